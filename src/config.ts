@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite|mysql):\/\//, 'must start with sqlite:// or mysql://')
+    .default('sqlite://./data/ashare.sqlite'),
+  DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
+  DEMO_API_KEY: z.string().regex(/^[A-Za-z0-9_-]{20,128}$/, 'must be 20-128 characters of A-Z a-z 0-9 _ -').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  VALIDATE_RESPONSES: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+});
+
+export type Config = z.infer<typeof Env>;
+
+/** Reads the environment; a bad value stops the process with one clear line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Env.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    console.error(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
+    process.exit(1);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,19 @@
+import { AppError } from './errors';
+
+/** A `fields` parameter → the chosen names in request order, or all when absent; unknown → invalid_field. */
+export function parseFields<F extends string>(input: string | undefined, allowed: readonly F[]): readonly F[] {
+  if (input === undefined) return allowed;
+  const names = [...new Set(input.split(',').map((name) => name.trim()))];
+  const unknown = names.filter((name) => !(allowed as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    throw new AppError(400, 'invalid_field', `Unknown field: ${unknown.map((name) => name || '(empty)').join(', ')}`);
+  }
+  return names as F[];
+}
+
+/** Keeps only the chosen fields of a record, in the order given. */
+export function pickFields<T extends object, F extends keyof T>(record: T, fields: readonly F[]): Pick<T, F> {
+  const picked = {} as Pick<T, F>;
+  for (const field of fields) picked[field] = record[field];
+  return picked;
+}

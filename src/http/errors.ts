@@ -1,0 +1,72 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { AppError, type ErrorCode } from '../domain/errors';
+
+interface ValidationItem {
+  path?: string;
+  message?: string;
+  errorCode?: string;
+}
+
+interface HttpishError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  code?: string;
+  name?: string;
+  message?: string;
+  errors?: ValidationItem[];
+}
+
+const DATABASE_DOWN_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'EPIPE',
+  'PROTOCOL_CONNECTION_LOST', 'ER_CON_COUNT_ERROR', 'ER_ACCESS_DENIED_ERROR', 'ER_BAD_DB_ERROR',
+  'SQLITE_BUSY', 'SQLITE_CANTOPEN', 'SQLITE_IOERR',
+]);
+
+function isDatabaseDown(err: HttpishError): boolean {
+  return (
+    (err.code !== undefined && DATABASE_DOWN_CODES.has(err.code)) ||
+    err.name === 'KnexTimeoutError' ||
+    /Unable to acquire a connection|aborted|pool is destroyed/i.test(err.message ?? '')
+  );
+}
+
+/**
+ * Maps a request-validation failure to our codes: a missing parameter, or the `x-error-code` the contract
+ * gives the parameter (e.g. `invalid_date_format` for dates), or `invalid_parameter`.
+ */
+function fromValidation(err: HttpishError, codeOfParameter: ReadonlyMap<string, ErrorCode>): AppError {
+  const first = err.errors?.[0] ?? {};
+  const parameter = first.path?.split('/').pop() ?? '';
+  const message = `${parameter ? `${parameter}: ` : ''}${first.message ?? err.message}`;
+  if (first.errorCode === 'required.openapi.validation') {
+    return new AppError(400, 'missing_parameter', `Missing required parameter: ${parameter}`);
+  }
+  return new AppError(400, codeOfParameter.get(parameter) ?? 'invalid_parameter', message);
+}
+
+/** Turns anything thrown into an AppError; unknown failures become a detail-free 500. */
+export function toAppError(err: unknown, codeOfParameter: ReadonlyMap<string, ErrorCode>): AppError {
+  if (err instanceof AppError) return err;
+  const e = (err ?? {}) as HttpishError;
+  const status = e.status ?? e.statusCode;
+  if (status === 400 && e.errors) return fromValidation(e, codeOfParameter);
+  if (status === 400 && e.type === 'entity.parse.failed') return new AppError(400, 'invalid_parameter', 'Malformed JSON body');
+  if (status === 404) return new AppError(404, 'not_found', 'Not found');
+  if (status === 405) return new AppError(405, 'method_not_allowed', 'Method not allowed');
+  if (status === 413) return new AppError(413, 'payload_too_large', 'Request body too large');
+  if (status === 415) return new AppError(415, 'invalid_parameter', 'Unsupported content type');
+  if (isDatabaseDown(e)) return new AppError(503, 'service_unavailable', 'Service unavailable, retry later');
+  return new AppError(500, 'internal_error', 'Internal server error');
+}
+
+/** The one error handler: every failure leaves as `{code, message, error}`, never with a stack trace. */
+export function errorHandler(codeOfParameter: ReadonlyMap<string, ErrorCode>, logger: Logger) {
+  return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const appError = toAppError(err, codeOfParameter);
+    if (appError.status >= 500) (req.log ?? logger).error({ err }, 'request failed');
+    if (appError.status === 503) res.set('Retry-After', '5');
+    res.status(appError.status).json({ code: appError.status, message: appError.message, error: appError.code });
+  };
+}

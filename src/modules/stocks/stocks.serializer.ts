@@ -1,0 +1,60 @@
+import type { components } from '../../../generated/api';
+import type { SearchRow, StockRow } from './stocks.repository';
+
+export type Stock = Required<components['schemas']['Stock']>;
+export type SearchResultItem = components['schemas']['SearchResultItem'];
+
+export const STOCK_FIELDS = [
+  'symbol', 'name', 'exchange', 'exchange_name', 'industry', 'subindustry', 'listing_date', 'delisting_date',
+  'status', 'market_cap', 'circulating_market_cap', 'issued_shares', 'circulating_shares', 'par_value',
+  'description', 'website', 'region', 'address', 'chairman', 'general_manager', 'secretary',
+  'established_date', 'registered_capital', 'organization_code', 'business_scope',
+] as const satisfies readonly (keyof Stock)[];
+
+// Compile-time check that STOCK_FIELDS names every field of the contract's Stock.
+type MissingStockFields = Exclude<keyof Stock, (typeof STOCK_FIELDS)[number]>;
+const allStockFieldsListed: MissingStockFields extends never ? true : never = true;
+void allStockFieldsListed;
+
+const EXCHANGE_NAMES = { SSE: '上海证券交易所', SZSE: '深圳证券交易所', BSE: '北京证券交易所' } as const;
+const STATUS_NAMES: Record<string, Stock['status']> = { L: '上市', P: '暂停', D: '退市' };
+
+export function toStock(row: StockRow): Stock {
+  return {
+    symbol: row.ts_code,
+    name: row.name,
+    exchange: row.exchange,
+    exchange_name: EXCHANGE_NAMES[row.exchange],
+    industry: row.industry,
+    subindustry: row.subindustry,
+    listing_date: row.list_date,
+    delisting_date: row.delist_date,
+    status: STATUS_NAMES[row.list_status] ?? '上市',
+    market_cap: row.total_mv,
+    circulating_market_cap: row.circ_mv,
+    issued_shares: row.total_share,
+    circulating_shares: row.float_share,
+    par_value: row.par_value,
+    description: row.description,
+    website: row.website,
+    region: row.area,
+    address: row.address,
+    chairman: row.chairman,
+    general_manager: row.general_manager,
+    secretary: row.secretary,
+    established_date: row.established_date,
+    registered_capital: row.registered_capital,
+    organization_code: row.organization_code,
+    business_scope: row.business_scope,
+  };
+}
+
+export function toSearchResultItem(row: SearchRow): SearchResultItem {
+  return {
+    symbol: row.symbol,
+    name: row.name,
+    exchange: row.exchange,
+    standard_symbol: row.ts_code,
+    industry: row.industry,
+  };
+}
