@@ -10,4 +10,5 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
+  { files: ['test/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
 );

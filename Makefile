@@ -1,0 +1,62 @@
+# ashare-api — the two commands a newcomer needs are `make run` and `make test`.
+SHELL := /bin/bash
+NPM := npm --loglevel=error --no-fund --no-audit
+MYSQL_TEST_URL ?= mysql://root@127.0.0.1:3306/test
+DEMO_KEY_FILE := data/.demo-api-key
+
+.PHONY: run test test-mysql check types check-types lint typecheck docs coverage bench clean
+
+## Install dependencies when package-lock.json changed or node_modules is missing.
+node_modules/.installed: package.json package-lock.json
+	$(NPM) ci
+	@touch $@
+
+## Serve on $PORT (8080): migrate, load the demo data on first start, print the URL, docs URL and demo key.
+run: node_modules/.installed docs $(DEMO_KEY_FILE)
+	DEMO_API_KEY="$${DEMO_API_KEY:-$$(cat $(DEMO_KEY_FILE))}" $(NPM) start
+
+$(DEMO_KEY_FILE):
+	@mkdir -p data && umask 077 && node -e "process.stdout.write('ak_demo_' + require('crypto').randomBytes(24).toString('base64url'))" > $@
+
+## Lint, type check, stale-types check and the whole suite on the embedded SQLite database.
+test: node_modules/.installed check
+	$(NPM) test
+
+## The same suite against MariaDB/MySQL (each run creates and drops its own databases).
+test-mysql: node_modules/.installed
+	TEST_DATABASE_URL=$(MYSQL_TEST_URL) $(NPM) test
+
+check: check-types lint typecheck
+
+types: node_modules/.installed
+	$(NPM) run types
+
+## Fails when generated/ is not what openapi/ gives.
+check-types: node_modules/.installed
+	@tmp=$$(mktemp -d) && \
+	npx openapi-typescript openapi/openapi.yaml -o $$tmp/api.d.ts >/dev/null 2>&1 && \
+	npx redocly bundle openapi/openapi.yaml -o $$tmp/openapi.json >/dev/null 2>&1 && \
+	if ! diff -q $$tmp/api.d.ts generated/api.d.ts >/dev/null || ! diff -q $$tmp/openapi.json generated/openapi.json >/dev/null; then \
+	  echo "generated/ is stale: run 'make types' and commit it"; rm -rf $$tmp; exit 1; fi; \
+	rm -rf $$tmp; echo "generated/ is up to date"
+
+lint: node_modules/.installed
+	$(NPM) run lint
+
+typecheck: node_modules/.installed
+	$(NPM) run typecheck
+
+docs: node_modules/.installed data/docs.html
+
+data/docs.html: $(shell find openapi -name '*.yaml')
+	@mkdir -p data && $(NPM) run docs >/dev/null 2>&1 && echo "docs built: data/docs.html"
+
+## Coverage of the pure domain code by the unit tests (lines and functions must stay at 100%).
+coverage: node_modules/.installed
+	npx c8 --include 'src/domain/**' --check-coverage --lines 100 --functions 100 --reporter text npx mocha --spec 'test/unit/**/*.test.ts'
+
+bench: node_modules/.installed
+	node --import tsx bench/basic-info.ts
+
+clean:
+	rm -rf node_modules data coverage

@@ -1,0 +1,105 @@
+import { expect } from 'chai';
+import { sharedFixture, type Fixture } from '../support/fixture';
+
+describe('GET /v1/stock/basic-info', () => {
+  let api: Fixture;
+  before(async () => {
+    api = await sharedFixture();
+    await api.db('daily_basic')
+      .insert({ ts_code: '600519.SH', trade_date: '2025-04-02', total_mv: 1e12, circ_mv: 1e12, total_share: 1.2e9, float_share: 1.2e9 })
+      .onConflict(['ts_code', 'trade_date']).merge();
+    await api.db('daily_basic')
+      .insert({ ts_code: '600519.SH', trade_date: '2025-04-03', total_mv: 1960000000000, circ_mv: 1960000000000, total_share: 1256197800, float_share: 1256197800 })
+      .onConflict(['ts_code', 'trade_date']).merge();
+  });
+
+  it('one symbol → one Stock object with every field', async () => {
+    const { status, body } = await api.get('/v1/stock/basic-info?symbol=600519');
+    expect(status).to.equal(200);
+    expect(body.code).to.equal(200);
+    expect(body.message).to.equal('success');
+    expect(body.data).to.include({
+      symbol: '600519.SH', name: '贵州茅台', exchange: 'SSE', exchange_name: '上海证券交易所',
+      industry: '白酒', listing_date: '2001-08-27', delisting_date: null, status: '上市', region: '贵州',
+    });
+    expect(Object.keys(body.data)).to.have.length(25);
+    expect(body.data.description).to.equal(null);
+  });
+
+  it('market values and shares come from the latest daily_basic row', async () => {
+    const { body } = await api.get('/v1/stock/basic-info?symbol=600519.SH');
+    expect(body.data).to.include({
+      market_cap: 1960000000000, circulating_market_cap: 1960000000000, issued_shares: 1256197800, circulating_shares: 1256197800,
+    });
+    const other = await api.get('/v1/stock/basic-info?symbol=000001');
+    expect(other.body.data.market_cap).to.equal(null);
+  });
+
+  it('accepts every symbol format', async () => {
+    for (const symbol of ['600519', 'sh.600519', 'SH.600519', '600519.SH', '600519.sh']) {
+      const { status, body } = await api.get(`/v1/stock/basic-info?symbol=${symbol}`);
+      expect(status, symbol).to.equal(200);
+      expect(body.data.symbol).to.equal('600519.SH');
+    }
+  });
+
+  it('several symbols → an array in request order, duplicates removed', async () => {
+    const { status, body } = await api.get('/v1/stock/basic-info?symbol=000001.SZ,sh.600519,688981,920099,600519');
+    expect(status).to.equal(200);
+    expect(body.data.map((stock: { symbol: string }) => stock.symbol)).to.deep.equal(['000001.SZ', '600519.SH', '688981.SH', '920099.BJ']);
+    expect(body.data[0]).to.include({ name: '平安银行', exchange: 'SZSE', exchange_name: '深圳证券交易所' });
+    expect(body.data[3]).to.include({ exchange: 'BSE', exchange_name: '北京证券交易所' });
+  });
+
+  it('a delisted stock carries its delisting date and status 退市', async () => {
+    const { body } = await api.get('/v1/stock/basic-info?symbol=600001');
+    expect(body.data).to.include({ symbol: '600001.SH', status: '退市', delisting_date: '2009-12-29' });
+  });
+
+  it('fields selects and orders fields', async () => {
+    const { body } = await api.get('/v1/stock/basic-info?symbol=600519&fields=name,symbol,market_cap');
+    expect(body.data).to.deep.equal({ name: '贵州茅台', symbol: '600519.SH', market_cap: 1960000000000 });
+  });
+
+  it('unknown field → 400 invalid_field', async () => {
+    const { status, body } = await api.get('/v1/stock/basic-info?symbol=600519&fields=name,price');
+    expect(status).to.equal(400);
+    expect(body).to.deep.equal({ code: 400, message: 'Unknown field: price', error: 'invalid_field' });
+  });
+
+  it('malformed symbol → 400 invalid_symbol naming it', async () => {
+    const { status, body } = await api.get('/v1/stock/basic-info?symbol=600519,12345');
+    expect(status).to.equal(400);
+    expect(body).to.deep.equal({ code: 400, message: 'Invalid symbol: 12345', error: 'invalid_symbol' });
+  });
+
+  it('well-formed but unknown symbol → 400 invalid_symbol naming it', async () => {
+    const { status, body } = await api.get('/v1/stock/basic-info?symbol=600519,609999');
+    expect(status).to.equal(400);
+    expect(body).to.deep.equal({ code: 400, message: 'Unknown symbol: 609999.SH', error: 'invalid_symbol' });
+  });
+
+  it('more than 50 symbols → 400 too_many_symbols', async () => {
+    const { body: listed } = await api.get('/v1/stock/search?keyword=60&limit=100');
+    const codes = listed.data.map((item: { symbol: string }) => item.symbol);
+    const ok = await api.get(`/v1/stock/basic-info?symbol=${codes.slice(0, 50).join(',')}&fields=symbol`);
+    expect(ok.status).to.equal(200);
+    expect(ok.body.data).to.have.length(50);
+    const { status, body } = await api.get(`/v1/stock/basic-info?symbol=${codes.slice(0, 51).join(',')}`);
+    expect(status).to.equal(400);
+    expect(body.error).to.equal('too_many_symbols');
+  });
+
+  it('missing symbol → 400 missing_parameter', async () => {
+    const { status, body } = await api.get('/v1/stock/basic-info');
+    expect(status).to.equal(400);
+    expect(body).to.deep.equal({ code: 400, message: 'Missing required parameter: symbol', error: 'missing_parameter' });
+  });
+
+  it('unknown query parameter → 400 invalid_parameter', async () => {
+    const { status, body } = await api.get('/v1/stock/basic-info?symbol=600519&colour=red');
+    expect(status).to.equal(400);
+    expect(body.error).to.equal('invalid_parameter');
+    expect(body.message).to.contain('colour');
+  });
+});

@@ -1,0 +1,7 @@
+import { closeSharedFixture } from './support/fixture';
+
+export const mochaHooks = {
+  async afterAll() {
+    await closeSharedFixture();
+  },
+};

@@ -1,0 +1,42 @@
+import type { Knex } from 'knex';
+import { loadReferenceDataIfEmpty } from '../../src/ingest/demo';
+import { ensureDemoKey } from '../../src/modules/accounts/demoAccount';
+import { startServer, type TestServer } from './server';
+import { createTestDb, type TestDb } from './testDb';
+
+/** One database and server shared by the API tests of a run: reference data loaded, a demo key issued. */
+export interface Fixture {
+  db: Knex;
+  baseUrl: string;
+  key: string;
+  get(path: string, init?: RequestInit): Promise<{ status: number; headers: Headers; body: any }>;
+}
+
+let testDb: TestDb | undefined;
+let server: TestServer | undefined;
+let fixture: Fixture | undefined;
+
+export async function sharedFixture(): Promise<Fixture> {
+  if (fixture) return fixture;
+  testDb = await createTestDb();
+  await loadReferenceDataIfEmpty(testDb.db);
+  const key = (await ensureDemoKey(testDb.db))!;
+  server = await startServer(testDb.db);
+  const baseUrl = server.baseUrl;
+  fixture = {
+    db: testDb.db,
+    baseUrl,
+    key,
+    async get(path, init) {
+      const response = await fetch(baseUrl + path, { ...init, headers: { 'X-API-KEY': key, ...init?.headers } });
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+    },
+  };
+  return fixture;
+}
+
+export async function closeSharedFixture(): Promise<void> {
+  await server?.close();
+  await testDb?.drop();
+}

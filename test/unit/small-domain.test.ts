@@ -1,0 +1,92 @@
+import { expect } from 'chai';
+import { cnspellOf } from '../../src/domain/cnspell';
+import { compactToIsoDate, isIsoDate, sqlDateTimeToIso, toSqlDateTime } from '../../src/domain/dates';
+import { AppError, noData, notFound } from '../../src/domain/errors';
+import { parseFields, pickFields } from '../../src/domain/fields';
+import { pageWindow, paginationOf } from '../../src/domain/pagination';
+
+describe('domain/pagination', () => {
+  it('defaults to page 1 of 20', () => {
+    expect(pageWindow({})).to.deep.equal({ limit: 20, offset: 0 });
+  });
+  it('page counts from 1', () => {
+    expect(pageWindow({ page: 3, limit: 10 })).to.deep.equal({ limit: 10, offset: 20 });
+  });
+  it('offset wins over page', () => {
+    expect(pageWindow({ page: 3, offset: 5, limit: 10 })).to.deep.equal({ limit: 10, offset: 5 });
+  });
+  it('describes a middle page', () => {
+    expect(paginationOf({ limit: 10, offset: 10 }, 25)).to.deep.equal({
+      current_page: 2, total_pages: 3, total_items: 25, items_per_page: 10, has_next_page: true, has_prev_page: true,
+    });
+  });
+  it('describes the last page and a page beyond it', () => {
+    expect(paginationOf({ limit: 10, offset: 20 }, 25)).to.include({ current_page: 3, has_next_page: false, has_prev_page: true });
+    expect(paginationOf({ limit: 10, offset: 90 }, 25)).to.include({ current_page: 10, total_pages: 3, has_next_page: false });
+  });
+  it('describes an empty list', () => {
+    expect(paginationOf({ limit: 20, offset: 0 }, 0)).to.deep.equal({
+      current_page: 1, total_pages: 0, total_items: 0, items_per_page: 20, has_next_page: false, has_prev_page: false,
+    });
+  });
+  it('an offset inside a page names the page it falls in', () => {
+    expect(paginationOf({ limit: 10, offset: 15 }, 100).current_page).to.equal(2);
+  });
+});
+
+describe('domain/fields', () => {
+  const allowed = ['symbol', 'name', 'exchange'] as const;
+  it('all fields when absent', () => {
+    expect(parseFields(undefined, allowed)).to.equal(allowed);
+  });
+  it('chosen fields in request order, de-duplicated and trimmed', () => {
+    expect(parseFields('exchange, symbol,exchange', allowed)).to.deep.equal(['exchange', 'symbol']);
+  });
+  it('unknown names → invalid_field naming them', () => {
+    expect(() => parseFields('symbol,price,', allowed))
+      .to.throw(AppError, 'Unknown field: price, (empty)')
+      .with.property('code', 'invalid_field');
+  });
+  it('pickFields keeps only the chosen keys in order', () => {
+    expect(Object.keys(pickFields({ symbol: 'a', name: 'b', exchange: 'c' }, ['exchange', 'symbol']))).to.deep.equal(['exchange', 'symbol']);
+  });
+});
+
+describe('domain/dates', () => {
+  it('isIsoDate accepts real days only', () => {
+    expect(isIsoDate('2024-02-29')).to.equal(true);
+    expect(isIsoDate('2023-02-29')).to.equal(false);
+    expect(isIsoDate('2024-13-01')).to.equal(false);
+    expect(isIsoDate('2024-1-01')).to.equal(false);
+    expect(isIsoDate('20240101')).to.equal(false);
+  });
+  it('compactToIsoDate converts Tushare dates and refuses impossible ones', () => {
+    expect(compactToIsoDate('20240628')).to.equal('2024-06-28');
+    expect(compactToIsoDate('20241301')).to.equal(null);
+    expect(compactToIsoDate('20240230')).to.equal(null);
+    expect(compactToIsoDate('2024-06-28')).to.equal(null);
+  });
+  it('DATETIME text round trip', () => {
+    const instant = new Date('2026-11-21T06:30:05.123Z');
+    expect(toSqlDateTime(instant)).to.equal('2026-11-21 06:30:05');
+    expect(sqlDateTimeToIso('2026-11-21 06:30:05')).to.equal('2026-11-21T06:30:05Z');
+    expect(sqlDateTimeToIso(null)).to.equal(null);
+  });
+});
+
+describe('domain/cnspell', () => {
+  it('gives Tushare-style pinyin initials, polyphones included', () => {
+    expect(cnspellOf('平安银行')).to.equal('PAYH');
+    expect(cnspellOf('万科Ａ')).to.equal('WKA');
+    expect(cnspellOf('*ST国华')).to.equal('*STGH');
+    expect(cnspellOf('重庆啤酒')).to.equal('CQPJ');
+    expect(cnspellOf('长江证券')).to.equal('CJZQ');
+  });
+});
+
+describe('domain/errors', () => {
+  it('helpers carry status and code', () => {
+    expect(notFound('x')).to.include({ status: 404, code: 'not_found', message: 'x' });
+    expect(noData('y')).to.include({ status: 404, code: 'no_data', message: 'y' });
+  });
+});
