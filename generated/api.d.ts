@@ -49,6 +49,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/market/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Daily bars of stocks and indices, forward-adjusted or unadjusted
+         * @description One symbol gives one series in `data`; a comma-separated list gives an array of series in request order.
+         *     Rows are newest first; suspended days are omitted. The range is at most 3 years. A symbol without bars in
+         *     the range gets an empty `daily`; when no symbol has any → 404 `no_data`.
+         *
+         *     **Defaults.** `end_date`: the latest trading day in the store (the newest trade date across all
+         *     securities). `begin_date`: 30 trading days (on the SSE calendar) before `end_date`. `limit`: the number
+         *     of trading days in the year up to the latest trading day.
+         *
+         *     **Adjustment.** Forward price = P(t) × AF(t) / AF(anchor), anchor = the security's latest trading day in
+         *     the store, named by `adj_anchor_date`; backward price = P(t) × AF(t). When a new factor lands, earlier
+         *     forward prices change. With `adjusted=false` every bar carries `adj_factor` so either can be computed.
+         *
+         *     **Plans.** Bars published less than the plan's daily delay ago (starter: 15 minutes) are not shown.
+         *     Responses carry `ETag` and `Cache-Control`; `If-None-Match` with the current ETag gets 304.
+         */
+        get: operations["getDaily"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -177,6 +210,58 @@ export interface components {
             has_next_page: boolean;
             has_prev_page: boolean;
         };
+        /**
+         * @description One trading day. Prices in yuan (index points for indices); with `adjusted=true` open, high, low, close
+         *     and pre_close are forward-adjusted together (2 decimals) so that `pre_close` equals the adjusted close of
+         *     the previous trading day and `change`/`pct_change` stay continuous across ex-dates. Volume is never
+         *     adjusted. With `fields`, only the chosen fields are present.
+         */
+        DailyBar: {
+            /**
+             * Format: date
+             * @description Trading date.
+             */
+            date?: string;
+            open?: number | null;
+            high?: number | null;
+            low?: number | null;
+            close?: number | null;
+            /** @description Previous close. */
+            pre_close?: number | null;
+            /** @description close − pre_close. */
+            change?: number | null;
+            /** @description Change in percent of pre_close. */
+            pct_change?: number | null;
+            /** @description Lots (1 lot = 100 shares); indices as reported by the source. */
+            volume?: number | null;
+            /** @description Traded value, yuan. */
+            amount?: number | null;
+            /** @description Turnover rate, percent; null when not loaded. */
+            turnover?: number | null;
+            /**
+             * @description Cumulative adjustment factor of the day; only with `adjusted=false`; null for indices. Backward price
+             *     = P × adj_factor; forward price = P × adj_factor / (adj_factor on `adj_anchor_date`).
+             */
+            adj_factor?: number | null;
+        };
+        /** @description The daily bars of one security, newest first; suspended days are omitted. */
+        DailySeries: {
+            /**
+             * @description Standard code.
+             * @example 000001.SZ
+             */
+            symbol: string;
+            /** @example 平安银行 */
+            name: string;
+            /**
+             * Format: date
+             * @description The trading day whose factor anchors the forward-adjusted prices (the security's latest trading day in
+             *     the store): on that day adjusted and unadjusted prices are equal. Null with `adjusted=false` and for
+             *     securities without factors (indices).
+             */
+            adj_anchor_date: string | null;
+            daily: components["schemas"]["DailyBar"][];
+        };
     };
     responses: {
         /** @description A parameter is missing or breaks its rule. */
@@ -275,6 +360,30 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The data behind the `If-None-Match` ETag has not changed; no body. */
+        NotModified: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Nothing found. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 404,
+                 *       "message": "No data for 600519.SH in the requested range",
+                 *       "error": "no_data"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /**
@@ -296,9 +405,41 @@ export interface components {
         Page: number;
         /** @description Items to skip, from 0. Wins over `page` when both are given. */
         Offset: number;
+        /**
+         * @description First date of the range, inclusive, `YYYY-MM-DD`.
+         * @example 2024-01-02
+         */
+        BeginDate: string;
+        /**
+         * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+         * @example 2024-12-31
+         */
+        EndDate: string;
+        /**
+         * @description `true` (default): forward-adjusted prices, anchored on the factor of the security's latest trading day in
+         *     the store (named by `adj_anchor_date`); `false`: unadjusted prices, each bar with its `adj_factor`.
+         */
+        Adjusted: boolean;
+        /**
+         * @description Comma-separated field names of the daily bar (`date`, `open`, `high`, `low`, `close`, `pre_close`,
+         *     `change`, `pct_change`, `volume`, `amount`, `turnover`, and `adj_factor` with `adjusted=false`); all fields
+         *     when omitted. An unknown name → 400 `invalid_field`.
+         * @example date,close,volume
+         */
+        DailyFields: string;
+        /**
+         * @description Rows per series, newest first, 1 to 1000. Default: the number of trading days in the year up to the latest
+         *     trading day (about 250).
+         */
+        BarLimit: number;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description Entity tag of the body; send it back in `If-None-Match` to get 304 while the data is unchanged. */
+        ETag: string;
+        /** @description `private, max-age=60`: the answer depends on the key's plan; revalidate with the ETag after a minute. */
+        CacheControl: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -396,6 +537,99 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getDaily: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol or up to 50 comma-separated symbols, each in any of the three formats (`600519`,
+                 *     `sh.600519`, `600519.SH`). Malformed or unknown symbols → 400 `invalid_symbol` naming them; more than 50
+                 *     → 400 `too_many_symbols`.
+                 * @example 600519,000001.SZ
+                 */
+                symbol: components["parameters"]["Symbols50"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description `true` (default): forward-adjusted prices, anchored on the factor of the security's latest trading day in
+                 *     the store (named by `adj_anchor_date`); `false`: unadjusted prices, each bar with its `adj_factor`.
+                 */
+                adjusted?: components["parameters"]["Adjusted"];
+                /**
+                 * @description Comma-separated field names of the daily bar (`date`, `open`, `high`, `low`, `close`, `pre_close`,
+                 *     `change`, `pct_change`, `volume`, `amount`, `turnover`, and `adj_factor` with `adjusted=false`); all fields
+                 *     when omitted. An unknown name → 400 `invalid_field`.
+                 * @example date,close,volume
+                 */
+                fields?: components["parameters"]["DailyFields"];
+                /**
+                 * @description Rows per series, newest first, 1 to 1000. Default: the number of trading days in the year up to the latest
+                 *     trading day (about 250).
+                 */
+                limit?: components["parameters"]["BarLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series, or the series in request order. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": {
+                     *         "symbol": "000001.SZ",
+                     *         "name": "平安银行",
+                     *         "adj_anchor_date": "2024-12-31",
+                     *         "daily": [
+                     *           {
+                     *             "date": "2024-12-31",
+                     *             "open": 11.84,
+                     *             "high": 11.84,
+                     *             "low": 11.68,
+                     *             "close": 11.7,
+                     *             "pre_close": 11.84,
+                     *             "change": -0.14,
+                     *             "pct_change": -1.1824,
+                     *             "volume": 1080686,
+                     *             "amount": 1269389000,
+                     *             "turnover": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["DailySeries"] | components["schemas"]["DailySeries"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -9,12 +9,15 @@ import { KeyCache } from './http/keyCache';
 import { requestLog } from './http/requestLog';
 import { systemRoutes } from './modules/system/system.routes';
 import { stocksRoutes } from './modules/stocks/stocks.routes';
+import { marketRoutes } from './modules/market/market.routes';
+import type { MarketOptions } from './modules/market/market.context';
 
 export interface AppDeps {
   db: Db;
   logger: Logger;
   validateResponses: boolean;
   keyCache?: KeyCache;
+  market?: MarketOptions;
 }
 
 /** The HTTP application: middleware in the order of DESIGN.md §1, then routes, then the one error handler. */
@@ -30,6 +33,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(['/v1', '/api/v1'], apiKeyAuth(deps.db, deps.keyCache ?? new KeyCache()));
   app.use(contractValidator(contract, deps.validateResponses));
   app.use(stocksRoutes(deps.db));
+  app.use(marketRoutes(deps.db, deps.market));
   app.use(errorHandler(errorCodesOfParameters(contract), deps.logger));
   return app;
 }

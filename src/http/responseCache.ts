@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../db/connection';
+import type { Dataset } from '../db/dataVersions';
+
+interface CachedBody {
+  body: string;
+  etag: string;
+}
+
+export const CACHE_CONTROL = 'private, max-age=60';
+const MAX_CACHED_BYTES = 64 * 1024 * 1024;
+
+const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
+/**
+ * Serialized responses keyed by the normalized query and the data version it was built from, so an import
+ * that bumps the version makes every older entry unreachable (the LRU then drops them).
+ */
+export class ResponseCache {
+  private readonly entries = new LRUCache<string, CachedBody>({
+    maxSize: MAX_CACHED_BYTES,
+    sizeCalculation: (entry) => entry.body.length * 2 || 1,
+  });
+
+  get(key: string): CachedBody | undefined {
+    return this.entries.get(key);
+  }
+
+  set(key: string, entry: CachedBody): void {
+    if (entry.body.length * 2 <= MAX_CACHED_BYTES / 4) this.entries.set(key, entry);
+  }
+}
+
+/**
+ * The version counters of data sets, read from the database at most once per `ttlMs` (imports bump them;
+ * a response may lag an import by that long).
+ */
+export class DataVersions {
+  private readonly seen = new Map<Dataset, { version: number; at: number }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly ttlMs: number,
+  ) {}
+
+  async of(dataset: Dataset): Promise<number> {
+    const known = this.seen.get(dataset);
+    if (known && Date.now() - known.at < this.ttlMs) return known.version;
+    const row = await this.db('data_versions').where({ dataset }).first('version');
+    const version = row ? Number(row.version) : 0;
+    this.seen.set(dataset, { version, at: Date.now() });
+    return version;
+  }
+}
+
+function sendWithTag(req: Request<object, unknown, unknown, object>, res: Response, etag: string, send: () => void): void {
+  res.set({ ETag: etag, 'Cache-Control': CACHE_CONTROL });
+  if (req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  send();
+}
+
+/**
+ * Answers from the cache when `key` is given and known; otherwise builds the body, remembers it under `key`
+ * (when given) and sends it. Either way with `ETag` and `Cache-Control`, and 304 for a matching
+ * `If-None-Match`.
+ */
+export async function sendCacheable(
+  req: Request<object, unknown, unknown, object>,
+  res: Response,
+  cache: ResponseCache,
+  key: string | null,
+  build: () => Promise<unknown>,
+): Promise<void> {
+  const hit = key === null ? undefined : cache.get(key);
+  if (hit) return sendWithTag(req, res, hit.etag, () => res.type('json').send(hit.body));
+  const payload = await build();
+  const body = JSON.stringify(payload);
+  const etag = etagOf(body);
+  if (key !== null) cache.set(key, { body, etag });
+  // res.json (not the string) so that response validation, when on, sees the first answer of each key.
+  sendWithTag(req, res, etag, () => res.json(payload));
+}
