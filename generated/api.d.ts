@@ -82,6 +82,174 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/market/klines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bars of any interval (minutes to years)
+         * @description Bars of one security, newest first, at most `limit`.
+         *
+         *     - **Minute intervals** (`1m` … `60m`) aggregate the stored one-minute bars within each session
+         *       (09:30-11:30, 13:00-15:00; a 60-minute bar ends at 10:30, 11:30, 14:00 or 15:00). Default range: the
+         *       latest session with data. Minute data is kept for about 90 days.
+         *     - **daily** are the daily bars. Default range: up to the latest trading day.
+         *     - **weekly, monthly, quarterly, yearly** aggregate daily bars on the calendar: open of the first day,
+         *       close of the last, highest high, lowest low, summed volume and amount, dated by the last trading day.
+         *       `begin_date` is widened to the start of its period. A period that is still running (its last open
+         *       day on the calendar is after the latest trading day) is not returned until it closes.
+         *
+         *     `adjusted` (default true) forward-adjusts prices as in `/v1/market/daily`. Plan delays apply (daily bars
+         *     by publication time, minute bars by bar time). Daily and longer answers carry `ETag`.
+         */
+        get: operations["getKlines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/market/intraday": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Minute bars of the latest session
+         * @description The one-minute bars of the security's latest session with data, oldest first. During trading hours this
+         *     is today's session so far; outside them, the last session, with `as_of` naming the time of its newest
+         *     bar. Unadjusted. Minute delays of the plan apply (starter 15 minutes, professional 1 minute).
+         */
+        get: operations["getIntraday"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/market/trades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ticks of a session, cursor-paginated
+         * @description Trade-by-trade data of one session (default: the latest with data), in time order. Pages are
+         *     linked by an opaque cursor: pass the `cursor` of a response to get the next page; `has_more` tells
+         *     whether there is one (`cursor` is null on the last page). A tampered cursor, or one used with another
+         *     symbol or date, → 400 `invalid_cursor`. Needs the professional plan or higher (starter → 403
+         *     `insufficient_permissions`); ticks younger than the plan's minute delay are not shown.
+         */
+        get: operations["getTrades"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/market/adjustment-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Adjustment factors of a security
+         * @description The cumulative adjustment factor per trading day, newest first, up to the security's latest trading day
+         *     (`adj_anchor_date`). Without dates: the whole history. Use them for backward adjustment
+         *     (P × adj_factor) or for forward adjustment on an anchor of your own choice (P × adj_factor(t) /
+         *     adj_factor(anchor)). Securities without factors (indices) → 404 `no_data`.
+         */
+        get: operations["getAdjustmentFactor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/market/trading-calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Trading calendar
+         * @description Calendar days of a range, oldest first, with whether the exchange trades and the previous open day.
+         *     Default range: the current calendar year (Beijing time), or the calendar year of the one date given;
+         *     at most 3 years (`date_range_too_large`). Nothing on the calendar in the range → 404 `no_data`.
+         */
+        get: operations["getTradingCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stocks/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical prices (legacy route)
+         * @description The `/api/v1` form of `/v1/market/daily` for one symbol, answered by the same service: forward-adjusted
+         *     daily bars, newest first, in the same series shape. `start_date` defaults to 30 trading days before
+         *     `end_date`, `end_date` to the latest trading day; at most 3 years.
+         */
+        get: operations["getLegacyStockPrices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/indices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Index bars (legacy route)
+         * @description Daily, weekly or monthly bars of an index, newest first (the `/api/v1` form of `/v1/market/klines`,
+         *     answered by the same service, at most 250 bars). `index` must name an index (`000001.SH` is the SSE
+         *     Composite; a stock code → 400 `invalid_symbol`). Weekly and monthly bars appear when their period has
+         *     closed.
+         */
+        get: operations["getLegacyIndices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -262,6 +430,125 @@ export interface components {
             adj_anchor_date: string | null;
             daily: components["schemas"]["DailyBar"][];
         };
+        /**
+         * @description One bar. `time` is the trading date (`YYYY-MM-DD`) for daily and longer intervals, where weekly and longer
+         *     bars are dated by their last trading day; for minute intervals it is the bar's end,
+         *     `YYYY-MM-DD HH:MM:SS` Beijing time. Volume in lots for every interval; pre_close, change and pct_change
+         *     only for daily and longer intervals.
+         */
+        Kline: {
+            /** @example 2024-06-14 */
+            time: string;
+            open: number | null;
+            high: number | null;
+            low: number | null;
+            close: number | null;
+            /** @description Close of the bar before (of the previous period for weekly and longer). */
+            pre_close?: number | null;
+            change?: number | null;
+            /** @description Percent. */
+            pct_change?: number | null;
+            /** @description Lots (100 shares). */
+            volume: number | null;
+            /** @description Yuan. */
+            amount: number | null;
+        };
+        /** @description The klines of one security, newest first. */
+        KlineSeries: {
+            /** @example 000001.SZ */
+            symbol: string;
+            /** @example 平安银行 */
+            name: string;
+            /**
+             * @description The canonical name of the requested interval (aliases resolved).
+             * @enum {string}
+             */
+            interval: "1m" | "5m" | "15m" | "30m" | "60m" | "daily" | "weekly" | "monthly" | "quarterly" | "yearly";
+            /**
+             * Format: date
+             * @description The day whose factor anchors forward-adjusted prices; null when unadjusted.
+             */
+            adj_anchor_date: string | null;
+            klines: components["schemas"]["Kline"][];
+        };
+        /**
+         * @description The one-minute bars of the latest session with data, oldest first (09:30-11:30 and 13:00-15:00 only).
+         *     Outside trading hours this is the last session, and `as_of` tells the time of its newest bar.
+         */
+        IntradaySession: {
+            /** @example 000001.SZ */
+            symbol: string;
+            /** @example 平安银行 */
+            name: string;
+            /** Format: date */
+            trade_date: string;
+            /**
+             * @description End of the newest bar, `YYYY-MM-DD HH:MM:SS` Beijing time.
+             * @example 2024-06-14 15:00:00
+             */
+            as_of: string;
+            bars: components["schemas"]["Kline"][];
+        };
+        /** @description One trade (tick). */
+        Trade: {
+            /**
+             * @description `YYYY-MM-DD HH:MM:SS`, Beijing time.
+             * @example 2024-06-14 09:30:03
+             */
+            time: string;
+            /** @description Order of trades within the same second. */
+            seq: number;
+            price: number;
+            /** @description Shares. */
+            volume: number;
+            /** @description Yuan. */
+            amount: number;
+            /**
+             * @description B buyer-initiated, S seller-initiated, N neutral.
+             * @enum {string|null}
+             */
+            side: "B" | "S" | "N" | null;
+        };
+        /**
+         * @description The cumulative adjustment factors of a security, newest first, one per trading day.
+         *
+         *     Backward-adjusted price of day t = P(t) × adj_factor(t) (history is restated upwards, recent prices keep
+         *     growing; stable under new ex-dates). Forward-adjusted price = P(t) × adj_factor(t) / `anchor_factor`,
+         *     the factor on `adj_anchor_date` (the security's latest trading day), which is what `/v1/market/daily`
+         *     returns with `adjusted=true`.
+         */
+        AdjustmentFactors: {
+            /** @example 000001.SZ */
+            symbol: string;
+            /** @example 平安银行 */
+            name: string;
+            /** Format: date */
+            adj_anchor_date: string;
+            /** @example 127.7841 */
+            anchor_factor: number;
+            factors: {
+                /** Format: date */
+                date: string;
+                /** @example 125.0496 */
+                adj_factor: number;
+            }[];
+        };
+        CalendarDay: {
+            /**
+             * @description The exchange asked for (the SSE calendar serves all three).
+             * @enum {string}
+             */
+            exchange: "SSE" | "SZSE" | "BSE";
+            /** Format: date */
+            date: string;
+            /** @description Whether the exchange trades on this day. */
+            is_open: boolean;
+            /**
+             * Format: date
+             * @description The previous open day.
+             */
+            pretrade_date: string | null;
+        };
     };
     responses: {
         /** @description A parameter is missing or breaks its rule. */
@@ -432,6 +719,45 @@ export interface components {
          *     trading day (about 250).
          */
         BarLimit: number;
+        /**
+         * @description One symbol in any of the three formats (`600519`, `sh.600519`, `600519.SH`).
+         * @example 600519.SH
+         */
+        Symbol: string;
+        /**
+         * @description Bar length, a value of the frequency table: `1m`, `5m`, `15m`, `30m`, `60m` (= `1h`); `daily` (= `1d`,
+         *     default); `weekly` (= `1w`); `monthly` (= `1M`); `quarterly` (= `1q`); `yearly` (= `1y`). Case matters:
+         *     `1m` is one minute, `1M` one month.
+         */
+        Interval: "1m" | "5m" | "15m" | "30m" | "60m" | "1h" | "daily" | "1d" | "weekly" | "1w" | "monthly" | "1M" | "quarterly" | "1q" | "yearly" | "1y";
+        /**
+         * @description Trading day `YYYY-MM-DD`; default the latest session with data.
+         * @example 2024-06-14
+         */
+        TradeDate: string;
+        /** @description Trades per page, 1 to 1000. */
+        TickLimit: number;
+        /**
+         * @description The `cursor` of the previous response, unchanged, to get the next page. Opaque and signed: a cursor this
+         *     service did not issue, or one used with another `symbol` or `date`, → 400 `invalid_cursor`.
+         */
+        Cursor: string;
+        /** @description `SSE` (default), `SZSE` or `BSE`; the three exchanges share one calendar. */
+        Exchange: "SSE" | "SZSE" | "BSE";
+        /** @description `true`: open days only; `false`: closed days only; absent: both. */
+        IsOpen: boolean;
+        /**
+         * @description First date of the range, inclusive, `YYYY-MM-DD`; default 30 trading days before the end.
+         * @example 2024-01-02
+         */
+        StartDate: string;
+        /**
+         * @description Index code, prefixed or standard form (`000001.SH`, `sh.000001`, `399001.SZ`).
+         * @example 000300.SH
+         */
+        IndexCode: string;
+        /** @description `daily` (default), `weekly` or `monthly`. */
+        IndexPeriod: "daily" | "weekly" | "monthly";
     };
     requestBodies: never;
     headers: {
@@ -622,6 +948,338 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["DailySeries"] | components["schemas"]["DailySeries"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getKlines: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol in any of the three formats (`600519`, `sh.600519`, `600519.SH`).
+                 * @example 600519.SH
+                 */
+                symbol: components["parameters"]["Symbol"];
+                /**
+                 * @description Bar length, a value of the frequency table: `1m`, `5m`, `15m`, `30m`, `60m` (= `1h`); `daily` (= `1d`,
+                 *     default); `weekly` (= `1w`); `monthly` (= `1M`); `quarterly` (= `1q`); `yearly` (= `1y`). Case matters:
+                 *     `1m` is one minute, `1M` one month.
+                 */
+                interval?: components["parameters"]["Interval"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description `true` (default): forward-adjusted prices, anchored on the factor of the security's latest trading day in
+                 *     the store (named by `adj_anchor_date`); `false`: unadjusted prices, each bar with its `adj_factor`.
+                 */
+                adjusted?: components["parameters"]["Adjusted"];
+                /**
+                 * @description Rows per series, newest first, 1 to 1000. Default: the number of trading days in the year up to the latest
+                 *     trading day (about 250).
+                 */
+                limit?: components["parameters"]["BarLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The klines, newest first. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["KlineSeries"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getIntraday: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol in any of the three formats (`600519`, `sh.600519`, `600519.SH`).
+                 * @example 600519.SH
+                 */
+                symbol: components["parameters"]["Symbol"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session's bars, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["IntradaySession"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTrades: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol in any of the three formats (`600519`, `sh.600519`, `600519.SH`).
+                 * @example 600519.SH
+                 */
+                symbol: components["parameters"]["Symbol"];
+                /**
+                 * @description Trading day `YYYY-MM-DD`; default the latest session with data.
+                 * @example 2024-06-14
+                 */
+                date?: components["parameters"]["TradeDate"];
+                /** @description Trades per page, 1 to 1000. */
+                limit?: components["parameters"]["TickLimit"];
+                /**
+                 * @description The `cursor` of the previous response, unchanged, to get the next page. Opaque and signed: a cursor this
+                 *     service did not issue, or one used with another `symbol` or `date`, → 400 `invalid_cursor`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of trades. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Trade"][];
+                        /** @description Pass it back to get the next page; null on the last page. */
+                        cursor: string | null;
+                        has_more: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAdjustmentFactor: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol in any of the three formats (`600519`, `sh.600519`, `600519.SH`).
+                 * @example 600519.SH
+                 */
+                symbol: components["parameters"]["Symbol"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The factors, newest first. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["AdjustmentFactors"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTradingCalendar: {
+        parameters: {
+            query?: {
+                /** @description `SSE` (default), `SZSE` or `BSE`; the three exchanges share one calendar. */
+                exchange?: components["parameters"]["Exchange"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /** @description `true`: open days only; `false`: closed days only; absent: both. */
+                is_open?: components["parameters"]["IsOpen"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Calendar days, oldest first. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["CalendarDay"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getLegacyStockPrices: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol in any of the three formats (`600519`, `sh.600519`, `600519.SH`).
+                 * @example 600519.SH
+                 */
+                symbol: components["parameters"]["Symbol"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`; default 30 trading days before the end.
+                 * @example 2024-01-02
+                 */
+                start_date?: components["parameters"]["StartDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The daily series. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["DailySeries"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getLegacyIndices: {
+        parameters: {
+            query: {
+                /**
+                 * @description Index code, prefixed or standard form (`000001.SH`, `sh.000001`, `399001.SZ`).
+                 * @example 000300.SH
+                 */
+                index: components["parameters"]["IndexCode"];
+                /** @description `daily` (default), `weekly` or `monthly`. */
+                period?: components["parameters"]["IndexPeriod"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The index klines, newest first. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["KlineSeries"];
                     };
                 };
             };

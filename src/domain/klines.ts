@@ -4,7 +4,9 @@ import type { PeriodInterval } from './calendar';
 import { isPeriodClosed, periodStart } from './calendar';
 
 /** Canonical intervals of the frequency table; minute intervals count minutes. */
-export type Interval = '1m' | '5m' | '15m' | '30m' | '60m' | 'daily' | PeriodInterval;
+export type MinuteInterval = '1m' | '5m' | '15m' | '30m' | '60m';
+export type DayInterval = 'daily' | PeriodInterval;
+export type Interval = MinuteInterval | DayInterval;
 
 const ALIASES: Record<string, Interval> = {
   '1m': '1m', '5m': '5m', '15m': '15m', '30m': '30m', '60m': '60m', '1h': '60m',
@@ -17,8 +19,13 @@ export function canonicalInterval(value: string): Interval | null {
   return Object.hasOwn(ALIASES, value) ? ALIASES[value]! : null;
 }
 
-export function minutesOf(interval: Interval): number | null {
-  return interval.endsWith('m') ? Number(interval.slice(0, -1)) : null;
+export function isMinuteInterval(interval: Interval): interval is MinuteInterval {
+  return interval.endsWith('m');
+}
+
+/** Length of a minute interval in minutes. */
+export function minutesOf(interval: MinuteInterval): number {
+  return Number(interval.slice(0, -1));
 }
 
 export interface Kline {
@@ -35,6 +42,7 @@ export interface Kline {
 }
 
 const sum = (values: (number | null)[]) => values.reduce<number | null>((total, v) => (v === null ? total : (total ?? 0) + v), null);
+const rounded = (value: number | null) => (value === null ? null : roundTo(value, 2));
 const max = (values: (number | null)[]) => {
   const known = values.filter((v): v is number => v !== null);
   return known.length ? Math.max(...known) : null;
@@ -70,22 +78,26 @@ export function periodKlines(
     else groups.set(key, [bar]);
   }
   const klines: Kline[] = [];
+  let previousClose: number | null = null;
   for (const [start, bars] of groups) {
-    if (!isPeriodClosed(start, interval, asOf, openDaysAscending)) continue;
     const first = bars[0]!;
     const last = bars[bars.length - 1]!;
-    const change = last.close !== null && first.pre_close !== null ? last.close - first.pre_close : null;
+    // Sources without pre_close (some index files) fall back on the close of the period before.
+    const preClose = first.pre_close ?? previousClose;
+    previousClose = last.close;
+    if (!isPeriodClosed(start, interval, asOf, openDaysAscending)) continue;
+    const change = last.close !== null && preClose !== null ? last.close - preClose : null;
     klines.push({
       time: last.date,
       open: first.open,
       high: max(bars.map((bar) => bar.high)),
       low: min(bars.map((bar) => bar.low)),
       close: last.close,
-      pre_close: first.pre_close,
+      pre_close: preClose,
       change: change === null ? null : roundTo(change, 4),
-      pct_change: change === null || !first.pre_close ? null : roundTo((change / first.pre_close) * 100, 4),
-      volume: sum(bars.map((bar) => bar.volume)),
-      amount: sum(bars.map((bar) => bar.amount)),
+      pct_change: change === null || !preClose ? null : roundTo((change / preClose) * 100, 4),
+      volume: rounded(sum(bars.map((bar) => bar.volume))),
+      amount: rounded(sum(bars.map((bar) => bar.amount))),
     });
   }
   return klines;
@@ -146,8 +158,8 @@ export function minuteKlines(barsOldestFirst: readonly MinuteBar[], size: number
       high: price(max(bars.map((bar) => bar.high))),
       low: price(min(bars.map((bar) => bar.low))),
       close: price(bars[bars.length - 1]!.close),
-      volume: volume === null ? null : volume / 100,
-      amount: sum(bars.map((bar) => bar.amount)),
+      volume: volume === null ? null : roundTo(volume / 100, 2),
+      amount: rounded(sum(bars.map((bar) => bar.amount))),
     };
   });
 }

@@ -104,9 +104,17 @@ function barsWithFactors(db: Db, cutoff: string | null) {
 }
 
 /** Visible unadjusted bars with their factors, by security then newest first. */
-export async function dailyBars(db: Db, tsCodes: string[], begin: string | null, end: string, cutoff: string | null): Promise<StoredBar[]> {
+export async function dailyBars(
+  db: Db,
+  tsCodes: string[],
+  begin: string | null,
+  end: string,
+  cutoff: string | null,
+  limit: number | null = null,
+): Promise<StoredBar[]> {
   const query = barsWithFactors(db, cutoff).whereIn('b.ts_code', tsCodes).where('b.trade_date', '<=', end);
   if (begin !== null) query.where('b.trade_date', '>=', begin);
+  if (limit !== null) query.limit(limit);
   return query.orderBy([{ column: 'b.ts_code' }, { column: 'b.trade_date', order: 'desc' }]);
 }
 

@@ -6,5 +6,12 @@ import { marketHandlers } from './market.handlers';
 export function marketRoutes(db: Db, options?: MarketOptions): Router {
   const handlers = marketHandlers(new MarketContext(db, options));
   return Router()
-    .get('/v1/market/daily', handlers.getDaily);
+    .get('/v1/market/daily', handlers.getDaily)
+    .get('/v1/market/klines', handlers.getKlines)
+    .get('/v1/market/intraday', handlers.getIntraday)
+    .get('/v1/market/trades', handlers.getTrades)
+    .get('/v1/market/adjustment-factor', handlers.getAdjustmentFactor)
+    .get('/v1/market/trading-calendar', handlers.getTradingCalendar)
+    .get('/api/v1/stocks/prices', handlers.getLegacyStockPrices)
+    .get('/api/v1/indices', handlers.getLegacyIndices);
 }

@@ -38,6 +38,38 @@ function groupByCode(bars: StoredBar[]): Map<string, StoredBar[]> {
   return groups;
 }
 
+/**
+ * The newest `limit` of a security's stored bars (newest first) as a series; `before` is its bar before
+ * the stored ones, the base of the first adjusted pre_close when no older stored bar is left over.
+ */
+function toSeries(security: SecurityAnchor, stored: StoredBar[], limit: number, adjusted: boolean, before: StoredBar | null): DailySeries {
+  const rows = stored.slice(0, limit);
+  if (!adjusted) return { security, anchorDate: null, bars: unadjustedBars(rows) };
+  return {
+    security,
+    anchorDate: security.anchor_factor !== null ? security.anchor_date : null,
+    bars: forwardAdjustedBars(rows, stored[limit] ?? before, security.anchor_factor),
+  };
+}
+
+/**
+ * Bars of one security from `begin` (null: from the first) to `end`, newest first, at most `limit` when
+ * given — the base of klines.
+ */
+export async function securityBars(
+  db: Db,
+  security: SecurityAnchor,
+  range: { begin: string | null; end: string; limit: number | null },
+  adjusted: boolean,
+  cutoff: string | null,
+): Promise<DailySeries> {
+  const stored = await dailyBars(db, [security.ts_code], range.begin, range.end, cutoff, range.limit === null ? null : range.limit + 1);
+  const limit = range.limit ?? stored.length;
+  const oldest = stored[Math.min(limit, stored.length) - 1];
+  const before = adjusted && oldest && stored.length <= limit ? (await barsBefore(db, [security.ts_code], oldest.trade_date, cutoff))[0] : undefined;
+  return toSeries(security, stored, limit, adjusted, before ?? null);
+}
+
 /** Daily series of up to 50 securities: one query for the bars, one for the bars before the window. */
 export async function dailySeries(db: Db, request: DailyRequest, cutoff: string | null): Promise<DailySeries[]> {
   const securities = await knownSecurities(db, request.symbols, cutoff);
@@ -48,18 +80,9 @@ export async function dailySeries(db: Db, request: DailyRequest, cutoff: string 
     ? request.symbols.filter((code) => (groups.get(code)?.length ?? 0) > 0 && (groups.get(code)?.length ?? 0) <= limit)
     : [];
   const before = new Map((needBefore.length ? await barsBefore(db, needBefore, window.begin, cutoff) : []).map((bar) => [bar.ts_code, bar]));
-  const series = securities.map((security) => {
-    const stored = groups.get(security.ts_code) ?? [];
-    const rows = stored.slice(0, limit);
-    if (!request.adjusted) return { security, anchorDate: null, bars: unadjustedBars(rows) };
-    const previous = stored[limit] ?? before.get(security.ts_code) ?? null;
-    const anchored = security.anchor_factor !== null;
-    return {
-      security,
-      anchorDate: anchored ? security.anchor_date : null,
-      bars: forwardAdjustedBars(rows, previous, security.anchor_factor),
-    };
-  });
+  const series = securities.map((security) =>
+    toSeries(security, groups.get(security.ts_code) ?? [], limit, request.adjusted, before.get(security.ts_code) ?? null),
+  );
   if (series.every((one) => one.bars.length === 0)) {
     throw noData(`No data for ${request.symbols.join(', ')} between ${window.begin} and ${window.end}`);
   }
