@@ -37,7 +37,8 @@ export function roundTo(value: number, decimals: number): number {
   return Math.round((value + Number.EPSILON * Math.sign(value)) * scale) / scale;
 }
 
-const times = (price: number | null, ratio: number) => (price === null ? null : roundTo(price * ratio, 4));
+// Exact internally, rounded once on the way out (rounding twice, 4 then 2 decimals, can be off by a cent).
+const times = (price: number | null, ratio: number) => (price === null ? null : price * ratio);
 const out = (price: number | null) => (price === null ? null : roundTo(price, 2));
 
 /** Volume in lots is an integer on the wire (odd-lot fractions are rounded). */
@@ -79,7 +80,7 @@ export function unadjustedBars(barsNewestFirst: readonly RawDailyBar[]): DailyBa
 /**
  * Forward-adjusted bars. `previous` is the security's bar just before the oldest one (null when there is
  * none): each pre_close is the adjusted close of the bar before, so change and pct_change stay continuous
- * across ex-dates. Prices are computed at 4 decimals and given at 2. Without an anchor factor (indices,
+ * across ex-dates. Prices are given at 2 decimals. Without an anchor factor (indices,
  * securities without factors) the bars are returned unadjusted, without `adj_factor`.
  */
 export function forwardAdjustedBars(

@@ -32,10 +32,11 @@ describe('domain/adjust', () => {
 
   it('pre_close is the adjusted close of the day before, so change and pct_change are continuous', () => {
     const adjusted = forwardAdjustedBars(window('2024-06-13', '2024-06-14'), before('2024-06-13'), ANCHOR);
-    // ex-date: pre_close 9.8643 (= adjusted 06-13 close), change 9.9622 − 9.8643 = 0.0979, 0.0979 / 9.8643 = 0.9925 %
-    expect(adjusted[0]).to.include({ pre_close: 9.86, change: 0.1, pct_change: 0.9925 });
-    // 06-13: pre_close = 10.88 × 116.713 / 127.7841 = 9.9374; change = 9.8643 − 9.9374 = −0.0731 → −0.07, −0.7356 %
-    expect(adjusted[1]).to.include({ pre_close: 9.94, change: -0.07, pct_change: -0.7356 });
+    // ex-date: pre_close 9.864298 (= adjusted 06-13 close), change 9.962154 − 9.864298 = 0.097857 → 0.10,
+    // 0.097857 / 9.864298 = 0.99203 % (the exchange's own figure is 0.9921 %)
+    expect(adjusted[0]).to.include({ pre_close: 9.86, change: 0.1, pct_change: 0.992 });
+    // 06-13: pre_close = 10.88 × 116.713 / 127.7841 = 9.937367; change = 9.864298 − 9.937367 = −0.073069 → −0.07, −0.7353 %
+    expect(adjusted[1]).to.include({ pre_close: 9.94, change: -0.07, pct_change: -0.7353 });
     // The unadjusted change on the ex-date is +0.10 against the exchange's ex-dividend reference 10.08, not −0.62.
     expect(unadjustedBars(window('2024-06-14', '2024-06-14'))[0]).to.include({ pre_close: 10.08, change: 0.1, adj_factor: 125.0496 });
   });
