@@ -55,9 +55,20 @@ export class DataVersions {
   }
 }
 
+/**
+ * RFC 9110 If-None-Match with weak comparison. Not `req.fresh`: that treats a request's `Cache-Control:
+ * no-cache` as stale, and fetch() adds exactly that to every conditional request; the origin may still
+ * answer 304.
+ */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+}
+
 function sendWithTag(req: Request<object, unknown, unknown, object>, res: Response, etag: string, send: () => void): void {
   res.set({ ETag: etag, 'Cache-Control': CACHE_CONTROL });
-  if (req.fresh) {
+  if (matchesIfNoneMatch(req.get('if-none-match'), etag)) {
     res.status(304).end();
     return;
   }
