@@ -5,6 +5,7 @@ import { connect } from './db/connection';
 import { migrateLatest } from './db/migrate';
 import { loadReferenceDataIfEmpty } from './ingest/demo';
 import { ensureDemoKey } from './modules/accounts/demoAccount';
+import { schedulePruning } from './modules/market/market.retention';
 
 const config = loadConfig();
 const logger = pino({ level: config.LOG_LEVEL });
@@ -17,7 +18,9 @@ if (config.DEMO_DATA === 'auto') {
 }
 const createdKey = await ensureDemoKey(db, config.DEMO_API_KEY);
 
-const app = createApp({ db, logger, validateResponses: config.VALIDATE_RESPONSES });
+schedulePruning(db, config.MINUTE_RETENTION_DAYS, (err) => logger.error({ err }, 'pruning minute data failed'));
+
+const app = createApp({ db, logger, validateResponses: config.VALIDATE_RESPONSES, market: { cursorSecret: config.CURSOR_SECRET } });
 const server = app.listen(config.PORT, config.HOST, () => {
   const base = `http://localhost:${config.PORT}`;
   const demoKey = config.DEMO_API_KEY ?? createdKey;
