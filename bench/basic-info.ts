@@ -44,9 +44,11 @@ try {
   console.log(`server up in ${Date.now() - started} ms (first start: migrations and reference data included)`);
   const results = [];
   for (const scenario of scenarios) {
-    const instance = autocannon({ url: base + scenario.path, connections: 10, duration: 10, headers: { 'X-API-KEY': key } });
-    autocannon.track(instance, { renderProgressBar: process.stderr.isTTY, renderResultsTable: false });
-    const result = await instance;
+    const result = await new Promise<autocannon.Result>((resolve, reject) => {
+      const options = { url: base + scenario.path, connections: 10, duration: 10, headers: { 'X-API-KEY': key } };
+      const instance = autocannon(options, (err, done) => (err ? reject(err) : resolve(done)));
+      autocannon.track(instance, { renderProgressBar: process.stderr.isTTY, renderResultsTable: false });
+    });
     const summary = {
       scenario: scenario.name,
       requests_per_sec: result.requests.average,
