@@ -20,7 +20,12 @@ const createdKey = await ensureDemoKey(db, config.DEMO_API_KEY);
 
 schedulePruning(db, config.MINUTE_RETENTION_DAYS, (err) => logger.error({ err }, 'pruning minute data failed'));
 
-const app = createApp({ db, logger, validateResponses: config.VALIDATE_RESPONSES, market: { cursorSecret: config.CURSOR_SECRET } });
+const app = createApp({
+  db,
+  logger,
+  validateResponses: config.VALIDATE_RESPONSES,
+  market: { cursorSecret: config.CURSOR_SECRET, responseCache: config.RESPONSE_CACHE },
+});
 const server = app.listen(config.PORT, config.HOST, () => {
   const base = `http://localhost:${config.PORT}`;
   const demoKey = config.DEMO_API_KEY ?? createdKey;

@@ -11,6 +11,8 @@ export interface MarketOptions {
   cursorSecret?: string;
   /** How long a read data version is trusted (ms); 0 reads it on every request. */
   dataVersionTtlMs?: number;
+  /** False turns the response cache off (benchmarks of the cold path); ETags are sent either way. */
+  responseCache?: boolean;
 }
 
 /** What the market handlers share: the database, plan rules, the response cache and the cursor secret. */
@@ -19,11 +21,13 @@ export class MarketContext {
   readonly cache = new ResponseCache();
   readonly versions: DataVersions;
   readonly cursorSecret: string;
+  private readonly caching: boolean;
 
   constructor(
     readonly db: Db,
     options: MarketOptions = {},
   ) {
+    this.caching = options.responseCache ?? true;
     this.plans = new PlanRules(db);
     this.versions = new DataVersions(db, options.dataVersionTtlMs ?? 1000);
     this.cursorSecret = options.cursorSecret ?? randomBytes(32).toString('hex');
@@ -38,7 +42,7 @@ export class MarketContext {
    * its answer then depends on the clock, not only on the data version.
    */
   async cacheKey(dataset: Dataset, cutoff: string | null, request: unknown): Promise<string | null> {
-    if (cutoff !== null) return null;
+    if (cutoff !== null || !this.caching) return null;
     return `${dataset}:${await this.versions.of(dataset)}:${JSON.stringify(request)}`;
   }
 }
