@@ -33,7 +33,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(['/v1', '/api/v1'], apiKeyAuth(deps.db, deps.keyCache ?? new KeyCache()));
   app.use(contractValidator(contract, deps.validateResponses));
   app.use(stocksRoutes(deps.db));
-  app.use(marketRoutes(deps.db, deps.market));
+  app.use(marketRoutes(deps.db, { validateResponses: deps.validateResponses, ...deps.market }));
   app.use(errorHandler(errorCodesOfParameters(contract), deps.logger));
   return app;
 }

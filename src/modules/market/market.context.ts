@@ -13,12 +13,14 @@ export interface MarketOptions {
   dataVersionTtlMs?: number;
   /** False turns the response cache off (benchmarks of the cold path); ETags are sent either way. */
   responseCache?: boolean;
+  /** Whether the contract validator checks responses (then bodies go through res.json). */
+  validateResponses?: boolean;
 }
 
 /** What the market handlers share: the database, plan rules, the response cache and the cursor secret. */
 export class MarketContext {
   readonly plans: PlanRules;
-  readonly cache = new ResponseCache();
+  readonly cache: ResponseCache;
   readonly versions: DataVersions;
   readonly cursorSecret: string;
   private readonly caching: boolean;
@@ -28,6 +30,7 @@ export class MarketContext {
     options: MarketOptions = {},
   ) {
     this.caching = options.responseCache ?? true;
+    this.cache = new ResponseCache(options.validateResponses ?? false);
     this.plans = new PlanRules(db);
     this.versions = new DataVersions(db, options.dataVersionTtlMs ?? 1000);
     this.cursorSecret = options.cursorSecret ?? randomBytes(32).toString('hex');

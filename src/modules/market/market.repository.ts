@@ -115,7 +115,8 @@ export async function dailyBars(
   const query = barsWithFactors(db, cutoff).whereIn('b.ts_code', tsCodes).where('b.trade_date', '<=', end);
   if (begin !== null) query.where('b.trade_date', '>=', begin);
   if (limit !== null) query.limit(limit);
-  return query.orderBy([{ column: 'b.ts_code' }, { column: 'b.trade_date', order: 'desc' }]);
+  // Both keys descending: a backward scan of the primary key, no filesort (mixed directions would sort).
+  return query.orderBy([{ column: 'b.ts_code', order: 'desc' }, { column: 'b.trade_date', order: 'desc' }]);
 }
 
 /** Each security's bar just before `date` (the base of the first adjusted pre_close). */
