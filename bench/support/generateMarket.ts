@@ -21,7 +21,7 @@ function seeded(seed: number) {
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-async function insertChunked(db: Knex, table: string, rows: object[], size = 1000): Promise<void> {
+async function insertChunked(db: Knex, table: string, rows: object[], size = 3000): Promise<void> {
   for (let i = 0; i < rows.length; i += size) await db(table).insert(rows.slice(i, i + size));
 }
 

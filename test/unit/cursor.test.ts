@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
 import { readCursor, signCursor } from '../../src/domain/cursor';
 import { AppError } from '../../src/domain/errors';
@@ -43,7 +44,7 @@ describe('domain/cursor', () => {
 
   it('rejects a correctly signed body that is not JSON', () => {
     const body = Buffer.from('not json').toString('base64url');
-    const sign = signCursor({}, SECRET).split('.')[1]; // a valid signature of another body
+    const sign = createHmac('sha256', SECRET).update(body).digest().subarray(0, 16).toString('base64url');
     expectInvalid(`${body}.${sign}`);
   });
 });
