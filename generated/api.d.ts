@@ -730,6 +730,8 @@ export interface components {
          *     `1m` is one minute, `1M` one month.
          */
         Interval: "1m" | "5m" | "15m" | "30m" | "60m" | "1h" | "daily" | "1d" | "weekly" | "1w" | "monthly" | "1M" | "quarterly" | "1q" | "yearly" | "1y";
+        /** @description Bars to return, newest first, 1 to 1000. */
+        KlineLimit: number;
         /**
          * @description Trading day `YYYY-MM-DD`; default the latest session with data.
          * @example 2024-06-14
@@ -990,11 +992,8 @@ export interface operations {
                  *     the store (named by `adj_anchor_date`); `false`: unadjusted prices, each bar with its `adj_factor`.
                  */
                 adjusted?: components["parameters"]["Adjusted"];
-                /**
-                 * @description Rows per series, newest first, 1 to 1000. Default: the number of trading days in the year up to the latest
-                 *     trading day (about 250).
-                 */
-                limit?: components["parameters"]["BarLimit"];
+                /** @description Bars to return, newest first, 1 to 1000. */
+                limit?: components["parameters"]["KlineLimit"];
             };
             header?: never;
             path?: never;
