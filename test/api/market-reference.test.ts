@@ -63,6 +63,8 @@ describe('trading calendar, adjustment factors and the legacy /api/v1 routes', (
       expect((await api.get('/v1/market/adjustment-factor?symbol=000001.SH')).body.error).to.equal('no_data');
       expect((await api.get('/v1/market/adjustment-factor?symbol=000001&begin_date=2023-01-01&end_date=2023-12-31')).body.error).to.equal('no_data');
       expect((await api.get('/v1/market/adjustment-factor?symbol=000001,000002')).body.error).to.equal('invalid_symbol');
+      expect((await api.get('/v1/market/adjustment-factor?symbol=000001&end_date=2024-06-31')).body.error).to.equal('invalid_date_format');
+      expect((await api.get('/v1/market/adjustment-factor?symbol=000001&begin_date=2024-12-31&end_date=2024-06-01')).body.error).to.equal('invalid_parameter');
     });
   });
 
@@ -80,6 +82,9 @@ describe('trading calendar, adjustment factors and the legacy /api/v1 routes', (
       expect((await api.get('/api/v1/stocks/prices?symbol=000001&start_date=2020-01-01')).body.error).to.equal('date_range_too_large');
       expect((await api.get('/api/v1/stocks/prices?symbol=1')).body.error).to.equal('invalid_symbol');
       expect((await api.get('/api/v1/stocks/prices')).body.error).to.equal('missing_parameter');
+      const none = await api.get('/api/v1/stocks/prices?symbol=600519');
+      expect(none.status).to.equal(404);
+      expect(none.body.error).to.equal('no_data');
     });
   });
 
