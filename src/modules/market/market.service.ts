@@ -70,18 +70,31 @@ export async function securityBars(
   return toSeries(security, stored, limit, adjusted, before ?? null);
 }
 
-/** Daily series of up to 50 securities: one query for the bars, one for the bars before the window. */
+/** Awaits both, and on failure rethrows the failure of the first in argument order (stable error codes). */
+async function inOrder<A, B>(first: Promise<A>, second: Promise<B>): Promise<[A, B]> {
+  const [a, b] = await Promise.allSettled([first, second]);
+  if (a.status === 'rejected') throw a.reason;
+  if (b.status === 'rejected') throw b.reason;
+  return [a.value, b.value];
+}
+
+/**
+ * Daily series of up to 50 securities. Independent lookups run side by side: the securities and the
+ * window, then the bars, the bars before the window and the default limit.
+ */
 export async function dailySeries(db: Db, request: DailyRequest, cutoff: string | null): Promise<DailySeries[]> {
-  const securities = await knownSecurities(db, request.symbols, cutoff);
-  const window = await dailyWindow(db, request.begin, request.end, cutoff);
-  const limit = request.limit ?? (await tradingDaysInLatestYear(db, window.latest));
-  const groups = groupByCode(await dailyBars(db, request.symbols, window.begin, window.end, cutoff));
-  const needBefore = request.adjusted
-    ? request.symbols.filter((code) => (groups.get(code)?.length ?? 0) > 0 && (groups.get(code)?.length ?? 0) <= limit)
-    : [];
-  const before = new Map((needBefore.length ? await barsBefore(db, needBefore, window.begin, cutoff) : []).map((bar) => [bar.ts_code, bar]));
+  const [securities, window] = await inOrder(knownSecurities(db, request.symbols, cutoff), dailyWindow(db, request.begin, request.end, cutoff));
+  const [[stored, before], limit] = await inOrder(
+    inOrder(
+      dailyBars(db, request.symbols, window.begin, window.end, cutoff),
+      request.adjusted ? barsBefore(db, request.symbols, window.begin, cutoff) : Promise.resolve([]),
+    ),
+    request.limit === undefined ? tradingDaysInLatestYear(db, window.latest) : Promise.resolve(request.limit),
+  );
+  const groups = groupByCode(stored);
+  const previous = new Map(before.map((bar) => [bar.ts_code, bar]));
   const series = securities.map((security) =>
-    toSeries(security, groups.get(security.ts_code) ?? [], limit, request.adjusted, before.get(security.ts_code) ?? null),
+    toSeries(security, groups.get(security.ts_code) ?? [], limit, request.adjusted, previous.get(security.ts_code) ?? null),
   );
   if (series.every((one) => one.bars.length === 0)) {
     throw noData(`No data for ${request.symbols.join(', ')} between ${window.begin} and ${window.end}`);
