@@ -3,7 +3,7 @@ import { canonicalInterval, isMinuteInterval } from '../../domain/klines';
 import { normalizeSymbol, parseSymbolList } from '../../domain/symbols';
 import { ok } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
-import { sendCacheable } from '../../http/responseCache';
+import { JsonText, sendCacheable } from '../../http/responseCache';
 import type { MarketContext } from './market.context';
 import { klineSeries } from './market.klines';
 import { beijingToday, factorHistory, tradingCalendar } from './market.reference';
@@ -30,8 +30,8 @@ export function marketHandlers(ctx: MarketContext) {
     const { dailyCutoff } = await ctx.visibility(res);
     const request = { symbols, begin, end, adjusted, limit };
     await sendCacheable(req, res, ctx.cache, await ctx.cacheKey('market', dailyCutoff, ['daily', request, fields, single]), async () => {
-      const series = (await dailySeries(db, request, dailyCutoff)).map((one) => wire.toDailySeries(one, fields));
-      return ok(single ? series[0] : series);
+      const series = await dailySeries(db, request, dailyCutoff, (one) => JSON.stringify(wire.toDailySeries(one, fields)));
+      return new JsonText(`{"code":200,"message":"success","data":${single ? series[0] : `[${series.join(',')}]`}}`);
     });
   };
 
@@ -39,8 +39,8 @@ export function marketHandlers(ctx: MarketContext) {
     const request = { symbols: [oneSymbol(req.query.symbol)], begin: req.query.start_date, end: req.query.end_date, adjusted: true };
     const { dailyCutoff } = await ctx.visibility(res);
     await sendCacheable(req, res, ctx.cache, await ctx.cacheKey('market', dailyCutoff, ['daily', request, null, true]), async () => {
-      const [series] = await dailySeries(db, request, dailyCutoff);
-      return ok(wire.toDailySeries(series!, null));
+      const [series] = await dailySeries(db, request, dailyCutoff, (one) => wire.toDailySeries(one, null));
+      return ok(series);
     });
   };
 

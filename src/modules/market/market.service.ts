@@ -78,26 +78,34 @@ async function inOrder<A, B>(first: Promise<A>, second: Promise<B>): Promise<[A,
   return [a.value, b.value];
 }
 
+const CHUNK = 10;
+
 /**
- * Daily series of up to 50 securities. Independent lookups run side by side: the securities and the
- * window, then the bars, the bars before the window and the default limit.
+ * Daily series of up to 50 securities, each passed through `emit` as soon as it is built (the daily handler
+ * turns it into JSON text at once), ten securities at a time, so that the rows of a large request never
+ * all live in memory together. The securities and the window are looked up side by side, then per chunk
+ * the bars and the bars before the window.
  */
-export async function dailySeries(db: Db, request: DailyRequest, cutoff: string | null): Promise<DailySeries[]> {
+export async function dailySeries<T>(db: Db, request: DailyRequest, cutoff: string | null, emit: (series: DailySeries) => T): Promise<T[]> {
   const [securities, window] = await inOrder(knownSecurities(db, request.symbols, cutoff), dailyWindow(db, request.begin, request.end, cutoff));
-  const [[stored, before], limit] = await inOrder(
-    inOrder(
-      dailyBars(db, request.symbols, window.begin, window.end, cutoff),
-      request.adjusted ? barsBefore(db, request.symbols, window.begin, cutoff) : Promise.resolve([]),
-    ),
-    request.limit === undefined ? tradingDaysInLatestYear(db, window.latest) : Promise.resolve(request.limit),
-  );
-  const groups = groupByCode(stored);
-  const previous = new Map(before.map((bar) => [bar.ts_code, bar]));
-  const series = securities.map((security) =>
-    toSeries(security, groups.get(security.ts_code) ?? [], limit, request.adjusted, previous.get(security.ts_code) ?? null),
-  );
-  if (series.every((one) => one.bars.length === 0)) {
-    throw noData(`No data for ${request.symbols.join(', ')} between ${window.begin} and ${window.end}`);
+  const limit = request.limit ?? (await tradingDaysInLatestYear(db, window.latest));
+  const emitted: T[] = [];
+  let bars = 0;
+  for (let i = 0; i < securities.length; i += CHUNK) {
+    const chunk = securities.slice(i, i + CHUNK);
+    const codes = chunk.map((security) => security.ts_code);
+    const [stored, before] = await inOrder(
+      dailyBars(db, codes, window.begin, window.end, cutoff),
+      request.adjusted ? barsBefore(db, codes, window.begin, cutoff) : Promise.resolve([]),
+    );
+    const groups = groupByCode(stored);
+    const previous = new Map(before.map((bar) => [bar.ts_code, bar]));
+    for (const security of chunk) {
+      const series = toSeries(security, groups.get(security.ts_code) ?? [], limit, request.adjusted, previous.get(security.ts_code) ?? null);
+      bars += series.bars.length;
+      emitted.push(emit(series));
+    }
   }
-  return series;
+  if (bars === 0) throw noData(`No data for ${request.symbols.join(', ')} between ${window.begin} and ${window.end}`);
+  return emitted;
 }
