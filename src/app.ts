@@ -9,7 +9,7 @@ import { KeyCache } from './http/keyCache';
 import { requestLog } from './http/requestLog';
 import { systemRoutes } from './modules/system/system.routes';
 import { stocksRoutes } from './modules/stocks/stocks.routes';
-import { marketRoutes } from './modules/market/market.routes';
+import { marketModule } from './modules/market/market.routes';
 import type { MarketOptions } from './modules/market/market.context';
 
 export interface AppDeps {
@@ -30,10 +30,12 @@ export function createApp(deps: AppDeps): Express {
   app.use(requestLog(deps.logger));
   app.use(express.json({ limit: '32kb' }));
   app.use(systemRoutes(contract));
+  const market = marketModule(deps.db, { validateResponses: deps.validateResponses, ...deps.market });
   app.use(['/v1', '/api/v1'], apiKeyAuth(deps.db, deps.keyCache ?? new KeyCache()));
+  app.use(market.cachedAnswers);
   app.use(contractValidator(contract, deps.validateResponses));
   app.use(stocksRoutes(deps.db));
-  app.use(marketRoutes(deps.db, { validateResponses: deps.validateResponses, ...deps.market }));
+  app.use(market.routes);
   app.use(errorHandler(errorCodesOfParameters(contract), deps.logger));
   return app;
 }

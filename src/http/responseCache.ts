@@ -78,29 +78,53 @@ function sendWithTag(req: Request<object, unknown, unknown, object>, res: Respon
   send();
 }
 
+/** Where an answer is cached: its normalized-query key, and an alias by the canonical request URL. */
+export interface CacheKeys {
+  key: string;
+  alias: string;
+}
+
+/** Path and query of a request with `api_key` left out and the parameters sorted: the alias of its answer. */
+export function canonicalUrl(req: Request<object, unknown, unknown, object>): string {
+  const params = new URLSearchParams(req.originalUrl.slice(req.originalUrl.indexOf('?') + 1 || req.originalUrl.length));
+  params.delete('api_key');
+  params.sort();
+  return `${req.path}?${params}`;
+}
+
+/** Sends a cached answer (with ETag, Cache-Control and 304 rules); false when there is none. */
+export function sendCached(req: Request<object, unknown, unknown, object>, res: Response, cache: ResponseCache, key: string): boolean {
+  const hit = cache.get(key);
+  if (!hit) return false;
+  sendWithTag(req, res, hit.etag, () => res.type('json').send(hit.body));
+  return true;
+}
+
 /** A body already serialized to JSON text (built piece by piece for large answers). */
 export class JsonText {
   constructor(readonly text: string) {}
 }
 
 /**
- * Answers from the cache when `key` is given and known; otherwise builds the body, remembers it under `key`
- * (when given) and sends it. Either way with `ETag` and `Cache-Control`, and 304 for a matching
- * `If-None-Match`.
+ * Answers from the cache when `keys` are given and known; otherwise builds the body, remembers it under the
+ * key and its alias (when given) and sends it. Either way with `ETag` and `Cache-Control`, and 304 for a
+ * matching `If-None-Match`.
  */
 export async function sendCacheable(
   req: Request<object, unknown, unknown, object>,
   res: Response,
   cache: ResponseCache,
-  key: string | null,
+  keys: CacheKeys | null,
   build: () => Promise<unknown>,
 ): Promise<void> {
-  const hit = key === null ? undefined : cache.get(key);
-  if (hit) return sendWithTag(req, res, hit.etag, () => res.type('json').send(hit.body));
+  if (keys !== null && sendCached(req, res, cache, keys.key)) return;
   const payload = await build();
   const body = payload instanceof JsonText ? payload.text : JSON.stringify(payload);
   const etag = etagOf(body);
-  if (key !== null) cache.set(key, { body, etag });
+  if (keys !== null) {
+    cache.set(keys.key, { body, etag });
+    cache.set(keys.alias, { body, etag });
+  }
   // With response validation on (tests), res.json lets the validator see an object; otherwise the text made
   // for the ETag is sent as it is, so an answer is serialized once.
   sendWithTag(req, res, etag, () => (cache.validatesResponses ? res.json(JSON.parse(body)) : res.type('json').send(body)));

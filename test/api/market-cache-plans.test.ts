@@ -110,6 +110,19 @@ describe('market: ETag caching and plan rules', () => {
       expect(changed.body.data.daily[0].close).to.equal(12);
     });
 
+    it('a repeat is answered from the cache before validation, whatever the order of parameters or where the key is', async () => {
+      const path = '/v1/market/daily?symbol=600000&adjusted=false&begin_date=2024-12-30';
+      const first = await get(path, 'enterprise');
+      const repeat = await fetch(`${server.baseUrl}/v1/market/daily?begin_date=2024-12-30&api_key=${keys.enterprise}&symbol=600000&adjusted=false`);
+      expect(repeat.status).to.equal(200);
+      expect(repeat.headers.get('etag')).to.equal(first.headers.get('etag'));
+      expect(await repeat.json()).to.deep.equal(first.body);
+      const invalid = await get(`${path}&colour=red`, 'enterprise');
+      expect(invalid.status).to.equal(400);
+      const noKey = await fetch(server.baseUrl + path);
+      expect(noKey.status).to.equal(401);
+    });
+
     it('delayed plans get an ETag too (computed, not cached)', async () => {
       const path = '/v1/market/klines?symbol=600000&interval=daily';
       const first = await get(path, 'starter');

@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import type { Db } from '../../db/connection';
 import type { Dataset } from '../../db/dataVersions';
 import type { KeyOwner } from '../accounts/apiKeys.repository';
-import { DataVersions, ResponseCache } from '../../http/responseCache';
+import { canonicalUrl, DataVersions, ResponseCache, sendCached, type CacheKeys } from '../../http/responseCache';
 import { PlanRules, type Visibility } from './market.visibility';
+
+/** Routes whose answers are cached (daily and longer data). */
+const CACHED_PATHS = new Set([
+  '/v1/market/daily', '/v1/market/klines', '/v1/market/adjustment-factor', '/api/v1/stocks/prices', '/api/v1/indices',
+]);
 
 export interface MarketOptions {
   /** Secret that signs trade cursors; a random one per process when absent (cursors then die with it). */
@@ -41,11 +46,25 @@ export class MarketContext {
   }
 
   /**
-   * The cache key of a normalized request, or null (not cached) when the plan sees the data with a delay:
-   * its answer then depends on the clock, not only on the data version.
+   * The cache keys of a request: its normalized form, and its canonical URL (what `cachedAnswers` looks up
+   * before validation). Null (not cached) when the plan sees the data with a delay: its answer then depends
+   * on the clock, not only on the data version.
    */
-  async cacheKey(dataset: Dataset, cutoff: string | null, request: unknown): Promise<string | null> {
+  async cacheKey(req: Request<object, unknown, unknown, object>, dataset: Dataset, cutoff: string | null, request: unknown): Promise<CacheKeys | null> {
     if (cutoff !== null || !this.caching) return null;
-    return `${dataset}:${await this.versions.of(dataset)}:${JSON.stringify(request)}`;
+    const version = await this.versions.of(dataset);
+    return { key: `${dataset}:${version}:${JSON.stringify(request)}`, alias: `${dataset}:${version}:${canonicalUrl(req)}` };
+  }
+
+  /**
+   * Answers a repeat of a request that was validated and answered before, from the cache, before the
+   * contract validator and the routers run (the warm path); anything else passes on.
+   */
+  cachedAnswers() {
+    return async (req: Request, res: Response, next: NextFunction) => {
+      if (req.method !== 'GET' || !CACHED_PATHS.has(req.path) || !this.caching) return next();
+      if ((await this.visibility(res)).dailyCutoff !== null) return next();
+      if (!sendCached(req, res, this.cache, `market:${await this.versions.of('market')}:${canonicalUrl(req)}`)) next();
+    };
   }
 }

@@ -1,10 +1,16 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { Db } from '../../db/connection';
 import { MarketContext, type MarketOptions } from './market.context';
 import { marketHandlers } from './market.handlers';
 
-export function marketRoutes(db: Db, options?: MarketOptions): Router {
-  const handlers = marketHandlers(new MarketContext(db, options));
+/** The market routes, and `cachedAnswers`: the warm path, mounted before the contract validator. */
+export function marketModule(db: Db, options?: MarketOptions): { routes: Router; cachedAnswers: RequestHandler } {
+  const context = new MarketContext(db, options);
+  return { routes: marketRoutes(context), cachedAnswers: context.cachedAnswers() };
+}
+
+function marketRoutes(context: MarketContext): Router {
+  const handlers = marketHandlers(context);
   return Router()
     .get('/v1/market/daily', handlers.getDaily)
     .get('/v1/market/klines', handlers.getKlines)
