@@ -49,6 +49,222 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register an account
+         * @description Creates an account on the starter plan. Sign in with `POST /api/v1/auth/login` afterwards. The plan
+         *     and rate limit cannot be chosen here (unknown properties are refused).
+         */
+        post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in to the console
+         * @description Returns an opaque session token (valid 12 hours) for the account and billing routes. A wrong password
+         *     and an unknown email give the same 401 `invalid_credentials`. Attempts are throttled per email and per
+         *     client address (429 with `Retry-After`).
+         */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out
+         * @description Revokes the session token of the request at once.
+         */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in account */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's API keys
+         * @description Newest first. Only the prefix of each key is shown.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description The full key is in this response only; the service keeps its SHA-256 hash and a short prefix. Scopes
+         *     default to all four.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of one of the account's API keys.
+                 * @example 12
+                 */
+                keyId: components["parameters"]["KeyId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Rename an API key or change its scopes or expiry
+         * @description Only `name`, `scopes` and `expires_at` can change; the change applies to the next request.
+         */
+        put: operations["updateApiKey"];
+        post?: never;
+        /**
+         * Delete an API key
+         * @description The key stops working at once (401 `invalid_key`). Its usage stays in the history.
+         */
+        delete: operations["deleteApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pricing plans */
+        get: operations["listPlans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current subscription */
+        get: operations["getSubscription"];
+        put?: never;
+        /**
+         * Change plan
+         * @description Switches between starter and professional at once and records an invoice for the new plan's monthly
+         *     price in the billing history. The service does not collect payment: invoices are settled outside it.
+         *     Enterprise is arranged by contract (403 here). Choosing the current plan changes nothing.
+         */
+        post: operations["changeSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Billing history
+         * @description Invoices (subscription start and plan changes), newest first. Payment is collected outside the service.
+         */
+        get: operations["getBillingHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * API usage statistics
+         * @description Requests made with the account's API keys, counted per UTC day, endpoint and key. The range defaults to
+         *     the 30 days ending today and may span at most 366 days. Counts are written in batches every few seconds.
+         */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -129,16 +345,20 @@ export interface components {
          *     | `invalid_report_type` | 400 | unknown `report_type` |
          *     | `invalid_cursor` | 400 | a cursor that this service did not issue |
          *     | `invalid_key` | 401 | the API key is missing, unknown, expired or deleted |
+         *     | `invalid_token` | 401 | the console session token is missing, unknown, expired or signed out |
+         *     | `invalid_credentials` | 401 | sign-in with an unknown email or a wrong password |
          *     | `insufficient_permissions` | 403 | the key or plan has no right to the resource |
          *     | `not_found` | 404 | no such route or resource |
          *     | `no_data` | 404 | nothing in the requested range |
          *     | `method_not_allowed` | 405 | the route exists for another method |
+         *     | `email_taken` | 409 | registration with an email that already has an account |
+         *     | `payload_too_large` | 413 | the request body is over 32 kB |
          *     | `rate_limit_exceeded` | 429 | the plan's per-minute budget is spent; see `Retry-After` |
          *     | `internal_error` | 500 | a fault on our side; no details are given |
          *     | `service_unavailable` | 503 | a dependency such as the database is down; retry later |
          * @enum {string}
          */
-        ErrorCode: "missing_parameter" | "invalid_parameter" | "invalid_symbol" | "too_many_symbols" | "invalid_field" | "invalid_date_format" | "date_range_too_large" | "invalid_period" | "invalid_report_type" | "invalid_cursor" | "invalid_key" | "insufficient_permissions" | "not_found" | "no_data" | "method_not_allowed" | "payload_too_large" | "rate_limit_exceeded" | "internal_error" | "service_unavailable";
+        ErrorCode: "missing_parameter" | "invalid_parameter" | "invalid_symbol" | "too_many_symbols" | "invalid_field" | "invalid_date_format" | "date_range_too_large" | "invalid_period" | "invalid_report_type" | "invalid_cursor" | "invalid_key" | "invalid_token" | "invalid_credentials" | "insufficient_permissions" | "not_found" | "no_data" | "method_not_allowed" | "email_taken" | "payload_too_large" | "rate_limit_exceeded" | "internal_error" | "service_unavailable";
         /** @description The body of every error response. */
         Error: {
             /**
@@ -176,6 +396,141 @@ export interface components {
             items_per_page: number;
             has_next_page: boolean;
             has_prev_page: boolean;
+        };
+        /** @description The signed-in account. */
+        User: {
+            id: number;
+            /** Format: email */
+            email: string;
+            name: string | null;
+            /**
+             * @description Id of the current plan.
+             * @example starter
+             */
+            plan: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A console session. Send the token as `Authorization: Bearer <token>` to the account and billing routes. */
+        Session: {
+            /** @description Opaque; shown once, stored only as a hash. */
+            token: string;
+            /** @constant */
+            token_type: "Bearer";
+            /** Format: date-time */
+            expires_at: string;
+            user: components["schemas"]["User"];
+        };
+        /**
+         * @description A permission of an API key. `market`: /v1/market, /api/v1/stocks, /api/v1/indices; `financials`:
+         *     /v1/financials, /api/v1/fundamentals; `reference`: /v1/stock, /v1/industry, /v1/indices; `events`: /v1/events.
+         * @enum {string}
+         */
+        Scope: "market" | "financials" | "reference" | "events";
+        /** @description The fields of an API key shared by its listed and its just-created form. */
+        ApiKeyFields: {
+            id: number;
+            name: string;
+            /**
+             * @description The first characters of the key, to tell keys apart.
+             * @example ak_Xq3v9LmP
+             */
+            prefix: string;
+            scopes: components["schemas"]["Scope"][];
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Updated in batches, so it may lag by a few seconds.
+             */
+            last_used_at: string | null;
+            /** Format: date-time */
+            expires_at: string | null;
+        };
+        /** @description An API key as listed. The full key is never shown again after creation. */
+        ApiKey: components["schemas"]["ApiKeyFields"];
+        /** @description A new API key, with its full value. Store it now; only its hash is kept. */
+        ApiKeyCreated: components["schemas"]["ApiKeyFields"] & {
+            /** @example ak_Xq3v9LmPc1f0H2uYw8d7sR6kE5jN4bA3zT2yV1xU0w9 */
+            key: string;
+        };
+        /** @description A pricing plan. */
+        Plan: {
+            /** @enum {string} */
+            id: "starter" | "professional" | "enterprise";
+            name: string;
+            /** @description Monthly price in CNY cents; 0 for enterprise, whose price is set by contract. */
+            price_monthly_cents: number;
+            /** @constant */
+            currency: "CNY";
+            /** @description Requests per minute per account; null for enterprise, whose limit is set per account (1000 unless agreed otherwise). */
+            rate_limit_per_minute: number | null;
+            /** @description Delay of daily and longer data. */
+            daily_delay_minutes: number;
+            /** @description Delay of minute-level data. */
+            minute_delay_minutes: number;
+            /** @description Whether tick-level trades (/v1/market/trades) are included. */
+            tick_access: boolean;
+        };
+        /** @description The account's current subscription. */
+        Subscription: {
+            plan: components["schemas"]["Plan"];
+            /** @description The budget in force for this account (for enterprise, the account's own limit). */
+            rate_limit_per_minute: number;
+            /**
+             * Format: date-time
+             * @description When this plan took effect.
+             */
+            since: string;
+        };
+        /**
+         * @description One entry of the billing history: a subscription start or plan change and the amount it bills. The
+         *     service records amounts only; payment is collected outside it.
+         */
+        Invoice: {
+            id: number;
+            plan: string;
+            /** @description null when the subscription started. */
+            previous_plan: string | null;
+            /** @description The new plan's monthly price in CNY cents (no proration). */
+            amount_cents: number;
+            /** @constant */
+            currency: "CNY";
+            /** Format: date */
+            period_start: string;
+            /**
+             * Format: date
+             * @description Exclusive.
+             */
+            period_end: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description Requests counted for the account's API keys in a date range (UTC days), in total, per day, per endpoint and per key. */
+        UsageReport: {
+            /** Format: date */
+            begin_date: string;
+            /** Format: date */
+            end_date: string;
+            total: number;
+            /** @description Every day of the range, oldest first, zero-filled. */
+            daily: {
+                /** Format: date */
+                date: string;
+                count: number;
+            }[];
+            /** @description Most used first. */
+            by_endpoint: {
+                endpoint: string;
+                count: number;
+            }[];
+            /** @description Most used first. A deleted key keeps its usage with `name` and `prefix` null. */
+            by_key: {
+                key_id: number;
+                name: string | null;
+                prefix: string | null;
+                count: number;
+            }[];
         };
     };
     responses: {
@@ -227,9 +582,16 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The per-minute budget of the plan is spent; retry after `Retry-After` seconds. */
+        /**
+         * @description The per-minute budget of the plan is spent (or, for sign-in, too many attempts); retry after
+         *     `Retry-After` seconds.
+         */
         TooManyRequests: {
             headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -275,6 +637,41 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The console session token is missing, unknown, expired or signed out. API keys are not accepted on
+         *     account and billing routes.
+         */
+        SessionUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 401,
+                 *       "message": "Unauthorized: Invalid or expired session",
+                 *       "error": "invalid_token"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No such resource in this account (another account's key ids answer the same). */
+        AccountNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 404,
+                 *       "message": "API key not found",
+                 *       "error": "not_found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /**
@@ -296,9 +693,45 @@ export interface components {
         Page: number;
         /** @description Items to skip, from 0. Wins over `page` when both are given. */
         Offset: number;
+        /**
+         * @description The id of one of the account's API keys.
+         * @example 12
+         */
+        KeyId: number;
+        /**
+         * @description First date of the range, inclusive, `YYYY-MM-DD`.
+         * @example 2024-01-02
+         */
+        BeginDate: string;
+        /**
+         * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+         * @example 2024-12-31
+         */
+        EndDate: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description Seconds to wait before the next attempt.
+         * @example 42
+         */
+        RetryAfter: number;
+        /**
+         * @description Requests allowed per minute for the account (all its keys together).
+         * @example 100
+         */
+        XRateLimitLimit: number;
+        /**
+         * @description Requests left in the current one-minute window.
+         * @example 97
+         */
+        XRateLimitRemaining: number;
+        /**
+         * @description When the current window ends, in Unix seconds.
+         * @example 1767225600
+         */
+        XRateLimitReset: number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -396,6 +829,491 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "password": "correct horse battery",
+                 *       "name": "Ada"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    password: string;
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new account. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The email is already registered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "message": "Email already registered",
+                     *       "error": "email_taken"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Session"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unknown email or wrong password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "message": "Invalid email or password",
+                     *       "error": "invalid_credentials"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["SessionUnauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            401: components["responses"]["SessionUnauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ApiKey"][];
+                    };
+                };
+            };
+            401: components["responses"]["SessionUnauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "backtest server",
+                 *       "scopes": [
+                 *         "market",
+                 *         "reference"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    scopes?: components["schemas"]["Scope"][];
+                    /**
+                     * Format: date-time
+                     * @description Optional expiry; must lie in the future.
+                     */
+                    expires_at?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The new key with its full value. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ApiKeyCreated"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of one of the account's API keys.
+                 * @example 12
+                 */
+                keyId: components["parameters"]["KeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    scopes?: components["schemas"]["Scope"][];
+                    /** Format: date-time */
+                    expires_at?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ApiKey"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["AccountNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of one of the account's API keys.
+                 * @example 12
+                 */
+                keyId: components["parameters"]["KeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["AccountNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description All plans, cheapest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Plan"][];
+                    };
+                };
+            };
+            401: components["responses"]["SessionUnauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Subscription"];
+                    };
+                };
+            };
+            401: components["responses"]["SessionUnauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    changeSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "plan": "professional"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    plan: "starter" | "professional" | "enterprise";
+                };
+            };
+        };
+        responses: {
+            /** @description The subscription after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Subscription"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            /** @description Enterprise plans are arranged by contract. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "message": "Enterprise plans are arranged by contract",
+                     *       "error": "insufficient_permissions"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getBillingHistory: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+                page?: components["parameters"]["Page"];
+                /** @description Items to skip, from 0. Wins over `page` when both are given. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of invoices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Invoice"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: {
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /** @description Only this key of the account (another account's key id → 404). */
+                key_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The usage report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["UsageReport"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["AccountNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
