@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
+import { createApp, type AppDeps } from '../../src/app';
 
 export interface Reply {
   status: number;
@@ -47,4 +50,15 @@ export async function createKey(baseUrl: string, token: string, body: Record<str
   const created = await call(baseUrl, 'POST', '/api/v1/api-keys', { token, body });
   if (created.status !== 201) throw new Error(`create key failed: ${JSON.stringify(created.body)}`);
   return { id: created.body.data.id as number, key: created.body.data.key as string };
+}
+
+/** An app of its own on a random port (e.g. a second instance), with extra dependencies. */
+export async function serveApp(deps: Partial<AppDeps> & { db: AppDeps['db'] }): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  const app = createApp({ logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), validateResponses: true, ...deps });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
