@@ -37,11 +37,12 @@ export function authHandlers(db: Db, throttle: LoginThrottle) {
   const login: Handler<'login'> = async (req, res) => {
     const body = bodyOf(req, 'login');
     const email = body.email.trim().toLowerCase();
-    await throttle.admit(res, req.ip ?? 'unknown', email);
+    const ip = req.ip ?? 'unknown';
+    await throttle.admit(res, ip, email);
     const account = await findAccountByEmail(db, email);
     const matches = await verifyPassword(body.password, account?.password_hash ?? (await dummyPasswordHash()));
     if (!account?.password_hash || !matches) throw invalidCredentials();
-    await throttle.succeeded(email);
+    await throttle.succeeded(ip, email);
     await deleteExpiredSessions(db, account.id);
     const token = newSessionToken();
     const expiresAt = new Date(Date.now() + SESSION_TTL_MS);

@@ -5,9 +5,9 @@ import { setRetryAfter } from '../../http/rateLimit';
 import type { LimiterStore } from '../../http/rateLimitStore';
 
 export interface LoginLimits {
-  /** Attempts per email since its last successful sign-in, per window. */
+  /** Failed attempts per email, per window; a successful sign-in clears them. */
   perEmail: number;
-  /** Attempts per client address, per window. */
+  /** Failed attempts per client address, per window. */
   perIp: number;
   windowSeconds: number;
 }
@@ -36,8 +36,9 @@ export class LoginThrottle {
     }
   }
 
-  /** A successful sign-in clears the email's count. */
-  async succeeded(email: string): Promise<void> {
+  /** A successful sign-in clears the email's count and gives the address its attempt back. */
+  async succeeded(ip: string, email: string): Promise<void> {
     await this.byEmail.delete(email);
+    await this.byIp.reward(ip, 1);
   }
 }
