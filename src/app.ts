@@ -2,7 +2,7 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { Db } from './db/connection';
-import { authenticate } from './http/auth';
+import { authenticate, requireKeyScope } from './http/auth';
 import { contractValidator, errorCodesOfParameters, loadContract } from './http/contract';
 import { errorHandler } from './http/errors';
 import { KeyCache } from './http/keyCache';
@@ -44,7 +44,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(systemRoutes(contract));
   app.use(consoleRoutes());
   app.use(authenticate(deps.db, keyCache));
-  app.use(accountRateLimit(limiters), usageCounting(usage));
+  app.use(accountRateLimit(limiters), usageCounting(usage), requireKeyScope());
   app.use(contractValidator(contract, deps.validateResponses));
   app.use(stocksRoutes(deps.db));
   app.use(accountsRoutes(deps.db, keyCache, new LoginThrottle(limiters, deps.loginLimits)));

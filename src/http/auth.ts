@@ -18,10 +18,7 @@ function presentedKey(req: Request): string | undefined {
   return typeof query === 'string' && query !== '' ? query : undefined;
 }
 
-/**
- * Authenticates data routes by API key and checks the key's scope for the route; the key's owner is left in
- * `res.locals.keyOwner`.
- */
+/** Authenticates data routes by API key; the key's owner is left in `res.locals.keyOwner`. */
 export function apiKeyAuth(db: Db, cache: KeyCache) {
   return async (req: Request, res: Response, next: NextFunction) => {
     const key = presentedKey(req);
@@ -33,9 +30,17 @@ export function apiKeyAuth(db: Db, cache: KeyCache) {
       cache.set(keyHash, owner);
     }
     if (owner === null || !sameHash(owner.keyHash, keyHash) || isExpired(owner)) throw invalidKey();
-    const scope = scopeOfPath(req.path);
-    if (scope !== undefined && !owner.scopes.includes(scope)) throw insufficientPermissions();
     res.locals.keyOwner = owner;
+    next();
+  };
+}
+
+/** After the rate limit (so a refusal still carries the budget headers): the key must hold the route's scope. */
+export function requireKeyScope() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const owner = res.locals.keyOwner as KeyOwner | undefined;
+    const scope = scopeOfPath(req.path);
+    if (owner !== undefined && scope !== undefined && !owner.scopes.includes(scope)) throw insufficientPermissions();
     next();
   };
 }

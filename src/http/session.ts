@@ -22,7 +22,9 @@ export function sessionAuth(db: Db) {
   };
 }
 
-/** The signed-in account of an account route (after `sessionAuth`). */
+/** The signed-in account of an account route; refuses when no session authenticated the request. */
 export function signedIn(res: Response): AccountRow {
-  return res.locals.account as AccountRow;
+  const account = res.locals.account as AccountRow | undefined;
+  if (account === undefined) throw invalidToken();
+  return account;
 }

@@ -136,6 +136,7 @@ describe('accounts: /api/v1/api-keys', () => {
     const denied = await call(api.baseUrl, 'GET', '/v1/stock/basic-info?symbol=600519', { key });
     expect(denied.status).to.equal(403);
     expect(denied.body).to.deep.equal({ code: 403, message: 'Forbidden: Insufficient permissions', error: 'insufficient_permissions' });
+    expect(denied.headers.get('x-rate-limit-remaining')).to.equal('99');
     const { key: reference } = await createKey(api.baseUrl, user.token, { name: 'reference', scopes: ['reference'] });
     expect((await call(api.baseUrl, 'GET', '/v1/stock/basic-info?symbol=600519', { key: reference })).status).to.equal(200);
   });
