@@ -61,7 +61,8 @@ export interface paths {
         /**
          * Register an account
          * @description Creates an account on the starter plan. Sign in with `POST /api/v1/auth/login` afterwards. The plan
-         *     and rate limit cannot be chosen here (unknown properties are refused).
+         *     and rate limit cannot be chosen here (unknown properties are refused). Registrations are throttled per
+         *     client address (429 with `Retry-After`).
          */
         post: operations["register"];
         delete?: never;

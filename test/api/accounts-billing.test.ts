@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { sharedFixture, type Fixture } from '../support/fixture';
 import { call, createKey, signUp } from './accounts.support';
 
-describe('accounts: /api/v1/billing', () => {
+describe('accounts: /api/v1/billing', function () {
+  this.timeout(60_000); // many sequential requests; a loaded CI machine must not turn slowness into failure
   let api: Fixture;
   before(async () => {
     api = await sharedFixture();

@@ -21,7 +21,8 @@ const ACCOUNT_OPERATIONS: Array<[string, string, unknown?]> = [
   ['GET', '/api/v1/billing/usage'],
 ];
 
-describe('security (OWASP API Security Top 10, 2023)', () => {
+describe('security (OWASP API Security Top 10, 2023)', function () {
+  this.timeout(60_000); // many sequential requests; a loaded CI machine must not turn slowness into failure
   let api: Fixture;
   let alice: SignedUp;
   let bob: SignedUp;
@@ -85,7 +86,7 @@ describe('security (OWASP API Security Top 10, 2023)', () => {
       expect(Number(blocked.headers.get('retry-after'))).to.be.greaterThan(0);
     });
     it('sign-in is throttled per client address across emails', async () => {
-      const server = await serveApp({ db: api.db, loginLimits: { perEmail: 10, perIp: 3, windowSeconds: 60 } });
+      const server = await serveApp({ db: api.db, loginLimits: { perEmail: 10, perIp: 3, windowSeconds: 60, registrationsPerIp: 10 } });
       try {
         const statuses = [];
         for (let i = 0; i < 4; i += 1) {
@@ -139,6 +140,21 @@ describe('security (OWASP API Security Top 10, 2023)', () => {
       const huge = await call(api.baseUrl, 'POST', '/api/v1/auth/register', { body: { email: uniqueEmail(), password: 'x'.repeat(40_000) } });
       expect(huge.status).to.equal(413);
       expect(huge.body.error).to.equal('payload_too_large');
+    });
+  });
+
+  describe('API4 unrestricted resource consumption: registrations', () => {
+    it('registrations are throttled per client address', async () => {
+      const server = await serveApp({ db: api.db, loginLimits: { perEmail: 10, perIp: 10, windowSeconds: 60, registrationsPerIp: 2 } });
+      try {
+        const statuses = [];
+        for (let i = 0; i < 3; i += 1) {
+          statuses.push((await call(server.baseUrl, 'POST', '/api/v1/auth/register', { body: { email: uniqueEmail(), password: PASSWORD } })).status);
+        }
+        expect(statuses).to.deep.equal([201, 201, 429]);
+      } finally {
+        await server.close();
+      }
     });
   });
 

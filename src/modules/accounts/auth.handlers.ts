@@ -21,6 +21,7 @@ export function authHandlers(db: Db, throttle: LoginThrottle) {
   const register: Handler<'register'> = async (req, res) => {
     const body = bodyOf(req, 'register');
     const email = body.email.trim().toLowerCase();
+    await throttle.admitRegistration(res, req.ip ?? 'unknown');
     if ((await findAccountIdByEmail(db, email)) !== null) throw emailTaken();
     const passwordHash = await hashPassword(body.password);
     const plan = (await findPlan(db, NEW_ACCOUNT_PLAN))!;
