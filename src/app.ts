@@ -9,6 +9,7 @@ import { KeyCache } from './http/keyCache';
 import { requestLog } from './http/requestLog';
 import { systemRoutes } from './modules/system/system.routes';
 import { stocksRoutes } from './modules/stocks/stocks.routes';
+import { financialsRoutes } from './modules/financials/financials.routes';
 
 export interface AppDeps {
   db: Db;
@@ -30,6 +31,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(['/v1', '/api/v1'], apiKeyAuth(deps.db, deps.keyCache ?? new KeyCache()));
   app.use(contractValidator(contract, deps.validateResponses));
   app.use(stocksRoutes(deps.db));
+  app.use(financialsRoutes(deps.db));
   app.use(errorHandler(errorCodesOfParameters(contract), deps.logger));
   return app;
 }
