@@ -1127,9 +1127,9 @@ export interface operations {
                      *             "report_name": "2021年年报",
                      *             "revenue": 106190154843.76,
                      *             "operating_cost": 8983377809.96,
-                     *             "net_profit": 55720765179.49,
+                     *             "net_profit": 55720529956.46,
                      *             "gross_profit": 97206777033.8,
-                     *             "gross_margin": 91.5402
+                     *             "gross_margin": 91.5403
                      *           }
                      *         ]
                      *       }
