@@ -65,9 +65,12 @@ export function pageOfPeriods(listed: string[], window: Pick<PeriodWindow, 'limi
   return listed.slice(window.offset, window.offset + window.limit);
 }
 
-/** The earliest report end date the figures of `shown` periods can depend on (TTM and growth reach two years back). */
-export function earliestNeeded(shown: string[]): string | null {
+/**
+ * The earliest report end date the figures of `shown` periods depend on, reaching `yearsBack` years before
+ * the oldest one (TTM needs one year, growth of a TTM two, as-reported figures none).
+ */
+export function earliestNeeded(shown: string[], yearsBack: number): string | null {
   if (shown.length === 0) return null;
   const oldest = shown.reduce((a, b) => (a < b ? a : b));
-  return `${Number(oldest.slice(0, 4)) - 2}-01-01`;
+  return yearsBack === 0 ? oldest : `${Number(oldest.slice(0, 4)) - yearsBack}-01-01`;
 }

@@ -43,9 +43,11 @@ describe('domain/reportPeriods', () => {
     expect(pageOfPeriods(['d', 'c', 'b', 'a'], { limit: 2, offset: 1 })).to.deep.equal(['c', 'b']);
   });
 
-  it('TTM and growth reach two years before the oldest period shown', () => {
-    expect(earliestNeeded(['2024-09-30', '2023-03-31'])).to.equal('2021-01-01');
-    expect(earliestNeeded([])).to.equal(null);
+  it('the figures shown reach back the given number of years before the oldest period', () => {
+    expect(earliestNeeded(['2024-09-30', '2023-03-31'], 2)).to.equal('2021-01-01');
+    expect(earliestNeeded(['2024-09-30', '2023-03-31'], 1)).to.equal('2022-01-01');
+    expect(earliestNeeded(['2024-09-30', '2023-03-31'], 0)).to.equal('2023-03-31');
+    expect(earliestNeeded([], 2)).to.equal(null);
   });
 });
 

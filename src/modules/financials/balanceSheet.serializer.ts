@@ -1,7 +1,7 @@
 import type { components } from '../../../generated/api';
 import { reportName, type PeriodKind } from '../../domain/reportPeriods';
 import type { Figures } from '../../domain/ttm';
-import type { StatementRow } from './financials.repository';
+import type { FigureReader } from './financials.service';
 import { emptyFigures, figuresOf, type ColumnMap } from './statementFigures';
 
 export type BalanceSheetRecord = Required<components['schemas']['BalanceSheetRecord']>;
@@ -61,9 +61,10 @@ type MissingBalanceFields = Exclude<keyof BalanceSheetRecord, (typeof BALANCE_FI
 const allBalanceFieldsListed: MissingBalanceFields extends never ? true : never = true;
 void allBalanceFieldsListed;
 
-export function balanceFigures(row: StatementRow): Figures {
-  return figuresOf(row, BALANCE_COLUMNS);
-}
+export const BALANCE_READER: FigureReader = {
+  columns: Object.values(BALANCE_COLUMNS),
+  toFigures: (row) => figuresOf(row, BALANCE_COLUMNS),
+};
 
 /** The balance sheet record at one period end. */
 export function toBalanceRecord(byEnd: ReadonlyMap<string, Figures>, endDate: string, kind: PeriodKind): BalanceSheetRecord {

@@ -2,7 +2,7 @@ import type { components } from '../../../generated/api';
 import { difference } from '../../domain/metrics';
 import { reportName, type PeriodKind } from '../../domain/reportPeriods';
 import { figuresOfKind, type Figures, type TtmRule } from '../../domain/ttm';
-import type { StatementRow } from './financials.repository';
+import type { FigureReader } from './financials.service';
 import { emptyFigures, figuresOf, type ColumnMap } from './statementFigures';
 
 export type CashFlowRecord = Required<components['schemas']['CashFlowRecord']>;
@@ -56,9 +56,10 @@ type MissingCashFlowFields = Exclude<keyof CashFlowRecord, (typeof CASH_FLOW_FIE
 const allCashFlowFieldsListed: MissingCashFlowFields extends never ? true : never = true;
 void allCashFlowFieldsListed;
 
-export function cashFlowFigures(row: StatementRow): Figures {
-  return figuresOf(row, CASH_FLOW_COLUMNS);
-}
+export const CASH_FLOW_READER: FigureReader = {
+  columns: Object.values(CASH_FLOW_COLUMNS),
+  toFigures: (row) => figuresOf(row, CASH_FLOW_COLUMNS),
+};
 
 /** The cash-flow record of one period of the given kind; free_cash_flow = operating cash flow − capital expenditure. */
 export function toCashFlowRecord(byEnd: ReadonlyMap<string, Figures>, endDate: string, kind: PeriodKind): CashFlowRecord {

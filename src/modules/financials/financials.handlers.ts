@@ -4,23 +4,30 @@ import { pageWindow, paginationOf } from '../../domain/pagination';
 import { parseSymbolList } from '../../domain/symbols';
 import { ok, okPage } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
-import { balanceFigures, BALANCE_FIELDS, toBalanceRecord } from './balanceSheet.serializer';
-import { cashFlowFigures, CASH_FLOW_FIELDS, toCashFlowRecord } from './cashFlow.serializer';
+import { BALANCE_FIELDS, BALANCE_READER, toBalanceRecord } from './balanceSheet.serializer';
+import { CASH_FLOW_FIELDS, CASH_FLOW_READER, toCashFlowRecord } from './cashFlow.serializer';
 import { containersOf, fundamentalsOf } from './containers';
 import { statementPages, tripleStatementPages, type FigureReaders } from './financials.service';
-import { incomeFigures, INCOME_FIELDS, toIncomeRecord } from './income.serializer';
+import { INCOME_FIELDS, INCOME_READER, toIncomeRecord } from './income.serializer';
 import { METRICS_FIELDS, toMetricsRecord } from './metrics.serializer';
 import { reportDates } from './reportDates.service';
 import { MAX_STATEMENT_SYMBOLS, parseStatementQuery } from './statementQuery';
 
-const INCOME = { table: 'income_statements', toFigures: incomeFigures, toRecord: toIncomeRecord } as const;
-const BALANCE = { table: 'balance_sheets', toFigures: balanceFigures, toRecord: toBalanceRecord } as const;
-const CASH_FLOW = { table: 'cash_flows', toFigures: cashFlowFigures, toRecord: toCashFlowRecord } as const;
-const READERS: FigureReaders = { income: incomeFigures, balance: balanceFigures, cashFlow: cashFlowFigures };
+/** Growth looks one year back; a TTM needs one more year of reports; quarterly figures stand alone. */
+const INCOME = {
+  table: 'income_statements', reader: INCOME_READER, toRecord: toIncomeRecord, yearsBack: { annual: 1, quarterly: 0, ttm: 2 },
+} as const;
+const BALANCE = {
+  table: 'balance_sheets', reader: BALANCE_READER, toRecord: toBalanceRecord, yearsBack: { annual: 0, quarterly: 0, ttm: 0 },
+} as const;
+const CASH_FLOW = {
+  table: 'cash_flows', reader: CASH_FLOW_READER, toRecord: toCashFlowRecord, yearsBack: { annual: 0, quarterly: 0, ttm: 1 },
+} as const;
+const READERS: FigureReaders = { income: INCOME_READER, balance: BALANCE_READER, cashFlow: CASH_FLOW_READER };
 
 export function financialsHandlers(db: Db) {
   const getIncomeStatement: Handler<'getIncomeStatement'> = async (req, res) => {
-    const query = parseStatementQuery({ ...req.query, page: undefined, offset: undefined });
+    const query = parseStatementQuery(req.query);
     const fields = parseFields(req.query.fields, INCOME_FIELDS);
     const { pages } = await statementPages(db, query, INCOME);
     res.json(ok(containersOf(pages, 'income_statements', fields, query.single)));

@@ -44,9 +44,16 @@ export async function statementPeriods(
   return filtered(db, table, filter).distinct('ts_code', 'end_date');
 }
 
-/** Every (visible) version of the periods in range; the caller picks the current one per period. */
-export async function statementRows(db: Db, table: StatementTable, filter: StatementFilter): Promise<StatementRow[]> {
-  return filtered(db, table, filter).select('*');
+const VERSION_COLUMNS = ['ts_code', 'end_date', 'f_ann_date', 'update_flag', 'comp_type'];
+
+/** Every (visible) version of the periods in range with the named figure columns; the caller picks the current one. */
+export async function statementRows(
+  db: Db,
+  table: StatementTable,
+  filter: StatementFilter,
+  columns: readonly string[],
+): Promise<StatementRow[]> {
+  return filtered(db, table, filter).select([...VERSION_COLUMNS, ...columns]);
 }
 
 /** Names of the known securities among the codes. */

@@ -44,17 +44,19 @@ async function shownPeriods(db: Db, table: StatementTable, query: StatementQuery
 async function figuresBySymbol(
   db: Db,
   table: StatementTable,
-  toFigures: (row: StatementRow) => Figures,
+  reader: FigureReader,
   query: StatementQuery,
   shown: Map<string, string[]>,
+  yearsBack: number,
 ): Promise<Map<string, Map<string, Figures>>> {
   const allShown = [...shown.values()].flat();
   const codes = [...shown].filter(([, dates]) => dates.length > 0).map(([symbol]) => symbol);
   const result = new Map<string, Map<string, Figures>>(codes.map((code) => [code, new Map()]));
-  const from = earliestNeeded(allShown);
+  const from = earliestNeeded(allShown, yearsBack);
   if (from === null) return result;
   const to = allShown.reduce((a, b) => (a > b ? a : b));
-  const rows = await statementRows(db, table, { codes, reportType: query.reportType, from, to, asOf: query.asOf });
+  const filter = { codes, reportType: query.reportType, from, to, asOf: query.asOf };
+  const rows = await statementRows(db, table, filter, reader.columns);
   const rowsByCode = new Map<string, StatementRow[]>();
   for (const row of rows) {
     const held = rowsByCode.get(row.ts_code);
@@ -62,7 +64,7 @@ async function figuresBySymbol(
     else rowsByCode.set(row.ts_code, [row]);
   }
   for (const [code, figures] of result) {
-    for (const [endDate, row] of currentVersions(rowsByCode.get(code) ?? [], query.asOf)) figures.set(endDate, toFigures(row));
+    for (const [endDate, row] of currentVersions(rowsByCode.get(code) ?? [], query.asOf)) figures.set(endDate, reader.toFigures(row));
   }
   return result;
 }
@@ -83,9 +85,17 @@ function assemble<R>(names: Map<string, string>, shown: Shown, record: (symbol: 
   return { pages, total: shown.total };
 }
 
+/** The columns a statement's figures are read from, and how. */
+export interface FigureReader {
+  columns: readonly string[];
+  toFigures(row: StatementRow): Figures;
+}
+
 export interface StatementKind<R> {
   table: StatementTable;
-  toFigures(row: StatementRow): Figures;
+  reader: FigureReader;
+  /** Years before the oldest period shown that its record depends on, by period kind. */
+  yearsBack: Readonly<Record<PeriodKind, number>>;
   toRecord(byEnd: ReadonlyMap<string, Figures>, endDate: string, kind: PeriodKind): R;
 }
 
@@ -93,7 +103,8 @@ export interface StatementKind<R> {
 export async function statementPages<R>(db: Db, query: StatementQuery, statement: StatementKind<R>): Promise<Pages<R>> {
   const names = await namesOf(db, query.symbols);
   const shown = await shownPeriods(db, statement.table, query, query.kind);
-  const figures = await figuresBySymbol(db, statement.table, statement.toFigures, query, shown.shown);
+  const yearsBack = statement.yearsBack[query.kind];
+  const figures = await figuresBySymbol(db, statement.table, statement.reader, query, shown.shown, yearsBack);
   return assemble(names, shown, (symbol, endDate) => statement.toRecord(figures.get(symbol)!, endDate, query.kind));
 }
 
@@ -103,12 +114,19 @@ export interface StatementTriple {
   cashFlow: Map<string, Figures>;
 }
 
-export type FigureReaders = Record<keyof StatementTriple, (row: StatementRow) => Figures>;
+export type FigureReaders = Record<keyof StatementTriple, FigureReader>;
 
 const TABLES: Record<keyof StatementTriple, StatementTable> = {
   income: 'income_statements',
   balance: 'balance_sheets',
   cashFlow: 'cash_flows',
+};
+
+/** Metrics need a year-earlier income figure (growth) and opening balance; a TTM cash flow one year of reports. */
+const METRIC_YEARS_BACK: Record<keyof StatementTriple, Record<PeriodKind, number>> = {
+  income: { annual: 1, quarterly: 1, ttm: 2 },
+  balance: { annual: 1, quarterly: 1, ttm: 1 },
+  cashFlow: { annual: 0, quarterly: 0, ttm: 1 },
 };
 
 /** Pages of records built from all three statements; the periods listed are the income statement's. */
@@ -121,7 +139,7 @@ export async function tripleStatementPages<R>(
   const names = await namesOf(db, query.symbols);
   const shown = await shownPeriods(db, TABLES.income, query, query.kind);
   const load = (statement: keyof StatementTriple) =>
-    figuresBySymbol(db, TABLES[statement], readers[statement], query, shown.shown);
+    figuresBySymbol(db, TABLES[statement], readers[statement], query, shown.shown, METRIC_YEARS_BACK[statement][query.kind]);
   const [income, balance, cashFlow] = await Promise.all([load('income'), load('balance'), load('cashFlow')]);
   return assemble(names, shown, (symbol, endDate) =>
     toRecord({ income: income.get(symbol)!, balance: balance.get(symbol)!, cashFlow: cashFlow.get(symbol)! }, endDate, query.kind),

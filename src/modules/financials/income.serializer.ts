@@ -3,7 +3,7 @@ import { yoyGrowth } from '../../domain/growth';
 import { incomeDerived } from '../../domain/metrics';
 import { reportName, yearEarlier, type PeriodKind } from '../../domain/reportPeriods';
 import { figuresOfKind, type Figures, type TtmRule } from '../../domain/ttm';
-import type { StatementRow } from './financials.repository';
+import type { FigureReader } from './financials.service';
 import { emptyFigures, figuresOf, type ColumnMap } from './statementFigures';
 
 export type IncomeStatementRecord = Required<components['schemas']['IncomeStatementRecord']>;
@@ -54,11 +54,17 @@ type MissingIncomeFields = Exclude<keyof IncomeStatementRecord, (typeof INCOME_F
 const allIncomeFieldsListed: MissingIncomeFields extends never ? true : never = true;
 void allIncomeFieldsListed;
 
-/** One `income_statements` row → its figures under the wire names. */
-export function incomeFigures(row: StatementRow): Figures {
-  const isFinancial = row.comp_type !== null && row.comp_type >= 2 && row.comp_type <= 4;
-  return figuresOf(row, { ...INCOME_COLUMNS, ...(isFinancial ? FINANCIAL_INTEREST : GENERAL_INTEREST) });
-}
+const GENERAL_COLUMNS = { ...INCOME_COLUMNS, ...GENERAL_INTEREST };
+const FINANCIAL_COLUMNS = { ...INCOME_COLUMNS, ...FINANCIAL_INTEREST };
+
+/** `income_statements` rows → figures under the wire names. */
+export const INCOME_READER: FigureReader = {
+  columns: [...new Set([...Object.values(GENERAL_COLUMNS), ...Object.values(FINANCIAL_INTEREST)])],
+  toFigures(row) {
+    const isFinancial = row.comp_type !== null && row.comp_type >= 2 && row.comp_type <= 4;
+    return figuresOf(row, isFinancial ? FINANCIAL_COLUMNS : GENERAL_COLUMNS);
+  },
+};
 
 /** The income statement record of one period of the given kind, with derived margins and growth. */
 export function toIncomeRecord(byEnd: ReadonlyMap<string, Figures>, endDate: string, kind: PeriodKind): IncomeStatementRecord {
