@@ -5,7 +5,7 @@
  * statements, every tenth period restated once) in a fresh database (SQLite in the temp dir, or
  * BENCH_DATABASE_URL=mysql://…/db), then measures warm requests of 10 symbols × 20 quarterly periods with
  * autocannon and writes the figures to bench/results/financials-<dialect>.json. The server runs in a child
- * process so the load generator does not share its event loop.
+ * process so the load generator does not share its event loop; BENCH_PROFILE=<dir> writes its CPU profile.
  */
 import { fork } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -99,7 +99,7 @@ async function main() {
   console.log(`fixture: ${codes.length} symbols × ${QUARTERS} quarters, ${rows} (${dialect})`);
 
   const server = fork(fileURLToPath(import.meta.url), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [])],
     env: { ...process.env, BENCH_SERVE_URL: url },
   });
   const port = await new Promise<number>((resolve) => server.once('message', (message) => resolve(message as number)));
@@ -147,6 +147,7 @@ async function serve(url: string) {
   const db = connect(url);
   const app = createApp({ db, logger: pino({ level: 'silent' }), validateResponses: false });
   const server = app.listen(0, '127.0.0.1', () => process.send!((server.address() as AddressInfo).port));
+  process.on('SIGTERM', () => process.exit(0)); // a normal exit, so --cpu-prof (BENCH_PROFILE=dir) writes its profile
 }
 
 await (process.env.BENCH_SERVE_URL ? serve(process.env.BENCH_SERVE_URL) : main());

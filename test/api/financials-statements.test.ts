@@ -153,6 +153,28 @@ describe('financial statements besides the income statement', () => {
     });
   });
 
+  describe('errors every statement endpoint shares', () => {
+    const ENDPOINTS = ['income-statement', 'balance-sheet', 'cash-flow', 'financial-metrics'];
+    const eleven = Array.from({ length: 11 }, (_, i) => 600100 + i).join(',');
+    const cases: [string, number, string][] = [
+      ['symbol=6005x9', 400, 'invalid_symbol'],
+      ['symbol=600519,609999', 400, 'invalid_symbol'],
+      [`symbol=${eleven}`, 400, 'too_many_symbols'],
+      ['symbol=600519&period=daily', 400, 'invalid_period'],
+      ['symbol=600519&report_type=merged', 400, 'invalid_report_type'],
+      ['symbol=600519&fields=report_date,nope', 400, 'invalid_field'],
+      ['symbol=600519&limit=21', 400, 'invalid_parameter'],
+      ['symbol=600519&as_of=2024-13-01', 400, 'invalid_date_format'],
+      ['symbol=600519&begin_date=2030-01-01', 404, 'no_data'],
+      ['period=annual', 400, 'missing_parameter'],
+    ];
+    for (const endpoint of ENDPOINTS) {
+      it(`/v1/financials/${endpoint}`, async () => {
+        for (const [query, status, code] of cases) await expectError(api, `/v1/financials/${endpoint}?${query}`, status, code);
+      });
+    }
+  });
+
   describe('GET /v1/financials/report-dates', () => {
     const PATH = '/v1/financials/report-dates';
     before(async () => {

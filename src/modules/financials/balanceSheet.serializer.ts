@@ -2,7 +2,7 @@ import type { components } from '../../../generated/api';
 import { reportName, type PeriodKind } from '../../domain/reportPeriods';
 import type { Figures } from '../../domain/ttm';
 import type { FigureReader } from './financials.service';
-import { emptyFigures, figuresOf, type ColumnMap } from './statementFigures';
+import { emptyFigures, figuresReader, type ColumnMap } from './statementFigures';
 
 export type BalanceSheetRecord = Required<components['schemas']['BalanceSheetRecord']>;
 
@@ -63,7 +63,7 @@ void allBalanceFieldsListed;
 
 export const BALANCE_READER: FigureReader = {
   columns: Object.values(BALANCE_COLUMNS),
-  toFigures: (row) => figuresOf(row, BALANCE_COLUMNS),
+  toFigures: figuresReader(BALANCE_COLUMNS),
 };
 
 /** The balance sheet record at one period end. */

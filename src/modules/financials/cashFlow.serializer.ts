@@ -3,7 +3,7 @@ import { difference } from '../../domain/metrics';
 import { reportName, type PeriodKind } from '../../domain/reportPeriods';
 import { figuresOfKind, type Figures, type TtmRule } from '../../domain/ttm';
 import type { FigureReader } from './financials.service';
-import { emptyFigures, figuresOf, type ColumnMap } from './statementFigures';
+import { emptyFigures, figuresReader, type ColumnMap } from './statementFigures';
 
 export type CashFlowRecord = Required<components['schemas']['CashFlowRecord']>;
 
@@ -58,7 +58,7 @@ void allCashFlowFieldsListed;
 
 export const CASH_FLOW_READER: FigureReader = {
   columns: Object.values(CASH_FLOW_COLUMNS),
-  toFigures: (row) => figuresOf(row, CASH_FLOW_COLUMNS),
+  toFigures: figuresReader(CASH_FLOW_COLUMNS),
 };
 
 /** The cash-flow record of one period of the given kind; free_cash_flow = operating cash flow − capital expenditure. */

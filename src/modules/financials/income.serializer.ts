@@ -4,7 +4,7 @@ import { incomeDerived } from '../../domain/metrics';
 import { reportName, yearEarlier, type PeriodKind } from '../../domain/reportPeriods';
 import { figuresOfKind, type Figures, type TtmRule } from '../../domain/ttm';
 import type { FigureReader } from './financials.service';
-import { emptyFigures, figuresOf, type ColumnMap } from './statementFigures';
+import { emptyFigures, figuresReader, type ColumnMap } from './statementFigures';
 
 export type IncomeStatementRecord = Required<components['schemas']['IncomeStatementRecord']>;
 
@@ -55,14 +55,15 @@ const allIncomeFieldsListed: MissingIncomeFields extends never ? true : never = 
 void allIncomeFieldsListed;
 
 const GENERAL_COLUMNS = { ...INCOME_COLUMNS, ...GENERAL_INTEREST };
-const FINANCIAL_COLUMNS = { ...INCOME_COLUMNS, ...FINANCIAL_INTEREST };
+const readGeneral = figuresReader(GENERAL_COLUMNS);
+const readFinancial = figuresReader({ ...INCOME_COLUMNS, ...FINANCIAL_INTEREST });
 
 /** `income_statements` rows → figures under the wire names. */
 export const INCOME_READER: FigureReader = {
   columns: [...new Set([...Object.values(GENERAL_COLUMNS), ...Object.values(FINANCIAL_INTEREST)])],
   toFigures(row) {
     const isFinancial = row.comp_type !== null && row.comp_type >= 2 && row.comp_type <= 4;
-    return figuresOf(row, isFinancial ? FINANCIAL_COLUMNS : GENERAL_COLUMNS);
+    return isFinancial ? readFinancial(row) : readGeneral(row);
   },
 };
 

@@ -4,14 +4,17 @@ import type { StatementRow } from './financials.repository';
 /** Wire field → Tushare column of a statement table. */
 export type ColumnMap = Readonly<Record<string, string>>;
 
-/** A statement row → its numeric figures under the wire names. */
-export function figuresOf(row: StatementRow, columns: ColumnMap): Record<string, number | null> {
-  const figures: Record<string, number | null> = {};
-  for (const [field, column] of Object.entries(columns)) {
-    const value = row[column];
-    figures[field] = typeof value === 'number' ? value : null;
-  }
-  return figures;
+/** Reads a statement row's numeric figures under the wire names (the mapping is walked once, not per row). */
+export function figuresReader(columns: ColumnMap): (row: StatementRow) => Figures {
+  const pairs = Object.entries(columns);
+  return (row) => {
+    const figures: Record<string, number | null> = {};
+    for (const [field, column] of pairs) {
+      const value = row[column];
+      figures[field] = typeof value === 'number' ? value : null;
+    }
+    return figures;
+  };
 }
 
 /** Null for every field: a period whose figures cannot be given. */
