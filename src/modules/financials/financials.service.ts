@@ -101,8 +101,7 @@ export interface StatementKind<R> {
 
 /** A page of one statement's records for each requested symbol; 404 no_data when no symbol has a period in range. */
 export async function statementPages<R>(db: Db, query: StatementQuery, statement: StatementKind<R>): Promise<Pages<R>> {
-  const names = await namesOf(db, query.symbols);
-  const shown = await shownPeriods(db, statement.table, query, query.kind);
+  const [names, shown] = await Promise.all([namesOf(db, query.symbols), shownPeriods(db, statement.table, query, query.kind)]);
   const yearsBack = statement.yearsBack[query.kind];
   const figures = await figuresBySymbol(db, statement.table, statement.reader, query, shown.shown, yearsBack);
   return assemble(names, shown, (symbol, endDate) => statement.toRecord(figures.get(symbol)!, endDate, query.kind));
@@ -136,8 +135,7 @@ export async function tripleStatementPages<R>(
   readers: FigureReaders,
   toRecord: (set: StatementTriple, endDate: string, kind: PeriodKind) => R,
 ): Promise<Pages<R>> {
-  const names = await namesOf(db, query.symbols);
-  const shown = await shownPeriods(db, TABLES.income, query, query.kind);
+  const [names, shown] = await Promise.all([namesOf(db, query.symbols), shownPeriods(db, TABLES.income, query, query.kind)]);
   const load = (statement: keyof StatementTriple) =>
     figuresBySymbol(db, TABLES[statement], readers[statement], query, shown.shown, METRIC_YEARS_BACK[statement][query.kind]);
   const [income, balance, cashFlow] = await Promise.all([load('income'), load('balance'), load('cashFlow')]);
