@@ -26,14 +26,14 @@ interface Shown {
 }
 
 /** The periods of each symbol listed under the query's kind and range, and the page of them to show. */
-async function shownPeriods(db: Db, table: StatementTable, query: StatementQuery, kind: PeriodKind): Promise<Shown> {
+async function shownPeriods(db: Db, table: StatementTable, query: StatementQuery): Promise<Shown> {
   const filter = { codes: query.symbols, reportType: query.reportType, from: query.begin, to: query.end, asOf: query.asOf };
   const byCode = new Map<string, string[]>(query.symbols.map((symbol) => [symbol, []]));
   for (const row of await statementPeriods(db, table, filter)) byCode.get(row.ts_code)?.push(row.end_date);
   const shown = new Map<string, string[]>();
   let total = 0;
   for (const [symbol, endDates] of byCode) {
-    const listed = listedPeriods(endDates, kind, query);
+    const listed = listedPeriods(endDates, query.kind, query);
     total = Math.max(total, listed.length);
     shown.set(symbol, pageOfPeriods(listed, query));
   }
@@ -101,7 +101,7 @@ export interface StatementKind<R> {
 
 /** A page of one statement's records for each requested symbol; 404 no_data when no symbol has a period in range. */
 export async function statementPages<R>(db: Db, query: StatementQuery, statement: StatementKind<R>): Promise<Pages<R>> {
-  const [names, shown] = await Promise.all([namesOf(db, query.symbols), shownPeriods(db, statement.table, query, query.kind)]);
+  const [names, shown] = await Promise.all([namesOf(db, query.symbols), shownPeriods(db, statement.table, query)]);
   const yearsBack = statement.yearsBack[query.kind];
   const figures = await figuresBySymbol(db, statement.table, statement.reader, query, shown.shown, yearsBack);
   return assemble(names, shown, (symbol, endDate) => statement.toRecord(figures.get(symbol)!, endDate, query.kind));
@@ -135,7 +135,7 @@ export async function tripleStatementPages<R>(
   readers: FigureReaders,
   toRecord: (set: StatementTriple, endDate: string, kind: PeriodKind) => R,
 ): Promise<Pages<R>> {
-  const [names, shown] = await Promise.all([namesOf(db, query.symbols), shownPeriods(db, TABLES.income, query, query.kind)]);
+  const [names, shown] = await Promise.all([namesOf(db, query.symbols), shownPeriods(db, TABLES.income, query)]);
   const load = (statement: keyof StatementTriple) =>
     figuresBySymbol(db, TABLES[statement], readers[statement], query, shown.shown, METRIC_YEARS_BACK[statement][query.kind]);
   const [income, balance, cashFlow] = await Promise.all([load('income'), load('balance'), load('cashFlow')]);
