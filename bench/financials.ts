@@ -11,7 +11,7 @@ import { fork } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import type { Knex } from 'knex';
@@ -125,14 +125,16 @@ async function main() {
     await run(3); // warm-up: JIT, connection pool, page cache
     const result = await run(DURATION);
     results[name] = {
+      load_average_1m: Number(loadavg()[0]!.toFixed(2)),
       requests: result.requests.total, non2xx: result.non2xx, errors: result.errors,
       rps: result.requests.average, latency_ms: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
     };
-    console.log(`${name}: ${result.requests.average} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`);
+    console.log(`${name}: ${result.requests.average} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, load ${loadavg()[0]!.toFixed(2)}`);
   }
 
   const report = {
-    scenario: '10 random symbols × 20 periods per request, warm',
+    scenario: '10 random symbols × 20 periods per request, warm (3 s warm-up per scenario)',
+    cpus: availableParallelism(),
     dialect, symbols: codes.length, quarters: QUARTERS, connections: CONNECTIONS, seconds: DURATION, results,
   };
   mkdirSync(new URL('results/', import.meta.url), { recursive: true });
