@@ -135,6 +135,12 @@ describe('financial statements besides the income statement', () => {
       expect(body.data.financial_metrics[0]).to.deep.equal({ roe: 7.0435, revenue_growth: 7.1429, net_profit_growth: 50, operating_cash_flow_per_share: 0.5 });
     });
 
+    it('as_of: metrics from the versions known then (FY2023 before its restatement)', async () => {
+      const { body } = await api.get(`${PATH}?symbol=${FIXTURE_SYMBOL}&as_of=2025-03-29&limit=1&fields=report_date,revenue_growth,net_profit_growth`);
+      // (560 − 500) / 500, (40 − 25) / 25; restated: 16 and 76
+      expect(body.data.financial_metrics).to.deep.equal([{ report_date: '2023-12-31', revenue_growth: 12, net_profit_growth: 60 }]);
+    });
+
     it('real 600519.SH 2022 Q3 (year to date)', async () => {
       const { body } = await api.get(`${PATH}?symbol=600519&period=quarterly&limit=1`);
       expect(body.data.financial_metrics[0]).to.include({
