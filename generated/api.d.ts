@@ -266,6 +266,162 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/financials/income-statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Income statements of 1-10 stocks (annual, quarterly or TTM; consolidated or parent)
+         * @description One symbol gives one container in `data`; a comma-separated list gives an array in request order. Each
+         *     container lists up to `limit` reporting periods, newest first, whose period end (the report date) lies
+         *     in [`begin_date`, `end_date`]; without `begin_date` these are the latest `limit` periods up to
+         *     `end_date` (default today). Figures are the latest restatement, or with `as_of` the version announced
+         *     by then. Quarterly figures are year to date, as Chinese periodic reports are.
+         *
+         *     A symbol without any period in the range gets an empty `income_statements` array; when no requested
+         *     symbol has one the answer is 404 `no_data`.
+         */
+        get: operations["getIncomeStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/financials/balance-sheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Balance sheets of 1-10 stocks (annual or quarterly; consolidated or parent)
+         * @description Parameters and conventions as the income statement: one symbol gives one container in `data`, a
+         *     comma-separated list (up to 10) an array in request order; periods newest first with their period end in
+         *     [`begin_date`, `end_date`]; figures are the latest restatement, or with `as_of` the version announced
+         *     by then. Balances are point-in-time, so `period` is `annual` or `quarterly`.
+         *
+         *     Pagination: `limit` periods per symbol and page (default 5, at most 20), `page` or `offset` over each
+         *     symbol's periods. `pagination` counts the periods of the symbol that has the most, so `has_next_page`
+         *     says whether any symbol has more. A page beyond the last gives empty lists; when no requested symbol has
+         *     any period in the range the answer is 404 `no_data`.
+         */
+        get: operations["getBalanceSheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/financials/cash-flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cash-flow statements of 1-10 stocks (annual, quarterly or TTM; consolidated or parent)
+         * @description Parameters and conventions as the income statement: one symbol gives one container in `data`, a
+         *     comma-separated list (up to 10) an array in request order; periods newest first with their period end in
+         *     [`begin_date`, `end_date`]; figures are the latest restatement, or with `as_of` the version announced
+         *     by then. Flows are year to date (`quarterly`) or trailing twelve months (`ttm`, as for the income statement); the closing cash balance is not summed.
+         *
+         *     Pagination: `limit` periods per symbol and page (default 5, at most 20), `page` or `offset` over each
+         *     symbol's periods. `pagination` counts the periods of the symbol that has the most, so `has_next_page`
+         *     says whether any symbol has more. A page beyond the last gives empty lists; when no requested symbol has
+         *     any period in the range the answer is 404 `no_data`.
+         */
+        get: operations["getCashFlow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/financials/financial-metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Financial ratios of 1-10 stocks per reporting period (ROE, ROA, margins, leverage, per-share, growth)
+         * @description Parameters and conventions as the income statement: one symbol gives one container in `data`, a
+         *     comma-separated list (up to 10) an array in request order; periods newest first with their period end in
+         *     [`begin_date`, `end_date`]; figures are the latest restatement, or with `as_of` the version announced
+         *     by then. Periods are those of the income statement; each formula is given in the FinancialMetricsRecord schema.
+         *
+         *     Pagination: `limit` periods per symbol and page (default 5, at most 20), `page` or `offset` over each
+         *     symbol's periods. `pagination` counts the periods of the symbol that has the most, so `has_next_page`
+         *     says whether any symbol has more. A page beyond the last gives empty lists; when no requested symbol has
+         *     any period in the range the answer is 404 `no_data`.
+         */
+        get: operations["getFinancialMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/financials/report-dates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reporting periods of 1-10 stocks with their announcement and planned dates
+         * @description Every reporting period (period end in [`begin_date`, `end_date`]) that has a stored statement or a
+         *     disclosure schedule, newest period first, then in request order of the symbols; paginated with `limit`
+         *     (default 20, at most 100), `page` or `offset`. A page beyond the last gives an empty array; a range
+         *     without any period gives 404 `no_data`.
+         */
+        get: operations["getReportDates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/fundamentals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Company fundamentals (legacy route family)
+         * @description The financial metrics of the symbol's latest periodic report, consolidated, from year-to-date figures
+         *     as reported; the same service and formulas as `/v1/financials/financial-metrics?period=quarterly&limit=1`.
+         *     A symbol without statements gives 404 `no_data`.
+         */
+        get: operations["getFundamentals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -533,6 +689,413 @@ export interface components {
                 count: number;
             }[];
         };
+        /**
+         * @description One reporting period of an income statement, yuan unless stated, the latest restatement (or the version
+         *     known at `as_of`). Every field is present (null where the source lacks it) unless `fields` selects some.
+         */
+        IncomeStatementRecord: {
+            /**
+             * Format: date
+             * @description Reporting period end, `YYYY-MM-DD`.
+             * @example 2024-12-31
+             */
+            report_date?: string;
+            /**
+             * @description Localised period label: `2024年一季报`, `2024年中报`, `2024年三季报`, `2024年年报`; with
+             *     `period=ttm`, `2024年TTM` at a year end and e.g. `2024年三季报TTM` at a quarter.
+             * @example 2024年年报
+             */
+            report_name?: string;
+            /** @description Operating revenue (营业收入; Tushare `revenue`). */
+            revenue?: number | null;
+            /** @description Operating cost (营业成本; `oper_cost`). */
+            operating_cost?: number | null;
+            /** @description Selling expenses (`sell_exp`). */
+            selling_expenses?: number | null;
+            /** @description Administrative expenses (`admin_exp`). */
+            admin_expenses?: number | null;
+            /** @description R&D expenses (`rd_exp`). */
+            rd_expenses?: number | null;
+            /** @description Financial expenses, can be negative (`fin_exp`). */
+            financial_expenses?: number | null;
+            /** @description Interest expenses: the interest inside financial expenses (`fin_exp_int_exp`) for general companies; the interest expense of the business (`int_exp`) for banks, insurers and brokers (comp_type 2-4). */
+            interest_expenses?: number | null;
+            /** @description Interest income: inside financial expenses (`fin_exp_int_inc`) for general companies; interest income of the business (`int_income`) for banks, insurers and brokers. */
+            interest_income?: number | null;
+            /** @description Investment income (`invest_income`). */
+            investment_income?: number | null;
+            /** @description Operating profit (`operate_profit`). */
+            operating_profit?: number | null;
+            /** @description Non-operating income (`non_oper_income`). */
+            non_operating_income?: number | null;
+            /** @description Non-operating expenses (`non_oper_exp`). */
+            non_operating_expenses?: number | null;
+            /** @description Total profit (`total_profit`). */
+            profit_before_tax?: number | null;
+            /** @description Income tax expense (`income_tax`). */
+            income_tax?: number | null;
+            /** @description Net profit (`n_income`). */
+            net_profit?: number | null;
+            /** @description Net profit attributable to shareholders of the parent (`n_income_attr_p`). */
+            net_profit_parent?: number | null;
+            /** @description Minority interest profit (`minority_gain`). */
+            net_profit_minority?: number | null;
+            /** @description Basic EPS, yuan per share (`basic_eps`). With `period=ttm` the same TTM formula is applied to the reported year-to-date EPS. */
+            basic_eps?: number | null;
+            /** @description Diluted EPS, yuan per share (`diluted_eps`), TTM as for basic_eps. */
+            diluted_eps?: number | null;
+            /** @description Total comprehensive income (`t_compr_income`). */
+            comprehensive_income?: number | null;
+            /** @description Comprehensive income attributable to the parent (`compr_inc_attr_p`). */
+            comprehensive_income_parent?: number | null;
+            /** @description Comprehensive income attributable to minority interests (`compr_inc_attr_m_s`). */
+            comprehensive_income_minority?: number | null;
+            /** @description EBITDA as reported by the source (`ebitda`); often absent in quarterly reports. */
+            ebitda?: number | null;
+            /** @description Derived: revenue − operating_cost. */
+            gross_profit?: number | null;
+            /** @description Derived, percent: gross_profit ÷ revenue × 100; null when revenue is missing or zero. */
+            gross_margin?: number | null;
+            /** @description Derived, percent: operating_profit ÷ revenue × 100. */
+            operating_margin?: number | null;
+            /** @description Derived, percent: net_profit ÷ revenue × 100. */
+            net_margin?: number | null;
+            /** @description Derived, percent: year-on-year revenue growth against the same kind of period one year earlier (annual: FY(Y−1); ttm: the TTM ending a year earlier), (current − prior) ÷ |prior| × 100. Always null for `period=quarterly`; null when the prior figure is missing or zero. The absolute base keeps the sign meaningful when the base is negative. */
+            annual_growth_revenue?: number | null;
+            /** @description Derived, percent: year-on-year growth of net_profit, computed as annual_growth_revenue. */
+            annual_growth_profit?: number | null;
+        };
+        /** @description The income statements of one symbol, newest period first. */
+        IncomeStatement: {
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
+            symbol: string;
+            /** @example 贵州茅台 */
+            name: string;
+            income_statements: components["schemas"]["IncomeStatementRecord"][];
+        };
+        /**
+         * @description Balances at one reporting period end, yuan, the latest restatement (or the version known at `as_of`).
+         *     Every field is present (null where the source lacks it) unless `fields` selects some.
+         */
+        BalanceSheetRecord: {
+            /**
+             * Format: date
+             * @description Reporting period end, `YYYY-MM-DD`.
+             * @example 2024-12-31
+             */
+            report_date?: string;
+            /**
+             * @description Localised period label: `2024年一季报`, `2024年中报`, `2024年三季报`, `2024年年报`.
+             * @example 2024年年报
+             */
+            report_name?: string;
+            /** @description Share capital (股本, `total_share`), yuan; at par 1 yuan this is the number of shares. */
+            share_capital?: number | null;
+            /** @description Capital reserve (`cap_rese`). */
+            capital_reserve?: number | null;
+            /** @description Surplus reserve (`surplus_rese`). */
+            surplus_reserve?: number | null;
+            /** @description Undistributed profit (`undistr_porfit`). */
+            retained_earnings?: number | null;
+            /** @description Cash and deposits (货币资金, `money_cap`). */
+            monetary_funds?: number | null;
+            /** @description Trading financial assets (`trad_asset`). */
+            trading_financial_assets?: number | null;
+            /** @description Notes receivable (`notes_receiv`). */
+            notes_receivable?: number | null;
+            /** @description Accounts receivable (`accounts_receiv`). */
+            accounts_receivable?: number | null;
+            /** @description Other receivables (`oth_receiv`). */
+            other_receivables?: number | null;
+            /** @description Prepayments (`prepayment`). */
+            prepayments?: number | null;
+            /** @description Inventories (`inventories`). */
+            inventories?: number | null;
+            /** @description Other current assets (`oth_cur_assets`). */
+            other_current_assets?: number | null;
+            /** @description Total current assets (`total_cur_assets`). */
+            total_current_assets?: number | null;
+            /** @description Long-term equity investments (`lt_eqt_invest`). */
+            long_term_equity_investments?: number | null;
+            /** @description Investment property (`invest_real_estate`). */
+            investment_property?: number | null;
+            /** @description Fixed assets (`fix_assets`). */
+            fixed_assets?: number | null;
+            /** @description Construction in progress (`cip`). */
+            construction_in_progress?: number | null;
+            /** @description Intangible assets (`intan_assets`). */
+            intangible_assets?: number | null;
+            /** @description Goodwill (`goodwill`). */
+            goodwill?: number | null;
+            /** @description Long-term deferred expenses (`lt_amor_exp`). */
+            long_term_deferred_expenses?: number | null;
+            /** @description Deferred tax assets (`defer_tax_assets`). */
+            deferred_tax_assets?: number | null;
+            /** @description Other non-current assets (`oth_nca`). */
+            other_non_current_assets?: number | null;
+            /** @description Total non-current assets (`total_nca`). */
+            total_non_current_assets?: number | null;
+            /** @description Total assets (`total_assets`). */
+            total_assets?: number | null;
+            /** @description Short-term borrowings (`st_borr`). */
+            short_term_borrowings?: number | null;
+            /** @description Notes payable (`notes_payable`). */
+            notes_payable?: number | null;
+            /** @description Accounts payable (`acct_payable`). */
+            accounts_payable?: number | null;
+            /** @description Advances from customers (`adv_receipts`). */
+            advances_from_customers?: number | null;
+            /** @description Contract liabilities (`contract_liab`). */
+            contract_liabilities?: number | null;
+            /** @description Employee benefits payable (`payroll_payable`). */
+            employee_benefits_payable?: number | null;
+            /** @description Taxes payable (`taxes_payable`). */
+            taxes_payable?: number | null;
+            /** @description Other payables (`oth_payable`). */
+            other_payables?: number | null;
+            /** @description Non-current liabilities due within one year (`non_cur_liab_due_1y`). */
+            non_current_liabilities_due_within_one_year?: number | null;
+            /** @description Total current liabilities (`total_cur_liab`). */
+            total_current_liabilities?: number | null;
+            /** @description Long-term borrowings (`lt_borr`). */
+            long_term_borrowings?: number | null;
+            /** @description Bonds payable (`bond_payable`). */
+            bonds_payable?: number | null;
+            /** @description Total non-current liabilities (`total_ncl`). */
+            total_non_current_liabilities?: number | null;
+            /** @description Total liabilities (`total_liab`). */
+            total_liabilities?: number | null;
+            /** @description Treasury shares (`treasury_share`). */
+            treasury_shares?: number | null;
+            /** @description Minority interests (`minority_int`). */
+            minority_interests?: number | null;
+            /** @description Equity attributable to shareholders of the parent (`total_hldr_eqy_exc_min_int`). */
+            equity_parent?: number | null;
+            /** @description Total equity including minority interests (`total_hldr_eqy_inc_min_int`). */
+            total_equity?: number | null;
+            /** @description Total liabilities and equity (`total_liab_hldr_eqy`). */
+            total_liabilities_and_equity?: number | null;
+        };
+        /** @description The balance sheets of one symbol, newest period first. */
+        BalanceSheet: {
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
+            symbol: string;
+            /** @example 贵州茅台 */
+            name: string;
+            balance_sheets: components["schemas"]["BalanceSheetRecord"][];
+        };
+        /**
+         * @description Cash flows of one reporting period, yuan, year to date as reported (annual, quarterly) or trailing twelve
+         *     months (ttm), the latest restatement (or the version known at `as_of`). Every field is present (null where
+         *     the source lacks it) unless `fields` selects some.
+         */
+        CashFlowRecord: {
+            /**
+             * Format: date
+             * @description Reporting period end, `YYYY-MM-DD`.
+             * @example 2024-12-31
+             */
+            report_date?: string;
+            /**
+             * @description Localised period label: `2024年一季报`, `2024年中报`, `2024年三季报`, `2024年年报`; with
+             *     `period=ttm`, `2024年TTM` at a year end and e.g. `2024年三季报TTM` at a quarter.
+             * @example 2024年年报
+             */
+            report_name?: string;
+            /** @description Net profit (`net_profit`), from the supplementary statement; often absent in quarterly reports. */
+            net_profit?: number | null;
+            /** @description Cash received from sales of goods and services (`c_fr_sale_sg`). */
+            cash_from_sales?: number | null;
+            /** @description Subtotal of operating cash inflows (`c_inf_fr_operate_a`). */
+            operating_cash_inflow?: number | null;
+            /** @description Cash paid for goods and services (`c_paid_goods_s`). */
+            cash_paid_for_goods?: number | null;
+            /** @description Cash paid to and for employees (`c_paid_to_for_empl`). */
+            cash_paid_to_employees?: number | null;
+            /** @description Taxes paid (`c_paid_for_taxes`). */
+            taxes_paid?: number | null;
+            /** @description Subtotal of operating cash outflows (`st_cash_out_act`). */
+            operating_cash_outflow?: number | null;
+            /** @description Net cash flow from operating activities (`n_cashflow_act`). */
+            net_operating_cash_flow?: number | null;
+            /** @description Cash received from disposal of investments (`c_disp_withdrwl_invest`). */
+            cash_from_investment_disposal?: number | null;
+            /** @description Cash received from returns on investments (`c_recp_return_invest`). */
+            investment_returns_received?: number | null;
+            /** @description Subtotal of investing cash inflows (`stot_inflows_inv_act`). */
+            investing_cash_inflow?: number | null;
+            /** @description Cash paid for fixed, intangible and other long-term assets (`c_pay_acq_const_fiolta`). */
+            capital_expenditure?: number | null;
+            /** @description Cash paid for investments (`c_paid_invest`). */
+            cash_paid_for_investments?: number | null;
+            /** @description Subtotal of investing cash outflows (`stot_out_inv_act`). */
+            investing_cash_outflow?: number | null;
+            /** @description Net cash flow from investing activities (`n_cashflow_inv_act`). */
+            net_investing_cash_flow?: number | null;
+            /** @description Cash received from borrowings (`c_recp_borrow`). */
+            borrowings_received?: number | null;
+            /** @description Cash received from issuing bonds (`proc_issue_bonds`). */
+            bonds_issued?: number | null;
+            /** @description Subtotal of financing cash inflows (`stot_cash_in_fnc_act`). */
+            financing_cash_inflow?: number | null;
+            /** @description Cash paid to repay debts (`c_prepay_amt_borr`). */
+            debt_repaid?: number | null;
+            /** @description Cash paid for dividends, profit distributions and interest (`c_pay_dist_dpcp_int_exp`). */
+            dividends_and_interest_paid?: number | null;
+            /** @description Subtotal of financing cash outflows (`stot_cashout_fnc_act`). */
+            financing_cash_outflow?: number | null;
+            /** @description Net cash flow from financing activities (`n_cash_flows_fnc_act`). */
+            net_financing_cash_flow?: number | null;
+            /** @description Effect of exchange-rate changes on cash (`eff_fx_flu_cash`). */
+            fx_effect?: number | null;
+            /** @description Net increase in cash and cash equivalents (`n_incr_cash_cash_equ`). */
+            net_change_in_cash?: number | null;
+            /** @description Cash and cash equivalents at the beginning of the period (`c_cash_equ_beg_period`); with `period=ttm` the closing balance one year before the period end. */
+            cash_at_beginning?: number | null;
+            /** @description Cash and cash equivalents at the end of the period (`c_cash_equ_end_period`); a balance, not summed for TTM. */
+            cash_at_end?: number | null;
+            /** @description Depreciation of fixed assets, oil and gas assets and productive biological assets (`depr_fa_coga_dpba`). */
+            depreciation?: number | null;
+            /** @description Amortisation of intangible assets (`amort_intang_assets`). */
+            amortisation_of_intangibles?: number | null;
+            /** @description Derived: net_operating_cash_flow − capital_expenditure. */
+            free_cash_flow?: number | null;
+        };
+        /** @description The cash-flow statements of one symbol, newest period first. */
+        CashFlow: {
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
+            symbol: string;
+            /** @example 贵州茅台 */
+            name: string;
+            cash_flows: components["schemas"]["CashFlowRecord"][];
+        };
+        /**
+         * @description Ratios of one reporting period, computed from the income statement, balance sheet and cash-flow statement
+         *     of the same report type and point in time. Flows are of the requested `period` kind; balances are at the
+         *     period end. Ratios and percentages have 4 decimals; a metric whose inputs are missing or whose divisor is
+         *     zero is null.
+         */
+        FinancialMetricsRecord: {
+            /**
+             * Format: date
+             * @description Reporting period end, `YYYY-MM-DD`.
+             * @example 2024-12-31
+             */
+            report_date?: string;
+            /**
+             * @description Localised period label: `2024年一季报`, `2024年中报`, `2024年三季报`, `2024年年报`; with
+             *     `period=ttm`, `2024年TTM` at a year end and e.g. `2024年三季报TTM` at a quarter.
+             * @example 2024年年报
+             */
+            report_name?: string;
+            /** @description Return on equity, percent: net_profit_parent ÷ average(equity_parent at the opening, equity_parent at the period end) × 100. Opening = previous year end for annual and year-to-date figures, the period end one year earlier for TTM; null when either balance is missing. Year-to-date figures are not annualised. */
+            roe?: number | null;
+            /** @description Return on assets, percent: net_profit ÷ average(opening, closing total_assets) × 100, openings as for roe. */
+            roa?: number | null;
+            /** @description Percent: (revenue − operating_cost) ÷ revenue × 100. */
+            gross_margin?: number | null;
+            /** @description Percent: net_profit ÷ revenue × 100. */
+            net_margin?: number | null;
+            /** @description Percent: total_liabilities ÷ total_assets × 100 at the period end. */
+            debt_to_asset_ratio?: number | null;
+            /** @description total_current_assets ÷ total_current_liabilities at the period end. */
+            current_ratio?: number | null;
+            /** @description Basic EPS of the period, yuan (year to date as reported; TTM-summed for `period=ttm`). */
+            eps?: number | null;
+            /** @description Book value per share, yuan: equity_parent ÷ share_capital (par 1 yuan, so shares) at the period end. */
+            bps?: number | null;
+            /** @description Yuan: net_operating_cash_flow of the period ÷ share_capital at the period end. */
+            operating_cash_flow_per_share?: number | null;
+            /** @description Percent: (revenue − revenue a year earlier) ÷ |revenue a year earlier| × 100, on the same kind of period (year-to-date against the same year-to-date for `quarterly`); null when the base is missing or zero. */
+            revenue_growth?: number | null;
+            /** @description Percent: year-on-year growth of net_profit, as revenue_growth. */
+            net_profit_growth?: number | null;
+            /** @description Percent: year-on-year growth of net_profit_parent, as revenue_growth. */
+            net_profit_parent_growth?: number | null;
+        };
+        /** @description The financial metrics of one symbol, newest period first. */
+        FinancialMetrics: {
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
+            symbol: string;
+            /** @example 贵州茅台 */
+            name: string;
+            financial_metrics: components["schemas"]["FinancialMetricsRecord"][];
+        };
+        /**
+         * @description One reporting period of a symbol with its announcement dates. Announcement dates come from the stored
+         *     statements (every announced version of the consolidated or parent income statement); planned dates come
+         *     from the exchanges' disclosure schedule when it is loaded.
+         */
+        ReportDate: {
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
+            symbol: string;
+            /**
+             * Format: date
+             * @description Reporting period end.
+             * @example 2024-12-31
+             */
+            report_date: string;
+            /**
+             * @description Localised period label, e.g. `2024年年报`.
+             * @example 2024年年报
+             */
+            report_name: string;
+            /**
+             * Format: date
+             * @description Scheduled disclosure date, null when no schedule is known.
+             */
+            planned_date: string | null;
+            /**
+             * Format: date
+             * @description When the report was first announced: the earliest announcement of a stored version, else the actual
+             *     disclosure date of the schedule; null while the report is only planned.
+             */
+            announcement_date: string | null;
+            /**
+             * Format: date
+             * @description When the newest stored version (e.g. a restatement) was announced; null while only planned.
+             */
+            latest_announcement_date: string | null;
+            /** @description Number of stored announced versions; more than 1 means the figures were restated. */
+            versions: number;
+        };
+        /**
+         * @description The financial metrics of a symbol's latest periodic report (consolidated, year-to-date figures as
+         *     reported); formulas as in FinancialMetricsRecord. With `metric`, `metrics` holds that one metric.
+         */
+        Fundamentals: {
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
+            symbol: string;
+            /** @example 贵州茅台 */
+            name: string;
+            /**
+             * Format: date
+             * @description End of the latest reporting period.
+             * @example 2024-09-30
+             */
+            report_date: string;
+            /** @example 2024年三季报 */
+            report_name: string;
+            metrics: components["schemas"]["FinancialMetricsRecord"];
+        };
     };
     responses: {
         /** @description A parameter is missing or breaks its rule. */
@@ -673,6 +1236,22 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Nothing found. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 404,
+                 *       "message": "No data for 600519.SH in the requested range",
+                 *       "error": "no_data"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /**
@@ -709,6 +1288,70 @@ export interface components {
          * @example 2024-12-31
          */
         EndDate: string;
+        /**
+         * @description One symbol or up to 10 comma-separated symbols, each in any of the three formats (`600519`,
+         *     `sh.600519`, `600519.SH`). Malformed or unknown symbols → 400 `invalid_symbol` naming them; more than 10
+         *     → 400 `too_many_symbols`.
+         * @example 600519,000858.SZ
+         */
+        Symbols10: string;
+        /**
+         * @description `annual` (default): annual reports only. `quarterly`: every periodic report (first quarter, half-year,
+         *     third quarter, annual) with year-to-date figures as reported. `ttm`: trailing twelve months ending at each
+         *     periodic report, TTM(Y, q) = YTD(Y, q) + FY(Y−1) − YTD(Y−1, q) (the annual report at a year end). Anything
+         *     else → 400 `invalid_period`.
+         */
+        StatementPeriod: "annual" | "quarterly" | "ttm";
+        /**
+         * @description `consolidated` (default): the group's consolidated statements. `parent`: the parent company's own
+         *     statements. Anything else → 400 `invalid_report_type`.
+         */
+        ReportType: "consolidated" | "parent";
+        /**
+         * @description Point in time, `YYYY-MM-DD`: the figures as they were known on that day. Each period uses the latest
+         *     version announced on or before it (by the version's announcement date), so later restatements and
+         *     reports published afterwards are invisible. Default: the current figures.
+         * @example 2023-04-30
+         */
+        AsOf: string;
+        /**
+         * @description Comma-separated field names of the income statement period record, in the order wanted; all fields when omitted. An
+         *     unknown name → 400 `invalid_field`.
+         * @example report_date,revenue,net_profit,gross_margin
+         */
+        IncomeStatementFields: string;
+        /** @description Reporting periods per symbol, 1 to 20. Over 20 → 400 `invalid_parameter`. */
+        StatementLimit: number;
+        /**
+         * @description `annual` (default): year-end balance sheets. `quarterly`: the balance sheet of every periodic report.
+         *     Balances are point-in-time, so there is no `ttm`; it and anything else → 400 `invalid_period`.
+         */
+        BalanceSheetPeriod: "annual" | "quarterly";
+        /**
+         * @description Comma-separated field names of the balance sheet period record, in the order wanted; all fields when omitted. An
+         *     unknown name → 400 `invalid_field`.
+         * @example report_date,total_assets,total_liabilities,equity_parent
+         */
+        BalanceSheetFields: string;
+        /**
+         * @description Comma-separated field names of the cash flow period record, in the order wanted; all fields when omitted. An
+         *     unknown name → 400 `invalid_field`.
+         * @example report_date,net_operating_cash_flow,free_cash_flow
+         */
+        CashFlowFields: string;
+        /**
+         * @description Comma-separated field names of the financial metrics period record, in the order wanted; all fields when omitted. An
+         *     unknown name → 400 `invalid_field`.
+         * @example report_date,roe,eps,bps
+         */
+        FinancialMetricsFields: string;
+        /**
+         * @description One symbol in any of the three formats (`600519`, `sh.600519`, `600519.SH`).
+         * @example 600519.SH
+         */
+        Symbol: string;
+        /** @description One metric to return instead of all of them. An unknown name → 400 `invalid_parameter`. */
+        FundamentalsMetric: "roe" | "roa" | "gross_margin" | "net_margin" | "debt_to_asset_ratio" | "current_ratio" | "eps" | "bps" | "operating_cash_flow_per_share" | "revenue_growth" | "net_profit_growth" | "net_profit_parent_growth";
     };
     requestBodies: never;
     headers: {
@@ -1315,6 +1958,427 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
             404: components["responses"]["AccountNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getIncomeStatement: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol or up to 10 comma-separated symbols, each in any of the three formats (`600519`,
+                 *     `sh.600519`, `600519.SH`). Malformed or unknown symbols → 400 `invalid_symbol` naming them; more than 10
+                 *     → 400 `too_many_symbols`.
+                 * @example 600519,000858.SZ
+                 */
+                symbol: components["parameters"]["Symbols10"];
+                /**
+                 * @description `annual` (default): annual reports only. `quarterly`: every periodic report (first quarter, half-year,
+                 *     third quarter, annual) with year-to-date figures as reported. `ttm`: trailing twelve months ending at each
+                 *     periodic report, TTM(Y, q) = YTD(Y, q) + FY(Y−1) − YTD(Y−1, q) (the annual report at a year end). Anything
+                 *     else → 400 `invalid_period`.
+                 */
+                period?: components["parameters"]["StatementPeriod"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description `consolidated` (default): the group's consolidated statements. `parent`: the parent company's own
+                 *     statements. Anything else → 400 `invalid_report_type`.
+                 */
+                report_type?: components["parameters"]["ReportType"];
+                /**
+                 * @description Point in time, `YYYY-MM-DD`: the figures as they were known on that day. Each period uses the latest
+                 *     version announced on or before it (by the version's announcement date), so later restatements and
+                 *     reports published afterwards are invisible. Default: the current figures.
+                 * @example 2023-04-30
+                 */
+                as_of?: components["parameters"]["AsOf"];
+                /**
+                 * @description Comma-separated field names of the income statement period record, in the order wanted; all fields when omitted. An
+                 *     unknown name → 400 `invalid_field`.
+                 * @example report_date,revenue,net_profit,gross_margin
+                 */
+                fields?: components["parameters"]["IncomeStatementFields"];
+                /** @description Reporting periods per symbol, 1 to 20. Over 20 → 400 `invalid_parameter`. */
+                limit?: components["parameters"]["StatementLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The income statements of the symbol, or of each symbol in request order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": {
+                     *         "symbol": "600519.SH",
+                     *         "name": "贵州茅台",
+                     *         "income_statements": [
+                     *           {
+                     *             "report_date": "2021-12-31",
+                     *             "report_name": "2021年年报",
+                     *             "revenue": 106190154843.76,
+                     *             "operating_cost": 8983377809.96,
+                     *             "net_profit": 55720529956.46,
+                     *             "gross_profit": 97206777033.8,
+                     *             "gross_margin": 91.5403
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["IncomeStatement"] | components["schemas"]["IncomeStatement"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getBalanceSheet: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol or up to 10 comma-separated symbols, each in any of the three formats (`600519`,
+                 *     `sh.600519`, `600519.SH`). Malformed or unknown symbols → 400 `invalid_symbol` naming them; more than 10
+                 *     → 400 `too_many_symbols`.
+                 * @example 600519,000858.SZ
+                 */
+                symbol: components["parameters"]["Symbols10"];
+                /**
+                 * @description `annual` (default): year-end balance sheets. `quarterly`: the balance sheet of every periodic report.
+                 *     Balances are point-in-time, so there is no `ttm`; it and anything else → 400 `invalid_period`.
+                 */
+                period?: components["parameters"]["BalanceSheetPeriod"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description `consolidated` (default): the group's consolidated statements. `parent`: the parent company's own
+                 *     statements. Anything else → 400 `invalid_report_type`.
+                 */
+                report_type?: components["parameters"]["ReportType"];
+                /**
+                 * @description Point in time, `YYYY-MM-DD`: the figures as they were known on that day. Each period uses the latest
+                 *     version announced on or before it (by the version's announcement date), so later restatements and
+                 *     reports published afterwards are invisible. Default: the current figures.
+                 * @example 2023-04-30
+                 */
+                as_of?: components["parameters"]["AsOf"];
+                /**
+                 * @description Comma-separated field names of the balance sheet period record, in the order wanted; all fields when omitted. An
+                 *     unknown name → 400 `invalid_field`.
+                 * @example report_date,total_assets,total_liabilities,equity_parent
+                 */
+                fields?: components["parameters"]["BalanceSheetFields"];
+                /** @description Reporting periods per symbol, 1 to 20. Over 20 → 400 `invalid_parameter`. */
+                limit?: components["parameters"]["StatementLimit"];
+                /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+                page?: components["parameters"]["Page"];
+                /** @description Items to skip, from 0. Wins over `page` when both are given. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of periods of the symbol, or of each symbol in request order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["BalanceSheet"] | components["schemas"]["BalanceSheet"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCashFlow: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol or up to 10 comma-separated symbols, each in any of the three formats (`600519`,
+                 *     `sh.600519`, `600519.SH`). Malformed or unknown symbols → 400 `invalid_symbol` naming them; more than 10
+                 *     → 400 `too_many_symbols`.
+                 * @example 600519,000858.SZ
+                 */
+                symbol: components["parameters"]["Symbols10"];
+                /**
+                 * @description `annual` (default): annual reports only. `quarterly`: every periodic report (first quarter, half-year,
+                 *     third quarter, annual) with year-to-date figures as reported. `ttm`: trailing twelve months ending at each
+                 *     periodic report, TTM(Y, q) = YTD(Y, q) + FY(Y−1) − YTD(Y−1, q) (the annual report at a year end). Anything
+                 *     else → 400 `invalid_period`.
+                 */
+                period?: components["parameters"]["StatementPeriod"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description `consolidated` (default): the group's consolidated statements. `parent`: the parent company's own
+                 *     statements. Anything else → 400 `invalid_report_type`.
+                 */
+                report_type?: components["parameters"]["ReportType"];
+                /**
+                 * @description Point in time, `YYYY-MM-DD`: the figures as they were known on that day. Each period uses the latest
+                 *     version announced on or before it (by the version's announcement date), so later restatements and
+                 *     reports published afterwards are invisible. Default: the current figures.
+                 * @example 2023-04-30
+                 */
+                as_of?: components["parameters"]["AsOf"];
+                /**
+                 * @description Comma-separated field names of the cash flow period record, in the order wanted; all fields when omitted. An
+                 *     unknown name → 400 `invalid_field`.
+                 * @example report_date,net_operating_cash_flow,free_cash_flow
+                 */
+                fields?: components["parameters"]["CashFlowFields"];
+                /** @description Reporting periods per symbol, 1 to 20. Over 20 → 400 `invalid_parameter`. */
+                limit?: components["parameters"]["StatementLimit"];
+                /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+                page?: components["parameters"]["Page"];
+                /** @description Items to skip, from 0. Wins over `page` when both are given. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of periods of the symbol, or of each symbol in request order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["CashFlow"] | components["schemas"]["CashFlow"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFinancialMetrics: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol or up to 10 comma-separated symbols, each in any of the three formats (`600519`,
+                 *     `sh.600519`, `600519.SH`). Malformed or unknown symbols → 400 `invalid_symbol` naming them; more than 10
+                 *     → 400 `too_many_symbols`.
+                 * @example 600519,000858.SZ
+                 */
+                symbol: components["parameters"]["Symbols10"];
+                /**
+                 * @description `annual` (default): annual reports only. `quarterly`: every periodic report (first quarter, half-year,
+                 *     third quarter, annual) with year-to-date figures as reported. `ttm`: trailing twelve months ending at each
+                 *     periodic report, TTM(Y, q) = YTD(Y, q) + FY(Y−1) − YTD(Y−1, q) (the annual report at a year end). Anything
+                 *     else → 400 `invalid_period`.
+                 */
+                period?: components["parameters"]["StatementPeriod"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description `consolidated` (default): the group's consolidated statements. `parent`: the parent company's own
+                 *     statements. Anything else → 400 `invalid_report_type`.
+                 */
+                report_type?: components["parameters"]["ReportType"];
+                /**
+                 * @description Point in time, `YYYY-MM-DD`: the figures as they were known on that day. Each period uses the latest
+                 *     version announced on or before it (by the version's announcement date), so later restatements and
+                 *     reports published afterwards are invisible. Default: the current figures.
+                 * @example 2023-04-30
+                 */
+                as_of?: components["parameters"]["AsOf"];
+                /**
+                 * @description Comma-separated field names of the financial metrics period record, in the order wanted; all fields when omitted. An
+                 *     unknown name → 400 `invalid_field`.
+                 * @example report_date,roe,eps,bps
+                 */
+                fields?: components["parameters"]["FinancialMetricsFields"];
+                /** @description Reporting periods per symbol, 1 to 20. Over 20 → 400 `invalid_parameter`. */
+                limit?: components["parameters"]["StatementLimit"];
+                /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+                page?: components["parameters"]["Page"];
+                /** @description Items to skip, from 0. Wins over `page` when both are given. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of periods of the symbol, or of each symbol in request order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["FinancialMetrics"] | components["schemas"]["FinancialMetrics"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getReportDates: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol or up to 10 comma-separated symbols, each in any of the three formats (`600519`,
+                 *     `sh.600519`, `600519.SH`). Malformed or unknown symbols → 400 `invalid_symbol` naming them; more than 10
+                 *     → 400 `too_many_symbols`.
+                 * @example 600519,000858.SZ
+                 */
+                symbol: components["parameters"]["Symbols10"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /** @description Items per page, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+                page?: components["parameters"]["Page"];
+                /** @description Items to skip, from 0. Wins over `page` when both are given. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of reporting periods with its `pagination` object. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ReportDate"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFundamentals: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol in any of the three formats (`600519`, `sh.600519`, `600519.SH`).
+                 * @example 600519.SH
+                 */
+                symbol: components["parameters"]["Symbol"];
+                /** @description One metric to return instead of all of them. An unknown name → 400 `invalid_parameter`. */
+                metric?: components["parameters"]["FundamentalsMetric"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest metrics of the symbol. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Fundamentals"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

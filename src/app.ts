@@ -16,6 +16,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { LoginThrottle, type LoginLimits } from './modules/accounts/loginThrottle';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { consoleRoutes } from './console/console.routes';
+import { financialsRoutes } from './modules/financials/financials.routes';
 
 export interface AppDeps {
   db: Db;
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(stocksRoutes(deps.db));
   app.use(accountsRoutes(deps.db, keyCache, new LoginThrottle(limiters, deps.loginLimits)));
   app.use(billingRoutes({ db: deps.db, keyCache, usage }));
+  app.use(financialsRoutes(deps.db));
   app.use(errorHandler(errorCodesOfParameters(contract), deps.logger));
   return app;
 }
