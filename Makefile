@@ -4,7 +4,7 @@ NPM := npm --loglevel=error --no-fund --no-audit
 MYSQL_TEST_URL ?= mysql://root@127.0.0.1:3306/test
 DEMO_KEY_FILE := data/.demo-api-key
 
-.PHONY: run test test-mysql check types check-types lint typecheck docs coverage bench bench-market clean
+.PHONY: run test test-mysql check types check-types lint typecheck docs coverage bench bench-market bench-financials clean
 
 ## Install dependencies when package-lock.json changed or node_modules is missing.
 node_modules/.installed: package.json package-lock.json
@@ -61,6 +61,10 @@ bench: node_modules/.installed
 ## Market routes on MariaDB (synthetic data for BENCH_STOCKS stocks unless DATABASE_URL names a loaded database).
 bench-market: node_modules/.installed
 	node --import tsx bench/market.ts
+
+## Income statement and metrics under load on a generated 5,000-stock fixture (BENCH_DATABASE_URL for MySQL).
+bench-financials: node_modules/.installed
+	node --import tsx bench/financials.ts
 
 clean:
 	rm -rf node_modules data coverage

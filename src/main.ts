@@ -1,6 +1,9 @@
+import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { createApp } from './app';
 import { loadConfig } from './config';
+import { LimiterStore } from './http/rateLimitStore';
+import { UsageRecorder } from './http/usage';
 import { connect } from './db/connection';
 import { migrateLatest } from './db/migrate';
 import { loadReferenceDataIfEmpty } from './ingest/demo';
@@ -18,12 +21,18 @@ if (config.DEMO_DATA === 'auto') {
 }
 const createdKey = await ensureDemoKey(db, config.DEMO_API_KEY);
 
+const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
+redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis unavailable; rate limits fall back to this instance'));
+const usage = new UsageRecorder(db, logger);
+const limiters = new LimiterStore(redis);
 schedulePruning(db, config.MINUTE_RETENTION_DAYS, (err) => logger.error({ err }, 'pruning minute data failed'));
 
 const app = createApp({
   db,
   logger,
   validateResponses: config.VALIDATE_RESPONSES,
+  limiters,
+  usage,
   market: { cursorSecret: config.CURSOR_SECRET, responseCache: config.RESPONSE_CACHE },
 });
 const server = app.listen(config.PORT, config.HOST, () => {
@@ -40,8 +49,11 @@ const server = app.listen(config.PORT, config.HOST, () => {
 
 function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
-  server.close(() => {
-    db.destroy().then(() => process.exit(0));
+  server.close(async () => {
+    await usage.stop();
+    redis?.disconnect();
+    await db.destroy();
+    process.exit(0);
   });
   setTimeout(() => process.exit(1), 10_000).unref();
 }
