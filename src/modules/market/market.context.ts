@@ -62,9 +62,15 @@ export class MarketContext {
    */
   cachedAnswers() {
     return async (req: Request, res: Response, next: NextFunction) => {
-      if (req.method !== 'GET' || !CACHED_PATHS.has(req.path) || !this.caching) return next();
+      if (req.method !== 'GET' || !CACHED_PATHS.has(req.path) || !this.caching || !res.locals.keyOwner) return next();
       if ((await this.visibility(res)).dailyCutoff !== null) return next();
-      if (!sendCached(req, res, this.cache, `market:${await this.versions.of('market')}:${canonicalUrl(req)}`)) next();
+      // Usage counting names the operation by the validator's `req.openapi.openApiRoute`; these paths have no
+      // path parameters, so the route is the path itself.
+      (req as Request & { openapi?: { openApiRoute: string } }).openapi = { openApiRoute: req.path };
+      if (!sendCached(req, res, this.cache, `market:${await this.versions.of('market')}:${canonicalUrl(req)}`)) {
+        delete (req as Request & { openapi?: unknown }).openapi;
+        next();
+      }
     };
   }
 }
