@@ -78,6 +78,9 @@ describe('GET /v1/market/daily', () => {
     expect(none.body).to.include({ code: 404, error: 'no_data' });
     const before = await api.get('/v1/market/daily?symbol=000001&begin_date=2023-01-01&end_date=2023-12-31');
     expect(before.body.error).to.equal('no_data');
+    const after = await api.get('/v1/market/daily?symbol=000001&begin_date=2025-01-02');
+    expect(after.status).to.equal(404); // the end defaults to the latest trading day, 2024-12-31
+    expect(after.body.error).to.equal('no_data');
   });
 
   describe('errors', () => {

@@ -87,5 +87,7 @@ describe('GET /v1/market/klines', () => {
     expect(date.body.error).to.equal('invalid_date_format');
     const order = await api.get('/v1/market/klines?symbol=000001&begin_date=2024-12-31&end_date=2024-12-01');
     expect(order.body.error).to.equal('invalid_parameter');
+    expect((await api.get('/v1/market/klines?symbol=000001&begin_date=2025-06-01')).body.error).to.equal('no_data');
+    expect((await api.get('/v1/market/klines?symbol=000001&interval=5m&begin_date=2025-06-01')).body.error).to.equal('no_data');
   });
 });

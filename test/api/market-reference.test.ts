@@ -65,6 +65,8 @@ describe('trading calendar, adjustment factors and the legacy /api/v1 routes', (
       expect((await api.get('/v1/market/adjustment-factor?symbol=000001,000002')).body.error).to.equal('invalid_symbol');
       expect((await api.get('/v1/market/adjustment-factor?symbol=000001&end_date=2024-06-31')).body.error).to.equal('invalid_date_format');
       expect((await api.get('/v1/market/adjustment-factor?symbol=000001&begin_date=2024-12-31&end_date=2024-06-01')).body.error).to.equal('invalid_parameter');
+      expect((await api.get('/v1/market/adjustment-factor?symbol=000001&begin_date=2025-01-02')).body.error).to.equal('no_data');
+      expect((await api.get('/v1/market/adjustment-factor?symbol=000001&begin_date=2025-01-02&end_date=2025-02-01')).body.error).to.equal('no_data');
     });
   });
 

@@ -13,8 +13,14 @@ export interface DateWindow {
   latest: string;
 }
 
-export function assertOrdered(begin: string, end: string): void {
-  if (begin > end) throw new AppError(400, 'invalid_parameter', `begin_date ${begin} is after end_date ${end}`);
+/**
+ * begin_date after end_date: 400 when the caller gave both; when the end is a default (the latest data),
+ * a begin after it just finds nothing: 404 no_data.
+ */
+export function assertOrdered(begin: string, end: string, endGiven = true): void {
+  if (begin <= end) return;
+  if (!endGiven) throw noData(`No data from ${begin}: the latest data is of ${end}`);
+  throw new AppError(400, 'invalid_parameter', `begin_date ${begin} is after end_date ${end}`);
 }
 
 export function assertRangeAtMost(begin: string, end: string, years: number): void {
@@ -37,7 +43,7 @@ export async function dailyWindow(db: Db, begin: string | undefined, end: string
   const latest = await requireLatestTradingDay(db, cutoff);
   const last = end ?? latest;
   const first = begin ?? (await openDayBefore(db, last, DEFAULT_WINDOW_TRADING_DAYS)) ?? last;
-  assertOrdered(first, last);
+  assertOrdered(first, last, end !== undefined);
   assertRangeAtMost(first, last, MAX_RANGE_YEARS);
   return { begin: first, end: last, latest };
 }

@@ -37,7 +37,7 @@ async function dayKlines(db: Db, request: KlineRequest & { interval: DayInterval
   const { security, interval, adjusted, limit } = request;
   const latest = await requireLatestTradingDay(db, cutoff);
   const end = request.end ?? latest;
-  if (request.begin) assertOrdered(request.begin, end);
+  if (request.begin) assertOrdered(request.begin, end, request.end !== undefined);
   if (interval === 'daily') {
     const series = await securityBars(db, security, { begin: request.begin ?? null, end, limit }, adjusted, cutoff);
     return { security, interval, anchorDate: series.anchorDate, klines: series.bars.map(dailyKline) };
@@ -56,7 +56,7 @@ async function minuteKlineSeries(db: Db, request: KlineRequest, size: number, cu
   const session = request.end ?? (await latestMinuteSession(db, security.ts_code, cutoff));
   if (session === null) return { security, interval, anchorDate: null, klines: [] };
   const begin = request.begin ?? session;
-  assertOrdered(begin, session);
+  assertOrdered(begin, session, request.end !== undefined);
   const bars = await minuteBars(db, security.ts_code, `${begin} 00:00:00`, `${session} 23:59:59`, cutoff);
   const anchor = adjusted ? security.anchor_factor : null;
   const factors = anchor === null ? new Map<string, number>() : await factorsOn(db, security.ts_code, begin, session);

@@ -26,7 +26,7 @@ export async function factorHistory(db: Db, security: SecurityAnchor, request: {
   const anchorDate = security.anchor_date;
   if (anchorDate === null || security.anchor_factor === null) throw noData(`No adjustment factors for ${security.ts_code}`);
   const end = request.end !== undefined && request.end < anchorDate ? request.end : anchorDate;
-  if (request.begin) assertOrdered(request.begin, end);
+  if (request.begin) assertOrdered(request.begin, end, request.end !== undefined && request.end < anchorDate);
   const rows = await adjustmentFactors(db, security.ts_code, request.begin ?? null, end);
   if (rows.length === 0) throw noData(`No adjustment factors for ${security.ts_code} in the requested range`);
   return rows;
