@@ -60,7 +60,8 @@ export interface paths {
          * Daily bars of stocks and indices, forward-adjusted or unadjusted
          * @description One symbol gives one series in `data`; a comma-separated list gives an array of series in request order.
          *     Rows are newest first; suspended days are omitted. The range is at most 3 years. A symbol without bars in
-         *     the range gets an empty `daily`; when no symbol has any → 404 `no_data`.
+         *     the range gets an empty `daily`; when no symbol has any → 404 `no_data`. `begin_date` after a given
+         *     `end_date` → 400 `invalid_parameter`; after the defaulted one (the latest data) → 404 `no_data`.
          *
          *     **Defaults.** `end_date`: the latest trading day in the store (the newest trade date across all
          *     securities). `begin_date`: 30 trading days (on the SSE calendar) before `end_date`. `limit`: the number
