@@ -108,6 +108,11 @@ describe('market: ETag caching and plan rules', () => {
       expect(changed.status).to.equal(200);
       expect(changed.headers.get('etag')).to.not.equal(etag);
       expect(changed.body.data.daily[0].close).to.equal(12);
+
+      await db('securities').where({ ts_code: '600000.SH' }).update({ name: '浦发银行B' });
+      await bumpDataVersion(db, 'reference');
+      const renamed = await get(path, 'enterprise');
+      expect(renamed.body.data.name).to.equal('浦发银行B');
     });
 
     it('a repeat is answered from the cache before validation, whatever the order of parameters or where the key is', async () => {

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { Db } from '../../db/connection';
-import type { Dataset } from '../../db/dataVersions';
 import type { KeyOwner } from '../accounts/apiKeys.repository';
 import { canonicalUrl, DataVersions, ResponseCache, sendCached, type CacheKeys } from '../../http/responseCache';
 import { PlanRules, type Visibility } from './market.visibility';
@@ -50,10 +49,15 @@ export class MarketContext {
    * before validation). Null (not cached) when the plan sees the data with a delay: its answer then depends
    * on the clock, not only on the data version.
    */
-  async cacheKey(req: Request<object, unknown, unknown, object>, dataset: Dataset, cutoff: string | null, request: unknown): Promise<CacheKeys | null> {
+  async cacheKey(req: Request<object, unknown, unknown, object>, cutoff: string | null, request: unknown): Promise<CacheKeys | null> {
     if (cutoff !== null || !this.caching) return null;
-    const version = await this.versions.of(dataset);
-    return { key: `${dataset}:${version}:${JSON.stringify(request)}`, alias: `${dataset}:${version}:${canonicalUrl(req)}` };
+    const version = await this.versionTag();
+    return { key: `${version}:${JSON.stringify(request)}`, alias: `${version}:${canonicalUrl(req)}` };
+  }
+
+  /** Cached answers hold bars and factors (`market`) and names and the calendar (`reference`). */
+  private async versionTag(): Promise<string> {
+    return `market.${await this.versions.of('market')}.reference.${await this.versions.of('reference')}`;
   }
 
   /**
@@ -67,7 +71,7 @@ export class MarketContext {
       // Usage counting names the operation by the validator's `req.openapi.openApiRoute`; these paths have no
       // path parameters, so the route is the path itself.
       (req as Request & { openapi?: { openApiRoute: string } }).openapi = { openApiRoute: req.path };
-      if (!sendCached(req, res, this.cache, `market:${await this.versions.of('market')}:${canonicalUrl(req)}`)) {
+      if (!sendCached(req, res, this.cache, `${await this.versionTag()}:${canonicalUrl(req)}`)) {
         delete (req as Request & { openapi?: unknown }).openapi;
         next();
       }

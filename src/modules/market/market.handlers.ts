@@ -29,7 +29,7 @@ export function marketHandlers(ctx: MarketContext) {
     const fields = wire.parseDailyFields(req.query.fields, adjusted);
     const { dailyCutoff } = await ctx.visibility(res);
     const request = { symbols, begin, end, adjusted, limit };
-    await sendCacheable(req, res, ctx.cache, await ctx.cacheKey(req, 'market', dailyCutoff, ['daily', request, fields, single]), async () => {
+    await sendCacheable(req, res, ctx.cache, await ctx.cacheKey(req, dailyCutoff, ['daily', request, fields, single]), async () => {
       const series = await dailySeries(db, request, dailyCutoff, (one) => JSON.stringify(wire.toDailySeries(one, fields)));
       return new JsonText(`{"code":200,"message":"success","data":${single ? series[0] : `[${series.join(',')}]`}}`);
     });
@@ -38,7 +38,7 @@ export function marketHandlers(ctx: MarketContext) {
   const getLegacyStockPrices: Handler<'getLegacyStockPrices'> = async (req, res) => {
     const request = { symbols: [oneSymbol(req.query.symbol)], begin: req.query.start_date, end: req.query.end_date, adjusted: true };
     const { dailyCutoff } = await ctx.visibility(res);
-    await sendCacheable(req, res, ctx.cache, await ctx.cacheKey(req, 'market', dailyCutoff, ['daily', request, null, true]), async () => {
+    await sendCacheable(req, res, ctx.cache, await ctx.cacheKey(req, dailyCutoff, ['daily', request, null, true]), async () => {
       const [series] = await dailySeries(db, request, dailyCutoff, (one) => wire.toDailySeries(one, null));
       return ok(series);
     });
@@ -50,7 +50,7 @@ export function marketHandlers(ctx: MarketContext) {
     const visibility = await ctx.visibility(res);
     const [security] = await knownSecurities(db, [oneSymbol(req.query.symbol)], visibility.dailyCutoff);
     const request = { security: security!, interval, begin, end, adjusted, limit };
-    const key = isMinuteInterval(interval) ? null : await ctx.cacheKey(req, 'market', visibility.dailyCutoff, ['klines', { ...request, security: security!.ts_code }]);
+    const key = isMinuteInterval(interval) ? null : await ctx.cacheKey(req, visibility.dailyCutoff, ['klines', { ...request, security: security!.ts_code }]);
     await sendCacheable(req, res, ctx.cache, key, async () => ok(wire.toKlineSeries(await klineSeries(db, request, visibility))));
   };
 
@@ -60,7 +60,7 @@ export function marketHandlers(ctx: MarketContext) {
     const [security] = await knownSecurities(db, [oneSymbol(req.query.index)], visibility.dailyCutoff);
     if (security!.kind !== 'index') throw new AppError(400, 'invalid_symbol', `Not an index: ${security!.ts_code}`);
     const request = { security: security!, interval, adjusted: false, limit: DEFAULT_KLINES };
-    const key = await ctx.cacheKey(req, 'market', visibility.dailyCutoff, ['klines', { ...request, security: security!.ts_code }]);
+    const key = await ctx.cacheKey(req, visibility.dailyCutoff, ['klines', { ...request, security: security!.ts_code }]);
     await sendCacheable(req, res, ctx.cache, key, async () => ok(wire.toKlineSeries(await klineSeries(db, request, visibility))));
   };
 
@@ -68,7 +68,7 @@ export function marketHandlers(ctx: MarketContext) {
     const { dailyCutoff } = await ctx.visibility(res);
     const [security] = await knownSecurities(db, [oneSymbol(req.query.symbol)], dailyCutoff);
     const range = { begin: req.query.begin_date, end: req.query.end_date };
-    await sendCacheable(req, res, ctx.cache, await ctx.cacheKey(req, 'market', dailyCutoff, ['factors', security!.ts_code, range]), async () =>
+    await sendCacheable(req, res, ctx.cache, await ctx.cacheKey(req, dailyCutoff, ['factors', security!.ts_code, range]), async () =>
       ok(wire.toAdjustmentFactors(security!, await factorHistory(db, security!, range))),
     );
   };
