@@ -52,6 +52,14 @@ describe('domain/adjust', () => {
     expect(exDate!.pre_close).to.equal(9.86); // 10.08 × 125.0496 / 127.7841 = 9.8643
   });
 
+  it('after a suspension pre_close is the adjusted close of the last traded day', () => {
+    const suspended = window('2024-06-12', '2024-06-14').filter((bar) => bar.trade_date !== '2024-06-13');
+    const adjusted = forwardAdjustedBars(suspended, before('2024-06-12'), ANCHOR);
+    expect(adjusted.map((bar) => bar.date)).to.deep.equal(['2024-06-14', '2024-06-12']);
+    // 06-12 close 10.88 × 116.713 / 127.7841 = 9.9374; 06-14 close 9.9622: change 0.0248 → 0.02, 0.2494 %
+    expect(adjusted[0]).to.include({ pre_close: 9.94, change: 0.02, pct_change: 0.2494 });
+  });
+
   it('backward prices by hand: P × AF(t)', () => {
     expect(backwardPrice(10.8, 116.713)).to.equal(1260.5004);
     expect(backwardPrice(10.18, 125.0496)).to.equal(1273.0049);
