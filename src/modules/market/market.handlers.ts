@@ -31,7 +31,8 @@ export function marketHandlers(ctx: MarketContext) {
     const request = { symbols, begin, end, adjusted, limit };
     await sendCacheable(req, res, ctx.cache, await ctx.cacheKey(req, dailyCutoff, ['daily', request, fields, single]), async () => {
       const series = await dailySeries(db, request, dailyCutoff, (one) => JSON.stringify(wire.toDailySeries(one, fields)));
-      return new JsonText(`{"code":200,"message":"success","data":${single ? series[0] : `[${series.join(',')}]`}}`);
+      const data = single ? series : ['[', series.join(','), ']'];
+      return new JsonText(['{"code":200,"message":"success","data":', ...data, '}'].join(''));
     });
   };
 
