@@ -84,6 +84,7 @@ describe('market: ETag caching and plan rules', () => {
       expect(starter.status).to.equal(403);
       expect(starter.body).to.deep.equal({ code: 403, message: 'Forbidden: Insufficient permissions', error: 'insufficient_permissions' });
       expect((await get('/v1/market/trades?symbol=600000', 'professional')).status).to.not.equal(403);
+      expect((await get('/v1/market/trades?symbol=609999', 'starter')).status).to.equal(403); // the plan is checked first
     });
   });
 

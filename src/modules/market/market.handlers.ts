@@ -10,6 +10,7 @@ import { beijingToday, factorHistory, tradingCalendar } from './market.reference
 import * as wire from './market.serializer';
 import { dailySeries, knownSecurities } from './market.service';
 import { intradaySession, tickPage } from './market.ticks';
+import { assertTickAccess } from './market.visibility';
 
 const DEFAULT_KLINES = 250;
 
@@ -88,6 +89,7 @@ export function marketHandlers(ctx: MarketContext) {
 
   const getTrades: Handler<'getTrades'> = async (req, res) => {
     const visibility = await ctx.visibility(res);
+    assertTickAccess(visibility);
     const [security] = await knownSecurities(db, [oneSymbol(req.query.symbol)], visibility.dailyCutoff);
     const { date, cursor, limit = 100 } = req.query;
     const page = await tickPage(db, { tsCode: security!.ts_code, date, cursor, limit }, visibility, ctx.cursorSecret);

@@ -3,7 +3,7 @@ import { readCursor, signCursor } from '../../domain/cursor';
 import { AppError, noData } from '../../domain/errors';
 import { minuteKlines, type Kline } from '../../domain/klines';
 import { latestMinuteSession, latestTickSession, minuteBars, ticksAfter, type TradeRow } from './market.repository';
-import { assertTickAccess, type Visibility } from './market.visibility';
+import type { Visibility } from './market.visibility';
 
 export interface IntradaySession {
   tradeDate: string;
@@ -35,14 +35,13 @@ export interface TickPage {
   hasMore: boolean;
 }
 
-/** One page of a session's ticks in time order; the cursor is bound to the symbol and the session. */
+/** One page of a session's ticks in time order (plans with tick access); the cursor is bound to the symbol and the session. */
 export async function tickPage(
   db: Db,
   request: { tsCode: string; date?: string; cursor?: string; limit: number },
   visibility: Visibility,
   secret: string,
 ): Promise<TickPage> {
-  assertTickAccess(visibility);
   const position = request.cursor === undefined ? null : readCursor<TickCursor>(request.cursor, secret);
   if (position && (position.s !== request.tsCode || (request.date !== undefined && request.date !== position.d))) {
     throw new AppError(400, 'invalid_cursor', 'Invalid cursor: it belongs to another symbol or date');
