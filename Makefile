@@ -53,7 +53,7 @@ data/docs.html: $(shell find openapi -name '*.yaml')
 
 ## Coverage of the pure domain code by the unit tests (lines and functions must stay at 100%).
 coverage: node_modules/.installed
-	npx c8 --include 'src/domain/**' --check-coverage --lines 100 --functions 100 --reporter text npx mocha --spec 'test/unit/**/*.test.ts'
+	npx c8 --include 'src/domain/**' --check-coverage --lines 100 --functions 100 --reporter text npx mocha --no-config --node-option import=tsx --timeout 20000 'test/unit/**/*.test.ts'
 
 bench: node_modules/.installed
 	node --import tsx bench/basic-info.ts

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { unadjustedBars, type RawDailyBar } from '../../src/domain/adjust';
-import { bucketEnd, canonicalInterval, dailyKline, minuteKlines, periodKlines, type MinuteBar } from '../../src/domain/klines';
+import { bucketEnd, canonicalInterval, dailyKline, isMinuteInterval, minuteKlines, minutesOf, periodKlines, type MinuteBar } from '../../src/domain/klines';
 import { dailyBars2024 } from '../support/marketData';
 
 describe('domain/klines', () => {
@@ -9,6 +9,11 @@ describe('domain/klines', () => {
       .to.deep.equal(['1m', '5m', '15m', '30m', '60m', '60m', 'daily', 'daily', 'weekly', 'weekly', 'monthly', 'monthly', 'quarterly', 'quarterly', 'yearly', 'yearly']);
     expect(canonicalInterval('2m')).to.equal(null);
     expect(canonicalInterval('toString')).to.equal(null);
+  });
+
+  it('tells minute intervals and their length', () => {
+    expect(['1m', '60m', 'daily', 'monthly'].map((value) => isMinuteInterval(canonicalInterval(value)!))).to.deep.equal([true, true, false, false]);
+    expect(['1m', '5m', '15m', '30m', '60m'].map((value) => minutesOf(value as '1m'))).to.deep.equal([1, 5, 15, 30, 60]);
   });
 
   describe('weekly bars on a week with a holiday (Qingming, 4-5 April 2024)', () => {
