@@ -3,7 +3,7 @@ import { createApp } from './app';
 import { loadConfig } from './config';
 import { connect } from './db/connection';
 import { migrateLatest } from './db/migrate';
-import { loadReferenceDataIfEmpty } from './ingest/demo';
+import { loadDemoDataIfEmpty } from './ingest/demo';
 import { ensureDemoKey } from './modules/accounts/demoAccount';
 
 const config = loadConfig();
@@ -12,8 +12,8 @@ const db = connect(config.DATABASE_URL);
 
 await migrateLatest(db);
 if (config.DEMO_DATA === 'auto') {
-  const loaded = await loadReferenceDataIfEmpty(db);
-  if (loaded > 0) logger.info({ securities: loaded }, 'loaded reference data');
+  const loaded = await loadDemoDataIfEmpty(db);
+  if (loaded > 0) logger.info({ rows: loaded }, 'loaded the demo data');
 }
 const createdKey = await ensureDemoKey(db, config.DEMO_API_KEY);
 
