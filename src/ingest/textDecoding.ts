@@ -33,7 +33,10 @@ export function decodeText(encoding: 'utf-8' | 'gbk', onBytes: (bytes: number) =
       for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++;
       return text;
     } catch {
-      throw new DecodingError(lines, `the file is not valid ${encoding === 'utf-8' ? 'UTF-8' : 'GBK'} text`);
+      const lenient = chunk ? new TextDecoder(encoding).decode(chunk) : '';
+      const before = lenient.slice(0, Math.max(0, lenient.indexOf('\uFFFD')));
+      const line = lines + before.split('\n').length - 1;
+      throw new DecodingError(line, `the file is not valid ${encoding === 'utf-8' ? 'UTF-8' : 'GBK'} text`);
     }
   };
   return new Transform({
