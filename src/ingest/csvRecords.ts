@@ -1,10 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream';
-import { CsvError, parse } from 'csv-parse';
+import { CsvError, parse, type Options } from 'csv-parse';
 import { DecodingError, decodeText, sniffEncoding } from './textDecoding';
 
 export interface CsvRecord {
-  /** Line number in the file where the record starts (the header is line 1). */
+  /** Line number in the file where the record ends (the header is line 1). */
   line: number;
   values: Record<string, string>;
 }
@@ -21,14 +21,26 @@ export class CsvReadError extends Error {
 
 /**
  * Streams the records of a CSV file with a header row. UTF-8 (a BOM is skipped) or GBK, detected;
- * `onBytes` is called with the size of each chunk read (for progress).
+ * `onBytes` is called with the size of each chunk read (for progress). csv-parse runs in array mode
+ * (twice as fast as its `columns` mode); records become objects keyed by the header here.
  */
 export async function* csvRecords(path: string, onBytes: (bytes: number) => void = () => {}): AsyncGenerator<CsvRecord> {
-  const parser = parse({ columns: true, bom: true, info: true, skip_empty_lines: true });
+  const parser = parse({
+    bom: true,
+    skip_empty_lines: true,
+    on_record: (record: string[], context: { lines: number }) => ({ line: context.lines, record }),
+  } as unknown as Options);
   pipeline(createReadStream(path), decodeText(sniffEncoding(path), onBytes), parser, () => {});
+  let header: string[] | undefined;
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
-      yield { line: info.lines, values: record };
+    for await (const { line, record } of parser as AsyncIterable<{ line: number; record: string[] }>) {
+      if (!header) {
+        header = record.map((name) => name.trim());
+        continue;
+      }
+      const values: Record<string, string> = {};
+      for (let i = 0; i < header.length; i++) values[header[i]!] = record[i]!;
+      yield { line, values };
     }
   } catch (err) {
     if (err instanceof CsvError) throw new CsvReadError((err as CsvError & { lines: number }).lines, csvReason(err));
@@ -38,7 +50,7 @@ export async function* csvRecords(path: string, onBytes: (bytes: number) => void
 }
 
 function csvReason(err: CsvError): string {
-  const length = /columns length is (\d+), got (\d+)/.exec(err.message);
+  const length = /expect (\d+), got (\d+)/.exec(err.message);
   if (length) return `expected ${length[1]} fields, got ${length[2]} (truncated line or wrong delimiter?)`;
   if (err.code === 'CSV_QUOTE_NOT_CLOSED') return 'a quoted field is not closed; truncated file?';
   return err.message;

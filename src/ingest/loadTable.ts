@@ -73,20 +73,31 @@ export async function loadRecords(
   const result: LoadResult = { source, table: load.table, rows: 0, firstDate: null, lastDate: null };
   const seen = new KeyTracker(load.key);
   return db.transaction(async (trx) => {
-    let batch = new Map<string, Row>();
+    let batch: Row[] = [];
+    // Rows of this batch by key, for loads that resolve rows sharing a key instead of refusing them.
+    let resolved = new Map<string, Row>();
     let batchSize = 0;
     let lastLine = 1;
     let headerChecked = false;
-    const flush = async () => {
-      const rows = load.filterStored ? await load.filterStored(trx, [...batch.values()]) : [...batch.values()];
+    // The write of one batch overlaps the parsing of the next (the database works in its own process).
+    let writing: Promise<void> = Promise.resolve();
+    const write = async (rows: Row[], upToLine: number) => {
+      const kept = load.filterStored ? await load.filterStored(trx, rows) : rows;
       try {
-        await upsertRows(trx, load, rows);
+        await upsertRows(trx, load, kept);
       } catch (err) {
-        throw new IngestError(source, lastLine, `the database refused the rows up to this line: ${databaseReason(err as Error)}`);
+        throw new IngestError(source, upToLine, `the database refused the rows up to this line: ${databaseReason(err as Error)}`);
       }
-      result.rows += batch.size;
-      batch = new Map();
+      result.rows += rows.length;
       options.onRows?.(result.rows);
+    };
+    const flush = async () => {
+      const rows = load.resolveSameKey ? [...resolved.values()] : batch;
+      batch = [];
+      resolved = new Map();
+      await writing;
+      writing = write(rows, lastLine);
+      writing.catch(() => {}); // awaited by the next flush or at the end
     };
     try {
       for await (const { line, values } of records) {
@@ -94,23 +105,25 @@ export async function loadRecords(
         if (!headerChecked) headerChecked = checkHeader(source, load, Object.keys(values));
         const row = rowOf(source, line, load, values);
         if (row === null) continue;
-        const key = load.key.map((column) => String(row[column])).join('\u0000');
         if (load.resolveSameKey) {
-          const earlier = batch.get(key);
-          batch.set(key, earlier ? load.resolveSameKey(earlier, row) : row);
+          const key = load.key.map((column) => String(row[column])).join('\u0000');
+          const earlier = resolved.get(key);
+          if (!earlier) batch.push(row);
+          resolved.set(key, earlier ? load.resolveSameKey(earlier, row) : row);
         } else {
           if (!seen.add(row)) throw new IngestError(source, line, `duplicate key (${load.key.join(', ')}) = (${load.key.map((c) => row[c]).join(', ')}) within the file`);
-          batch.set(key, row);
+          batch.push(row);
         }
         trackDates(result, row, load.key);
         batchSize ||= Math.max(1, Math.min(1000, Math.floor(MAX_BINDINGS / Object.keys(row).length)));
-        if (batch.size >= batchSize) await flush();
+        if (batch.length >= batchSize) await flush();
       }
     } catch (err) {
       if (err instanceof CsvReadError) throw new IngestError(source, err.line, err.message);
       throw err;
     }
-    if (batch.size > 0) await flush();
+    if (batch.length > 0) await flush();
+    await writing;
     if (result.rows > 0) {
       await load.afterLoad?.(trx, result);
       await bumpDataVersion(trx, load.dataset);

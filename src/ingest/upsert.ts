@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { escape } from 'mysql2';
 import { isSqlite } from '../db/connection';
 import type { Row } from './loadTable';
 
@@ -23,16 +24,36 @@ export async function upsertRows(trx: Knex.Transaction, spec: UpsertSpec, rows: 
   const updated = spec.onConflict === 'ignore' ? [] : columns.filter((column) => !fixed.has(column));
   const sqlite = isSqlite(trx);
   const quote = (name: string) => (sqlite ? `"${name}"` : `\`${name}\``);
-  const tuple = `(${columns.map(() => '?').join(',')})`;
-  const bindings: unknown[] = [];
-  for (const row of rows) for (const column of columns) bindings.push(toBinding(row[column]));
-  let sql = `insert ${!sqlite && updated.length === 0 ? 'ignore ' : ''}into ${quote(spec.table)} (${columns.map(quote).join(',')}) values ${rows.map(() => tuple).join(',')}`;
+  let sql = `insert ${!sqlite && updated.length === 0 ? 'ignore ' : ''}into ${quote(spec.table)} (${columns.map(quote).join(',')}) values `;
   if (sqlite) {
+    const tuple = `(${columns.map(() => '?').join(',')})`;
+    sql += rows.map(() => tuple).join(',');
     sql += ` on conflict (${spec.key.map(quote).join(',')}) do ${updated.length === 0 ? 'nothing' : `update set ${updated.map((c) => `${quote(c)} = excluded.${quote(c)}`).join(', ')}`}`;
-  } else if (updated.length > 0) {
-    sql += ` on duplicate key update ${updated.map((c) => `${quote(c)} = values(${quote(c)})`).join(', ')}`;
+    const bindings: Knex.RawBinding[] = [];
+    for (const row of rows) for (const column of columns) bindings.push(toBinding(row[column]));
+    await trx.raw(sql, bindings);
+    return;
   }
-  await trx.raw(sql, bindings as Knex.RawBinding[]);
+  // MySQL: literal values (numbers as text, strings escaped by mysql2), so neither Knex nor mysql2 scans
+  // 10,000 placeholders per batch; `?` inside strings is escaped for Knex's raw parser.
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r]!;
+    sql += r === 0 ? '(' : ',(';
+    for (let c = 0; c < columns.length; c++) sql += (c === 0 ? '' : ',') + literal(row[columns[c]!]);
+    sql += ')';
+  }
+  if (updated.length > 0) sql += ` on duplicate key update ${updated.map((c) => `${quote(c)} = values(${quote(c)})`).join(', ')}`;
+  await trx.raw(sql);
+}
+
+function literal(value: Row[string] | undefined): string {
+  if (value === undefined || value === null) return 'NULL';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error(`number out of range: ${value}`);
+    return String(value);
+  }
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  return escape(value).replaceAll('?', '\\?');
 }
 
 function toBinding(value: Row[string] | undefined): string | number | null {
