@@ -2,7 +2,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { loadConfig } from './config';
 import { connect } from './db/connection';
 import { migrateLatest } from './db/migrate';
-import { importBundle } from './ingest/bundle';
+import { bundleFiles, importBundle, LOADERS } from './ingest/bundle';
 import { loadDemoDataIfEmpty } from './ingest/demo';
 import { generateBundle } from './ingest/generate/generateBundle';
 import { IngestError } from './ingest/ingestError';
@@ -42,6 +42,9 @@ program
   .argument('<dir>')
   .action((dir: string) =>
     withDb(async (db) => {
+      if (bundleFiles(dir).length === 0) {
+        throw new InvalidArgumentError(`no Tushare-format files in ${dir} (expected any of ${LOADERS.map(([api]) => `${api}.csv`).join(', ')})`);
+      }
       await importBundle(db, dir, consoleProgress());
     }),
   );
@@ -57,7 +60,8 @@ program
   .requiredOption('--from <date>', 'first date, YYYY-MM-DD', isoDate)
   .requiredOption('--to <date>', 'last date, YYYY-MM-DD', isoDate)
   .option('--only <apis>', `comma-separated subset of ${SYNC_APIS.join(', ')}`)
-  .action((options: { from: string; to: string; only?: string }) =>
+  .option('--calls-per-minute <n>', 'pace of calls (Tushare limits each API per minute by account level)', positiveInt, 200)
+  .action((options: { from: string; to: string; only?: string; callsPerMinute: number }) =>
     withDb(async (db) => {
       const token = process.env.TUSHARE_TOKEN;
       if (!token) throw new InvalidArgumentError('TUSHARE_TOKEN is not set');
@@ -67,6 +71,7 @@ program
         from: options.from,
         to: options.to,
         only: options.only?.split(',').map((api) => api.trim()),
+        callsPerMinute: options.callsPerMinute,
         log: (line) => console.error(line),
       });
     }),
