@@ -103,3 +103,31 @@ describe('GET /v1/stock/basic-info', () => {
     expect(body.message).to.contain('colour');
   });
 });
+
+describe('GET /v1/stock/basic-info with code changes', () => {
+  let api: Fixture;
+  before(async () => {
+    api = await sharedFixture();
+    await api.db('code_changes')
+      .insert([
+        { old_code: '600001.SH', new_code: '600002.SH', change_date: '2009-12-29', reason: 'test: first hop' },
+        { old_code: '600002.SH', new_code: '600519.SH', change_date: '2010-01-04', reason: 'test: second hop' },
+      ])
+      .onConflict(['old_code', 'change_date']).merge();
+  });
+  after(async () => {
+    await api.db('code_changes').whereIn('old_code', ['600001.SH', '600002.SH']).delete();
+  });
+
+  it('a current code answers for itself even when it once changed', async () => {
+    const { body } = await api.get('/v1/stock/basic-info?symbol=600002&fields=symbol');
+    expect(body.data.symbol).to.equal('600002.SH');
+  });
+
+  it('an old code that no longer exists follows its changes to the current security', async () => {
+    await api.db('securities').where({ ts_code: '600002.SH' }).delete();
+    const { status, body } = await api.get('/v1/stock/basic-info?symbol=600002,000001&fields=symbol,name');
+    expect(status).to.equal(200);
+    expect(body.data).to.deep.equal([{ symbol: '600519.SH', name: '贵州茅台' }, { symbol: '000001.SZ', name: '平安银行' }]);
+  });
+});

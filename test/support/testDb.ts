@@ -20,25 +20,26 @@ export const dialect = serverUrl?.startsWith('mysql://') ? 'mysql' : 'sqlite';
 export async function createTestDb(): Promise<TestDb> {
   const name = `ashare_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   if (dialect === 'mysql') {
-    const admin = connect(serverUrl!);
-    await admin.raw(`create database ${name} character set utf8mb4 collate utf8mb4_unicode_ci`);
-    await admin.destroy();
+    await withServer((admin) => admin.raw(`create database ${name} character set utf8mb4 collate utf8mb4_unicode_ci`));
     const url = `${serverUrl!.replace(/\/[^/]*$/, '')}/${name}`;
-    const db = connect(url);
-    await migrateLatest(db);
-    return {
-      db,
-      url,
-      async drop() {
-        await db.destroy();
-        const dropper = connect(serverUrl!);
-        await dropper.raw(`drop database if exists ${name}`);
-        await dropper.destroy();
-      },
-    };
+    return migrated(url, () => withServer((admin) => admin.raw(`drop database if exists ${name}`)));
   }
   const file = join(tmpdir(), `${name}.sqlite`);
-  const url = `sqlite://${file}`;
+  return migrated(`sqlite://${file}`, async () => {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+  });
+}
+
+async function withServer(statement: (admin: Knex) => Promise<unknown>): Promise<void> {
+  const admin = connect(serverUrl!);
+  try {
+    await statement(admin);
+  } finally {
+    await admin.destroy();
+  }
+}
+
+async function migrated(url: string, remove: () => Promise<void>): Promise<TestDb> {
   const db = connect(url);
   await migrateLatest(db);
   return {
@@ -46,7 +47,7 @@ export async function createTestDb(): Promise<TestDb> {
     url,
     async drop() {
       await db.destroy();
-      for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+      await remove();
     },
   };
 }

@@ -87,3 +87,31 @@ export async function searchSecurities(
   ]);
   return { rows, total: Number(total) };
 }
+
+/** Old codes → the codes they became (restructuring, board transfer), following chains of changes. */
+export async function followCodeChanges(db: Db, oldCodes: string[]): Promise<Map<string, string>> {
+  const current = new Map(oldCodes.map((code) => [code, code]));
+  let pending = oldCodes;
+  for (let hop = 0; hop < 5 && pending.length > 0; hop++) {
+    const changes: Array<{ old_code: string; new_code: string }> = await db('code_changes')
+      .whereIn('old_code', pending)
+      .orderBy('change_date')
+      .select('old_code', 'new_code');
+    const next = new Map(changes.map((change) => [change.old_code, change.new_code]));
+    for (const [requested, code] of current) if (next.has(code)) current.set(requested, next.get(code)!);
+    pending = [...next.values()];
+  }
+  for (const [requested, code] of current) if (code === requested) current.delete(requested);
+  return current;
+}
+
+/** Requested code → its stock; an old code answers with the security it became. Unknown codes are absent. */
+export async function findStocksFollowingCodeChanges(db: Db, tsCodes: string[]): Promise<Map<string, StockRow>> {
+  const found = new Map((await findStocks(db, tsCodes)).map((row) => [row.ts_code, row]));
+  const missing = tsCodes.filter((code) => !found.has(code));
+  if (missing.length === 0) return found;
+  const renamed = await followCodeChanges(db, missing);
+  const successors = new Map((await findStocks(db, [...new Set(renamed.values())])).map((row) => [row.ts_code, row]));
+  for (const [oldCode, newCode] of renamed) if (successors.has(newCode)) found.set(oldCode, successors.get(newCode)!);
+  return found;
+}

@@ -1,0 +1,68 @@
+/**
+ * Baseline throughput of basic-info and search: the real server in its own process on a fresh database,
+ * autocannon on loopback (10 connections, 10 s per scenario). Results go to bench/results/basic-info.json.
+ * DATABASE_URL picks the database (default: a fresh SQLite file).
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+const port = 18080 + Math.floor(Math.random() * 1000);
+const dbFile = join(tmpdir(), `ashare-bench-${process.pid}.sqlite`);
+const databaseUrl = process.env.DATABASE_URL ?? `sqlite://${dbFile}`;
+const key = `ak_bench_${process.pid}_0123456789abcdef`;
+const base = `http://127.0.0.1:${port}`;
+
+const scenarios = [
+  { name: 'basic-info, one symbol', path: '/v1/stock/basic-info?symbol=600519' },
+  { name: 'basic-info, 10 symbols', path: '/v1/stock/basic-info?symbol=600519,000001,000002,600036,601318,000858,300750,688981,002594,601166' },
+  { name: 'search, pinyin', path: '/v1/stock/search?keyword=PAYH' },
+];
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DEMO_API_KEY: key, LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+async function waitUntilUp(): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('server did not start');
+}
+
+try {
+  const started = Date.now();
+  await waitUntilUp();
+  console.log(`server up in ${Date.now() - started} ms (first start: migrations and reference data included)`);
+  const results = [];
+  for (const scenario of scenarios) {
+    const result = await new Promise<autocannon.Result>((resolve, reject) => {
+      const options = { url: base + scenario.path, connections: 10, duration: 10, headers: { 'X-API-KEY': key } };
+      const instance = autocannon(options, (err, done) => (err ? reject(err) : resolve(done)));
+      autocannon.track(instance, { renderProgressBar: process.stderr.isTTY, renderResultsTable: false });
+    });
+    const summary = {
+      scenario: scenario.name,
+      requests_per_sec: result.requests.average,
+      latency_p50_ms: result.latency.p50,
+      latency_p99_ms: result.latency.p99,
+      non_2xx: result.non2xx,
+      errors: result.errors,
+    };
+    console.log(JSON.stringify(summary));
+    results.push(summary);
+  }
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync('bench/results/basic-info.json', `${JSON.stringify({ date: new Date().toISOString(), databaseUrl: databaseUrl.replace(/\/\/[^@]*@/, '//'), results }, null, 2)}\n`);
+} finally {
+  server.kill('SIGTERM');
+  for (const suffix of ['', '-wal', '-shm']) rmSync(dbFile + suffix, { force: true });
+}
