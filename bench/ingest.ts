@@ -43,7 +43,11 @@ interface Measured {
 }
 
 function importer(databaseUrl: string): Measured {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'bench/ingest-child.ts', databaseUrl, dailyOnly], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  // The same heap cap as `npm run ashare` (package.json), so the peak RSS is the CLI's.
+  const out = execFileSync(process.execPath, ['--max-old-space-size=128', '--import', 'tsx', 'bench/ingest-child.ts', databaseUrl, dailyOnly], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
   return JSON.parse(out.trim().split('\n').at(-1)!) as Measured;
 }
 
