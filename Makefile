@@ -4,7 +4,7 @@ NPM := npm --loglevel=error --no-fund --no-audit
 MYSQL_TEST_URL ?= mysql://root@127.0.0.1:3306/test
 DEMO_KEY_FILE := data/.demo-api-key
 
-.PHONY: run test test-mysql check types check-types lint typecheck docs coverage bench bench-ingest clean
+.PHONY: run test test-mysql check types check-types lint typecheck docs coverage bench bench-market bench-financials bench-ingest clean
 
 ## Install dependencies when package-lock.json changed or node_modules is missing.
 node_modules/.installed: package.json package-lock.json
@@ -57,6 +57,14 @@ coverage: node_modules/.installed
 
 bench: node_modules/.installed
 	node --import tsx bench/basic-info.ts
+
+## Market routes on MariaDB (synthetic data for BENCH_STOCKS stocks unless DATABASE_URL names a loaded database).
+bench-market: node_modules/.installed
+	node --import tsx bench/market.ts
+
+## Income statement and metrics under load on a generated 5,000-stock fixture (BENCH_DATABASE_URL for MySQL).
+bench-financials: node_modules/.installed
+	node --import tsx bench/financials.ts
 
 ## Import of a generated bundle vs the database's own bulk load (STOCKS, YEARS; 5000 × 10 is ~12 M rows).
 bench-ingest: node_modules/.installed

@@ -11,4 +11,12 @@ export default tseslint.config(
     },
   },
   { files: ['test/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
+  {
+    files: ['src/console/public/**/*.js'],
+    languageOptions: {
+      globals: Object.fromEntries(
+        ['document', 'sessionStorage', 'fetch', 'prompt', 'confirm', 'FormData', 'navigator'].map((name) => [name, 'readonly']),
+      ),
+    },
+  },
 );

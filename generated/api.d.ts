@@ -49,6 +49,581 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/market/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Daily bars of stocks and indices, forward-adjusted or unadjusted
+         * @description One symbol gives one series in `data`; a comma-separated list gives an array of series in request order.
+         *     Rows are newest first; suspended days are omitted. The range is at most 3 years. A symbol without bars in
+         *     the range gets an empty `daily`; when no symbol has any → 404 `no_data`. `begin_date` after a given
+         *     `end_date` → 400 `invalid_parameter`; after the defaulted one (the latest data) → 404 `no_data`.
+         *
+         *     **Defaults.** `end_date`: the latest trading day in the store (the newest trade date across all
+         *     securities). `begin_date`: 30 trading days (on the SSE calendar) before `end_date`. `limit`: the number
+         *     of trading days in the year up to the latest trading day.
+         *
+         *     **Adjustment.** Forward price = P(t) × AF(t) / AF(anchor), anchor = the security's latest trading day in
+         *     the store, named by `adj_anchor_date`; backward price = P(t) × AF(t). When a new factor lands, earlier
+         *     forward prices change. With `adjusted=false` every bar carries `adj_factor` so either can be computed.
+         *
+         *     **Plans.** Bars published less than the plan's daily delay ago (starter: 15 minutes) are not shown.
+         *     Responses carry `ETag` and `Cache-Control`; `If-None-Match` with the current ETag gets 304.
+         */
+        get: operations["getDaily"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/market/klines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bars of any interval (minutes to years)
+         * @description Bars of one security, newest first, at most `limit`.
+         *
+         *     - **Minute intervals** (`1m` … `60m`) aggregate the stored one-minute bars within each session
+         *       (09:30-11:30, 13:00-15:00; a 60-minute bar ends at 10:30, 11:30, 14:00 or 15:00). Default range: the
+         *       latest session with data. Minute data is kept for about 90 days.
+         *     - **daily** are the daily bars. Default range: up to the latest trading day.
+         *     - **weekly, monthly, quarterly, yearly** aggregate daily bars on the calendar: open of the first day,
+         *       close of the last, highest high, lowest low, summed volume and amount, dated by the last trading day.
+         *       `begin_date` is widened to the start of its period. A period that is still running (its last open
+         *       day on the calendar is after the latest trading day) is not returned until it closes.
+         *
+         *     `adjusted` (default true) forward-adjusts prices as in `/v1/market/daily`. Plan delays apply (daily bars
+         *     by publication time, minute bars by bar time). Daily and longer answers carry `ETag`.
+         */
+        get: operations["getKlines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/market/intraday": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Minute bars of the latest session
+         * @description The one-minute bars of the security's latest session with data, oldest first. During trading hours this
+         *     is today's session so far; outside them, the last session, with `as_of` naming the time of its newest
+         *     bar. Unadjusted. Minute delays of the plan apply (starter 15 minutes, professional 1 minute).
+         */
+        get: operations["getIntraday"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/market/trades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ticks of a session, cursor-paginated
+         * @description Trade-by-trade data of one session (default: the latest with data), in time order. Pages are
+         *     linked by an opaque cursor: pass the `cursor` of a response to get the next page; `has_more` tells
+         *     whether there is one (`cursor` is null on the last page). A tampered cursor, or one used with another
+         *     symbol or date, → 400 `invalid_cursor`. Needs the professional plan or higher (starter → 403
+         *     `insufficient_permissions`); ticks younger than the plan's minute delay are not shown.
+         */
+        get: operations["getTrades"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/market/adjustment-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Adjustment factors of a security
+         * @description The cumulative adjustment factor per trading day, newest first, up to the security's latest trading day
+         *     (`adj_anchor_date`). Without dates: the whole history. Use them for backward adjustment
+         *     (P × adj_factor) or for forward adjustment on an anchor of your own choice (P × adj_factor(t) /
+         *     adj_factor(anchor)). Securities without factors (indices) → 404 `no_data`.
+         */
+        get: operations["getAdjustmentFactor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/market/trading-calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Trading calendar
+         * @description Calendar days of a range, oldest first, with whether the exchange trades and the previous open day.
+         *     Default range: the current calendar year (Beijing time), or the calendar year of the one date given;
+         *     at most 3 years (`date_range_too_large`). Nothing on the calendar in the range → 404 `no_data`.
+         */
+        get: operations["getTradingCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stocks/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical prices (legacy route)
+         * @description The `/api/v1` form of `/v1/market/daily` for one symbol, answered by the same service: forward-adjusted
+         *     daily bars, newest first, in the same series shape. `start_date` defaults to 30 trading days before
+         *     `end_date`, `end_date` to the latest trading day; at most 3 years.
+         */
+        get: operations["getLegacyStockPrices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/indices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Index bars (legacy route)
+         * @description Daily, weekly or monthly bars of an index, newest first (the `/api/v1` form of `/v1/market/klines`,
+         *     answered by the same service, at most 250 bars). `index` must name an index (`000001.SH` is the SSE
+         *     Composite; a stock code → 400 `invalid_symbol`). Weekly and monthly bars appear when their period has
+         *     closed.
+         */
+        get: operations["getLegacyIndices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register an account
+         * @description Creates an account on the starter plan. Sign in with `POST /api/v1/auth/login` afterwards. The plan
+         *     and rate limit cannot be chosen here (unknown properties are refused). Registrations are throttled per
+         *     client address (429 with `Retry-After`).
+         */
+        post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in to the console
+         * @description Returns an opaque session token (valid 12 hours) for the account and billing routes. A wrong password
+         *     and an unknown email give the same 401 `invalid_credentials`. Attempts are throttled per email and per
+         *     client address (429 with `Retry-After`).
+         */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out
+         * @description Revokes the session token of the request at once.
+         */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in account */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's API keys
+         * @description Newest first. Only the prefix of each key is shown.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description The full key is in this response only; the service keeps its SHA-256 hash and a short prefix. Scopes
+         *     default to all four.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of one of the account's API keys.
+                 * @example 12
+                 */
+                keyId: components["parameters"]["KeyId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Rename an API key or change its scopes or expiry
+         * @description Only `name`, `scopes` and `expires_at` can change; the change applies to the next request.
+         */
+        put: operations["updateApiKey"];
+        post?: never;
+        /**
+         * Delete an API key
+         * @description The key stops working at once (401 `invalid_key`). Its usage stays in the history.
+         */
+        delete: operations["deleteApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pricing plans */
+        get: operations["listPlans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current subscription */
+        get: operations["getSubscription"];
+        put?: never;
+        /**
+         * Change plan
+         * @description Switches between starter and professional at once and records an invoice for the new plan's monthly
+         *     price in the billing history. The service does not collect payment: invoices are settled outside it.
+         *     Enterprise is arranged by contract (403 here). Choosing the current plan changes nothing.
+         */
+        post: operations["changeSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Billing history
+         * @description Invoices (subscription start and plan changes), newest first. Payment is collected outside the service.
+         */
+        get: operations["getBillingHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * API usage statistics
+         * @description Requests made with the account's API keys, counted per UTC day, endpoint and key. The range defaults to
+         *     the 30 days ending today and may span at most 366 days. Counts are written in batches every few seconds.
+         */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/financials/income-statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Income statements of 1-10 stocks (annual, quarterly or TTM; consolidated or parent)
+         * @description One symbol gives one container in `data`; a comma-separated list gives an array in request order. Each
+         *     container lists up to `limit` reporting periods, newest first, whose period end (the report date) lies
+         *     in [`begin_date`, `end_date`]; without `begin_date` these are the latest `limit` periods up to
+         *     `end_date` (default today). Figures are the latest restatement, or with `as_of` the version announced
+         *     by then. Quarterly figures are year to date, as Chinese periodic reports are.
+         *
+         *     A symbol without any period in the range gets an empty `income_statements` array; when no requested
+         *     symbol has one the answer is 404 `no_data`.
+         */
+        get: operations["getIncomeStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/financials/balance-sheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Balance sheets of 1-10 stocks (annual or quarterly; consolidated or parent)
+         * @description Parameters and conventions as the income statement: one symbol gives one container in `data`, a
+         *     comma-separated list (up to 10) an array in request order; periods newest first with their period end in
+         *     [`begin_date`, `end_date`]; figures are the latest restatement, or with `as_of` the version announced
+         *     by then. Balances are point-in-time, so `period` is `annual` or `quarterly`.
+         *
+         *     Pagination: `limit` periods per symbol and page (default 5, at most 20), `page` or `offset` over each
+         *     symbol's periods. `pagination` counts the periods of the symbol that has the most, so `has_next_page`
+         *     says whether any symbol has more. A page beyond the last gives empty lists; when no requested symbol has
+         *     any period in the range the answer is 404 `no_data`.
+         */
+        get: operations["getBalanceSheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/financials/cash-flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cash-flow statements of 1-10 stocks (annual, quarterly or TTM; consolidated or parent)
+         * @description Parameters and conventions as the income statement: one symbol gives one container in `data`, a
+         *     comma-separated list (up to 10) an array in request order; periods newest first with their period end in
+         *     [`begin_date`, `end_date`]; figures are the latest restatement, or with `as_of` the version announced
+         *     by then. Flows are year to date (`quarterly`) or trailing twelve months (`ttm`, as for the income statement); the closing cash balance is not summed.
+         *
+         *     Pagination: `limit` periods per symbol and page (default 5, at most 20), `page` or `offset` over each
+         *     symbol's periods. `pagination` counts the periods of the symbol that has the most, so `has_next_page`
+         *     says whether any symbol has more. A page beyond the last gives empty lists; when no requested symbol has
+         *     any period in the range the answer is 404 `no_data`.
+         */
+        get: operations["getCashFlow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/financials/financial-metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Financial ratios of 1-10 stocks per reporting period (ROE, ROA, margins, leverage, per-share, growth)
+         * @description Parameters and conventions as the income statement: one symbol gives one container in `data`, a
+         *     comma-separated list (up to 10) an array in request order; periods newest first with their period end in
+         *     [`begin_date`, `end_date`]; figures are the latest restatement, or with `as_of` the version announced
+         *     by then. Periods are those of the income statement; each formula is given in the FinancialMetricsRecord schema.
+         *
+         *     Pagination: `limit` periods per symbol and page (default 5, at most 20), `page` or `offset` over each
+         *     symbol's periods. `pagination` counts the periods of the symbol that has the most, so `has_next_page`
+         *     says whether any symbol has more. A page beyond the last gives empty lists; when no requested symbol has
+         *     any period in the range the answer is 404 `no_data`.
+         */
+        get: operations["getFinancialMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/financials/report-dates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reporting periods of 1-10 stocks with their announcement and planned dates
+         * @description Every reporting period (period end in [`begin_date`, `end_date`]) that has a stored statement or a
+         *     disclosure schedule, newest period first, then in request order of the symbols; paginated with `limit`
+         *     (default 20, at most 100), `page` or `offset`. A page beyond the last gives an empty array; a range
+         *     without any period gives 404 `no_data`.
+         */
+        get: operations["getReportDates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/fundamentals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Company fundamentals (legacy route family)
+         * @description The financial metrics of the symbol's latest periodic report, consolidated, from year-to-date figures
+         *     as reported; the same service and formulas as `/v1/financials/financial-metrics?period=quarterly&limit=1`.
+         *     A symbol without statements gives 404 `no_data`.
+         */
+        get: operations["getFundamentals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -129,16 +704,20 @@ export interface components {
          *     | `invalid_report_type` | 400 | unknown `report_type` |
          *     | `invalid_cursor` | 400 | a cursor that this service did not issue |
          *     | `invalid_key` | 401 | the API key is missing, unknown, expired or deleted |
+         *     | `invalid_token` | 401 | the console session token is missing, unknown, expired or signed out |
+         *     | `invalid_credentials` | 401 | sign-in with an unknown email or a wrong password |
          *     | `insufficient_permissions` | 403 | the key or plan has no right to the resource |
          *     | `not_found` | 404 | no such route or resource |
          *     | `no_data` | 404 | nothing in the requested range |
          *     | `method_not_allowed` | 405 | the route exists for another method |
+         *     | `email_taken` | 409 | registration with an email that already has an account |
+         *     | `payload_too_large` | 413 | the request body is over 32 kB |
          *     | `rate_limit_exceeded` | 429 | the plan's per-minute budget is spent; see `Retry-After` |
          *     | `internal_error` | 500 | a fault on our side; no details are given |
          *     | `service_unavailable` | 503 | a dependency such as the database is down; retry later |
          * @enum {string}
          */
-        ErrorCode: "missing_parameter" | "invalid_parameter" | "invalid_symbol" | "too_many_symbols" | "invalid_field" | "invalid_date_format" | "date_range_too_large" | "invalid_period" | "invalid_report_type" | "invalid_cursor" | "invalid_key" | "insufficient_permissions" | "not_found" | "no_data" | "method_not_allowed" | "payload_too_large" | "rate_limit_exceeded" | "internal_error" | "service_unavailable";
+        ErrorCode: "missing_parameter" | "invalid_parameter" | "invalid_symbol" | "too_many_symbols" | "invalid_field" | "invalid_date_format" | "date_range_too_large" | "invalid_period" | "invalid_report_type" | "invalid_cursor" | "invalid_key" | "invalid_token" | "invalid_credentials" | "insufficient_permissions" | "not_found" | "no_data" | "method_not_allowed" | "email_taken" | "payload_too_large" | "rate_limit_exceeded" | "internal_error" | "service_unavailable";
         /** @description The body of every error response. */
         Error: {
             /**
@@ -176,6 +755,719 @@ export interface components {
             items_per_page: number;
             has_next_page: boolean;
             has_prev_page: boolean;
+        };
+        /**
+         * @description One trading day. Prices in yuan (index points for indices); with `adjusted=true` open, high, low, close
+         *     and pre_close are forward-adjusted together (2 decimals) so that `pre_close` equals the adjusted close of
+         *     the previous trading day and `change`/`pct_change` stay continuous across ex-dates. Volume is never
+         *     adjusted. With `fields`, only the chosen fields are present.
+         */
+        DailyBar: {
+            /**
+             * Format: date
+             * @description Trading date.
+             */
+            date?: string;
+            open?: number | null;
+            high?: number | null;
+            low?: number | null;
+            close?: number | null;
+            /** @description Previous close. */
+            pre_close?: number | null;
+            /** @description close − pre_close. */
+            change?: number | null;
+            /** @description Change in percent of pre_close. */
+            pct_change?: number | null;
+            /** @description Lots (1 lot = 100 shares); indices as reported by the source. */
+            volume?: number | null;
+            /** @description Traded value, yuan. */
+            amount?: number | null;
+            /** @description Turnover rate, percent; null when not loaded. */
+            turnover?: number | null;
+            /**
+             * @description Cumulative adjustment factor of the day; only with `adjusted=false`; null for indices. Backward price
+             *     = P × adj_factor; forward price = P × adj_factor / (adj_factor on `adj_anchor_date`).
+             */
+            adj_factor?: number | null;
+        };
+        /** @description The daily bars of one security, newest first; suspended days are omitted. */
+        DailySeries: {
+            /**
+             * @description Standard code.
+             * @example 000001.SZ
+             */
+            symbol: string;
+            /** @example 平安银行 */
+            name: string;
+            /**
+             * Format: date
+             * @description The trading day whose factor anchors the forward-adjusted prices (the security's latest trading day in
+             *     the store): on that day adjusted and unadjusted prices are equal. Null with `adjusted=false` and for
+             *     securities without factors (indices).
+             */
+            adj_anchor_date: string | null;
+            daily: components["schemas"]["DailyBar"][];
+        };
+        /**
+         * @description One bar. `time` is the trading date (`YYYY-MM-DD`) for daily and longer intervals, where weekly and longer
+         *     bars are dated by their last trading day; for minute intervals it is the bar's end,
+         *     `YYYY-MM-DD HH:MM:SS` Beijing time. Volume in lots for every interval; pre_close, change and pct_change
+         *     only for daily and longer intervals.
+         */
+        Kline: {
+            /** @example 2024-06-14 */
+            time: string;
+            open: number | null;
+            high: number | null;
+            low: number | null;
+            close: number | null;
+            /** @description Close of the bar before (of the previous period for weekly and longer). */
+            pre_close?: number | null;
+            change?: number | null;
+            /** @description Percent. */
+            pct_change?: number | null;
+            /** @description Lots (100 shares). */
+            volume: number | null;
+            /** @description Yuan. */
+            amount: number | null;
+        };
+        /** @description The klines of one security, newest first. */
+        KlineSeries: {
+            /** @example 000001.SZ */
+            symbol: string;
+            /** @example 平安银行 */
+            name: string;
+            /**
+             * @description The canonical name of the requested interval (aliases resolved).
+             * @enum {string}
+             */
+            interval: "1m" | "5m" | "15m" | "30m" | "60m" | "daily" | "weekly" | "monthly" | "quarterly" | "yearly";
+            /**
+             * Format: date
+             * @description The day whose factor anchors forward-adjusted prices; null when unadjusted.
+             */
+            adj_anchor_date: string | null;
+            klines: components["schemas"]["Kline"][];
+        };
+        /**
+         * @description The one-minute bars of the latest session with data, oldest first (09:30-11:30 and 13:00-15:00 only).
+         *     Outside trading hours this is the last session, and `as_of` tells the time of its newest bar.
+         */
+        IntradaySession: {
+            /** @example 000001.SZ */
+            symbol: string;
+            /** @example 平安银行 */
+            name: string;
+            /** Format: date */
+            trade_date: string;
+            /**
+             * @description End of the newest bar, `YYYY-MM-DD HH:MM:SS` Beijing time.
+             * @example 2024-06-14 15:00:00
+             */
+            as_of: string;
+            bars: components["schemas"]["Kline"][];
+        };
+        /** @description One trade (tick). */
+        Trade: {
+            /**
+             * @description `YYYY-MM-DD HH:MM:SS`, Beijing time.
+             * @example 2024-06-14 09:30:03
+             */
+            time: string;
+            /** @description Order of trades within the same second. */
+            seq: number;
+            price: number;
+            /** @description Shares. */
+            volume: number;
+            /** @description Yuan. */
+            amount: number;
+            /**
+             * @description B buyer-initiated, S seller-initiated, N neutral.
+             * @enum {string|null}
+             */
+            side: "B" | "S" | "N" | null;
+        };
+        /**
+         * @description The cumulative adjustment factors of a security, newest first, one per trading day.
+         *
+         *     Backward-adjusted price of day t = P(t) × adj_factor(t) (history is restated upwards, recent prices keep
+         *     growing; stable under new ex-dates). Forward-adjusted price = P(t) × adj_factor(t) / `anchor_factor`,
+         *     the factor on `adj_anchor_date` (the security's latest trading day), which is what `/v1/market/daily`
+         *     returns with `adjusted=true`.
+         */
+        AdjustmentFactors: {
+            /** @example 000001.SZ */
+            symbol: string;
+            /** @example 平安银行 */
+            name: string;
+            /** Format: date */
+            adj_anchor_date: string;
+            /** @example 127.7841 */
+            anchor_factor: number;
+            factors: {
+                /** Format: date */
+                date: string;
+                /** @example 125.0496 */
+                adj_factor: number;
+            }[];
+        };
+        CalendarDay: {
+            /**
+             * @description The exchange asked for (the SSE calendar serves all three).
+             * @enum {string}
+             */
+            exchange: "SSE" | "SZSE" | "BSE";
+            /** Format: date */
+            date: string;
+            /** @description Whether the exchange trades on this day. */
+            is_open: boolean;
+            /**
+             * Format: date
+             * @description The previous open day.
+             */
+            pretrade_date: string | null;
+        };
+        /** @description The signed-in account. */
+        User: {
+            id: number;
+            /** Format: email */
+            email: string;
+            name: string | null;
+            /**
+             * @description Id of the current plan.
+             * @example starter
+             */
+            plan: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A console session. Send the token as `Authorization: Bearer <token>` to the account and billing routes. */
+        Session: {
+            /** @description Opaque; shown once, stored only as a hash. */
+            token: string;
+            /** @constant */
+            token_type: "Bearer";
+            /** Format: date-time */
+            expires_at: string;
+            user: components["schemas"]["User"];
+        };
+        /**
+         * @description A permission of an API key. `market`: /v1/market, /api/v1/stocks, /api/v1/indices; `financials`:
+         *     /v1/financials, /api/v1/fundamentals; `reference`: /v1/stock, /v1/industry, /v1/indices; `events`: /v1/events.
+         * @enum {string}
+         */
+        Scope: "market" | "financials" | "reference" | "events";
+        /** @description The fields of an API key shared by its listed and its just-created form. */
+        ApiKeyFields: {
+            id: number;
+            name: string;
+            /**
+             * @description The first characters of the key, to tell keys apart.
+             * @example ak_Xq3v9LmP
+             */
+            prefix: string;
+            scopes: components["schemas"]["Scope"][];
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Updated in batches, so it may lag by a few seconds.
+             */
+            last_used_at: string | null;
+            /** Format: date-time */
+            expires_at: string | null;
+        };
+        /** @description An API key as listed. The full key is never shown again after creation. */
+        ApiKey: components["schemas"]["ApiKeyFields"];
+        /** @description A new API key, with its full value. Store it now; only its hash is kept. */
+        ApiKeyCreated: components["schemas"]["ApiKeyFields"] & {
+            /** @example ak_Xq3v9LmPc1f0H2uYw8d7sR6kE5jN4bA3zT2yV1xU0w9 */
+            key: string;
+        };
+        /** @description A pricing plan. */
+        Plan: {
+            /** @enum {string} */
+            id: "starter" | "professional" | "enterprise";
+            name: string;
+            /** @description Monthly price in CNY cents; 0 for enterprise, whose price is set by contract. */
+            price_monthly_cents: number;
+            /** @constant */
+            currency: "CNY";
+            /** @description Requests per minute per account; null for enterprise, whose limit is set per account (1000 unless agreed otherwise). */
+            rate_limit_per_minute: number | null;
+            /** @description Delay of daily and longer data. */
+            daily_delay_minutes: number;
+            /** @description Delay of minute-level data. */
+            minute_delay_minutes: number;
+            /** @description Whether tick-level trades (/v1/market/trades) are included. */
+            tick_access: boolean;
+        };
+        /** @description The account's current subscription. */
+        Subscription: {
+            plan: components["schemas"]["Plan"];
+            /** @description The budget in force for this account (for enterprise, the account's own limit). */
+            rate_limit_per_minute: number;
+            /**
+             * Format: date-time
+             * @description When this plan took effect.
+             */
+            since: string;
+        };
+        /**
+         * @description One entry of the billing history: a subscription start or plan change and the amount it bills. The
+         *     service records amounts only; payment is collected outside it.
+         */
+        Invoice: {
+            id: number;
+            plan: string;
+            /** @description null when the subscription started. */
+            previous_plan: string | null;
+            /** @description The new plan's monthly price in CNY cents (no proration). */
+            amount_cents: number;
+            /** @constant */
+            currency: "CNY";
+            /** Format: date */
+            period_start: string;
+            /**
+             * Format: date
+             * @description Exclusive.
+             */
+            period_end: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description Requests counted for the account's API keys in a date range (UTC days), in total, per day, per endpoint and per key. */
+        UsageReport: {
+            /** Format: date */
+            begin_date: string;
+            /** Format: date */
+            end_date: string;
+            total: number;
+            /** @description Every day of the range, oldest first, zero-filled. */
+            daily: {
+                /** Format: date */
+                date: string;
+                count: number;
+            }[];
+            /** @description Most used first. */
+            by_endpoint: {
+                endpoint: string;
+                count: number;
+            }[];
+            /** @description Most used first. A deleted key keeps its usage with `name` and `prefix` null. */
+            by_key: {
+                key_id: number;
+                name: string | null;
+                prefix: string | null;
+                count: number;
+            }[];
+        };
+        /**
+         * @description One reporting period of an income statement, yuan unless stated, the latest restatement (or the version
+         *     known at `as_of`). Every field is present (null where the source lacks it) unless `fields` selects some.
+         */
+        IncomeStatementRecord: {
+            /**
+             * Format: date
+             * @description Reporting period end, `YYYY-MM-DD`.
+             * @example 2024-12-31
+             */
+            report_date?: string;
+            /**
+             * @description Localised period label: `2024年一季报`, `2024年中报`, `2024年三季报`, `2024年年报`; with
+             *     `period=ttm`, `2024年TTM` at a year end and e.g. `2024年三季报TTM` at a quarter.
+             * @example 2024年年报
+             */
+            report_name?: string;
+            /** @description Operating revenue (营业收入; Tushare `revenue`). */
+            revenue?: number | null;
+            /** @description Operating cost (营业成本; `oper_cost`). */
+            operating_cost?: number | null;
+            /** @description Selling expenses (`sell_exp`). */
+            selling_expenses?: number | null;
+            /** @description Administrative expenses (`admin_exp`). */
+            admin_expenses?: number | null;
+            /** @description R&D expenses (`rd_exp`). */
+            rd_expenses?: number | null;
+            /** @description Financial expenses, can be negative (`fin_exp`). */
+            financial_expenses?: number | null;
+            /** @description Interest expenses: the interest inside financial expenses (`fin_exp_int_exp`) for general companies; the interest expense of the business (`int_exp`) for banks, insurers and brokers (comp_type 2-4). */
+            interest_expenses?: number | null;
+            /** @description Interest income: inside financial expenses (`fin_exp_int_inc`) for general companies; interest income of the business (`int_income`) for banks, insurers and brokers. */
+            interest_income?: number | null;
+            /** @description Investment income (`invest_income`). */
+            investment_income?: number | null;
+            /** @description Operating profit (`operate_profit`). */
+            operating_profit?: number | null;
+            /** @description Non-operating income (`non_oper_income`). */
+            non_operating_income?: number | null;
+            /** @description Non-operating expenses (`non_oper_exp`). */
+            non_operating_expenses?: number | null;
+            /** @description Total profit (`total_profit`). */
+            profit_before_tax?: number | null;
+            /** @description Income tax expense (`income_tax`). */
+            income_tax?: number | null;
+            /** @description Net profit (`n_income`). */
+            net_profit?: number | null;
+            /** @description Net profit attributable to shareholders of the parent (`n_income_attr_p`). */
+            net_profit_parent?: number | null;
+            /** @description Minority interest profit (`minority_gain`). */
+            net_profit_minority?: number | null;
+            /** @description Basic EPS, yuan per share (`basic_eps`). With `period=ttm` the same TTM formula is applied to the reported year-to-date EPS. */
+            basic_eps?: number | null;
+            /** @description Diluted EPS, yuan per share (`diluted_eps`), TTM as for basic_eps. */
+            diluted_eps?: number | null;
+            /** @description Total comprehensive income (`t_compr_income`). */
+            comprehensive_income?: number | null;
+            /** @description Comprehensive income attributable to the parent (`compr_inc_attr_p`). */
+            comprehensive_income_parent?: number | null;
+            /** @description Comprehensive income attributable to minority interests (`compr_inc_attr_m_s`). */
+            comprehensive_income_minority?: number | null;
+            /** @description EBITDA as reported by the source (`ebitda`); often absent in quarterly reports. */
+            ebitda?: number | null;
+            /** @description Derived: revenue − operating_cost. */
+            gross_profit?: number | null;
+            /** @description Derived, percent: gross_profit ÷ revenue × 100; null when revenue is missing or zero. */
+            gross_margin?: number | null;
+            /** @description Derived, percent: operating_profit ÷ revenue × 100. */
+            operating_margin?: number | null;
+            /** @description Derived, percent: net_profit ÷ revenue × 100. */
+            net_margin?: number | null;
+            /** @description Derived, percent: year-on-year revenue growth against the same kind of period one year earlier (annual: FY(Y−1); ttm: the TTM ending a year earlier), (current − prior) ÷ |prior| × 100. Always null for `period=quarterly`; null when the prior figure is missing or zero. The absolute base keeps the sign meaningful when the base is negative. */
+            annual_growth_revenue?: number | null;
+            /** @description Derived, percent: year-on-year growth of net_profit, computed as annual_growth_revenue. */
+            annual_growth_profit?: number | null;
+        };
+        /** @description The income statements of one symbol, newest period first. */
+        IncomeStatement: {
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
+            symbol: string;
+            /** @example 贵州茅台 */
+            name: string;
+            income_statements: components["schemas"]["IncomeStatementRecord"][];
+        };
+        /**
+         * @description Balances at one reporting period end, yuan, the latest restatement (or the version known at `as_of`).
+         *     Every field is present (null where the source lacks it) unless `fields` selects some.
+         */
+        BalanceSheetRecord: {
+            /**
+             * Format: date
+             * @description Reporting period end, `YYYY-MM-DD`.
+             * @example 2024-12-31
+             */
+            report_date?: string;
+            /**
+             * @description Localised period label: `2024年一季报`, `2024年中报`, `2024年三季报`, `2024年年报`.
+             * @example 2024年年报
+             */
+            report_name?: string;
+            /** @description Share capital (股本, `total_share`), yuan; at par 1 yuan this is the number of shares. */
+            share_capital?: number | null;
+            /** @description Capital reserve (`cap_rese`). */
+            capital_reserve?: number | null;
+            /** @description Surplus reserve (`surplus_rese`). */
+            surplus_reserve?: number | null;
+            /** @description Undistributed profit (`undistr_porfit`). */
+            retained_earnings?: number | null;
+            /** @description Cash and deposits (货币资金, `money_cap`). */
+            monetary_funds?: number | null;
+            /** @description Trading financial assets (`trad_asset`). */
+            trading_financial_assets?: number | null;
+            /** @description Notes receivable (`notes_receiv`). */
+            notes_receivable?: number | null;
+            /** @description Accounts receivable (`accounts_receiv`). */
+            accounts_receivable?: number | null;
+            /** @description Other receivables (`oth_receiv`). */
+            other_receivables?: number | null;
+            /** @description Prepayments (`prepayment`). */
+            prepayments?: number | null;
+            /** @description Inventories (`inventories`). */
+            inventories?: number | null;
+            /** @description Other current assets (`oth_cur_assets`). */
+            other_current_assets?: number | null;
+            /** @description Total current assets (`total_cur_assets`). */
+            total_current_assets?: number | null;
+            /** @description Long-term equity investments (`lt_eqt_invest`). */
+            long_term_equity_investments?: number | null;
+            /** @description Investment property (`invest_real_estate`). */
+            investment_property?: number | null;
+            /** @description Fixed assets (`fix_assets`). */
+            fixed_assets?: number | null;
+            /** @description Construction in progress (`cip`). */
+            construction_in_progress?: number | null;
+            /** @description Intangible assets (`intan_assets`). */
+            intangible_assets?: number | null;
+            /** @description Goodwill (`goodwill`). */
+            goodwill?: number | null;
+            /** @description Long-term deferred expenses (`lt_amor_exp`). */
+            long_term_deferred_expenses?: number | null;
+            /** @description Deferred tax assets (`defer_tax_assets`). */
+            deferred_tax_assets?: number | null;
+            /** @description Other non-current assets (`oth_nca`). */
+            other_non_current_assets?: number | null;
+            /** @description Total non-current assets (`total_nca`). */
+            total_non_current_assets?: number | null;
+            /** @description Total assets (`total_assets`). */
+            total_assets?: number | null;
+            /** @description Short-term borrowings (`st_borr`). */
+            short_term_borrowings?: number | null;
+            /** @description Notes payable (`notes_payable`). */
+            notes_payable?: number | null;
+            /** @description Accounts payable (`acct_payable`). */
+            accounts_payable?: number | null;
+            /** @description Advances from customers (`adv_receipts`). */
+            advances_from_customers?: number | null;
+            /** @description Contract liabilities (`contract_liab`). */
+            contract_liabilities?: number | null;
+            /** @description Employee benefits payable (`payroll_payable`). */
+            employee_benefits_payable?: number | null;
+            /** @description Taxes payable (`taxes_payable`). */
+            taxes_payable?: number | null;
+            /** @description Other payables (`oth_payable`). */
+            other_payables?: number | null;
+            /** @description Non-current liabilities due within one year (`non_cur_liab_due_1y`). */
+            non_current_liabilities_due_within_one_year?: number | null;
+            /** @description Total current liabilities (`total_cur_liab`). */
+            total_current_liabilities?: number | null;
+            /** @description Long-term borrowings (`lt_borr`). */
+            long_term_borrowings?: number | null;
+            /** @description Bonds payable (`bond_payable`). */
+            bonds_payable?: number | null;
+            /** @description Total non-current liabilities (`total_ncl`). */
+            total_non_current_liabilities?: number | null;
+            /** @description Total liabilities (`total_liab`). */
+            total_liabilities?: number | null;
+            /** @description Treasury shares (`treasury_share`). */
+            treasury_shares?: number | null;
+            /** @description Minority interests (`minority_int`). */
+            minority_interests?: number | null;
+            /** @description Equity attributable to shareholders of the parent (`total_hldr_eqy_exc_min_int`). */
+            equity_parent?: number | null;
+            /** @description Total equity including minority interests (`total_hldr_eqy_inc_min_int`). */
+            total_equity?: number | null;
+            /** @description Total liabilities and equity (`total_liab_hldr_eqy`). */
+            total_liabilities_and_equity?: number | null;
+        };
+        /** @description The balance sheets of one symbol, newest period first. */
+        BalanceSheet: {
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
+            symbol: string;
+            /** @example 贵州茅台 */
+            name: string;
+            balance_sheets: components["schemas"]["BalanceSheetRecord"][];
+        };
+        /**
+         * @description Cash flows of one reporting period, yuan, year to date as reported (annual, quarterly) or trailing twelve
+         *     months (ttm), the latest restatement (or the version known at `as_of`). Every field is present (null where
+         *     the source lacks it) unless `fields` selects some.
+         */
+        CashFlowRecord: {
+            /**
+             * Format: date
+             * @description Reporting period end, `YYYY-MM-DD`.
+             * @example 2024-12-31
+             */
+            report_date?: string;
+            /**
+             * @description Localised period label: `2024年一季报`, `2024年中报`, `2024年三季报`, `2024年年报`; with
+             *     `period=ttm`, `2024年TTM` at a year end and e.g. `2024年三季报TTM` at a quarter.
+             * @example 2024年年报
+             */
+            report_name?: string;
+            /** @description Net profit (`net_profit`), from the supplementary statement; often absent in quarterly reports. */
+            net_profit?: number | null;
+            /** @description Cash received from sales of goods and services (`c_fr_sale_sg`). */
+            cash_from_sales?: number | null;
+            /** @description Subtotal of operating cash inflows (`c_inf_fr_operate_a`). */
+            operating_cash_inflow?: number | null;
+            /** @description Cash paid for goods and services (`c_paid_goods_s`). */
+            cash_paid_for_goods?: number | null;
+            /** @description Cash paid to and for employees (`c_paid_to_for_empl`). */
+            cash_paid_to_employees?: number | null;
+            /** @description Taxes paid (`c_paid_for_taxes`). */
+            taxes_paid?: number | null;
+            /** @description Subtotal of operating cash outflows (`st_cash_out_act`). */
+            operating_cash_outflow?: number | null;
+            /** @description Net cash flow from operating activities (`n_cashflow_act`). */
+            net_operating_cash_flow?: number | null;
+            /** @description Cash received from disposal of investments (`c_disp_withdrwl_invest`). */
+            cash_from_investment_disposal?: number | null;
+            /** @description Cash received from returns on investments (`c_recp_return_invest`). */
+            investment_returns_received?: number | null;
+            /** @description Subtotal of investing cash inflows (`stot_inflows_inv_act`). */
+            investing_cash_inflow?: number | null;
+            /** @description Cash paid for fixed, intangible and other long-term assets (`c_pay_acq_const_fiolta`). */
+            capital_expenditure?: number | null;
+            /** @description Cash paid for investments (`c_paid_invest`). */
+            cash_paid_for_investments?: number | null;
+            /** @description Subtotal of investing cash outflows (`stot_out_inv_act`). */
+            investing_cash_outflow?: number | null;
+            /** @description Net cash flow from investing activities (`n_cashflow_inv_act`). */
+            net_investing_cash_flow?: number | null;
+            /** @description Cash received from borrowings (`c_recp_borrow`). */
+            borrowings_received?: number | null;
+            /** @description Cash received from issuing bonds (`proc_issue_bonds`). */
+            bonds_issued?: number | null;
+            /** @description Subtotal of financing cash inflows (`stot_cash_in_fnc_act`). */
+            financing_cash_inflow?: number | null;
+            /** @description Cash paid to repay debts (`c_prepay_amt_borr`). */
+            debt_repaid?: number | null;
+            /** @description Cash paid for dividends, profit distributions and interest (`c_pay_dist_dpcp_int_exp`). */
+            dividends_and_interest_paid?: number | null;
+            /** @description Subtotal of financing cash outflows (`stot_cashout_fnc_act`). */
+            financing_cash_outflow?: number | null;
+            /** @description Net cash flow from financing activities (`n_cash_flows_fnc_act`). */
+            net_financing_cash_flow?: number | null;
+            /** @description Effect of exchange-rate changes on cash (`eff_fx_flu_cash`). */
+            fx_effect?: number | null;
+            /** @description Net increase in cash and cash equivalents (`n_incr_cash_cash_equ`). */
+            net_change_in_cash?: number | null;
+            /** @description Cash and cash equivalents at the beginning of the period (`c_cash_equ_beg_period`); with `period=ttm` the closing balance one year before the period end. */
+            cash_at_beginning?: number | null;
+            /** @description Cash and cash equivalents at the end of the period (`c_cash_equ_end_period`); a balance, not summed for TTM. */
+            cash_at_end?: number | null;
+            /** @description Depreciation of fixed assets, oil and gas assets and productive biological assets (`depr_fa_coga_dpba`). */
+            depreciation?: number | null;
+            /** @description Amortisation of intangible assets (`amort_intang_assets`). */
+            amortisation_of_intangibles?: number | null;
+            /** @description Derived: net_operating_cash_flow − capital_expenditure. */
+            free_cash_flow?: number | null;
+        };
+        /** @description The cash-flow statements of one symbol, newest period first. */
+        CashFlow: {
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
+            symbol: string;
+            /** @example 贵州茅台 */
+            name: string;
+            cash_flows: components["schemas"]["CashFlowRecord"][];
+        };
+        /**
+         * @description Ratios of one reporting period, computed from the income statement, balance sheet and cash-flow statement
+         *     of the same report type and point in time. Flows are of the requested `period` kind; balances are at the
+         *     period end. Ratios and percentages have 4 decimals; a metric whose inputs are missing or whose divisor is
+         *     zero is null.
+         */
+        FinancialMetricsRecord: {
+            /**
+             * Format: date
+             * @description Reporting period end, `YYYY-MM-DD`.
+             * @example 2024-12-31
+             */
+            report_date?: string;
+            /**
+             * @description Localised period label: `2024年一季报`, `2024年中报`, `2024年三季报`, `2024年年报`; with
+             *     `period=ttm`, `2024年TTM` at a year end and e.g. `2024年三季报TTM` at a quarter.
+             * @example 2024年年报
+             */
+            report_name?: string;
+            /** @description Return on equity, percent: net_profit_parent ÷ average(equity_parent at the opening, equity_parent at the period end) × 100. Opening = previous year end for annual and year-to-date figures, the period end one year earlier for TTM; null when either balance is missing. Year-to-date figures are not annualised. */
+            roe?: number | null;
+            /** @description Return on assets, percent: net_profit ÷ average(opening, closing total_assets) × 100, openings as for roe. */
+            roa?: number | null;
+            /** @description Percent: (revenue − operating_cost) ÷ revenue × 100. */
+            gross_margin?: number | null;
+            /** @description Percent: net_profit ÷ revenue × 100. */
+            net_margin?: number | null;
+            /** @description Percent: total_liabilities ÷ total_assets × 100 at the period end. */
+            debt_to_asset_ratio?: number | null;
+            /** @description total_current_assets ÷ total_current_liabilities at the period end. */
+            current_ratio?: number | null;
+            /** @description Basic EPS of the period, yuan (year to date as reported; TTM-summed for `period=ttm`). */
+            eps?: number | null;
+            /** @description Book value per share, yuan: equity_parent ÷ share_capital (par 1 yuan, so shares) at the period end. */
+            bps?: number | null;
+            /** @description Yuan: net_operating_cash_flow of the period ÷ share_capital at the period end. */
+            operating_cash_flow_per_share?: number | null;
+            /** @description Percent: (revenue − revenue a year earlier) ÷ |revenue a year earlier| × 100, on the same kind of period (year-to-date against the same year-to-date for `quarterly`); null when the base is missing or zero. */
+            revenue_growth?: number | null;
+            /** @description Percent: year-on-year growth of net_profit, as revenue_growth. */
+            net_profit_growth?: number | null;
+            /** @description Percent: year-on-year growth of net_profit_parent, as revenue_growth. */
+            net_profit_parent_growth?: number | null;
+        };
+        /** @description The financial metrics of one symbol, newest period first. */
+        FinancialMetrics: {
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
+            symbol: string;
+            /** @example 贵州茅台 */
+            name: string;
+            financial_metrics: components["schemas"]["FinancialMetricsRecord"][];
+        };
+        /**
+         * @description One reporting period of a symbol with its announcement dates. Announcement dates come from the stored
+         *     statements (every announced version of the consolidated or parent income statement); planned dates come
+         *     from the exchanges' disclosure schedule when it is loaded.
+         */
+        ReportDate: {
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
+            symbol: string;
+            /**
+             * Format: date
+             * @description Reporting period end.
+             * @example 2024-12-31
+             */
+            report_date: string;
+            /**
+             * @description Localised period label, e.g. `2024年年报`.
+             * @example 2024年年报
+             */
+            report_name: string;
+            /**
+             * Format: date
+             * @description Scheduled disclosure date, null when no schedule is known.
+             */
+            planned_date: string | null;
+            /**
+             * Format: date
+             * @description When the report was first announced: the earliest announcement of a stored version, else the actual
+             *     disclosure date of the schedule; null while the report is only planned.
+             */
+            announcement_date: string | null;
+            /**
+             * Format: date
+             * @description When the newest stored version (e.g. a restatement) was announced; null while only planned.
+             */
+            latest_announcement_date: string | null;
+            /** @description Number of stored announced versions; more than 1 means the figures were restated. */
+            versions: number;
+        };
+        /**
+         * @description The financial metrics of a symbol's latest periodic report (consolidated, year-to-date figures as
+         *     reported); formulas as in FinancialMetricsRecord. With `metric`, `metrics` holds that one metric.
+         */
+        Fundamentals: {
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
+            symbol: string;
+            /** @example 贵州茅台 */
+            name: string;
+            /**
+             * Format: date
+             * @description End of the latest reporting period.
+             * @example 2024-09-30
+             */
+            report_date: string;
+            /** @example 2024年三季报 */
+            report_name: string;
+            metrics: components["schemas"]["FinancialMetricsRecord"];
         };
     };
     responses: {
@@ -227,9 +1519,16 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The per-minute budget of the plan is spent; retry after `Retry-After` seconds. */
+        /**
+         * @description The per-minute budget of the plan is spent (or, for sign-in, too many attempts); retry after
+         *     `Retry-After` seconds.
+         */
         TooManyRequests: {
             headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -275,6 +1574,65 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The data behind the `If-None-Match` ETag has not changed; no body. */
+        NotModified: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Nothing found. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 404,
+                 *       "message": "No data for 600519.SH in the requested range",
+                 *       "error": "no_data"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The console session token is missing, unknown, expired or signed out. API keys are not accepted on
+         *     account and billing routes.
+         */
+        SessionUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 401,
+                 *       "message": "Unauthorized: Invalid or expired session",
+                 *       "error": "invalid_token"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No such resource in this account (another account's key ids answer the same). */
+        AccountNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 404,
+                 *       "message": "API key not found",
+                 *       "error": "not_found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /**
@@ -296,9 +1654,166 @@ export interface components {
         Page: number;
         /** @description Items to skip, from 0. Wins over `page` when both are given. */
         Offset: number;
+        /**
+         * @description First date of the range, inclusive, `YYYY-MM-DD`.
+         * @example 2024-01-02
+         */
+        BeginDate: string;
+        /**
+         * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+         * @example 2024-12-31
+         */
+        EndDate: string;
+        /**
+         * @description `true` (default): forward-adjusted prices, anchored on the factor of the security's latest trading day in
+         *     the store (named by `adj_anchor_date`); `false`: unadjusted prices, each bar with its `adj_factor`.
+         */
+        Adjusted: boolean;
+        /**
+         * @description Comma-separated field names of the daily bar (`date`, `open`, `high`, `low`, `close`, `pre_close`,
+         *     `change`, `pct_change`, `volume`, `amount`, `turnover`, and `adj_factor` with `adjusted=false`); all fields
+         *     when omitted. An unknown name → 400 `invalid_field`.
+         * @example date,close,volume
+         */
+        DailyFields: string;
+        /**
+         * @description Rows per series, newest first, 1 to 1000. Default: the number of trading days in the year up to the latest
+         *     trading day (about 250).
+         */
+        BarLimit: number;
+        /**
+         * @description One symbol in any of the three formats (`600519`, `sh.600519`, `600519.SH`).
+         * @example 600519.SH
+         */
+        Symbol: string;
+        /**
+         * @description Bar length, a value of the frequency table: `1m`, `5m`, `15m`, `30m`, `60m` (= `1h`); `daily` (= `1d`,
+         *     default); `weekly` (= `1w`); `monthly` (= `1M`); `quarterly` (= `1q`); `yearly` (= `1y`). Case matters:
+         *     `1m` is one minute, `1M` one month.
+         */
+        Interval: "1m" | "5m" | "15m" | "30m" | "60m" | "1h" | "daily" | "1d" | "weekly" | "1w" | "monthly" | "1M" | "quarterly" | "1q" | "yearly" | "1y";
+        /** @description Bars to return, newest first, 1 to 1000. */
+        KlineLimit: number;
+        /**
+         * @description Trading day `YYYY-MM-DD`; default the latest session with data.
+         * @example 2024-06-14
+         */
+        TradeDate: string;
+        /** @description Trades per page, 1 to 1000. */
+        TickLimit: number;
+        /**
+         * @description The `cursor` of the previous response, unchanged, to get the next page. Opaque and signed: a cursor this
+         *     service did not issue, or one used with another `symbol` or `date`, → 400 `invalid_cursor`.
+         */
+        Cursor: string;
+        /** @description `SSE` (default), `SZSE` or `BSE`; the three exchanges share one calendar. */
+        Exchange: "SSE" | "SZSE" | "BSE";
+        /** @description `true`: open days only; `false`: closed days only; absent: both. */
+        IsOpen: boolean;
+        /**
+         * @description First date of the range, inclusive, `YYYY-MM-DD`; default 30 trading days before the end.
+         * @example 2024-01-02
+         */
+        StartDate: string;
+        /**
+         * @description Index code, prefixed or standard form (`000001.SH`, `sh.000001`, `399001.SZ`).
+         * @example 000300.SH
+         */
+        IndexCode: string;
+        /** @description `daily` (default), `weekly` or `monthly`. */
+        IndexPeriod: "daily" | "weekly" | "monthly";
+        /**
+         * @description The id of one of the account's API keys.
+         * @example 12
+         */
+        KeyId: number;
+        /**
+         * @description One symbol or up to 10 comma-separated symbols, each in any of the three formats (`600519`,
+         *     `sh.600519`, `600519.SH`). Malformed or unknown symbols → 400 `invalid_symbol` naming them; more than 10
+         *     → 400 `too_many_symbols`.
+         * @example 600519,000858.SZ
+         */
+        Symbols10: string;
+        /**
+         * @description `annual` (default): annual reports only. `quarterly`: every periodic report (first quarter, half-year,
+         *     third quarter, annual) with year-to-date figures as reported. `ttm`: trailing twelve months ending at each
+         *     periodic report, TTM(Y, q) = YTD(Y, q) + FY(Y−1) − YTD(Y−1, q) (the annual report at a year end). Anything
+         *     else → 400 `invalid_period`.
+         */
+        StatementPeriod: "annual" | "quarterly" | "ttm";
+        /**
+         * @description `consolidated` (default): the group's consolidated statements. `parent`: the parent company's own
+         *     statements. Anything else → 400 `invalid_report_type`.
+         */
+        ReportType: "consolidated" | "parent";
+        /**
+         * @description Point in time, `YYYY-MM-DD`: the figures as they were known on that day. Each period uses the latest
+         *     version announced on or before it (by the version's announcement date), so later restatements and
+         *     reports published afterwards are invisible. Default: the current figures.
+         * @example 2023-04-30
+         */
+        AsOf: string;
+        /**
+         * @description Comma-separated field names of the income statement period record, in the order wanted; all fields when omitted. An
+         *     unknown name → 400 `invalid_field`.
+         * @example report_date,revenue,net_profit,gross_margin
+         */
+        IncomeStatementFields: string;
+        /** @description Reporting periods per symbol, 1 to 20. Over 20 → 400 `invalid_parameter`. */
+        StatementLimit: number;
+        /**
+         * @description `annual` (default): year-end balance sheets. `quarterly`: the balance sheet of every periodic report.
+         *     Balances are point-in-time, so there is no `ttm`; it and anything else → 400 `invalid_period`.
+         */
+        BalanceSheetPeriod: "annual" | "quarterly";
+        /**
+         * @description Comma-separated field names of the balance sheet period record, in the order wanted; all fields when omitted. An
+         *     unknown name → 400 `invalid_field`.
+         * @example report_date,total_assets,total_liabilities,equity_parent
+         */
+        BalanceSheetFields: string;
+        /**
+         * @description Comma-separated field names of the cash flow period record, in the order wanted; all fields when omitted. An
+         *     unknown name → 400 `invalid_field`.
+         * @example report_date,net_operating_cash_flow,free_cash_flow
+         */
+        CashFlowFields: string;
+        /**
+         * @description Comma-separated field names of the financial metrics period record, in the order wanted; all fields when omitted. An
+         *     unknown name → 400 `invalid_field`.
+         * @example report_date,roe,eps,bps
+         */
+        FinancialMetricsFields: string;
+        /** @description One metric to return instead of all of them. An unknown name → 400 `invalid_parameter`. */
+        FundamentalsMetric: "roe" | "roa" | "gross_margin" | "net_margin" | "debt_to_asset_ratio" | "current_ratio" | "eps" | "bps" | "operating_cash_flow_per_share" | "revenue_growth" | "net_profit_growth" | "net_profit_parent_growth";
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description Seconds to wait before the next attempt.
+         * @example 42
+         */
+        RetryAfter: number;
+        /**
+         * @description Requests allowed per minute for the account (all its keys together).
+         * @example 100
+         */
+        XRateLimitLimit: number;
+        /**
+         * @description Requests left in the current one-minute window.
+         * @example 97
+         */
+        XRateLimitRemaining: number;
+        /**
+         * @description When the current window ends, in Unix seconds.
+         * @example 1767225600
+         */
+        XRateLimitReset: number;
+        /** @description Entity tag of the body; send it back in `If-None-Match` to get 304 while the data is unchanged. */
+        ETag: string;
+        /** @description `private, max-age=60`: the answer depends on the key's plan; revalidate with the ETag after a minute. */
+        CacheControl: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -396,6 +1911,1334 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getDaily: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol or up to 50 comma-separated symbols, each in any of the three formats (`600519`,
+                 *     `sh.600519`, `600519.SH`). Malformed or unknown symbols → 400 `invalid_symbol` naming them; more than 50
+                 *     → 400 `too_many_symbols`.
+                 * @example 600519,000001.SZ
+                 */
+                symbol: components["parameters"]["Symbols50"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description `true` (default): forward-adjusted prices, anchored on the factor of the security's latest trading day in
+                 *     the store (named by `adj_anchor_date`); `false`: unadjusted prices, each bar with its `adj_factor`.
+                 */
+                adjusted?: components["parameters"]["Adjusted"];
+                /**
+                 * @description Comma-separated field names of the daily bar (`date`, `open`, `high`, `low`, `close`, `pre_close`,
+                 *     `change`, `pct_change`, `volume`, `amount`, `turnover`, and `adj_factor` with `adjusted=false`); all fields
+                 *     when omitted. An unknown name → 400 `invalid_field`.
+                 * @example date,close,volume
+                 */
+                fields?: components["parameters"]["DailyFields"];
+                /**
+                 * @description Rows per series, newest first, 1 to 1000. Default: the number of trading days in the year up to the latest
+                 *     trading day (about 250).
+                 */
+                limit?: components["parameters"]["BarLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series, or the series in request order. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": {
+                     *         "symbol": "000001.SZ",
+                     *         "name": "平安银行",
+                     *         "adj_anchor_date": "2024-12-31",
+                     *         "daily": [
+                     *           {
+                     *             "date": "2024-12-31",
+                     *             "open": 11.84,
+                     *             "high": 11.84,
+                     *             "low": 11.68,
+                     *             "close": 11.7,
+                     *             "pre_close": 11.84,
+                     *             "change": -0.14,
+                     *             "pct_change": -1.1824,
+                     *             "volume": 1080686,
+                     *             "amount": 1269389000,
+                     *             "turnover": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["DailySeries"] | components["schemas"]["DailySeries"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getKlines: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol in any of the three formats (`600519`, `sh.600519`, `600519.SH`).
+                 * @example 600519.SH
+                 */
+                symbol: components["parameters"]["Symbol"];
+                /**
+                 * @description Bar length, a value of the frequency table: `1m`, `5m`, `15m`, `30m`, `60m` (= `1h`); `daily` (= `1d`,
+                 *     default); `weekly` (= `1w`); `monthly` (= `1M`); `quarterly` (= `1q`); `yearly` (= `1y`). Case matters:
+                 *     `1m` is one minute, `1M` one month.
+                 */
+                interval?: components["parameters"]["Interval"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description `true` (default): forward-adjusted prices, anchored on the factor of the security's latest trading day in
+                 *     the store (named by `adj_anchor_date`); `false`: unadjusted prices, each bar with its `adj_factor`.
+                 */
+                adjusted?: components["parameters"]["Adjusted"];
+                /** @description Bars to return, newest first, 1 to 1000. */
+                limit?: components["parameters"]["KlineLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The klines, newest first. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["KlineSeries"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getIntraday: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol in any of the three formats (`600519`, `sh.600519`, `600519.SH`).
+                 * @example 600519.SH
+                 */
+                symbol: components["parameters"]["Symbol"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session's bars, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["IntradaySession"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTrades: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol in any of the three formats (`600519`, `sh.600519`, `600519.SH`).
+                 * @example 600519.SH
+                 */
+                symbol: components["parameters"]["Symbol"];
+                /**
+                 * @description Trading day `YYYY-MM-DD`; default the latest session with data.
+                 * @example 2024-06-14
+                 */
+                date?: components["parameters"]["TradeDate"];
+                /** @description Trades per page, 1 to 1000. */
+                limit?: components["parameters"]["TickLimit"];
+                /**
+                 * @description The `cursor` of the previous response, unchanged, to get the next page. Opaque and signed: a cursor this
+                 *     service did not issue, or one used with another `symbol` or `date`, → 400 `invalid_cursor`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of trades. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Trade"][];
+                        /** @description Pass it back to get the next page; null on the last page. */
+                        cursor: string | null;
+                        has_more: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAdjustmentFactor: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol in any of the three formats (`600519`, `sh.600519`, `600519.SH`).
+                 * @example 600519.SH
+                 */
+                symbol: components["parameters"]["Symbol"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The factors, newest first. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["AdjustmentFactors"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTradingCalendar: {
+        parameters: {
+            query?: {
+                /** @description `SSE` (default), `SZSE` or `BSE`; the three exchanges share one calendar. */
+                exchange?: components["parameters"]["Exchange"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /** @description `true`: open days only; `false`: closed days only; absent: both. */
+                is_open?: components["parameters"]["IsOpen"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Calendar days, oldest first. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["CalendarDay"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getLegacyStockPrices: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol in any of the three formats (`600519`, `sh.600519`, `600519.SH`).
+                 * @example 600519.SH
+                 */
+                symbol: components["parameters"]["Symbol"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`; default 30 trading days before the end.
+                 * @example 2024-01-02
+                 */
+                start_date?: components["parameters"]["StartDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The daily series. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["DailySeries"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getLegacyIndices: {
+        parameters: {
+            query: {
+                /**
+                 * @description Index code, prefixed or standard form (`000001.SH`, `sh.000001`, `399001.SZ`).
+                 * @example 000300.SH
+                 */
+                index: components["parameters"]["IndexCode"];
+                /** @description `daily` (default), `weekly` or `monthly`. */
+                period?: components["parameters"]["IndexPeriod"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The index klines, newest first. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["KlineSeries"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "password": "correct horse battery",
+                 *       "name": "Ada"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    password: string;
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new account. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The email is already registered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "message": "Email already registered",
+                     *       "error": "email_taken"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Session"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unknown email or wrong password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "message": "Invalid email or password",
+                     *       "error": "invalid_credentials"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["SessionUnauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            401: components["responses"]["SessionUnauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ApiKey"][];
+                    };
+                };
+            };
+            401: components["responses"]["SessionUnauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "backtest server",
+                 *       "scopes": [
+                 *         "market",
+                 *         "reference"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    scopes?: components["schemas"]["Scope"][];
+                    /**
+                     * Format: date-time
+                     * @description Optional expiry; must lie in the future.
+                     */
+                    expires_at?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The new key with its full value. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ApiKeyCreated"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of one of the account's API keys.
+                 * @example 12
+                 */
+                keyId: components["parameters"]["KeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    scopes?: components["schemas"]["Scope"][];
+                    /** Format: date-time */
+                    expires_at?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ApiKey"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["AccountNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of one of the account's API keys.
+                 * @example 12
+                 */
+                keyId: components["parameters"]["KeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["AccountNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description All plans, cheapest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Plan"][];
+                    };
+                };
+            };
+            401: components["responses"]["SessionUnauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Subscription"];
+                    };
+                };
+            };
+            401: components["responses"]["SessionUnauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    changeSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "plan": "professional"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    plan: "starter" | "professional" | "enterprise";
+                };
+            };
+        };
+        responses: {
+            /** @description The subscription after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Subscription"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            /** @description Enterprise plans are arranged by contract. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "message": "Enterprise plans are arranged by contract",
+                     *       "error": "insufficient_permissions"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getBillingHistory: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+                page?: components["parameters"]["Page"];
+                /** @description Items to skip, from 0. Wins over `page` when both are given. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of invoices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Invoice"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: {
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /** @description Only this key of the account (another account's key id → 404). */
+                key_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The usage report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["UsageReport"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["AccountNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getIncomeStatement: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol or up to 10 comma-separated symbols, each in any of the three formats (`600519`,
+                 *     `sh.600519`, `600519.SH`). Malformed or unknown symbols → 400 `invalid_symbol` naming them; more than 10
+                 *     → 400 `too_many_symbols`.
+                 * @example 600519,000858.SZ
+                 */
+                symbol: components["parameters"]["Symbols10"];
+                /**
+                 * @description `annual` (default): annual reports only. `quarterly`: every periodic report (first quarter, half-year,
+                 *     third quarter, annual) with year-to-date figures as reported. `ttm`: trailing twelve months ending at each
+                 *     periodic report, TTM(Y, q) = YTD(Y, q) + FY(Y−1) − YTD(Y−1, q) (the annual report at a year end). Anything
+                 *     else → 400 `invalid_period`.
+                 */
+                period?: components["parameters"]["StatementPeriod"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description `consolidated` (default): the group's consolidated statements. `parent`: the parent company's own
+                 *     statements. Anything else → 400 `invalid_report_type`.
+                 */
+                report_type?: components["parameters"]["ReportType"];
+                /**
+                 * @description Point in time, `YYYY-MM-DD`: the figures as they were known on that day. Each period uses the latest
+                 *     version announced on or before it (by the version's announcement date), so later restatements and
+                 *     reports published afterwards are invisible. Default: the current figures.
+                 * @example 2023-04-30
+                 */
+                as_of?: components["parameters"]["AsOf"];
+                /**
+                 * @description Comma-separated field names of the income statement period record, in the order wanted; all fields when omitted. An
+                 *     unknown name → 400 `invalid_field`.
+                 * @example report_date,revenue,net_profit,gross_margin
+                 */
+                fields?: components["parameters"]["IncomeStatementFields"];
+                /** @description Reporting periods per symbol, 1 to 20. Over 20 → 400 `invalid_parameter`. */
+                limit?: components["parameters"]["StatementLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The income statements of the symbol, or of each symbol in request order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": {
+                     *         "symbol": "600519.SH",
+                     *         "name": "贵州茅台",
+                     *         "income_statements": [
+                     *           {
+                     *             "report_date": "2021-12-31",
+                     *             "report_name": "2021年年报",
+                     *             "revenue": 106190154843.76,
+                     *             "operating_cost": 8983377809.96,
+                     *             "net_profit": 55720529956.46,
+                     *             "gross_profit": 97206777033.8,
+                     *             "gross_margin": 91.5403
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["IncomeStatement"] | components["schemas"]["IncomeStatement"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getBalanceSheet: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol or up to 10 comma-separated symbols, each in any of the three formats (`600519`,
+                 *     `sh.600519`, `600519.SH`). Malformed or unknown symbols → 400 `invalid_symbol` naming them; more than 10
+                 *     → 400 `too_many_symbols`.
+                 * @example 600519,000858.SZ
+                 */
+                symbol: components["parameters"]["Symbols10"];
+                /**
+                 * @description `annual` (default): year-end balance sheets. `quarterly`: the balance sheet of every periodic report.
+                 *     Balances are point-in-time, so there is no `ttm`; it and anything else → 400 `invalid_period`.
+                 */
+                period?: components["parameters"]["BalanceSheetPeriod"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description `consolidated` (default): the group's consolidated statements. `parent`: the parent company's own
+                 *     statements. Anything else → 400 `invalid_report_type`.
+                 */
+                report_type?: components["parameters"]["ReportType"];
+                /**
+                 * @description Point in time, `YYYY-MM-DD`: the figures as they were known on that day. Each period uses the latest
+                 *     version announced on or before it (by the version's announcement date), so later restatements and
+                 *     reports published afterwards are invisible. Default: the current figures.
+                 * @example 2023-04-30
+                 */
+                as_of?: components["parameters"]["AsOf"];
+                /**
+                 * @description Comma-separated field names of the balance sheet period record, in the order wanted; all fields when omitted. An
+                 *     unknown name → 400 `invalid_field`.
+                 * @example report_date,total_assets,total_liabilities,equity_parent
+                 */
+                fields?: components["parameters"]["BalanceSheetFields"];
+                /** @description Reporting periods per symbol, 1 to 20. Over 20 → 400 `invalid_parameter`. */
+                limit?: components["parameters"]["StatementLimit"];
+                /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+                page?: components["parameters"]["Page"];
+                /** @description Items to skip, from 0. Wins over `page` when both are given. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of periods of the symbol, or of each symbol in request order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["BalanceSheet"] | components["schemas"]["BalanceSheet"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCashFlow: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol or up to 10 comma-separated symbols, each in any of the three formats (`600519`,
+                 *     `sh.600519`, `600519.SH`). Malformed or unknown symbols → 400 `invalid_symbol` naming them; more than 10
+                 *     → 400 `too_many_symbols`.
+                 * @example 600519,000858.SZ
+                 */
+                symbol: components["parameters"]["Symbols10"];
+                /**
+                 * @description `annual` (default): annual reports only. `quarterly`: every periodic report (first quarter, half-year,
+                 *     third quarter, annual) with year-to-date figures as reported. `ttm`: trailing twelve months ending at each
+                 *     periodic report, TTM(Y, q) = YTD(Y, q) + FY(Y−1) − YTD(Y−1, q) (the annual report at a year end). Anything
+                 *     else → 400 `invalid_period`.
+                 */
+                period?: components["parameters"]["StatementPeriod"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description `consolidated` (default): the group's consolidated statements. `parent`: the parent company's own
+                 *     statements. Anything else → 400 `invalid_report_type`.
+                 */
+                report_type?: components["parameters"]["ReportType"];
+                /**
+                 * @description Point in time, `YYYY-MM-DD`: the figures as they were known on that day. Each period uses the latest
+                 *     version announced on or before it (by the version's announcement date), so later restatements and
+                 *     reports published afterwards are invisible. Default: the current figures.
+                 * @example 2023-04-30
+                 */
+                as_of?: components["parameters"]["AsOf"];
+                /**
+                 * @description Comma-separated field names of the cash flow period record, in the order wanted; all fields when omitted. An
+                 *     unknown name → 400 `invalid_field`.
+                 * @example report_date,net_operating_cash_flow,free_cash_flow
+                 */
+                fields?: components["parameters"]["CashFlowFields"];
+                /** @description Reporting periods per symbol, 1 to 20. Over 20 → 400 `invalid_parameter`. */
+                limit?: components["parameters"]["StatementLimit"];
+                /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+                page?: components["parameters"]["Page"];
+                /** @description Items to skip, from 0. Wins over `page` when both are given. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of periods of the symbol, or of each symbol in request order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["CashFlow"] | components["schemas"]["CashFlow"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFinancialMetrics: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol or up to 10 comma-separated symbols, each in any of the three formats (`600519`,
+                 *     `sh.600519`, `600519.SH`). Malformed or unknown symbols → 400 `invalid_symbol` naming them; more than 10
+                 *     → 400 `too_many_symbols`.
+                 * @example 600519,000858.SZ
+                 */
+                symbol: components["parameters"]["Symbols10"];
+                /**
+                 * @description `annual` (default): annual reports only. `quarterly`: every periodic report (first quarter, half-year,
+                 *     third quarter, annual) with year-to-date figures as reported. `ttm`: trailing twelve months ending at each
+                 *     periodic report, TTM(Y, q) = YTD(Y, q) + FY(Y−1) − YTD(Y−1, q) (the annual report at a year end). Anything
+                 *     else → 400 `invalid_period`.
+                 */
+                period?: components["parameters"]["StatementPeriod"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description `consolidated` (default): the group's consolidated statements. `parent`: the parent company's own
+                 *     statements. Anything else → 400 `invalid_report_type`.
+                 */
+                report_type?: components["parameters"]["ReportType"];
+                /**
+                 * @description Point in time, `YYYY-MM-DD`: the figures as they were known on that day. Each period uses the latest
+                 *     version announced on or before it (by the version's announcement date), so later restatements and
+                 *     reports published afterwards are invisible. Default: the current figures.
+                 * @example 2023-04-30
+                 */
+                as_of?: components["parameters"]["AsOf"];
+                /**
+                 * @description Comma-separated field names of the financial metrics period record, in the order wanted; all fields when omitted. An
+                 *     unknown name → 400 `invalid_field`.
+                 * @example report_date,roe,eps,bps
+                 */
+                fields?: components["parameters"]["FinancialMetricsFields"];
+                /** @description Reporting periods per symbol, 1 to 20. Over 20 → 400 `invalid_parameter`. */
+                limit?: components["parameters"]["StatementLimit"];
+                /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+                page?: components["parameters"]["Page"];
+                /** @description Items to skip, from 0. Wins over `page` when both are given. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of periods of the symbol, or of each symbol in request order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["FinancialMetrics"] | components["schemas"]["FinancialMetrics"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getReportDates: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol or up to 10 comma-separated symbols, each in any of the three formats (`600519`,
+                 *     `sh.600519`, `600519.SH`). Malformed or unknown symbols → 400 `invalid_symbol` naming them; more than 10
+                 *     → 400 `too_many_symbols`.
+                 * @example 600519,000858.SZ
+                 */
+                symbol: components["parameters"]["Symbols10"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /** @description Items per page, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+                page?: components["parameters"]["Page"];
+                /** @description Items to skip, from 0. Wins over `page` when both are given. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of reporting periods with its `pagination` object. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ReportDate"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFundamentals: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol in any of the three formats (`600519`, `sh.600519`, `600519.SH`).
+                 * @example 600519.SH
+                 */
+                symbol: components["parameters"]["Symbol"];
+                /** @description One metric to return instead of all of them. An unknown name → 400 `invalid_parameter`. */
+                metric?: components["parameters"]["FundamentalsMetric"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest metrics of the symbol. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Fundamentals"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

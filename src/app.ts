@@ -2,24 +2,44 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { Db } from './db/connection';
-import { apiKeyAuth } from './http/auth';
+import { authenticate, requireKeyScope } from './http/auth';
 import { contractValidator, errorCodesOfParameters, loadContract } from './http/contract';
 import { errorHandler } from './http/errors';
 import { KeyCache } from './http/keyCache';
+import { accountRateLimit } from './http/rateLimit';
+import { LimiterStore } from './http/rateLimitStore';
+import { UsageRecorder, usageCounting } from './http/usage';
 import { requestLog } from './http/requestLog';
 import { systemRoutes } from './modules/system/system.routes';
 import { stocksRoutes } from './modules/stocks/stocks.routes';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { LoginThrottle, type LoginLimits } from './modules/accounts/loginThrottle';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { consoleRoutes } from './console/console.routes';
+import { financialsRoutes } from './modules/financials/financials.routes';
+import { marketModule } from './modules/market/market.routes';
+import type { MarketOptions } from './modules/market/market.context';
 
 export interface AppDeps {
   db: Db;
   logger: Logger;
   validateResponses: boolean;
   keyCache?: KeyCache;
+  /** Rate-limit store: in-process unless given one on Redis. */
+  limiters?: LimiterStore;
+  /** Usage buffer; main.ts passes its own so SIGTERM can flush it. */
+  usage?: UsageRecorder;
+  loginLimits?: LoginLimits;
+  market?: MarketOptions;
 }
 
 /** The HTTP application: middleware in the order of DESIGN.md §1, then routes, then the one error handler. */
 export function createApp(deps: AppDeps): Express {
   const contract = loadContract();
+  const keyCache = deps.keyCache ?? new KeyCache();
+  const limiters = deps.limiters ?? new LimiterStore();
+  const usage = deps.usage ?? new UsageRecorder(deps.db, deps.logger);
+  const market = marketModule(deps.db, { validateResponses: deps.validateResponses, ...deps.market });
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
@@ -27,9 +47,16 @@ export function createApp(deps: AppDeps): Express {
   app.use(requestLog(deps.logger));
   app.use(express.json({ limit: '32kb' }));
   app.use(systemRoutes(contract));
-  app.use(['/v1', '/api/v1'], apiKeyAuth(deps.db, deps.keyCache ?? new KeyCache()));
+  app.use(consoleRoutes());
+  app.use(authenticate(deps.db, keyCache));
+  app.use(accountRateLimit(limiters), usageCounting(usage), requireKeyScope());
+  app.use(market.cachedAnswers);
   app.use(contractValidator(contract, deps.validateResponses));
   app.use(stocksRoutes(deps.db));
+  app.use(accountsRoutes(deps.db, keyCache, new LoginThrottle(limiters, deps.loginLimits)));
+  app.use(billingRoutes({ db: deps.db, keyCache, usage }));
+  app.use(financialsRoutes(deps.db));
+  app.use(market.routes);
   app.use(errorHandler(errorCodesOfParameters(contract), deps.logger));
   return app;
 }

@@ -9,7 +9,11 @@ const Env = z.object({
     .default('sqlite://./data/ashare.sqlite'),
   DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
   DEMO_API_KEY: z.string().regex(/^[A-Za-z0-9_-]{20,128}$/, 'must be 20-128 characters of A-Z a-z 0-9 _ -').optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CURSOR_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  RESPONSE_CACHE: z.enum(['on', 'off']).default('on').transform((value) => value === 'on'),
+  MINUTE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   VALIDATE_RESPONSES: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
 });
 

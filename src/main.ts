@@ -1,10 +1,14 @@
+import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { createApp } from './app';
 import { loadConfig } from './config';
+import { LimiterStore } from './http/rateLimitStore';
+import { UsageRecorder } from './http/usage';
 import { connect } from './db/connection';
 import { migrateLatest } from './db/migrate';
 import { loadDemoDataIfEmpty } from './ingest/demo';
 import { ensureDemoKey } from './modules/accounts/demoAccount';
+import { schedulePruning } from './modules/market/market.retention';
 
 const config = loadConfig();
 const logger = pino({ level: config.LOG_LEVEL });
@@ -17,7 +21,20 @@ if (config.DEMO_DATA === 'auto') {
 }
 const createdKey = await ensureDemoKey(db, config.DEMO_API_KEY);
 
-const app = createApp({ db, logger, validateResponses: config.VALIDATE_RESPONSES });
+const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
+redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis unavailable; rate limits fall back to this instance'));
+const usage = new UsageRecorder(db, logger);
+const limiters = new LimiterStore(redis);
+schedulePruning(db, config.MINUTE_RETENTION_DAYS, (err) => logger.error({ err }, 'pruning minute data failed'));
+
+const app = createApp({
+  db,
+  logger,
+  validateResponses: config.VALIDATE_RESPONSES,
+  limiters,
+  usage,
+  market: { cursorSecret: config.CURSOR_SECRET, responseCache: config.RESPONSE_CACHE },
+});
 const server = app.listen(config.PORT, config.HOST, () => {
   const base = `http://localhost:${config.PORT}`;
   const demoKey = config.DEMO_API_KEY ?? createdKey;
@@ -32,8 +49,11 @@ const server = app.listen(config.PORT, config.HOST, () => {
 
 function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
-  server.close(() => {
-    db.destroy().then(() => process.exit(0));
+  server.close(async () => {
+    await usage.stop();
+    redis?.disconnect();
+    await db.destroy();
+    process.exit(0);
   });
   setTimeout(() => process.exit(1), 10_000).unref();
 }

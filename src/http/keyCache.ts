@@ -33,6 +33,11 @@ export class KeyCache {
     for (const [hash, entry] of this.entries) if (entry.owner?.keyId === keyId) this.entries.delete(hash);
   }
 
+  /** Forgets every key of an account, e.g. when its plan (and so its rate limit) changes. */
+  forgetAccount(accountId: number): void {
+    for (const [hash, entry] of this.entries) if (entry.owner?.accountId === accountId) this.entries.delete(hash);
+  }
+
   clear(): void {
     this.entries.clear();
   }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { loadReferenceDataIfEmpty } from '../../src/ingest/demo';
-import { ensureDemoKey } from '../../src/modules/accounts/demoAccount';
+import { DEMO_EMAIL, ensureDemoKey } from '../../src/modules/accounts/demoAccount';
 import { startServer, type TestServer } from './server';
 import { createTestDb, type TestDb } from './testDb';
 
@@ -21,6 +21,8 @@ export async function sharedFixture(): Promise<Fixture> {
   testDb = await createTestDb();
   await loadReferenceDataIfEmpty(testDb.db);
   const key = (await ensureDemoKey(testDb.db))!;
+  // The whole suite shares the demo key: a budget far above its pace keeps the rate limit out of other tests.
+  await testDb.db('accounts').where({ email: DEMO_EMAIL }).update({ rate_limit_per_minute: 1_000_000 });
   server = await startServer(testDb.db);
   const baseUrl = server.baseUrl;
   fixture = {

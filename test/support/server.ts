@@ -10,7 +10,7 @@ export interface TestServer {
 
 /** The real app on a random loopback port, with response validation on. */
 export async function startServer(db: Knex): Promise<TestServer> {
-  const app = createApp({ db, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), validateResponses: true });
+  const app = createApp({ db, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), validateResponses: true, market: { dataVersionTtlMs: 0 } });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;

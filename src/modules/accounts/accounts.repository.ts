@@ -1,17 +1,43 @@
 import type { Db } from '../../db/connection';
 import { toSqlDateTime } from '../../domain/dates';
 
+export interface AccountRow {
+  id: number;
+  email: string;
+  name: string | null;
+  password_hash: string | null;
+  plan_id: string;
+  rate_limit_per_minute: number | null;
+  created_at: string;
+}
+
 export async function findAccountIdByEmail(db: Db, email: string): Promise<number | null> {
   const row = await db('accounts').where({ email }).first('id');
   return row ? Number(row.id) : null;
 }
 
-export async function insertAccount(db: Db, account: { email: string; name: string; planId: string }): Promise<number> {
+export async function findAccountByEmail(db: Db, email: string): Promise<AccountRow | null> {
+  return (await db('accounts').where({ email }).first()) ?? null;
+}
+
+export async function findAccount(db: Db, id: number): Promise<AccountRow | null> {
+  return (await db('accounts').where({ id }).first()) ?? null;
+}
+
+export async function insertAccount(
+  db: Db,
+  account: { email: string; name: string | null; planId: string; passwordHash?: string },
+): Promise<number> {
   const [id] = await db('accounts').insert({
     email: account.email,
     name: account.name,
+    password_hash: account.passwordHash ?? null,
     plan_id: account.planId,
     created_at: toSqlDateTime(new Date()),
   });
   return Number(id);
+}
+
+export async function setAccountPlan(db: Db, id: number, planId: string): Promise<void> {
+  await db('accounts').where({ id }).update({ plan_id: planId });
 }

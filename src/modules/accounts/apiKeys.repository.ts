@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connection';
 import { toSqlDateTime } from '../../domain/dates';
 import { hashKey, visiblePrefix, type Scope } from './keyMaterial';
+import { effectiveRateLimit } from './rateLimitPolicy';
 
 /** What the key check needs about a key and its account, in one indexed lookup. */
 export interface KeyOwner {
@@ -8,21 +9,40 @@ export interface KeyOwner {
   keyHash: string;
   accountId: number;
   planId: string;
+  rateLimitPerMinute: number;
   scopes: Scope[];
   expiresAt: string | null;
 }
 
+export interface ApiKeyRow {
+  id: number;
+  account_id: number;
+  name: string;
+  prefix: string;
+  scopes: string;
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string | null;
+}
+
+const LISTED_COLUMNS = ['id', 'account_id', 'name', 'prefix', 'scopes', 'created_at', 'last_used_at', 'expires_at'];
+
 export async function findKeyOwner(db: Db, keyHash: string): Promise<KeyOwner | null> {
   const row = await db('api_keys as k')
     .join('accounts as a', 'a.id', 'k.account_id')
+    .join('plans as p', 'p.id', 'a.plan_id')
     .where('k.key_hash', keyHash)
-    .first('k.id', 'k.key_hash', 'k.account_id', 'a.plan_id', 'k.scopes', 'k.expires_at');
+    .first(
+      'k.id', 'k.key_hash', 'k.account_id', 'a.plan_id', 'k.scopes', 'k.expires_at',
+      'p.rate_limit_per_minute as plan_limit', 'a.rate_limit_per_minute as account_limit',
+    );
   if (!row) return null;
   return {
     keyId: row.id,
     keyHash: row.key_hash,
     accountId: row.account_id,
     planId: row.plan_id,
+    rateLimitPerMinute: effectiveRateLimit(row.plan_limit, row.account_limit),
     scopes: row.scopes.split(',') as Scope[],
     expiresAt: row.expires_at,
   };
@@ -47,4 +67,38 @@ export async function insertKey(db: Db, key: NewKey): Promise<number> {
     expires_at: key.expiresAt ?? null,
   });
   return Number(id);
+}
+
+/** The account's keys, newest first. */
+export async function listKeys(db: Db, accountId: number): Promise<ApiKeyRow[]> {
+  return db('api_keys').where({ account_id: accountId }).orderBy('id', 'desc').select(LISTED_COLUMNS);
+}
+
+/** One key of the account; another account's key is as absent as a missing one. */
+export async function findKey(db: Db, accountId: number, keyId: number): Promise<ApiKeyRow | null> {
+  return (await db('api_keys').where({ id: keyId, account_id: accountId }).first(LISTED_COLUMNS)) ?? null;
+}
+
+export interface KeyChanges {
+  name?: string;
+  scopes?: readonly Scope[];
+  expiresAt?: string | null;
+}
+
+/** Applies only the changes given; true when the key belongs to the account. */
+export async function updateKey(db: Db, accountId: number, keyId: number, changes: KeyChanges): Promise<boolean> {
+  const update: Record<string, unknown> = {};
+  if (changes.name !== undefined) update.name = changes.name;
+  if (changes.scopes !== undefined) update.scopes = changes.scopes.join(',');
+  if (changes.expiresAt !== undefined) update.expires_at = changes.expiresAt;
+  return (await db('api_keys').where({ id: keyId, account_id: accountId }).update(update)) > 0;
+}
+
+export async function deleteKey(db: Db, accountId: number, keyId: number): Promise<boolean> {
+  return (await db('api_keys').where({ id: keyId, account_id: accountId }).delete()) > 0;
+}
+
+/** Records when keys were last used, from the usage recorder's batch (one update per key). */
+export async function touchKeys(db: Db, lastUsed: ReadonlyMap<number, Date>): Promise<void> {
+  for (const [keyId, at] of lastUsed) await db('api_keys').where({ id: keyId }).update({ last_used_at: toSqlDateTime(at) });
 }

@@ -1,0 +1,128 @@
+/** Price adjustment for dividends and splits (DESIGN.md §4): forward = P × AF(t) / AF(anchor), backward = P × AF(t). */
+
+/** An unadjusted daily bar as stored, with the factor of its day (null when none is loaded). */
+export interface RawDailyBar {
+  trade_date: string;
+  open: number | null;
+  high: number | null;
+  low: number | null;
+  close: number | null;
+  pre_close: number | null;
+  change: number | null;
+  pct_chg: number | null;
+  vol: number | null;
+  amount: number | null;
+  turnover: number | null;
+  adj_factor: number | null;
+}
+
+/** A daily bar on the wire (before `fields` selection). */
+export interface DailyBar {
+  date: string;
+  open: number | null;
+  high: number | null;
+  low: number | null;
+  close: number | null;
+  pre_close: number | null;
+  change: number | null;
+  pct_change: number | null;
+  volume: number | null;
+  amount: number | null;
+  turnover: number | null;
+  adj_factor?: number | null;
+}
+
+export function roundTo(value: number, decimals: number): number {
+  const scale = 10 ** decimals;
+  return Math.round((value + Number.EPSILON * Math.sign(value)) * scale) / scale;
+}
+
+// Exact internally, rounded once on the way out (rounding twice, 4 then 2 decimals, can be off by a cent).
+const times = (price: number | null, ratio: number) => (price === null ? null : price * ratio);
+const out = (price: number | null) => (price === null ? null : roundTo(price, 2));
+
+/** Volume in lots is an integer on the wire (odd-lot fractions are rounded). */
+const lots = (vol: number | null) => (vol === null ? null : Math.round(vol));
+
+/**
+ * Missing factors (a gap in the source) take the factor of the nearest older bar, or of the nearest newer
+ * one for the oldest bars; all null when the security has none (indices).
+ */
+export function fillFactors(factorsOldestFirst: readonly (number | null)[]): (number | null)[] {
+  const filled: (number | null)[] = [];
+  let last: number | null = null;
+  for (const factor of factorsOldestFirst) {
+    last = factor ?? last;
+    filled.push(last);
+  }
+  const firstKnown = filled.find((factor) => factor !== null) ?? null;
+  return filled.map((factor) => factor ?? firstKnown);
+}
+
+/** Unadjusted bars on the wire, each with its factor. */
+export function unadjustedBars(barsNewestFirst: readonly RawDailyBar[]): DailyBar[] {
+  return barsNewestFirst.map((bar) => ({
+    date: bar.trade_date,
+    open: bar.open,
+    high: bar.high,
+    low: bar.low,
+    close: bar.close,
+    pre_close: bar.pre_close,
+    change: bar.change,
+    pct_change: bar.pct_chg,
+    volume: lots(bar.vol),
+    amount: bar.amount,
+    turnover: bar.turnover,
+    adj_factor: bar.adj_factor,
+  }));
+}
+
+/**
+ * Forward-adjusted bars. `previous` is the security's bar just before the oldest one (null when there is
+ * none): each pre_close is the adjusted close of the bar before, so change and pct_change stay continuous
+ * across ex-dates. Prices are given at 2 decimals. Without an anchor factor (indices,
+ * securities without factors) the bars are returned unadjusted, without `adj_factor`.
+ */
+export function forwardAdjustedBars(
+  barsNewestFirst: readonly RawDailyBar[],
+  previous: RawDailyBar | null,
+  anchorFactor: number | null,
+): DailyBar[] {
+  if (anchorFactor === null) return unadjustedBars(barsNewestFirst).map(({ adj_factor: _omit, ...bar }) => bar);
+  const oldestFirst = previous ? [previous, ...barsNewestFirst].reverse() : [...barsNewestFirst].reverse();
+  const factors = fillFactors(oldestFirst.map((bar) => bar.adj_factor));
+  const result: DailyBar[] = [];
+  let previousClose: number | null = null;
+  oldestFirst.forEach((bar, index) => {
+    const ratio = (factors[index] ?? anchorFactor) / anchorFactor;
+    const close = times(bar.close, ratio);
+    const preClose = previousClose ?? times(bar.pre_close, ratio);
+    previousClose = close;
+    if (bar === previous) return;
+    const change = close !== null && preClose !== null ? close - preClose : null;
+    result.push({
+      date: bar.trade_date,
+      open: out(times(bar.open, ratio)),
+      high: out(times(bar.high, ratio)),
+      low: out(times(bar.low, ratio)),
+      close: out(close),
+      pre_close: out(preClose),
+      change: change === null ? null : roundTo(change, 2),
+      pct_change: change === null || !preClose ? null : roundTo((change / preClose) * 100, 4),
+      volume: lots(bar.vol),
+      amount: bar.amount,
+      turnover: bar.turnover,
+    });
+  });
+  return result.reverse();
+}
+
+/** Backward-adjusted price (documented for callers of adjustment-factor): P × AF(t). */
+export function backwardPrice(price: number, factor: number): number {
+  return roundTo(price * factor, 4);
+}
+
+/** Forward-adjusted price: P × AF(t) / AF(anchor). */
+export function forwardPrice(price: number, factor: number, anchorFactor: number): number {
+  return roundTo((price * factor) / anchorFactor, 4);
+}

@@ -1,0 +1,48 @@
+import type { NextFunction, Request, Response } from 'express';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { AppError } from '../domain/errors';
+import type { KeyOwner } from '../modules/accounts/apiKeys.repository';
+import type { LimiterStore } from './rateLimitStore';
+
+/** Sets `Retry-After` (whole seconds, at least 1) for a rejection of rate-limiter-flexible. */
+export function setRetryAfter(res: Response, rejection: RateLimiterRes): void {
+  res.set('Retry-After', String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))));
+}
+
+function setLimitHeaders(res: Response, limit: number, state: RateLimiterRes): void {
+  res.set({
+    'X-Rate-Limit-Limit': String(limit),
+    'X-Rate-Limit-Remaining': String(Math.max(0, state.remainingPoints)),
+    'X-Rate-Limit-Reset': String(Math.ceil((Date.now() + state.msBeforeNext) / 1000)),
+  });
+}
+
+/**
+ * The per-account budget of API-key requests: a one-minute window shared by all the account's keys, sized by
+ * the plan (one limiter per distinct size). Every answer carries the X-Rate-Limit-* headers.
+ */
+export function accountRateLimit(store: LimiterStore) {
+  const limiters = new Map<number, RateLimiterAbstract>();
+  const limiterOf = (points: number) => {
+    let limiter = limiters.get(points);
+    if (limiter === undefined) {
+      limiter = store.create({ name: `rl${points}`, points, durationSeconds: 60 });
+      limiters.set(points, limiter);
+    }
+    return limiter;
+  };
+  return async (_req: Request, res: Response, next: NextFunction) => {
+    const owner = res.locals.keyOwner as KeyOwner | undefined;
+    if (owner === undefined) return next();
+    const limit = owner.rateLimitPerMinute;
+    try {
+      setLimitHeaders(res, limit, await limiterOf(limit).consume(String(owner.accountId)));
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      setLimitHeaders(res, limit, rejection);
+      setRetryAfter(res, rejection);
+      throw new AppError(429, 'rate_limit_exceeded', `Rate limit exceeded: ${limit} requests per minute`);
+    }
+    next();
+  };
+}

@@ -1,0 +1,25 @@
+import type { components } from '../../../generated/api';
+import { sqlDateTimeToIso } from '../../domain/dates';
+import type { AccountRow } from './accounts.repository';
+import type { ApiKeyRow } from './apiKeys.repository';
+import type { Scope } from './keyMaterial';
+
+type User = components['schemas']['User'];
+type ApiKey = components['schemas']['ApiKey'];
+
+export function toUser(row: AccountRow): User {
+  return { id: Number(row.id), email: row.email, name: row.name, plan: row.plan_id, created_at: sqlDateTimeToIso(row.created_at)! };
+}
+
+/** A key as listed: never the hash, never the full key. */
+export function toApiKey(row: ApiKeyRow): ApiKey {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    prefix: row.prefix,
+    scopes: row.scopes.split(',') as Scope[],
+    created_at: sqlDateTimeToIso(row.created_at)!,
+    last_used_at: sqlDateTimeToIso(row.last_used_at),
+    expires_at: sqlDateTimeToIso(row.expires_at),
+  };
+}

@@ -1,0 +1,65 @@
+import type { Db } from '../../db/connection';
+import { AppError } from '../../domain/errors';
+import { ok } from '../../http/envelope';
+import type { Handler } from '../../http/handler';
+import { signedIn } from '../../http/session';
+import { findPlan, insertInvoice } from '../billing/billing.repository';
+import { findAccount, findAccountByEmail, findAccountIdByEmail, insertAccount } from './accounts.repository';
+import { toUser } from './accounts.serializer';
+import type { LoginThrottle } from './loginThrottle';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { bodyOf } from './requestBody';
+import { deleteExpiredSessions, deleteSession, insertSession, newSessionToken, SESSION_TTL_MS } from './sessions.repository';
+
+const NEW_ACCOUNT_PLAN = 'starter';
+const emailTaken = () => new AppError(409, 'email_taken', 'Email already registered');
+const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'Invalid email or password');
+const isUniqueViolation = (err: unknown) => ['ER_DUP_ENTRY', 'SQLITE_CONSTRAINT_UNIQUE'].includes((err as { code?: string }).code ?? '');
+
+export function authHandlers(db: Db, throttle: LoginThrottle) {
+  void dummyPasswordHash(); // computed now, so the first unknown-email sign-in costs no more than the others
+  const register: Handler<'register'> = async (req, res) => {
+    const body = bodyOf(req, 'register');
+    const email = body.email.trim().toLowerCase();
+    await throttle.admitRegistration(res, req.ip ?? 'unknown');
+    if ((await findAccountIdByEmail(db, email)) !== null) throw emailTaken();
+    const passwordHash = await hashPassword(body.password);
+    const plan = (await findPlan(db, NEW_ACCOUNT_PLAN))!;
+    const id = await db
+      .transaction(async (trx) => {
+        const accountId = await insertAccount(trx, { email, name: body.name ?? null, planId: plan.id, passwordHash });
+        await insertInvoice(trx, accountId, plan, null);
+        return accountId;
+      })
+      .catch((err) => { throw isUniqueViolation(err) ? emailTaken() : err; });
+    res.status(201).json(ok(toUser((await findAccount(db, id))!)));
+  };
+
+  /** Unknown email and wrong password take the same path: one scrypt verification, the same 401. */
+  const login: Handler<'login'> = async (req, res) => {
+    const body = bodyOf(req, 'login');
+    const email = body.email.trim().toLowerCase();
+    const ip = req.ip ?? 'unknown';
+    await throttle.admit(res, ip, email);
+    const account = await findAccountByEmail(db, email);
+    const matches = await verifyPassword(body.password, account?.password_hash ?? (await dummyPasswordHash()));
+    if (!account?.password_hash || !matches) throw invalidCredentials();
+    await throttle.succeeded(ip, email);
+    await deleteExpiredSessions(db, account.id);
+    const token = newSessionToken();
+    const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+    await insertSession(db, account.id, token, expiresAt);
+    res.json(ok({ token, token_type: 'Bearer' as const, expires_at: expiresAt.toISOString(), user: toUser(account) }));
+  };
+
+  const getMe: Handler<'getMe'> = async (_req, res) => {
+    res.json(ok(toUser(signedIn(res))));
+  };
+
+  const logout: Handler<'logout'> = async (_req, res) => {
+    await deleteSession(db, res.locals.sessionId as number);
+    res.status(204).end();
+  };
+
+  return { register, login, getMe, logout };
+}

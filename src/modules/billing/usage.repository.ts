@@ -1,0 +1,67 @@
+import { isSqlite, type Db } from '../../db/connection';
+import { touchKeys } from '../accounts/apiKeys.repository';
+
+export interface UsageCount {
+  accountId: number;
+  keyId: number;
+  endpoint: string;
+  day: string;
+  count: number;
+}
+
+const CHUNK = 500;
+
+/** Adds a batch of counts to usage_daily and stamps the keys' last use, in one transaction. */
+export async function writeUsageBatch(db: Db, counts: UsageCount[], lastUsed: ReadonlyMap<number, Date>): Promise<void> {
+  await db.transaction(async (trx) => {
+    const increment = isSqlite(trx) ? trx.raw('usage_daily.count + excluded.count') : trx.raw('usage_daily.count + VALUES(count)');
+    for (let start = 0; start < counts.length; start += CHUNK) {
+      const rows = counts.slice(start, start + CHUNK).map((c) => ({
+        account_id: c.accountId, api_key_id: c.keyId, endpoint: c.endpoint, day: c.day, count: c.count,
+      }));
+      await trx('usage_daily').insert(rows).onConflict(['api_key_id', 'endpoint', 'day']).merge({ count: increment });
+    }
+    await touchKeys(trx, lastUsed);
+  });
+}
+
+export interface UsageFilter {
+  accountId: number;
+  begin: string;
+  end: string;
+  keyId?: number;
+}
+
+function scoped(db: Db, filter: UsageFilter) {
+  const query = db('usage_daily as u').where('u.account_id', filter.accountId).whereBetween('u.day', [filter.begin, filter.end]);
+  return filter.keyId === undefined ? query : query.where('u.api_key_id', filter.keyId);
+}
+
+export async function usagePerDay(db: Db, filter: UsageFilter): Promise<Array<{ day: string; count: number }>> {
+  const rows: Array<{ day: string; count: string | number }> = await scoped(db, filter).groupBy('u.day').select('u.day').sum({ count: 'u.count' });
+  return rows.map((row) => ({ day: String(row.day), count: Number(row.count) }));
+}
+
+export async function usagePerEndpoint(db: Db, filter: UsageFilter): Promise<Array<{ endpoint: string; count: number }>> {
+  const rows: Array<{ endpoint: string; count: string | number }> = await scoped(db, filter)
+    .groupBy('u.endpoint')
+    .select('u.endpoint', db.raw('sum(u.count) as count'))
+    .orderBy([{ column: 'count', order: 'desc' }, { column: 'u.endpoint' }]);
+  return rows.map((row) => ({ endpoint: row.endpoint, count: Number(row.count) }));
+}
+
+interface KeyUsageRow {
+  api_key_id: number;
+  name: string | null;
+  prefix: string | null;
+  count: string | number;
+}
+
+export async function usagePerKey(db: Db, filter: UsageFilter) {
+  const rows: KeyUsageRow[] = await scoped(db, filter)
+    .leftJoin('api_keys as k', 'k.id', 'u.api_key_id')
+    .groupBy('u.api_key_id', 'k.name', 'k.prefix')
+    .select('u.api_key_id', 'k.name', 'k.prefix', db.raw('sum(u.count) as count'))
+    .orderBy([{ column: 'count', order: 'desc' }, { column: 'u.api_key_id' }]);
+  return rows.map((row) => ({ key_id: Number(row.api_key_id), name: row.name ?? null, prefix: row.prefix ?? null, count: Number(row.count) }));
+}

@@ -1,0 +1,102 @@
+import type { Db } from '../../db/connection';
+
+export type StatementTable = 'income_statements' | 'balance_sheets' | 'cash_flows';
+
+/** A statement row: key and version columns plus Tushare's numeric columns (yuan, year to date). */
+export interface StatementRow {
+  ts_code: string;
+  end_date: string;
+  report_type: number;
+  f_ann_date: string;
+  ann_date: string | null;
+  comp_type: number | null;
+  end_type: number | null;
+  update_flag: number | null;
+  [column: string]: string | number | null;
+}
+
+export interface StatementFilter {
+  codes: string[];
+  reportType: number;
+  /** Period ends from `from` to `to`, inclusive. */
+  from?: string;
+  to: string;
+  /** Only versions announced on or before this day. */
+  asOf?: string;
+}
+
+function filtered(db: Db, table: StatementTable, filter: StatementFilter) {
+  const query = db(table)
+    .whereIn('ts_code', filter.codes)
+    .andWhere('report_type', filter.reportType)
+    .andWhere('end_date', '<=', filter.to);
+  if (filter.from !== undefined) query.andWhere('end_date', '>=', filter.from);
+  if (filter.asOf !== undefined) query.andWhere('f_ann_date', '<=', filter.asOf);
+  return query;
+}
+
+/** The periods that have at least one (visible) version, per symbol; answered from the primary key alone. */
+export async function statementPeriods(
+  db: Db,
+  table: StatementTable,
+  filter: StatementFilter,
+): Promise<{ ts_code: string; end_date: string }[]> {
+  return filtered(db, table, filter).distinct('ts_code', 'end_date');
+}
+
+const VERSION_COLUMNS = ['ts_code', 'end_date', 'f_ann_date', 'update_flag', 'comp_type'];
+
+/** Every (visible) version of the periods in range with the named figure columns; the caller picks the current one. */
+export async function statementRows(
+  db: Db,
+  table: StatementTable,
+  filter: StatementFilter,
+  columns: readonly string[],
+): Promise<StatementRow[]> {
+  return filtered(db, table, filter).select([...VERSION_COLUMNS, ...columns]);
+}
+
+/** Names of the known securities among the codes. */
+export async function securityNames(db: Db, codes: string[]): Promise<{ ts_code: string; name: string }[]> {
+  return db('securities').whereIn('ts_code', codes).select('ts_code', 'name');
+}
+
+export interface AnnouncementRow {
+  ts_code: string;
+  end_date: string;
+  first_announced: string;
+  last_announced: string;
+  versions: number;
+}
+
+/** Per symbol and period: first and latest announcement and the number of announced versions of the income statement. */
+export async function announcements(db: Db, codes: string[], from: string | undefined, to: string): Promise<AnnouncementRow[]> {
+  const query = db('income_statements')
+    .whereIn('ts_code', codes)
+    .andWhere('end_date', '<=', to)
+    .groupBy('ts_code', 'end_date')
+    .select('ts_code', 'end_date')
+    .min({ first_announced: 'f_ann_date' })
+    .max({ last_announced: 'f_ann_date' })
+    .countDistinct({ versions: 'f_ann_date' });
+  if (from !== undefined) query.andWhere('end_date', '>=', from);
+  const rows = await query;
+  return rows.map((row) => ({ ...row, versions: Number(row.versions) })) as AnnouncementRow[];
+}
+
+export interface DisclosureRow {
+  ts_code: string;
+  end_date: string;
+  pre_date: string | null;
+  actual_date: string | null;
+}
+
+/** Scheduled disclosure dates of the symbols' periods in range. */
+export async function disclosureSchedule(db: Db, codes: string[], from: string | undefined, to: string): Promise<DisclosureRow[]> {
+  const query = db('disclosure_dates')
+    .whereIn('ts_code', codes)
+    .andWhere('end_date', '<=', to)
+    .select('ts_code', 'end_date', 'pre_date', 'actual_date');
+  if (from !== undefined) query.andWhere('end_date', '>=', from);
+  return query;
+}

@@ -1,0 +1,145 @@
+import type { Db } from '../../db/connection';
+import { noData } from '../../domain/errors';
+import { earliestNeeded, listedPeriods, pageOfPeriods, type PeriodKind } from '../../domain/reportPeriods';
+import { currentVersions } from '../../domain/statementVersions';
+import { assertAllKnown } from '../../domain/symbols';
+import type { Figures } from '../../domain/ttm';
+import { securityNames, statementPeriods, statementRows, type StatementRow, type StatementTable } from './financials.repository';
+import type { StatementQuery } from './statementQuery';
+
+/** One symbol's page of periods, newest first. */
+export interface SymbolPage<R> {
+  symbol: string;
+  name: string;
+  records: R[];
+}
+
+export interface Pages<R> {
+  pages: SymbolPage<R>[];
+  /** Listed periods of the symbol that has the most. */
+  total: number;
+}
+
+interface Shown {
+  shown: Map<string, string[]>;
+  total: number;
+}
+
+/** The periods of each symbol listed under the query's kind and range, and the page of them to show. */
+async function shownPeriods(db: Db, table: StatementTable, query: StatementQuery): Promise<Shown> {
+  const filter = { codes: query.symbols, reportType: query.reportType, from: query.begin, to: query.end, asOf: query.asOf };
+  const byCode = new Map<string, string[]>(query.symbols.map((symbol) => [symbol, []]));
+  for (const row of await statementPeriods(db, table, filter)) byCode.get(row.ts_code)?.push(row.end_date);
+  const shown = new Map<string, string[]>();
+  let total = 0;
+  for (const [symbol, endDates] of byCode) {
+    const listed = listedPeriods(endDates, query.kind, query);
+    total = Math.max(total, listed.length);
+    shown.set(symbol, pageOfPeriods(listed, query));
+  }
+  return { shown, total };
+}
+
+/** The current figures (as of the query's point in time) of every period the shown ones depend on, per symbol. */
+async function figuresBySymbol(
+  db: Db,
+  table: StatementTable,
+  reader: FigureReader,
+  query: StatementQuery,
+  shown: Map<string, string[]>,
+  yearsBack: number,
+): Promise<Map<string, Map<string, Figures>>> {
+  const allShown = [...shown.values()].flat();
+  const codes = [...shown].filter(([, dates]) => dates.length > 0).map(([symbol]) => symbol);
+  const result = new Map<string, Map<string, Figures>>(codes.map((code) => [code, new Map()]));
+  const from = earliestNeeded(allShown, yearsBack);
+  if (from === null) return result;
+  const to = allShown.reduce((a, b) => (a > b ? a : b));
+  const filter = { codes, reportType: query.reportType, from, to, asOf: query.asOf };
+  const rows = await statementRows(db, table, filter, reader.columns);
+  const rowsByCode = new Map<string, StatementRow[]>();
+  for (const row of rows) {
+    const held = rowsByCode.get(row.ts_code);
+    if (held) held.push(row);
+    else rowsByCode.set(row.ts_code, [row]);
+  }
+  for (const [code, figures] of result) {
+    for (const [endDate, row] of currentVersions(rowsByCode.get(code) ?? [], query.asOf)) figures.set(endDate, reader.toFigures(row));
+  }
+  return result;
+}
+
+async function namesOf(db: Db, symbols: string[]): Promise<Map<string, string>> {
+  const rows = await securityNames(db, symbols);
+  assertAllKnown(symbols, rows.map((row) => row.ts_code));
+  return new Map(rows.map((row) => [row.ts_code, row.name]));
+}
+
+function assemble<R>(names: Map<string, string>, shown: Shown, record: (symbol: string, endDate: string) => R): Pages<R> {
+  if (shown.total === 0) throw noData('No reporting period of the requested symbols in the requested range');
+  const pages = [...shown.shown].map(([symbol, endDates]) => ({
+    symbol,
+    name: names.get(symbol)!,
+    records: endDates.map((endDate) => record(symbol, endDate)),
+  }));
+  return { pages, total: shown.total };
+}
+
+/** The columns a statement's figures are read from, and how. */
+export interface FigureReader {
+  columns: readonly string[];
+  toFigures(row: StatementRow): Figures;
+}
+
+export interface StatementKind<R> {
+  table: StatementTable;
+  reader: FigureReader;
+  /** Years before the oldest period shown that its record depends on, by period kind. */
+  yearsBack: Readonly<Record<PeriodKind, number>>;
+  toRecord(byEnd: ReadonlyMap<string, Figures>, endDate: string, kind: PeriodKind): R;
+}
+
+/** A page of one statement's records for each requested symbol; 404 no_data when no symbol has a period in range. */
+export async function statementPages<R>(db: Db, query: StatementQuery, statement: StatementKind<R>): Promise<Pages<R>> {
+  const [names, shown] = await Promise.all([namesOf(db, query.symbols), shownPeriods(db, statement.table, query)]);
+  const yearsBack = statement.yearsBack[query.kind];
+  const figures = await figuresBySymbol(db, statement.table, statement.reader, query, shown.shown, yearsBack);
+  return assemble(names, shown, (symbol, endDate) => statement.toRecord(figures.get(symbol)!, endDate, query.kind));
+}
+
+export interface StatementTriple {
+  income: Map<string, Figures>;
+  balance: Map<string, Figures>;
+  cashFlow: Map<string, Figures>;
+}
+
+export type FigureReaders = Record<keyof StatementTriple, FigureReader>;
+
+const TABLES: Record<keyof StatementTriple, StatementTable> = {
+  income: 'income_statements',
+  balance: 'balance_sheets',
+  cashFlow: 'cash_flows',
+};
+
+/** Metrics need a year-earlier income figure (growth) and opening balance; a TTM cash flow one year of reports. */
+const METRIC_YEARS_BACK: Record<keyof StatementTriple, Record<PeriodKind, number>> = {
+  income: { annual: 1, quarterly: 1, ttm: 2 },
+  balance: { annual: 1, quarterly: 1, ttm: 1 },
+  cashFlow: { annual: 0, quarterly: 0, ttm: 1 },
+};
+
+/** Pages of records built from all three statements; the periods listed are the income statement's. */
+export async function tripleStatementPages<R>(
+  db: Db,
+  query: StatementQuery,
+  readers: FigureReaders,
+  toRecord: (set: StatementTriple, endDate: string, kind: PeriodKind) => R,
+): Promise<Pages<R>> {
+  const [names, shown] = await Promise.all([namesOf(db, query.symbols), shownPeriods(db, TABLES.income, query)]);
+  const load = (statement: keyof StatementTriple) =>
+    figuresBySymbol(db, TABLES[statement], readers[statement], query, shown.shown, METRIC_YEARS_BACK[statement][query.kind]);
+  const [income, balance, cashFlow] = await Promise.all([load('income'), load('balance'), load('cashFlow')]);
+  return assemble(names, shown, (symbol, endDate) =>
+    toRecord({ income: income.get(symbol)!, balance: balance.get(symbol)!, cashFlow: cashFlow.get(symbol)! }, endDate, query.kind),
+  );
+}

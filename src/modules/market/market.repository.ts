@@ -1,0 +1,208 @@
+import type { Db } from '../../db/connection';
+import type { RawDailyBar } from '../../domain/adjust';
+import type { MinuteBar } from '../../domain/klines';
+import { whereVisible } from './market.visibility';
+
+const CALENDAR = 'SSE';
+
+export interface SecurityAnchor {
+  ts_code: string;
+  name: string;
+  kind: string;
+  /** The security's latest visible trading day. */
+  anchor_date: string | null;
+  /** Its factor on that day (the latest factor on or before it). */
+  anchor_factor: number | null;
+}
+
+/** Securities with their adjustment anchor, one query of per-security index lookups. */
+export async function findSecurityAnchors(db: Db, tsCodes: string[], cutoff: string | null): Promise<SecurityAnchor[]> {
+  const latestBar = () =>
+    whereVisible(db('daily_bars as b').select('b.trade_date').whereRaw('b.ts_code = s.ts_code'), 'b.published_at', cutoff)
+      .orderBy('b.trade_date', 'desc')
+      .limit(1);
+  const anchorFactor = db('adj_factors as f')
+    .select('f.adj_factor')
+    .whereRaw('f.ts_code = s.ts_code')
+    .where('f.trade_date', '<=', latestBar())
+    .orderBy('f.trade_date', 'desc')
+    .limit(1);
+  const rows = await db('securities as s')
+    .whereIn('s.ts_code', tsCodes)
+    .select('s.ts_code', 's.name', 's.kind', latestBar().as('anchor_date'), anchorFactor.as('anchor_factor'));
+  return rows.map((row) => ({ ...row, anchor_factor: row.anchor_factor === null ? null : Number(row.anchor_factor) }));
+}
+
+/** The newest visible trade date in the store across all securities (DESIGN.md §4), or null when empty. */
+export async function latestTradingDay(db: Db, cutoff: string | null): Promise<string | null> {
+  const row = await whereVisible(db('daily_bars').select('trade_date'), 'published_at', cutoff)
+    .orderBy('trade_date', 'desc')
+    .first();
+  return row?.trade_date ?? null;
+}
+
+/** The open day `n` open days before `date` on the calendar (or the oldest one there is), null without a calendar. */
+export async function openDayBefore(db: Db, date: string, n: number): Promise<string | null> {
+  const rows = await db('trade_calendar')
+    .where({ exchange: CALENDAR, is_open: 1 })
+    .where('cal_date', '<=', date)
+    .orderBy('cal_date', 'desc')
+    .limit(n + 1)
+    .select('cal_date');
+  return rows.length ? rows[rows.length - 1].cal_date : null;
+}
+
+export async function countOpenDays(db: Db, after: string, through: string): Promise<number> {
+  const row = await db('trade_calendar')
+    .where({ exchange: CALENDAR, is_open: 1 })
+    .where('cal_date', '>', after)
+    .where('cal_date', '<=', through)
+    .first(db.raw('count(*) as total'));
+  return Number(row?.total ?? 0);
+}
+
+export async function openDays(db: Db, from: string, to: string): Promise<string[]> {
+  const rows = await db('trade_calendar')
+    .where({ exchange: CALENDAR, is_open: 1 })
+    .whereBetween('cal_date', [from, to])
+    .orderBy('cal_date')
+    .select('cal_date');
+  return rows.map((row) => row.cal_date);
+}
+
+export interface CalendarRow {
+  cal_date: string;
+  is_open: number | boolean;
+  pretrade_date: string | null;
+}
+
+export async function calendarDays(db: Db, from: string, to: string, isOpen: boolean | undefined): Promise<CalendarRow[]> {
+  const query = db('trade_calendar')
+    .where({ exchange: CALENDAR })
+    .whereBetween('cal_date', [from, to])
+    .orderBy('cal_date')
+    .select('cal_date', 'is_open', 'pretrade_date');
+  if (isOpen !== undefined) query.where('is_open', isOpen ? 1 : 0);
+  return query;
+}
+
+const BAR_COLUMNS = [
+  'b.ts_code', 'b.trade_date', 'b.open', 'b.high', 'b.low', 'b.close', 'b.pre_close', 'b.change', 'b.pct_chg',
+  'b.vol', 'b.amount', 'b.turnover', 'f.adj_factor',
+];
+
+export type StoredBar = RawDailyBar & { ts_code: string };
+
+function barsWithFactors(db: Db, cutoff: string | null) {
+  return whereVisible(
+    db('daily_bars as b')
+      .leftJoin('adj_factors as f', (join) => join.on('f.ts_code', 'b.ts_code').andOn('f.trade_date', 'b.trade_date'))
+      .select(BAR_COLUMNS),
+    'b.published_at',
+    cutoff,
+  );
+}
+
+/** Visible unadjusted bars with their factors, by security then newest first. */
+export async function dailyBars(
+  db: Db,
+  tsCodes: string[],
+  begin: string | null,
+  end: string,
+  cutoff: string | null,
+  limit: number | null = null,
+): Promise<StoredBar[]> {
+  const query = barsWithFactors(db, cutoff).whereIn('b.ts_code', tsCodes).where('b.trade_date', '<=', end);
+  if (begin !== null) query.where('b.trade_date', '>=', begin);
+  if (limit !== null) query.limit(limit);
+  // Both keys descending: a backward scan of the primary key, no filesort (mixed directions would sort).
+  return query.orderBy([{ column: 'b.ts_code', order: 'desc' }, { column: 'b.trade_date', order: 'desc' }]);
+}
+
+/** Each security's bar just before `date` (the base of the first adjusted pre_close). */
+export async function barsBefore(db: Db, tsCodes: string[], date: string, cutoff: string | null): Promise<StoredBar[]> {
+  const previous = await db('securities as s')
+    .whereIn('s.ts_code', tsCodes)
+    .select(
+      's.ts_code',
+      db('daily_bars as p').select('p.trade_date').whereRaw('p.ts_code = s.ts_code').where('p.trade_date', '<', date)
+        .orderBy('p.trade_date', 'desc').limit(1).as('trade_date'),
+    );
+  const pairs = previous.filter((row) => row.trade_date !== null).map((row) => [row.ts_code, row.trade_date]);
+  if (pairs.length === 0) return [];
+  return barsWithFactors(db, cutoff).whereIn(['b.ts_code', 'b.trade_date'], pairs);
+}
+
+export interface FactorRow {
+  trade_date: string;
+  adj_factor: number;
+}
+
+/** Stored factors of one security, newest first. */
+export async function adjustmentFactors(db: Db, tsCode: string, begin: string | null, end: string): Promise<FactorRow[]> {
+  const query = db('adj_factors').where('ts_code', tsCode).where('trade_date', '<=', end).orderBy('trade_date', 'desc').select('trade_date', 'adj_factor');
+  if (begin !== null) query.where('trade_date', '>=', begin);
+  return query;
+}
+
+/** The newest trade date with minute bars of a security, visible under the cutoff. */
+export async function latestMinuteSession(db: Db, tsCode: string, cutoff: string | null): Promise<string | null> {
+  const row = await whereVisible(db('intraday_bars').where('ts_code', tsCode).select('trade_time'), 'trade_time', cutoff)
+    .orderBy('trade_time', 'desc')
+    .first();
+  return row ? String(row.trade_time).slice(0, 10) : null;
+}
+
+/** Visible one-minute bars of a security between two Beijing times (inclusive), oldest first. */
+export async function minuteBars(db: Db, tsCode: string, from: string, to: string, cutoff: string | null): Promise<MinuteBar[]> {
+  return whereVisible(
+    db('intraday_bars').where('ts_code', tsCode).whereBetween('trade_time', [from, to]),
+    'trade_time',
+    cutoff,
+  )
+    .orderBy('trade_time')
+    .select('trade_time', 'open', 'high', 'low', 'close', 'vol', 'amount');
+}
+
+/** Factors by date for a set of days of one security (minute klines adjust by the day's factor). */
+export async function factorsOn(db: Db, tsCode: string, from: string, to: string): Promise<Map<string, number>> {
+  const rows = await db('adj_factors').where('ts_code', tsCode).whereBetween('trade_date', [from, to]).select('trade_date', 'adj_factor');
+  return new Map(rows.map((row) => [row.trade_date, Number(row.adj_factor)]));
+}
+
+export interface TradeRow {
+  trade_time: string;
+  seq: number;
+  price: number;
+  volume: number;
+  amount: number;
+  side: string | null;
+}
+
+/** The newest trade date with ticks of a security, visible under the cutoff. */
+export async function latestTickSession(db: Db, tsCode: string, cutoff: string | null): Promise<string | null> {
+  const row = await whereVisible(db('trades').where('ts_code', tsCode).select('trade_time'), 'trade_time', cutoff)
+    .orderBy('trade_time', 'desc')
+    .first();
+  return row ? String(row.trade_time).slice(0, 10) : null;
+}
+
+/** Visible ticks of one session after the position (trade_time, seq), in time order; one more than asked, to tell `has_more`. */
+export async function ticksAfter(
+  db: Db,
+  tsCode: string,
+  date: string,
+  after: { time: string; seq: number } | null,
+  limit: number,
+  cutoff: string | null,
+): Promise<TradeRow[]> {
+  const query = whereVisible(
+    db('trades').where('ts_code', tsCode).whereBetween('trade_time', [`${date} 00:00:00`, `${date} 23:59:59`]),
+    'trade_time',
+    cutoff,
+  );
+  if (after) {
+    query.where((q) => q.where('trade_time', '>', after.time).orWhere((same) => same.where('trade_time', after.time).where('seq', '>', after.seq)));
+  }
+  return query.orderBy([{ column: 'trade_time' }, { column: 'seq' }]).limit(limit + 1).select('trade_time', 'seq', 'price', 'volume', 'amount', 'side');
+}

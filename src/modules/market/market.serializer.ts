@@ -1,0 +1,70 @@
+import type { components } from '../../../generated/api';
+import type { DailyBar } from '../../domain/adjust';
+import { parseFields, pickFields } from '../../domain/fields';
+import type { KlineSeries } from './market.klines';
+import type { CalendarRow, FactorRow, SecurityAnchor, TradeRow } from './market.repository';
+import type { DailySeries } from './market.service';
+import type { IntradaySession } from './market.ticks';
+
+export type WireDailySeries = components['schemas']['DailySeries'];
+
+const PRICE_FIELDS = [
+  'date', 'open', 'high', 'low', 'close', 'pre_close', 'change', 'pct_change', 'volume', 'amount', 'turnover',
+] as const satisfies readonly (keyof DailyBar)[];
+const UNADJUSTED_FIELDS = [...PRICE_FIELDS, 'adj_factor'] as const;
+
+export type DailyField = (typeof UNADJUSTED_FIELDS)[number];
+
+/** The chosen fields of a daily bar; `adj_factor` exists only for unadjusted bars. Null means all. */
+export function parseDailyFields(input: string | undefined, adjusted: boolean): readonly DailyField[] | null {
+  if (input === undefined) return null;
+  return parseFields<DailyField>(input, adjusted ? PRICE_FIELDS : UNADJUSTED_FIELDS);
+}
+
+export function toDailySeries(series: DailySeries, fields: readonly DailyField[] | null): WireDailySeries {
+  return {
+    symbol: series.security.ts_code,
+    name: series.security.name,
+    adj_anchor_date: series.anchorDate,
+    daily: fields === null ? series.bars : series.bars.map((bar) => pickFields(bar as Required<DailyBar>, fields)),
+  };
+}
+
+export function toKlineSeries(series: KlineSeries): components['schemas']['KlineSeries'] {
+  return {
+    symbol: series.security.ts_code,
+    name: series.security.name,
+    interval: series.interval,
+    adj_anchor_date: series.anchorDate,
+    klines: series.klines,
+  };
+}
+
+export function toAdjustmentFactors(security: SecurityAnchor, factors: FactorRow[]): components['schemas']['AdjustmentFactors'] {
+  return {
+    symbol: security.ts_code,
+    name: security.name,
+    adj_anchor_date: security.anchor_date!,
+    anchor_factor: security.anchor_factor!,
+    factors: factors.map((row) => ({ date: row.trade_date, adj_factor: Number(row.adj_factor) })),
+  };
+}
+
+export function toCalendarDay(row: CalendarRow, exchange: 'SSE' | 'SZSE' | 'BSE'): components['schemas']['CalendarDay'] {
+  return { exchange, date: row.cal_date, is_open: Boolean(Number(row.is_open)), pretrade_date: row.pretrade_date };
+}
+
+export function toIntradaySession(security: SecurityAnchor, session: IntradaySession): components['schemas']['IntradaySession'] {
+  return { symbol: security.ts_code, name: security.name, trade_date: session.tradeDate, as_of: session.asOf, bars: session.bars };
+}
+
+export function toTrade(row: TradeRow): components['schemas']['Trade'] {
+  return {
+    time: row.trade_time,
+    seq: Number(row.seq),
+    price: Number(row.price),
+    volume: Number(row.volume),
+    amount: Number(row.amount),
+    side: row.side as components['schemas']['Trade']['side'],
+  };
+}

@@ -1,0 +1,69 @@
+import type { Knex } from 'knex';
+import type { Db } from '../../db/connection';
+import { toSqlDateTime } from '../../domain/dates';
+import { AppError } from '../../domain/errors';
+
+/**
+ * What a plan may see (SPEC "Data delay by plan"). The delay is one filter on publication time, applied by
+ * `whereVisible` alone: daily bars on `published_at` (UTC), minute bars and ticks on `trade_time` (Beijing).
+ */
+export interface Visibility {
+  dailyDelayMinutes: number;
+  minuteDelayMinutes: number;
+  tickAccess: boolean;
+  /** Newest visible publication time of daily bars (UTC), null when real time. */
+  dailyCutoff: string | null;
+  /** Newest visible minute-bar or tick time (Beijing), null when real time. */
+  minuteCutoff: string | null;
+}
+
+interface PlanRow {
+  daily_delay_minutes: number;
+  minute_delay_minutes: number;
+  tick_access: number | boolean;
+}
+
+const BEIJING_OFFSET_MINUTES = 8 * 60;
+const PLAN_TTL_MS = 60_000;
+
+const minutesBefore = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000);
+
+export function visibilityOf(plan: PlanRow, now: Date): Visibility {
+  const daily = Number(plan.daily_delay_minutes);
+  const minute = Number(plan.minute_delay_minutes);
+  return {
+    dailyDelayMinutes: daily,
+    minuteDelayMinutes: minute,
+    tickAccess: Boolean(Number(plan.tick_access)),
+    dailyCutoff: daily > 0 ? toSqlDateTime(minutesBefore(now, daily)) : null,
+    minuteCutoff: minute > 0 ? toSqlDateTime(minutesBefore(now, minute - BEIJING_OFFSET_MINUTES)) : null,
+  };
+}
+
+/** The one delay filter: rows whose time column is after the cutoff are not yet visible. */
+export function whereVisible<Q extends Knex.QueryBuilder>(query: Q, column: string, cutoff: string | null): Q {
+  if (cutoff === null) return query;
+  return query.where((q) => q.whereNull(column).orWhere(column, '<=', cutoff)) as Q;
+}
+
+export function assertTickAccess(visibility: Visibility): void {
+  if (!visibility.tickAccess) throw new AppError(403, 'insufficient_permissions', 'Forbidden: Insufficient permissions');
+}
+
+/** Plans change rarely: their rows are remembered for a minute. */
+export class PlanRules {
+  private readonly plans = new Map<string, { row: PlanRow; at: number }>();
+
+  constructor(private readonly db: Db) {}
+
+  async visibility(planId: string, now = new Date()): Promise<Visibility> {
+    const cached = this.plans.get(planId);
+    if (cached && now.getTime() - cached.at < PLAN_TTL_MS) return visibilityOf(cached.row, now);
+    const row: PlanRow | undefined = await this.db('plans')
+      .where({ id: planId })
+      .first('daily_delay_minutes', 'minute_delay_minutes', 'tick_access');
+    if (!row) throw new AppError(403, 'insufficient_permissions', 'Forbidden: Insufficient permissions');
+    this.plans.set(planId, { row, at: now.getTime() });
+    return visibilityOf(row, now);
+  }
+}

@@ -1,0 +1,140 @@
+import { expect } from 'chai';
+import type { Knex } from 'knex';
+import { bumpDataVersion } from '../../src/db/dataVersions';
+import { toSqlDateTime } from '../../src/domain/dates';
+import { startServer, type TestServer } from '../support/server';
+import { createTestDb, type TestDb } from '../support/testDb';
+import { insertSecurities, keyOnPlan, loadCalendar } from '../support/marketData';
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+const beijing = (instant: Date) => toSqlDateTime(new Date(instant.getTime() + 8 * 3600_000));
+
+/** A database of its own: bars whose publication times are relative to now, so plan delays can be seen. */
+describe('market: ETag caching and plan rules', () => {
+  let testDb: TestDb;
+  let db: Knex;
+  let server: TestServer;
+  const keys: Record<string, string> = {};
+
+  const get = async (path: string, plan: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(server.baseUrl + path, { headers: { 'X-API-KEY': keys[plan]!, ...headers } });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+  };
+
+  const bar = (trade_date: string, close: number, published: Date) => ({
+    ts_code: '600000.SH', trade_date, open: close, high: close, low: close, close, pre_close: close - 0.1, change: 0.1, pct_chg: 1,
+    vol: 1000, amount: 1e6, turnover: 0.5, published_at: toSqlDateTime(published),
+  });
+
+  before(async () => {
+    testDb = await createTestDb();
+    db = testDb.db;
+    await insertSecurities(db, [{ ts_code: '600000.SH', name: '浦发银行' }]);
+    await loadCalendar(db, '2024-01-01', '2024-12-31');
+    await db('daily_bars').insert([bar('2024-12-27', 10, minutesAgo(60 * 24 * 3)), bar('2024-12-30', 10.5, minutesAgo(60 * 24)), bar('2024-12-31', 11, minutesAgo(5))]);
+    await db('adj_factors').insert([
+      { ts_code: '600000.SH', trade_date: '2024-12-27', adj_factor: 1 },
+      { ts_code: '600000.SH', trade_date: '2024-12-30', adj_factor: 1 },
+      { ts_code: '600000.SH', trade_date: '2024-12-31', adj_factor: 2 },
+    ]);
+    const minuteRows = [30, 10, 0.5].map((ago) => {
+      const at = new Date(Math.floor(minutesAgo(ago).getTime() / 60_000) * 60_000);
+      return { ts_code: '600000.SH', trade_time: beijing(at), open: 10, high: 10, low: 10, close: 10, vol: 100, amount: 1000 };
+    });
+    await db('intraday_bars').insert(minuteRows);
+    // Ticks 30 min, 10 min and 20 s old (ticks are not limited to the sessions, so this works at any hour).
+    await db('trades').insert([30, 10, 1 / 3].map((ago, seq) => ({ ts_code: '600000.SH', trade_time: beijing(minutesAgo(ago)), seq, price: 10, volume: 100, amount: 1000, side: 'B' })));
+    await bumpDataVersion(db, 'market');
+    for (const plan of ['starter', 'professional', 'enterprise']) keys[plan] = await keyOnPlan(db, plan);
+    server = await startServer(db);
+  });
+
+  after(async () => {
+    await server.close();
+    await testDb.drop();
+  });
+
+  describe('plan delays: one filter on publication time', () => {
+    it('starter does not see a daily bar published 5 minutes ago; the anchor moves back with it', async () => {
+      const starter = await get('/v1/market/daily?symbol=600000&begin_date=2024-12-01', 'starter');
+      expect(starter.body.data.daily.map((b: { date: string }) => b.date)).to.deep.equal(['2024-12-30', '2024-12-27']);
+      expect(starter.body.data.adj_anchor_date).to.equal('2024-12-30');
+      expect(starter.body.data.daily[0].close).to.equal(10.5);
+      for (const plan of ['professional', 'enterprise']) {
+        const { body } = await get('/v1/market/daily?symbol=600000&begin_date=2024-12-01', plan);
+        expect(body.data.daily.map((b: { date: string }) => b.date), plan).to.deep.equal(['2024-12-31', '2024-12-30', '2024-12-27']);
+        expect(body.data.daily[1].close, plan).to.equal(5.25); // 10.5 × 1 / 2
+      }
+    });
+
+    it('the default end (latest trading day) follows the plan', async () => {
+      expect((await get('/v1/market/daily?symbol=600000&limit=1', 'starter')).body.data.daily[0].date).to.equal('2024-12-30');
+      expect((await get('/v1/market/daily?symbol=600000&limit=1', 'enterprise')).body.data.daily[0].date).to.equal('2024-12-31');
+    });
+
+    it('ticks: professional sees them 1 minute late, enterprise in real time', async () => {
+      const seqs = async (plan: string) => (await get('/v1/market/trades?symbol=600000', plan)).body.data.map((t: { seq: number }) => t.seq);
+      expect(await seqs('enterprise')).to.deep.equal([0, 1, 2]);
+      expect(await seqs('professional')).to.deep.equal([0, 1]);
+    });
+
+    it('trades need professional or higher: starter → 403 insufficient_permissions', async () => {
+      const starter = await get('/v1/market/trades?symbol=600000', 'starter');
+      expect(starter.status).to.equal(403);
+      expect(starter.body).to.deep.equal({ code: 403, message: 'Forbidden: Insufficient permissions', error: 'insufficient_permissions' });
+      expect((await get('/v1/market/trades?symbol=600000', 'professional')).status).to.not.equal(403);
+      expect((await get('/v1/market/trades?symbol=609999', 'starter')).status).to.equal(403); // the plan is checked first
+    });
+  });
+
+  describe('ETag and Cache-Control', () => {
+    it('answers If-None-Match with 304 while the data is unchanged, then 200 with a new ETag after an import', async () => {
+      const path = '/v1/market/daily?symbol=600000&begin_date=2024-12-01';
+      const first = await get(path, 'enterprise');
+      const etag = first.headers.get('etag')!;
+      expect(etag).to.match(/^"[A-Za-z0-9_-]+"$/);
+      expect(first.headers.get('cache-control')).to.equal('private, max-age=60');
+      const again = await get('/v1/market/daily?begin_date=2024-12-01&symbol=600000.SH', 'enterprise', { 'If-None-Match': etag });
+      expect(again.status).to.equal(304);
+      expect(again.headers.get('etag')).to.equal(etag);
+      expect(again.body).to.equal(undefined);
+      const other = await get(path, 'enterprise', { 'If-None-Match': '"something-else"' });
+      expect(other.status).to.equal(200);
+      expect(other.body).to.deep.equal(first.body);
+
+      await db('daily_bars').where({ ts_code: '600000.SH', trade_date: '2024-12-31' }).update({ close: 12 });
+      await bumpDataVersion(db, 'market');
+      const changed = await get(path, 'enterprise', { 'If-None-Match': etag });
+      expect(changed.status).to.equal(200);
+      expect(changed.headers.get('etag')).to.not.equal(etag);
+      expect(changed.body.data.daily[0].close).to.equal(12);
+
+      await db('securities').where({ ts_code: '600000.SH' }).update({ name: '浦发银行B' });
+      await bumpDataVersion(db, 'reference');
+      const renamed = await get(path, 'enterprise');
+      expect(renamed.body.data.name).to.equal('浦发银行B');
+    });
+
+    it('a repeat is answered from the cache before validation, whatever the order of parameters or where the key is', async () => {
+      const path = '/v1/market/daily?symbol=600000&adjusted=false&begin_date=2024-12-30';
+      const first = await get(path, 'enterprise');
+      const repeat = await fetch(`${server.baseUrl}/v1/market/daily?begin_date=2024-12-30&api_key=${keys.enterprise}&symbol=600000&adjusted=false`);
+      expect(repeat.status).to.equal(200);
+      expect(repeat.headers.get('etag')).to.equal(first.headers.get('etag'));
+      expect(await repeat.json()).to.deep.equal(first.body);
+      const invalid = await get(`${path}&colour=red`, 'enterprise');
+      expect(invalid.status).to.equal(400);
+      const noKey = await fetch(server.baseUrl + path);
+      expect(noKey.status).to.equal(401);
+    });
+
+    it('delayed plans get an ETag too (computed, not cached)', async () => {
+      const path = '/v1/market/klines?symbol=600000&interval=daily';
+      const first = await get(path, 'starter');
+      expect(first.status).to.equal(200);
+      const again = await get(path, 'starter', { 'If-None-Match': first.headers.get('etag')! });
+      expect(again.status).to.equal(304);
+    });
+  });
+});
