@@ -4,7 +4,7 @@ NPM := npm --loglevel=error --no-fund --no-audit
 MYSQL_TEST_URL ?= mysql://root@127.0.0.1:3306/test
 DEMO_KEY_FILE := data/.demo-api-key
 
-.PHONY: run test test-mysql check types check-types lint typecheck docs coverage bench bench-market bench-financials clean
+.PHONY: run test test-mysql check types check-types lint typecheck docs coverage bench bench-market bench-financials bench-ingest clean
 
 ## Install dependencies when package-lock.json changed or node_modules is missing.
 node_modules/.installed: package.json package-lock.json
@@ -65,6 +65,10 @@ bench-market: node_modules/.installed
 ## Income statement and metrics under load on a generated 5,000-stock fixture (BENCH_DATABASE_URL for MySQL).
 bench-financials: node_modules/.installed
 	node --import tsx bench/financials.ts
+
+## Import of a generated bundle vs the database's own bulk load (STOCKS, YEARS; 5000 × 10 is ~12 M rows).
+bench-ingest: node_modules/.installed
+	node --import tsx bench/ingest.ts --stocks $${STOCKS:-500} --years $${YEARS:-10}
 
 clean:
 	rm -rf node_modules data coverage

@@ -6,7 +6,7 @@ import { LimiterStore } from './http/rateLimitStore';
 import { UsageRecorder } from './http/usage';
 import { connect } from './db/connection';
 import { migrateLatest } from './db/migrate';
-import { loadReferenceDataIfEmpty } from './ingest/demo';
+import { loadDemoDataIfEmpty } from './ingest/demo';
 import { ensureDemoKey } from './modules/accounts/demoAccount';
 import { schedulePruning } from './modules/market/market.retention';
 
@@ -16,8 +16,8 @@ const db = connect(config.DATABASE_URL);
 
 await migrateLatest(db);
 if (config.DEMO_DATA === 'auto') {
-  const loaded = await loadReferenceDataIfEmpty(db);
-  if (loaded > 0) logger.info({ securities: loaded }, 'loaded reference data');
+  const loaded = await loadDemoDataIfEmpty(db);
+  if (loaded > 0) logger.info({ rows: loaded }, 'loaded the demo data');
 }
 const createdKey = await ensureDemoKey(db, config.DEMO_API_KEY);
 

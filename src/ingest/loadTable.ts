@@ -1,7 +1,11 @@
 import { basename } from 'node:path';
 import type { Knex } from 'knex';
-import { csvRecords } from './csvRecords';
+import type { Db } from '../db/connection';
+import { bumpDataVersion, type Dataset } from '../db/dataVersions';
+import { CsvReadError, csvRecords, type CsvRecord } from './csvRecords';
 import { IngestError } from './ingestError';
+import { KeyTracker } from './keyTracker';
+import { upsertRows } from './upsert';
 
 export type Row = Record<string, string | number | boolean | null>;
 
@@ -9,41 +13,150 @@ export interface TableLoad {
   table: string;
   /** Primary-key columns: rows with the same key replace each other, so a rerun changes nothing. */
   key: string[];
+  /** Columns the header must have; a file without one of them is refused at line 1. */
+  columns: string[];
+  /** The data set whose version an import of this table bumps. */
+  dataset: Dataset;
   /** One CSV record → one row, or null to skip it; throws an Error whose message is the reason. */
   toRow(values: Record<string, string>): Row | null;
   /** `merge` replaces existing rows; `ignore` keeps them. */
   onConflict?: 'merge' | 'ignore';
+  /** Columns an existing row keeps when it is replaced (e.g. when a bar was first published). */
+  keep?: string[];
+  /** Two rows of one file with the same key: which one stands. Without it such a file is refused. */
+  resolveSameKey?(earlier: Row, later: Row): Row;
+  /** Drops rows that must not replace what is stored; runs in the file's transaction before each write. */
+  filterStored?(trx: Knex.Transaction, rows: Row[]): Promise<Row[]>;
+  /** Runs after the last row of a file is written, in the same transaction (derived columns). */
+  afterLoad?(trx: Knex.Transaction, loaded: LoadResult): Promise<void>;
 }
 
-const BATCH_SIZE = 500;
+/** A table load, or a function making one per file (for loads that read the schema or keep per-file state). */
+export type TableLoader = TableLoad | ((db: Db) => Promise<TableLoad>);
+
+export interface LoadResult {
+  /** The file (or upstream call) the rows came from. */
+  source: string;
+  table: string;
+  rows: number;
+  /** The earliest and latest date of the key's date column, when it has one. */
+  firstDate: string | null;
+  lastDate: string | null;
+}
+
+export interface LoadOptions {
+  /** Called after each written batch with the rows written so far. */
+  onRows?(rows: number): void;
+  /** Called with each chunk of bytes read from a file. */
+  onBytes?(bytes: number): void;
+  /** Runs inside the file's transaction after the load (e.g. to record sync progress atomically). */
+  beforeCommit?(trx: Knex.Transaction, result: LoadResult): Promise<void>;
+}
+
+const MAX_BINDINGS = 30_000;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Loads a whole CSV file in one transaction: either every row lands or none does. */
-export async function loadTable(db: Knex, path: string, load: TableLoad): Promise<number> {
-  const file = basename(path);
+export async function loadTable(db: Knex, path: string, loader: TableLoader, options: LoadOptions = {}): Promise<LoadResult> {
+  return loadRecords(db, basename(path), csvRecords(path, options.onBytes), loader, options);
+}
+
+/** Loads records from any source (a CSV file, an upstream reply) in one transaction. */
+export async function loadRecords(
+  db: Knex,
+  source: string,
+  records: AsyncIterable<CsvRecord>,
+  loader: TableLoader,
+  options: LoadOptions = {},
+): Promise<LoadResult> {
+  const load = typeof loader === 'function' ? await loader(db) : loader;
+  const result: LoadResult = { source, table: load.table, rows: 0, firstDate: null, lastDate: null };
+  const seen = new KeyTracker(load.key);
   return db.transaction(async (trx) => {
     let batch: Row[] = [];
-    let count = 0;
-    for await (const { line, values } of csvRecords(path)) {
-      let row: Row | null;
+    // Rows of this batch by key, for loads that resolve rows sharing a key instead of refusing them.
+    let resolved = new Map<string, Row>();
+    let batchSize = 0;
+    let lastLine = 1;
+    let headerChecked = false;
+    // The write of one batch overlaps the parsing of the next (the database works in its own process).
+    let writing: Promise<void> = Promise.resolve();
+    const write = async (rows: Row[], upToLine: number) => {
+      const kept = load.filterStored ? await load.filterStored(trx, rows) : rows;
       try {
-        row = load.toRow(values);
+        await upsertRows(trx, load, kept);
       } catch (err) {
-        throw new IngestError(file, line, (err as Error).message);
+        throw new IngestError(source, upToLine, `the database refused the rows up to this line: ${databaseReason(err as Error)}`);
       }
-      if (row === null) continue;
-      batch.push(row);
-      if (batch.length === BATCH_SIZE) {
-        count += await upsert(trx, load, batch);
-        batch = [];
+      result.rows += rows.length;
+      options.onRows?.(result.rows);
+    };
+    const flush = async () => {
+      const rows = load.resolveSameKey ? [...resolved.values()] : batch;
+      batch = [];
+      resolved = new Map();
+      await writing;
+      writing = write(rows, lastLine);
+      writing.catch(() => {}); // awaited by the next flush or at the end
+    };
+    try {
+      for await (const { line, values } of records) {
+        lastLine = line;
+        if (!headerChecked) headerChecked = checkHeader(source, load, Object.keys(values));
+        const row = rowOf(source, line, load, values);
+        if (row === null) continue;
+        if (load.resolveSameKey) {
+          const key = load.key.map((column) => String(row[column])).join('\u0000');
+          const earlier = resolved.get(key);
+          if (!earlier) batch.push(row);
+          resolved.set(key, earlier ? load.resolveSameKey(earlier, row) : row);
+        } else {
+          if (!seen.add(row)) throw new IngestError(source, line, `duplicate key (${load.key.join(', ')}) = (${load.key.map((c) => row[c]).join(', ')}) within the file`);
+          batch.push(row);
+        }
+        trackDates(result, row, load.key);
+        batchSize ||= Math.max(1, Math.min(1000, Math.floor(MAX_BINDINGS / Object.keys(row).length)));
+        if (batch.length >= batchSize) await flush();
       }
+    } catch (err) {
+      if (err instanceof CsvReadError) throw new IngestError(source, err.line, err.message);
+      throw err;
     }
-    return count + (await upsert(trx, load, batch));
+    if (batch.length > 0) await flush();
+    await writing;
+    if (result.rows > 0) {
+      await load.afterLoad?.(trx, result);
+      await bumpDataVersion(trx, load.dataset);
+    }
+    await options.beforeCommit?.(trx, result);
+    return result;
   });
 }
 
-async function upsert(trx: Knex.Transaction, load: TableLoad, rows: Row[]): Promise<number> {
-  if (rows.length === 0) return 0;
-  const insert = trx(load.table).insert(rows).onConflict(load.key);
-  await (load.onConflict === 'ignore' ? insert.ignore() : insert.merge());
-  return rows.length;
+function checkHeader(source: string, load: TableLoad, header: string[]): true {
+  const missing = load.columns.filter((column) => !header.includes(column));
+  if (missing.length === 0) return true;
+  const hint = header.length === 1 ? ' (the header has one column: is the delimiter a comma?)' : '';
+  throw new IngestError(source, 1, `missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}${hint}`);
+}
+
+function rowOf(source: string, line: number, load: TableLoad, values: Record<string, string>): Row | null {
+  try {
+    return load.toRow(values);
+  } catch (err) {
+    throw new IngestError(source, line, (err as Error).message);
+  }
+}
+
+function trackDates(result: LoadResult, row: Row, key: string[]): void {
+  const date = key.map((column) => row[column]).find((value) => typeof value === 'string' && ISO_DATE.test(value)) as string | undefined;
+  if (date === undefined) return;
+  if (result.firstDate === null || date < result.firstDate) result.firstDate = date;
+  if (result.lastDate === null || date > result.lastDate) result.lastDate = date;
+}
+
+
+/** Knex prefixes driver errors with the whole statement; the reason is what the driver said. */
+function databaseReason(err: Error): string {
+  return err.message.split(' - ').at(-1)!.slice(0, 300);
 }

@@ -13,6 +13,8 @@ const KIND_OF_TYPE: Record<string, string> = { '1': 'stock', '2': 'index' };
 export const baostockBasic: TableLoad = {
   table: 'securities',
   key: ['ts_code'],
+  columns: ['code', 'code_name', 'type', 'status'],
+  dataset: 'reference',
   onConflict: 'ignore',
   toRow(values) {
     const kind = KIND_OF_TYPE[required(values, 'type')];

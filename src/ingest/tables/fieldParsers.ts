@@ -21,3 +21,50 @@ export function date(values: Record<string, string>, column: string): string | n
   if (iso === null) throw new Error(`invalid date in column ${column}: ${value}`);
   return iso;
 }
+
+/** A required date column. */
+export function requiredDate(values: Record<string, string>, column: string): string {
+  required(values, column);
+  return date(values, column)!;
+}
+
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * Reads an optional number column, times 10^`powerOfTen` (unit conversion: 3 for thousand yuan → yuan, 4 for
+ * 10,000 shares → shares), shifted in decimal so 66495.5803 thousand yuan is 66495580.3 yuan, not
+ * 66495580.300000004. Text that is no number is an error.
+ */
+export function num(values: Record<string, string>, column: string, powerOfTen = 0): number | null {
+  const value = text(values, column);
+  if (value === null) return null;
+  if (!NUMBER.test(value)) throw new Error(`not a number in column ${column}: ${JSON.stringify(value)}`);
+  if (powerOfTen === 0) return Number(value);
+  return /e/i.test(value) ? Number(value) * 10 ** powerOfTen : Number(`${value}e${powerOfTen}`);
+}
+
+/** A required number column. */
+export function requiredNum(values: Record<string, string>, column: string, powerOfTen = 0): number {
+  required(values, column);
+  return num(values, column, powerOfTen)!;
+}
+
+/** An optional whole-number column. */
+export function int(values: Record<string, string>, column: string): number | null {
+  const value = num(values, column);
+  if (value !== null && !Number.isInteger(value)) throw new Error(`not a whole number in column ${column}: ${value}`);
+  return value;
+}
+
+const STANDARD_CODE = /^\d{6}\.(SH|SZ|BJ)$/;
+
+/** A required `ts_code` in standard form (`600519.SH`). */
+export function tsCode(values: Record<string, string>, column = 'ts_code'): string {
+  const code = required(values, column);
+  if (!STANDARD_CODE.test(code)) throw new Error(`invalid ${column}: ${code}`);
+  return code;
+}
+
+export function isStandardCode(code: string): boolean {
+  return STANDARD_CODE.test(code);
+}

@@ -1,29 +1,28 @@
 import { cnspellOf } from '../../domain/cnspell';
 import { exchangeOfStandard } from '../../domain/symbols';
 import type { TableLoad } from '../loadTable';
-import { date, required, text } from './fieldParsers';
-
-const STANDARD_CODE = /^\d{6}\.(SH|SZ|BJ)$/;
+import { date, required, text, tsCode } from './fieldParsers';
 
 /** Tushare `stock_basic`: one listed, suspended or delisted stock per row. */
 export const stockBasic: TableLoad = {
   table: 'securities',
   key: ['ts_code'],
+  columns: ['ts_code', 'name'],
+  dataset: 'reference',
   toRow(values) {
-    const tsCode = required(values, 'ts_code');
-    if (!STANDARD_CODE.test(tsCode)) throw new Error(`invalid ts_code: ${tsCode}`);
+    const code = tsCode(values);
     const name = required(values, 'name');
     const listStatus = text(values, 'list_status') ?? 'L';
     if (!['L', 'P', 'D'].includes(listStatus)) throw new Error(`invalid list_status: ${listStatus}`);
     return {
-      ts_code: tsCode,
-      symbol: tsCode.slice(0, 6),
+      ts_code: code,
+      symbol: code.slice(0, 6),
       kind: 'stock',
       name,
       fullname: text(values, 'fullname'),
       enname: text(values, 'enname'),
       cnspell: text(values, 'cnspell') ?? cnspellOf(name),
-      exchange: exchangeOfStandard(tsCode),
+      exchange: exchangeOfStandard(code),
       market: text(values, 'market'),
       industry: text(values, 'industry'),
       area: text(values, 'area'),

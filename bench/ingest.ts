@@ -1,0 +1,118 @@
+/**
+ * Ingestion benchmark: imports the generated bundle's daily.csv (5,000 stocks × 10 years ≈ 12 M rows at full
+ * scale) with the importer, and beside it the database's own bulk path on the same file with the same unit
+ * conversion: MariaDB's LOAD DATA LOCAL INFILE, SQLite's `.import` into a raw table + INSERT … SELECT.
+ *
+ *   node --import tsx bench/ingest.ts [--stocks 5000] [--years 10] [--db mysql,sqlite]
+ *   (MYSQL_BENCH_URL, default mysql://root@127.0.0.1:3306; results in bench/results/ingest-*.json)
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, createReadStream, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import mysql from 'mysql2/promise';
+import { connect } from '../src/db/connection';
+import { migrateLatest } from '../src/db/migrate';
+import { generateBundle } from '../src/ingest/generate/generateBundle';
+
+const { values: args } = parseArgs({
+  options: { stocks: { type: 'string', default: '5000' }, years: { type: 'string', default: '10' }, db: { type: 'string', default: 'mysql,sqlite' } },
+});
+const stocks = Number(args.stocks);
+const years = Number(args.years);
+const serverUrl = ((url) => `mysql://${url.username}${url.password ? `:${url.password}` : ''}@${url.host}`)(
+  new URL(process.env.MYSQL_BENCH_URL ?? 'mysql://root@127.0.0.1:3306'),
+);
+
+const work = join(tmpdir(), `ashare-bench-${stocks}x${years}`);
+const bundle = join(work, 'bundle');
+if (!existsSync(join(bundle, 'daily.csv'))) {
+  console.error(`generating ${stocks} stocks × ${years} years into ${bundle} …`);
+  await generateBundle({ out: bundle, stocks, years, seed: 1 });
+}
+const dailyOnly = join(work, 'daily-only');
+mkdirSync(dailyOnly, { recursive: true });
+copyFileSync(join(bundle, 'daily.csv'), join(dailyOnly, 'daily.csv'));
+const dailyRows = Number(execFileSync('wc', ['-l', join(dailyOnly, 'daily.csv')]).toString().split(' ')[0]) - 1;
+
+interface Measured {
+  rows: number;
+  seconds: number;
+  peakRssMb?: number;
+}
+
+function importer(databaseUrl: string): Measured {
+  // The same heap cap as `npm run ashare` (package.json), so the peak RSS is the CLI's.
+  const out = execFileSync(process.execPath, ['--max-old-space-size=128', '--import', 'tsx', 'bench/ingest-child.ts', databaseUrl, dailyOnly], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
+  return JSON.parse(out.trim().split('\n').at(-1)!) as Measured;
+}
+
+const LOAD_DATA = `load data local infile ? into table daily_bars
+  fields terminated by ',' lines terminated by '\\n' ignore 1 lines
+  (ts_code, @trade_date, open, high, low, close, pre_close, \`change\`, pct_chg, vol, @amount)
+  set trade_date = str_to_date(@trade_date, '%Y%m%d'), amount = @amount * 1000, published_at = utc_timestamp()`;
+
+async function mysqlBench(): Promise<Record<string, unknown>> {
+  const names = [`ashare_bench_importer_${process.pid}`, `ashare_bench_loaddata_${process.pid}`];
+  const admin = await mysql.createConnection(`${serverUrl}/`);
+  try {
+    for (const name of names) await admin.query(`create database ${name} character set utf8mb4`);
+    const ours = importer(`${serverUrl}/${names[0]}`);
+    const knex = connect(`${serverUrl}/${names[1]}`);
+    await migrateLatest(knex);
+    await knex.destroy();
+    const reference = await mysql.createConnection({ uri: `${serverUrl}/${names[1]}`, infileStreamFactory: (path: string) => createReadStream(path) });
+    const started = performance.now();
+    await reference.query(LOAD_DATA, [join(dailyOnly, 'daily.csv')]);
+    const seconds = (performance.now() - started) / 1000;
+    await reference.end();
+    return report('mariadb', ours, { rows: dailyRows, seconds });
+  } finally {
+    for (const name of names) await admin.query(`drop database if exists ${name}`);
+    await admin.end();
+  }
+}
+
+async function sqliteBench(): Promise<Record<string, unknown>> {
+  const files = [join(work, 'importer.sqlite'), join(work, 'reference.sqlite')];
+  for (const file of files) for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+  const ours = importer(`sqlite://${files[0]}`);
+  const knex = connect(`sqlite://${files[1]}`);
+  await migrateLatest(knex);
+  await knex.destroy();
+  const started = performance.now();
+  execFileSync('sqlite3', [files[1]!], {
+    input: `create table raw_daily (c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11);\n.import --csv --skip 1 ${join(dailyOnly, 'daily.csv')} raw_daily\n` +
+      `begin; insert into daily_bars (ts_code, trade_date, open, high, low, close, pre_close, "change", pct_chg, vol, amount, published_at)
+       select c1, substr(c2,1,4)||'-'||substr(c2,5,2)||'-'||substr(c2,7,2), c3, c4, c5, c6, c7, c8, c9, c10, c11 * 1000, datetime('now') from raw_daily; commit;\n`,
+  });
+  const seconds = (performance.now() - started) / 1000;
+  return report('sqlite', ours, { rows: dailyRows, seconds });
+}
+
+function report(database: string, ours: Measured, reference: Measured): Record<string, unknown> {
+  const result = {
+    database,
+    bundle: `${stocks} stocks × ${years} years`,
+    daily_rows: dailyRows,
+    importer: { rows: ours.rows, seconds: round(ours.seconds), rows_per_second: Math.round(ours.rows / ours.seconds), peak_rss_mb: ours.peakRssMb },
+    reference: { method: database === 'mariadb' ? 'LOAD DATA LOCAL INFILE' : 'sqlite3 .import + INSERT … SELECT', seconds: round(reference.seconds), rows_per_second: Math.round(reference.rows / reference.seconds) },
+    importer_share_of_reference: round(ours.seconds === 0 ? 0 : reference.seconds / ours.seconds),
+    measured_at: new Date().toISOString(),
+  };
+  writeFileSync(join('bench', 'results', `ingest-${database}-${stocks}x${years}.json`), JSON.stringify(result, null, 2) + '\n');
+  console.log(JSON.stringify(result));
+  return result;
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+for (const database of args.db!.split(',')) {
+  if (database === 'mysql') await mysqlBench();
+  else if (database === 'sqlite') await sqliteBench();
+  else throw new Error(`unknown --db ${database}`);
+}

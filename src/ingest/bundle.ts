@@ -1,0 +1,87 @@
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Knex } from 'knex';
+import { isSqlite } from '../db/connection';
+import { loadTable, type LoadOptions, type LoadResult, type TableLoader } from './loadTable';
+import { adjFactor, dailyBasic, indexWeight, tradeCal } from './tables/marketTables';
+import { daily, indexDaily } from './tables/dailyBars';
+import { dividend, indexBasic, nameChange } from './tables/referenceTables';
+import { statementLoader } from './tables/statements';
+import { stkMins, ticks } from './tables/intraday';
+import { stockBasic } from './tables/stockBasic';
+
+/** The Tushare API each loader reads, in import order (securities and calendar before the data on them). */
+export const LOADERS: ReadonlyArray<readonly [api: string, loader: TableLoader]> = [
+  ['stock_basic', stockBasic],
+  ['index_basic', indexBasic],
+  ['namechange', nameChange],
+  ['trade_cal', tradeCal],
+  ['daily', daily],
+  ['index_daily', indexDaily],
+  ['adj_factor', adjFactor],
+  ['daily_basic', dailyBasic],
+  ['index_weight', indexWeight],
+  ['income', statementLoader('income_statements')],
+  ['balancesheet', statementLoader('balance_sheets')],
+  ['cashflow', statementLoader('cash_flows')],
+  ['dividend', dividend],
+  ['stk_mins', stkMins],
+  ['ticks', ticks],
+];
+
+export function loaderOf(api: string): TableLoader | undefined {
+  return LOADERS.find(([name]) => name === api)?.[1];
+}
+
+export interface BundleFile {
+  api: string;
+  path: string;
+  bytes: number;
+}
+
+/** The files of a bundle directory that a loader reads (`<api>.csv`), in import order. */
+export function bundleFiles(dir: string): BundleFile[] {
+  return LOADERS.map(([api]) => ({ api, path: join(dir, `${api}.csv`) }))
+    .filter(({ path }) => existsSync(path))
+    .map((file) => ({ ...file, bytes: statSync(file.path).size }));
+}
+
+export interface BundleProgress {
+  start(file: BundleFile): LoadOptions;
+  done(file: BundleFile, result: LoadResult): void;
+}
+
+/**
+ * Imports every file of a Tushare-format bundle, each in its own transaction. The first bad file stops the
+ * import with an IngestError; files before it stay loaded, the bad one leaves no trace.
+ */
+export async function importBundle(db: Knex, dir: string, progress?: BundleProgress): Promise<LoadResult[]> {
+  return withImportCache(db, async () => {
+    const results: LoadResult[] = [];
+    for (const file of bundleFiles(dir)) {
+      const result = await loadTable(db, file.path, loaderOf(file.api)!, progress?.start(file) ?? {});
+      progress?.done(file, result);
+      results.push(result);
+    }
+    return results;
+  });
+}
+
+/** SQLite page cache while importing, in KiB: a daily file arrives by date but is keyed by stock. */
+const SQLITE_IMPORT_CACHE_KIB = 65_536;
+
+/**
+ * A daily file in date order inserts all over the (ts_code, trade_date) B-tree; with SQLite's default 2 MB
+ * page cache every insert misses, which halves the rate once the table outgrows it. The import raises the
+ * cache of its (single) connection and puts it back afterwards.
+ */
+async function withImportCache<T>(db: Knex, work: () => Promise<T>): Promise<T> {
+  if (!isSqlite(db)) return work();
+  const [{ cache_size: previous }] = await db.raw('pragma cache_size');
+  await db.raw(`pragma cache_size = -${SQLITE_IMPORT_CACHE_KIB}`);
+  try {
+    return await work();
+  } finally {
+    await db.raw(`pragma cache_size = ${Number(previous)}`);
+  }
+}

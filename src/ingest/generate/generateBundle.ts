@@ -1,0 +1,135 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEMO_DIR } from '../demo';
+import { CsvWriter } from './csvWriter';
+import { Random } from './random';
+import { writeIncome } from './income';
+import { writeIntraday } from './intraday';
+
+export interface GenerateOptions {
+  out: string;
+  stocks: number;
+  years: number;
+  seed: number;
+}
+
+/** A synthetic stock as the generator tracks it from day to day. */
+export interface SyntheticStock {
+  tsCode: string;
+  limit: number;
+  listIndex: number;
+  close: number;
+  adjFactor: number;
+  suspendedUntil: number;
+  exDayOfYear: Map<number, number>;
+}
+
+const fixed2 = (value: number) => Math.round(value * 100) / 100;
+const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
+
+/** The last open days of the SSE calendar shipped with the demo, up to the end of 2025. */
+function openDays(years: number): string[] {
+  const days = readFileSync(join(DEMO_DIR, 'trade_cal.csv'), 'utf8')
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split(','))
+    .filter((cells) => cells[2] === '1' && cells[1]! <= '20251231')
+    .map((cells) => cells[1]!);
+  const first = `${2025 - years + 1}0101`;
+  return days.filter((day) => day >= first);
+}
+
+function stockCode(index: number): { tsCode: string; limit: number } {
+  const board = index % 3;
+  const serial = Math.floor(index / 3);
+  if (board === 0) return { tsCode: `${String(600000 + serial).padStart(6, '0')}.SH`, limit: 0.1 };
+  if (board === 1) return { tsCode: `${String(1 + serial).padStart(6, '0')}.SZ`, limit: 0.1 };
+  return { tsCode: `${String(300001 + serial).padStart(6, '0')}.SZ`, limit: 0.2 };
+}
+
+/**
+ * Writes a deterministic Tushare-format bundle for load tests: the real SSE calendar, random-walk daily bars
+ * inside each board's limit band, suspensions (days left out), a yearly cash dividend for most stocks with the
+ * matching adj_factor step, quarterly year-to-date income statements, and minute bars and ticks of the last
+ * sessions of a few stocks. Never loaded by default.
+ */
+export async function generateBundle(options: GenerateOptions): Promise<Record<string, number>> {
+  mkdirSync(options.out, { recursive: true });
+  const random = new Random(options.seed);
+  const days = openDays(options.years);
+  const stocks: SyntheticStock[] = Array.from({ length: options.stocks }, (_, i) => ({
+    ...stockCode(i),
+    // A fifth of the stocks list during the range.
+    listIndex: random.next() < 0.2 ? random.int(1, days.length - 1) : 0,
+    close: fixed2(random.between(3, 80)),
+    adjFactor: 1,
+    suspendedUntil: -1,
+    exDayOfYear: new Map(),
+  }));
+
+  const basic = new CsvWriter(join(options.out, 'stock_basic.csv'), ['ts_code', 'symbol', 'name', 'area', 'industry', 'market', 'list_status', 'list_date']);
+  for (const [i, stock] of stocks.entries()) {
+    await basic.write([stock.tsCode, stock.tsCode.slice(0, 6), `SYN${String(i).padStart(5, '0')}`, '', 'synthetic', stock.limit === 0.2 ? '创业板' : '主板', 'L', days[stock.listIndex]!]);
+  }
+  const calendar = new CsvWriter(join(options.out, 'trade_cal.csv'), ['exchange', 'cal_date', 'is_open', 'pretrade_date']);
+  for (const [i, day] of days.entries()) await calendar.write(['SSE', day, 1, days[i - 1] ?? null]);
+
+  const daily = new CsvWriter(join(options.out, 'daily.csv'), ['ts_code', 'trade_date', 'open', 'high', 'low', 'close', 'pre_close', 'change', 'pct_chg', 'vol', 'amount']);
+  const adj = new CsvWriter(join(options.out, 'adj_factor.csv'), ['ts_code', 'trade_date', 'adj_factor']);
+  const dividend = new CsvWriter(join(options.out, 'dividend.csv'), ['ts_code', 'end_date', 'ann_date', 'div_proc', 'cash_div', 'cash_div_tax', 'record_date', 'ex_date', 'pay_date']);
+  const lastBars = new Map<string, { day: string; open: number; high: number; low: number; close: number; vol: number }[]>();
+
+  let yearStart = 0;
+  for (const [d, day] of days.entries()) {
+    const year = Number(day.slice(0, 4));
+    const newYear = d === 0 || days[d - 1]!.slice(0, 4) !== day.slice(0, 4);
+    if (newYear) yearStart = d;
+    const dayOfYear = d - yearStart;
+    for (const stock of stocks) {
+      if (d < stock.listIndex) continue;
+      if (newYear && random.next() < 0.7) stock.exDayOfYear.set(year, random.int(110, 140)); // June-July
+      if (d <= stock.suspendedUntil) continue;
+      if (d > stock.listIndex && random.next() < 0.002) {
+        stock.suspendedUntil = d + random.int(0, 9);
+        continue;
+      }
+      let preClose = stock.close;
+      if (stock.exDayOfYear.get(year) === dayOfYear && preClose > 2) {
+        const cash = fixed2(preClose * random.between(0.005, 0.03)) || 0.01;
+        const exPreClose = fixed2(preClose - cash);
+        stock.adjFactor *= preClose / exPreClose;
+        const previous = days[d - 1]!;
+        await dividend.write([stock.tsCode, `${year - 1}1231`, `${year}0415`, '实施', cash, cash, previous, day, day]);
+        preClose = exPreClose;
+      }
+      const up = fixed2(preClose * (1 + stock.limit));
+      const down = fixed2(preClose * (1 - stock.limit));
+      const clamp = (price: number) => Math.min(up, Math.max(down, fixed2(price)));
+      const close = clamp(preClose * (1 + 0.0003 + 0.02 * random.normal()));
+      const open = clamp(preClose * (1 + 0.008 * random.normal()));
+      const high = clamp(Math.max(open, close) * (1 + Math.abs(0.006 * random.normal())));
+      const low = clamp(Math.min(open, close) * (1 - Math.abs(0.006 * random.normal())));
+      const vol = fixed2(Math.exp(random.between(9, 13)));
+      const amount = round4((vol * 100 * (open + close)) / 2 / 1000);
+      const change = fixed2(close - preClose);
+      await daily.write([stock.tsCode, day, open, high, low, close, preClose, change, round4((change / preClose) * 100), vol, amount]);
+      await adj.write([stock.tsCode, day, round4(stock.adjFactor)]);
+      stock.close = close;
+      if (d >= days.length - 3) {
+        const bars = lastBars.get(stock.tsCode) ?? [];
+        lastBars.set(stock.tsCode, [...bars, { day, open, high, low, close, vol }]);
+      }
+    }
+  }
+
+  const counts: Record<string, number> = {
+    'stock_basic.csv': await basic.close(),
+    'trade_cal.csv': await calendar.close(),
+    'daily.csv': await daily.close(),
+    'adj_factor.csv': await adj.close(),
+    'dividend.csv': await dividend.close(),
+  };
+  counts['income.csv'] = await writeIncome(join(options.out, 'income.csv'), stocks, days, new Random(options.seed + 1));
+  Object.assign(counts, await writeIntraday(options.out, [...lastBars.entries()].slice(0, 3), new Random(options.seed + 2)));
+  return counts;
+}

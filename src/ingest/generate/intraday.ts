@@ -1,0 +1,59 @@
+import { join } from 'node:path';
+import { CsvWriter } from './csvWriter';
+import type { Random } from './random';
+
+interface DayBar {
+  day: string;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  vol: number;
+}
+
+/** The 240 one-minute bar end times of a session day: 09:31-11:30 and 13:01-15:00. */
+function minuteTimes(): string[] {
+  const times: string[] = [];
+  const add = (from: number, to: number) => {
+    for (let minute = from; minute <= to; minute++) times.push(`${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`);
+  };
+  add(9 * 60 + 31, 11 * 60 + 30);
+  add(13 * 60 + 1, 15 * 60);
+  return times;
+}
+
+/**
+ * `stk_mins.csv` (Tushare, 1-minute bars, vol in shares, amount in yuan) and `ticks.csv` (this project's
+ * layout) for the given stocks' last sessions: a path from each day's open to its close inside its range.
+ */
+export async function writeIntraday(out: string, series: [string, DayBar[]][], random: Random): Promise<Record<string, number>> {
+  const minutes = new CsvWriter(join(out, 'stk_mins.csv'), ['ts_code', 'trade_time', 'open', 'close', 'high', 'low', 'vol', 'amount']);
+  const ticks = new CsvWriter(join(out, 'ticks.csv'), ['ts_code', 'time', 'price', 'volume', 'amount', 'side']);
+  const times = minuteTimes();
+  const fixed2 = (value: number) => Math.round(value * 100) / 100;
+  for (const [tsCode, bars] of series) {
+    for (const bar of bars) {
+      const date = `${bar.day.slice(0, 4)}-${bar.day.slice(4, 6)}-${bar.day.slice(6)}`;
+      const clamp = (price: number) => Math.min(bar.high, Math.max(bar.low, fixed2(price)));
+      let price = bar.open;
+      for (const [i, time] of times.entries()) {
+        const open = price;
+        const target = bar.open + ((bar.close - bar.open) * (i + 1)) / times.length;
+        const close = i === times.length - 1 ? bar.close : clamp(target + (bar.high - bar.low) * 0.1 * random.normal());
+        const shares = Math.round((bar.vol * 100) / times.length / 100) * 100 || 100;
+        await minutes.write([tsCode, `${date} ${time}`, open, close, Math.max(open, close), Math.min(open, close), shares, fixed2(shares * close)]);
+        // Two to four ticks inside each minute, some in the same second.
+        const [hour, minute] = time.split(':').map(Number) as [number, number];
+        const start = hour * 3600 + minute * 60 - 60;
+        for (let t = 0, second = random.int(0, 20); t < random.int(2, 4); t++, second += random.int(0, 19)) {
+          const at = start + Math.min(second, 59);
+          const stamp = `${String(Math.floor(at / 3600)).padStart(2, '0')}:${String(Math.floor((at % 3600) / 60)).padStart(2, '0')}:${String(at % 60).padStart(2, '0')}`;
+          const volume = random.int(1, 50) * 100;
+          await ticks.write([tsCode, `${date} ${stamp}`, close, volume, fixed2(volume * close), 'BSN'[random.int(0, 2)]!]);
+        }
+        price = close;
+      }
+    }
+  }
+  return { 'stk_mins.csv': await minutes.close(), 'ticks.csv': await ticks.close() };
+}

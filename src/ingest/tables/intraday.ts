@@ -1,0 +1,70 @@
+import type { TableLoad } from '../loadTable';
+import { num, required, requiredNum, tsCode } from './fieldParsers';
+
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/;
+
+/** `YYYY-MM-DD HH:MM:SS` Beijing time, inside the normal sessions 09:30-11:30 and 13:00-15:00. */
+function sessionTime(values: Record<string, string>, column: string): string {
+  const value = required(values, column);
+  const match = DATE_TIME.exec(value);
+  if (!match || Number.isNaN(Date.parse(`${match[1]}T${match[2]}Z`))) {
+    throw new Error(`invalid time in column ${column}: ${value} (expected YYYY-MM-DD HH:MM:SS)`);
+  }
+  const time = match[2]!;
+  const inSession = (time >= '09:30:00' && time <= '11:30:00') || (time >= '13:00:00' && time <= '15:00:00');
+  if (!inSession) throw new Error(`time outside the trading sessions 09:30-11:30 and 13:00-15:00: ${value}`);
+  return value;
+}
+
+/** Tushare `stk_mins` with freq=1min: bar end time, vol in shares, amount in yuan. */
+export const stkMins: TableLoad = {
+  table: 'intraday_bars',
+  key: ['ts_code', 'trade_time'],
+  columns: ['ts_code', 'trade_time', 'open', 'close', 'high', 'low', 'vol', 'amount'],
+  dataset: 'intraday',
+  toRow: (values) => ({
+    ts_code: tsCode(values),
+    trade_time: sessionTime(values, 'trade_time'),
+    open: num(values, 'open'),
+    high: num(values, 'high'),
+    low: num(values, 'low'),
+    close: num(values, 'close'),
+    vol: num(values, 'vol'),
+    amount: num(values, 'amount'),
+  }),
+};
+
+const SIDES = new Set(['B', 'S', 'N']);
+
+/**
+ * `ticks.csv` (this project's layout, see db/demo/README.md): ts_code, time, price, volume (shares),
+ * amount (yuan), side (B/S/N). `seq` is the order of a trade among those of its stock in the same second,
+ * as the file lists them, so reloading a file gives the same keys.
+ */
+export const ticks = async (): Promise<TableLoad> => {
+  const last = new Map<string, { time: string; seq: number }>();
+  return {
+    table: 'trades',
+    key: ['ts_code', 'trade_time', 'seq'],
+    columns: ['ts_code', 'time', 'price', 'volume', 'amount', 'side'],
+    dataset: 'intraday',
+    toRow(values) {
+      const code = tsCode(values);
+      const time = sessionTime(values, 'time');
+      const side = required(values, 'side');
+      if (!SIDES.has(side)) throw new Error(`side must be B, S or N: ${side}`);
+      const previous = last.get(code);
+      const seq = previous?.time === time ? previous.seq + 1 : 0;
+      last.set(code, { time, seq });
+      return {
+        ts_code: code,
+        trade_time: time,
+        seq,
+        price: requiredNum(values, 'price'),
+        volume: requiredNum(values, 'volume'),
+        amount: requiredNum(values, 'amount'),
+        side,
+      };
+    },
+  };
+};

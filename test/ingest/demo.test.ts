@@ -1,0 +1,47 @@
+import { expect } from 'chai';
+import { loadDemoDataIfEmpty } from '../../src/ingest/demo';
+import { createTestDb, type TestDb } from '../support/testDb';
+
+describe('demo dataset (db/demo)', () => {
+  let testDb: TestDb;
+  let loaded: number;
+  before(async () => {
+    testDb = await createTestDb();
+    loaded = await loadDemoDataIfEmpty(testDb.db);
+  });
+  after(() => testDb.drop());
+
+  it('loads 000001.SZ daily bars of 2024 with their adjustment factors, ex-date step included', async () => {
+    const bars = await testDb.db('daily_bars as d')
+      .join('adj_factors as a', function () {
+        this.on('a.ts_code', 'd.ts_code').andOn('a.trade_date', 'd.trade_date');
+      })
+      .where('d.ts_code', '000001.SZ')
+      .whereBetween('d.trade_date', ['2024-01-01', '2024-12-31'])
+      .orderBy('d.trade_date')
+      .select('d.trade_date', 'd.close', 'd.amount', 'a.adj_factor');
+    expect(bars).to.have.length(242);
+    expect(bars[0]).to.deep.equal({ trade_date: '2024-01-02', close: 9.21, amount: 1075742250, adj_factor: 116.713 });
+    expect(new Set(bars.map((bar) => bar.adj_factor)).size).to.be.greaterThan(1);
+  });
+
+  it('loads the 2025-04-03 market snapshot in yuan and shares, with turnover on the bars', async () => {
+    expect(await testDb.db('daily_basic').where({ trade_date: '2025-04-03' }).count({ n: '*' }).first()).to.deep.equal({ n: 5393 });
+    const moutai = await testDb.db('daily_basic').where({ ts_code: '600519.SH', trade_date: '2025-04-03' }).first('total_mv', 'total_share');
+    expect(moutai.total_mv).to.be.closeTo(1.97e12, 0.01e12);
+    expect(moutai.total_share).to.be.closeTo(1.256e9, 0.001e9);
+    expect(await testDb.db('daily_bars').where({ trade_date: '2025-04-03' }).whereNotNull('turnover').count({ n: '*' }).first()).to.deep.equal({ n: 5393 });
+  });
+
+  it('loads the SSE calendar, index series, CSI 300 weights and 600519 statements', async () => {
+    expect(await testDb.db('trade_calendar').where({ cal_date: '2024-10-01' }).first('is_open')).to.satisfy((row: { is_open: unknown }) => !row.is_open);
+    expect(await testDb.db('daily_bars').where({ ts_code: '000300.SH', trade_date: '2024-01-02' }).first('close')).to.deep.equal({ close: 3386.35 });
+    expect(await testDb.db('index_weights').where({ index_code: '399300.SZ' }).count({ n: '*' }).first()).to.deep.equal({ n: 600 });
+    expect(await testDb.db('income_statements').where({ ts_code: '600519.SH' }).count({ n: '*' }).first()).to.deep.equal({ n: 4 });
+  });
+
+  it('runs only on an empty database', async () => {
+    expect(loaded).to.be.greaterThan(40_000);
+    expect(await loadDemoDataIfEmpty(testDb.db)).to.equal(0);
+  });
+});
