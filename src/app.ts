@@ -16,7 +16,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { LoginThrottle, type LoginLimits } from './modules/accounts/loginThrottle';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { consoleRoutes } from './console/console.routes';
-import { financialsRoutes } from './modules/financials/financials.routes';
+import { financialsModule } from './modules/financials/financials.routes';
 import { marketModule } from './modules/market/market.routes';
 import type { MarketOptions } from './modules/market/market.context';
 
@@ -40,6 +40,7 @@ export function createApp(deps: AppDeps): Express {
   const limiters = deps.limiters ?? new LimiterStore();
   const usage = deps.usage ?? new UsageRecorder(deps.db, deps.logger);
   const market = marketModule(deps.db, { validateResponses: deps.validateResponses, ...deps.market });
+  const financials = financialsModule(deps.db, { validateResponses: deps.validateResponses, ...deps.market });
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
@@ -50,12 +51,12 @@ export function createApp(deps: AppDeps): Express {
   app.use(consoleRoutes());
   app.use(authenticate(deps.db, keyCache));
   app.use(accountRateLimit(limiters), usageCounting(usage), requireKeyScope());
-  app.use(market.cachedAnswers);
+  app.use(market.cachedAnswers, financials.cachedAnswers);
   app.use(contractValidator(contract, deps.validateResponses));
   app.use(stocksRoutes(deps.db));
   app.use(accountsRoutes(deps.db, keyCache, new LoginThrottle(limiters, deps.loginLimits)));
   app.use(billingRoutes({ db: deps.db, keyCache, usage }));
-  app.use(financialsRoutes(deps.db));
+  app.use(financials.routes);
   app.use(market.routes);
   app.use(errorHandler(errorCodesOfParameters(contract), deps.logger));
   return app;
