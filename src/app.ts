@@ -46,7 +46,8 @@ export function createApp(deps: AppDeps): Express {
   app.set('query parser', 'simple');
   app.use(helmet());
   app.use(requestLog(deps.logger));
-  app.use(express.json({ limit: '32kb' }));
+  const jsonBody = express.json({ limit: '32kb' });
+  app.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : jsonBody(req, res, next)));
   app.use(systemRoutes(contract));
   app.use(consoleRoutes());
   app.use(authenticate(deps.db, keyCache));
