@@ -10,6 +10,8 @@ export interface AnswerCacheOptions {
   responseCache?: boolean;
   /** Whether the contract validator checks responses (then bodies go through res.json). */
   validateResponses?: boolean;
+  /** A cache shared with other modules (one memory budget for all answers); a cache of its own otherwise. */
+  responses?: ResponseCache;
 }
 
 export interface AnswerCacheScope {
@@ -40,7 +42,7 @@ export class AnswerCache {
     options: AnswerCacheOptions = {},
   ) {
     this.caching = options.responseCache ?? true;
-    this.cache = new ResponseCache(options.validateResponses ?? false);
+    this.cache = options.responses ?? new ResponseCache(options.validateResponses ?? false);
     this.versions = new DataVersions(db, options.dataVersionTtlMs ?? 1000);
     this.paths = new Set(scope.paths);
   }

@@ -108,9 +108,22 @@ export function sendCached(req: Request<object, unknown, unknown, object>, res: 
   return true;
 }
 
-/** A body already serialized to JSON text (built piece by piece for large answers). */
+/**
+ * A body already serialized to JSON, as pieces of text that are never joined into one string: they are
+ * encoded straight into the body's bytes (a large answer then exists once as text pieces and once as bytes,
+ * and a piece with a Chinese name does not turn megabytes of bars into a two-byte string).
+ */
 export class JsonText {
-  constructor(readonly text: string) {}
+  constructor(readonly pieces: readonly string[]) {}
+
+  toBuffer(): Buffer {
+    let length = 0;
+    for (const piece of this.pieces) length += Buffer.byteLength(piece);
+    const bytes = Buffer.allocUnsafe(length);
+    let at = 0;
+    for (const piece of this.pieces) at += bytes.write(piece, at);
+    return bytes;
+  }
 }
 
 /**
@@ -127,8 +140,7 @@ export async function sendCacheable(
 ): Promise<void> {
   if (keys !== null && sendCached(req, res, cache, keys.key)) return;
   const payload = await build();
-  const text = payload instanceof JsonText ? payload.text : JSON.stringify(payload);
-  const body = Buffer.from(text);
+  const body = payload instanceof JsonText ? payload.toBuffer() : Buffer.from(JSON.stringify(payload));
   const etag = etagOf(body);
   if (keys !== null) {
     cache.set(keys.key, { body, etag });
@@ -136,5 +148,5 @@ export async function sendCacheable(
   }
   // With response validation on (tests), res.json lets the validator see an object; otherwise the bytes made
   // for the ETag are sent as they are, so an answer is serialized once.
-  sendWithTag(req, res, etag, () => (cache.validatesResponses ? res.json(JSON.parse(text)) : res.type('json').send(body)));
+  sendWithTag(req, res, etag, () => (cache.validatesResponses ? res.json(JSON.parse(body.toString())) : res.type('json').send(body)));
 }
