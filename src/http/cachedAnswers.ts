@@ -56,7 +56,7 @@ export class AnswerCache {
 
   private async versionTag(): Promise<string> {
     let tag = this.scope.keyPrefix?.() ?? '';
-    for (const dataset of this.scope.datasets) tag += `${dataset}.${await this.versions.of(dataset)}.`;
+    for (const dataset of this.scope.datasets) tag += `${dataset}.${this.versions.fresh(dataset) ?? (await this.versions.of(dataset))}.`;
     return tag;
   }
 

@@ -56,9 +56,15 @@ export class DataVersions {
     private readonly ttlMs: number,
   ) {}
 
-  async of(dataset: Dataset): Promise<number> {
+  /** The version when it was read less than `ttlMs` ago (no promise on the hot path), else undefined. */
+  fresh(dataset: Dataset): number | undefined {
     const known = this.seen.get(dataset);
-    if (known && Date.now() - known.at < this.ttlMs) return known.version;
+    return known && Date.now() - known.at < this.ttlMs ? known.version : undefined;
+  }
+
+  async of(dataset: Dataset): Promise<number> {
+    const known = this.fresh(dataset);
+    if (known !== undefined) return known;
     const row = await this.db('data_versions').where({ dataset }).first('version');
     const version = row ? Number(row.version) : 0;
     this.seen.set(dataset, { version, at: Date.now() });
