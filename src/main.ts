@@ -11,8 +11,11 @@ import { ensureDemoKey } from './modules/accounts/demoAccount';
 import { schedulePruning } from './modules/market/market.retention';
 
 const config = loadConfig();
-// Lines are written in 4 KB batches, not one write(2) per request; pino flushes the rest on exit.
-const logger = pino({ level: config.LOG_LEVEL }, pino.destination({ dest: 1, sync: false, minLength: 4096 }));
+// Lines are written in 4 KB batches, not one write(2) per request; a quiet server still shows them within
+// a second, and pino flushes the rest on exit.
+const logDestination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+const logger = pino({ level: config.LOG_LEVEL }, logDestination);
+setInterval(() => logDestination.flush(), 1000).unref();
 const db = connect(config.DATABASE_URL);
 
 await migrateLatest(db);
