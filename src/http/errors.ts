@@ -39,11 +39,12 @@ function isDatabaseDown(err: HttpishError): boolean {
 function fromValidation(err: HttpishError, codeOfParameter: ReadonlyMap<string, ErrorCode>): AppError {
   const first = err.errors?.[0] ?? {};
   const parameter = first.path?.split('/').pop() ?? '';
-  const message = `${parameter ? `${parameter}: ` : ''}${first.message ?? err.message}`;
   if (first.errorCode === 'required.openapi.validation') {
     return new AppError(400, 'missing_parameter', `Missing required parameter: ${parameter}`);
   }
-  return new AppError(400, codeOfParameter.get(parameter) ?? 'invalid_parameter', message);
+  const code = codeOfParameter.get(parameter) ?? 'invalid_parameter';
+  const reason = code === 'invalid_date_format' ? 'must be a real date in the form YYYY-MM-DD' : (first.message ?? err.message);
+  return new AppError(400, code, `${parameter ? `${parameter}: ` : ''}${reason}`);
 }
 
 /** Turns anything thrown into an AppError; unknown failures become a detail-free 500. */

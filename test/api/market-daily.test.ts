@@ -105,6 +105,11 @@ describe('GET /v1/market/daily', () => {
       });
     }
 
+    it('a date that is no real day is named with the rule it breaks', async () => {
+      const { body } = await api.get('/v1/market/daily?symbol=000001&begin_date=2024-02-30');
+      expect(body).to.deep.equal({ code: 400, message: 'begin_date: must be a real date in the form YYYY-MM-DD', error: 'invalid_date_format' });
+    });
+
     it('exactly three years is allowed', async () => {
       const { status } = await api.get('/v1/market/daily?symbol=000001&begin_date=2021-12-31&end_date=2024-12-31');
       expect(status).to.equal(200);
