@@ -58,7 +58,8 @@ function mergeClause(updated: string[]): string {
 /**
  * First `LOAD DATA … IGNORE` straight into the table: when every row is new (a day's import, a first load) that
  * is the whole write. Otherwise the batch goes through a staging table and is merged, which also updates the
- * rows just inserted to the same values.
+ * rows just inserted to the same values. A row IGNORE skipped for any other reason also takes that path, whose
+ * load (no duplicates, so its warnings are all data warnings) then refuses it.
  */
 async function stagedUpsert(trx: Knex.Transaction, spec: UpsertSpec, columns: string[], updated: string[], rows: Row[]): Promise<void> {
   const list = columns.map(quote).join(',');
