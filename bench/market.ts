@@ -90,9 +90,12 @@ async function waitUntilUp(base: string, path: string): Promise<void> {
   throw new Error(`server at ${base} did not start`);
 }
 
-async function start(args: string[], env: Record<string, string>, probe: string): Promise<Running> {
+/** The node flags of `npm start` (package.json), so the API is measured as it runs in production. */
+const START_FLAGS = (JSON.parse(readFileSync('package.json', 'utf8')).scripts.start as string).split(' ').filter((arg) => arg.startsWith('--max'));
+
+async function start(args: string[], env: Record<string, string>, probe: string, flags: string[] = []): Promise<Running> {
   const port = 19000 + Math.floor(Math.random() * 1000);
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', ...args], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -107,7 +110,7 @@ async function start(args: string[], env: Record<string, string>, probe: string)
  * the rate limiter is measured without answering 429.
  */
 async function startApi(databaseUrl: string, cache: boolean): Promise<Running> {
-  const api = await start(['src/main.ts'], { DATABASE_URL: databaseUrl, DEMO_API_KEY: KEY, DEMO_DATA: 'off', LOG_LEVEL: 'info', RESPONSE_CACHE: cache ? 'on' : 'off' }, '/healthz');
+  const api = await start(['src/main.ts'], { DATABASE_URL: databaseUrl, DEMO_API_KEY: KEY, DEMO_DATA: 'off', LOG_LEVEL: 'info', RESPONSE_CACHE: cache ? 'on' : 'off' }, '/healthz', START_FLAGS);
   const db = connect(databaseUrl);
   await db('accounts').where({ email: DEMO_EMAIL }).update({ rate_limit_per_minute: 1_000_000_000 });
   await db.destroy();

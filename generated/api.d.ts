@@ -485,6 +485,8 @@ export interface paths {
          *
          *     A symbol without any period in the range gets an empty `income_statements` array; when no requested
          *     symbol has one the answer is 404 `no_data`.
+         *
+         *     Responses carry `ETag` and `Cache-Control`; `If-None-Match` with the current ETag gets 304.
          */
         get: operations["getIncomeStatement"];
         put?: never;
@@ -513,6 +515,8 @@ export interface paths {
          *     symbol's periods. `pagination` counts the periods of the symbol that has the most, so `has_next_page`
          *     says whether any symbol has more. A page beyond the last gives empty lists; when no requested symbol has
          *     any period in the range the answer is 404 `no_data`.
+         *
+         *     Responses carry `ETag` and `Cache-Control`; `If-None-Match` with the current ETag gets 304.
          */
         get: operations["getBalanceSheet"];
         put?: never;
@@ -541,6 +545,8 @@ export interface paths {
          *     symbol's periods. `pagination` counts the periods of the symbol that has the most, so `has_next_page`
          *     says whether any symbol has more. A page beyond the last gives empty lists; when no requested symbol has
          *     any period in the range the answer is 404 `no_data`.
+         *
+         *     Responses carry `ETag` and `Cache-Control`; `If-None-Match` with the current ETag gets 304.
          */
         get: operations["getCashFlow"];
         put?: never;
@@ -569,6 +575,8 @@ export interface paths {
          *     symbol's periods. `pagination` counts the periods of the symbol that has the most, so `has_next_page`
          *     says whether any symbol has more. A page beyond the last gives empty lists; when no requested symbol has
          *     any period in the range the answer is 404 `no_data`.
+         *
+         *     Responses carry `ETag` and `Cache-Control`; `If-None-Match` with the current ETag gets 304.
          */
         get: operations["getFinancialMetrics"];
         put?: never;
@@ -614,6 +622,8 @@ export interface paths {
          * @description The financial metrics of the symbol's latest periodic report, consolidated, from year-to-date figures
          *     as reported; the same service and formulas as `/v1/financials/financial-metrics?period=quarterly&limit=1`.
          *     A symbol without statements gives 404 `no_data`.
+         *
+         *     Responses carry `ETag` and `Cache-Control`; `If-None-Match` with the current ETag gets 304.
          */
         get: operations["getFundamentals"];
         put?: never;
@@ -2880,6 +2890,8 @@ export interface operations {
             /** @description The income statements of the symbol, or of each symbol in request order. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2909,6 +2921,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -2977,6 +2990,8 @@ export interface operations {
             /** @description One page of periods of the symbol, or of each symbol in request order. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2986,6 +3001,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -3056,6 +3072,8 @@ export interface operations {
             /** @description One page of periods of the symbol, or of each symbol in request order. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3065,6 +3083,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -3135,6 +3154,8 @@ export interface operations {
             /** @description One page of periods of the symbol, or of each symbol in request order. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3144,6 +3165,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -3227,6 +3249,8 @@ export interface operations {
             /** @description The latest metrics of the symbol. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3235,6 +3259,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

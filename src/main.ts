@@ -11,7 +11,8 @@ import { ensureDemoKey } from './modules/accounts/demoAccount';
 import { schedulePruning } from './modules/market/market.retention';
 
 const config = loadConfig();
-const logger = pino({ level: config.LOG_LEVEL });
+// Lines are written in 4 KB batches, not one write(2) per request; pino flushes the rest on exit.
+const logger = pino({ level: config.LOG_LEVEL }, pino.destination({ dest: 1, sync: false, minLength: 4096 }));
 const db = connect(config.DATABASE_URL);
 
 await migrateLatest(db);

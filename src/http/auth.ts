@@ -24,12 +24,14 @@ export function apiKeyAuth(db: Db, cache: KeyCache) {
     const key = presentedKey(req);
     if (key === undefined || key.length > 256) throw invalidKey();
     const keyHash = hashKey(key);
+    // A cache hit is stored under this very hash: only an owner read from the database needs comparing.
     let owner = cache.get(keyHash);
     if (owner === undefined) {
       owner = await findKeyOwner(db, keyHash);
+      if (owner !== null && !sameHash(owner.keyHash, keyHash)) owner = null;
       cache.set(keyHash, owner);
     }
-    if (owner === null || !sameHash(owner.keyHash, keyHash) || isExpired(owner)) throw invalidKey();
+    if (owner === null || isExpired(owner)) throw invalidKey();
     res.locals.keyOwner = owner;
     next();
   };

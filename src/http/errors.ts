@@ -64,9 +64,9 @@ export function toAppError(err: unknown, codeOfParameter: ReadonlyMap<string, Er
 
 /** The one error handler: every failure leaves as `{code, message, error}`, never with a stack trace. */
 export function errorHandler(codeOfParameter: ReadonlyMap<string, ErrorCode>, logger: Logger) {
-  return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
+  return (err: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const appError = toAppError(err, codeOfParameter);
-    if (appError.status >= 500) (req.log ?? logger).error({ err }, 'request failed');
+    if (appError.status >= 500) logger.error({ err, req: { id: res.locals.requestId } }, 'request failed');
     if (appError.status === 503) res.set('Retry-After', '5');
     res.status(appError.status).json({ code: appError.status, message: appError.message, error: appError.code });
   };

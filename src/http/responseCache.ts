@@ -5,34 +5,42 @@ import type { Db } from '../db/connection';
 import type { Dataset } from '../db/dataVersions';
 
 interface CachedBody {
-  body: string;
+  /** UTF-8 bytes, ready to send: no re-encoding per hit, and about half the memory of the JS string. */
+  body: Buffer;
   etag: string;
 }
 
 export const CACHE_CONTROL = 'private, max-age=60';
 const MAX_CACHED_BYTES = 64 * 1024 * 1024;
 
-const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
 /**
  * Serialized responses keyed by the normalized query and the data version it was built from, so an import
- * that bumps the version makes every older entry unreachable (the LRU then drops them).
+ * that bumps the version makes every older entry unreachable (the LRU then drops them). An alias holds only
+ * the key it points at, so an answer's bytes are counted (and held) once.
  */
 export class ResponseCache {
   /** Set when the contract validator checks responses: it sees only what goes through res.json. */
   constructor(readonly validatesResponses = false) {}
 
-  private readonly entries = new LRUCache<string, CachedBody>({
+  private readonly entries = new LRUCache<string, CachedBody | string>({
     maxSize: MAX_CACHED_BYTES,
-    sizeCalculation: (entry) => entry.body.length * 2 || 1,
+    sizeCalculation: (entry) => (typeof entry === 'string' ? entry.length * 2 : entry.body.length) || 1,
   });
 
   get(key: string): CachedBody | undefined {
-    return this.entries.get(key);
+    const entry = this.entries.get(key);
+    return typeof entry === 'string' ? (this.entries.get(entry) as CachedBody | undefined) : entry;
   }
 
   set(key: string, entry: CachedBody): void {
-    if (entry.body.length * 2 <= MAX_CACHED_BYTES / 4) this.entries.set(key, entry);
+    if (entry.body.length <= MAX_CACHED_BYTES / 4) this.entries.set(key, entry);
+  }
+
+  /** `alias` answers what `key` answers (for as long as the LRU keeps both). */
+  alias(alias: string, key: string): void {
+    if (alias !== key && this.entries.has(key)) this.entries.set(alias, key);
   }
 }
 
@@ -48,9 +56,15 @@ export class DataVersions {
     private readonly ttlMs: number,
   ) {}
 
-  async of(dataset: Dataset): Promise<number> {
+  /** The version when it was read less than `ttlMs` ago (no promise on the hot path), else undefined. */
+  fresh(dataset: Dataset): number | undefined {
     const known = this.seen.get(dataset);
-    if (known && Date.now() - known.at < this.ttlMs) return known.version;
+    return known && Date.now() - known.at < this.ttlMs ? known.version : undefined;
+  }
+
+  async of(dataset: Dataset): Promise<number> {
+    const known = this.fresh(dataset);
+    if (known !== undefined) return known;
     const row = await this.db('data_versions').where({ dataset }).first('version');
     const version = row ? Number(row.version) : 0;
     this.seen.set(dataset, { version, at: Date.now() });
@@ -100,9 +114,22 @@ export function sendCached(req: Request<object, unknown, unknown, object>, res: 
   return true;
 }
 
-/** A body already serialized to JSON text (built piece by piece for large answers). */
+/**
+ * A body already serialized to JSON, as pieces of text that are never joined into one string: they are
+ * encoded straight into the body's bytes (a large answer then exists once as text pieces and once as bytes,
+ * and a piece with a Chinese name does not turn megabytes of bars into a two-byte string).
+ */
 export class JsonText {
-  constructor(readonly text: string) {}
+  constructor(readonly pieces: readonly string[]) {}
+
+  toBuffer(): Buffer {
+    let length = 0;
+    for (const piece of this.pieces) length += Buffer.byteLength(piece);
+    const bytes = Buffer.allocUnsafe(length);
+    let at = 0;
+    for (const piece of this.pieces) at += bytes.write(piece, at);
+    return bytes;
+  }
 }
 
 /**
@@ -119,13 +146,13 @@ export async function sendCacheable(
 ): Promise<void> {
   if (keys !== null && sendCached(req, res, cache, keys.key)) return;
   const payload = await build();
-  const body = payload instanceof JsonText ? payload.text : JSON.stringify(payload);
+  const body = payload instanceof JsonText ? payload.toBuffer() : Buffer.from(JSON.stringify(payload));
   const etag = etagOf(body);
   if (keys !== null) {
     cache.set(keys.key, { body, etag });
-    cache.set(keys.alias, { body, etag });
+    cache.alias(keys.alias, keys.key);
   }
-  // With response validation on (tests), res.json lets the validator see an object; otherwise the text made
-  // for the ETag is sent as it is, so an answer is serialized once.
-  sendWithTag(req, res, etag, () => (cache.validatesResponses ? res.json(JSON.parse(body)) : res.type('json').send(body)));
+  // With response validation on (tests), res.json lets the validator see an object; otherwise the bytes made
+  // for the ETag are sent as they are, so an answer is serialized once.
+  sendWithTag(req, res, etag, () => (cache.validatesResponses ? res.json(JSON.parse(body.toString())) : res.type('json').send(body)));
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { compactToIsoDate } from '../../src/domain/dates';
 import { csvRecords } from '../../src/ingest/csvRecords';
+import { bumpDataVersion } from '../../src/db/dataVersions';
 
 export type StatementTable = 'income_statements' | 'balance_sheets' | 'cash_flows';
 
@@ -34,6 +35,7 @@ export async function loadStatementCsv(db: Knex, table: StatementTable, path: st
   }
   rows.sort((a, b) => Number(a.update_flag ?? 0) - Number(b.update_flag ?? 0));
   for (const row of rows) await db(table).insert(row).onConflict(KEY).merge();
+  await bumpDataVersion(db, 'financials');
   return rows.length;
 }
 
@@ -41,7 +43,7 @@ export type StatementFixture = { ts_code: string; end_date: string; f_ann_date: 
 
 const END_TYPES: Record<string, number> = { '03-31': 1, '06-30': 2, '09-30': 3, '12-31': 4 };
 
-/** Inserts statement versions with the usual defaults (consolidated, general company, announced once). */
+/** Inserts statement versions with the usual defaults (consolidated, general company, announced once), as an import would. */
 export async function insertStatements(db: Knex, table: StatementTable, rows: StatementFixture[]): Promise<void> {
   for (const row of rows) {
     const full = {
@@ -49,4 +51,5 @@ export async function insertStatements(db: Knex, table: StatementTable, rows: St
     };
     await db(table).insert(full).onConflict(KEY).merge();
   }
+  await bumpDataVersion(db, 'financials'); // as an import does: cached answers of the statements retire
 }

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { Request } from 'express';
-import { canonicalUrl, matchesIfNoneMatch } from '../../src/http/responseCache';
+import { canonicalUrl, JsonText, matchesIfNoneMatch, ResponseCache } from '../../src/http/responseCache';
+import { dailySeriesJson } from '../../src/modules/market/market.serializer';
 
 describe('http/responseCache', () => {
   it('If-None-Match: weak comparison, lists and *', () => {
@@ -17,5 +18,23 @@ describe('http/responseCache', () => {
     expect(canonicalUrl(request('/v1/market/daily?symbol=000001&api_key=secret&adjusted=false'))).to.equal('/v1/market/daily?adjusted=false&symbol=000001');
     expect(canonicalUrl(request('/v1/market/daily?adjusted=false&symbol=000001'))).to.equal('/v1/market/daily?adjusted=false&symbol=000001');
     expect(canonicalUrl(request('/v1/market/daily'))).to.equal('/v1/market/daily?');
+  });
+
+  it('JSON text in pieces: the UTF-8 bytes of the joined text; a daily series the same text as JSON.stringify', () => {
+    const pieces = ['{"name":"平安银行",', '"daily":[1,2]', '}'];
+    expect(new JsonText(pieces).toBuffer().equals(Buffer.from(pieces.join('')))).to.equal(true);
+    const series = { symbol: '000001.SZ', name: '平安银行', adj_anchor_date: null, daily: [{ date: '2024-12-31', open: 1, high: 1, low: 1, close: 1, pre_close: 1, change: 0, pct_change: 0, volume: 1, amount: 1, turnover: null }] };
+    expect(dailySeriesJson(series).join('')).to.equal(JSON.stringify(series));
+  });
+
+  it('an alias answers what its key answers, and only while the key is cached', () => {
+    const cache = new ResponseCache();
+    const entry = { body: Buffer.from('{}'), etag: '"e"' };
+    cache.alias('url', 'key');
+    expect(cache.get('url')).to.equal(undefined);
+    cache.set('key', entry);
+    cache.alias('url', 'key');
+    expect(cache.get('url')).to.equal(entry);
+    expect(cache.get('key')).to.equal(entry);
   });
 });

@@ -1,9 +1,11 @@
 import type { Db } from '../../db/connection';
+import type { AnswerCache } from '../../http/cachedAnswers';
 import { parseFields } from '../../domain/fields';
 import { pageWindow, paginationOf } from '../../domain/pagination';
 import { parseSymbolList } from '../../domain/symbols';
 import { ok, okPage } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
+import { sendCacheable } from '../../http/responseCache';
 import { BALANCE_FIELDS, BALANCE_READER, toBalanceRecord } from './balanceSheet.serializer';
 import { CASH_FLOW_FIELDS, CASH_FLOW_READER, toCashFlowRecord } from './cashFlow.serializer';
 import { containersOf, fundamentalsOf } from './containers';
@@ -25,33 +27,44 @@ const CASH_FLOW = {
 } as const;
 const READERS: FigureReaders = { income: INCOME_READER, balance: BALANCE_READER, cashFlow: CASH_FLOW_READER };
 
-export function financialsHandlers(db: Db) {
+/** Statement answers come from the statements (`financials`) and security names (`reference`). */
+export function financialsHandlers(db: Db, answers: AnswerCache) {
+  const { cache } = answers;
+
   const getIncomeStatement: Handler<'getIncomeStatement'> = async (req, res) => {
     const query = parseStatementQuery(req.query);
     const fields = parseFields(req.query.fields, INCOME_FIELDS);
-    const { pages } = await statementPages(db, query, INCOME);
-    res.json(ok(containersOf(pages, 'income_statements', fields, query.single)));
+    await sendCacheable(req, res, cache, await answers.keys(req, ['income', query, fields]), async () => {
+      const { pages } = await statementPages(db, query, INCOME);
+      return ok(containersOf(pages, 'income_statements', fields, query.single));
+    });
   };
 
   const getBalanceSheet: Handler<'getBalanceSheet'> = async (req, res) => {
     const query = parseStatementQuery(req.query);
     const fields = parseFields(req.query.fields, BALANCE_FIELDS);
-    const { pages, total } = await statementPages(db, query, BALANCE);
-    res.json({ ...ok(containersOf(pages, 'balance_sheets', fields, query.single)), pagination: paginationOf(query, total) });
+    await sendCacheable(req, res, cache, await answers.keys(req, ['balance', query, fields]), async () => {
+      const { pages, total } = await statementPages(db, query, BALANCE);
+      return { ...ok(containersOf(pages, 'balance_sheets', fields, query.single)), pagination: paginationOf(query, total) };
+    });
   };
 
   const getCashFlow: Handler<'getCashFlow'> = async (req, res) => {
     const query = parseStatementQuery(req.query);
     const fields = parseFields(req.query.fields, CASH_FLOW_FIELDS);
-    const { pages, total } = await statementPages(db, query, CASH_FLOW);
-    res.json({ ...ok(containersOf(pages, 'cash_flows', fields, query.single)), pagination: paginationOf(query, total) });
+    await sendCacheable(req, res, cache, await answers.keys(req, ['cashFlow', query, fields]), async () => {
+      const { pages, total } = await statementPages(db, query, CASH_FLOW);
+      return { ...ok(containersOf(pages, 'cash_flows', fields, query.single)), pagination: paginationOf(query, total) };
+    });
   };
 
   const getFinancialMetrics: Handler<'getFinancialMetrics'> = async (req, res) => {
     const query = parseStatementQuery(req.query);
     const fields = parseFields(req.query.fields, METRICS_FIELDS);
-    const { pages, total } = await tripleStatementPages(db, query, READERS, toMetricsRecord);
-    res.json({ ...ok(containersOf(pages, 'financial_metrics', fields, query.single)), pagination: paginationOf(query, total) });
+    await sendCacheable(req, res, cache, await answers.keys(req, ['metrics', query, fields]), async () => {
+      const { pages, total } = await tripleStatementPages(db, query, READERS, toMetricsRecord);
+      return { ...ok(containersOf(pages, 'financial_metrics', fields, query.single)), pagination: paginationOf(query, total) };
+    });
   };
 
   const getReportDates: Handler<'getReportDates'> = async (req, res) => {
@@ -65,8 +78,10 @@ export function financialsHandlers(db: Db) {
   const getFundamentals: Handler<'getFundamentals'> = async (req, res) => {
     const { symbols } = parseSymbolList(req.query.symbol, 1);
     const query = parseStatementQuery({ symbol: symbols[0]!, period: 'quarterly', limit: 1 });
-    const { pages } = await tripleStatementPages(db, query, READERS, toMetricsRecord);
-    res.json(ok(fundamentalsOf(pages[0]!, req.query.metric)));
+    await sendCacheable(req, res, cache, await answers.keys(req, ['fundamentals', query, req.query.metric ?? null]), async () => {
+      const { pages } = await tripleStatementPages(db, query, READERS, toMetricsRecord);
+      return ok(fundamentalsOf(pages[0]!, req.query.metric));
+    });
   };
 
   return { getIncomeStatement, getBalanceSheet, getCashFlow, getFinancialMetrics, getReportDates, getFundamentals };

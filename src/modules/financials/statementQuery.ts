@@ -31,7 +31,8 @@ export interface StatementParams {
 
 export const MAX_STATEMENT_SYMBOLS = 10;
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** The UTC day: the default end of the report-date range. */
+export const today = () => new Date().toISOString().slice(0, 10);
 
 /** Validated query parameters of the statement endpoints → a typed query (symbols may throw AppError). */
 export function parseStatementQuery(params: StatementParams): StatementQuery {

@@ -31,9 +31,9 @@ export function marketHandlers(ctx: MarketContext) {
     const { dailyCutoff } = await ctx.visibility(res);
     const request = { symbols, begin, end, adjusted, limit };
     await sendCacheable(req, res, ctx.cache, await ctx.cacheKey(req, dailyCutoff, ['daily', request, fields, single]), async () => {
-      const series = await dailySeries(db, request, dailyCutoff, (one) => JSON.stringify(wire.toDailySeries(one, fields)));
-      const data = single ? series : ['[', series.join(','), ']'];
-      return new JsonText(['{"code":200,"message":"success","data":', ...data, '}'].join(''));
+      const series = await dailySeries(db, request, dailyCutoff, (one) => wire.dailySeriesJson(wire.toDailySeries(one, fields)));
+      const data = single ? series[0]! : ['[', ...series.flatMap((pieces, i) => (i === 0 ? pieces : [',', ...pieces])), ']'];
+      return new JsonText(['{"code":200,"message":"success","data":', ...data, '}']);
     });
   };
 
