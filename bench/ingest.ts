@@ -8,7 +8,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, createReadStream, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import mysql from 'mysql2/promise';
@@ -102,6 +102,8 @@ function report(database: string, ours: Measured, reference: Measured): Record<s
     importer: { rows: ours.rows, seconds: round(ours.seconds), rows_per_second: Math.round(ours.rows / ours.seconds), peak_rss_mb: ours.peakRssMb },
     reference: { method: database === 'mariadb' ? 'LOAD DATA LOCAL INFILE' : 'sqlite3 .import + INSERT … SELECT', seconds: round(reference.seconds), rows_per_second: Math.round(reference.rows / reference.seconds) },
     importer_share_of_reference: round(ours.seconds === 0 ? 0 : reference.seconds / ours.seconds),
+    // The machine may be shared: the 1-minute load average when the figures were taken.
+    load_average_1m: round(loadavg()[0]!),
     measured_at: new Date().toISOString(),
   };
   writeFileSync(join('bench', 'results', `ingest-${database}-${stocks}x${years}.json`), JSON.stringify(result, null, 2) + '\n');

@@ -56,7 +56,7 @@ program
 
 program
   .command('sync')
-  .description('pull market data from Tushare Pro (TUSHARE_TOKEN, TUSHARE_URL) trade date by trade date')
+  .description('pull market data, index data, events and statements from Tushare Pro (TUSHARE_TOKEN, TUSHARE_URL), resumable')
   .requiredOption('--from <date>', 'first date, YYYY-MM-DD', isoDate)
   .requiredOption('--to <date>', 'last date, YYYY-MM-DD', isoDate)
   .option('--only <apis>', `comma-separated subset of ${SYNC_APIS.join(', ')}`)

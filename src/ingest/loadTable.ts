@@ -5,7 +5,7 @@ import { bumpDataVersion, type Dataset } from '../db/dataVersions';
 import { CsvReadError, csvRecords, type CsvRecord } from './csvRecords';
 import { IngestError } from './ingestError';
 import { KeyTracker } from './keyTracker';
-import { upsertRows } from './upsert';
+import { batchRows, upsertRows } from './upsert';
 
 export type Row = Record<string, string | number | boolean | null>;
 
@@ -53,7 +53,6 @@ export interface LoadOptions {
   beforeCommit?(trx: Knex.Transaction, result: LoadResult): Promise<void>;
 }
 
-const MAX_BINDINGS = 30_000;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Loads a whole CSV file in one transaction: either every row lands or none does. */
@@ -115,7 +114,7 @@ export async function loadRecords(
           batch.push(row);
         }
         trackDates(result, row, load.key);
-        batchSize ||= Math.max(1, Math.min(1000, Math.floor(MAX_BINDINGS / Object.keys(row).length)));
+        batchSize ||= await batchRows(trx, Object.keys(row).length);
         if (batch.length >= batchSize) await flush();
       }
     } catch (err) {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
 import { escape } from 'mysql2';
 import { isSqlite } from '../db/connection';
@@ -12,46 +13,147 @@ export interface UpsertSpec {
   onConflict?: 'merge' | 'ignore';
 }
 
+const MAX_BINDINGS = 30_000;
+/** Rows per staged batch on MySQL: big enough that a batch costs two statements, small enough to stay in RSS. */
+const STAGED_BATCH_ROWS = 20_000;
+
+/** How many rows of `columnCount` columns one call of `upsertRows` should get. */
+export async function batchRows(trx: Knex.Transaction, columnCount: number): Promise<number> {
+  if (!isSqlite(trx) && (await localInfileEnabled(trx))) return STAGED_BATCH_ROWS;
+  return Math.max(1, Math.min(1000, Math.floor(MAX_BINDINGS / columnCount)));
+}
+
 /**
- * One multi-row INSERT … ON CONFLICT/ON DUPLICATE KEY per batch, written directly: Knex's builder spends more
- * time composing a 1,000-row insert than the database spends storing it, and on SQLite it emits
- * `UNION ALL` selects capped at 500 terms.
+ * Writes one batch of validated, converted rows. SQLite: one multi-row INSERT … ON CONFLICT. MySQL/MariaDB:
+ * the rows are streamed as tab-separated text into `LOAD DATA LOCAL INFILE` (see stagedUpsert), all inside the
+ * caller's transaction (temporary tables cause no implicit commit). That is two to three times as fast as
+ * multi-row INSERTs, which stay the path when the server has `local_infile` off.
  */
 export async function upsertRows(trx: Knex.Transaction, spec: UpsertSpec, rows: Row[]): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]!);
   const fixed = new Set([...spec.key, ...(spec.keep ?? [])]);
   const updated = spec.onConflict === 'ignore' ? [] : columns.filter((column) => !fixed.has(column));
-  const sqlite = isSqlite(trx);
-  const quote = (name: string) => (sqlite ? `"${name}"` : `\`${name}\``);
-  let sql = `insert ${!sqlite && updated.length === 0 ? 'ignore ' : ''}into ${quote(spec.table)} (${columns.map(quote).join(',')}) values `;
-  if (sqlite) {
-    const tuple = `(${columns.map(() => '?').join(',')})`;
-    sql += rows.map(() => tuple).join(',');
-    sql += ` on conflict (${spec.key.map(quote).join(',')}) do ${updated.length === 0 ? 'nothing' : `update set ${updated.map((c) => `${quote(c)} = excluded.${quote(c)}`).join(', ')}`}`;
-    const bindings: Knex.RawBinding[] = [];
-    for (const row of rows) for (const column of columns) bindings.push(toBinding(row[column]));
-    await trx.raw(sql, bindings);
-    return;
+  if (isSqlite(trx)) return sqliteUpsert(trx, spec, columns, updated, rows);
+  if (await localInfileEnabled(trx)) return stagedUpsert(trx, spec, columns, updated, rows);
+  return mysqlInsert(trx, spec, columns, updated, rows);
+}
+
+async function sqliteUpsert(trx: Knex.Transaction, spec: UpsertSpec, columns: string[], updated: string[], rows: Row[]): Promise<void> {
+  const quote = (name: string) => `"${name}"`;
+  const tuple = `(${columns.map(() => '?').join(',')})`;
+  let sql = `insert into ${quote(spec.table)} (${columns.map(quote).join(',')}) values ${rows.map(() => tuple).join(',')}`;
+  sql += ` on conflict (${spec.key.map(quote).join(',')}) do ${updated.length === 0 ? 'nothing' : `update set ${updated.map((c) => `${quote(c)} = excluded.${quote(c)}`).join(', ')}`}`;
+  const bindings: Knex.RawBinding[] = [];
+  for (const row of rows) for (const column of columns) bindings.push(toBinding(row[column]));
+  await trx.raw(sql, bindings);
+}
+
+const quote = (name: string) => `\`${name}\``;
+
+function mergeClause(updated: string[]): string {
+  return updated.length === 0 ? '' : ` on duplicate key update ${updated.map((c) => `${quote(c)} = values(${quote(c)})`).join(', ')}`;
+}
+
+/**
+ * First `LOAD DATA … IGNORE` straight into the table: when every row is new (a day's import, a first load) that
+ * is the whole write. Otherwise the batch goes through a staging table and is merged, which also updates the
+ * rows just inserted to the same values. A row IGNORE skipped for any other reason also takes that path, whose
+ * load (no duplicates, so its warnings are all data warnings) then refuses it.
+ */
+async function stagedUpsert(trx: Knex.Transaction, spec: UpsertSpec, columns: string[], updated: string[], rows: Row[]): Promise<void> {
+  const list = columns.map(quote).join(',');
+  const inserted = await loadData(trx, quote(spec.table), columns, rows, true);
+  if (inserted === rows.length) return;
+  const stage = quote(`stage_${spec.table}`);
+  await trx.raw(`drop temporary table if exists ${stage}`);
+  // Only the batch's columns and the primary key: a secondary index would slow the load, the key sorts the merge.
+  await trx.raw(`create temporary table ${stage} (primary key (${spec.key.map(quote).join(',')})) select ${list} from ${quote(spec.table)} limit 0`);
+  await loadData(trx, stage, columns, rows, false);
+  await trx.raw(`insert ${updated.length === 0 ? 'ignore ' : ''}into ${quote(spec.table)} (${list}) select ${list} from ${stage}${mergeClause(updated)}`);
+  await trx.raw(`drop temporary table ${stage}`);
+}
+
+const DUPLICATE_KEY = 1062;
+
+/** LOAD DATA LOCAL of `rows` into `table`; returns the rows inserted. Rows whose key exists count as not inserted. */
+async function loadData(trx: Knex.Transaction, table: string, columns: string[], rows: Row[], ignore: boolean): Promise<number> {
+  const [loaded] = (await trx
+    .raw(
+      `load data local infile 'rows' ${ignore ? 'ignore ' : ''}into table ${table} character set utf8mb4
+       fields terminated by '\\t' escaped by '\\\\' lines terminated by '\\n' (${columns.map(quote).join(',')})`,
+    )
+    .options({ infileStreamFactory: () => Readable.from(tsvChunks(columns, rows)) })) as [{ affectedRows: number; warningStatus: number }];
+  // LOCAL makes the server turn refused values into warnings (it cannot stop the client mid-file): refuse them here.
+  if (loaded.warningStatus > 0) {
+    const [warnings] = (await trx.raw('show warnings')) as [{ Level: string; Code: number; Message: string }[]];
+    const refused = warnings.find((warning) => warning.Level !== 'Note' && warning.Code !== DUPLICATE_KEY);
+    if (refused) throw new Error(refused.Message);
   }
-  // MySQL: literal values (numbers as text, strings escaped by mysql2), so neither Knex nor mysql2 scans
-  // 10,000 placeholders per batch; `?` inside strings is escaped for Knex's raw parser.
+  return loaded.affectedRows;
+}
+
+/** Rows as LOAD DATA's default text format: tab-separated, `\N` for NULL, backslash escapes. */
+function* tsvChunks(columns: string[], rows: Row[]): Generator<Buffer> {
+  let chunk = '';
+  for (const row of rows) {
+    for (let c = 0; c < columns.length; c++) chunk += (c === 0 ? '' : '\t') + tsvField(row[columns[c]!]);
+    chunk += '\n';
+    if (chunk.length >= 1 << 16) {
+      yield Buffer.from(chunk);
+      chunk = '';
+    }
+  }
+  if (chunk.length > 0) yield Buffer.from(chunk);
+}
+
+const TSV_SPECIAL = /[\\\t\n\r\0]/g;
+const TSV_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\0': '\\0' };
+
+function tsvField(value: Row[string] | undefined): string {
+  if (value === undefined || value === null) return '\\N';
+  if (typeof value === 'number') return finite(value);
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  return value.replace(TSV_SPECIAL, (special) => TSV_ESCAPES[special]!);
+}
+
+/**
+ * Without local_infile: one multi-row INSERT with literal values (numbers as text, strings escaped by mysql2),
+ * so neither Knex nor mysql2 scans thousands of placeholders per batch; `?` inside strings is escaped for
+ * Knex's raw parser.
+ */
+async function mysqlInsert(trx: Knex.Transaction, spec: UpsertSpec, columns: string[], updated: string[], rows: Row[]): Promise<void> {
+  let sql = `insert ${updated.length === 0 ? 'ignore ' : ''}into ${quote(spec.table)} (${columns.map(quote).join(',')}) values `;
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r]!;
     sql += r === 0 ? '(' : ',(';
     for (let c = 0; c < columns.length; c++) sql += (c === 0 ? '' : ',') + literal(row[columns[c]!]);
     sql += ')';
   }
-  if (updated.length > 0) sql += ` on duplicate key update ${updated.map((c) => `${quote(c)} = values(${quote(c)})`).join(', ')}`;
-  await trx.raw(sql);
+  await trx.raw(sql + mergeClause(updated));
+}
+
+const localInfile = new WeakMap<object, Promise<boolean>>();
+
+/** Whether the server accepts LOAD DATA LOCAL (asked once per connection pool). */
+function localInfileEnabled(trx: Knex.Transaction): Promise<boolean> {
+  const pool = trx.client.config as object;
+  let enabled = localInfile.get(pool);
+  if (!enabled) {
+    enabled = trx.raw('select @@local_infile as enabled').then(([rows]: [{ enabled: number }[]]) => Number(rows[0]!.enabled) === 1);
+    localInfile.set(pool, enabled);
+  }
+  return enabled;
+}
+
+function finite(value: number): string {
+  if (!Number.isFinite(value)) throw new Error(`number out of range: ${value}`);
+  return String(value);
 }
 
 function literal(value: Row[string] | undefined): string {
   if (value === undefined || value === null) return 'NULL';
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new Error(`number out of range: ${value}`);
-    return String(value);
-  }
+  if (typeof value === 'number') return finite(value);
   if (typeof value === 'boolean') return value ? '1' : '0';
   return escape(value).replaceAll('?', '\\?');
 }

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { isSqlite } from '../../src/db/connection';
 import { importBundle } from '../../src/ingest/bundle';
 import { IngestError } from '../../src/ingest/ingestError';
 import { createTestDb, type TestDb } from '../support/testDb';
@@ -109,6 +110,30 @@ describe('bad input: a clear message naming file and line, nothing of that file 
       bundle.remove();
     }
     expect(await testDb.db('securities').count({ n: '*' }).first()).to.deep.equal({ n: 0 });
+  });
+
+  it('a value the schema cannot hold is refused after a written batch (MySQL: LOAD DATA warnings become errors)', async function () {
+    if (isSqlite(testDb.db)) this.skip(); // SQLite does not enforce VARCHAR lengths
+    const stocks = Array.from({ length: 20_500 }, (_, i) => `${String(100000 + i)}.SZ,${String(100000 + i)},银行${i},深圳,银行,19910403`);
+    stocks.push(`300000.SZ,300000,${'长'.repeat(65)},深圳,银行,19910403`);
+    const bundle = writeBundle({ 'stock_basic.csv': csv('ts_code,symbol,name,area,industry,list_date', ...stocks) });
+    try {
+      await importBundle(testDb.db, bundle.dir);
+      expect.fail('the import was not refused');
+    } catch (err) {
+      expect((err as Error).message).to.match(/^stock_basic\.csv:20502: the database refused the rows up to this line: .*(too long|truncated).*'name'/i);
+    } finally {
+      bundle.remove();
+    }
+    expect(await testDb.db('securities').count({ n: '*' }).first()).to.deep.equal({ n: 0 });
+  });
+
+  it('text with tabs, backslashes, quotes and line breaks is stored as it was', async () => {
+    const name = 'A\\tB\tC"D\nE?';
+    const bundle = writeBundle({ 'stock_basic.csv': csv('ts_code,symbol,name', `000001.SZ,000001,"${name.replaceAll('"', '""')}"`) });
+    await importBundle(testDb.db, bundle.dir);
+    bundle.remove();
+    expect(await testDb.db('securities').where({ ts_code: '000001.SZ' }).first('name')).to.deep.equal({ name });
   });
 
   it('a UTF-8 BOM is skipped', async () => {

@@ -91,6 +91,31 @@ describe('import of a Tushare-format bundle', () => {
     expect(await Promise.all(tables.map((table) => snapshot(testDb.db, table)))).to.deep.equal(before);
   });
 
+  it('a later file replaces stored bars and adds new ones in one batch, keeping published_at and turnover', async () => {
+    await testDb.db('daily_bars').where({ trade_date: '2024-01-03' }).update({ published_at: '2000-01-01 00:00:00' });
+    const before = await testDb.db('daily_bars').where({ trade_date: '2024-01-03' }).first('published_at', 'turnover');
+    expect(before.turnover).to.equal(0.3781);
+    const corrected = writeBundle({
+      'daily.csv': csv(
+        DAILY_HEADER,
+        '000001.SZ,20240103,9.19,9.22,9.15,9.25,9.21,0.04,0.4343,733610.31,673673.61',
+        '000001.SZ,20240104,9.25,9.3,9.2,9.28,9.25,0.03,0.3243,500000,460000',
+      ),
+    });
+    try {
+      await importBundle(testDb.db, corrected.dir);
+    } finally {
+      corrected.remove();
+    }
+    const bars = await testDb.db('daily_bars').where('trade_date', '>=', '2024-01-03').orderBy('trade_date').select('trade_date', 'close', 'amount', 'published_at', 'turnover');
+    expect(bars.map(({ trade_date, close, amount }) => ({ trade_date, close, amount }))).to.deep.equal([
+      { trade_date: '2024-01-03', close: 9.25, amount: 673673610 },
+      { trade_date: '2024-01-04', close: 9.28, amount: 460000000 },
+    ]);
+    expect(bars[0]).to.include(before);
+    await testDb.db('daily_bars').where({ trade_date: '2024-01-04' }).delete();
+  });
+
   it('does not let a lower update_flag of a later file replace a stored version', async () => {
     const older = writeBundle({ 'income.csv': csv(INCOME_HEADER, '600519.SH,20220331,20220331,20211231,1,1,4,1,2,1,0') });
     try {

@@ -34,6 +34,15 @@ function upstream(request: TushareRequest): Answer {
       return ok(['ts_code', 'trade_date', 'adj_factor'], [['000001.SZ', day, 116.713], ['600519.SH', day, 8.0]]);
     case 'daily_basic':
       return ok(['ts_code', 'trade_date', 'turnover_rate', 'total_share', 'total_mv'], [['000001.SZ', day, 0.5969, 1940591.8198, 17872850.6]]);
+    case 'index_basic':
+    case 'index_daily':
+    case 'index_weight':
+    case 'namechange':
+    case 'dividend':
+    case 'income_vip':
+    case 'balancesheet_vip':
+    case 'cashflow_vip':
+      return ok(['ts_code'], []);
     default:
       return { code: 40101, msg: `unknown api ${request.api_name}`, data: null };
   }
@@ -128,6 +137,115 @@ describe('sync from Tushare Pro (local replay server)', () => {
     } finally {
       await replay.close();
     }
+  });
+
+  describe('the other market-wide tables, part by part', () => {
+    /** Around the end of 2024 Q1, seen on 2 April 2024: March is over, April and Q1's reports are not. */
+    const QUARTER_END_CALENDAR = ok(
+      ['exchange', 'cal_date', 'is_open'],
+      [['SSE', '20240328', 1], ['SSE', '20240329', 1], ['SSE', '20240330', 0], ['SSE', '20240331', 0], ['SSE', '20240401', 1], ['SSE', '20240402', 1]],
+    );
+    const BAR_FIELDS = ['ts_code', 'trade_date', 'open', 'high', 'low', 'close', 'pre_close', 'change', 'pct_chg', 'vol', 'amount'];
+
+    function quarterEnd(request: TushareRequest): Answer {
+      const { params } = request;
+      switch (request.api_name) {
+        case 'trade_cal':
+          return QUARTER_END_CALENDAR;
+        case 'index_basic':
+          return params.market === 'SSE'
+            ? ok(['ts_code', 'name', 'market', 'list_date'], [['000300.SH', '沪深300', 'SSE', '20050408'], ['000300.CSI', '沪深300', 'CSI', '20050408']])
+            : ok(['ts_code', 'name'], []);
+        case 'index_daily':
+          return ok(BAR_FIELDS, [
+            [params.ts_code, '20240328', 3500, 3520, 3490, 3510, 3500, 10, 0.2857, 100000, 2000000],
+            [params.ts_code, '20240402', 3510, 3530, 3500, 3525, 3510, 15, 0.4274, 110000, 2100000],
+          ]);
+        case 'index_weight':
+          return params.start_date === '20240328'
+            ? ok(['index_code', 'con_code', 'trade_date', 'weight'], [[params.index_code, '600519.SH', '20240329', 5.88]])
+            : ok(['index_code', 'con_code', 'trade_date', 'weight'], []);
+        case 'namechange':
+          return params.start_date === '20240328'
+            ? ok(['ts_code', 'name', 'start_date', 'end_date', 'ann_date', 'change_reason'], [['000001.SZ', '平安银行', '20240329', null, '20240328', '改名']])
+            : ok(['ts_code', 'name', 'start_date'], []);
+        case 'dividend':
+          return params.ex_date === '20240401'
+            ? ok(['ts_code', 'end_date', 'ann_date', 'div_proc', 'cash_div', 'ex_date'], [['600519.SH', '20231231', '20240315', '实施', 30.876, '20240401']])
+            : ok(['ts_code', 'end_date', 'div_proc'], []);
+        case 'income_vip':
+          return ok(['ts_code', 'ann_date', 'f_ann_date', 'end_date', 'report_type', 'total_revenue'], [['600519.SH', '20240401', '20240401', params.period, '1', 46485374320.5]]);
+        case 'balancesheet_vip':
+          return ok(['ts_code', 'ann_date', 'f_ann_date', 'end_date', 'report_type', 'money_cap'], [['600519.SH', '20240401', '20240401', params.period, '1', 84243520375.71]]);
+        case 'cashflow_vip':
+          return ok(['ts_code', 'ann_date', 'f_ann_date', 'end_date', 'report_type', 'n_cashflow_act'], [['600519.SH', '20240401', '20240401', params.period, '1', 6231893050.61]]);
+        default:
+          return upstream(request);
+      }
+    }
+
+    const callsOf = (calls: TushareRequest[], api: string) => calls.filter((call) => call.api_name === api).map((call) => call.params);
+    const OTHER_TABLES = ['index_basic', 'index_daily', 'index_weight', 'namechange', 'dividend', 'income', 'balancesheet', 'cashflow'];
+    const syncQuarterEnd = (url: string) => sync(url, { from: '2024-03-28', to: '2024-04-02', today: '2024-04-02', only: OTHER_TABLES });
+
+    it('calls each with its documented parameters and loads it through the CSV loaders', async () => {
+      const replay = await startTushareReplay(quarterEnd);
+      try {
+        await syncQuarterEnd(replay.url);
+        expect(callsOf(replay.calls, 'index_basic')).to.deep.equal([{ market: 'SSE' }, { market: 'SZSE' }, { market: 'CSI' }]);
+        expect(callsOf(replay.calls, 'index_daily')).to.deep.equal([{ ts_code: '000300.SH', start_date: '20240328', end_date: '20240402' }]);
+        expect(callsOf(replay.calls, 'index_weight')).to.deep.equal([
+          { index_code: '000300.SH', start_date: '20240328', end_date: '20240331' },
+          { index_code: '000300.SH', start_date: '20240401', end_date: '20240402' },
+        ]);
+        expect(callsOf(replay.calls, 'namechange')).to.deep.equal([{ start_date: '20240328', end_date: '20240331' }, { start_date: '20240401', end_date: '20240402' }]);
+        expect(callsOf(replay.calls, 'dividend')).to.deep.equal(['20240328', '20240329', '20240401', '20240402'].map((day) => ({ ex_date: day })));
+        for (const api of ['income_vip', 'balancesheet_vip', 'cashflow_vip']) expect(callsOf(replay.calls, api)).to.deep.equal([{ period: '20240331' }]);
+      } finally {
+        await replay.close();
+      }
+      const db = testDb.db;
+      expect(await db('daily_bars').where({ ts_code: '000300.SH' }).orderBy('trade_date').select('trade_date', 'close', 'amount')).to.deep.equal([
+        { trade_date: '2024-03-28', close: 3510, amount: 2000000000 },
+        { trade_date: '2024-04-02', close: 3525, amount: 2100000000 },
+      ]);
+      expect(await db('index_weights').select('index_code', 'con_code', 'trade_date', 'weight')).to.deep.equal([{ index_code: '000300.SH', con_code: '600519.SH', trade_date: '2024-03-29', weight: 5.88 }]);
+      expect(await db('name_changes').select('ts_code', 'start_date', 'name')).to.deep.equal([{ ts_code: '000001.SZ', start_date: '2024-03-29', name: '平安银行' }]);
+      expect(await db('dividends').select('ts_code', 'ex_date', 'cash_div')).to.deep.equal([{ ts_code: '600519.SH', ex_date: '2024-04-01', cash_div: 30.876 }]);
+      expect(await db('income_statements').select('ts_code', 'end_date', 'total_revenue')).to.deep.equal([{ ts_code: '600519.SH', end_date: '2024-03-31', total_revenue: 46485374320.5 }]);
+      expect(await db('balance_sheets').select('money_cap')).to.deep.equal([{ money_cap: 84243520375.71 }]);
+      expect(await db('cash_flows').select('n_cashflow_act')).to.deep.equal([{ n_cashflow_act: 6231893050.61 }]);
+    });
+
+    it('records finished parts only once upstream can add nothing to them, and resumes with the rest', async () => {
+      const replay = await startTushareReplay(quarterEnd);
+      try {
+        await syncQuarterEnd(replay.url);
+        const progress = await testDb.db('sync_progress').orderBy(['api_name', 'part']).select('api_name', 'part');
+        expect(progress).to.deep.equal([
+          { api_name: 'dividend', part: '2024-04-01' },
+          { api_name: 'index_daily', part: '000300.SH 20240328..20240402' },
+          { api_name: 'index_weight', part: '000300.SH 202403' },
+          { api_name: 'namechange', part: '20240328..20240331' },
+        ]);
+        const firstRun = replay.calls.length;
+        await syncQuarterEnd(replay.url);
+        const secondRun = replay.calls.slice(firstRun).filter((call) => !['index_basic', 'trade_cal'].includes(call.api_name));
+        expect(secondRun.map((call) => `${call.api_name} ${Object.values(call.params).join(' ')}`)).to.deep.equal([
+          'namechange 20240401 20240402',
+          'index_weight 000300.SH 20240401 20240402',
+          'income_vip 20240331',
+          'balancesheet_vip 20240331',
+          'cashflow_vip 20240331',
+          'dividend 20240328',
+          'dividend 20240329',
+          'dividend 20240402',
+        ]);
+      } finally {
+        await replay.close();
+      }
+      expect(await testDb.db('income_statements').count({ n: '*' }).first()).to.deep.equal({ n: 1 });
+    });
   });
 
   it('refuses an unknown table name', async () => {

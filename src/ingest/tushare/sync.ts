@@ -4,24 +4,77 @@ import { loaderOf } from '../bundle';
 import type { CsvRecord } from '../csvRecords';
 import { loadRecords, type LoadOptions, type LoadResult } from '../loadTable';
 import { tushareClient, TushareError, type TushareCall, type TushareOptions, type TushareTable } from './client';
+import { compact, monthsOf, reportingPeriodsOf, yearsOf, type SyncPart } from './syncParts';
 
-/** Market-wide tables fetched one trade date per call, recorded in sync_progress when done. */
-const PER_DATE_APIS = ['daily', 'adj_factor', 'daily_basic'];
-/** Reference tables fetched whole on every run. */
-const REFERENCE_APIS = ['stock_basic', 'trade_cal'];
-export const SYNC_APIS = [...REFERENCE_APIS, ...PER_DATE_APIS];
+/** Reference tables fetched whole on every run (index_basic per market: the indices of the three exchanges' codes). */
+const REFERENCE_CALLS: [api: string, params: Record<string, string>[]][] = [
+  ['stock_basic', [{ list_status: 'L' }, { list_status: 'D' }, { list_status: 'P' }]],
+  ['index_basic', [{ market: 'SSE' }, { market: 'SZSE' }, { market: 'CSI' }]],
+];
+
+interface SyncRange {
+  from: string;
+  to: string;
+  /** Open SSE days of the range, ascending. */
+  openDays: string[];
+  /** Index codes in securities (after index_basic). */
+  indexCodes: string[];
+}
+
+interface SyncTask {
+  /** The loader (and CSV file) name; also what `--only` and sync_progress call it. */
+  api: string;
+  /** Tushare's endpoint when it differs from the loader's name (the whole-market `*_vip` statements). */
+  endpoint?: string;
+  parts(range: SyncRange): SyncPart[];
+}
+
+const perOpenDay =
+  (param: string) =>
+  ({ openDays }: SyncRange): SyncPart[] =>
+    openDays.map((day) => ({ part: day, params: { [param]: compact(day) }, settlesOn: day }));
+
+const perReportingPeriod = ({ from, to }: SyncRange): SyncPart[] =>
+  reportingPeriodsOf(from, to).map(({ period, dueOn }) => ({ part: period, params: { period: compact(period) }, settlesOn: dueOn }));
+
+/** Tables fetched part by part (a trade date, an index and a month, a reporting period), resumable. */
+const TASKS: SyncTask[] = [
+  { api: 'namechange', parts: ({ from, to }) => monthsOf(from, to).map(([start, end]) => ({ part: `${compact(start)}..${compact(end)}`, params: { start_date: compact(start), end_date: compact(end) }, settlesOn: end })) },
+  { api: 'daily', parts: perOpenDay('trade_date') },
+  // index_daily requires ts_code; a year of one index is ~245 rows, far below its 8,000-row cap per call.
+  {
+    api: 'index_daily',
+    parts: ({ from, to, indexCodes }) =>
+      indexCodes.flatMap((code) => yearsOf(from, to).map(([start, end]) => ({ part: `${code} ${compact(start)}..${compact(end)}`, params: { ts_code: code, start_date: compact(start), end_date: compact(end) }, settlesOn: end }))),
+  },
+  { api: 'adj_factor', parts: perOpenDay('trade_date') },
+  { api: 'daily_basic', parts: perOpenDay('trade_date') },
+  // Weights are published monthly; index_code is required.
+  {
+    api: 'index_weight',
+    parts: ({ from, to, indexCodes }) =>
+      indexCodes.flatMap((code) => monthsOf(from, to).map(([start, end]) => ({ part: `${code} ${compact(start).slice(0, 6)}`, params: { index_code: code, start_date: compact(start), end_date: compact(end) }, settlesOn: end }))),
+  },
+  { api: 'income', endpoint: 'income_vip', parts: perReportingPeriod },
+  { api: 'balancesheet', endpoint: 'balancesheet_vip', parts: perReportingPeriod },
+  { api: 'cashflow', endpoint: 'cashflow_vip', parts: perReportingPeriod },
+  // Dividends by ex-date: the events the price adjustments hang on, one open day per call.
+  { api: 'dividend', parts: perOpenDay('ex_date') },
+];
+
+export const SYNC_APIS = [...REFERENCE_CALLS.map(([api]) => api), 'trade_cal', ...TASKS.map((task) => task.api)];
 
 export interface SyncOptions extends TushareOptions {
   from: string;
   to: string;
   /** Subset of SYNC_APIS; all when absent. The calendar of the range is always fetched. */
   only?: string[];
+  /** Today (UTC, YYYY-MM-DD): parts that upstream may still extend are not recorded as finished. */
+  today?: string;
 }
 
-const compact = (isoDate: string) => isoDate.replaceAll('-', '');
-
 /**
- * Pulls the range from Tushare into the same loaders as the CSV import. Each (api, trade date) is one
+ * Pulls the range from Tushare into the same loaders as the CSV import. Each (api, part) is one
  * transaction that also records itself in sync_progress, so a rerun after a crash skips what was finished.
  */
 export async function syncTushare(db: Knex, options: SyncOptions): Promise<LoadResult[]> {
@@ -31,38 +84,43 @@ export async function syncTushare(db: Knex, options: SyncOptions): Promise<LoadR
   const call = tushareClient(options);
   const results: LoadResult[] = [];
   const log = options.log ?? (() => {});
+  const today = options.today ?? new Date().toISOString().slice(0, 10);
 
-  if (only.includes('stock_basic')) {
-    for (const listStatus of ['L', 'D', 'P']) {
-      results.push(await fetchAndLoad(db, call, 'stock_basic', { list_status: listStatus }));
-    }
+  for (const [api, calls] of REFERENCE_CALLS.filter(([name]) => only.includes(name))) {
+    for (const params of calls) results.push(await fetchAndLoad(db, call, api, api, params));
   }
-  results.push(await fetchAndLoad(db, call, 'trade_cal', { exchange: 'SSE', start_date: compact(options.from), end_date: compact(options.to) }));
+  results.push(await fetchAndLoad(db, call, 'trade_cal', 'trade_cal', { exchange: 'SSE', start_date: compact(options.from), end_date: compact(options.to) }));
 
-  const openDays: string[] = (
-    await db('trade_calendar').where({ exchange: 'SSE', is_open: true }).whereBetween('cal_date', [options.from, options.to]).orderBy('cal_date').select('cal_date')
-  ).map((row) => row.cal_date);
-  for (const api of PER_DATE_APIS.filter((name) => only.includes(name))) {
-    const done = new Set(
-      (await db('sync_progress').where({ api_name: api }).whereBetween('part', [options.from, options.to]).select('part')).map((row) => row.part),
-    );
-    for (const day of openDays.filter((date) => !done.has(date))) {
-      const result = await fetchAndLoad(db, call, api, { trade_date: compact(day) }, {
-        // Only days with data count as finished: a day not yet published upstream is fetched again next run.
+  const range: SyncRange = {
+    from: options.from,
+    to: options.to,
+    openDays: (await db('trade_calendar').where({ exchange: 'SSE', is_open: true }).whereBetween('cal_date', [options.from, options.to]).orderBy('cal_date').select('cal_date')).map((row) => row.cal_date),
+    indexCodes: await db('securities').where({ kind: 'index' }).orderBy('ts_code').pluck('ts_code'),
+  };
+  for (const task of TASKS.filter(({ api }) => only.includes(api))) {
+    const parts = task.parts(range);
+    const done = new Set<string>();
+    for (let i = 0; i < parts.length; i += 500) {
+      const names = parts.slice(i, i + 500).map(({ part }) => part);
+      for (const part of await db('sync_progress').where({ api_name: task.api }).whereIn('part', names).pluck('part')) done.add(part);
+    }
+    for (const { part, params, settlesOn } of parts.filter(({ part }) => !done.has(part))) {
+      const result = await fetchAndLoad(db, call, task.endpoint ?? task.api, task.api, params, {
+        // Only parts with data and past their last change count as finished: the rest is fetched again next run.
         async beforeCommit(trx, loaded) {
-          if (loaded.rows > 0) await trx('sync_progress').insert({ api_name: api, part: day, rows: loaded.rows, finished_at: toSqlDateTime(new Date()) });
+          if (loaded.rows > 0 && settlesOn <= today) await trx('sync_progress').insert({ api_name: task.api, part, rows: loaded.rows, finished_at: toSqlDateTime(new Date()) });
         },
       });
-      log(`${api} ${day}: ${result.rows} rows`);
+      log(`${task.api} ${part}: ${result.rows} rows`);
       results.push(result);
     }
   }
   return results;
 }
 
-async function fetchAndLoad(db: Knex, call: TushareCall, api: string, params: Record<string, string>, options: LoadOptions = {}): Promise<LoadResult> {
-  const table = await call(api, params);
-  const source = `tushare ${api} ${new URLSearchParams(params)}`;
+async function fetchAndLoad(db: Knex, call: TushareCall, endpoint: string, api: string, params: Record<string, string>, options: LoadOptions = {}): Promise<LoadResult> {
+  const table = await call(endpoint, params);
+  const source = `tushare ${endpoint} ${new URLSearchParams(params)}`;
   return loadRecords(db, source, recordsOf(table), loaderOf(api)!, options);
 }
 
