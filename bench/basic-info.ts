@@ -8,6 +8,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { summarize } from './support/summary';
 
 const port = 18080 + Math.floor(Math.random() * 1000);
 const dbFile = join(tmpdir(), `ashare-bench-${process.pid}.sqlite`);
@@ -49,16 +50,7 @@ try {
       const instance = autocannon(options, (err, done) => (err ? reject(err) : resolve(done)));
       autocannon.track(instance, { renderProgressBar: process.stderr.isTTY, renderResultsTable: false });
     });
-    const summary = {
-      scenario: scenario.name,
-      requests_per_sec: result.requests.average,
-      latency_p50_ms: result.latency.p50,
-      latency_p99_ms: result.latency.p99,
-      non_2xx: result.non2xx,
-      errors: result.errors,
-    };
-    console.log(JSON.stringify(summary));
-    results.push(summary);
+    results.push(summarize(scenario.name, 10, result));
   }
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/basic-info.json', `${JSON.stringify({ date: new Date().toISOString(), databaseUrl: databaseUrl.replace(/\/\/[^@]*@/, '//'), results }, null, 2)}\n`);

@@ -23,6 +23,7 @@ import { addDays, addYears } from '../src/domain/calendar';
 import { loadReferenceDataIfEmpty } from '../src/ingest/demo';
 import { DEMO_EMAIL } from '../src/modules/accounts/demoAccount';
 import { generateMarket } from './support/generateMarket';
+import { summarize, type Summary } from './support/summary';
 
 const MYSQL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
 const STOCKS = Number(process.env.BENCH_STOCKS ?? 1000);
@@ -31,16 +32,6 @@ const PREFIX = process.env.BENCH_DB_PREFIX ?? 'ashare_bench';
 const LAST_DAY = '2025-12-31';
 const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? 'A,B,C').split(','));
 const KEY = `ak_bench_market_${'0123456789abcdef'.repeat(2)}`;
-
-interface Summary {
-  scenario: string;
-  connections: number;
-  requests_per_sec: number;
-  latency_p50_ms: number;
-  latency_p99_ms: number;
-  non_2xx: number;
-  errors: number;
-}
 
 async function prepareDatabase(name: string, years: number): Promise<string> {
   const admin = connect(`${MYSQL}/`);
@@ -138,17 +129,7 @@ async function cannon(scenario: string, base: string, paths: string[], connectio
     );
     autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false });
   });
-  const summary = {
-    scenario,
-    connections,
-    requests_per_sec: result.requests.average,
-    latency_p50_ms: result.latency.p50,
-    latency_p99_ms: result.latency.p99,
-    non_2xx: result.non2xx,
-    errors: result.errors,
-  };
-  console.log(JSON.stringify(summary));
-  return summary;
+  return summarize(scenario, connections, result);
 }
 
 const results: Record<string, unknown> = { date: new Date().toISOString(), duration_s: DURATION, cpus: cpus().length, load_average_at_start: loadavg() };
