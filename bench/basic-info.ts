@@ -8,6 +8,9 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { connect } from '../src/db/connection';
+import { migrateLatest } from '../src/db/migrate';
+import { DEMO_EMAIL, ensureDemoKey } from '../src/modules/accounts/demoAccount';
 import { summarize } from './support/summary';
 
 const port = 18080 + Math.floor(Math.random() * 1000);
@@ -21,6 +24,13 @@ const scenarios = [
   { name: 'basic-info, 10 symbols', path: '/v1/stock/basic-info?symbol=600519,000001,000002,600036,601318,000858,300750,688981,002594,601166' },
   { name: 'search, pinyin', path: '/v1/stock/search?keyword=PAYH' },
 ];
+
+// The demo account's budget is raised above the load, or the bench would measure 429s.
+const db = connect(databaseUrl);
+await migrateLatest(db);
+await ensureDemoKey(db, key);
+await db('accounts').where({ email: DEMO_EMAIL }).update({ rate_limit_per_minute: 1_000_000_000 });
+await db.destroy();
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DEMO_API_KEY: key, LOG_LEVEL: 'warn' },
@@ -42,7 +52,7 @@ async function waitUntilUp(): Promise<void> {
 try {
   const started = Date.now();
   await waitUntilUp();
-  console.log(`server up in ${Date.now() - started} ms (first start: migrations and reference data included)`);
+  console.log(`server up in ${Date.now() - started} ms (first start: demo data loaded)`);
   const results = [];
   for (const scenario of scenarios) {
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
