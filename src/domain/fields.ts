@@ -17,3 +17,12 @@ export function pickFields<T extends object, F extends keyof T>(record: T, field
   for (const field of fields) picked[field] = record[field];
   return picked;
 }
+
+/** The keys of a record type that a field list leaves out. */
+export type MissingFields<R, F extends readonly PropertyKey[]> = Exclude<keyof R, F[number]>;
+
+/**
+ * Compile-time proof that nothing is missing: `export type StockFieldsComplete = NoneMissing<MissingFields<Stock,
+ * typeof STOCK_FIELDS>>;` fails to compile, naming the left-out keys, when a field list falls behind its record.
+ */
+export type NoneMissing<T extends never> = T;

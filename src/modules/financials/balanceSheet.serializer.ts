@@ -3,6 +3,7 @@ import { reportName, type PeriodKind } from '../../domain/reportPeriods';
 import type { Figures } from '../../domain/ttm';
 import type { FigureReader } from './financials.service';
 import { emptyFigures, figuresReader, type ColumnMap } from './statementFigures';
+import type { MissingFields, NoneMissing } from '../../domain/fields';
 
 export type BalanceSheetRecord = Required<components['schemas']['BalanceSheetRecord']>;
 
@@ -57,9 +58,7 @@ export const BALANCE_FIELDS = [
   'report_date', 'report_name', ...(Object.keys(BALANCE_COLUMNS) as (keyof typeof BALANCE_COLUMNS)[]),
 ] as const satisfies readonly (keyof BalanceSheetRecord)[];
 
-type MissingBalanceFields = Exclude<keyof BalanceSheetRecord, (typeof BALANCE_FIELDS)[number]>;
-const allBalanceFieldsListed: MissingBalanceFields extends never ? true : never = true;
-void allBalanceFieldsListed;
+export type BalanceFieldsComplete = NoneMissing<MissingFields<BalanceSheetRecord, typeof BALANCE_FIELDS>>;
 
 export const BALANCE_READER: FigureReader = {
   columns: Object.values(BALANCE_COLUMNS),

@@ -4,6 +4,7 @@ import { reportName, type PeriodKind } from '../../domain/reportPeriods';
 import { figuresOfKind, type Figures, type TtmRule } from '../../domain/ttm';
 import type { FigureReader } from './financials.service';
 import { emptyFigures, figuresReader, type ColumnMap } from './statementFigures';
+import type { MissingFields, NoneMissing } from '../../domain/fields';
 
 export type CashFlowRecord = Required<components['schemas']['CashFlowRecord']>;
 
@@ -52,9 +53,7 @@ export const CASH_FLOW_FIELDS = [
   'report_date', 'report_name', ...STORED_FIELDS, 'free_cash_flow',
 ] as const satisfies readonly (keyof CashFlowRecord)[];
 
-type MissingCashFlowFields = Exclude<keyof CashFlowRecord, (typeof CASH_FLOW_FIELDS)[number]>;
-const allCashFlowFieldsListed: MissingCashFlowFields extends never ? true : never = true;
-void allCashFlowFieldsListed;
+export type CashFlowFieldsComplete = NoneMissing<MissingFields<CashFlowRecord, typeof CASH_FLOW_FIELDS>>;
 
 export const CASH_FLOW_READER: FigureReader = {
   columns: Object.values(CASH_FLOW_COLUMNS),

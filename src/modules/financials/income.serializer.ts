@@ -5,6 +5,7 @@ import { reportName, yearEarlier, type PeriodKind } from '../../domain/reportPer
 import { figuresOfKind, type Figures, type TtmRule } from '../../domain/ttm';
 import type { FigureReader } from './financials.service';
 import { emptyFigures, figuresReader, type ColumnMap } from './statementFigures';
+import type { MissingFields, NoneMissing } from '../../domain/fields';
 
 export type IncomeStatementRecord = Required<components['schemas']['IncomeStatementRecord']>;
 
@@ -50,9 +51,7 @@ export const INCOME_FIELDS = [
   'operating_margin', 'net_margin', 'annual_growth_revenue', 'annual_growth_profit',
 ] as const satisfies readonly (keyof IncomeStatementRecord)[];
 
-type MissingIncomeFields = Exclude<keyof IncomeStatementRecord, (typeof INCOME_FIELDS)[number]>;
-const allIncomeFieldsListed: MissingIncomeFields extends never ? true : never = true;
-void allIncomeFieldsListed;
+export type IncomeFieldsComplete = NoneMissing<MissingFields<IncomeStatementRecord, typeof INCOME_FIELDS>>;
 
 const GENERAL_COLUMNS = { ...INCOME_COLUMNS, ...GENERAL_INTEREST };
 const readGeneral = figuresReader(GENERAL_COLUMNS);

@@ -4,6 +4,7 @@ import { previousYearEnd, reportName, yearEarlier, type PeriodKind } from '../..
 import { figuresOfKind, type Figures } from '../../domain/ttm';
 import { CASH_FLOW_TTM } from './cashFlow.serializer';
 import { INCOME_TTM } from './income.serializer';
+import type { MissingFields, NoneMissing } from '../../domain/fields';
 
 export type FinancialMetricsRecord = Required<components['schemas']['FinancialMetricsRecord']>;
 export type MetricName = Exclude<keyof FinancialMetricsRecord, 'report_date' | 'report_name'>;
@@ -15,9 +16,7 @@ export const METRIC_NAMES = [
 
 export const METRICS_FIELDS = ['report_date', 'report_name', ...METRIC_NAMES] as const;
 
-type MissingMetricFields = Exclude<keyof FinancialMetricsRecord, (typeof METRICS_FIELDS)[number]>;
-const allMetricFieldsListed: MissingMetricFields extends never ? true : never = true;
-void allMetricFieldsListed;
+export type MetricFieldsComplete = NoneMissing<MissingFields<FinancialMetricsRecord, typeof METRICS_FIELDS>>;
 
 /** The figures of the three statements of one symbol, by period end. */
 export interface StatementSet {

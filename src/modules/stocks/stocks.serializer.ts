@@ -1,5 +1,6 @@
 import type { components } from '../../../generated/api';
 import type { SearchRow, StockRow } from './stocks.repository';
+import type { MissingFields, NoneMissing } from '../../domain/fields';
 
 export type Stock = Required<components['schemas']['Stock']>;
 export type SearchResultItem = components['schemas']['SearchResultItem'];
@@ -11,10 +12,7 @@ export const STOCK_FIELDS = [
   'established_date', 'registered_capital', 'organization_code', 'business_scope',
 ] as const satisfies readonly (keyof Stock)[];
 
-// Compile-time check that STOCK_FIELDS names every field of the contract's Stock.
-type MissingStockFields = Exclude<keyof Stock, (typeof STOCK_FIELDS)[number]>;
-const allStockFieldsListed: MissingStockFields extends never ? true : never = true;
-void allStockFieldsListed;
+export type StockFieldsComplete = NoneMissing<MissingFields<Stock, typeof STOCK_FIELDS>>;
 
 const EXCHANGE_NAMES = { SSE: '上海证券交易所', SZSE: '深圳证券交易所', BSE: '北京证券交易所' } as const;
 const STATUS_NAMES: Record<string, Stock['status']> = { L: '上市', P: '暂停', D: '退市' };
