@@ -1,3 +1,5 @@
+import type { components } from '../../generated/api';
+
 /** Price adjustment for dividends and splits (DESIGN.md §4): forward = P × AF(t) / AF(anchor), backward = P × AF(t). */
 
 /** An unadjusted daily bar as stored, with the factor of its day (null when none is loaded). */
@@ -16,21 +18,9 @@ export interface RawDailyBar {
   adj_factor: number | null;
 }
 
-/** A daily bar on the wire (before `fields` selection). */
-export interface DailyBar {
-  date: string;
-  open: number | null;
-  high: number | null;
-  low: number | null;
-  close: number | null;
-  pre_close: number | null;
-  change: number | null;
-  pct_change: number | null;
-  volume: number | null;
-  amount: number | null;
-  turnover: number | null;
-  adj_factor?: number | null;
-}
+/** A daily bar on the wire before `fields` selection: every field of the contract's DailyBar, `adj_factor` only when unadjusted. */
+export type DailyBar = Required<Omit<WireDailyBar, 'adj_factor'>> & Pick<WireDailyBar, 'adj_factor'>;
+type WireDailyBar = components['schemas']['DailyBar'];
 
 export function roundTo(value: number, decimals: number): number {
   const scale = 10 ** decimals;

@@ -1,3 +1,4 @@
+import type { components } from '../../generated/api';
 import type { DailyBar } from './adjust';
 import { roundTo } from './adjust';
 import type { PeriodInterval } from './calendar';
@@ -28,18 +29,8 @@ export function minutesOf(interval: MinuteInterval): number {
   return Number(interval.slice(0, -1));
 }
 
-export interface Kline {
-  time: string;
-  open: number | null;
-  high: number | null;
-  low: number | null;
-  close: number | null;
-  pre_close?: number | null;
-  change?: number | null;
-  pct_change?: number | null;
-  volume: number | null;
-  amount: number | null;
-}
+/** A bar of any interval, as the contract's Kline. */
+export type Kline = components['schemas']['Kline'];
 
 const sum = (values: (number | null)[]) => values.reduce<number | null>((total, v) => (v === null ? total : (total ?? 0) + v), null);
 const rounded = (value: number | null) => (value === null ? null : roundTo(value, 2));
