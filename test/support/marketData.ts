@@ -3,14 +3,18 @@ import { parse } from 'csv-parse/sync';
 import type { Knex } from 'knex';
 import { bumpDataVersion } from '../../src/db/dataVersions';
 import { compactToIsoDate } from '../../src/domain/dates';
+import { DEMO_DIR } from '../../src/ingest/demo';
+import { num as scaled } from '../../src/ingest/tables/fieldParsers';
 
-/** Fixture rows for market tests, read from the real Tushare CSVs of ../shared/data with Tushare's units converted. */
-const DATA_DIR = process.env.SHARED_DATA_DIR ?? new URL('../../../shared/data/', import.meta.url).pathname;
+/**
+ * Fixture rows for market tests: real rows of the bundled demo data (db/demo, sources and licences in its
+ * README), in Tushare's layout and units, converted here the way the loaders convert them.
+ */
 
 type CsvRow = Record<string, string>;
 
 function readCsv(relativePath: string): CsvRow[] {
-  return parse(readFileSync(DATA_DIR + relativePath), { columns: true, skip_empty_lines: true, bom: true });
+  return parse(readFileSync(DEMO_DIR + relativePath), { columns: true, skip_empty_lines: true, bom: true });
 }
 
 const isoDate = (compact: string) => {
@@ -26,7 +30,7 @@ export async function insertChunked(db: Knex, table: string, rows: object[], key
 
 /** The SSE calendar between two `YYYY-MM-DD` dates (inclusive). */
 export async function loadCalendar(db: Knex, from = '2022-01-01', to = '2026-12-31'): Promise<void> {
-  const rows = readCsv('trade_cal/sse_trade_cal_1990_2026.csv')
+  const rows = readCsv('trade_cal.csv')
     .map((row) => ({
       exchange: row.exchange,
       cal_date: isoDate(row.cal_date!),
@@ -39,8 +43,8 @@ export async function loadCalendar(db: Knex, from = '2022-01-01', to = '2026-12-
 
 /** 2024 daily bars of 000001.SZ, 000333.SZ, 000651.SZ, 000858.SZ; amount thousand yuan → yuan; published 16:00 Beijing. */
 export function dailyBars2024(codes?: string[]) {
-  return readCsv('daily/daily_2024_4stocks.csv')
-    .filter((row) => !codes || codes.includes(row.ts_code!))
+  return readCsv('daily.csv')
+    .filter((row) => row.trade_date!.startsWith('2024') && (!codes || codes.includes(row.ts_code!)))
     .map((row) => {
       const tradeDate = isoDate(row.trade_date!);
       return {
@@ -62,26 +66,32 @@ export function dailyBars2024(codes?: string[]) {
 }
 
 export function adjFactors2024(codes?: string[]) {
-  return readCsv('adj_factor/adj_factor_2024_4stocks.csv')
+  return readCsv('adj_factor.csv')
     .filter((row) => !codes || codes.includes(row.ts_code!))
     .map((row) => ({ ts_code: row.ts_code, trade_date: isoDate(row.trade_date!), adj_factor: Number(row.adj_factor) }));
 }
 
-/** Index bars of 000001.SH in 2024 (volume shares → lots). */
+/** Index bars of 000001.SH in 2024 (vol in lots; amount thousand yuan → yuan). */
 export function indexBars2024() {
-  return readCsv('index_daily/index_ohlcv_000001.SH_2018_2026.csv')
-    .filter((row) => row.date!.startsWith('2024-'))
-    .map((row) => ({
-      ts_code: '000001.SH',
-      trade_date: row.date,
-      open: num(row.open),
-      high: num(row.high),
-      low: num(row.low),
-      close: num(row.close),
-      vol: Number(row.volume) / 100,
-      amount: num(row.amount),
-      published_at: `${row.date} 08:00:00`,
-    }));
+  return readCsv('index_daily.csv')
+    .filter((row) => row.ts_code === '000001.SH' && row.trade_date!.startsWith('2024'))
+    .map((row) => {
+      const tradeDate = isoDate(row.trade_date!);
+      return {
+        ts_code: row.ts_code,
+        trade_date: tradeDate,
+        open: num(row.open),
+        high: num(row.high),
+        low: num(row.low),
+        close: num(row.close),
+        pre_close: num(row.pre_close),
+        change: num(row.change),
+        pct_chg: num(row.pct_chg),
+        vol: num(row.vol),
+        amount: scaled(row, 'amount', 3),
+        published_at: `${tradeDate} 08:00:00`,
+      };
+    });
 }
 
 /** Calendar 2022-2026, the 2024 bars and factors of the four stocks and the SSE Composite; bumps `market`. */
