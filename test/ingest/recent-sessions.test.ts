@@ -1,12 +1,11 @@
 import { expect } from 'chai';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_DIR } from '../../src/ingest/demo';
 import { RECENT_SYNTHETIC_STOCKS, writeRecentSessions } from '../../src/ingest/generate/recentSessions';
+import { rowsOf } from './support/bundle';
 
-const rowsOf = (dir: string, file: string) =>
-  readFileSync(join(dir, file), 'utf8').trim().split('\n').slice(1).map((line) => line.split(','));
 
 describe('demo: synthetic recent sessions', () => {
   const dirs: string[] = [];

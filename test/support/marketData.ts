@@ -41,40 +41,10 @@ export async function loadCalendar(db: Knex, from = '2022-01-01', to = '2026-12-
   await insertChunked(db, 'trade_calendar', rows, ['exchange', 'cal_date']);
 }
 
-/** 2024 daily bars of 000001.SZ, 000333.SZ, 000651.SZ, 000858.SZ; amount thousand yuan → yuan; published 16:00 Beijing. */
-export function dailyBars2024(codes?: string[]) {
-  return readCsv('daily.csv')
-    .filter((row) => row.trade_date!.startsWith('2024') && (!codes || codes.includes(row.ts_code!)))
-    .map((row) => {
-      const tradeDate = isoDate(row.trade_date!);
-      return {
-        ts_code: row.ts_code,
-        trade_date: tradeDate,
-        open: num(row.open),
-        high: num(row.high),
-        low: num(row.low),
-        close: num(row.close),
-        pre_close: num(row.pre_close),
-        change: num(row.change),
-        pct_chg: num(row.pct_chg),
-        vol: num(row.vol),
-        amount: Number(row.amount) * 1000,
-        turnover: null,
-        published_at: `${tradeDate} 08:00:00`,
-      };
-    });
-}
-
-export function adjFactors2024(codes?: string[]) {
-  return readCsv('adj_factor.csv')
-    .filter((row) => !codes || codes.includes(row.ts_code!))
-    .map((row) => ({ ts_code: row.ts_code, trade_date: isoDate(row.trade_date!), adj_factor: Number(row.adj_factor) }));
-}
-
-/** Index bars of 000001.SH in 2024 (vol in lots; amount thousand yuan → yuan). */
-export function indexBars2024() {
-  return readCsv('index_daily.csv')
-    .filter((row) => row.ts_code === '000001.SH' && row.trade_date!.startsWith('2024'))
+/** The 2024 rows of a Tushare `daily`-layout file of the demo; amount thousand yuan → yuan; published 16:00 Beijing. */
+function bars2024(file: string, keep: (tsCode: string) => boolean) {
+  return readCsv(file)
+    .filter((row) => row.trade_date!.startsWith('2024') && keep(row.ts_code!))
     .map((row) => {
       const tradeDate = isoDate(row.trade_date!);
       return {
@@ -92,6 +62,22 @@ export function indexBars2024() {
         published_at: `${tradeDate} 08:00:00`,
       };
     });
+}
+
+/** 2024 daily bars of 000001.SZ, 000333.SZ, 000651.SZ, 000858.SZ. */
+export function dailyBars2024(codes?: string[]) {
+  return bars2024('daily.csv', (code) => !codes || codes.includes(code)).map((bar) => ({ ...bar, turnover: null }));
+}
+
+export function adjFactors2024(codes?: string[]) {
+  return readCsv('adj_factor.csv')
+    .filter((row) => !codes || codes.includes(row.ts_code!))
+    .map((row) => ({ ts_code: row.ts_code, trade_date: isoDate(row.trade_date!), adj_factor: Number(row.adj_factor) }));
+}
+
+/** Index bars of 000001.SH in 2024 (vol in lots). */
+export function indexBars2024() {
+  return bars2024('index_daily.csv', (code) => code === '000001.SH');
 }
 
 /** Calendar 2022-2026, the 2024 bars and factors of the four stocks and the SSE Composite; bumps `market`. */
