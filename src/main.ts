@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { LimiterStore } from './http/rateLimitStore';
-import { UsageRecorder } from './http/usage';
+import { UsageRecorder } from './modules/billing/usage.service';
 import { connect } from './db/connection';
 import { migrateLatest } from './db/migrate';
 import { loadDemoDataIfEmpty } from './ingest/demo';

@@ -1,37 +1,48 @@
 import { expect } from 'chai';
-import { routeFamily } from '../../src/http/auth';
-import { scopeOfPath } from '../../src/http/authScopes';
+import { loadContract } from '../../src/http/contract';
+import { OperationIndex, operationPolicies } from '../../src/http/operations';
 import { hashPassword, verifyPassword } from '../../src/modules/accounts/passwords';
 import { effectiveRateLimit } from '../../src/modules/accounts/rateLimitPolicy';
 import { daysBetween, usageRange } from '../../src/modules/billing/usageRange';
 
 describe('accounts: rules (pure)', () => {
-  it('route families: account routes take a session, data routes a key, the rest neither', () => {
-    expect(routeFamily('/api/v1/auth/login')).to.equal('public');
-    expect(routeFamily('/api/v1/auth/register/')).to.equal('public');
-    expect(routeFamily('/api/v1/auth/me')).to.equal('account');
-    expect(routeFamily('/api/v1/api-keys')).to.equal('account');
-    expect(routeFamily('/api/v1/api-keys/12')).to.equal('account');
-    expect(routeFamily('/API/V1/Billing/usage')).to.equal('account');
-    expect(routeFamily('/api/v1/stocks/prices')).to.equal('data');
-    expect(routeFamily('/api/v1/api-keysx')).to.equal('data');
-    expect(routeFamily('/v1/market/daily')).to.equal('data');
-    expect(routeFamily('/console')).to.equal('public');
-    expect(routeFamily('/v1x')).to.equal('public');
+  const index = new OperationIndex(operationPolicies(loadContract()));
+
+  it('credentials from the contract: account routes take a session, data routes a key, sign-up and sign-in neither', () => {
+    const credential = (path: string) => index.find(path)?.credential;
+    expect(credential('/api/v1/auth/login')).to.equal('none');
+    expect(credential('/api/v1/auth/register/')).to.equal('none');
+    expect(credential('/api/v1/auth/me')).to.equal('session');
+    expect(credential('/api/v1/api-keys')).to.equal('session');
+    expect(credential('/api/v1/api-keys/12')).to.equal('session');
+    expect(credential('/API/V1/Billing/usage')).to.equal('session');
+    expect(credential('/api/v1/stocks/prices')).to.equal('apiKey');
+    expect(credential('/v1/market/daily')).to.equal('apiKey');
+    // Outside the contract: no credential is asked, the answer is 404.
+    expect(credential('/api/v1/api-keysx')).to.equal(undefined);
+    expect(credential('/api/v1/api-keys/12/x')).to.equal(undefined);
+    expect(credential('/console')).to.equal(undefined);
+    expect(credential('/v1x')).to.equal(undefined);
   });
 
-  it('scopes by route prefix', () => {
-    expect(scopeOfPath('/v1/market/daily')).to.equal('market');
-    expect(scopeOfPath('/api/v1/stocks/prices')).to.equal('market');
-    expect(scopeOfPath('/api/v1/indices')).to.equal('market');
-    expect(scopeOfPath('/v1/financials/income-statement')).to.equal('financials');
-    expect(scopeOfPath('/api/v1/fundamentals')).to.equal('financials');
-    expect(scopeOfPath('/v1/stock/basic-info')).to.equal('reference');
-    expect(scopeOfPath('/V1/STOCK/search')).to.equal('reference');
-    expect(scopeOfPath('/v1/industry/constituents')).to.equal('reference');
-    expect(scopeOfPath('/v1/indices/constituents')).to.equal('reference');
-    expect(scopeOfPath('/v1/events/dividends')).to.equal('events');
-    expect(scopeOfPath('/v1/nope')).to.equal(undefined);
+  it('scopes from x-scope; every API-key operation has one, no other operation does', () => {
+    const scope = (path: string) => index.operationOf('GET', path)?.scope;
+    expect(scope('/v1/market/daily')).to.equal('market');
+    expect(scope('/api/v1/stocks/prices')).to.equal('market');
+    expect(scope('/api/v1/indices')).to.equal('market');
+    expect(scope('/v1/financials/income-statement')).to.equal('financials');
+    expect(scope('/api/v1/fundamentals')).to.equal('financials');
+    expect(scope('/v1/stock/basic-info')).to.equal('reference');
+    expect(scope('/V1/STOCK/search')).to.equal('reference');
+    expect(scope('/v1/nope')).to.equal(undefined);
+    for (const policy of index.policies) expect(policy.scope !== null, policy.operationId).to.equal(policy.credential === 'apiKey');
+  });
+
+  it('operations: HEAD is GET, a trailing slash and letter case do not matter, a path parameter is one segment', () => {
+    expect(index.operationOf('HEAD', '/v1/market/daily')?.operationId).to.equal('getDaily');
+    expect(index.operationOf('put', '/API/v1/api-keys/7/')?.operationId).to.equal('updateApiKey');
+    expect(index.operationOf('DELETE', '/v1/market/daily')).to.equal(undefined);
+    expect(index.find('/v1/market/daily')?.credential).to.equal('apiKey');
   });
 
   it('rate limit: the plan’s, else the account’s own, else 1000', () => {

@@ -3,9 +3,10 @@ import { once } from 'node:events';
 import { createServer, type AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { pino } from 'pino';
-import { UsageRecorder } from '../../src/http/usage';
+import type { KeyOwner } from '../../src/http/ports';
 import { insertAccount } from '../../src/modules/accounts/accounts.repository';
-import { findKeyOwner, insertKey, type KeyOwner } from '../../src/modules/accounts/apiKeys.repository';
+import { findKeyOwner, insertKey } from '../../src/modules/accounts/apiKeys.repository';
+import { UsageRecorder } from '../../src/modules/billing/usage.service';
 import { ALL_SCOPES, hashKey, newApiKey } from '../../src/modules/accounts/keyMaterial';
 import { createTestDb, type TestDb } from '../support/testDb';
 

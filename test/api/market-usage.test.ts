@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { pino } from 'pino';
 import { createApp } from '../../src/app';
 import { bumpDataVersion } from '../../src/db/dataVersions';
-import { UsageRecorder } from '../../src/http/usage';
+import { UsageRecorder } from '../../src/modules/billing/usage.service';
 import { createTestDb, type TestDb } from '../support/testDb';
 import { insertSecurities, keyOnPlan, loadCalendar } from '../support/marketData';
 

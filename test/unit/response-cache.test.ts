@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import type { Request } from 'express';
-import { canonicalUrl, JsonText, matchesIfNoneMatch, ResponseCache } from '../../src/http/responseCache';
+import { AnswerStore, canonicalUrl, JsonText, matchesIfNoneMatch } from '../../src/http/answerStore';
 import { dailySeriesJson } from '../../src/modules/market/market.serializer';
 
-describe('http/responseCache', () => {
+describe('http/answerStore', () => {
   it('If-None-Match: weak comparison, lists and *', () => {
     expect(matchesIfNoneMatch('"abc"', '"abc"')).to.equal(true);
     expect(matchesIfNoneMatch('W/"abc"', '"abc"')).to.equal(true);
@@ -28,7 +28,7 @@ describe('http/responseCache', () => {
   });
 
   it('an alias answers what its key answers, and only while the key is cached', () => {
-    const cache = new ResponseCache();
+    const cache = new AnswerStore();
     const entry = { body: Buffer.from('{}'), etag: '"e"' };
     cache.alias('url', 'key');
     expect(cache.get('url')).to.equal(undefined);

@@ -1,10 +1,10 @@
 import type { Db } from '../../db/connection';
-import { AppError, notFound } from '../../domain/errors';
+import { invalidParameter, notFound } from '../../domain/errors';
 import { toSqlDateTime } from '../../domain/dates';
 import { ok } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
-import type { KeyCache } from '../../http/keyCache';
-import { signedIn } from '../../http/session';
+import { signedIn } from '../../http/auth';
+import type { KeyCache } from './keyCache';
 import { deleteKey, findKey, insertKey, listKeys, updateKey } from './apiKeys.repository';
 import { toApiKey } from './accounts.serializer';
 import { ALL_SCOPES, newApiKey } from './keyMaterial';
@@ -16,7 +16,7 @@ const keyNotFound = () => notFound('API key not found');
 function storedExpiry(value: string | null | undefined): string | null | undefined {
   if (value === undefined || value === null) return value;
   const instant = new Date(value);
-  if (!(instant.getTime() > Date.now())) throw new AppError(400, 'invalid_parameter', 'expires_at: must lie in the future');
+  if (!(instant.getTime() > Date.now())) throw invalidParameter('expires_at: must lie in the future');
   return toSqlDateTime(instant);
 }
 

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/connection';
-import { AppError } from '../../domain/errors';
+import { emailTaken, invalidCredentials } from '../../domain/errors';
 import { ok } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
-import { signedIn } from '../../http/session';
+import { signedIn } from '../../http/auth';
 import { findPlan, insertInvoice } from '../billing/billing.repository';
 import { findAccount, findAccountByEmail, findAccountIdByEmail, insertAccount } from './accounts.repository';
 import { toUser } from './accounts.serializer';
@@ -12,8 +12,6 @@ import { bodyOf } from './requestBody';
 import { deleteExpiredSessions, deleteSession, insertSession, newSessionToken, SESSION_TTL_MS } from './sessions.repository';
 
 const NEW_ACCOUNT_PLAN = 'starter';
-const emailTaken = () => new AppError(409, 'email_taken', 'Email already registered');
-const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'Invalid email or password');
 const isUniqueViolation = (err: unknown) => ['ER_DUP_ENTRY', 'SQLITE_CONSTRAINT_UNIQUE'].includes((err as { code?: string }).code ?? '');
 
 export function authHandlers(db: Db, throttle: LoginThrottle) {
@@ -57,7 +55,7 @@ export function authHandlers(db: Db, throttle: LoginThrottle) {
   };
 
   const logout: Handler<'logout'> = async (_req, res) => {
-    await deleteSession(db, res.locals.sessionId as number);
+    await deleteSession(db, res.locals.sessionId!);
     res.status(204).end();
   };
 

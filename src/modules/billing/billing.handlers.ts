@@ -1,12 +1,12 @@
 import type { Db } from '../../db/connection';
 import { sqlDateTimeToIso } from '../../domain/dates';
-import { AppError, notFound } from '../../domain/errors';
+import { insufficientPermissions, notFound } from '../../domain/errors';
 import { pageWindow, paginationOf } from '../../domain/pagination';
 import { ok, okPage } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
-import type { KeyCache } from '../../http/keyCache';
-import { signedIn } from '../../http/session';
-import type { UsageRecorder } from '../../http/usage';
+import { signedIn } from '../../http/auth';
+import type { KeyCache } from '../accounts/keyCache';
+import type { UsageRecorder } from './usage.service';
 import { findAccount, setAccountPlan, type AccountRow } from '../accounts/accounts.repository';
 import { findKey } from '../accounts/apiKeys.repository';
 import { effectiveRateLimit } from '../accounts/rateLimitPolicy';
@@ -41,7 +41,7 @@ export function billingHandlers({ db, keyCache, usage }: BillingDeps) {
     const account = signedIn(res);
     const { plan: planId } = bodyOf(req, 'changeSubscription');
     if (planId === account.plan_id) return void res.json(ok(await subscriptionOf(account)));
-    if (planId === 'enterprise') throw new AppError(403, 'insufficient_permissions', 'Enterprise plans are arranged by contract');
+    if (planId === 'enterprise') throw insufficientPermissions('Enterprise plans are arranged by contract');
     const plan = (await findPlan(db, planId))!;
     await db.transaction(async (trx) => {
       await setAccountPlan(trx, account.id, plan.id);

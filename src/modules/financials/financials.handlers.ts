@@ -1,11 +1,10 @@
 import type { Db } from '../../db/connection';
-import type { AnswerCache } from '../../http/cachedAnswers';
+import type { AnswerCache } from '../../http/answerCache';
 import { parseFields } from '../../domain/fields';
 import { pageWindow, paginationOf } from '../../domain/pagination';
 import { parseSymbolList } from '../../domain/symbols';
 import { ok, okPage } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
-import { sendCacheable } from '../../http/responseCache';
 import { BALANCE_FIELDS, BALANCE_READER, toBalanceRecord } from './balanceSheet.serializer';
 import { CASH_FLOW_FIELDS, CASH_FLOW_READER, toCashFlowRecord } from './cashFlow.serializer';
 import { containersOf, fundamentalsOf } from './containers';
@@ -29,12 +28,10 @@ const READERS: FigureReaders = { income: INCOME_READER, balance: BALANCE_READER,
 
 /** Statement answers come from the statements (`financials`) and security names (`reference`). */
 export function financialsHandlers(db: Db, answers: AnswerCache) {
-  const { cache } = answers;
-
   const getIncomeStatement: Handler<'getIncomeStatement'> = async (req, res) => {
     const query = parseStatementQuery(req.query);
     const fields = parseFields(req.query.fields, INCOME_FIELDS);
-    await sendCacheable(req, res, cache, await answers.keys(req, ['income', query, fields]), async () => {
+    await answers.send(req, res, ['income', query, fields], async () => {
       const { pages } = await statementPages(db, query, INCOME);
       return ok(containersOf(pages, 'income_statements', fields, query.single));
     });
@@ -43,7 +40,7 @@ export function financialsHandlers(db: Db, answers: AnswerCache) {
   const getBalanceSheet: Handler<'getBalanceSheet'> = async (req, res) => {
     const query = parseStatementQuery(req.query);
     const fields = parseFields(req.query.fields, BALANCE_FIELDS);
-    await sendCacheable(req, res, cache, await answers.keys(req, ['balance', query, fields]), async () => {
+    await answers.send(req, res, ['balance', query, fields], async () => {
       const { pages, total } = await statementPages(db, query, BALANCE);
       return { ...ok(containersOf(pages, 'balance_sheets', fields, query.single)), pagination: paginationOf(query, total) };
     });
@@ -52,7 +49,7 @@ export function financialsHandlers(db: Db, answers: AnswerCache) {
   const getCashFlow: Handler<'getCashFlow'> = async (req, res) => {
     const query = parseStatementQuery(req.query);
     const fields = parseFields(req.query.fields, CASH_FLOW_FIELDS);
-    await sendCacheable(req, res, cache, await answers.keys(req, ['cashFlow', query, fields]), async () => {
+    await answers.send(req, res, ['cashFlow', query, fields], async () => {
       const { pages, total } = await statementPages(db, query, CASH_FLOW);
       return { ...ok(containersOf(pages, 'cash_flows', fields, query.single)), pagination: paginationOf(query, total) };
     });
@@ -61,7 +58,7 @@ export function financialsHandlers(db: Db, answers: AnswerCache) {
   const getFinancialMetrics: Handler<'getFinancialMetrics'> = async (req, res) => {
     const query = parseStatementQuery(req.query);
     const fields = parseFields(req.query.fields, METRICS_FIELDS);
-    await sendCacheable(req, res, cache, await answers.keys(req, ['metrics', query, fields]), async () => {
+    await answers.send(req, res, ['metrics', query, fields], async () => {
       const { pages, total } = await tripleStatementPages(db, query, READERS, toMetricsRecord);
       return { ...ok(containersOf(pages, 'financial_metrics', fields, query.single)), pagination: paginationOf(query, total) };
     });
@@ -78,7 +75,7 @@ export function financialsHandlers(db: Db, answers: AnswerCache) {
   const getFundamentals: Handler<'getFundamentals'> = async (req, res) => {
     const { symbols } = parseSymbolList(req.query.symbol, 1);
     const query = parseStatementQuery({ symbol: symbols[0]!, period: 'quarterly', limit: 1 });
-    await sendCacheable(req, res, cache, await answers.keys(req, ['fundamentals', query, req.query.metric ?? null]), async () => {
+    await answers.send(req, res, ['fundamentals', query, req.query.metric ?? null], async () => {
       const { pages } = await tripleStatementPages(db, query, READERS, toMetricsRecord);
       return ok(fundamentalsOf(pages[0]!, req.query.metric));
     });

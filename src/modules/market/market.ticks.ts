@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
 import { readCursor, signCursor } from '../../domain/cursor';
-import { AppError, noData } from '../../domain/errors';
+import { invalidCursor, noData } from '../../domain/errors';
 import { minuteKlines, type Kline } from '../../domain/klines';
 import { latestMinuteSession, latestTickSession, minuteBars, ticksAfter, type TradeRow } from './market.repository';
 import type { Visibility } from './market.visibility';
@@ -44,7 +44,7 @@ export async function tickPage(
 ): Promise<TickPage> {
   const position = request.cursor === undefined ? null : readCursor<TickCursor>(request.cursor, secret);
   if (position && (position.s !== request.tsCode || (request.date !== undefined && request.date !== position.d))) {
-    throw new AppError(400, 'invalid_cursor', 'Invalid cursor: it belongs to another symbol or date');
+    throw invalidCursor('Invalid cursor: it belongs to another symbol or date');
   }
   const date = position?.d ?? request.date ?? (await latestTickSession(db, request.tsCode, visibility.minuteCutoff));
   if (date === null) throw noData(`No trades for ${request.tsCode}`);

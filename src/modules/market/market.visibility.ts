@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/connection';
 import { toSqlDateTime } from '../../domain/dates';
-import { AppError } from '../../domain/errors';
+import { insufficientPermissions } from '../../domain/errors';
 
 /**
  * What a plan may see (SPEC "Data delay by plan"). The delay is one filter on publication time, applied by
@@ -47,7 +47,7 @@ export function whereVisible<Q extends Knex.QueryBuilder>(query: Q, column: stri
 }
 
 export function assertTickAccess(visibility: Visibility): void {
-  if (!visibility.tickAccess) throw new AppError(403, 'insufficient_permissions', 'Forbidden: Insufficient permissions');
+  if (!visibility.tickAccess) throw insufficientPermissions();
 }
 
 /** Plans change rarely: their rows are remembered for a minute. */
@@ -62,7 +62,7 @@ export class PlanRules {
     const row: PlanRow | undefined = await this.db('plans')
       .where({ id: planId })
       .first('daily_delay_minutes', 'minute_delay_minutes', 'tick_access');
-    if (!row) throw new AppError(403, 'insufficient_permissions', 'Forbidden: Insufficient permissions');
+    if (!row) throw insufficientPermissions();
     this.plans.set(planId, { row, at: now.getTime() });
     return visibilityOf(row, now);
   }
