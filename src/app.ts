@@ -59,7 +59,7 @@ export function createApp(deps: AppDeps): Express {
       ...financialsHandlers(db, answers),
       ...authHandlers(db, new LoginThrottle(limiters, deps.loginLimits)),
       ...apiKeysHandlers(db, keyCache),
-      ...billingHandlers({ db, keyCache, usage }),
+      ...billingHandlers({ db, usage, onPlanChange: (accountId) => keyCache.forgetAccount(accountId) }),
     },
     openRoutes: [systemRoutes(contract), consoleRoutes()],
   });

@@ -14,8 +14,6 @@ export interface AnswerCacheOptions {
   validateResponses?: boolean;
 }
 
-type AnyRequest = Request<object, unknown, unknown, object>;
-
 /** Where an answer is stored: its normalized-request key, and an alias by the canonical request URL. */
 interface AnswerKeys {
   key: string;
@@ -53,7 +51,7 @@ export class AnswerCache {
     return tag;
   }
 
-  private async keys(req: AnyRequest, res: Response, request: unknown): Promise<AnswerKeys | null> {
+  private async keys(req: Request, res: Response, request: unknown): Promise<AnswerKeys | null> {
     const policy = this.policyFor(res);
     if (policy === null || request === null) return null;
     const tag = await this.versionTag(policy.datasets);
@@ -65,10 +63,11 @@ export class AnswerCache {
    * stored) was answered before; otherwise builds the body, stores it when the operation's policy allows and
    * sends it. Either way with `ETag` and `Cache-Control`, and 304 for a matching `If-None-Match`.
    */
-  async send(req: AnyRequest, res: Response, request: unknown, build: () => Promise<unknown>): Promise<void> {
-    const keys = await this.keys(req, res, request);
+  async send<B>(req: Request<object, B, unknown, object>, res: Response<B>, request: unknown, build: () => Promise<B | JsonText>): Promise<void> {
+    const keys = await this.keys(req as Request, res, request);
     const hit = keys === null ? undefined : this.store.get(keys.key);
-    if (hit) return sendTagged(req, res, hit.etag, () => res.type('json').send(hit.body));
+    const raw = res as Response; // the bytes of a typed body
+    if (hit) return sendTagged(req, raw, hit.etag, () => raw.type('json').send(hit.body));
     const payload = await build();
     const body = payload instanceof JsonText ? payload.toBuffer() : Buffer.from(JSON.stringify(payload));
     const etag = etagOf(body);
@@ -78,7 +77,7 @@ export class AnswerCache {
     }
     // With response validation on (tests), res.json lets the validator see an object; otherwise the bytes made
     // for the ETag are sent as they are, so an answer is serialized once.
-    sendTagged(req, res, etag, () => (this.validatesResponses ? res.json(JSON.parse(body.toString())) : res.type('json').send(body)));
+    sendTagged(req, raw, etag, () => (this.validatesResponses ? raw.json(JSON.parse(body.toString())) : raw.type('json').send(body)));
   }
 
   /** The warm path: a repeat of a GET answered before is answered from the store by its canonical URL; anything else passes on. */

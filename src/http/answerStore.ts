@@ -52,7 +52,7 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 }
 
 /** Sends an answer with `ETag` and `Cache-Control`, or 304 for a matching `If-None-Match`; `send` writes the body. */
-export function sendTagged(req: Request<object, unknown, unknown, object>, res: Response, etag: string, send: () => void): void {
+export function sendTagged(req: Pick<Request, 'get'>, res: Response, etag: string, send: () => void): void {
   res.set({ ETag: etag, 'Cache-Control': CACHE_CONTROL });
   if (matchesIfNoneMatch(req.get('if-none-match'), etag)) {
     res.status(304).end();
@@ -62,7 +62,7 @@ export function sendTagged(req: Request<object, unknown, unknown, object>, res: 
 }
 
 /** Path and query of a request with `api_key` left out and the parameters sorted: the alias of its answer. */
-export function canonicalUrl(req: Request<object, unknown, unknown, object>): string {
+export function canonicalUrl(req: Pick<Request, 'originalUrl' | 'path'>): string {
   const params = new URLSearchParams(req.originalUrl.slice(req.originalUrl.indexOf('?') + 1 || req.originalUrl.length));
   params.delete('api_key');
   params.sort();

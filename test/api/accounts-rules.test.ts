@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { loadContract } from '../../src/http/contract';
 import { OperationIndex, operationPolicies } from '../../src/http/operations';
 import { hashPassword, verifyPassword } from '../../src/modules/accounts/passwords';
-import { effectiveRateLimit } from '../../src/modules/accounts/rateLimitPolicy';
+import { effectiveRateLimit } from '../../src/domain/rateLimits';
 import { daysBetween, usageRange } from '../../src/modules/billing/usageRange';
 
 describe('accounts: rules (pure)', () => {

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { bumpDataVersion } from '../../src/db/dataVersions';
 import { toSqlDateTime } from '../../src/domain/dates';
-import { startServer, type TestServer } from '../support/server';
+import { replyOf, startServer, type TestServer } from '../support/server';
 import { createTestDb, type TestDb } from '../support/testDb';
 import { insertSecurities, keyOnPlan, loadCalendar } from '../support/marketData';
 
@@ -18,8 +18,7 @@ describe('market: ETag caching and plan rules', () => {
 
   const get = async (path: string, plan: string, headers: Record<string, string> = {}) => {
     const response = await fetch(server.baseUrl + path, { headers: { 'X-API-KEY': keys[plan]!, ...headers } });
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+    return replyOf(response);
   };
 
   const bar = (trade_date: string, close: number, published: Date) => ({

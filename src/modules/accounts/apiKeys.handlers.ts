@@ -8,7 +8,6 @@ import type { KeyCache } from './keyCache';
 import { deleteKey, findKey, insertKey, listKeys, updateKey } from './apiKeys.repository';
 import { toApiKey } from './accounts.serializer';
 import { ALL_SCOPES, newApiKey } from './keyMaterial';
-import { bodyOf } from './requestBody';
 
 const keyNotFound = () => notFound('API key not found');
 
@@ -27,7 +26,7 @@ export function apiKeysHandlers(db: Db, keyCache: KeyCache) {
 
   const createApiKey: Handler<'createApiKey'> = async (req, res) => {
     const accountId = signedIn(res).id;
-    const body = bodyOf(req, 'createApiKey');
+    const body = req.body;
     const key = newApiKey();
     const expiresAt = storedExpiry(body.expires_at);
     const id = await insertKey(db, { accountId, name: body.name, key, scopes: body.scopes ?? ALL_SCOPES, expiresAt });
@@ -37,7 +36,7 @@ export function apiKeysHandlers(db: Db, keyCache: KeyCache) {
   const updateApiKey: Handler<'updateApiKey'> = async (req, res) => {
     const accountId = signedIn(res).id;
     const keyId = Number(req.params.keyId);
-    const body = bodyOf(req, 'updateApiKey');
+    const body = req.body;
     const changes = { name: body.name, scopes: body.scopes, expiresAt: storedExpiry(body.expires_at) };
     if (!(await updateKey(db, accountId, keyId, changes))) throw keyNotFound();
     keyCache.forgetKey(keyId);

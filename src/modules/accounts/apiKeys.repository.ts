@@ -2,7 +2,7 @@ import type { Db } from '../../db/connection';
 import { toSqlDateTime } from '../../domain/dates';
 import type { KeyOwner } from '../../http/ports';
 import { hashKey, visiblePrefix, type Scope } from './keyMaterial';
-import { effectiveRateLimit } from './rateLimitPolicy';
+import { effectiveRateLimit } from '../../domain/rateLimits';
 
 export interface ApiKeyRow {
   id: number;
@@ -88,9 +88,4 @@ export async function updateKey(db: Db, accountId: number, keyId: number, change
 
 export async function deleteKey(db: Db, accountId: number, keyId: number): Promise<boolean> {
   return (await db('api_keys').where({ id: keyId, account_id: accountId }).delete()) > 0;
-}
-
-/** Records when keys were last used, from the usage recorder's batch (one update per key). */
-export async function touchKeys(db: Db, lastUsed: ReadonlyMap<number, Date>): Promise<void> {
-  for (const [keyId, at] of lastUsed) await db('api_keys').where({ id: keyId }).update({ last_used_at: toSqlDateTime(at) });
 }

@@ -3,12 +3,11 @@ import { emailTaken, invalidCredentials } from '../../domain/errors';
 import { ok } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
 import { signedIn } from '../../http/auth';
-import { findPlan, insertInvoice } from '../billing/billing.repository';
+import { findPlan, insertInvoice } from '../subscriptions/subscriptions.repository';
 import { findAccount, findAccountByEmail, findAccountIdByEmail, insertAccount } from './accounts.repository';
 import { toUser } from './accounts.serializer';
 import type { LoginThrottle } from './loginThrottle';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { bodyOf } from './requestBody';
 import { deleteExpiredSessions, deleteSession, insertSession, newSessionToken, SESSION_TTL_MS } from './sessions.repository';
 
 const NEW_ACCOUNT_PLAN = 'starter';
@@ -17,7 +16,7 @@ const isUniqueViolation = (err: unknown) => ['ER_DUP_ENTRY', 'SQLITE_CONSTRAINT_
 export function authHandlers(db: Db, throttle: LoginThrottle) {
   void dummyPasswordHash(); // computed now, so the first unknown-email sign-in costs no more than the others
   const register: Handler<'register'> = async (req, res) => {
-    const body = bodyOf(req, 'register');
+    const body = req.body;
     const email = body.email.trim().toLowerCase();
     await throttle.admitRegistration(res, req.ip ?? 'unknown');
     if ((await findAccountIdByEmail(db, email)) !== null) throw emailTaken();
@@ -35,7 +34,7 @@ export function authHandlers(db: Db, throttle: LoginThrottle) {
 
   /** Unknown email and wrong password take the same path: one scrypt verification, the same 401. */
   const login: Handler<'login'> = async (req, res) => {
-    const body = bodyOf(req, 'login');
+    const body = req.body;
     const email = body.email.trim().toLowerCase();
     const ip = req.ip ?? 'unknown';
     await throttle.admit(res, ip, email);

@@ -1,9 +1,8 @@
 import { invalidSymbol } from '../../domain/errors';
 import { canonicalInterval, isMinuteInterval } from '../../domain/klines';
 import { normalizeSymbol, parseSymbolList } from '../../domain/symbols';
-import { ok } from '../../http/envelope';
+import { ok, okText } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
-import { JsonText } from '../../http/answerStore';
 import type { MarketContext } from './market.context';
 import { klineSeries } from './market.klines';
 import { beijingToday, factorHistory, tradingCalendar } from './market.reference';
@@ -32,8 +31,7 @@ export function marketHandlers(ctx: MarketContext) {
     const request = { symbols, begin, end, adjusted, limit };
     await answers.send(req, res, ['daily', request, fields, single], async () => {
       const series = await dailySeries(db, request, dailyCutoff, (one) => wire.dailySeriesJson(wire.toDailySeries(one, fields)));
-      const data = single ? series[0]! : ['[', ...series.flatMap((pieces, i) => (i === 0 ? pieces : [',', ...pieces])), ']'];
-      return new JsonText(['{"code":200,"message":"success","data":', ...data, '}']);
+      return okText(series, single);
     });
   };
 
@@ -42,7 +40,7 @@ export function marketHandlers(ctx: MarketContext) {
     const { dailyCutoff } = await ctx.visibility(res);
     await answers.send(req, res, ['daily', request, null, true], async () => {
       const [series] = await dailySeries(db, request, dailyCutoff, (one) => wire.toDailySeries(one, null));
-      return ok(series);
+      return ok(series!);
     });
   };
 
