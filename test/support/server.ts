@@ -16,6 +16,9 @@ export async function startServer(db: Knex, deps: Partial<AppDeps> = {}): Promis
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const app = createApp({ db, logger, validateResponses: true, market: { dataVersionTtlMs: 0 }, ...deps });
   const server = app.listen(0, '127.0.0.1');
+  // Longer than fetch's own idle timeout (4 s): the client always drops an idle connection first, so a request
+  // never races the server closing it (ECONNRESET when a slow step leaves the connection idle for 5 s).
+  server.keepAliveTimeout = 10_000;
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
   return {
