@@ -8,3 +8,8 @@ const BEIJING_OFFSET_MS = 8 * 3600_000;
 export function exchangeToday(now = new Date()): string {
   return new Date(now.getTime() + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
 }
+
+/** The Beijing wall-clock time of an instant as `YYYY-MM-DD HH:MM:SS` (how minute bars and ticks are stamped). */
+export function exchangeDateTime(instant: Date): string {
+  return new Date(instant.getTime() + BEIJING_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+}

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createServer, type AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { pino } from 'pino';
+import { exchangeToday } from '../../src/domain/clock';
 import type { KeyOwner } from '../../src/http/ports';
 import { insertAccount } from '../../src/modules/accounts/accounts.repository';
 import { findKeyOwner, insertKey } from '../../src/modules/accounts/apiKeys.repository';
@@ -43,7 +44,7 @@ describe('accounts: usage accounting', () => {
     } finally {
       testDb.db.off('query', countQuery);
     }
-    const day = new Date().toISOString().slice(0, 10);
+    const day = exchangeToday();
     expect(await usageRows(testDb.db)).to.deep.equal([
       { endpoint: '/v1/stock/basic-info', day, count: 150 },
       { endpoint: '/v1/stock/search', day, count: 51 },

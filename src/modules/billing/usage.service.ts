@@ -1,10 +1,11 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/connection';
+import { exchangeToday } from '../../domain/clock';
 import type { KeyOwner } from '../../http/ports';
 import { writeUsageBatch, type UsageCount } from './usage.repository';
 
 /**
- * Counts API-key requests per key, endpoint and UTC day in memory and writes them in batches: on a timer,
+ * Counts API-key requests per key, endpoint and day (exchange clock) in memory and writes them in batches: on a timer,
  * before a usage report is read, and on shutdown (`stop`). A failed write keeps the counts for the next try.
  */
 export class UsageRecorder {
@@ -22,7 +23,7 @@ export class UsageRecorder {
   }
 
   record(owner: KeyOwner, endpoint: string, at = new Date()): void {
-    const day = at.toISOString().slice(0, 10);
+    const day = exchangeToday(at);
     const id = `${owner.keyId} ${day} ${endpoint}`;
     const entry = this.counts.get(id);
     if (entry) entry.count += 1;

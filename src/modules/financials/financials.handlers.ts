@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection';
 import type { AnswerCache } from '../../http/answerCache';
+import { exchangeToday } from '../../domain/clock';
 import { parseFields } from '../../domain/fields';
 import { pageWindow, paginationOf } from '../../domain/pagination';
 import { parseSymbolList } from '../../domain/symbols';
@@ -67,7 +68,7 @@ export function financialsHandlers(db: Db, answers: AnswerCache) {
   const getReportDates: Handler<'getReportDates'> = async (req, res) => {
     const { symbols } = parseSymbolList(req.query.symbol, MAX_STATEMENT_SYMBOLS);
     const window = pageWindow(req.query);
-    const end = req.query.end_date ?? new Date().toISOString().slice(0, 10);
+    const end = req.query.end_date ?? exchangeToday();
     const { items, total } = await reportDates(db, { symbols, begin: req.query.begin_date, end, window });
     res.json(okPage(items, paginationOf(window, total)));
   };

@@ -1,3 +1,4 @@
+import { exchangeToday } from '../../domain/clock';
 import { invalidSymbol } from '../../domain/errors';
 import { canonicalInterval, isMinuteInterval } from '../../domain/klines';
 import { normalizeSymbol, parseSymbolList } from '../../domain/symbols';
@@ -5,7 +6,7 @@ import { ok, okText } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
 import type { MarketContext } from './market.context';
 import { klineSeries } from './market.klines';
-import { beijingToday, factorHistory, tradingCalendar } from './market.reference';
+import { factorHistory, tradingCalendar } from './market.reference';
 import * as wire from './market.serializer';
 import { dailySeries, knownSecurities } from './market.service';
 import { intradaySession, tickPage } from './market.ticks';
@@ -75,7 +76,7 @@ export function marketHandlers(ctx: MarketContext) {
 
   const getTradingCalendar: Handler<'getTradingCalendar'> = async (req, res) => {
     const { exchange = 'SSE', begin_date: begin, end_date: end, is_open: isOpen } = req.query;
-    const days = await tradingCalendar(db, { begin, end, isOpen }, beijingToday());
+    const days = await tradingCalendar(db, { begin, end, isOpen }, exchangeToday());
     await answers.send(req, res, null, async () => ok(days.map((day) => wire.toCalendarDay(day, exchange))));
   };
 

@@ -31,5 +31,3 @@ export async function factorHistory(db: Db, security: SecurityAnchor, request: {
   if (rows.length === 0) throw noData(`No adjustment factors for ${security.ts_code} in the requested range`);
   return rows;
 }
-
-export const beijingToday = (now = new Date()) => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);

@@ -33,7 +33,7 @@ export async function findSecurityAnchors(db: Db, tsCodes: string[], cutoff: str
   return rows.map((row) => ({ ...row, anchor_factor: row.anchor_factor === null ? null : Number(row.anchor_factor) }));
 }
 
-/** The newest visible trade date in the store across all securities (DESIGN.md §4), or null when empty. */
+/** The newest visible trade date in the store across all securities (the data's as-of day), or null when empty. */
 export async function latestTradingDay(db: Db, cutoff: string | null): Promise<string | null> {
   const row = await whereVisible(db('daily_bars').select('trade_date'), 'published_at', cutoff)
     .orderBy('trade_date', 'desc')

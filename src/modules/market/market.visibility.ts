@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/connection';
+import { exchangeDateTime } from '../../domain/clock';
 import { toSqlDateTime } from '../../domain/dates';
 import { insufficientPermissions } from '../../domain/errors';
 
 /**
- * What a plan may see (SPEC "Data delay by plan"). The delay is one filter on publication time, applied by
+ * What a plan may see (the plan's delays). The delay is one filter on publication time, applied by
  * `whereVisible` alone: daily bars on `published_at` (UTC), minute bars and ticks on `trade_time` (Beijing).
  */
 export interface Visibility {
@@ -23,7 +24,6 @@ interface PlanRow {
   tick_access: number | boolean;
 }
 
-const BEIJING_OFFSET_MINUTES = 8 * 60;
 const PLAN_TTL_MS = 60_000;
 
 const minutesBefore = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000);
@@ -36,7 +36,7 @@ export function visibilityOf(plan: PlanRow, now: Date): Visibility {
     minuteDelayMinutes: minute,
     tickAccess: Boolean(Number(plan.tick_access)),
     dailyCutoff: daily > 0 ? toSqlDateTime(minutesBefore(now, daily)) : null,
-    minuteCutoff: minute > 0 ? toSqlDateTime(minutesBefore(now, minute - BEIJING_OFFSET_MINUTES)) : null,
+    minuteCutoff: minute > 0 ? exchangeDateTime(minutesBefore(now, minute)) : null,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection';
+import { exchangeToday } from '../../domain/clock';
 import { toSqlDateTime } from '../../domain/dates';
 
 /**
@@ -24,16 +25,18 @@ export async function setAccountPlan(db: Db, id: number, planId: string): Promis
   await db('accounts').where({ id }).update({ plan_id: planId });
 }
 
-/** Records the start of a subscription or a plan change: one month of the new plan from today (UTC). */
+/** Records the start of a subscription or a plan change: one month of the new plan from today (exchange clock). */
 export async function insertInvoice(db: Db, accountId: number, plan: PlanRow, previousPlanId: string | null, at = new Date()): Promise<void> {
-  const nextMonth = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, at.getUTCDate()));
+  const today = exchangeToday(at);
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  const nextMonth = new Date(Date.UTC(year, month, day)); // month is 1-based here, so this is one month on
   await db('invoices').insert({
     account_id: accountId,
     plan_id: plan.id,
     previous_plan_id: previousPlanId,
     amount_cents: plan.price_monthly_cents,
     currency: 'CNY',
-    period_start: at.toISOString().slice(0, 10),
+    period_start: today,
     period_end: nextMonth.toISOString().slice(0, 10),
     created_at: toSqlDateTime(at),
   });
