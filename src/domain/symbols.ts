@@ -17,6 +17,11 @@ const RAW = /^\d{6}$/;
 const PREFIXED = /^(sh|sz|bj)\.(\d{6})$/i;
 const STANDARD = /^(\d{6})\.(sh|sz|bj)$/i;
 
+/** A code exactly in standard form, upper case (`600519.SH`): how the store keys securities. */
+export function isStandardCode(code: string): boolean {
+  return STANDARD.test(code) && code === code.toUpperCase();
+}
+
 /** The exchange a raw 6-digit stock code belongs to, or null when no range covers it. */
 export function exchangeOfCode(code: string): Exchange | null {
   const match = STOCK_CODE_PREFIXES.find(([prefix]) => code.startsWith(prefix));

@@ -145,9 +145,9 @@ export async function adjustmentFactors(db: Db, tsCode: string, begin: string | 
   return query;
 }
 
-/** The newest trade date with minute bars of a security, visible under the cutoff. */
-export async function latestMinuteSession(db: Db, tsCode: string, cutoff: string | null): Promise<string | null> {
-  const row = await whereVisible(db('intraday_bars').where('ts_code', tsCode).select('trade_time'), 'trade_time', cutoff)
+/** The newest trade date with minute bars (`intraday_bars`) or ticks (`trades`) of a security, visible under the cutoff. */
+export async function latestSession(db: Db, table: 'intraday_bars' | 'trades', tsCode: string, cutoff: string | null): Promise<string | null> {
+  const row = await whereVisible(db(table).where('ts_code', tsCode).select('trade_time'), 'trade_time', cutoff)
     .orderBy('trade_time', 'desc')
     .first();
   return row ? String(row.trade_time).slice(0, 10) : null;
@@ -177,14 +177,6 @@ export interface TradeRow {
   volume: number;
   amount: number;
   side: string | null;
-}
-
-/** The newest trade date with ticks of a security, visible under the cutoff. */
-export async function latestTickSession(db: Db, tsCode: string, cutoff: string | null): Promise<string | null> {
-  const row = await whereVisible(db('trades').where('ts_code', tsCode).select('trade_time'), 'trade_time', cutoff)
-    .orderBy('trade_time', 'desc')
-    .first();
-  return row ? String(row.trade_time).slice(0, 10) : null;
 }
 
 /** Visible ticks of one session after the position (trade_time, seq), in time order; one more than asked, to tell `has_more`. */
