@@ -9,32 +9,22 @@ describe('accounts: rules (pure)', () => {
   const index = new OperationIndex(operationPolicies(loadContract()));
 
   it('credentials from the contract: account routes take a session, data routes a key, sign-up and sign-in neither', () => {
-    const credential = (path: string) => index.find(path)?.credential;
-    expect(credential('/api/v1/auth/login')).to.equal('none');
-    expect(credential('/api/v1/auth/register/')).to.equal('none');
-    expect(credential('/api/v1/auth/me')).to.equal('session');
-    expect(credential('/api/v1/api-keys')).to.equal('session');
-    expect(credential('/api/v1/api-keys/12')).to.equal('session');
-    expect(credential('/API/V1/Billing/usage')).to.equal('session');
-    expect(credential('/api/v1/stocks/prices')).to.equal('apiKey');
-    expect(credential('/v1/market/daily')).to.equal('apiKey');
-    // Outside the contract: no credential is asked, the answer is 404.
-    expect(credential('/api/v1/api-keysx')).to.equal(undefined);
-    expect(credential('/api/v1/api-keys/12/x')).to.equal(undefined);
-    expect(credential('/console')).to.equal(undefined);
-    expect(credential('/v1x')).to.equal(undefined);
+    const expected = {
+      '/api/v1/auth/login': 'none', '/api/v1/auth/register/': 'none', '/api/v1/auth/me': 'session', '/api/v1/api-keys': 'session',
+      '/api/v1/api-keys/12': 'session', '/API/V1/Billing/usage': 'session', '/api/v1/stocks/prices': 'apiKey', '/v1/market/daily': 'apiKey',
+      // Outside the contract: no credential is asked, the answer is 404.
+      '/api/v1/api-keysx': undefined, '/api/v1/api-keys/12/x': undefined, '/console': undefined, '/v1x': undefined,
+    };
+    for (const [path, credential] of Object.entries(expected)) expect(index.find(path)?.credential, path).to.equal(credential);
   });
 
   it('scopes from x-scope; every API-key operation has one, no other operation does', () => {
-    const scope = (path: string) => index.operationOf('GET', path)?.scope;
-    expect(scope('/v1/market/daily')).to.equal('market');
-    expect(scope('/api/v1/stocks/prices')).to.equal('market');
-    expect(scope('/api/v1/indices')).to.equal('market');
-    expect(scope('/v1/financials/income-statement')).to.equal('financials');
-    expect(scope('/api/v1/fundamentals')).to.equal('financials');
-    expect(scope('/v1/stock/basic-info')).to.equal('reference');
-    expect(scope('/V1/STOCK/search')).to.equal('reference');
-    expect(scope('/v1/nope')).to.equal(undefined);
+    const expected = {
+      '/v1/market/daily': 'market', '/api/v1/stocks/prices': 'market', '/api/v1/indices': 'market',
+      '/v1/financials/income-statement': 'financials', '/api/v1/fundamentals': 'financials',
+      '/v1/stock/basic-info': 'reference', '/V1/STOCK/search': 'reference', '/v1/nope': undefined,
+    };
+    for (const [path, scope] of Object.entries(expected)) expect(index.operationOf('GET', path)?.scope, path).to.equal(scope);
     for (const policy of index.policies) expect(policy.scope !== null, policy.operationId).to.equal(policy.credential === 'apiKey');
   });
 
