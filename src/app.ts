@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import type { Db } from './db/connection';
-import { AnswerCache } from './http/answerCache';
+import { AnswerCache, type AnswerCacheOptions } from './http/answerCache';
 import { loadContract } from './http/contract';
 import { httpApp } from './http/httpApp';
 import { LimiterStore } from './http/rateLimitStore';
@@ -9,14 +9,13 @@ import { consoleRoutes } from './console/console.routes';
 import { apiKeysHandlers } from './modules/accounts/apiKeys.handlers';
 import { keyOwnerLookup } from './modules/accounts/apiKeys.service';
 import { authHandlers } from './modules/accounts/auth.handlers';
-import { KeyCache } from './modules/accounts/keyCache';
-import { hashKey } from './modules/accounts/keyMaterial';
-import { LoginThrottle, type LoginLimits } from './modules/accounts/loginThrottle';
+import { KeyCache } from './modules/accounts/keyCache.service';
+import { hashKey } from './modules/accounts/keyMaterial.service';
+import { LoginThrottle, type LoginLimits } from './modules/accounts/loginThrottle.service';
 import { findSessionAccount } from './modules/accounts/sessions.repository';
 import { billingHandlers } from './modules/billing/billing.handlers';
 import { UsageRecorder } from './modules/billing/usage.service';
 import { financialsHandlers } from './modules/financials/financials.handlers';
-import { MarketContext, type MarketOptions } from './modules/market/market.context';
 import { marketHandlers } from './modules/market/market.handlers';
 import { stocksHandlers } from './modules/stocks/stocks.handlers';
 import { systemRoutes } from './modules/system/system.routes';
@@ -31,7 +30,8 @@ export interface AppDeps {
   /** Usage buffer; main.ts passes its own so SIGTERM can flush it. */
   usage?: UsageRecorder;
   loginLimits?: LoginLimits;
-  market?: MarketOptions;
+  /** Answer-cache options and the secret that signs trade cursors. */
+  market?: AnswerCacheOptions & { cursorSecret?: string };
 }
 
 /** The composition root: the modules answer the HTTP layer's ports and give a handler for every operation. */
@@ -55,7 +55,7 @@ export function createApp(deps: AppDeps): Express {
     },
     handlers: {
       ...stocksHandlers(db),
-      ...marketHandlers(new MarketContext(db, answers, deps.market?.cursorSecret)),
+      ...marketHandlers({ db, answers, cursorSecret: deps.market?.cursorSecret }),
       ...financialsHandlers(db, answers),
       ...authHandlers(db, new LoginThrottle(limiters, deps.loginLimits)),
       ...apiKeysHandlers(db, keyCache),

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { loadContract } from '../../src/http/contract';
 import { OperationIndex, operationPolicies } from '../../src/http/operations';
-import { hashPassword, verifyPassword } from '../../src/modules/accounts/passwords';
+import { hashPassword, verifyPassword } from '../../src/modules/accounts/passwords.service';
 import { effectiveRateLimit } from '../../src/domain/rateLimits';
-import { daysBetween, usageRange } from '../../src/modules/billing/usageRange';
+import { daysBetween, usageRange } from '../../src/modules/billing/usageRange.service';
 
 describe('accounts: rules (pure)', () => {
   const index = new OperationIndex(operationPolicies(loadContract()));

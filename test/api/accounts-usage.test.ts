@@ -8,7 +8,7 @@ import type { KeyOwner } from '../../src/http/ports';
 import { insertAccount } from '../../src/modules/accounts/accounts.repository';
 import { findKeyOwner, insertKey } from '../../src/modules/accounts/apiKeys.repository';
 import { UsageRecorder } from '../../src/modules/billing/usage.service';
-import { ALL_SCOPES, hashKey, newApiKey } from '../../src/modules/accounts/keyMaterial';
+import { ALL_SCOPES, hashKey, newApiKey } from '../../src/modules/accounts/keyMaterial.service';
 import { createTestDb, type TestDb } from '../support/testDb';
 
 async function ownerOfNewKey(db: TestDb['db'], key = newApiKey()): Promise<KeyOwner> {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { loadReferenceDataIfEmpty } from '../../src/ingest/demo';
-import { DEMO_EMAIL, ensureDemoKey } from '../../src/modules/accounts/demoAccount';
+import { DEMO_EMAIL, ensureDemoKey } from '../../src/modules/accounts/demoAccount.service';
 import type { OperationId } from '../../src/http/operations';
 import { replyOf, startServer, type Reply, type TestServer } from './server';
 import { createTestDb, type TestDb } from './testDb';

@@ -4,10 +4,10 @@ import { toSqlDateTime } from '../../domain/dates';
 import { ok } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
 import { signedIn } from '../../http/auth';
-import type { KeyCache } from './keyCache';
+import type { KeyCache } from './keyCache.service';
 import { deleteKey, findKey, insertKey, listKeys, updateKey } from './apiKeys.repository';
 import { toApiKey } from './accounts.serializer';
-import { ALL_SCOPES, newApiKey } from './keyMaterial';
+import { ALL_SCOPES, newApiKey } from './keyMaterial.service';
 
 const keyNotFound = () => notFound('API key not found');
 

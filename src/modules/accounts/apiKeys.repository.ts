@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection';
 import { toSqlDateTime } from '../../domain/dates';
 import type { KeyOwner } from '../../http/ports';
-import { hashKey, visiblePrefix, type Scope } from './keyMaterial';
+import { hashKey, visiblePrefix, type Scope } from './keyMaterial.service';
 import { effectiveRateLimit } from '../../domain/rateLimits';
 
 export interface ApiKeyRow {

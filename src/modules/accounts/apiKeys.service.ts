@@ -2,8 +2,8 @@ import type { Db } from '../../db/connection';
 import { sqlDateTimeToIso } from '../../domain/dates';
 import type { KeyOwner } from '../../http/ports';
 import { findKeyOwner } from './apiKeys.repository';
-import type { KeyCache } from './keyCache';
-import { hashKey, sameHash } from './keyMaterial';
+import type { KeyCache } from './keyCache.service';
+import { hashKey, sameHash } from './keyMaterial.service';
 
 const isExpired = (owner: KeyOwner) => owner.expiresAt !== null && sqlDateTimeToIso(owner.expiresAt)! <= new Date().toISOString();
 

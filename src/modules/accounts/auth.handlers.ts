@@ -6,8 +6,8 @@ import { signedIn } from '../../http/auth';
 import { findPlan, insertInvoice } from '../subscriptions/subscriptions.repository';
 import { findAccount, findAccountByEmail, findAccountIdByEmail, insertAccount } from './accounts.repository';
 import { toUser } from './accounts.serializer';
-import type { LoginThrottle } from './loginThrottle';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import type { LoginThrottle } from './loginThrottle.service';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.service';
 import { deleteExpiredSessions, deleteSession, insertSession, newSessionToken, SESSION_TTL_MS } from './sessions.repository';
 
 const NEW_ACCOUNT_PLAN = 'starter';

@@ -12,8 +12,8 @@ import { invoicePage, latestInvoiceAt, listPlans } from './billing.repository';
 import { accountHasKey } from './usage.repository';
 import type { UsageRecorder } from './usage.service';
 import { toInvoice, toPlan } from './billing.serializer';
-import { usageReport } from './usageReport';
-import { usageRange } from './usageRange';
+import { usageReport } from './usageReport.service';
+import { usageRange } from './usageRange.service';
 
 export interface BillingDeps {
   db: Db;

@@ -8,12 +8,12 @@ import { ok, okPage } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
 import { BALANCE_FIELDS, BALANCE_READER, toBalanceRecord } from './balanceSheet.serializer';
 import { CASH_FLOW_FIELDS, CASH_FLOW_READER, toCashFlowRecord } from './cashFlow.serializer';
-import { containersOf, fundamentalsOf } from './containers';
+import { containersOf, fundamentalsOf } from './containers.serializer';
 import { statementPages, tripleStatementPages, type FigureReaders } from './financials.service';
 import { INCOME_FIELDS, INCOME_READER, toIncomeRecord } from './income.serializer';
 import { METRICS_FIELDS, toMetricsRecord } from './metrics.serializer';
 import { reportDates } from './reportDates.service';
-import { MAX_STATEMENT_SYMBOLS, parseStatementQuery } from './statementQuery';
+import { MAX_STATEMENT_SYMBOLS, parseStatementQuery } from './statementQuery.service';
 
 /** Growth looks one year back; a TTM needs one more year of reports; quarterly figures stand alone. */
 const INCOME = {

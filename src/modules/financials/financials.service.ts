@@ -6,8 +6,8 @@ import { currentVersions } from '../../domain/statementVersions';
 import { assertAllKnown } from '../../domain/symbols';
 import type { Figures } from '../../domain/ttm';
 import { securityNames, statementPeriods, statementRows, type StatementRow, type StatementTable } from './financials.repository';
-import type { StatementSet } from './statementFigures';
-import type { StatementQuery } from './statementQuery';
+import type { StatementSet } from './statementFigures.serializer';
+import type { StatementQuery } from './statementQuery.service';
 
 /** One symbol's page of periods, newest first. */
 export interface SymbolPage<R> {

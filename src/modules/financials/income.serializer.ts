@@ -4,7 +4,7 @@ import { incomeDerived } from '../../domain/metrics';
 import { reportName, yearEarlier, type PeriodKind } from '../../domain/reportPeriods';
 import { figuresOfKind, type Figures, type TtmRule } from '../../domain/ttm';
 import type { FigureReader } from './financials.service';
-import { emptyFigures, figureOf, figuresReader, type ColumnMap } from './statementFigures';
+import { emptyFigures, figureOf, figuresReader, type ColumnMap } from './statementFigures.serializer';
 import type { MissingFields, NoneMissing } from '../../domain/fields';
 
 export type IncomeStatementRecord = Required<components['schemas']['IncomeStatementRecord']>;

@@ -4,7 +4,7 @@ import { previousYearEnd, reportName, yearEarlier, type PeriodKind } from '../..
 import { figuresOfKind, type Figures } from '../../domain/ttm';
 import { CASH_FLOW_TTM } from './cashFlow.serializer';
 import { INCOME_TTM } from './income.serializer';
-import { figureOf, type StatementSet } from './statementFigures';
+import { figureOf, type StatementSet } from './statementFigures.serializer';
 import type { MissingFields, NoneMissing } from '../../domain/fields';
 
 export type FinancialMetricsRecord = Required<components['schemas']['FinancialMetricsRecord']>;

@@ -1,9 +1,26 @@
 import type { Db } from '../../db/connection';
 import type { RawDailyBar } from '../../domain/adjust';
 import type { MinuteBar } from '../../domain/klines';
-import { whereVisible } from './market.visibility';
+import type { Knex } from 'knex';
 
 const CALENDAR = 'SSE';
+
+/** The one delay filter: rows whose time column is after the cutoff are not yet visible. */
+export function whereVisible<Q extends Knex.QueryBuilder>(query: Q, column: string, cutoff: string | null): Q {
+  if (cutoff === null) return query;
+  return query.where((q) => q.whereNull(column).orWhere(column, '<=', cutoff)) as Q;
+}
+
+/** What a plan lets its keys see: the delays of daily and minute data and whether ticks are shown. */
+export interface PlanDelays {
+  daily_delay_minutes: number;
+  minute_delay_minutes: number;
+  tick_access: number | boolean;
+}
+
+export async function findPlanDelays(db: Db, planId: string): Promise<PlanDelays | undefined> {
+  return db('plans').where({ id: planId }).first('daily_delay_minutes', 'minute_delay_minutes', 'tick_access');
+}
 
 export interface SecurityAnchor {
   ts_code: string;

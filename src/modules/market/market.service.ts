@@ -3,7 +3,7 @@ import { groupBy } from '../../domain/collections';
 import { forwardAdjustedBars, unadjustedBars, type DailyBar } from '../../domain/adjust';
 import { noData } from '../../domain/errors';
 import { assertAllKnown } from '../../domain/symbols';
-import { dailyWindow, tradingDaysInLatestYear } from './market.dates';
+import { dailyWindow, tradingDaysInLatestYear } from './dateWindow.service';
 import { barsBefore, dailyBars, findSecurityAnchors, type SecurityAnchor, type StoredBar } from './market.repository';
 
 export interface DailyRequest {

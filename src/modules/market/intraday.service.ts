@@ -3,7 +3,7 @@ import { readCursor, signCursor } from '../../domain/cursor';
 import { invalidCursor, noData } from '../../domain/errors';
 import { minuteKlines, type Kline } from '../../domain/klines';
 import { latestSession, minuteBars, ticksAfter, type TradeRow } from './market.repository';
-import type { Visibility } from './market.visibility';
+import type { Visibility } from './visibility.service';
 
 export interface IntradaySession {
   tradeDate: string;

@@ -2,10 +2,10 @@ import type { Db } from '../../db/connection';
 import { periodEnd, periodStart } from '../../domain/calendar';
 import { noData } from '../../domain/errors';
 import { dailyKline, isMinuteInterval, minuteKlines, minutesOf, periodKlines, type DayInterval, type Interval, type Kline } from '../../domain/klines';
-import { assertOrdered, requireLatestTradingDay } from './market.dates';
+import { assertOrdered, requireLatestTradingDay } from './dateWindow.service';
 import { factorsOn, latestSession, minuteBars, openDays, type SecurityAnchor } from './market.repository';
 import { securityBars } from './market.service';
-import type { Visibility } from './market.visibility';
+import type { Visibility } from './visibility.service';
 
 export interface KlineRequest {
   security: SecurityAnchor;

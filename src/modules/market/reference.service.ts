@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
 import { noData } from '../../domain/errors';
-import { assertOrdered, assertRangeAtMost, MAX_RANGE_YEARS } from './market.dates';
+import { assertOrdered, assertRangeAtMost, MAX_RANGE_YEARS } from './dateWindow.service';
 import { adjustmentFactors, calendarDays, type CalendarRow, type FactorRow, type SecurityAnchor } from './market.repository';
 
 /**

@@ -1,12 +1,12 @@
-import type { Knex } from 'knex';
 import type { Db } from '../../db/connection';
 import { exchangeDateTime } from '../../domain/clock';
 import { toSqlDateTime } from '../../domain/dates';
 import { insufficientPermissions } from '../../domain/errors';
+import { findPlanDelays, type PlanDelays } from './market.repository';
 
 /**
  * What a plan may see (the plan's delays). The delay is one filter on publication time, applied by
- * `whereVisible` alone: daily bars on `published_at` (UTC), minute bars and ticks on `trade_time` (Beijing).
+ * `whereVisible` (market.repository) alone: daily bars on `published_at` (UTC), minute bars and ticks on `trade_time` (Beijing).
  */
 export interface Visibility {
   dailyDelayMinutes: number;
@@ -18,17 +18,12 @@ export interface Visibility {
   minuteCutoff: string | null;
 }
 
-interface PlanRow {
-  daily_delay_minutes: number;
-  minute_delay_minutes: number;
-  tick_access: number | boolean;
-}
 
 const PLAN_TTL_MS = 60_000;
 
 const minutesBefore = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000);
 
-export function visibilityOf(plan: PlanRow, now: Date): Visibility {
+export function visibilityOf(plan: PlanDelays, now: Date): Visibility {
   const daily = Number(plan.daily_delay_minutes);
   const minute = Number(plan.minute_delay_minutes);
   return {
@@ -40,28 +35,20 @@ export function visibilityOf(plan: PlanRow, now: Date): Visibility {
   };
 }
 
-/** The one delay filter: rows whose time column is after the cutoff are not yet visible. */
-export function whereVisible<Q extends Knex.QueryBuilder>(query: Q, column: string, cutoff: string | null): Q {
-  if (cutoff === null) return query;
-  return query.where((q) => q.whereNull(column).orWhere(column, '<=', cutoff)) as Q;
-}
-
 export function assertTickAccess(visibility: Visibility): void {
   if (!visibility.tickAccess) throw insufficientPermissions();
 }
 
 /** Plans change rarely: their rows are remembered for a minute. */
 export class PlanRules {
-  private readonly plans = new Map<string, { row: PlanRow; at: number }>();
+  private readonly plans = new Map<string, { row: PlanDelays; at: number }>();
 
   constructor(private readonly db: Db) {}
 
   async visibility(planId: string, now = new Date()): Promise<Visibility> {
     const cached = this.plans.get(planId);
     if (cached && now.getTime() - cached.at < PLAN_TTL_MS) return visibilityOf(cached.row, now);
-    const row: PlanRow | undefined = await this.db('plans')
-      .where({ id: planId })
-      .first('daily_delay_minutes', 'minute_delay_minutes', 'tick_access');
+    const row = await findPlanDelays(this.db, planId);
     if (!row) throw insufficientPermissions();
     this.plans.set(planId, { row, at: now.getTime() });
     return visibilityOf(row, now);
