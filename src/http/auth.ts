@@ -14,7 +14,7 @@ function presentedKey(req: Request): string | undefined {
 const BEARER = /^Bearer ([A-Za-z0-9_-]{10,128})$/;
 
 /**
- * Step one of the chain (ARCHITECTURE.md, request path): names the request's operation in
+ * Step one of the chain (ARCHITECTURE.md §1): names the request's operation in
  * `res.locals.operation` and checks the credential its contract entry asks for — an API key, or the console
  * session (so an API key on an account route is refused, 401). Paths outside the contract need nothing and
  * end in 404.
