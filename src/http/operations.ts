@@ -1,6 +1,6 @@
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types';
 import type { components, operations } from '../../generated/api';
-import type { Dataset } from '../db/dataVersions';
+import { DATASETS, type Dataset } from '../db/dataVersions';
 
 export type OperationId = keyof operations;
 export type Scope = components['schemas']['Scope'];
@@ -39,28 +39,39 @@ function credentialOf(security: OpenAPIV3.SecurityRequirementObject[], contract:
   return types.includes('apiKey') ? 'apiKey' : 'session';
 }
 
+function cachePolicyOf(operation: Operation): CachePolicy | null {
+  const cache = operation['x-cache'];
+  if (cache === undefined) return null;
+  if (!Array.isArray(cache.datasets) || cache.datasets.length === 0 || !cache.datasets.every((name) => DATASETS.includes(name))) {
+    throw new Error(`${operation.operationId}: x-cache.datasets must list some of ${DATASETS.join(', ')}`);
+  }
+  return { datasets: cache.datasets, realtimeOnly: cache['realtime-only'] === true };
+}
+
 /**
  * The policy of every operation, read from the bundled contract: credential from `security` (the root's when
- * the operation has none), scope from `x-scope`, caching from `x-cache`. An API-key operation without a scope
- * is a contract error and stops the process.
+ * the operation has none), scope from `x-scope`, caching from `x-cache`. An API-key operation without a known
+ * scope, or a malformed `x-cache`, is a contract error and stops the process.
  */
 export function operationPolicies(contract: OpenAPIV3.DocumentV3_1): OperationPolicy[] {
   const policies: OperationPolicy[] = [];
+  const scopes = ((contract.components?.schemas?.Scope as { enum?: Scope[] } | undefined)?.enum ?? []);
   for (const [path, item] of Object.entries(contract.paths ?? {})) {
     for (const method of METHODS) {
       const operation = item?.[method] as Operation | undefined;
       if (operation === undefined) continue;
       const credential = credentialOf(operation.security ?? contract.security ?? [], contract);
       const scope = operation['x-scope'] ?? null;
-      if (credential === 'apiKey' && scope === null) throw new Error(`${operation.operationId}: an API-key operation needs x-scope`);
-      const cache = operation['x-cache'];
+      if (credential === 'apiKey' && (scope === null || !scopes.includes(scope))) {
+        throw new Error(`${operation.operationId}: an API-key operation needs x-scope, one of ${scopes.join(', ')}`);
+      }
       policies.push({
         operationId: operation.operationId as OperationId,
         method,
         path,
         credential,
         scope,
-        cache: cache ? { datasets: cache.datasets, realtimeOnly: cache['realtime-only'] ?? false } : null,
+        cache: cachePolicyOf(operation),
       });
     }
   }
