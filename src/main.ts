@@ -39,7 +39,8 @@ const app = createApp({
   validateResponses: config.VALIDATE_RESPONSES,
   limiters,
   usage,
-  market: { cursorSecret: config.CURSOR_SECRET, responseCache: config.RESPONSE_CACHE },
+  cursorSecret: config.CURSOR_SECRET,
+  answerCache: { enabled: config.RESPONSE_CACHE },
 });
 const server = app.listen(config.PORT, config.HOST, () => {
   const base = `http://localhost:${config.PORT}`;

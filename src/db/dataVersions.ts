@@ -1,7 +1,7 @@
 import type { Db } from './connection';
 import { toSqlDateTime } from '../domain/dates';
 
-/** Data sets whose version response caches key on; an import or sync that changes one bumps it. */
+/** Data sets whose versions the answer cache keys on; an import or sync that changes one bumps it. */
 export const DATASETS = ['reference', 'market', 'intraday', 'financials', 'events'] as const;
 export type Dataset = (typeof DATASETS)[number];
 

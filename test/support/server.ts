@@ -14,7 +14,7 @@ export interface TestServer {
 /** The real app on a random loopback port, with response validation on; `deps` replaces any default. */
 export async function startServer(db: Knex, deps: Partial<AppDeps> = {}): Promise<TestServer> {
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const app = createApp({ db, logger, validateResponses: true, market: { dataVersionTtlMs: 0 }, ...deps });
+  const app = createApp({ db, logger, validateResponses: true, answerCache: { dataVersionTtlMs: 0 }, ...deps });
   const server = app.listen(0, '127.0.0.1');
   // Longer than fetch's own idle timeout (4 s): the client always drops an idle connection first, so a request
   // never races the server closing it (ECONNRESET when a slow step leaves the connection idle for 5 s).
