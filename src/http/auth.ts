@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { insufficientPermissions, invalidKey, invalidToken } from '../domain/errors';
-import type { OperationIndex } from './operations';
+import { operationFor, type OperationIndex } from './operations';
 import type { AccessPorts, SessionAccount } from './ports';
 
 /** The API key of a request: header `X-API-KEY` first, then query `api_key`. */
@@ -22,7 +22,7 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]{10,128})$/;
 export function authenticate(index: OperationIndex, ports: Pick<AccessPorts, 'keyOwner' | 'session'>) {
   return async (req: Request, res: Response, next: NextFunction) => {
     const operations = index.find(req.path);
-    res.locals.operation = index.operationOf(req.method, req.path);
+    res.locals.operation = operations && operationFor(operations, req.method);
     if (operations?.credential === 'apiKey') {
       const key = presentedKey(req);
       const owner = key === undefined || key.length > 256 ? null : await ports.keyOwner(key);

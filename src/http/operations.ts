@@ -85,6 +85,12 @@ export interface PathOperations {
   byMethod: ReadonlyMap<string, OperationPolicy>;
 }
 
+/** The operation of a path for a request method: HEAD is answered by GET, as Express does. */
+export function operationFor(operations: PathOperations, method: string): OperationPolicy | undefined {
+  const lower = method.toLowerCase();
+  return operations.byMethod.get(lower === 'head' ? 'get' : lower);
+}
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -110,9 +116,9 @@ export class OperationIndex {
     return this.fixed.get(lower) ?? this.templated.find(({ pattern }) => pattern.test(path))?.operations;
   }
 
-  /** The operation a request names: HEAD is answered by GET, as Express does. */
+  /** The operation a request names. */
   operationOf(method: string, path: string): OperationPolicy | undefined {
-    const lower = method.toLowerCase();
-    return this.find(path)?.byMethod.get(lower === 'head' ? 'get' : lower);
+    const operations = this.find(path);
+    return operations && operationFor(operations, method);
   }
 }
