@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { loadDemoDataIfEmpty } from '../../src/ingest/demo';
-import { ensureDemoKey } from '../../src/modules/accounts/demoAccount';
+import { ensureDemoKey } from '../../src/modules/accounts/demoAccount.service';
 import { startServer, type TestServer } from '../support/server';
 import { createTestDb, type TestDb } from '../support/testDb';
 
