@@ -13,6 +13,8 @@ import { requestLog } from './http/requestLog';
 import { ResponseCache } from './http/responseCache';
 import { systemRoutes } from './modules/system/system.routes';
 import { stocksRoutes } from './modules/stocks/stocks.routes';
+import { referenceRoutes } from './modules/reference/reference.routes';
+import { eventsRoutes } from './modules/events/events.routes';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { LoginThrottle, type LoginLimits } from './modules/accounts/loginThrottle';
 import { billingRoutes } from './modules/billing/billing.routes';
@@ -57,6 +59,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(market.cachedAnswers, financials.cachedAnswers);
   app.use(contractValidator(contract, deps.validateResponses));
   app.use(stocksRoutes(deps.db));
+  app.use(referenceRoutes(deps.db));
+  app.use(eventsRoutes(deps.db));
   app.use(accountsRoutes(deps.db, keyCache, new LoginThrottle(limiters, deps.loginLimits)));
   app.use(billingRoutes({ db: deps.db, keyCache, usage }));
   app.use(financials.routes);

@@ -62,6 +62,13 @@ export function normalizeSymbol(input: string): string | null {
   return null;
 }
 
+/** A single-symbol parameter in any format → standard code; AppError invalid_symbol when malformed. */
+export function parseOneSymbol(input: string): string {
+  const symbol = normalizeSymbol(input);
+  if (symbol === null) throw new AppError(400, 'invalid_symbol', `Invalid symbol: ${input}`);
+  return symbol;
+}
+
 export interface SymbolList {
   /** Standard codes, de-duplicated, in request order. */
   symbols: string[];

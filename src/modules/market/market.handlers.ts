@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/errors';
 import { canonicalInterval, isMinuteInterval } from '../../domain/klines';
-import { normalizeSymbol, parseSymbolList } from '../../domain/symbols';
+import { parseOneSymbol, parseSymbolList } from '../../domain/symbols';
 import { ok } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
 import { JsonText, sendCacheable } from '../../http/responseCache';
@@ -13,13 +13,6 @@ import { intradaySession, tickPage } from './market.ticks';
 import { assertTickAccess } from './market.visibility';
 
 const DEFAULT_KLINES = 250;
-
-/** A single-symbol parameter in any format → standard code. */
-function oneSymbol(input: string): string {
-  const symbol = normalizeSymbol(input);
-  if (symbol === null) throw new AppError(400, 'invalid_symbol', `Invalid symbol: ${input}`);
-  return symbol;
-}
 
 export function marketHandlers(ctx: MarketContext) {
   const { db } = ctx;
@@ -38,7 +31,7 @@ export function marketHandlers(ctx: MarketContext) {
   };
 
   const getLegacyStockPrices: Handler<'getLegacyStockPrices'> = async (req, res) => {
-    const request = { symbols: [oneSymbol(req.query.symbol)], begin: req.query.start_date, end: req.query.end_date, adjusted: true };
+    const request = { symbols: [parseOneSymbol(req.query.symbol)], begin: req.query.start_date, end: req.query.end_date, adjusted: true };
     const { dailyCutoff } = await ctx.visibility(res);
     await sendCacheable(req, res, ctx.cache, await ctx.cacheKey(req, dailyCutoff, ['daily', request, null, true]), async () => {
       const [series] = await dailySeries(db, request, dailyCutoff, (one) => wire.toDailySeries(one, null));
@@ -50,7 +43,7 @@ export function marketHandlers(ctx: MarketContext) {
     const interval = canonicalInterval(req.query.interval ?? 'daily')!;
     const { begin_date: begin, end_date: end, adjusted = true, limit = DEFAULT_KLINES } = req.query;
     const visibility = await ctx.visibility(res);
-    const [security] = await knownSecurities(db, [oneSymbol(req.query.symbol)], visibility.dailyCutoff);
+    const [security] = await knownSecurities(db, [parseOneSymbol(req.query.symbol)], visibility.dailyCutoff);
     const request = { security: security!, interval, begin, end, adjusted, limit };
     const key = isMinuteInterval(interval) ? null : await ctx.cacheKey(req, visibility.dailyCutoff, ['klines', { ...request, security: security!.ts_code }]);
     await sendCacheable(req, res, ctx.cache, key, async () => ok(wire.toKlineSeries(await klineSeries(db, request, visibility))));
@@ -59,7 +52,7 @@ export function marketHandlers(ctx: MarketContext) {
   const getLegacyIndices: Handler<'getLegacyIndices'> = async (req, res) => {
     const interval = canonicalInterval(req.query.period ?? 'daily')!;
     const visibility = await ctx.visibility(res);
-    const [security] = await knownSecurities(db, [oneSymbol(req.query.index)], visibility.dailyCutoff);
+    const [security] = await knownSecurities(db, [parseOneSymbol(req.query.index)], visibility.dailyCutoff);
     if (security!.kind !== 'index') throw new AppError(400, 'invalid_symbol', `Not an index: ${security!.ts_code}`);
     const request = { security: security!, interval, adjusted: false, limit: DEFAULT_KLINES };
     const key = await ctx.cacheKey(req, visibility.dailyCutoff, ['klines', { ...request, security: security!.ts_code }]);
@@ -68,7 +61,7 @@ export function marketHandlers(ctx: MarketContext) {
 
   const getAdjustmentFactor: Handler<'getAdjustmentFactor'> = async (req, res) => {
     const { dailyCutoff } = await ctx.visibility(res);
-    const [security] = await knownSecurities(db, [oneSymbol(req.query.symbol)], dailyCutoff);
+    const [security] = await knownSecurities(db, [parseOneSymbol(req.query.symbol)], dailyCutoff);
     const range = { begin: req.query.begin_date, end: req.query.end_date };
     await sendCacheable(req, res, ctx.cache, await ctx.cacheKey(req, dailyCutoff, ['factors', security!.ts_code, range]), async () =>
       ok(wire.toAdjustmentFactors(security!, await factorHistory(db, security!, range))),
@@ -83,14 +76,14 @@ export function marketHandlers(ctx: MarketContext) {
 
   const getIntraday: Handler<'getIntraday'> = async (req, res) => {
     const visibility = await ctx.visibility(res);
-    const [security] = await knownSecurities(db, [oneSymbol(req.query.symbol)], visibility.dailyCutoff);
+    const [security] = await knownSecurities(db, [parseOneSymbol(req.query.symbol)], visibility.dailyCutoff);
     res.json(ok(wire.toIntradaySession(security!, await intradaySession(db, security!.ts_code, visibility))));
   };
 
   const getTrades: Handler<'getTrades'> = async (req, res) => {
     const visibility = await ctx.visibility(res);
     assertTickAccess(visibility);
-    const [security] = await knownSecurities(db, [oneSymbol(req.query.symbol)], visibility.dailyCutoff);
+    const [security] = await knownSecurities(db, [parseOneSymbol(req.query.symbol)], visibility.dailyCutoff);
     const { date, cursor, limit = 100 } = req.query;
     const page = await tickPage(db, { tsCode: security!.ts_code, date, cursor, limit }, visibility, ctx.cursorSecret);
     res.json({ ...ok(page.trades.map(wire.toTrade)), cursor: page.cursor, has_more: page.hasMore });

@@ -54,10 +54,11 @@ export function requestedSymbolOf(symbol: ResolvedSymbol): { requested_symbol?: 
   return symbol.requested === symbol.code ? {} : { requested_symbol: symbol.requested };
 }
 
-/** Every code change touching the given codes (as old or new code), oldest first. */
-export async function codeChangesOf(db: Db, codes: string[]): Promise<CodeChangeRow[]> {
-  return db('code_changes')
-    .where((query) => query.whereIn('old_code', codes).orWhereIn('new_code', codes))
+/** Every code change touching the given codes (as old or new code), or all without codes; oldest first. */
+export async function codeChangesOf(db: Db, codes?: string[]): Promise<CodeChangeRow[]> {
+  const query = db('code_changes');
+  if (codes) query.where((q) => q.whereIn('old_code', codes).orWhereIn('new_code', codes));
+  return query
     .orderBy([{ column: 'change_date' }, { column: 'old_code' }])
     .select('old_code', 'new_code', 'change_date', 'reason');
 }

@@ -57,6 +57,10 @@ export async function hasIndustryMembers(db: Db): Promise<boolean> {
   return (await db('industry_members').first('ts_code')) !== undefined;
 }
 
+export async function industryInList(db: Db, industry: string): Promise<boolean> {
+  return (await db('securities').where({ kind: 'stock', industry }).first('ts_code')) !== undefined;
+}
+
 export interface MemberRow {
   ts_code: string;
   name: string | null;
