@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/connection';
+import { countOnce } from '../../domain/codeContinuity';
 import type { PageRequest } from '../../domain/pagination';
 import type { CodeSpan } from '../reference/codeChanges.repository';
 
@@ -43,9 +44,7 @@ export async function dividendsOf(db: Db, spans: CodeSpan[], range: EventRange, 
   const rows: DividendRow[] = await query
     .orderBy([{ column: 'ann_date', order: 'desc' }, { column: 'end_date', order: 'desc' }, { column: 'div_proc' }])
     .select('ts_code', 'end_date', 'ann_date', 'div_proc', 'cash_div', 'cash_div_tax', 'stk_bo_rate', 'stk_co_rate', 'record_date', 'ex_date', 'pay_date', 'div_listdate');
-  const current = spans[0]!.code;
-  const own = new Set(rows.filter((row) => row.ts_code === current).map((row) => `${row.end_date} ${row.div_proc}`));
-  return rows.filter((row) => row.ts_code === current || !own.has(`${row.end_date} ${row.div_proc}`));
+  return countOnce(rows, spans[0]!.code, (row) => row.ts_code, (row) => `${row.end_date} ${row.div_proc}`);
 }
 
 export interface AnnouncementRow {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection';
+import { countOnce } from '../../domain/codeContinuity';
 import { AppError, noData } from '../../domain/errors';
 import { haltPeriods } from '../../domain/halts';
 import type { PageRequest } from '../../domain/pagination';
@@ -24,7 +25,7 @@ export async function listingHistories(db: Db, symbols: string[]): Promise<Listi
     return {
       security: securities.get(symbol.code)!,
       requested: requestedSymbolOf(symbol),
-      names: names.filter((row) => codes.has(row.ts_code)),
+      names: countOnce(names.filter((row) => codes.has(row.ts_code)), symbol.code, (row) => row.ts_code, (row) => `${row.start_date} ${row.name}`),
       changes: changes.filter((row) => codes.has(row.old_code) || codes.has(row.new_code)),
       halts: haltPeriods(days.filter((row) => codes.has(row.ts_code)), calendar),
     };

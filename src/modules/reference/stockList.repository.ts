@@ -51,7 +51,7 @@ function universe(db: Db, filter: StockListFilter): Knex.QueryBuilder {
   if (filter.board) {
     const prefixes = boardPrefixes(filter.board);
     query.where((q) => {
-      for (const { prefix, exchange } of prefixes) q.orWhere((one) => one.where('s.exchange', exchange).whereLike('s.symbol', `${prefix}%`));
+      for (const { prefix, exchange } of prefixes) q.orWhere((one) => one.where('s.exchange', exchange).whereRaw('s.symbol like ?', [`${prefix}%`]));
     });
   }
   const date = filter.date;
