@@ -1226,9 +1226,13 @@ export interface components {
             close?: number | null;
             /** @description Previous close. */
             pre_close?: number | null;
-            /** @description close − pre_close. */
+            /**
+             * @description close − pre_close of this row's displayed values, exactly. Forward-adjusted rows derive it from the
+             *     adjusted prices as shown (2 decimals), not from unrounded ones, so a reader recomputing from the row
+             *     finds the row's own figure (the 2-decimal prices are kept for stocks, as the exchanges quote them).
+             */
             change?: number | null;
-            /** @description Change in percent of pre_close. */
+            /** @description (close / pre_close − 1) × 100 of this row's displayed values, at 4 decimals. */
             pct_change?: number | null;
             /** @description Lots (1 lot = 100 shares); indices as reported by the source. */
             volume?: number | null;
