@@ -1253,6 +1253,11 @@ export interface components {
              * @example 000001.SZ
              */
             symbol: string;
+            /**
+             * @description The old code the request named, when it named one; the series is of the security it became (`symbol`).
+             * @example 000022.SZ
+             */
+            requested_symbol?: string;
             /** @example 平安银行 */
             name: string;
             /**
@@ -1291,6 +1296,11 @@ export interface components {
         KlineSeries: {
             /** @example 000001.SZ */
             symbol: string;
+            /**
+             * @description The old code the request named, when it named one; the answer is for the security it became (`symbol`).
+             * @example 000022.SZ
+             */
+            requested_symbol?: string;
             /** @example 平安银行 */
             name: string;
             /**
@@ -1312,6 +1322,11 @@ export interface components {
         IntradaySession: {
             /** @example 000001.SZ */
             symbol: string;
+            /**
+             * @description The old code the request named, when it named one; the answer is for the security it became (`symbol`).
+             * @example 000022.SZ
+             */
+            requested_symbol?: string;
             /** @example 平安银行 */
             name: string;
             /** Format: date */
@@ -1354,6 +1369,11 @@ export interface components {
         AdjustmentFactors: {
             /** @example 000001.SZ */
             symbol: string;
+            /**
+             * @description The old code the request named, when it named one; the answer is for the security it became (`symbol`).
+             * @example 000022.SZ
+             */
+            requested_symbol?: string;
             /** @example 平安银行 */
             name: string;
             /** Format: date */

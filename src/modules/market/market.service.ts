@@ -2,6 +2,7 @@ import type { Db } from '../../db/connection';
 import { forwardAdjustedBars, unadjustedBars, type DailyBar } from '../../domain/adjust';
 import { noData } from '../../domain/errors';
 import { assertAllKnown } from '../../domain/symbols';
+import { requestedSymbolOf, resolveSymbols } from '../reference/codeChanges.repository';
 import { dailyWindow, tradingDaysInLatestYear } from './market.dates';
 import { barsBefore, dailyBars, findSecurityAnchors, type SecurityAnchor, type StoredBar } from './market.repository';
 
@@ -20,12 +21,13 @@ export interface DailySeries {
   bars: DailyBar[];
 }
 
-/** Securities by code in request order; unknown codes → 400 invalid_symbol. */
+/** Securities in request order, an old code answering for the security it became; unknown codes → 400 invalid_symbol. */
 export async function knownSecurities(db: Db, symbols: string[], cutoff: string | null): Promise<SecurityAnchor[]> {
-  const rows = await findSecurityAnchors(db, symbols, cutoff);
-  assertAllKnown(symbols, rows.map((row) => row.ts_code));
+  const resolved = await resolveSymbols(db, symbols);
+  const rows = await findSecurityAnchors(db, [...new Set(resolved.map(({ code }) => code))], cutoff);
   const byCode = new Map(rows.map((row) => [row.ts_code, row]));
-  return symbols.map((symbol) => byCode.get(symbol)!);
+  assertAllKnown(symbols, resolved.filter(({ code }) => byCode.has(code)).map(({ requested }) => requested));
+  return resolved.map((symbol) => ({ ...byCode.get(symbol.code)!, ...requestedSymbolOf(symbol) }));
 }
 
 function groupByCode(bars: StoredBar[]): Map<string, StoredBar[]> {

@@ -1,0 +1,64 @@
+import { expect } from 'chai';
+import { sharedFixture, type Fixture } from '../support/fixture';
+import { insertChunked, loadCalendar } from '../support/marketData';
+import { loadReferenceFixtures } from '../support/referenceData';
+
+/** Two made-up bars of 001872.SZ in 2019, unadjusted, with their factors. */
+const BARS = [
+  { ts_code: '001872.SZ', trade_date: '2019-01-02', open: 17.1, high: 17.3, low: 16.9, close: 17.0, pre_close: 17.2, change: -0.2, pct_chg: -1.1628, vol: 10000, amount: 17000000, turnover: null, published_at: '2019-01-02 08:00:00' },
+  { ts_code: '001872.SZ', trade_date: '2019-01-03', open: 17.0, high: 17.5, low: 17.0, close: 17.4, pre_close: 17.0, change: 0.4, pct_chg: 2.3529, vol: 12000, amount: 20880000, turnover: null, published_at: '2019-01-03 08:00:00' },
+];
+
+describe('old codes on every symbol-taking route', () => {
+  let api: Fixture;
+  before(async () => {
+    api = await sharedFixture();
+    await loadReferenceFixtures(api.db);
+    await loadCalendar(api.db, '2018-12-01', '2019-02-28');
+    await insertChunked(api.db, 'daily_bars', BARS, ['ts_code', 'trade_date']);
+    await insertChunked(api.db, 'adj_factors', BARS.map(({ ts_code, trade_date }) => ({ ts_code, trade_date, adj_factor: 2 })), ['ts_code', 'trade_date']);
+  });
+  after(async () => {
+    await api.db('daily_bars').where({ ts_code: '001872.SZ' }).delete();
+    await api.db('adj_factors').where({ ts_code: '001872.SZ' }).delete();
+  });
+
+  it('daily: 000022 answers with the bars of 001872.SZ, naming the requested code', async () => {
+    const { status, body } = await api.get('/v1/market/daily?symbol=000022&begin_date=2019-01-01&end_date=2019-01-31&adjusted=false');
+    expect(status).to.equal(200);
+    expect(body.data).to.deep.equal({
+      symbol: '001872.SZ',
+      requested_symbol: '000022.SZ',
+      name: '招商港口',
+      adj_anchor_date: null,
+      daily: [
+        { date: '2019-01-03', open: 17, high: 17.5, low: 17, close: 17.4, pre_close: 17, change: 0.4, pct_change: 2.3529, volume: 12000, amount: 20880000, turnover: null, adj_factor: 2 },
+        { date: '2019-01-02', open: 17.1, high: 17.3, low: 16.9, close: 17, pre_close: 17.2, change: -0.2, pct_change: -1.1628, volume: 10000, amount: 17000000, turnover: null, adj_factor: 2 },
+      ],
+    });
+  });
+
+  it('daily with the old and the new code side by side: both answer, each named', async () => {
+    const { body } = await api.get('/v1/market/daily?symbol=000022,001872&begin_date=2019-01-03&end_date=2019-01-03&fields=date,close');
+    expect(body.data).to.deep.equal([
+      { symbol: '001872.SZ', requested_symbol: '000022.SZ', name: '招商港口', adj_anchor_date: '2019-01-03', daily: [{ date: '2019-01-03', close: 17.4 }] },
+      { symbol: '001872.SZ', name: '招商港口', adj_anchor_date: '2019-01-03', daily: [{ date: '2019-01-03', close: 17.4 }] },
+    ]);
+  });
+
+  it('klines, adjustment factors and legacy prices follow the old code too', async () => {
+    const klines = await api.get('/v1/market/klines?symbol=sz.000022&begin_date=2019-01-01&end_date=2019-01-31&adjusted=false');
+    expect(klines.body.data).to.include({ symbol: '001872.SZ', requested_symbol: '000022.SZ', interval: 'daily' });
+    const factors = await api.get('/v1/market/adjustment-factor?symbol=000022.SZ');
+    expect(factors.body.data).to.deep.equal({
+      symbol: '001872.SZ',
+      requested_symbol: '000022.SZ',
+      name: '招商港口',
+      adj_anchor_date: '2019-01-03',
+      anchor_factor: 2,
+      factors: [{ date: '2019-01-03', adj_factor: 2 }, { date: '2019-01-02', adj_factor: 2 }],
+    });
+    const prices = await api.get('/api/v1/stocks/prices?symbol=000022&start_date=2019-01-02&end_date=2019-01-02');
+    expect(prices.body.data).to.include({ symbol: '001872.SZ', requested_symbol: '000022.SZ' });
+  });
+});
