@@ -1621,6 +1621,11 @@ export interface components {
              * @example 600519.SH
              */
             symbol: string;
+            /**
+             * @description The old code the request named, when it named one; the answer is for the security it became (`symbol`).
+             * @example 000022.SZ
+             */
+            requested_symbol?: string;
             /** @example 贵州茅台 */
             name: string;
             income_statements: components["schemas"]["IncomeStatementRecord"][];
@@ -1735,6 +1740,11 @@ export interface components {
              * @example 600519.SH
              */
             symbol: string;
+            /**
+             * @description The old code the request named, when it named one; the answer is for the security it became (`symbol`).
+             * @example 000022.SZ
+             */
+            requested_symbol?: string;
             /** @example 贵州茅台 */
             name: string;
             balance_sheets: components["schemas"]["BalanceSheetRecord"][];
@@ -1823,6 +1833,11 @@ export interface components {
              * @example 600519.SH
              */
             symbol: string;
+            /**
+             * @description The old code the request named, when it named one; the answer is for the security it became (`symbol`).
+             * @example 000022.SZ
+             */
+            requested_symbol?: string;
             /** @example 贵州茅台 */
             name: string;
             cash_flows: components["schemas"]["CashFlowRecord"][];
@@ -1878,6 +1893,11 @@ export interface components {
              * @example 600519.SH
              */
             symbol: string;
+            /**
+             * @description The old code the request named, when it named one; the answer is for the security it became (`symbol`).
+             * @example 000022.SZ
+             */
+            requested_symbol?: string;
             /** @example 贵州茅台 */
             name: string;
             financial_metrics: components["schemas"]["FinancialMetricsRecord"][];
@@ -1933,6 +1953,11 @@ export interface components {
              * @example 600519.SH
              */
             symbol: string;
+            /**
+             * @description The old code the request named, when it named one; the answer is for the security it became (`symbol`).
+             * @example 000022.SZ
+             */
+            requested_symbol?: string;
             /** @example 贵州茅台 */
             name: string;
             /**

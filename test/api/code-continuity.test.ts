@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { sharedFixture, type Fixture } from '../support/fixture';
+import { insertStatements } from '../support/financials';
 import { insertChunked, loadCalendar } from '../support/marketData';
 import { loadReferenceFixtures } from '../support/referenceData';
 
@@ -16,11 +17,13 @@ describe('old codes on every symbol-taking route', () => {
     await loadReferenceFixtures(api.db);
     await loadCalendar(api.db, '2018-12-01', '2019-02-28');
     await insertChunked(api.db, 'daily_bars', BARS, ['ts_code', 'trade_date']);
+    await insertStatements(api.db, 'income_statements', [{ ts_code: '001872.SZ', end_date: '2018-12-31', f_ann_date: '2019-03-30', revenue: 9703256000, n_income_attr_p: 3343203000 }]);
     await insertChunked(api.db, 'adj_factors', BARS.map(({ ts_code, trade_date }) => ({ ts_code, trade_date, adj_factor: 2 })), ['ts_code', 'trade_date']);
   });
   after(async () => {
     await api.db('daily_bars').where({ ts_code: '001872.SZ' }).delete();
     await api.db('adj_factors').where({ ts_code: '001872.SZ' }).delete();
+    await api.db('income_statements').where({ ts_code: '001872.SZ' }).delete();
   });
 
   it('daily: 000022 answers with the bars of 001872.SZ, naming the requested code', async () => {
@@ -60,5 +63,18 @@ describe('old codes on every symbol-taking route', () => {
     });
     const prices = await api.get('/api/v1/stocks/prices?symbol=000022&start_date=2019-01-02&end_date=2019-01-02');
     expect(prices.body.data).to.include({ symbol: '001872.SZ', requested_symbol: '000022.SZ' });
+  });
+
+  it('financial statements and report dates follow the old code', async () => {
+    const income = await api.get('/v1/financials/income-statement?symbol=000022&begin_date=2018-01-01&end_date=2019-12-31&fields=report_date,revenue,net_profit_parent');
+    expect(income.status).to.equal(200);
+    expect(income.body.data).to.deep.equal({
+      symbol: '001872.SZ',
+      requested_symbol: '000022.SZ',
+      name: '招商港口',
+      income_statements: [{ report_date: '2018-12-31', revenue: 9703256000, net_profit_parent: 3343203000 }],
+    });
+    const dates = await api.get('/v1/financials/report-dates?symbol=000022&begin_date=2018-01-01&end_date=2019-12-31');
+    expect(dates.body.data.map((item: { symbol: string; report_date: string }) => [item.symbol, item.report_date])).to.deep.equal([['001872.SZ', '2018-12-31']]);
   });
 });

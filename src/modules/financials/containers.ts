@@ -12,6 +12,7 @@ export function containersOf<R extends object, F extends keyof R, L extends stri
 ) {
   const containers = pages.map((page) => ({
     symbol: page.symbol,
+    ...(page.requested_symbol === undefined ? {} : { requested_symbol: page.requested_symbol }),
     name: page.name,
     [listName]: page.records.map((record) => pickFields(record, fields)),
   }));
@@ -25,6 +26,7 @@ export function fundamentalsOf(page: SymbolPage<FinancialMetricsRecord>, metric:
   const { report_date, report_name, ...metrics } = page.records[0]!;
   return {
     symbol: page.symbol,
+    ...(page.requested_symbol === undefined ? {} : { requested_symbol: page.requested_symbol }),
     name: page.name,
     report_date,
     report_name,
