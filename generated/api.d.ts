@@ -945,16 +945,25 @@ export interface components {
              * @example 000022.SZ
              */
             symbol: string;
-            /** @example 深赤湾A */
+            /**
+             * @description Name (Chinese short name).
+             * @example 深赤湾A
+             */
             name: string;
             /**
              * @description The security's standard code today.
              * @example 001872.SZ
              */
             current_symbol: string;
-            /** @enum {string} */
+            /**
+             * @description `stock` or `index`.
+             * @enum {string}
+             */
             kind: "stock" | "index";
-            /** @enum {string} */
+            /**
+             * @description `SSE`, `SZSE` or `BSE`.
+             * @enum {string}
+             */
             exchange: "SSE" | "SZSE" | "BSE";
             /**
              * @description Board from the code ranges: `main`, `star` (688/689), `chinext` (300/301/302), `bse`, `b_share` (900, 200); null for indices.
@@ -963,9 +972,15 @@ export interface components {
             board: "main" | "star" | "chinext" | "bse" | "b_share" | null;
             /** @description First-level industry of the stock list. */
             industry: string | null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Listing date, `YYYY-MM-DD`.
+             */
             listing_date: string | null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Delisting date; null while listed.
+             */
             delisting_date: string | null;
             /**
              * @description Listing status; with `date`, `上市` (every row was listed that day).
@@ -981,25 +996,43 @@ export interface components {
              * @example 000001.SZ
              */
             symbol: string;
-            /** @example 平安银行 */
+            /**
+             * @description Name (Chinese short name).
+             * @example 平安银行
+             */
             name: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description First day of the period.
+             */
             start_date: string;
             /**
              * Format: date
              * @description Last day of the name; null while it is current.
              */
             end_date: string | null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Day the change was announced.
+             */
             announcement_date: string | null;
-            /** @example 改名 */
+            /**
+             * @description Reason as the source gives it, e.g. 改名.
+             * @example 改名
+             */
             reason: string | null;
         };
         /** @description A change of a security's code (restructuring, absorption, board transfer). */
         CodeChange: {
-            /** @example 000022.SZ */
+            /**
+             * @description The code before the change.
+             * @example 000022.SZ
+             */
             old_symbol: string;
-            /** @example 001872.SZ */
+            /**
+             * @description The code from `change_date` on.
+             * @example 001872.SZ
+             */
             new_symbol: string;
             /**
              * Format: date
@@ -1007,7 +1040,10 @@ export interface components {
              * @example 2018-12-26
              */
             change_date: string;
-            /** @example absorption by merger */
+            /**
+             * @description Why the code changed.
+             * @example absorption by merger
+             */
             reason: string | null;
         };
         /**
@@ -1015,7 +1051,10 @@ export interface components {
          *     calendar) and the day trading resumed (type `R`).
          */
         HaltPeriod: {
-            /** Format: date */
+            /**
+             * Format: date
+             * @description First day of the period.
+             */
             start_date: string;
             /**
              * Format: date
@@ -1027,27 +1066,45 @@ export interface components {
              * @description Day trading resumed; null while halted.
              */
             resume_date: string | null;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description Halted trading days in the period.
+             */
             trading_days: number;
             /** @description The part of the day halted when the period is one partly halted day, e.g. `09:30-10:30`. */
             suspend_timing: string | null;
         };
         /** @description Listing history of a security. */
         ListingStatus: {
-            /** @example 001872.SZ */
+            /**
+             * @description Standard code.
+             * @example 001872.SZ
+             */
             symbol: string;
             /**
              * @description The old code the request named, when it named one; the answer is for the security it became.
              * @example 000022.SZ
              */
             requested_symbol?: string;
-            /** @example 招商港口 */
+            /**
+             * @description Name (Chinese short name).
+             * @example 招商港口
+             */
             name: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Listing date, `YYYY-MM-DD`.
+             */
             listing_date: string | null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Delisting date; null while listed.
+             */
             delisting_date: string | null;
-            /** @enum {string} */
+            /**
+             * @description Listing status in the customer's Chinese values.
+             * @enum {string}
+             */
             status: "上市" | "暂停" | "退市";
             status_code: components["schemas"]["ListingStatusCode"];
             /** @description Names over time, oldest first, under this and former codes. */
@@ -1059,7 +1116,10 @@ export interface components {
         };
         /** @description A member of an index in one weight snapshot (Tushare `index_weight`). */
         IndexConstituent: {
-            /** @example 399300.SZ */
+            /**
+             * @description Standard code of the index.
+             * @example 399300.SZ
+             */
             index: string;
             /**
              * Format: date
@@ -1067,9 +1127,15 @@ export interface components {
              * @example 2023-11-30
              */
             trade_date: string;
-            /** @example 600519.SH */
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
             symbol: string;
-            /** @example 贵州茅台 */
+            /**
+             * @description Name (Chinese short name).
+             * @example 贵州茅台
+             */
             name: string | null;
             /**
              * @description Weight in percent.
@@ -1079,18 +1145,30 @@ export interface components {
         };
         /** @description A member of an industry on the requested day. */
         IndustryConstituent: {
-            /** @example 600519.SH */
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
             symbol: string;
-            /** @example 贵州茅台 */
+            /**
+             * @description Name (Chinese short name).
+             * @example 贵州茅台
+             */
             name: string | null;
             /**
              * @description Shenwan industry index code; null when the stock list's industry answered.
              * @example 801120.SI
              */
             industry_code: string | null;
-            /** @example 食品饮料 */
+            /**
+             * @description Industry name.
+             * @example 食品饮料
+             */
             industry_name: string;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description Level of the industry matched (1, 2 or 3).
+             */
             level: number;
             /**
              * Format: date
@@ -1134,19 +1212,31 @@ export interface components {
              * @enum {string}
              */
             stage_code: "proposed" | "approved" | "implemented" | "no_distribution" | "rejected" | "cancelled" | "other";
-            /** @example 30.876 */
+            /**
+             * @description Cash dividend per share before tax, yuan.
+             * @example 30.876
+             */
             cash_per_share_before_tax: number | null;
+            /** @description Cash dividend per share after tax, yuan. */
             cash_per_share_after_tax: number | null;
+            /** @description Bonus shares per share. */
             bonus_shares_per_share: number | null;
+            /** @description Shares transferred from capital reserve per share. */
             transfer_shares_per_share: number | null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Record date.
+             */
             record_date: string | null;
             /**
              * Format: date
              * @description Ex-dividend date; null for proposals not yet implemented.
              */
             ex_date: string | null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Payment date of the cash dividend.
+             */
             pay_date: string | null;
             /**
              * Format: date
@@ -1156,12 +1246,19 @@ export interface components {
         };
         /** @description The dividends of one security, newest announcement first. */
         DividendSeries: {
-            /** @example 600519.SH */
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
             symbol: string;
             /** @description The old code the request named, when it named one. */
             requested_symbol?: string;
-            /** @example 贵州茅台 */
+            /**
+             * @description Name (Chinese short name).
+             * @example 贵州茅台
+             */
             name: string;
+            /** @description Stages of dividend plans, newest announcement first. */
             dividends: components["schemas"]["Dividend"][];
         };
         /**
@@ -1192,10 +1289,14 @@ export interface components {
              * @example 贵州茅台
              */
             name: string;
-            /** @example 贵州茅台2023年年度报告 */
+            /**
+             * @description Title as published.
+             * @example 贵州茅台2023年年度报告
+             */
             title: string;
             /**
              * Format: date
+             * @description Announcement date.
              * @example 2024-04-03
              */
             date: string;
