@@ -886,12 +886,13 @@ export interface components {
          *     | `method_not_allowed` | 405 | the route exists for another method |
          *     | `email_taken` | 409 | registration with an email that already has an account |
          *     | `payload_too_large` | 413 | the request body is over 32 kB |
+         *     | `unsupported_media_type` | 415 | a request body that is not `application/json` |
          *     | `rate_limit_exceeded` | 429 | the plan's per-minute budget is spent; see `Retry-After` |
          *     | `internal_error` | 500 | a fault on our side; no details are given |
          *     | `service_unavailable` | 503 | a dependency such as the database is down; retry later |
          * @enum {string}
          */
-        ErrorCode: "missing_parameter" | "invalid_parameter" | "invalid_symbol" | "too_many_symbols" | "invalid_field" | "invalid_date_format" | "date_range_too_large" | "invalid_period" | "invalid_report_type" | "invalid_cursor" | "invalid_key" | "invalid_token" | "invalid_credentials" | "insufficient_permissions" | "not_found" | "no_data" | "method_not_allowed" | "email_taken" | "payload_too_large" | "rate_limit_exceeded" | "internal_error" | "service_unavailable";
+        ErrorCode: "missing_parameter" | "invalid_parameter" | "invalid_symbol" | "too_many_symbols" | "invalid_field" | "invalid_date_format" | "date_range_too_large" | "invalid_period" | "invalid_report_type" | "invalid_cursor" | "invalid_key" | "invalid_token" | "invalid_credentials" | "insufficient_permissions" | "not_found" | "no_data" | "method_not_allowed" | "email_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "internal_error" | "service_unavailable";
         /** @description The body of every error response. */
         Error: {
             /**

@@ -3,12 +3,12 @@ import { pino } from 'pino';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { LimiterStore } from './http/rateLimitStore';
-import { UsageRecorder } from './http/usage';
+import { UsageRecorder } from './modules/billing/usage.service';
 import { connect } from './db/connection';
 import { migrateLatest } from './db/migrate';
 import { loadDemoDataIfEmpty } from './ingest/demo';
-import { ensureDemoKey } from './modules/accounts/demoAccount';
-import { schedulePruning } from './modules/market/market.retention';
+import { ensureDemoKey } from './modules/accounts/demoAccount.service';
+import { schedulePruning } from './modules/market/retention.service';
 
 const config = loadConfig();
 // Lines are written in 4 KB batches, not one write(2) per request; a quiet server still shows them within

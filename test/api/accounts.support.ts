@@ -1,13 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { pino } from 'pino';
-import { createApp, type AppDeps } from '../../src/app';
-
-export interface Reply {
-  status: number;
-  headers: Headers;
-  body: any;
-}
+import type { AppDeps } from '../../src/app';
+import { replyOf, startServer, type Reply, type TestServer } from '../support/server';
 
 export interface CallOptions {
   token?: string;
@@ -22,9 +15,7 @@ export async function call(baseUrl: string, method: string, path: string, option
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   if (options.key) headers['X-API-KEY'] = options.key;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(baseUrl + path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+  return replyOf(await fetch(baseUrl + path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) }));
 }
 
 export const uniqueEmail = (tag = 'user') => `${tag}-${randomBytes(6).toString('hex')}@example.com`;
@@ -53,12 +44,6 @@ export async function createKey(baseUrl: string, token: string, body: Record<str
 }
 
 /** An app of its own on a random port (e.g. a second instance), with extra dependencies. */
-export async function serveApp(deps: Partial<AppDeps> & { db: AppDeps['db'] }): Promise<{ baseUrl: string; close(): Promise<void> }> {
-  const app = createApp({ logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), validateResponses: true, ...deps });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+export function serveApp(deps: Partial<AppDeps> & { db: AppDeps['db'] }): Promise<TestServer> {
+  return startServer(deps.db, deps);
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { keyOf } from '../keyTracker';
 import type { Row, TableLoad } from '../loadTable';
 
 /**
@@ -6,7 +7,6 @@ import type { Row, TableLoad } from '../loadTable';
  * flag stands (the later one on a tie), within a file and against what is stored.
  */
 export function latestUpdateFlag(table: string, key: string[]): Pick<TableLoad, 'resolveSameKey' | 'filterStored'> {
-  const keyOf = (row: Record<string, unknown>) => key.map((column) => String(row[column])).join('\u0000');
   return {
     resolveSameKey: (earlier, later) => (Number(later.update_flag) >= Number(earlier.update_flag) ? later : earlier),
     /** Rows whose stored version (same key) carries a higher update_flag are left out. */
@@ -17,8 +17,8 @@ export function latestUpdateFlag(table: string, key: string[]): Pick<TableLoad, 
         const keys = rows.slice(i, i + 1000).map((row) => key.map((column) => row[column]!));
         stored.push(...(await trx(table).whereIn(key, keys).select([...key, 'update_flag'])));
       }
-      const flagOf = new Map(stored.map((row) => [keyOf(row), Number(row.update_flag)]));
-      return rows.filter((row) => (flagOf.get(keyOf(row)) ?? -1) <= Number(row.update_flag));
+      const flagOf = new Map(stored.map((row) => [keyOf(row, key), Number(row.update_flag)]));
+      return rows.filter((row) => (flagOf.get(keyOf(row, key)) ?? -1) <= Number(row.update_flag));
     },
   };
 }

@@ -10,7 +10,7 @@ export function eventsHandlers(db: Db) {
     const { symbols, single } = parseSymbolList(req.query.symbol, 50);
     const range = { begin: req.query.begin_date, end: req.query.end_date };
     const series = await dividendSeries(db, symbols, range, req.query.date_field ?? 'ann_date');
-    res.json(ok(single ? series[0] : series));
+    res.json(ok(single ? series[0]! : series));
   };
 
   const getAnnouncements: Handler<'getAnnouncements'> = async (req, res) => {

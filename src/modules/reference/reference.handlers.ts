@@ -4,7 +4,7 @@ import { listStatusOfCode } from '../../domain/referenceCodes';
 import { parseOneSymbol, parseSymbolList } from '../../domain/symbols';
 import { ok, okPage } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
-import { beijingToday } from '../market/market.reference';
+import { exchangeToday } from '../../domain/clock';
 import { codeChanges, indexConstituents, industryConstituents, listingHistories } from './reference.service';
 import * as wire from './reference.serializer';
 import { listSecurities } from './stockList.repository';
@@ -21,7 +21,7 @@ export function referenceHandlers(db: Db) {
   const getListingStatus: Handler<'getListingStatus'> = async (req, res) => {
     const { symbols, single } = parseSymbolList(req.query.symbol, 50);
     const histories = (await listingHistories(db, symbols)).map(wire.toListingStatus);
-    res.json(ok(single ? histories[0] : histories));
+    res.json(ok(single ? histories[0]! : histories));
   };
 
   const getCodeChanges: Handler<'getCodeChanges'> = async (req, res) => {
@@ -32,13 +32,13 @@ export function referenceHandlers(db: Db) {
 
   const getIndexConstituents: Handler<'getIndexConstituents'> = async (req, res) => {
     const window = pageWindow(req.query);
-    const { items, total } = await indexConstituents(db, parseOneSymbol(req.query.index), req.query.date ?? beijingToday(), window);
+    const { items, total } = await indexConstituents(db, parseOneSymbol(req.query.index), req.query.date ?? exchangeToday(), window);
     res.json(okPage(items, paginationOf(window, total)));
   };
 
   const getIndustryConstituents: Handler<'getIndustryConstituents'> = async (req, res) => {
     const window = pageWindow(req.query);
-    const request = { industry: req.query.industry.trim(), level: req.query.level as 1 | 2 | 3 | undefined, date: req.query.date ?? beijingToday() };
+    const request = { industry: req.query.industry.trim(), level: req.query.level as 1 | 2 | 3 | undefined, date: req.query.date ?? exchangeToday() };
     const { items, total } = await industryConstituents(db, request, window);
     res.json(okPage(items, paginationOf(window, total)));
   };

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
 import { countOnce } from '../../domain/codeContinuity';
-import { AppError, noData } from '../../domain/errors';
+import { invalidSymbol, noData } from '../../domain/errors';
 import { haltPeriods } from '../../domain/halts';
 import type { PageRequest } from '../../domain/pagination';
 import { assertAllKnown } from '../../domain/symbols';
@@ -50,7 +50,7 @@ async function chainOf(db: Db, symbol: string): Promise<CodeChangeRow[]> {
     rows = await codeChangesOf(db, [...chain]);
     for (const row of rows) chain.add(row.old_code).add(row.new_code);
   }
-  if (rows.length === 0 && (await listingRows(db, [symbol])).length === 0) throw new AppError(400, 'invalid_symbol', `Unknown symbol: ${symbol}`);
+  if (rows.length === 0 && (await listingRows(db, [symbol])).length === 0) throw invalidSymbol(`Unknown symbol: ${symbol}`);
   return rows;
 }
 
@@ -59,7 +59,7 @@ export async function indexConstituents(db: Db, index: string, date: string, win
   const tradeDate = await snapshotOn(db, index, date);
   if (tradeDate === null) {
     const known = (await hasWeights(db, index)) || (await listingRows(db, [index])).length > 0;
-    if (!known) throw new AppError(400, 'invalid_symbol', `Unknown index: ${index}`);
+    if (!known) throw invalidSymbol(`Unknown index: ${index}`);
     throw noData(`No constituent snapshot of ${index} on or before ${date}`);
   }
   const { rows, total } = await snapshotMembers(db, index, tradeDate, window);

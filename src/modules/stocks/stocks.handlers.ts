@@ -16,7 +16,7 @@ export function stocksHandlers(db: Db) {
     const rows = new Map((await findStocks(db, resolved.map(({ code }) => code))).map((row) => [row.ts_code, row]));
     assertAllKnown(symbols, resolved.filter(({ code }) => rows.has(code)).map(({ requested }) => requested));
     const stocks = resolved.map((symbol) => ({ ...requestedSymbolOf(symbol), ...pickFields(toStock(rows.get(symbol.code)!), fields) }));
-    res.json(ok(single ? stocks[0] : stocks));
+    res.json(ok(single ? stocks[0]! : stocks));
   };
 
   const searchStocks: Handler<'searchStocks'> = async (req, res) => {
