@@ -990,6 +990,22 @@ export interface components {
             status: "上市" | "暂停" | "退市";
             status_code: components["schemas"]["ListingStatusCode"];
         };
+        /** @description Success envelope of `/v1/stock/list`. */
+        ListedSecurityPage: {
+            /**
+             * @description Equals the HTTP status.
+             * @constant
+             */
+            code: 200;
+            /**
+             * @description Always `success`.
+             * @constant
+             */
+            message: "success";
+            /** @description One page of securities, ordered by symbol. */
+            data: components["schemas"]["ListedSecurity"][];
+            pagination: components["schemas"]["Pagination"];
+        };
         /** @description One name a security has had (Tushare `namechange`). */
         NameChange: {
             /**
@@ -1115,6 +1131,36 @@ export interface components {
             /** @description Trading halts, oldest first. */
             halts: components["schemas"]["HaltPeriod"][];
         };
+        /** @description Success envelope of `/v1/stock/listing-status`. */
+        ListingStatusResponse: {
+            /**
+             * @description Equals the HTTP status.
+             * @constant
+             */
+            code: 200;
+            /**
+             * @description Always `success`.
+             * @constant
+             */
+            message: "success";
+            /** @description The listing history of one symbol, or an array in request order for several. */
+            data: components["schemas"]["ListingStatus"] | components["schemas"]["ListingStatus"][];
+        };
+        /** @description Success envelope of `/v1/stock/code-change`. */
+        CodeChangeResponse: {
+            /**
+             * @description Equals the HTTP status.
+             * @constant
+             */
+            code: 200;
+            /**
+             * @description Always `success`.
+             * @constant
+             */
+            message: "success";
+            /** @description Code changes, newest first. */
+            data: components["schemas"]["CodeChange"][];
+        };
         /** @description A member of an index in one weight snapshot (Tushare `index_weight`). */
         IndexConstituent: {
             /**
@@ -1143,6 +1189,22 @@ export interface components {
              * @example 6.531
              */
             weight: number | null;
+        };
+        /** @description Success envelope of `/v1/indices/constituents`. */
+        IndexConstituentPage: {
+            /**
+             * @description Equals the HTTP status.
+             * @constant
+             */
+            code: 200;
+            /**
+             * @description Always `success`.
+             * @constant
+             */
+            message: "success";
+            /** @description One page of the snapshot members, heaviest first. */
+            data: components["schemas"]["IndexConstituent"][];
+            pagination: components["schemas"]["Pagination"];
         };
         /** @description A member of an industry on the requested day. */
         IndustryConstituent: {
@@ -1186,6 +1248,22 @@ export interface components {
              * @enum {string}
              */
             source: "sw2021" | "stock_list";
+        };
+        /** @description Success envelope of `/v1/industry/constituents`. */
+        IndustryConstituentPage: {
+            /**
+             * @description Equals the HTTP status.
+             * @constant
+             */
+            code: 200;
+            /**
+             * @description Always `success`.
+             * @constant
+             */
+            message: "success";
+            /** @description One page of the industry members on the day, by symbol. */
+            data: components["schemas"]["IndustryConstituent"][];
+            pagination: components["schemas"]["Pagination"];
         };
         /**
          * @description One stage of a dividend plan (Tushare `dividend`, one row per event and stage, the latest correction).
@@ -1262,6 +1340,21 @@ export interface components {
             /** @description Stages of dividend plans, newest announcement first. */
             dividends: components["schemas"]["Dividend"][];
         };
+        /** @description Success envelope of `/v1/events/dividends`. */
+        DividendResponse: {
+            /**
+             * @description Equals the HTTP status.
+             * @constant
+             */
+            code: 200;
+            /**
+             * @description Always `success`.
+             * @constant
+             */
+            message: "success";
+            /** @description The dividends of one symbol, or an array in request order for several. */
+            data: components["schemas"]["DividendSeries"] | components["schemas"]["DividendSeries"][];
+        };
         /**
          * @description Type classified from the title (Tushare `anns_d` has none); the first matching rule wins:
          *
@@ -1309,6 +1402,22 @@ export interface components {
             type: components["schemas"]["AnnouncementType"];
             /** @description The announcement's document. */
             url: string | null;
+        };
+        /** @description Success envelope of `/v1/events/announcements`. */
+        AnnouncementPage: {
+            /**
+             * @description Equals the HTTP status.
+             * @constant
+             */
+            code: 200;
+            /**
+             * @description Always `success`.
+             * @constant
+             */
+            message: "success";
+            /** @description One page of announcements, newest first. */
+            data: components["schemas"]["Announcement"][];
+            pagination: components["schemas"]["Pagination"];
         };
         /**
          * @description One trading day. Prices in yuan (index points for indices); with `adjusted=true` open, high, low, close
@@ -2624,6 +2733,9 @@ export interface operations {
             /** @description One page of securities; a page beyond the last gives an empty array. */
             200: {
                 headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2656,10 +2768,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["ListedSecurity"][];
-                        pagination: components["schemas"]["Pagination"];
-                    };
+                    "application/json": components["schemas"]["ListedSecurityPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2690,6 +2799,9 @@ export interface operations {
             /** @description The listing history, or the histories in request order. */
             200: {
                 headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2718,9 +2830,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["ListingStatus"] | components["schemas"]["ListingStatus"][];
-                    };
+                    "application/json": components["schemas"]["ListingStatusResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2759,6 +2869,9 @@ export interface operations {
             /** @description Code changes, newest first. */
             200: {
                 headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2776,9 +2889,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["CodeChange"][];
-                    };
+                    "application/json": components["schemas"]["CodeChangeResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2818,6 +2929,9 @@ export interface operations {
             /** @description One page of the members of the snapshot. */
             200: {
                 headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2844,10 +2958,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["IndexConstituent"][];
-                        pagination: components["schemas"]["Pagination"];
-                    };
+                    "application/json": components["schemas"]["IndexConstituentPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2894,6 +3005,9 @@ export interface operations {
             /** @description One page of the members of the industry. */
             200: {
                 headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2923,10 +3037,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["IndustryConstituent"][];
-                        pagination: components["schemas"]["Pagination"];
-                    };
+                    "application/json": components["schemas"]["IndustryConstituentPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2973,6 +3084,9 @@ export interface operations {
             /** @description The dividends, or one series per symbol in request order. */
             200: {
                 headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3002,9 +3116,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["DividendSeries"] | components["schemas"]["DividendSeries"][];
-                    };
+                    "application/json": components["schemas"]["DividendResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3054,6 +3166,9 @@ export interface operations {
             /** @description One page of announcements. */
             200: {
                 headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3082,10 +3197,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["Announcement"][];
-                        pagination: components["schemas"]["Pagination"];
-                    };
+                    "application/json": components["schemas"]["AnnouncementPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
