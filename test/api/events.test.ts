@@ -1,15 +1,8 @@
 import { expect } from 'chai';
 import { sharedFixture, type Fixture } from '../support/fixture';
+import { pageOf } from '../support/pagination';
 import { loadReferenceFixtures } from '../support/referenceData';
 
-const page = (current: number, totalItems: number, perPage: number, offset = (current - 1) * perPage) => ({
-  current_page: current,
-  total_pages: Math.ceil(totalItems / perPage),
-  total_items: totalItems,
-  items_per_page: perPage,
-  has_next_page: offset + perPage < totalItems,
-  has_prev_page: offset > 0,
-});
 
 const stage = (endDate: string, annDate: string, name: string, code: string, cash: [number, number], dates: [string, string, string] | null = null) => ({
   end_date: endDate,
@@ -112,7 +105,7 @@ describe('event routes', () => {
     it('newest first, each classified from its title, the URL always given', async () => {
       const { status, body } = await api.get('/v1/events/announcements?symbol=600519');
       expect(status).to.equal(200);
-      expect(body).to.deep.equal({ code: 200, message: 'success', data: all, pagination: page(1, 6, 20) });
+      expect(body).to.deep.equal({ code: 200, message: 'success', data: all, pagination: pageOf(1, 6, 20) });
     });
 
     it('filters by type and date range', async () => {
@@ -123,9 +116,9 @@ describe('event routes', () => {
 
     it('offset wins over page; past the end is empty', async () => {
       const byOffset = await api.get('/v1/events/announcements?symbol=600519&limit=2&offset=3&page=1');
-      expect(byOffset.body).to.deep.equal({ code: 200, message: 'success', data: all.slice(3, 5), pagination: page(2, 6, 2, 3) });
+      expect(byOffset.body).to.deep.equal({ code: 200, message: 'success', data: all.slice(3, 5), pagination: pageOf(2, 6, 2, 3) });
       const past = await api.get('/v1/events/announcements?symbol=600519&limit=2&page=4');
-      expect(past.body).to.deep.equal({ code: 200, message: 'success', data: [], pagination: page(4, 6, 2) });
+      expect(past.body).to.deep.equal({ code: 200, message: 'success', data: [], pagination: pageOf(4, 6, 2) });
     });
 
     it('an old code reads across the code change, an announcement copied onto the new code once', async () => {

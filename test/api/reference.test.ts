@@ -1,15 +1,8 @@
 import { expect } from 'chai';
 import { sharedFixture, type Fixture } from '../support/fixture';
+import { pageOf } from '../support/pagination';
 import { loadReferenceFixtures, loadShenwanFixtures } from '../support/referenceData';
 
-const page = (current: number, totalItems: number, perPage: number, offset = (current - 1) * perPage) => ({
-  current_page: current,
-  total_pages: Math.ceil(totalItems / perPage),
-  total_items: totalItems,
-  items_per_page: perPage,
-  has_next_page: offset + perPage < totalItems,
-  has_prev_page: offset > 0,
-});
 
 const listed = (symbol: string, name: string, industry: string | null, listingDate: string, extra: object = {}) => ({
   symbol,
@@ -46,7 +39,7 @@ describe('reference routes', () => {
           { ...listed('000022.SZ', '深赤湾A', null, '1993-05-05'), delisting_date: '2018-12-26' },
           listed('000025.SZ', '特力Ａ', '综合类', '1993-06-21'),
         ],
-        pagination: page(6, 1317, 3, 16),
+        pagination: pageOf(6, 1317, 3, 16),
       });
     });
 
@@ -75,7 +68,7 @@ describe('reference routes', () => {
           { ...listed('000013.SZ', '*ST石化A', null, '1992-05-06'), delisting_date: '2004-09-20', status: '退市', status_code: 'delisted' },
         ],
         // 101 delisted SZSE stocks in Baostock's list, less 000022.SZ and 000043.SZ whose successors stand for them.
-        pagination: page(1, 99, 2),
+        pagination: pageOf(1, 99, 2),
       });
     });
 
@@ -93,10 +86,10 @@ describe('reference routes', () => {
     it('offset wins over page; a page past the end is an empty array', async () => {
       const byOffset = await api.get('/v1/stock/list?status=delisted&exchange=SZSE&limit=1&offset=1&page=7');
       expect(byOffset.body.data.map((row: { symbol: string }) => row.symbol)).to.deep.equal(['000013.SZ']);
-      expect(byOffset.body.pagination).to.deep.equal(page(2, 99, 1, 1));
+      expect(byOffset.body.pagination).to.deep.equal(pageOf(2, 99, 1, 1));
       const past = await api.get('/v1/stock/list?status=delisted&exchange=SZSE&page=6');
       expect(past.status).to.equal(200);
-      expect(past.body).to.deep.equal({ code: 200, message: 'success', data: [], pagination: page(6, 99, 20) });
+      expect(past.body).to.deep.equal({ code: 200, message: 'success', data: [], pagination: pageOf(6, 99, 20) });
     });
 
     it('with a date, only listed counts', async () => {
@@ -209,7 +202,7 @@ describe('reference routes', () => {
           { index: '399300.SZ', trade_date: '2023-11-30', symbol: '600519.SH', name: '贵州茅台', weight: 6.531 },
           { index: '399300.SZ', trade_date: '2023-11-30', symbol: '601318.SH', name: '中国平安', weight: 2.565 },
         ],
-        pagination: page(1, 300, 2),
+        pagination: pageOf(1, 300, 2),
       });
     });
 
@@ -225,10 +218,10 @@ describe('reference routes', () => {
     it('offset wins over page; past the end is empty', async () => {
       const byOffset = await api.get('/v1/indices/constituents?index=399300.SZ&date=2024-01-02&limit=1&offset=1&page=9');
       expect(byOffset.body.data.map((row: { symbol: string }) => row.symbol)).to.deep.equal(['601318.SH']);
-      expect(byOffset.body.pagination).to.deep.equal(page(2, 300, 1, 1));
+      expect(byOffset.body.pagination).to.deep.equal(pageOf(2, 300, 1, 1));
       const past = await api.get('/v1/indices/constituents?index=399300.SZ&page=16');
       expect(past.body.data).to.deep.equal([]);
-      expect(past.body.pagination).to.deep.equal(page(16, 300, 20));
+      expect(past.body.pagination).to.deep.equal(pageOf(16, 300, 20));
     });
 
     it('errors: before the first snapshot → no_data; unknown index → invalid_symbol', async () => {
@@ -254,7 +247,7 @@ describe('reference routes', () => {
         code: 200,
         message: 'success',
         data: [member('000568.SZ', '泸州老窖', list), member('000596.SZ', '古井贡酒', list), member('000799.SZ', '酒鬼酒', list)],
-        pagination: page(1, 11, 3),
+        pagination: pageOf(1, 11, 3),
       });
       const unknown = await api.get(`/v1/industry/constituents?industry=${encodeURIComponent('白酒')}&level=2`);
       expect(unknown.body).to.deep.equal({ code: 404, message: 'Unknown industry: 白酒', error: 'no_data' });
@@ -282,7 +275,7 @@ describe('reference routes', () => {
             member('000858.SZ', '五粮液', sw('801120.SI', '食品饮料', 1, '2014-02-21', null)),
             member('600519.SH', '贵州茅台', sw('801120.SI', '食品饮料', 1, '2014-02-21', null)),
           ],
-          pagination: page(1, 2, 20),
+          pagination: pageOf(1, 2, 20),
         });
       });
 
