@@ -614,8 +614,8 @@ export interface paths {
         };
         /**
          * API usage statistics
-         * @description Requests made with the account's API keys, counted per UTC day, endpoint and key. The range defaults to
-         *     the 30 days ending today and may span at most 366 days. Counts are written in batches every few seconds.
+         * @description Requests made with the account's API keys, counted per day (Beijing, the exchange's clock), endpoint and key. The range
+         *     defaults to the 30 days ending today and may span at most 366 days. Counts are written in batches every few seconds.
          */
         get: operations["getUsage"];
         put?: never;
@@ -638,7 +638,7 @@ export interface paths {
          * @description One symbol gives one container in `data`; a comma-separated list gives an array in request order. Each
          *     container lists up to `limit` reporting periods, newest first, whose period end (the report date) lies
          *     in [`begin_date`, `end_date`]; without `begin_date` these are the latest `limit` periods up to
-         *     `end_date` (default today). Figures are the latest restatement, or with `as_of` the version announced
+         *     `end_date` (default today in Beijing). Figures are the latest restatement, or with `as_of` the version announced
          *     by then. Quarterly figures are year to date, as Chinese periodic reports are.
          *
          *     A symbol without any period in the range gets an empty `income_statements` array; when no requested
@@ -1723,7 +1723,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
-        /** @description Requests counted for the account's API keys in a date range (UTC days), in total, per day, per endpoint and per key. */
+        /** @description Requests counted for the account's API keys in a date range (Beijing days), in total, per day, per endpoint and per key. */
         UsageReport: {
             /** Format: date */
             begin_date: string;

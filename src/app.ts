@@ -32,8 +32,9 @@ export interface AppDeps {
   /** Usage buffer; main.ts passes its own so SIGTERM can flush it. */
   usage?: UsageRecorder;
   loginLimits?: LoginLimits;
-  /** Answer-cache options and the secret that signs trade cursors. */
-  market?: AnswerCacheOptions & { cursorSecret?: string };
+  answerCache?: Omit<AnswerCacheOptions, 'validateResponses'>;
+  /** Secret that signs trade cursors; a random one per process when absent (cursors then die with it). */
+  cursorSecret?: string;
 }
 
 /** The composition root: the modules answer the HTTP layer's ports and give a handler for every operation. */
@@ -43,7 +44,7 @@ export function createApp(deps: AppDeps): Express {
   const keyCache = deps.keyCache ?? new KeyCache();
   const limiters = deps.limiters ?? new LimiterStore();
   const usage = deps.usage ?? new UsageRecorder(db, logger);
-  const answers = new AnswerCache(db, { validateResponses, ...deps.market });
+  const answers = new AnswerCache(db, { validateResponses, ...deps.answerCache });
   return httpApp({
     contract,
     logger,
@@ -59,7 +60,7 @@ export function createApp(deps: AppDeps): Express {
       ...stocksHandlers(db),
       ...referenceHandlers(db),
       ...eventsHandlers(db),
-      ...marketHandlers({ db, answers, cursorSecret: deps.market?.cursorSecret }),
+      ...marketHandlers({ db, answers, cursorSecret: deps.cursorSecret }),
       ...financialsHandlers(db, answers),
       ...authHandlers(db, new LoginThrottle(limiters, deps.loginLimits)),
       ...apiKeysHandlers(db, keyCache),

@@ -2,6 +2,8 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { createApp } from './app';
 import { loadConfig } from './config';
+import { loadContract } from './http/contract';
+import { operationPolicies } from './http/operations';
 import { LimiterStore } from './http/rateLimitStore';
 import { UsageRecorder } from './modules/billing/usage.service';
 import { connect } from './db/connection';
@@ -37,16 +39,18 @@ const app = createApp({
   validateResponses: config.VALIDATE_RESPONSES,
   limiters,
   usage,
-  market: { cursorSecret: config.CURSOR_SECRET, responseCache: config.RESPONSE_CACHE },
+  cursorSecret: config.CURSOR_SECRET,
+  answerCache: { enabled: config.RESPONSE_CACHE },
 });
 const server = app.listen(config.PORT, config.HOST, () => {
   const base = `http://localhost:${config.PORT}`;
   const demoKey = config.DEMO_API_KEY ?? createdKey;
+  const basicInfo = operationPolicies(loadContract()).find((operation) => operation.operationId === 'getBasicInfo')!.path;
   console.log(`ashare-api listening on ${base}`);
   console.log(`API docs:      ${base}/docs`);
   console.log(
     demoKey
-      ? `Demo API key:  ${demoKey}\nTry:           curl -H 'X-API-KEY: ${demoKey}' '${base}/v1/stock/basic-info?symbol=600519'`
+      ? `Demo API key:  ${demoKey}\nTry:           curl -H 'X-API-KEY: ${demoKey}' '${base}${basicInfo}?symbol=600519'`
       : 'Demo API key:  shown at first start only; set DEMO_API_KEY to fix its value',
   );
 });

@@ -1,8 +1,9 @@
 import type { Db } from './connection';
 import { toSqlDateTime } from '../domain/dates';
 
-/** Data sets whose version response caches key on; an import or sync that changes one bumps it. */
-export type Dataset = 'reference' | 'market' | 'intraday' | 'financials' | 'events';
+/** Data sets whose versions the answer cache keys on; an import or sync that changes one bumps it. */
+export const DATASETS = ['reference', 'market', 'intraday', 'financials', 'events'] as const;
+export type Dataset = (typeof DATASETS)[number];
 
 export async function bumpDataVersion(db: Db, dataset: Dataset): Promise<void> {
   const now = toSqlDateTime(new Date());

@@ -8,8 +8,8 @@ import type { CachePolicy } from './operations';
 export interface AnswerCacheOptions {
   /** How long a read data version is trusted (ms); 0 reads it on every request. */
   dataVersionTtlMs?: number;
-  /** False turns the answer store off (benchmarks of the cold path); ETags are sent either way. */
-  responseCache?: boolean;
+  /** False stores no answers (benchmarks of the cold path, `RESPONSE_CACHE=off`); ETags are sent either way. */
+  enabled?: boolean;
   /** Whether the contract validator checks responses (then bodies go through res.json). */
   validateResponses?: boolean;
 }
@@ -34,7 +34,7 @@ export class AnswerCache {
 
   constructor(db: Db, options: AnswerCacheOptions = {}) {
     this.versions = new DataVersions(db, options.dataVersionTtlMs ?? 1000);
-    this.enabled = options.responseCache ?? true;
+    this.enabled = options.enabled ?? true;
     this.validatesResponses = options.validateResponses ?? false;
   }
 

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { insufficientPermissions, invalidKey, invalidToken } from '../domain/errors';
-import type { OperationIndex } from './operations';
+import { operationFor, type OperationIndex } from './operations';
 import type { AccessPorts, SessionAccount } from './ports';
 
 /** The API key of a request: header `X-API-KEY` first, then query `api_key`. */
@@ -14,7 +14,7 @@ function presentedKey(req: Request): string | undefined {
 const BEARER = /^Bearer ([A-Za-z0-9_-]{10,128})$/;
 
 /**
- * Step one of the chain (ARCHITECTURE.md, request path): names the request's operation in
+ * Step one of the chain (ARCHITECTURE.md §1): names the request's operation in
  * `res.locals.operation` and checks the credential its contract entry asks for — an API key, or the console
  * session (so an API key on an account route is refused, 401). Paths outside the contract need nothing and
  * end in 404.
@@ -22,7 +22,7 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]{10,128})$/;
 export function authenticate(index: OperationIndex, ports: Pick<AccessPorts, 'keyOwner' | 'session'>) {
   return async (req: Request, res: Response, next: NextFunction) => {
     const operations = index.find(req.path);
-    res.locals.operation = index.operationOf(req.method, req.path);
+    res.locals.operation = operations && operationFor(operations, req.method);
     if (operations?.credential === 'apiKey') {
       const key = presentedKey(req);
       const owner = key === undefined || key.length > 256 ? null : await ports.keyOwner(key);

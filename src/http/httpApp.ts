@@ -27,7 +27,7 @@ export interface HttpAppParts {
 }
 
 /**
- * The HTTP pipeline, in the order of ARCHITECTURE.md (request path): helmet, request id and log, JSON body,
+ * The HTTP pipeline, in the order of ARCHITECTURE.md §1: helmet, request id and log, JSON body,
  * the open routes, then per contract operation: credential, rate limit, scope, usage count, the answer
  * cache's warm path, the contract validator, the handler; last the one error handler.
  */

@@ -1,6 +1,6 @@
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types';
 import type { components, operations } from '../../generated/api';
-import type { Dataset } from '../db/dataVersions';
+import { DATASETS, type Dataset } from '../db/dataVersions';
 
 export type OperationId = keyof operations;
 export type Scope = components['schemas']['Scope'];
@@ -39,28 +39,39 @@ function credentialOf(security: OpenAPIV3.SecurityRequirementObject[], contract:
   return types.includes('apiKey') ? 'apiKey' : 'session';
 }
 
+function cachePolicyOf(operation: Operation): CachePolicy | null {
+  const cache = operation['x-cache'];
+  if (cache === undefined) return null;
+  if (!Array.isArray(cache.datasets) || cache.datasets.length === 0 || !cache.datasets.every((name) => DATASETS.includes(name))) {
+    throw new Error(`${operation.operationId}: x-cache.datasets must list some of ${DATASETS.join(', ')}`);
+  }
+  return { datasets: cache.datasets, realtimeOnly: cache['realtime-only'] === true };
+}
+
 /**
  * The policy of every operation, read from the bundled contract: credential from `security` (the root's when
- * the operation has none), scope from `x-scope`, caching from `x-cache`. An API-key operation without a scope
- * is a contract error and stops the process.
+ * the operation has none), scope from `x-scope`, caching from `x-cache`. An API-key operation without a known
+ * scope, or a malformed `x-cache`, is a contract error and stops the process.
  */
 export function operationPolicies(contract: OpenAPIV3.DocumentV3_1): OperationPolicy[] {
   const policies: OperationPolicy[] = [];
+  const scopes = ((contract.components?.schemas?.Scope as { enum?: Scope[] } | undefined)?.enum ?? []);
   for (const [path, item] of Object.entries(contract.paths ?? {})) {
     for (const method of METHODS) {
       const operation = item?.[method] as Operation | undefined;
       if (operation === undefined) continue;
       const credential = credentialOf(operation.security ?? contract.security ?? [], contract);
       const scope = operation['x-scope'] ?? null;
-      if (credential === 'apiKey' && scope === null) throw new Error(`${operation.operationId}: an API-key operation needs x-scope`);
-      const cache = operation['x-cache'];
+      if (credential === 'apiKey' && (scope === null || !scopes.includes(scope))) {
+        throw new Error(`${operation.operationId}: an API-key operation needs x-scope, one of ${scopes.join(', ')}`);
+      }
       policies.push({
         operationId: operation.operationId as OperationId,
         method,
         path,
         credential,
         scope,
-        cache: cache ? { datasets: cache.datasets, realtimeOnly: cache['realtime-only'] ?? false } : null,
+        cache: cachePolicyOf(operation),
       });
     }
   }
@@ -72,6 +83,12 @@ export interface PathOperations {
   /** The credential of the path (its operations agree), also for a method it does not have (then 405). */
   credential: Credential;
   byMethod: ReadonlyMap<string, OperationPolicy>;
+}
+
+/** The operation of a path for a request method: HEAD is answered by GET, as Express does. */
+export function operationFor(operations: PathOperations, method: string): OperationPolicy | undefined {
+  const lower = method.toLowerCase();
+  return operations.byMethod.get(lower === 'head' ? 'get' : lower);
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -99,9 +116,9 @@ export class OperationIndex {
     return this.fixed.get(lower) ?? this.templated.find(({ pattern }) => pattern.test(path))?.operations;
   }
 
-  /** The operation a request names: HEAD is answered by GET, as Express does. */
+  /** The operation a request names. */
   operationOf(method: string, path: string): OperationPolicy | undefined {
-    const lower = method.toLowerCase();
-    return this.find(path)?.byMethod.get(lower === 'head' ? 'get' : lower);
+    const operations = this.find(path);
+    return operations && operationFor(operations, method);
   }
 }

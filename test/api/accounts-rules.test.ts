@@ -1,40 +1,9 @@
 import { expect } from 'chai';
-import { loadContract } from '../../src/http/contract';
-import { OperationIndex, operationPolicies } from '../../src/http/operations';
 import { hashPassword, verifyPassword } from '../../src/modules/accounts/passwords.service';
 import { effectiveRateLimit } from '../../src/domain/rateLimits';
 import { daysBetween, usageRange } from '../../src/modules/billing/usageRange.service';
 
 describe('accounts: rules (pure)', () => {
-  const index = new OperationIndex(operationPolicies(loadContract()));
-
-  it('credentials from the contract: account routes take a session, data routes a key, sign-up and sign-in neither', () => {
-    const expected = {
-      '/api/v1/auth/login': 'none', '/api/v1/auth/register/': 'none', '/api/v1/auth/me': 'session', '/api/v1/api-keys': 'session',
-      '/api/v1/api-keys/12': 'session', '/API/V1/Billing/usage': 'session', '/api/v1/stocks/prices': 'apiKey', '/v1/market/daily': 'apiKey',
-      // Outside the contract: no credential is asked, the answer is 404.
-      '/api/v1/api-keysx': undefined, '/api/v1/api-keys/12/x': undefined, '/console': undefined, '/v1x': undefined,
-    };
-    for (const [path, credential] of Object.entries(expected)) expect(index.find(path)?.credential, path).to.equal(credential);
-  });
-
-  it('scopes from x-scope; every API-key operation has one, no other operation does', () => {
-    const expected = {
-      '/v1/market/daily': 'market', '/api/v1/stocks/prices': 'market', '/api/v1/indices': 'market',
-      '/v1/financials/income-statement': 'financials', '/api/v1/fundamentals': 'financials',
-      '/v1/stock/basic-info': 'reference', '/V1/STOCK/search': 'reference', '/v1/nope': undefined,
-    };
-    for (const [path, scope] of Object.entries(expected)) expect(index.operationOf('GET', path)?.scope, path).to.equal(scope);
-    for (const policy of index.policies) expect(policy.scope !== null, policy.operationId).to.equal(policy.credential === 'apiKey');
-  });
-
-  it('operations: HEAD is GET, a trailing slash and letter case do not matter, a path parameter is one segment', () => {
-    expect(index.operationOf('HEAD', '/v1/market/daily')?.operationId).to.equal('getDaily');
-    expect(index.operationOf('put', '/API/v1/api-keys/7/')?.operationId).to.equal('updateApiKey');
-    expect(index.operationOf('DELETE', '/v1/market/daily')).to.equal(undefined);
-    expect(index.find('/v1/market/daily')?.credential).to.equal('apiKey');
-  });
-
   it('rate limit: the plan’s, else the account’s own, else 1000', () => {
     expect(effectiveRateLimit(100, 5000)).to.equal(100);
     expect(effectiveRateLimit(null, 5000)).to.equal(5000);

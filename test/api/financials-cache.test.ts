@@ -10,7 +10,7 @@ const M = 1_000_000;
 const PATH = '/v1/financials/income-statement?symbol=000333.SZ&period=annual&fields=report_date,revenue';
 
 /** A database of its own: the answers' data is changed under the server. */
-describe('financials: response cache and ETags', () => {
+describe('financials: answer cache and ETags', () => {
   let testDb: TestDb;
   let db: Knex;
   let server: TestServer;

@@ -14,11 +14,12 @@ export interface TestServer {
 /** The real app on a random loopback port, with response validation on; `deps` replaces any default. */
 export async function startServer(db: Knex, deps: Partial<AppDeps> = {}): Promise<TestServer> {
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const app = createApp({ db, logger, validateResponses: true, market: { dataVersionTtlMs: 0 }, ...deps });
+  const app = createApp({ db, logger, validateResponses: true, answerCache: { dataVersionTtlMs: 0 }, ...deps });
   const server = app.listen(0, '127.0.0.1');
-  // Longer than fetch's own idle timeout (4 s): the client always drops an idle connection first, so a request
-  // never races the server closing it (ECONNRESET when a slow step leaves the connection idle for 5 s).
-  server.keepAliveTimeout = 10_000;
+  // The server never closes an idle connection (0: no keep-alive timeout, so it sends no `Keep-Alive: timeout`
+  // hint); fetch drops its idle ones after its own 4 s. Otherwise, on a loaded machine (load 10 on 2 cores)
+  // the event loop lags past undici's 1 s margin and a request races the server's close: ECONNRESET.
+  server.keepAliveTimeout = 0;
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
   return {
