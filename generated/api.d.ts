@@ -322,7 +322,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in account */
+        /**
+         * The signed-in account
+         * @description The account of the session token, with its current plan.
+         */
         get: operations["getMe"];
         put?: never;
         post?: never;
@@ -394,7 +397,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The pricing plans */
+        /**
+         * The pricing plans
+         * @description Every plan with its monthly price, rate limit, data delays and tick access, cheapest first.
+         */
         get: operations["listPlans"];
         put?: never;
         post?: never;
@@ -411,7 +417,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The current subscription */
+        /**
+         * The current subscription
+         * @description The account's plan, the rate limit in force for it and since when the plan applies.
+         */
         get: operations["getSubscription"];
         put?: never;
         /**
@@ -747,10 +756,11 @@ export interface components {
             /** @description Registered business scope. */
             business_scope?: string | null;
         };
-        /** @description The body of a successful `getBasicInfo` answer. */
+        /** @description Success envelope of basic information: one symbol gives one object, a comma-separated list an array. */
         BasicInfoResponse: {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
+            /** @description The security, or each security in request order. */
             data: components["schemas"]["Stock"] | components["schemas"]["Stock"][];
         };
         /**
@@ -849,10 +859,11 @@ export interface components {
             /** @description Whether an earlier page exists. */
             has_prev_page: boolean;
         };
-        /** @description The body of a successful `searchStocks` answer. */
+        /** @description One page of search matches with its pagination. */
         SearchResultPage: {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
+            /** @description Matches, best first. */
             data: components["schemas"]["SearchResultItem"][];
             pagination: components["schemas"]["Pagination"];
         };
@@ -947,10 +958,11 @@ export interface components {
             /** @description Bars, newest first, at most `limit` (1000). */
             daily: components["schemas"]["DailyBar"][];
         };
-        /** @description The body of a successful `getDaily` answer. */
+        /** @description Success envelope of daily bars: one symbol gives one series, a comma-separated list an array of series. */
         DailyResponse: {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
+            /** @description The series of the symbol, or of each symbol in request order. */
             data: components["schemas"]["DailySeries"] | components["schemas"]["DailySeries"][];
         };
         /**
@@ -1036,8 +1048,8 @@ export interface components {
             /** @description Bars, newest first, at most `limit` (1000). */
             klines: components["schemas"]["Kline"][];
         };
-        /** @description The body of a successful `getKlines` answer. */
-        KlinesResponse: {
+        /** @description Success envelope of the klines of one security. */
+        KlineSeriesResponse: {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
             data: components["schemas"]["KlineSeries"];
@@ -1070,7 +1082,7 @@ export interface components {
             /** @description One-minute bars of the session, oldest first (240 trading minutes, 241 where the source keeps the 09:30 auction bar). */
             bars: components["schemas"]["Kline"][];
         };
-        /** @description The body of a successful `getIntraday` answer. */
+        /** @description Success envelope of the one-minute bars of a session. */
         IntradayResponse: {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
@@ -1109,13 +1121,15 @@ export interface components {
              */
             side: "B" | "S" | "N" | null;
         };
-        /** @description The body of a successful `getTrades` answer. */
+        /** @description One page of trades, in time order, with the cursor of the next page. */
         TradePage: {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
+            /** @description Trades, in time order, at most `limit`. */
             data: components["schemas"]["Trade"][];
             /** @description Pass it back to get the next page; null on the last page. */
             cursor: string | null;
+            /** @description Whether more trades follow this page. */
             has_more: boolean;
         };
         /**
@@ -1163,7 +1177,7 @@ export interface components {
                 adj_factor: number;
             }[];
         };
-        /** @description The body of a successful `getAdjustmentFactor` answer. */
+        /** @description Success envelope of the adjustment factors of one security. */
         AdjustmentFactorsResponse: {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
@@ -1172,39 +1186,40 @@ export interface components {
         CalendarDay: {
             /**
              * @description The exchange asked for (the SSE calendar serves all three).
+             * @example SSE
              * @enum {string}
              */
             exchange: "SSE" | "SZSE" | "BSE";
             /**
              * Format: date
              * @description Calendar day.
+             * @example 2024-10-08
              */
             date: string;
-            /** @description Whether the exchange trades on this day. */
+            /**
+             * @description Whether the exchange trades on this day.
+             * @example true
+             */
             is_open: boolean;
             /**
              * Format: date
              * @description The previous open day.
+             * @example 2024-09-30
              */
             pretrade_date: string | null;
         };
-        /** @description The body of a successful `getTradingCalendar` answer. */
+        /** @description Success envelope of calendar days. */
         TradingCalendarResponse: {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
+            /** @description Calendar days of the range, oldest first (at most 3 years, 1,096 days). */
             data: components["schemas"]["CalendarDay"][];
         };
-        /** @description The body of a successful `getLegacyStockPrices` answer. */
+        /** @description Success envelope of the daily bars of one security. */
         DailySeriesResponse: {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
             data: components["schemas"]["DailySeries"];
-        };
-        /** @description The body of a successful `getLegacyIndices` answer. */
-        KlineSeriesResponse: {
-            code: components["schemas"]["SuccessCode"];
-            message: components["schemas"]["SuccessMessage"];
-            data: components["schemas"]["KlineSeries"];
         };
         /** @description A new console account. */
         RegisterRequest: {
@@ -1230,6 +1245,7 @@ export interface components {
             /**
              * Format: int32
              * @description Account id.
+             * @example 3
              */
             id: number;
             /**
@@ -1237,7 +1253,10 @@ export interface components {
              * @description Sign-in email.
              */
             email: string;
-            /** @description Display name, if given. */
+            /**
+             * @description Display name, if given.
+             * @example Ada
+             */
             name: string | null;
             /**
              * @description Id of the current plan.
@@ -1247,10 +1266,11 @@ export interface components {
             /**
              * Format: date-time
              * @description When the account was registered.
+             * @example 2026-11-01T08:00:00.000Z
              */
             created_at: string;
         };
-        /** @description The body of a successful `getMe` answer. */
+        /** @description Success envelope of the account. */
         UserResponse: {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
@@ -1285,7 +1305,7 @@ export interface components {
             expires_at: string;
             user: components["schemas"]["User"];
         };
-        /** @description The body of a successful `login` answer. */
+        /** @description Success envelope of a new console session. */
         SessionResponse: {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
@@ -1334,10 +1354,11 @@ export interface components {
         };
         /** @description An API key as listed. The full key is never shown again after creation. */
         ApiKey: components["schemas"]["ApiKeyFields"];
-        /** @description The body of a successful `listApiKeys` answer. */
+        /** @description Success envelope of the account's API keys, newest first. */
         ApiKeyList: {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
+            /** @description The account's keys, newest first. */
             data: components["schemas"]["ApiKey"][];
         };
         /** @description A key to create. */
@@ -1363,7 +1384,7 @@ export interface components {
              */
             key: string;
         };
-        /** @description The body of a successful `createApiKey` answer. */
+        /** @description Success envelope of a new API key, with its full value. */
         ApiKeyCreatedResponse: {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
@@ -1384,7 +1405,7 @@ export interface components {
              */
             expires_at?: string | null;
         };
-        /** @description The body of a successful `updateApiKey` answer. */
+        /** @description Success envelope of one API key. */
         ApiKeyResponse: {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
@@ -1394,43 +1415,56 @@ export interface components {
         Plan: {
             /**
              * @description Plan id, as used by the subscription route.
+             * @example starter
              * @enum {string}
              */
             id: "starter" | "professional" | "enterprise";
-            /** @description Display name. */
+            /**
+             * @description Display name.
+             * @example Starter
+             */
             name: string;
             /**
              * Format: int32
              * @description Monthly price in CNY cents; 0 for enterprise, whose price is set by contract.
+             * @example 9900
              */
             price_monthly_cents: number;
             /**
              * @description Always CNY.
+             * @example CNY
              * @constant
              */
             currency: "CNY";
             /**
              * Format: int32
              * @description Requests per minute per account; null for enterprise, whose limit is set per account (1000 unless agreed otherwise).
+             * @example 100
              */
             rate_limit_per_minute: number | null;
             /**
              * Format: int32
              * @description Delay of daily and longer data.
+             * @example 15
              */
             daily_delay_minutes: number;
             /**
              * Format: int32
              * @description Delay of minute-level data.
+             * @example 15
              */
             minute_delay_minutes: number;
-            /** @description Whether tick-level trades (/v1/market/trades) are included. */
+            /**
+             * @description Whether tick-level trades (/v1/market/trades) are included.
+             * @example false
+             */
             tick_access: boolean;
         };
-        /** @description The body of a successful `listPlans` answer. */
+        /** @description Success envelope of the pricing plans, cheapest first. */
         PlanList: {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
+            /** @description Every plan, cheapest first. */
             data: components["schemas"]["Plan"][];
         };
         /** @description The account's current subscription. */
@@ -1439,15 +1473,17 @@ export interface components {
             /**
              * Format: int32
              * @description The budget in force for this account (for enterprise, the account's own limit).
+             * @example 100
              */
             rate_limit_per_minute: number;
             /**
              * Format: date-time
              * @description When this plan took effect.
+             * @example 2026-11-01T08:00:00.000Z
              */
             since: string;
         };
-        /** @description The body of a successful `getSubscription` answer. */
+        /** @description Success envelope of the account's subscription. */
         SubscriptionResponse: {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
@@ -1470,15 +1506,23 @@ export interface components {
             /**
              * Format: int32
              * @description Invoice number.
+             * @example 7
              */
             id: number;
-            /** @description Id of the plan billed. */
+            /**
+             * @description Id of the plan billed.
+             * @example professional
+             */
             plan: string;
-            /** @description null when the subscription started. */
+            /**
+             * @description null when the subscription started.
+             * @example starter
+             */
             previous_plan: string | null;
             /**
              * Format: int32
              * @description The new plan's monthly price in CNY cents (no proration).
+             * @example 49900
              */
             amount_cents: number;
             /**
@@ -1489,23 +1533,27 @@ export interface components {
             /**
              * Format: date
              * @description First day billed.
+             * @example 2026-11-20
              */
             period_start: string;
             /**
              * Format: date
              * @description Exclusive.
+             * @example 2026-12-20
              */
             period_end: string;
             /**
              * Format: date-time
              * @description When the change was recorded.
+             * @example 2026-11-20T09:30:00.000Z
              */
             created_at: string;
         };
-        /** @description The body of a successful `getBillingHistory` answer. */
+        /** @description One page of the billing history with its pagination. */
         InvoicePage: {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
+            /** @description Invoices, newest first. */
             data: components["schemas"]["Invoice"][];
             pagination: components["schemas"]["Pagination"];
         };
@@ -1514,16 +1562,19 @@ export interface components {
             /**
              * Format: date
              * @description First day counted (UTC).
+             * @example 2026-10-24
              */
             begin_date: string;
             /**
              * Format: date
              * @description Last day counted (UTC).
+             * @example 2026-11-22
              */
             end_date: string;
             /**
              * Format: int64
              * @description Requests in the range.
+             * @example 1234
              */
             total: number;
             /** @description Every day of the range, oldest first, zero-filled. */
@@ -1567,7 +1618,7 @@ export interface components {
                 count: number;
             }[];
         };
-        /** @description The body of a successful `getUsage` answer. */
+        /** @description Success envelope of a usage report. */
         UsageReportResponse: {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
@@ -1751,10 +1802,11 @@ export interface components {
             /** @description Reporting periods, newest first, at most `limit` (20). */
             income_statements: components["schemas"]["IncomeStatementRecord"][];
         };
-        /** @description The body of a successful `getIncomeStatement` answer. */
+        /** @description Success envelope of income statements: one symbol gives one object, a comma-separated list an array. */
         IncomeStatementResponse: {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
+            /** @description The income statements of the symbol, or of each symbol in request order. */
             data: components["schemas"]["IncomeStatement"] | components["schemas"]["IncomeStatement"][];
         };
         /**
@@ -2004,10 +2056,11 @@ export interface components {
             /** @description Reporting periods, newest first, at most `limit` (20). */
             balance_sheets: components["schemas"]["BalanceSheetRecord"][];
         };
-        /** @description The body of a successful `getBalanceSheet` answer. */
+        /** @description Success envelope of balance sheets: one symbol gives one object, a comma-separated list an array. */
         BalanceSheetResponse: {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
+            /** @description The balance sheets of the symbol, or of each symbol in request order. */
             data: components["schemas"]["BalanceSheet"] | components["schemas"]["BalanceSheet"][];
             pagination: components["schemas"]["Pagination"];
         };
@@ -2190,10 +2243,11 @@ export interface components {
             /** @description Reporting periods, newest first, at most `limit` (20). */
             cash_flows: components["schemas"]["CashFlowRecord"][];
         };
-        /** @description The body of a successful `getCashFlow` answer. */
+        /** @description Success envelope of cash flows: one symbol gives one object, a comma-separated list an array. */
         CashFlowResponse: {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
+            /** @description The cash flows of the symbol, or of each symbol in request order. */
             data: components["schemas"]["CashFlow"] | components["schemas"]["CashFlow"][];
             pagination: components["schemas"]["Pagination"];
         };
@@ -2292,10 +2346,11 @@ export interface components {
             /** @description Reporting periods, newest first, at most `limit` (20). */
             financial_metrics: components["schemas"]["FinancialMetricsRecord"][];
         };
-        /** @description The body of a successful `getFinancialMetrics` answer. */
+        /** @description Success envelope of financial metrics: one symbol gives one object, a comma-separated list an array. */
         FinancialMetricsResponse: {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
+            /** @description The metrics of the symbol, or of each symbol in request order. */
             data: components["schemas"]["FinancialMetrics"] | components["schemas"]["FinancialMetrics"][];
             pagination: components["schemas"]["Pagination"];
         };
@@ -2343,10 +2398,11 @@ export interface components {
              */
             versions: number;
         };
-        /** @description The body of a successful `getReportDates` answer. */
+        /** @description One page of reporting periods with its pagination. */
         ReportDatePage: {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
+            /** @description Reporting periods, newest first, then in request order of the symbols. */
             data: components["schemas"]["ReportDate"][];
             pagination: components["schemas"]["Pagination"];
         };
@@ -2378,7 +2434,7 @@ export interface components {
             report_name: string;
             metrics: components["schemas"]["FinancialMetricsRecord"];
         };
-        /** @description The body of a successful `getFundamentals` answer. */
+        /** @description Success envelope of the latest financial metrics of one symbol. */
         FundamentalsResponse: {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
@@ -3016,7 +3072,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KlinesResponse"];
+                    "application/json": components["schemas"]["KlineSeriesResponse"];
                 };
             };
             304: components["responses"]["NotModified"];
