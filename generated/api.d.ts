@@ -3473,6 +3473,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3497,6 +3498,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3521,6 +3523,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKeyList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3649,6 +3652,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3673,6 +3677,7 @@ export interface operations {
                     "application/json": components["schemas"]["SubscriptionResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
