@@ -2803,7 +2803,8 @@ export interface components {
         /**
          * @description CORS: present when the request's `Origin` is one the server allows (`CORS_ORIGINS`, none by default); it
          *     echoes that origin, or is `*` on data routes when `CORS_ORIGINS=*` (never on the console and account routes).
-         *     Browsers may read `X-Rate-Limit-*`, `Retry-After` and `X-Request-Id` (`Access-Control-Expose-Headers`).
+         *     Browsers may send `X-API-KEY` and read `X-Rate-Limit-*`, `Retry-After`, `X-Request-Id` and `ETag`
+         *     (`Access-Control-Expose-Headers`); preflights are answered before authentication.
          * @example https://research.example.com
          */
         AccessControlAllowOrigin: string;
