@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Router } from 'express';
 
-const DOCS_PAGE = fileURLToPath(new URL('../../../data/docs.html', import.meta.url));
+/** Built by `make types` with the scripts inlined (no CDN) and committed, so any start serves it. */
+const DOCS_PAGE = fileURLToPath(new URL('../../../generated/docs.html', import.meta.url));
 
 /** Routes outside the contract and without a key: liveness, the contract itself and its rendered docs. */
 export function systemRoutes(contract: object): Router {
@@ -13,8 +13,7 @@ export function systemRoutes(contract: object): Router {
   router.get('/openapi.json', (_req, res) => {
     res.json(contract);
   });
-  router.get('/docs', (_req, res, next) => {
-    if (!existsSync(DOCS_PAGE)) return next();
+  router.get('/docs', (_req, res) => {
     res.set('Content-Security-Policy', "default-src 'self' 'unsafe-inline' blob: data:; worker-src blob:");
     res.sendFile(DOCS_PAGE);
   });
