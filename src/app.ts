@@ -56,7 +56,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(accountRateLimit(limiters), usageCounting(usage), requireKeyScope());
   app.use(market.cachedAnswers, financials.cachedAnswers);
   app.use(contractValidator(contract, deps.validateResponses));
-  app.use(stocksRoutes(deps.db));
+  app.use(stocksRoutes(deps.db, deps.market));
   app.use(accountsRoutes(deps.db, keyCache, new LoginThrottle(limiters, deps.loginLimits)));
   app.use(billingRoutes({ db: deps.db, keyCache, usage }));
   app.use(financials.routes);

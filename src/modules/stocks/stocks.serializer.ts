@@ -1,5 +1,6 @@
 import type { components } from '../../../generated/api';
-import type { SearchRow, StockRow } from './stocks.repository';
+import type { SearchableSecurity } from '../../domain/securitySearch';
+import type { StockRow } from './stocks.repository';
 import type { MissingFields, NoneMissing } from '../../domain/fields';
 
 export type Stock = Required<components['schemas']['Stock']>;
@@ -47,7 +48,7 @@ export function toStock(row: StockRow): Stock {
   };
 }
 
-export function toSearchResultItem(row: SearchRow): SearchResultItem {
+export function toSearchResultItem(row: SearchableSecurity): SearchResultItem {
   return {
     symbol: row.symbol,
     name: row.name,
