@@ -18,6 +18,7 @@ import { UsageRecorder } from './modules/billing/usage.service';
 import { financialsHandlers } from './modules/financials/financials.handlers';
 import { marketHandlers } from './modules/market/market.handlers';
 import { stocksHandlers } from './modules/stocks/stocks.handlers';
+import { SecuritySearch } from './modules/stocks/securitySearch.service';
 import { referenceHandlers } from './modules/reference/reference.handlers';
 import { eventsHandlers } from './modules/events/events.handlers';
 import { systemRoutes } from './modules/system/system.routes';
@@ -45,6 +46,8 @@ export function createApp(deps: AppDeps): Express {
   const limiters = deps.limiters ?? new LimiterStore();
   const usage = deps.usage ?? new UsageRecorder(db, logger);
   const answers = new AnswerCache(db, { validateResponses, ...deps.answerCache });
+  const securities = new SecuritySearch(db, deps.answerCache?.dataVersionTtlMs);
+  securities.warmUp();
   return httpApp({
     contract,
     logger,
@@ -57,7 +60,7 @@ export function createApp(deps: AppDeps): Express {
       recordUsage: (owner, endpoint) => usage.record(owner, endpoint),
     },
     handlers: {
-      ...stocksHandlers(db),
+      ...stocksHandlers(db, securities),
       ...referenceHandlers(db),
       ...eventsHandlers(db),
       ...marketHandlers({ db, answers, cursorSecret: deps.cursorSecret }),

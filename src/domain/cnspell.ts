@@ -4,3 +4,8 @@ import { pinyin } from 'pinyin-pro';
 export function cnspellOf(name: string): string {
   return pinyin(name.normalize('NFKC'), { pattern: 'first', toneType: 'none', type: 'array' }).join('').toUpperCase();
 }
+
+/** Full pinyin of a security name, upper case without tones or spaces: `平安银行` → `PINGANYINHANG`. */
+export function fullPinyinOf(name: string): string {
+  return pinyin(name.normalize('NFKC'), { toneType: 'none', type: 'array' }).join('').toUpperCase();
+}

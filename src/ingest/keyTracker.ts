@@ -22,16 +22,14 @@ export class KeyTracker {
 
   /** Records the key of `row`; false when it was seen before. */
   add(row: Row): boolean {
-    const values = this.key.map((column) => String(row[column]));
-    const dateIndex = values.findIndex((value) => ISO_DATE.test(value));
-    const day = dateIndex === -1 ? -1 : dayNumber(values[dateIndex]!);
-    if (day < 0 || day >= DAYS) {
-      const joined = values.join(KEY_SEPARATOR);
-      if (this.strings.has(joined)) return false;
-      this.strings.add(joined);
-      return true;
+    let group = '';
+    let day = -1;
+    for (const column of this.key) {
+      const value = String(row[column]);
+      if (day === -1 && ISO_DATE.test(value)) day = dayNumber(value);
+      else group += value + KEY_SEPARATOR;
     }
-    const group = values.filter((_, i) => i !== dateIndex).join(KEY_SEPARATOR);
+    if (day < 0 || day >= DAYS) return this.addString(keyOf(row, this.key));
     let bits = this.dayBits.get(group);
     if (!bits) this.dayBits.set(group, (bits = new Uint8Array(Math.ceil(DAYS / 8))));
     const mask = 1 << (day & 7);
@@ -39,9 +37,21 @@ export class KeyTracker {
     bits[day >> 3]! |= mask;
     return true;
   }
+
+  private addString(key: string): boolean {
+    if (this.strings.has(key)) return false;
+    this.strings.add(key);
+    return true;
+  }
 }
 
+/** Days since 1970-01-01 of a `YYYY-MM-DD` text (no Date parsing, no match objects: it runs once per row). */
 function dayNumber(iso: string): number {
-  const [, y, m, d] = ISO_DATE.exec(iso)!;
-  return (Date.UTC(Number(y), Number(m) - 1, Number(d)) - FIRST_DAY) / 86_400_000;
+  return (Date.UTC(digitsOf(iso, 0, 4), digitsOf(iso, 5, 7) - 1, digitsOf(iso, 8, 10)) - FIRST_DAY) / 86_400_000;
+}
+
+function digitsOf(text: string, from: number, to: number): number {
+  let value = 0;
+  for (let i = from; i < to; i++) value = value * 10 + text.charCodeAt(i) - 48;
+  return value;
 }

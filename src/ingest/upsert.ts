@@ -39,14 +39,55 @@ export async function upsertRows(trx: Knex.Transaction, spec: UpsertSpec, rows: 
   return mysqlInsert(trx, spec, columns, updated, rows);
 }
 
+/** Rows per multi-row INSERT on SQLite: past about 64 rows a longer statement saves nothing measurable. */
+const SQLITE_ROWS_PER_STATEMENT = 64;
+/** better-sqlite3's SQLite allows 32,766 bindings per statement. */
+const SQLITE_MAX_BINDINGS = 32_766;
+
+interface SqliteStatement {
+  run(bindings: unknown[]): unknown;
+}
+interface SqliteConnection {
+  prepare(sql: string): SqliteStatement;
+}
+
+const sqliteStatements = new WeakMap<SqliteConnection, Map<string, SqliteStatement>>();
+
+/**
+ * Multi-row INSERT … ON CONFLICT statements prepared once per connection and shape and run on the
+ * transaction's own better-sqlite3 connection: through Knex each batch re-parsed a 1,000-row statement and
+ * formatted its 12,000 bindings, a fifth of a daily import's CPU.
+ */
 async function sqliteUpsert(trx: Knex.Transaction, spec: UpsertSpec, columns: string[], updated: string[], rows: Row[]): Promise<void> {
+  const connection = (await trx.client.acquireConnection()) as SqliteConnection;
+  let cached = sqliteStatements.get(connection);
+  if (!cached) sqliteStatements.set(connection, (cached = new Map()));
+  const statement = (rowCount: number) => {
+    const sql = sqliteInsert(spec, columns, updated, rowCount);
+    let prepared = cached.get(sql);
+    if (!prepared) cached.set(sql, (prepared = connection.prepare(sql)));
+    return prepared;
+  };
+  const perStatement = Math.max(1, Math.min(SQLITE_ROWS_PER_STATEMENT, Math.floor(SQLITE_MAX_BINDINGS / columns.length)));
+  const many = rows.length >= perStatement ? statement(perStatement) : undefined;
+  const full = rows.length - (rows.length % perStatement);
+  const one = full < rows.length ? statement(1) : undefined;
+  const bindings: unknown[] = [];
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r]!;
+    for (let c = 0; c < columns.length; c++) bindings.push(toBinding(row[columns[c]!]));
+    if (r >= full) one!.run(bindings);
+    else if ((r + 1) % perStatement === 0) many!.run(bindings);
+    else continue;
+    bindings.length = 0;
+  }
+}
+
+function sqliteInsert(spec: UpsertSpec, columns: string[], updated: string[], rowCount: number): string {
   const quote = (name: string) => `"${name}"`;
   const tuple = `(${columns.map(() => '?').join(',')})`;
-  let sql = `insert into ${quote(spec.table)} (${columns.map(quote).join(',')}) values ${rows.map(() => tuple).join(',')}`;
-  sql += ` on conflict (${spec.key.map(quote).join(',')}) do ${updated.length === 0 ? 'nothing' : `update set ${updated.map((c) => `${quote(c)} = excluded.${quote(c)}`).join(', ')}`}`;
-  const bindings: Knex.RawBinding[] = [];
-  for (const row of rows) for (const column of columns) bindings.push(toBinding(row[column]));
-  await trx.raw(sql, bindings);
+  const conflict = updated.length === 0 ? 'nothing' : `update set ${updated.map((c) => `${quote(c)} = excluded.${quote(c)}`).join(', ')}`;
+  return `insert into ${quote(spec.table)} (${columns.map(quote).join(',')}) values ${Array(rowCount).fill(tuple).join(',')} on conflict (${spec.key.map(quote).join(',')}) do ${conflict}`;
 }
 
 const quote = (name: string) => `\`${name}\``;

@@ -14,11 +14,19 @@ export function text(values: Record<string, string>, column: string): string | n
   return value ? value : null;
 }
 
+/** Dates already read: a market file repeats each of its few thousand days thousands of times. */
+const isoDates = new Map<string, string | null>();
+const MAX_REMEMBERED_DATES = 100_000;
+
 /** Reads an optional `YYYYMMDD` or `YYYY-MM-DD` column as `YYYY-MM-DD`; a value that is no real day is an error. */
 export function date(values: Record<string, string>, column: string): string | null {
   const value = text(values, column);
   if (value === null) return null;
-  const iso = compactToIsoDate(value.replaceAll('-', ''));
+  let iso = isoDates.get(value);
+  if (iso === undefined) {
+    if (isoDates.size >= MAX_REMEMBERED_DATES) isoDates.clear();
+    isoDates.set(value, (iso = compactToIsoDate(value.replaceAll('-', ''))));
+  }
   if (iso === null) throw new Error(`invalid date in column ${column}: ${value}`);
   return iso;
 }

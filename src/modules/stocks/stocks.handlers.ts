@@ -5,10 +5,11 @@ import { assertAllKnown, parseSymbolList } from '../../domain/symbols';
 import { ok, okPage } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
 import { requestedSymbolOf, resolveSymbols } from '../reference/codeChanges.repository';
-import { findStocks, searchSecurities } from './stocks.repository';
+import type { SecuritySearch } from './securitySearch.service';
+import { findStocks } from './stocks.repository';
 import { STOCK_FIELDS, toSearchResultItem, toStock } from './stocks.serializer';
 
-export function stocksHandlers(db: Db) {
+export function stocksHandlers(db: Db, securities: SecuritySearch) {
   const getBasicInfo: Handler<'getBasicInfo'> = async (req, res) => {
     const { symbols, single } = parseSymbolList(req.query.symbol, 50);
     const fields = parseFields(req.query.fields, STOCK_FIELDS);
@@ -21,8 +22,8 @@ export function stocksHandlers(db: Db) {
 
   const searchStocks: Handler<'searchStocks'> = async (req, res) => {
     const window = pageWindow(req.query);
-    const { rows, total } = await searchSecurities(db, req.query.keyword.trim(), window);
-    res.json(okPage(rows.map(toSearchResultItem), paginationOf(window, total)));
+    const { securities: found, total } = await securities.search(req.query.keyword.trim(), window);
+    res.json(okPage(found.map(toSearchResultItem), paginationOf(window, total)));
   };
 
   return { getBasicInfo, searchStocks };

@@ -1,6 +1,4 @@
-import type { Knex } from 'knex';
 import type { Db } from '../../db/connection';
-import type { PageRequest } from '../../domain/pagination';
 
 export interface SecurityRow {
   ts_code: string;
@@ -53,44 +51,21 @@ export async function findStocks(db: Db, tsCodes: string[]): Promise<StockRow[]>
     .select('s.*', 'b.total_mv', 'b.circ_mv', 'b.total_share', 'b.float_share', ...PROFILE_COLUMNS.map((column) => `p.${column}`));
 }
 
-export interface SearchRow {
+export interface SearchSourceRow {
   ts_code: string;
   symbol: string;
   name: string;
   exchange: 'SSE' | 'SZSE' | 'BSE';
   industry: string | null;
+  list_status: string;
+  cnspell: string | null;
 }
 
-/** `!` escapes LIKE wildcards in both SQLite and MySQL. */
-const escapeLike = (text: string) => text.replace(/[!%_]/g, '!$&');
-
-/** Securities matching a keyword by code prefix, name or pinyin initials, best matches first. */
-export async function searchSecurities(
-  db: Db,
-  keyword: string,
-  window: PageRequest,
-): Promise<{ rows: SearchRow[]; total: number }> {
-  const spell = keyword.toUpperCase();
-  const prefix = (text: string) => `${escapeLike(text)}%`;
-  const matches = (query: Knex.QueryBuilder) =>
-    query
-      .where('ts_code', spell)
-      .orWhereRaw("symbol like ? escape '!'", [prefix(keyword)])
-      .orWhereRaw("name like ? escape '!'", [`%${escapeLike(keyword)}%`])
-      .orWhereRaw("cnspell like ? escape '!'", [prefix(spell)]);
-  const rank = db.raw(
-    `case when symbol = ? or ts_code = ? then 0
-          when name = ? or cnspell = ? then 1
-          when symbol like ? escape '!' or name like ? escape '!' or cnspell like ? escape '!' then 2
-          else 3 end as match_rank`,
-    [keyword, spell, keyword, spell, prefix(keyword), prefix(keyword), prefix(spell)],
-  );
-  const [rows, [{ total }]] = await Promise.all([
-    matches(db('securities').select('ts_code', 'symbol', 'name', 'exchange', 'industry', rank))
-      .orderBy([{ column: 'match_rank' }, { column: 'list_status', order: 'desc' }, { column: 'ts_code' }])
-      .limit(window.limit)
-      .offset(window.offset),
-    matches(db('securities').count({ total: '*' })),
+/** Every security with what search matches and shows (two table scans, once per reference data version). */
+export async function searchSources(db: Db): Promise<{ securities: SearchSourceRow[]; formerNames: { ts_code: string; name: string }[] }> {
+  const [securities, formerNames] = await Promise.all([
+    db('securities').select('ts_code', 'symbol', 'name', 'exchange', 'industry', 'list_status', 'cnspell'),
+    db('name_changes').distinct('ts_code', 'name'),
   ]);
-  return { rows, total: Number(total) };
+  return { securities, formerNames };
 }

@@ -1,5 +1,6 @@
 import type { components } from '../../../generated/api';
-import type { SearchRow, StockRow } from './stocks.repository';
+import type { SearchableSecurity } from '../../domain/securitySearch';
+import type { StockRow } from './stocks.repository';
 import type { MissingFields, NoneMissing } from '../../domain/fields';
 
 /** Every field `fields` can select; `requested_symbol` is added when the request named an old code. */
@@ -48,7 +49,7 @@ export function toStock(row: StockRow): Stock {
   };
 }
 
-export function toSearchResultItem(row: SearchRow): SearchResultItem {
+export function toSearchResultItem(row: SearchableSecurity): SearchResultItem {
   return {
     symbol: row.symbol,
     name: row.name,
