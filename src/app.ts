@@ -46,6 +46,9 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  // ETags come from the response cache only (strong, over the cached bytes): Express's automatic weak ETag
+  // would answer If-None-Match with 304 on routes whose contract has no 304 (account and billing routes).
+  app.set('etag', false);
   app.use(helmet());
   app.use(requestLog(deps.logger));
   const jsonBody = express.json({ limit: '32kb' });
