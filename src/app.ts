@@ -1,7 +1,7 @@
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import type { Db } from './db/connection';
+import type { Knex } from 'knex';
 import { authenticate, requireKeyScope } from './http/auth';
 import { contractValidator, errorCodesOfParameters, loadContract } from './http/contract';
 import { errorHandler } from './http/errors';
@@ -10,6 +10,9 @@ import { accountRateLimit } from './http/rateLimit';
 import { LimiterStore } from './http/rateLimitStore';
 import { UsageRecorder, usageCounting } from './http/usage';
 import { requestLog } from './http/requestLog';
+import { corsPolicy } from './http/cors';
+import { Metrics } from './http/metrics';
+import { Readiness } from './modules/system/readiness';
 import { ResponseCache } from './http/responseCache';
 import { systemRoutes } from './modules/system/system.routes';
 import { stocksRoutes } from './modules/stocks/stocks.routes';
@@ -22,7 +25,7 @@ import { marketModule } from './modules/market/market.routes';
 import type { MarketOptions } from './modules/market/market.context';
 
 export interface AppDeps {
-  db: Db;
+  db: Knex;
   logger: Logger;
   validateResponses: boolean;
   keyCache?: KeyCache;
@@ -32,6 +35,12 @@ export interface AppDeps {
   usage?: UsageRecorder;
   loginLimits?: LoginLimits;
   market?: MarketOptions;
+  /** Readiness of this instance; main.ts passes its own so SIGTERM can report draining. */
+  readiness?: Readiness;
+  /** `own-port`: main.ts serves /metrics on METRICS_PORT, so the API port does not. */
+  metrics?: Metrics | 'own-port';
+  /** CORS_ORIGINS: none by default. */
+  corsOrigins?: readonly string[];
 }
 
 /** The HTTP application: middleware in the order of DESIGN.md §1, then routes, then the one error handler. */
@@ -40,7 +49,9 @@ export function createApp(deps: AppDeps): Express {
   const keyCache = deps.keyCache ?? new KeyCache();
   const limiters = deps.limiters ?? new LimiterStore();
   const usage = deps.usage ?? new UsageRecorder(deps.db, deps.logger);
-  const answers = { responses: new ResponseCache(deps.validateResponses), ...deps.market };
+  const responses = deps.market?.responses ?? new ResponseCache(deps.validateResponses);
+  const answers = { responses, ...deps.market };
+  const metrics = deps.metrics === 'own-port' ? undefined : (deps.metrics ?? new Metrics({ db: deps.db, responses, usage }));
   const market = marketModule(deps.db, answers);
   const financials = financialsModule(deps.db, answers);
   const app = express();
@@ -51,9 +62,11 @@ export function createApp(deps: AppDeps): Express {
   app.set('etag', false);
   app.use(helmet());
   app.use(requestLog(deps.logger));
+  if (metrics) app.use(metrics.middleware());
+  app.use(corsPolicy(deps.corsOrigins ?? []));
   const jsonBody = express.json({ limit: '32kb' });
   app.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : jsonBody(req, res, next)));
-  app.use(systemRoutes(contract));
+  app.use(systemRoutes(contract, { readiness: deps.readiness ?? new Readiness(deps.db), metrics }));
   app.use(consoleRoutes());
   app.use(authenticate(deps.db, keyCache));
   app.use(accountRateLimit(limiters), usageCounting(usage), requireKeyScope());
