@@ -37,8 +37,10 @@ export interface AppDeps {
   market?: MarketOptions;
   /** Readiness of this instance; main.ts passes its own so SIGTERM can report draining. */
   readiness?: Readiness;
-  /** `own-port`: main.ts serves /metrics on METRICS_PORT, so the API port does not. */
-  metrics?: Metrics | 'own-port';
+  /** Metrics of this process; main.ts passes its own so METRICS_PORT can serve them. */
+  metrics?: Metrics;
+  /** True when /metrics is served on METRICS_PORT, so the API port does not serve it. */
+  metricsOnOwnPort?: boolean;
   /** CORS_ORIGINS: none by default. */
   corsOrigins?: readonly string[];
 }
@@ -51,7 +53,7 @@ export function createApp(deps: AppDeps): Express {
   const usage = deps.usage ?? new UsageRecorder(deps.db, deps.logger);
   const responses = deps.market?.responses ?? new ResponseCache(deps.validateResponses);
   const answers = { responses, ...deps.market };
-  const metrics = deps.metrics === 'own-port' ? undefined : (deps.metrics ?? new Metrics({ db: deps.db, responses, usage }));
+  const metrics = deps.metrics ?? new Metrics({ db: deps.db, responses, usage });
   const market = marketModule(deps.db, answers);
   const financials = financialsModule(deps.db, answers);
   const app = express();
@@ -62,11 +64,11 @@ export function createApp(deps: AppDeps): Express {
   app.set('etag', false);
   app.use(helmet());
   app.use(requestLog(deps.logger));
-  if (metrics) app.use(metrics.middleware());
+  app.use(metrics.middleware());
   app.use(corsPolicy(deps.corsOrigins ?? []));
   const jsonBody = express.json({ limit: '32kb' });
   app.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : jsonBody(req, res, next)));
-  app.use(systemRoutes(contract, { readiness: deps.readiness ?? new Readiness(deps.db), metrics }));
+  app.use(systemRoutes(contract, { readiness: deps.readiness ?? new Readiness(deps.db), metrics: deps.metricsOnOwnPort ? undefined : metrics }));
   app.use(consoleRoutes());
   app.use(authenticate(deps.db, keyCache));
   app.use(accountRateLimit(limiters), usageCounting(usage), requireKeyScope());

@@ -1,8 +1,9 @@
-import { createServer } from 'node:http';
+import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
+import { AggregatorRegistry } from 'prom-client';
 import { createApp } from './app';
-import { Metrics } from './http/metrics';
+import { Metrics, serveMetrics } from './http/metrics';
 import { ResponseCache } from './http/responseCache';
 import { gracefulShutdown } from './http/shutdown';
 import { Readiness } from './modules/system/readiness';
@@ -49,15 +50,23 @@ const app = createApp({
   limiters,
   usage,
   readiness,
-  metrics: config.METRICS_PORT === undefined ? metrics : 'own-port',
+  metrics,
+  metricsOnOwnPort: config.METRICS_PORT !== undefined,
   corsOrigins: config.CORS_ORIGINS,
   market: { cursorSecret: config.CURSOR_SECRET, responseCache: config.RESPONSE_CACHE, responses },
 });
+// Under start:cluster the primary serves METRICS_PORT with every worker's metrics summed; a worker answers
+// the primary's requests once an AggregatorRegistry exists in it (prom-client adds the listener then).
+if (cluster.isWorker) {
+  new AggregatorRegistry();
+  AggregatorRegistry.setRegistries([metrics.registry]);
+}
 const metricsServer =
-  config.METRICS_PORT === undefined
+  config.METRICS_PORT === undefined || cluster.isWorker
     ? undefined
-    : createServer((req, res) => (req.url === '/metrics' ? void metrics.registry.metrics().then((text) => res.setHeader('Content-Type', metrics.registry.contentType).end(text)) : res.writeHead(404).end())).listen(config.METRICS_PORT, config.HOST);
+    : serveMetrics(config.METRICS_PORT, config.HOST, metrics.registry);
 const server = app.listen(config.PORT, config.HOST, () => {
+  if ((cluster.worker?.id ?? 1) !== 1) return; // under start:cluster, the first worker speaks for all
   const base = `http://localhost:${(server.address() as AddressInfo).port}`;
   const demoKey = config.DEMO_API_KEY ?? createdKey;
   console.log(`ashare-api listening on ${base}`);

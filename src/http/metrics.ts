@@ -1,3 +1,4 @@
+import { createServer, type Server } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import type { Knex } from 'knex';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -103,4 +104,15 @@ function routeOf(req: Request): string {
   if (contractRoute) return contractRoute;
   const expressRoute = (req.route as { path?: unknown } | undefined)?.path;
   return typeof expressRoute === 'string' ? req.baseUrl + expressRoute : 'unmatched';
+}
+
+/** A listener of its own for GET /metrics (METRICS_PORT), e.g. on a port the load balancer does not expose. */
+export function serveMetrics(port: number, host: string, registry: { metrics(): Promise<string>; contentType: string }): Server {
+  return createServer((req, res) => {
+    if (req.url !== '/metrics') return void res.writeHead(404).end();
+    registry.metrics().then(
+      (text) => res.setHeader('Content-Type', registry.contentType).end(text),
+      () => res.writeHead(503).end(),
+    );
+  }).listen(port, host);
 }

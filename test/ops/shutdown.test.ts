@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { expect } from 'chai';
 import { DEMO_EMAIL, ensureDemoKey } from '../../src/modules/accounts/demoAccount';
-import { startChildServer } from '../support/childServer';
+import { freePort, startChildServer } from '../support/childServer';
 import { insertSecurities } from '../support/marketData';
 import { createTestDb, type TestDb } from '../support/testDb';
 
@@ -60,5 +60,21 @@ describe('graceful shutdown: SIGTERM under load', function () {
     const answered = beforeSignal.length + afterSignal.filter((status) => status === 200).length;
     const usage = await testDb.db('usage_daily').sum({ total: 'count' }).first();
     expect(Number(usage!.total)).to.equal(answered);
+  });
+
+  it('start:cluster: two workers on one port, metrics of both summed on METRICS_PORT, SIGTERM stops all, exit 0', async () => {
+    const metricsPort = await freePort();
+    const server = await startChildServer({ DATABASE_URL: testDb.url, DEMO_API_KEY: KEY, WEB_CONCURRENCY: '2', METRICS_PORT: String(metricsPort) }, 'src/cluster.ts');
+    // Ready as soon as the first worker is; the metrics of all answer once the second one is up too.
+    const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+    while ((await fetch(metricsUrl)).status !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
+    const statuses = await Promise.all(Array.from({ length: 20 }, () => get(`${server.baseUrl}/v1/stock/basic-info?symbol=600519`, KEY)));
+    expect(statuses).to.deep.equal(Array(20).fill(200));
+    const metrics = await (await fetch(metricsUrl)).text();
+    // Both workers report (summed): 20 answers on the route, whichever worker took each.
+    expect(metrics).to.include('http_requests_total{method="GET",route="/v1/stock/basic-info",status="200"} 20');
+    expect((await fetch(`${server.baseUrl}/metrics`)).status).to.equal(404); // not on the API port then
+    server.process.kill('SIGTERM');
+    expect(await server.exited, server.output()).to.equal(0);
   });
 });
