@@ -120,7 +120,7 @@ function validValue(parameter: Parameter): fc.Arbitrary<string> {
 /** Values just outside the schema: past a bound, of the wrong type, malformed dates, unknown enum members. */
 function invalidValue(parameter: Parameter): fc.Arbitrary<string> {
   const schema = resolve(parameter.schema);
-  const wrongType = ['1.5', 'abc', '', '1e3', '0x10', ' 1', '99999999999999999999', '-0', 'NaN', 'Infinity', 'true', '[]', '{}'];
+  const wrongType = ['1.5', 'abc', '', '1e3', '0x10', ' 1', '99999999999999999999', '-0', 'NaN', 'Infinity', '-Infinity', '1e400', 'true', '[]', '{}'];
   if (schema.enum) return fc.oneof(fc.constantFrom(...schema.enum.map((v) => String(v).toUpperCase() + '_'), '', 'null'), fc.string({ maxLength: 12 }));
   switch (typeOf(schema)) {
     case 'boolean':
