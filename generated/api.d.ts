@@ -456,8 +456,8 @@ export interface paths {
         };
         /**
          * API usage statistics
-         * @description Requests made with the account's API keys, counted per UTC day, endpoint and key. The range defaults to
-         *     the 30 days ending today and may span at most 366 days. Counts are written in batches every few seconds.
+         * @description Requests made with the account's API keys, counted per day (Beijing, the exchange's clock), endpoint and key. The range
+         *     defaults to the 30 days ending today and may span at most 366 days. Counts are written in batches every few seconds.
          */
         get: operations["getUsage"];
         put?: never;
@@ -480,7 +480,7 @@ export interface paths {
          * @description One symbol gives one container in `data`; a comma-separated list gives an array in request order. Each
          *     container lists up to `limit` reporting periods, newest first, whose period end (the report date) lies
          *     in [`begin_date`, `end_date`]; without `begin_date` these are the latest `limit` periods up to
-         *     `end_date` (default today). Figures are the latest restatement, or with `as_of` the version announced
+         *     `end_date` (default today in Beijing). Figures are the latest restatement, or with `as_of` the version announced
          *     by then. Quarterly figures are year to date, as Chinese periodic reports are.
          *
          *     A symbol without any period in the range gets an empty `income_statements` array; when no requested
@@ -722,12 +722,13 @@ export interface components {
          *     | `method_not_allowed` | 405 | the route exists for another method |
          *     | `email_taken` | 409 | registration with an email that already has an account |
          *     | `payload_too_large` | 413 | the request body is over 32 kB |
+         *     | `unsupported_media_type` | 415 | a request body that is not `application/json` |
          *     | `rate_limit_exceeded` | 429 | the plan's per-minute budget is spent; see `Retry-After` |
          *     | `internal_error` | 500 | a fault on our side; no details are given |
          *     | `service_unavailable` | 503 | a dependency such as the database is down; retry later |
          * @enum {string}
          */
-        ErrorCode: "missing_parameter" | "invalid_parameter" | "invalid_symbol" | "too_many_symbols" | "invalid_field" | "invalid_date_format" | "date_range_too_large" | "invalid_period" | "invalid_report_type" | "invalid_cursor" | "invalid_key" | "invalid_token" | "invalid_credentials" | "insufficient_permissions" | "not_found" | "no_data" | "method_not_allowed" | "email_taken" | "payload_too_large" | "rate_limit_exceeded" | "internal_error" | "service_unavailable";
+        ErrorCode: "missing_parameter" | "invalid_parameter" | "invalid_symbol" | "too_many_symbols" | "invalid_field" | "invalid_date_format" | "date_range_too_large" | "invalid_period" | "invalid_report_type" | "invalid_cursor" | "invalid_key" | "invalid_token" | "invalid_credentials" | "insufficient_permissions" | "not_found" | "no_data" | "method_not_allowed" | "email_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "internal_error" | "service_unavailable";
         /** @description The body of every error response. */
         Error: {
             /**
@@ -1046,7 +1047,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
-        /** @description Requests counted for the account's API keys in a date range (UTC days), in total, per day, per endpoint and per key. */
+        /** @description Requests counted for the account's API keys in a date range (Beijing days), in total, per day, per endpoint and per key. */
         UsageReport: {
             /** Format: date */
             begin_date: string;

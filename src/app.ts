@@ -1,28 +1,26 @@
-import express, { type Express } from 'express';
-import helmet from 'helmet';
+import type { Express } from 'express';
 import type { Logger } from 'pino';
 import type { Knex } from 'knex';
-import { authenticate, requireKeyScope } from './http/auth';
-import { contractValidator, errorCodesOfParameters, loadContract } from './http/contract';
-import { errorHandler } from './http/errors';
-import { KeyCache } from './http/keyCache';
-import { accountRateLimit } from './http/rateLimit';
-import { LimiterStore } from './http/rateLimitStore';
-import { UsageRecorder, usageCounting } from './http/usage';
-import { requestLog } from './http/requestLog';
-import { corsPolicy } from './http/cors';
+import { AnswerCache, type AnswerCacheOptions } from './http/answerCache';
+import { loadContract } from './http/contract';
+import { httpApp } from './http/httpApp';
 import { Metrics } from './http/metrics';
-import { Readiness } from './modules/system/readiness';
-import { ResponseCache } from './http/responseCache';
-import { systemRoutes } from './modules/system/system.routes';
-import { stocksRoutes } from './modules/stocks/stocks.routes';
-import { accountsRoutes } from './modules/accounts/accounts.routes';
-import { LoginThrottle, type LoginLimits } from './modules/accounts/loginThrottle';
-import { billingRoutes } from './modules/billing/billing.routes';
+import { LimiterStore } from './http/rateLimitStore';
 import { consoleRoutes } from './console/console.routes';
-import { financialsModule } from './modules/financials/financials.routes';
-import { marketModule } from './modules/market/market.routes';
-import type { MarketOptions } from './modules/market/market.context';
+import { apiKeysHandlers } from './modules/accounts/apiKeys.handlers';
+import { keyOwnerLookup } from './modules/accounts/apiKeys.service';
+import { authHandlers } from './modules/accounts/auth.handlers';
+import { KeyCache } from './modules/accounts/keyCache.service';
+import { hashKey } from './modules/accounts/keyMaterial.service';
+import { LoginThrottle, type LoginLimits } from './modules/accounts/loginThrottle.service';
+import { findSessionAccount } from './modules/accounts/sessions.repository';
+import { billingHandlers } from './modules/billing/billing.handlers';
+import { UsageRecorder } from './modules/billing/usage.service';
+import { financialsHandlers } from './modules/financials/financials.handlers';
+import { marketHandlers } from './modules/market/market.handlers';
+import { stocksHandlers } from './modules/stocks/stocks.handlers';
+import { Readiness } from './modules/system/readiness';
+import { systemRoutes } from './modules/system/system.routes';
 
 export interface AppDeps {
   db: Knex;
@@ -34,10 +32,12 @@ export interface AppDeps {
   /** Usage buffer; main.ts passes its own so SIGTERM can flush it. */
   usage?: UsageRecorder;
   loginLimits?: LoginLimits;
-  market?: MarketOptions;
+  answerCache?: Omit<AnswerCacheOptions, 'validateResponses'>;
+  /** Secret that signs trade cursors; a random one per process when absent (cursors then die with it). */
+  cursorSecret?: string;
   /** Readiness of this instance; main.ts passes its own so SIGTERM can report draining. */
   readiness?: Readiness;
-  /** Metrics of this process; main.ts passes its own so METRICS_PORT can serve them. */
+  /** Metrics of this process; main.ts passes its own so METRICS_PORT and the cluster primary can serve them. */
   metrics?: Metrics;
   /** True when /metrics is served on METRICS_PORT, so the API port does not serve it. */
   metricsOnOwnPort?: boolean;
@@ -45,40 +45,38 @@ export interface AppDeps {
   corsOrigins?: readonly string[];
 }
 
-/** The HTTP application: middleware in the order of DESIGN.md §1, then routes, then the one error handler. */
+/** The composition root: the modules answer the HTTP layer's ports and give a handler for every operation. */
 export function createApp(deps: AppDeps): Express {
+  const { db, logger, validateResponses } = deps;
   const contract = loadContract();
   const keyCache = deps.keyCache ?? new KeyCache();
   const limiters = deps.limiters ?? new LimiterStore();
-  const usage = deps.usage ?? new UsageRecorder(deps.db, deps.logger);
-  const responses = deps.market?.responses ?? new ResponseCache(deps.validateResponses);
-  const answers = { responses, ...deps.market };
-  const metrics = deps.metrics ?? new Metrics({ db: deps.db, responses, usage });
-  const market = marketModule(deps.db, answers);
-  const financials = financialsModule(deps.db, answers);
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('query parser', 'simple');
-  // ETags come from the response cache only (strong, over the cached bytes): Express's automatic weak ETag
-  // would answer If-None-Match with 304 on routes whose contract has no 304 (account and billing routes).
-  app.set('etag', false);
-  app.use(helmet());
-  app.use(requestLog(deps.logger));
-  app.use(metrics.middleware());
-  app.use(corsPolicy(deps.corsOrigins ?? []));
-  const jsonBody = express.json({ limit: '32kb' });
-  app.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : jsonBody(req, res, next)));
-  app.use(systemRoutes(contract, { readiness: deps.readiness ?? new Readiness(deps.db), metrics: deps.metricsOnOwnPort ? undefined : metrics }));
-  app.use(consoleRoutes());
-  app.use(authenticate(deps.db, keyCache));
-  app.use(accountRateLimit(limiters), usageCounting(usage), requireKeyScope());
-  app.use(market.cachedAnswers, financials.cachedAnswers);
-  app.use(contractValidator(contract, deps.validateResponses));
-  app.use(stocksRoutes(deps.db));
-  app.use(accountsRoutes(deps.db, keyCache, new LoginThrottle(limiters, deps.loginLimits)));
-  app.use(billingRoutes({ db: deps.db, keyCache, usage }));
-  app.use(financials.routes);
-  app.use(market.routes);
-  app.use(errorHandler(errorCodesOfParameters(contract), deps.logger));
-  return app;
+  const usage = deps.usage ?? new UsageRecorder(db, logger);
+  const answers = new AnswerCache(db, { validateResponses, ...deps.answerCache });
+  const metrics = deps.metrics ?? new Metrics();
+  metrics.watch({ db, answers, usage });
+  const readiness = deps.readiness ?? new Readiness(db);
+  return httpApp({
+    contract,
+    logger,
+    validateResponses,
+    limiters,
+    answers,
+    access: {
+      keyOwner: keyOwnerLookup(db, keyCache),
+      session: (token) => findSessionAccount(db, hashKey(token)),
+      recordUsage: (owner, endpoint) => usage.record(owner, endpoint),
+    },
+    handlers: {
+      ...stocksHandlers(db),
+      ...marketHandlers({ db, answers, cursorSecret: deps.cursorSecret }),
+      ...financialsHandlers(db, answers),
+      ...authHandlers(db, new LoginThrottle(limiters, deps.loginLimits)),
+      ...apiKeysHandlers(db, keyCache),
+      ...billingHandlers({ db, usage, onPlanChange: (accountId) => keyCache.forgetAccount(accountId) }),
+    },
+    metrics,
+    corsOrigins: deps.corsOrigins ?? [],
+    openRoutes: [systemRoutes(contract, { readiness, metrics: deps.metricsOnOwnPort ? undefined : metrics }), consoleRoutes()],
+  });
 }

@@ -4,18 +4,19 @@ import { pino } from 'pino';
 import { AggregatorRegistry } from 'prom-client';
 import { createApp } from './app';
 import { Metrics, serveMetrics } from './http/metrics';
-import { ResponseCache } from './http/responseCache';
 import { gracefulShutdown } from './http/shutdown';
 import { Readiness } from './modules/system/readiness';
 import { loadConfig } from './config';
+import { loadContract } from './http/contract';
+import { operationPolicies } from './http/operations';
 import { LimiterStore } from './http/rateLimitStore';
-import { UsageRecorder } from './http/usage';
+import { UsageRecorder } from './modules/billing/usage.service';
 import { connect } from './db/connection';
 import { connectRedis } from './db/redis';
 import { migrateLatest } from './db/migrate';
 import { loadDemoDataIfEmpty } from './ingest/demo';
-import { ensureDemoKey } from './modules/accounts/demoAccount';
-import { schedulePruning } from './modules/market/market.retention';
+import { ensureDemoKey } from './modules/accounts/demoAccount.service';
+import { schedulePruning } from './modules/market/retention.service';
 
 const config = loadConfig();
 // Lines are written in 4 KB batches, not one write(2) per request; a quiet server still shows them within
@@ -41,8 +42,7 @@ const limiters = new LimiterStore(redis);
 schedulePruning(maintenanceDb, config.MINUTE_RETENTION_DAYS, (err) => logger.error({ err }, 'pruning minute data failed'));
 
 const readiness = new Readiness(db);
-const responses = new ResponseCache(config.VALIDATE_RESPONSES);
-const metrics = new Metrics({ db, responses, usage });
+const metrics = new Metrics();
 const app = createApp({
   db,
   logger,
@@ -53,7 +53,8 @@ const app = createApp({
   metrics,
   metricsOnOwnPort: config.METRICS_PORT !== undefined,
   corsOrigins: config.CORS_ORIGINS,
-  market: { cursorSecret: config.CURSOR_SECRET, responseCache: config.RESPONSE_CACHE, responses },
+  cursorSecret: config.CURSOR_SECRET,
+  answerCache: { enabled: config.RESPONSE_CACHE },
 });
 // Under start:cluster the primary serves METRICS_PORT with every worker's metrics summed; a worker answers
 // the primary's requests once an AggregatorRegistry exists in it (prom-client adds the listener then).
@@ -69,11 +70,12 @@ const server = app.listen(config.PORT, config.HOST, () => {
   if ((cluster.worker?.id ?? 1) !== 1) return; // under start:cluster, the first worker speaks for all
   const base = `http://localhost:${(server.address() as AddressInfo).port}`;
   const demoKey = config.DEMO_API_KEY ?? createdKey;
+  const basicInfo = operationPolicies(loadContract()).find((operation) => operation.operationId === 'getBasicInfo')!.path;
   console.log(`ashare-api listening on ${base}`);
   console.log(`API docs:      ${base}/docs`);
   console.log(
     demoKey
-      ? `Demo API key:  ${demoKey}\nTry:           curl -H 'X-API-KEY: ${demoKey}' '${base}/v1/stock/basic-info?symbol=600519'`
+      ? `Demo API key:  ${demoKey}\nTry:           curl -H 'X-API-KEY: ${demoKey}' '${base}${basicInfo}?symbol=600519'`
       : 'Demo API key:  shown at first start only; set DEMO_API_KEY to fix its value',
   );
 });

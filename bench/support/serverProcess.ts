@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from '../../src/db/connection';
 import { migrateLatest } from '../../src/db/migrate';
-import { DEMO_EMAIL, ensureDemoKey } from '../../src/modules/accounts/demoAccount';
+import { DEMO_EMAIL, ensureDemoKey } from '../../src/modules/accounts/demoAccount.service';
 
 /** Migrates, issues `key` to the demo account and raises its budget above any load (or benches measure 429s). */
 export async function prepareDatabase(databaseUrl: string, key: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { components } from '../../generated/api';
 
-/** Price adjustment for dividends and splits (DESIGN.md §4): forward = P × AF(t) / AF(anchor), backward = P × AF(t). */
+/** Price adjustment for dividends and splits (ARCHITECTURE.md §4): forward = P × AF(t) / AF(anchor), backward = P × AF(t). */
 
 /** An unadjusted daily bar as stored, with the factor of its day (null when none is loaded). */
 export interface RawDailyBar {

@@ -1,4 +1,4 @@
-import { AppError } from './errors';
+import { invalidSymbol, tooManySymbols } from './errors';
 
 export type Exchange = 'SSE' | 'SZSE' | 'BSE';
 
@@ -16,6 +16,11 @@ const STOCK_CODE_PREFIXES: ReadonlyArray<[string, Exchange]> = [
 const RAW = /^\d{6}$/;
 const PREFIXED = /^(sh|sz|bj)\.(\d{6})$/i;
 const STANDARD = /^(\d{6})\.(sh|sz|bj)$/i;
+
+/** A code exactly in standard form, upper case (`600519.SH`): how the store keys securities. */
+export function isStandardCode(code: string): boolean {
+  return STANDARD.test(code) && code === code.toUpperCase();
+}
 
 /** The exchange a raw 6-digit stock code belongs to, or null when no range covers it. */
 export function exchangeOfCode(code: string): Exchange | null {
@@ -58,11 +63,11 @@ export function parseSymbolList(input: string, max: number): SymbolList {
   const invalid = parts.filter((part) => normalizeSymbol(part) === null);
   if (invalid.length > 0) {
     const shown = invalid.map((part) => (part === '' ? '(empty)' : part)).join(', ');
-    throw new AppError(400, 'invalid_symbol', `Invalid symbol: ${shown}`);
+    throw invalidSymbol(`Invalid symbol: ${shown}`);
   }
   const symbols = [...new Set(parts.map((part) => normalizeSymbol(part) as string))];
   if (symbols.length > max) {
-    throw new AppError(400, 'too_many_symbols', `Too many symbols: ${symbols.length} given, at most ${max} allowed`);
+    throw tooManySymbols(`Too many symbols: ${symbols.length} given, at most ${max} allowed`);
   }
   return { symbols, single: parts.length === 1 };
 }
@@ -72,6 +77,6 @@ export function assertAllKnown(requested: string[], known: Iterable<string>): vo
   const knownSet = new Set(known);
   const unknown = requested.filter((symbol) => !knownSet.has(symbol));
   if (unknown.length > 0) {
-    throw new AppError(400, 'invalid_symbol', `Unknown symbol: ${unknown.join(', ')}`);
+    throw invalidSymbol(`Unknown symbol: ${unknown.join(', ')}`);
   }
 }

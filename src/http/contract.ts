@@ -2,17 +2,19 @@ import { readFileSync } from 'node:fs';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types';
 import type { NextFunction, Request, Response } from 'express';
-import { AppError, type ErrorCode } from '../domain/errors';
+import { invalidParameter, type ErrorCode } from '../domain/errors';
 
 const SPEC_PATH = new URL('../../generated/openapi.json', import.meta.url);
 
+export type Contract = OpenAPIV3.DocumentV3_1;
+
 /** The bundled contract (generated/openapi.json, made from openapi/ by `make types`). */
-export function loadContract(): OpenAPIV3.DocumentV3_1 {
+export function loadContract(): Contract {
   return JSON.parse(readFileSync(SPEC_PATH, 'utf8'));
 }
 
 /** Parameter name → the error code its contract entry names in `x-error-code`. */
-export function errorCodesOfParameters(contract: OpenAPIV3.DocumentV3_1): Map<string, ErrorCode> {
+export function errorCodesOfParameters(contract: Contract): Map<string, ErrorCode> {
   const codes = new Map<string, ErrorCode>();
   for (const parameter of Object.values(contract.components?.parameters ?? {})) {
     const entry = parameter as OpenAPIV3.ParameterObject & { 'x-error-code'?: ErrorCode };
@@ -29,13 +31,13 @@ export function errorCodesOfParameters(contract: OpenAPIV3.DocumentV3_1): Map<st
 function refuseNonFiniteNumbers(req: Request, _res: Response, next: NextFunction) {
   const coerced = { ...(req.query as Record<string, unknown>), ...(req as Request & { openapi?: { pathParams?: Record<string, unknown> } }).openapi?.pathParams };
   for (const [name, value] of Object.entries(coerced)) {
-    if (typeof value === 'number' && !Number.isFinite(value)) throw new AppError(400, 'invalid_parameter', `${name}: must be a finite integer`);
+    if (typeof value === 'number' && !Number.isFinite(value)) throw invalidParameter(`${name}: must be a finite integer`);
   }
   next();
 }
 
 /** Request validation always; response validation when asked (tests and staging). */
-export function contractValidator(contract: OpenAPIV3.DocumentV3_1, validateResponses: boolean) {
+export function contractValidator(contract: Contract, validateResponses: boolean) {
   return [...OpenApiValidator.middleware({
     apiSpec: structuredClone(contract),
     validateRequests: { allowUnknownQueryParameters: false },

@@ -1,6 +1,6 @@
 import cors, { type CorsOptions } from 'cors';
 import type { NextFunction, Request, Response } from 'express';
-import { routeFamily } from './auth';
+import type { OperationIndex } from './operations';
 
 /** What a page may send and read: the key header, and the budget and request-id headers of every answer. */
 const COMMON: CorsOptions = {
@@ -12,18 +12,20 @@ const COMMON: CorsOptions = {
 
 /**
  * CORS for the origins of CORS_ORIGINS, answered before authentication (a preflight carries no key). `*` opens
- * only the data routes, whose key travels in a header a page must set on purpose; the account routes (console
- * session, keys, billing) answer only origins named one by one, and the console page and docs none.
+ * only the API-key operations (the data routes), whose key travels in a header a page must set on purpose; the
+ * account operations (console session, sign-up and sign-in) answer only origins named one by one; paths outside
+ * the contract (console page, docs) none.
  */
-export function corsPolicy(origins: readonly string[]) {
+export function corsPolicy(index: OperationIndex, origins: readonly string[]) {
   const named = origins.filter((origin) => origin !== '*');
   const none = (_req: Request, _res: Response, next: NextFunction) => next();
   if (origins.length === 0) return none;
   const data = cors({ ...COMMON, origin: origins.includes('*') ? '*' : named, methods: ['GET', 'HEAD'] });
   const account = named.length > 0 ? cors({ ...COMMON, origin: named, methods: ['GET', 'POST', 'PUT', 'DELETE'] }) : none;
   return (req: Request, res: Response, next: NextFunction) => {
-    if (routeFamily(req.path) === 'data') return data(req, res, next);
-    if (req.path.toLowerCase().startsWith('/api/v1/')) return account(req, res, next);
+    const credential = index.find(req.path)?.credential;
+    if (credential === 'apiKey') return data(req, res, next);
+    if (credential !== undefined) return account(req, res, next);
     next();
   };
 }

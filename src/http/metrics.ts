@@ -2,8 +2,6 @@ import { createServer, type Server } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import type { Knex } from 'knex';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { ResponseCache } from './responseCache';
-import type { UsageRecorder } from './usage';
 
 interface PoolLike {
   numUsed(): number;
@@ -11,10 +9,11 @@ interface PoolLike {
   numPendingAcquires(): number;
 }
 
+/** What the gauges read when scraped; the composition root (src/app.ts) hands them over. */
 export interface MetricSources {
   db: Knex;
-  responses: ResponseCache;
-  usage: UsageRecorder;
+  answers: { readonly stats: { hits: number; bytes: number } };
+  usage: { readonly oldestUnwrittenAt: number | undefined };
 }
 
 /**
@@ -36,8 +35,12 @@ export class Metrics {
   });
   private readonly rateLimited = new Counter({ name: 'rate_limit_rejections_total', help: 'Requests refused with 429', registers: [this.registry] });
 
-  constructor(sources: MetricSources) {
+  constructor() {
     collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** Adds the gauges of the app's parts: database pool, answer cache, usage buffer. */
+  watch(sources: MetricSources): void {
     const pool = () => (sources.db.client as { pool?: PoolLike }).pool;
     new Gauge({
       name: 'db_pool_connections',
@@ -57,7 +60,7 @@ export class Metrics {
       registers: [this.registry],
       collect() {
         this.reset();
-        this.inc(sources.responses.hits);
+        this.inc(sources.answers.stats.hits);
       },
     });
     new Gauge({
@@ -65,7 +68,7 @@ export class Metrics {
       help: 'Bytes of answers held by the response cache',
       registers: [this.registry],
       collect() {
-        this.set(sources.responses.bytes);
+        this.set(sources.answers.stats.bytes);
       },
     });
     new Gauge({
@@ -84,7 +87,7 @@ export class Metrics {
     return (req: Request, res: Response, next: NextFunction) => {
       const stop = this.latency.startTimer();
       res.once('finish', () => {
-        const labels = { method: req.method, route: routeOf(req), status: String(res.statusCode) };
+        const labels = { method: req.method, route: routeOf(req, res), status: String(res.statusCode) };
         stop(labels);
         this.requests.inc(labels);
         if (res.statusCode === 429) this.rateLimited.inc();
@@ -98,10 +101,9 @@ export class Metrics {
   }
 }
 
-/** The contract's path template (set by the validator or the answer cache) or Express's route, else `unmatched`. */
-function routeOf(req: Request): string {
-  const contractRoute = (req as Request & { openapi?: { openApiRoute?: string } }).openapi?.openApiRoute;
-  if (contractRoute) return contractRoute;
+/** The contract operation's path template, or Express's route for the open routes, else `unmatched`. */
+function routeOf(req: Request, res: Response): string {
+  if (res.locals.operation) return res.locals.operation.path;
   const expressRoute = (req.route as { path?: unknown } | undefined)?.path;
   return typeof expressRoute === 'string' ? req.baseUrl + expressRoute : 'unmatched';
 }

@@ -2,11 +2,11 @@ import type { Server } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import type { Readiness } from '../modules/system/readiness';
 
 export interface ShutdownOptions {
   server: Server;
-  readiness: Readiness;
+  /** Told first, so /readyz fails and the load balancer stops sending. */
+  readiness: { drain(): void };
   /** How long in-flight requests may take before their connections are closed. */
   graceMs: number;
   logger: Logger;

@@ -1,9 +1,8 @@
 import { request as httpRequest, Agent } from 'node:http';
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { routeFamily } from '../../src/http/auth';
 import { loadReferenceDataIfEmpty } from '../../src/ingest/demo';
-import { DEMO_EMAIL, ensureDemoKey } from '../../src/modules/accounts/demoAccount';
+import { DEMO_EMAIL, ensureDemoKey } from '../../src/modules/accounts/demoAccount.service';
 import { insertSession, newSessionToken, SESSION_TTL_MS } from '../../src/modules/accounts/sessions.repository';
 import { contractViolation, ERROR_CODES, operations, type Operation } from '../support/contract';
 import { loadAllFinancials } from '../support/financialFixtures';
@@ -35,7 +34,8 @@ interface Answer {
 function send(baseUrl: string, req: FuzzRequest, credentials: { key: string; token: string }): Promise<Answer> {
   const headers: Record<string, string> = { ...req.headers };
   let query = req.query;
-  const session = routeFamily(req.path) === 'account';
+  // The console-session routes of the contract (BearerAuth); every other path is asked with an API key.
+  const session = req.op ? req.op.usesSession : /^\/api\/v1\/(auth|api-keys|billing)(\/|$)/i.test(req.path);
   if (req.auth === 'valid') {
     if (session) headers.Authorization = `Bearer ${credentials.token}`;
     else headers['X-API-KEY'] = credentials.key;

@@ -40,6 +40,16 @@ describe('demo dataset (db/demo)', () => {
     expect(await testDb.db('income_statements').where({ ts_code: '600519.SH' }).count({ n: '*' }).first()).to.deep.equal({ n: 4 });
   });
 
+  it('adds synthetic recent sessions of 000001.SZ, 600519.SH and 300750.SZ, up to the open day before today', async () => {
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const [lastOpen] = await testDb.db('trade_calendar').where({ exchange: 'SSE', is_open: 1 }).where('cal_date', '<', today).max({ day: 'cal_date' });
+    const newest = (await testDb.db('daily_bars')
+      .where('trade_date', '>', '2025-04-03').groupBy('ts_code').select('ts_code').max({ day: 'trade_date' }).orderBy('ts_code')) as { ts_code: string; day: string }[];
+    expect(newest.filter((row) => row.day === lastOpen!.day).map((row) => row.ts_code)).to.deep.equal(['000001.SZ', '300750.SZ', '600519.SH']);
+    const sessions = await testDb.db('intraday_bars').groupBy('ts_code').select('ts_code').count({ n: '*' }).orderBy('ts_code');
+    expect(sessions).to.deep.equal(['000001.SZ', '300750.SZ', '600519.SH'].map((ts_code) => ({ ts_code, n: 720 })));
+  });
+
   it('runs only on an empty database', async () => {
     expect(loaded).to.be.greaterThan(40_000);
     expect(await loadDemoDataIfEmpty(testDb.db)).to.equal(0);

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { pino } from 'pino';
 import { connect } from '../../src/db/connection';
 import { connectRedis } from '../../src/db/redis';
-import { KeyCache } from '../../src/http/keyCache';
+import { KeyCache } from '../../src/modules/accounts/keyCache.service';
 import { LimiterStore } from '../../src/http/rateLimitStore';
 import { serveApp } from '../api/accounts.support';
 import { insertSecurities, keyOnPlan, loadMarket2024 } from '../support/marketData';
@@ -72,7 +72,7 @@ describe('faults: the database or Redis goes away and comes back', function () {
       target.port = String(proxy.port);
       db = connect(target.toString(), { queryTimeoutMs: BOUND_MS });
       // No key cache and no data-version cache: every request reaches the database.
-      app = await serveApp({ db, keyCache: new KeyCache(0), market: { dataVersionTtlMs: 0 } });
+      app = await serveApp({ db, keyCache: new KeyCache(0), answerCache: { dataVersionTtlMs: 0 } });
     });
     after(async () => {
       await app?.close();
@@ -114,7 +114,7 @@ describe('faults: the database or Redis goes away and comes back', function () {
       proxy = await TcpProxy.start('127.0.0.1', 6379);
       redis = connectRedis(`redis://127.0.0.1:${proxy.port}`, pino({ level: 'silent' }));
       direct = new Redis('redis://127.0.0.1:6379');
-      app = await serveApp({ db: testDb.db, limiters: new LimiterStore(redis, prefix), market: { dataVersionTtlMs: 0 } });
+      app = await serveApp({ db: testDb.db, limiters: new LimiterStore(redis, prefix), answerCache: { dataVersionTtlMs: 0 } });
     });
     after(async () => {
       await app?.close();

@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { connect } from '../../src/db/connection';
 import { bumpDataVersion } from '../../src/db/dataVersions';
 import { connectRedis } from '../../src/db/redis';
-import { KeyCache } from '../../src/http/keyCache';
+import { KeyCache } from '../../src/modules/accounts/keyCache.service';
 import { LimiterStore } from '../../src/http/rateLimitStore';
 import { call, createKey, serveApp, signUp } from '../api/accounts.support';
 import { insertSecurities, keyOnPlan, loadMarket2024 } from '../support/marketData';

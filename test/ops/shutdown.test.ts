@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { expect } from 'chai';
-import { DEMO_EMAIL, ensureDemoKey } from '../../src/modules/accounts/demoAccount';
+import { DEMO_EMAIL, ensureDemoKey } from '../../src/modules/accounts/demoAccount.service';
 import { freePort, startChildServer } from '../support/childServer';
 import { insertSecurities } from '../support/marketData';
 import { createTestDb, type TestDb } from '../support/testDb';

@@ -1,7 +1,7 @@
-import { cnspellOf } from '../../domain/cnspell';
-import { exchangeOfStandard } from '../../domain/symbols';
+import { isStandardCode } from '../../domain/symbols';
 import type { TableLoad } from '../loadTable';
-import { date, isStandardCode, num, required, requiredDate, text, tsCode } from './fieldParsers';
+import { date, num, required, requiredDate, text, tsCode } from './fieldParsers';
+import { securityIdentity } from './securityRows';
 
 /**
  * Tushare `index_basic` → securities of kind `index`. Only indices with an exchange code (`.SH`, `.SZ`,
@@ -17,13 +17,8 @@ export const indexBasic: TableLoad = {
     if (!isStandardCode(code)) return null;
     const name = required(values, 'name');
     return {
-      ts_code: code,
-      symbol: code.slice(0, 6),
-      kind: 'index',
-      name,
+      ...securityIdentity(code, 'index', name),
       fullname: text(values, 'fullname'),
-      cnspell: cnspellOf(name),
-      exchange: exchangeOfStandard(code),
       market: text(values, 'market'),
       list_date: date(values, 'list_date'),
       delist_date: date(values, 'exp_date'),

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/connection';
+import { keyOf } from '../keyTracker';
 import type { Row, TableLoad } from '../loadTable';
 import { date, int, num, requiredDate, tsCode } from './fieldParsers';
 
@@ -50,10 +51,7 @@ async function dropOlderFlags(trx: Knex.Transaction, table: string, rows: Row[])
     const keys = rows.slice(i, i + 1000).map((row) => KEY.map((column) => row[column]!));
     stored.push(...(await trx(table).whereIn(KEY, keys).select([...KEY, 'update_flag'])));
   }
-  const flagOf = new Map(stored.map((row) => [keyOf(row), Number(row.update_flag)]));
-  return rows.filter((row) => (flagOf.get(keyOf(row)) ?? -1) <= Number(row.update_flag));
+  const flagOf = new Map(stored.map((row) => [keyOf(row, KEY), Number(row.update_flag)]));
+  return rows.filter((row) => (flagOf.get(keyOf(row, KEY)) ?? -1) <= Number(row.update_flag));
 }
 
-function keyOf(row: Record<string, unknown>): string {
-  return KEY.map((column) => String(row[column])).join('\u0000');
-}

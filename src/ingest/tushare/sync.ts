@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { exchangeToday } from '../../domain/clock';
 import { toSqlDateTime } from '../../domain/dates';
 import { loaderOf } from '../bundle';
 import type { CsvRecord } from '../csvRecords';
@@ -84,7 +85,7 @@ export async function syncTushare(db: Knex, options: SyncOptions): Promise<LoadR
   const call = tushareClient(options);
   const results: LoadResult[] = [];
   const log = options.log ?? (() => {});
-  const today = options.today ?? new Date().toISOString().slice(0, 10);
+  const today = options.today ?? exchangeToday();
 
   for (const [api, calls] of REFERENCE_CALLS.filter(([name]) => only.includes(name))) {
     for (const params of calls) results.push(await fetchAndLoad(db, call, api, api, params));

@@ -1,11 +1,13 @@
 import type { Db } from '../../db/connection';
+import { groupBy } from '../../domain/collections';
 import { noData } from '../../domain/errors';
 import { earliestNeeded, listedPeriods, pageOfPeriods, type PeriodKind } from '../../domain/reportPeriods';
 import { currentVersions } from '../../domain/statementVersions';
 import { assertAllKnown } from '../../domain/symbols';
 import type { Figures } from '../../domain/ttm';
 import { securityNames, statementPeriods, statementRows, type StatementRow, type StatementTable } from './financials.repository';
-import type { StatementQuery } from './statementQuery';
+import type { StatementSet } from './statementFigures.serializer';
+import type { StatementQuery } from './statementQuery.service';
 
 /** One symbol's page of periods, newest first. */
 export interface SymbolPage<R> {
@@ -57,12 +59,7 @@ async function figuresBySymbol(
   const to = allShown.reduce((a, b) => (a > b ? a : b));
   const filter = { codes, reportType: query.reportType, from, to, asOf: query.asOf };
   const rows = await statementRows(db, table, filter, reader.columns);
-  const rowsByCode = new Map<string, StatementRow[]>();
-  for (const row of rows) {
-    const held = rowsByCode.get(row.ts_code);
-    if (held) held.push(row);
-    else rowsByCode.set(row.ts_code, [row]);
-  }
+  const rowsByCode = groupBy(rows, (row) => row.ts_code);
   for (const [code, figures] of result) {
     for (const [endDate, row] of currentVersions(rowsByCode.get(code) ?? [], query.asOf)) figures.set(endDate, reader.toFigures(row));
   }
@@ -107,22 +104,16 @@ export async function statementPages<R>(db: Db, query: StatementQuery, statement
   return assemble(names, shown, (symbol, endDate) => statement.toRecord(figures.get(symbol)!, endDate, query.kind));
 }
 
-export interface StatementTriple {
-  income: Map<string, Figures>;
-  balance: Map<string, Figures>;
-  cashFlow: Map<string, Figures>;
-}
+export type FigureReaders = Record<keyof StatementSet, FigureReader>;
 
-export type FigureReaders = Record<keyof StatementTriple, FigureReader>;
-
-const TABLES: Record<keyof StatementTriple, StatementTable> = {
+const TABLES: Record<keyof StatementSet, StatementTable> = {
   income: 'income_statements',
   balance: 'balance_sheets',
   cashFlow: 'cash_flows',
 };
 
 /** Metrics need a year-earlier income figure (growth) and opening balance; a TTM cash flow one year of reports. */
-const METRIC_YEARS_BACK: Record<keyof StatementTriple, Record<PeriodKind, number>> = {
+const METRIC_YEARS_BACK: Record<keyof StatementSet, Record<PeriodKind, number>> = {
   income: { annual: 1, quarterly: 1, ttm: 2 },
   balance: { annual: 1, quarterly: 1, ttm: 1 },
   cashFlow: { annual: 0, quarterly: 0, ttm: 1 },
@@ -133,10 +124,10 @@ export async function tripleStatementPages<R>(
   db: Db,
   query: StatementQuery,
   readers: FigureReaders,
-  toRecord: (set: StatementTriple, endDate: string, kind: PeriodKind) => R,
+  toRecord: (set: StatementSet, endDate: string, kind: PeriodKind) => R,
 ): Promise<Pages<R>> {
   const [names, shown] = await Promise.all([namesOf(db, query.symbols), shownPeriods(db, TABLES.income, query)]);
-  const load = (statement: keyof StatementTriple) =>
+  const load = (statement: keyof StatementSet) =>
     figuresBySymbol(db, TABLES[statement], readers[statement], query, shown.shown, METRIC_YEARS_BACK[statement][query.kind]);
   const [income, balance, cashFlow] = await Promise.all([load('income'), load('balance'), load('cashFlow')]);
   return assemble(names, shown, (symbol, endDate) =>

@@ -1,10 +1,10 @@
 import type { components } from '../../../generated/api';
 import type { DailyBar } from '../../domain/adjust';
 import { parseFields, pickFields } from '../../domain/fields';
-import type { KlineSeries } from './market.klines';
+import type { KlineSeries } from './klines.service';
 import type { CalendarRow, FactorRow, SecurityAnchor, TradeRow } from './market.repository';
 import type { DailySeries } from './market.service';
-import type { IntradaySession } from './market.ticks';
+import type { IntradaySession } from './intraday.service';
 
 export type WireDailySeries = components['schemas']['DailySeries'];
 

@@ -1,8 +1,9 @@
 import type { Db } from '../../db/connection';
+import { groupBy } from '../../domain/collections';
 import { forwardAdjustedBars, unadjustedBars, type DailyBar } from '../../domain/adjust';
 import { noData } from '../../domain/errors';
 import { assertAllKnown } from '../../domain/symbols';
-import { dailyWindow, tradingDaysInLatestYear } from './market.dates';
+import { dailyWindow, tradingDaysInLatestYear } from './dateWindow.service';
 import { barsBefore, dailyBars, findSecurityAnchors, type SecurityAnchor, type StoredBar } from './market.repository';
 
 export interface DailyRequest {
@@ -26,16 +27,6 @@ export async function knownSecurities(db: Db, symbols: string[], cutoff: string 
   assertAllKnown(symbols, rows.map((row) => row.ts_code));
   const byCode = new Map(rows.map((row) => [row.ts_code, row]));
   return symbols.map((symbol) => byCode.get(symbol)!);
-}
-
-function groupByCode(bars: StoredBar[]): Map<string, StoredBar[]> {
-  const groups = new Map<string, StoredBar[]>();
-  for (const bar of bars) {
-    const group = groups.get(bar.ts_code);
-    if (group) group.push(bar);
-    else groups.set(bar.ts_code, [bar]);
-  }
-  return groups;
 }
 
 /**
@@ -98,7 +89,7 @@ export async function dailySeries<T>(db: Db, request: DailyRequest, cutoff: stri
       dailyBars(db, codes, window.begin, window.end, cutoff),
       request.adjusted ? barsBefore(db, codes, window.begin, cutoff) : Promise.resolve([]),
     );
-    const groups = groupByCode(stored);
+    const groups = groupBy(stored, (bar) => bar.ts_code);
     const previous = new Map(before.map((bar) => [bar.ts_code, bar]));
     for (const security of chunk) {
       const series = toSeries(security, groups.get(security.ts_code) ?? [], limit, request.adjusted, previous.get(security.ts_code) ?? null);

@@ -14,7 +14,7 @@ export function stocksHandlers(db: Db) {
     const rows = await findStocksFollowingCodeChanges(db, symbols);
     assertAllKnown(symbols, rows.keys());
     const stocks = symbols.map((symbol) => pickFields(toStock(rows.get(symbol)!), fields));
-    res.json(ok(single ? stocks[0] : stocks));
+    res.json(ok(single ? stocks[0]! : stocks));
   };
 
   const searchStocks: Handler<'searchStocks'> = async (req, res) => {

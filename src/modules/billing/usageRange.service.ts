@@ -1,5 +1,6 @@
+import { exchangeToday } from '../../domain/clock';
 import { isIsoDate } from '../../domain/dates';
-import { AppError } from '../../domain/errors';
+import { dateRangeTooLarge, invalidDateFormat, invalidParameter } from '../../domain/errors';
 
 const DAY_MS = 86_400_000;
 export const MAX_USAGE_DAYS = 366;
@@ -8,16 +9,16 @@ export const DEFAULT_USAGE_DAYS = 30;
 const toDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const toMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
-/** The usage report's day range: default the 30 days ending today (UTC); at most 366 days; begin ≤ end. */
-export function usageRange(query: { begin_date?: string; end_date?: string }, today = new Date()): { begin: string; end: string } {
+/** The usage report's day range: default the 30 days ending today (exchange clock); at most 366 days; begin ≤ end. */
+export function usageRange(query: { begin_date?: string; end_date?: string }, now = new Date()): { begin: string; end: string } {
   for (const value of [query.begin_date, query.end_date]) {
-    if (value !== undefined && !isIsoDate(value)) throw new AppError(400, 'invalid_date_format', `Invalid date: ${value}`);
+    if (value !== undefined && !isIsoDate(value)) throw invalidDateFormat(`Invalid date: ${value}`);
   }
-  const end = query.end_date ?? toDay(today.getTime());
+  const end = query.end_date ?? exchangeToday(now);
   const begin = query.begin_date ?? toDay(toMs(end) - (DEFAULT_USAGE_DAYS - 1) * DAY_MS);
-  if (begin > end) throw new AppError(400, 'invalid_parameter', 'begin_date must not be after end_date');
+  if (begin > end) throw invalidParameter('begin_date must not be after end_date');
   if (daysBetween(begin, end).length > MAX_USAGE_DAYS) {
-    throw new AppError(400, 'date_range_too_large', `The range may span at most ${MAX_USAGE_DAYS} days`);
+    throw dateRangeTooLarge(`The range may span at most ${MAX_USAGE_DAYS} days`);
   }
   return { begin, end };
 }

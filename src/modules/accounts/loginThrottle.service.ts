@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { AppError } from '../../domain/errors';
+import { rateLimitExceeded } from '../../domain/errors';
 import { setRetryAfter } from '../../http/rateLimit';
 import type { LimiterStore } from '../../http/rateLimitStore';
 
@@ -10,7 +10,7 @@ async function refuseWhenSpent(res: Response, message: string, consume: () => Pr
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
     setRetryAfter(res, rejection);
-    throw new AppError(429, 'rate_limit_exceeded', message);
+    throw rateLimitExceeded(message);
   }
 }
 

@@ -1,19 +1,19 @@
 import type { Db } from '../../db/connection';
 import { bumpDataVersion } from '../../db/dataVersions';
 import { addDays } from '../../domain/calendar';
+import { exchangeToday } from '../../domain/clock';
 
 export const DEFAULT_MINUTE_RETENTION_DAYS = 90;
 
 const TABLES = ['intraday_bars', 'trades'] as const;
 
 /**
- * Deletes minute bars and ticks older than `retentionDays` (Beijing dates; SPEC keeps minute data about
- * 1-3 months). One day per statement, so a large backlog never becomes one huge transaction. Returns the
+ * Deletes minute bars and ticks older than `retentionDays` (Beijing dates; minute data is kept about 1-3
+ * months). One day per statement, so a large backlog never becomes one huge transaction. Returns the
  * number of rows deleted.
  */
 export async function pruneMinuteData(db: Db, retentionDays: number, now = new Date()): Promise<number> {
-  const today = new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-  const keepFrom = addDays(today, -retentionDays);
+  const keepFrom = addDays(exchangeToday(now), -retentionDays);
   let deleted = 0;
   for (const table of TABLES) {
     const oldest = await db(table).orderBy('trade_time').first('trade_time');

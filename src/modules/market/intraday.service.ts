@@ -1,9 +1,9 @@
 import type { Db } from '../../db/connection';
 import { readCursor, signCursor } from '../../domain/cursor';
-import { AppError, noData } from '../../domain/errors';
+import { invalidCursor, noData } from '../../domain/errors';
 import { minuteKlines, type Kline } from '../../domain/klines';
-import { latestMinuteSession, latestTickSession, minuteBars, ticksAfter, type TradeRow } from './market.repository';
-import type { Visibility } from './market.visibility';
+import { latestSession, minuteBars, ticksAfter, type TradeRow } from './market.repository';
+import type { Visibility } from './visibility.service';
 
 export interface IntradaySession {
   tradeDate: string;
@@ -14,7 +14,7 @@ export interface IntradaySession {
 
 /** The one-minute bars of the latest visible session of a security, oldest first. */
 export async function intradaySession(db: Db, tsCode: string, visibility: Visibility): Promise<IntradaySession> {
-  const session = await latestMinuteSession(db, tsCode, visibility.minuteCutoff);
+  const session = await latestSession(db, 'intraday_bars', tsCode, visibility.minuteCutoff);
   if (session === null) throw noData(`No intraday data for ${tsCode}`);
   const rows = await minuteBars(db, tsCode, `${session} 00:00:00`, `${session} 23:59:59`, visibility.minuteCutoff);
   const bars = minuteKlines(rows, 1, () => 1);
@@ -44,9 +44,9 @@ export async function tickPage(
 ): Promise<TickPage> {
   const position = request.cursor === undefined ? null : readCursor<TickCursor>(request.cursor, secret);
   if (position && (position.s !== request.tsCode || (request.date !== undefined && request.date !== position.d))) {
-    throw new AppError(400, 'invalid_cursor', 'Invalid cursor: it belongs to another symbol or date');
+    throw invalidCursor('Invalid cursor: it belongs to another symbol or date');
   }
-  const date = position?.d ?? request.date ?? (await latestTickSession(db, request.tsCode, visibility.minuteCutoff));
+  const date = position?.d ?? request.date ?? (await latestSession(db, 'trades', request.tsCode, visibility.minuteCutoff));
   if (date === null) throw noData(`No trades for ${request.tsCode}`);
   const after = position ? { time: position.t, seq: position.q } : null;
   const rows = await ticksAfter(db, request.tsCode, date, after, request.limit, visibility.minuteCutoff);

@@ -2,10 +2,10 @@ import type { Db } from '../../db/connection';
 import { periodEnd, periodStart } from '../../domain/calendar';
 import { noData } from '../../domain/errors';
 import { dailyKline, isMinuteInterval, minuteKlines, minutesOf, periodKlines, type DayInterval, type Interval, type Kline } from '../../domain/klines';
-import { assertOrdered, requireLatestTradingDay } from './market.dates';
-import { factorsOn, latestMinuteSession, minuteBars, openDays, type SecurityAnchor } from './market.repository';
+import { assertOrdered, requireLatestTradingDay } from './dateWindow.service';
+import { factorsOn, latestSession, minuteBars, openDays, type SecurityAnchor } from './market.repository';
 import { securityBars } from './market.service';
-import type { Visibility } from './market.visibility';
+import type { Visibility } from './visibility.service';
 
 export interface KlineRequest {
   security: SecurityAnchor;
@@ -53,7 +53,7 @@ async function dayKlines(db: Db, request: KlineRequest & { interval: DayInterval
 
 async function minuteKlineSeries(db: Db, request: KlineRequest, size: number, cutoff: string | null): Promise<KlineSeries> {
   const { security, interval, adjusted, limit } = request;
-  const session = request.end ?? (await latestMinuteSession(db, security.ts_code, cutoff));
+  const session = request.end ?? (await latestSession(db, 'intraday_bars', security.ts_code, cutoff));
   if (session === null) return { security, interval, anchorDate: null, klines: [] };
   const begin = request.begin ?? session;
   assertOrdered(begin, session, request.end !== undefined);

@@ -1,6 +1,7 @@
 import type { PeriodKind } from '../../domain/reportPeriods';
 import { parseSymbolList } from '../../domain/symbols';
 import { pageWindow } from '../../domain/pagination';
+import { exchangeToday } from '../../domain/clock';
 
 const REPORT_TYPE_CODES = { consolidated: 1, parent: 6 } as const;
 
@@ -31,11 +32,11 @@ export interface StatementParams {
 
 export const MAX_STATEMENT_SYMBOLS = 10;
 
-/** The UTC day: the default end of the report-date range. */
-export const today = () => new Date().toISOString().slice(0, 10);
-
-/** Validated query parameters of the statement endpoints → a typed query (symbols may throw AppError). */
-export function parseStatementQuery(params: StatementParams): StatementQuery {
+/**
+ * Validated query parameters of the statement endpoints → a typed query (symbols may throw AppError); the
+ * range ends today on the exchange's clock unless `end_date` says otherwise.
+ */
+export function parseStatementQuery(params: StatementParams, today = exchangeToday()): StatementQuery {
   const { symbols, single } = parseSymbolList(params.symbol, MAX_STATEMENT_SYMBOLS);
   const window = pageWindow(params, 5);
   return {
@@ -44,7 +45,7 @@ export function parseStatementQuery(params: StatementParams): StatementQuery {
     kind: params.period ?? 'annual',
     reportType: REPORT_TYPE_CODES[params.report_type ?? 'consolidated'],
     begin: params.begin_date,
-    end: params.end_date ?? today(),
+    end: params.end_date ?? today,
     asOf: params.as_of,
     ...window,
   };

@@ -10,12 +10,11 @@ export function containersOf<R extends object, F extends keyof R, L extends stri
   fields: readonly F[],
   single: boolean,
 ) {
-  const containers = pages.map((page) => ({
-    symbol: page.symbol,
-    name: page.name,
-    [listName]: page.records.map((record) => pickFields(record, fields)),
-  }));
-  return single ? containers[0] : containers;
+  type Container = { symbol: string; name: string } & Record<L, Pick<R, F>[]>;
+  const containers = pages.map(
+    (page) => ({ symbol: page.symbol, name: page.name, [listName]: page.records.map((record) => pickFields(record, fields)) }) as Container,
+  );
+  return single ? containers[0]! : containers;
 }
 
 export type Fundamentals = components['schemas']['Fundamentals'];

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
 import { noData } from '../../domain/errors';
-import { assertOrdered, assertRangeAtMost, MAX_RANGE_YEARS } from './market.dates';
+import { assertOrdered, assertRangeAtMost, MAX_RANGE_YEARS } from './dateWindow.service';
 import { adjustmentFactors, calendarDays, type CalendarRow, type FactorRow, type SecurityAnchor } from './market.repository';
 
 /**
@@ -31,5 +31,3 @@ export async function factorHistory(db: Db, security: SecurityAnchor, request: {
   if (rows.length === 0) throw noData(`No adjustment factors for ${security.ts_code} in the requested range`);
   return rows;
 }
-
-export const beijingToday = (now = new Date()) => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);

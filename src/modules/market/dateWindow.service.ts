@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
 import { isLongerThanYears, addYears } from '../../domain/calendar';
-import { AppError, noData } from '../../domain/errors';
+import { dateRangeTooLarge, invalidParameter, noData } from '../../domain/errors';
 import { countOpenDays, latestTradingDay, openDayBefore } from './market.repository';
 
 export const DEFAULT_WINDOW_TRADING_DAYS = 30;
@@ -20,12 +20,12 @@ export interface DateWindow {
 export function assertOrdered(begin: string, end: string, endGiven = true): void {
   if (begin <= end) return;
   if (!endGiven) throw noData(`No data from ${begin}: the latest data is of ${end}`);
-  throw new AppError(400, 'invalid_parameter', `begin_date ${begin} is after end_date ${end}`);
+  throw invalidParameter(`begin_date ${begin} is after end_date ${end}`);
 }
 
 export function assertRangeAtMost(begin: string, end: string, years: number): void {
   if (isLongerThanYears(begin, end, years)) {
-    throw new AppError(400, 'date_range_too_large', `Date range ${begin}..${end} is longer than ${years} years; split it into several requests`);
+    throw dateRangeTooLarge(`Date range ${begin}..${end} is longer than ${years} years; split it into several requests`);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { KeyOwner } from '../modules/accounts/apiKeys.repository';
+import type { KeyOwner } from '../../http/ports';
 
 interface Entry {
   owner: KeyOwner | null;

@@ -21,3 +21,13 @@ export function figuresReader(columns: ColumnMap): (row: StatementRow) => Figure
 export function emptyFigures(fields: readonly string[]): Figures {
   return Object.fromEntries(fields.map((field) => [field, null]));
 }
+
+/** One figure of a period, null when the period or the figure is missing. */
+export const figureOf = (figures: Figures | null | undefined, field: string): number | null => figures?.[field] ?? null;
+
+/** The figures of the three statements of one symbol, by period end. */
+export interface StatementSet {
+  income: ReadonlyMap<string, Figures>;
+  balance: ReadonlyMap<string, Figures>;
+  cashFlow: ReadonlyMap<string, Figures>;
+}

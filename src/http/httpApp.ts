@@ -1,0 +1,63 @@
+import express, { type Express, type Router } from 'express';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import type { AnswerCache } from './answerCache';
+import { authenticate, requireKeyScope } from './auth';
+import { contractValidator, errorCodesOfParameters, type Contract } from './contract';
+import { corsPolicy } from './cors';
+import { errorHandler } from './errors';
+import type { Metrics } from './metrics';
+import { operationRoutes, type OperationHandlers } from './handler';
+import { OperationIndex, operationPolicies } from './operations';
+import type { AccessPorts } from './ports';
+import { accountRateLimit } from './rateLimit';
+import type { LimiterStore } from './rateLimitStore';
+import { requestLog } from './requestLog';
+import { usageCounting } from './usage';
+import './locals';
+
+export interface HttpAppParts {
+  contract: Contract;
+  logger: Logger;
+  validateResponses: boolean;
+  access: AccessPorts;
+  limiters: LimiterStore;
+  answers: AnswerCache;
+  handlers: OperationHandlers;
+  /** Routes outside the contract that need no credential (liveness, docs, the console page). */
+  openRoutes: Router[];
+  /** Counts and times every answer. */
+  metrics: Metrics;
+  /** CORS_ORIGINS: none by default. */
+  corsOrigins: readonly string[];
+}
+
+/**
+ * The HTTP pipeline, in the order of ARCHITECTURE.md §1: helmet, request id and log, metrics, CORS (a
+ * preflight is answered before any credential is asked for), JSON body,
+ * the open routes, then per contract operation: credential, rate limit, scope, usage count, the answer
+ * cache's warm path, the contract validator, the handler; last the one error handler.
+ */
+export function httpApp(parts: HttpAppParts): Express {
+  const index = new OperationIndex(operationPolicies(parts.contract));
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  // ETags come from the answer cache only (strong, over the stored bytes): Express's automatic weak ETag
+  // answered If-None-Match with 304 on routes whose contract has no 304 (account and billing routes).
+  app.set('etag', false);
+  app.use(helmet());
+  app.use(requestLog(parts.logger));
+  app.use(parts.metrics.middleware());
+  app.use(corsPolicy(index, parts.corsOrigins));
+  const jsonBody = express.json({ limit: '32kb' });
+  app.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : jsonBody(req, res, next)));
+  app.use(...parts.openRoutes);
+  app.use(authenticate(index, parts.access));
+  app.use(accountRateLimit(parts.limiters), requireKeyScope(), usageCounting(parts.access.recordUsage));
+  app.use(parts.answers.repeats());
+  app.use(contractValidator(parts.contract, parts.validateResponses));
+  app.use(operationRoutes(index, parts.handlers));
+  app.use(errorHandler(errorCodesOfParameters(parts.contract), parts.logger));
+  return app;
+}
