@@ -19,7 +19,7 @@ import { UsageRecorder } from './modules/billing/usage.service';
 import { financialsHandlers } from './modules/financials/financials.handlers';
 import { marketHandlers } from './modules/market/market.handlers';
 import { stocksHandlers } from './modules/stocks/stocks.handlers';
-import { Readiness } from './modules/system/readiness';
+import { Readiness } from './modules/system/readiness.service';
 import { systemRoutes } from './modules/system/system.routes';
 
 export interface AppDeps {

@@ -5,7 +5,7 @@ import { AggregatorRegistry } from 'prom-client';
 import { createApp } from './app';
 import { Metrics, serveMetrics } from './http/metrics';
 import { gracefulShutdown } from './http/shutdown';
-import { Readiness } from './modules/system/readiness';
+import { Readiness } from './modules/system/readiness.service';
 import { loadConfig } from './config';
 import { loadContract } from './http/contract';
 import { operationPolicies } from './http/operations';

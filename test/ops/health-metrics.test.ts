@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { connect } from '../../src/db/connection';
-import { Readiness } from '../../src/modules/system/readiness';
+import { Readiness } from '../../src/modules/system/readiness.service';
 import { serveApp } from '../api/accounts.support';
 import { sharedFixture, type Fixture } from '../support/fixture';
 import { insertSecurities, keyOnPlan, loadMarket2024 } from '../support/marketData';

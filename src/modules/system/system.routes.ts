@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Router } from 'express';
 import type { Metrics } from '../../http/metrics';
-import type { Readiness } from './readiness';
+import type { Readiness } from './readiness.service';
 
 const DOCS_PAGE = fileURLToPath(new URL('../../../data/docs.html', import.meta.url));
 
