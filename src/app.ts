@@ -19,6 +19,8 @@ import { UsageRecorder } from './modules/billing/usage.service';
 import { financialsHandlers } from './modules/financials/financials.handlers';
 import { marketHandlers } from './modules/market/market.handlers';
 import { stocksHandlers } from './modules/stocks/stocks.handlers';
+import { referenceHandlers } from './modules/reference/reference.handlers';
+import { eventsHandlers } from './modules/events/events.handlers';
 import { Readiness } from './modules/system/readiness.service';
 import { systemRoutes } from './modules/system/system.routes';
 
@@ -69,6 +71,8 @@ export function createApp(deps: AppDeps): Express {
     },
     handlers: {
       ...stocksHandlers(db),
+      ...referenceHandlers(db),
+      ...eventsHandlers(db),
       ...marketHandlers({ db, answers, cursorSecret: deps.cursorSecret }),
       ...financialsHandlers(db, answers),
       ...authHandlers(db, new LoginThrottle(limiters, deps.loginLimits)),

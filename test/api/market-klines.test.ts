@@ -19,7 +19,7 @@ describe('GET /v1/market/klines', () => {
   it('daily is the default interval and equals the daily endpoint', async () => {
     const data = await klines('symbol=000001&begin_date=2024-06-13&end_date=2024-06-14');
     expect(data).to.include({ symbol: '000001.SZ', interval: 'daily', adj_anchor_date: '2024-12-31' });
-    expect(data.klines[0]).to.deep.equal({ time: '2024-06-14', open: 9.93, high: 10.01, low: 9.78, close: 9.96, pre_close: 9.86, change: 0.1, pct_change: 0.992, volume: 1637990, amount: 1657433960 });
+    expect(data.klines[0]).to.deep.equal({ time: '2024-06-14', open: 9.93, high: 10.01, low: 9.78, close: 9.96, pre_close: 9.86, change: 0.1, pct_change: 1.0142, volume: 1637990, amount: 1657433960 });
   });
 
   it('weekly on the Qingming week (open Mon-Wed) matches the hand aggregation', async () => {

@@ -25,6 +25,17 @@ describe('demo dataset (db/demo)', () => {
     expect(new Set(bars.map((bar) => bar.adj_factor)).size).to.be.greaterThan(1);
   });
 
+  it('loads the real code changes, whose old codes are delisted in the Baostock list on the change day', async () => {
+    expect(await testDb.db('code_changes').orderBy('change_date').select('old_code', 'new_code', 'change_date')).to.deep.equal([
+      { old_code: '000022.SZ', new_code: '001872.SZ', change_date: '2018-12-26' },
+      { old_code: '000043.SZ', new_code: '001914.SZ', change_date: '2019-12-16' },
+    ]);
+    expect(await testDb.db('securities').whereIn('ts_code', ['000022.SZ', '000043.SZ']).orderBy('ts_code').select('delist_date')).to.deep.equal([
+      { delist_date: '2018-12-26' },
+      { delist_date: '2019-12-16' },
+    ]);
+  });
+
   it('loads the 2025-04-03 market snapshot in yuan and shares, with turnover on the bars', async () => {
     expect(await testDb.db('daily_basic').where({ trade_date: '2025-04-03' }).count({ n: '*' }).first()).to.deep.equal({ n: 5393 });
     const moutai = await testDb.db('daily_basic').where({ ts_code: '600519.SH', trade_date: '2025-04-03' }).first('total_mv', 'total_share');

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { exchangeToday } from '../../domain/clock';
 import { CsvWriter } from './csvWriter';
 import { DAILY_COLUMNS, dailyCsvRow, limitBand, randomDailyBar } from './dailyStep';
 import { writeIntraday, type SessionBar } from './intraday';
@@ -11,9 +12,6 @@ export const RECENT_SYNTHETIC_STOCKS = ['000001.SZ', '600519.SH', '300750.SZ'];
 /** Minute bars and ticks of the last 3 sessions: enough for intraday and trades, far inside the 90-day retention. */
 const MINUTE_SESSIONS = 3;
 const SEED = 20250403;
-
-/** Beijing's date (UTC+8, no daylight saving) of an instant, `YYYYMMDD`. */
-const beijingDay = (now: Date) => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '');
 
 /** The newest row of each wanted stock in a Tushare CSV whose first two columns are ts_code and trade_date. */
 function newestRows(csv: string, codes: readonly string[]): Map<string, string[]> {
@@ -37,7 +35,7 @@ function newestRows(csv: string, codes: readonly string[]): Map<string, string[]
  * from data dated relative to the day the store is made. Returns rows per file; nothing when no day is left.
  */
 export async function writeRecentSessions(demoDir: string, out: string, now = new Date()): Promise<Record<string, number>> {
-  const today = beijingDay(now);
+  const today = exchangeToday(now).replaceAll('-', '');
   const openDays = openDaysOf(join(demoDir, 'trade_cal.csv')).filter((day) => day < today);
   const lastBars = newestRows(join(demoDir, 'daily.csv'), RECENT_SYNTHETIC_STOCKS);
   const lastFactors = newestRows(join(demoDir, 'adj_factor.csv'), RECENT_SYNTHETIC_STOCKS);

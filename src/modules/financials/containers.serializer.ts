@@ -10,9 +10,15 @@ export function containersOf<R extends object, F extends keyof R, L extends stri
   fields: readonly F[],
   single: boolean,
 ) {
-  type Container = { symbol: string; name: string } & Record<L, Pick<R, F>[]>;
+  type Container = { symbol: string; requested_symbol?: string; name: string } & Record<L, Pick<R, F>[]>;
   const containers = pages.map(
-    (page) => ({ symbol: page.symbol, name: page.name, [listName]: page.records.map((record) => pickFields(record, fields)) }) as Container,
+    (page) =>
+      ({
+        symbol: page.symbol,
+        ...(page.requested_symbol === undefined ? {} : { requested_symbol: page.requested_symbol }),
+        name: page.name,
+        [listName]: page.records.map((record) => pickFields(record, fields)),
+      }) as Container,
   );
   return single ? containers[0]! : containers;
 }
@@ -24,6 +30,7 @@ export function fundamentalsOf(page: SymbolPage<FinancialMetricsRecord>, metric:
   const { report_date, report_name, ...metrics } = page.records[0]!;
   return {
     symbol: page.symbol,
+    ...(page.requested_symbol === undefined ? {} : { requested_symbol: page.requested_symbol }),
     name: page.name,
     report_date,
     report_name,

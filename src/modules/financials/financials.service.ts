@@ -5,6 +5,7 @@ import { earliestNeeded, listedPeriods, pageOfPeriods, type PeriodKind } from '.
 import { currentVersions } from '../../domain/statementVersions';
 import { assertAllKnown } from '../../domain/symbols';
 import type { Figures } from '../../domain/ttm';
+import { resolveSymbols } from '../reference/codeChanges.repository';
 import { securityNames, statementPeriods, statementRows, type StatementRow, type StatementTable } from './financials.repository';
 import type { StatementSet } from './statementFigures.serializer';
 import type { StatementQuery } from './statementQuery.service';
@@ -12,6 +13,8 @@ import type { StatementQuery } from './statementQuery.service';
 /** One symbol's page of periods, newest first. */
 export interface SymbolPage<R> {
   symbol: string;
+  /** The old code the request named, when it named one. */
+  requested_symbol?: string;
   name: string;
   records: R[];
 }
@@ -72,10 +75,18 @@ async function namesOf(db: Db, symbols: string[]): Promise<Map<string, string>> 
   return new Map(rows.map((row) => [row.ts_code, row.name]));
 }
 
-function assemble<R>(names: Map<string, string>, shown: Shown, record: (symbol: string, endDate: string) => R): Pages<R> {
+/** The query on the securities answering its symbols (old codes followed), and the old code requested for each. */
+async function onCurrentCodes(db: Db, query: StatementQuery): Promise<{ current: StatementQuery; requested: Map<string, string> }> {
+  const resolved = await resolveSymbols(db, query.symbols);
+  const requested = new Map(resolved.filter(({ code, requested }) => code !== requested).map(({ code, requested }) => [code, requested]));
+  return { current: { ...query, symbols: [...new Set(resolved.map(({ code }) => code))] }, requested };
+}
+
+function assemble<R>(names: Map<string, string>, shown: Shown, requested: Map<string, string>, record: (symbol: string, endDate: string) => R): Pages<R> {
   if (shown.total === 0) throw noData('No reporting period of the requested symbols in the requested range');
   const pages = [...shown.shown].map(([symbol, endDates]) => ({
     symbol,
+    ...(requested.has(symbol) ? { requested_symbol: requested.get(symbol)! } : {}),
     name: names.get(symbol)!,
     records: endDates.map((endDate) => record(symbol, endDate)),
   }));
@@ -97,11 +108,12 @@ export interface StatementKind<R> {
 }
 
 /** A page of one statement's records for each requested symbol; 404 no_data when no symbol has a period in range. */
-export async function statementPages<R>(db: Db, query: StatementQuery, statement: StatementKind<R>): Promise<Pages<R>> {
+export async function statementPages<R>(db: Db, requestedQuery: StatementQuery, statement: StatementKind<R>): Promise<Pages<R>> {
+  const { current: query, requested } = await onCurrentCodes(db, requestedQuery);
   const [names, shown] = await Promise.all([namesOf(db, query.symbols), shownPeriods(db, statement.table, query)]);
   const yearsBack = statement.yearsBack[query.kind];
   const figures = await figuresBySymbol(db, statement.table, statement.reader, query, shown.shown, yearsBack);
-  return assemble(names, shown, (symbol, endDate) => statement.toRecord(figures.get(symbol)!, endDate, query.kind));
+  return assemble(names, shown, requested, (symbol, endDate) => statement.toRecord(figures.get(symbol)!, endDate, query.kind));
 }
 
 export type FigureReaders = Record<keyof StatementSet, FigureReader>;
@@ -122,15 +134,16 @@ const METRIC_YEARS_BACK: Record<keyof StatementSet, Record<PeriodKind, number>> 
 /** Pages of records built from all three statements; the periods listed are the income statement's. */
 export async function tripleStatementPages<R>(
   db: Db,
-  query: StatementQuery,
+  requestedQuery: StatementQuery,
   readers: FigureReaders,
   toRecord: (set: StatementSet, endDate: string, kind: PeriodKind) => R,
 ): Promise<Pages<R>> {
+  const { current: query, requested } = await onCurrentCodes(db, requestedQuery);
   const [names, shown] = await Promise.all([namesOf(db, query.symbols), shownPeriods(db, TABLES.income, query)]);
   const load = (statement: keyof StatementSet) =>
     figuresBySymbol(db, TABLES[statement], readers[statement], query, shown.shown, METRIC_YEARS_BACK[statement][query.kind]);
   const [income, balance, cashFlow] = await Promise.all([load('income'), load('balance'), load('cashFlow')]);
-  return assemble(names, shown, (symbol, endDate) =>
+  return assemble(names, shown, requested, (symbol, endDate) =>
     toRecord({ income: income.get(symbol)!, balance: balance.get(symbol)!, cashFlow: cashFlow.get(symbol)! }, endDate, query.kind),
   );
 }

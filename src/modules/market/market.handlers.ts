@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection';
 import { exchangeToday } from '../../domain/clock';
 import { invalidSymbol } from '../../domain/errors';
 import { canonicalInterval, isMinuteInterval } from '../../domain/klines';
-import { normalizeSymbol, parseSymbolList } from '../../domain/symbols';
+import { parseOneSymbol, parseSymbolList } from '../../domain/symbols';
 import type { AnswerCache } from '../../http/answerCache';
 import { ok, okText } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
@@ -16,13 +16,6 @@ import { factorHistory, tradingCalendar } from './reference.service';
 import { assertTickAccess, PlanRules } from './visibility.service';
 
 const DEFAULT_KLINES = 250;
-
-/** A single-symbol parameter in any format → standard code. */
-function oneSymbol(input: string): string {
-  const symbol = normalizeSymbol(input);
-  if (symbol === null) throw invalidSymbol(`Invalid symbol: ${input}`);
-  return symbol;
-}
 
 export interface MarketDeps {
   db: Db;
@@ -48,7 +41,7 @@ export function marketHandlers({ db, answers, cursorSecret = randomBytes(32).toS
   };
 
   const getLegacyStockPrices: Handler<'getLegacyStockPrices'> = async (req, res) => {
-    const request = { symbols: [oneSymbol(req.query.symbol)], begin: req.query.start_date, end: req.query.end_date, adjusted: true };
+    const request = { symbols: [parseOneSymbol(req.query.symbol)], begin: req.query.start_date, end: req.query.end_date, adjusted: true };
     const { dailyCutoff } = await visibilityOf(res);
     await answers.send(req, res, ['daily', request, null, true], async () => {
       const [series] = await dailySeries(db, request, dailyCutoff, (one) => wire.toDailySeries(one, null));
@@ -60,7 +53,7 @@ export function marketHandlers({ db, answers, cursorSecret = randomBytes(32).toS
     const interval = canonicalInterval(req.query.interval ?? 'daily')!;
     const { begin_date: begin, end_date: end, adjusted = true, limit = DEFAULT_KLINES } = req.query;
     const visibility = await visibilityOf(res);
-    const [security] = await knownSecurities(db, [oneSymbol(req.query.symbol)], visibility.dailyCutoff);
+    const [security] = await knownSecurities(db, [parseOneSymbol(req.query.symbol)], visibility.dailyCutoff);
     const request = { security: security!, interval, begin, end, adjusted, limit };
     const cached = isMinuteInterval(interval) ? null : ['klines', { ...request, security: security!.ts_code }];
     await answers.send(req, res, cached, async () => ok(wire.toKlineSeries(await klineSeries(db, request, visibility))));
@@ -69,7 +62,7 @@ export function marketHandlers({ db, answers, cursorSecret = randomBytes(32).toS
   const getLegacyIndices: Handler<'getLegacyIndices'> = async (req, res) => {
     const interval = canonicalInterval(req.query.period ?? 'daily')!;
     const visibility = await visibilityOf(res);
-    const [security] = await knownSecurities(db, [oneSymbol(req.query.index)], visibility.dailyCutoff);
+    const [security] = await knownSecurities(db, [parseOneSymbol(req.query.index)], visibility.dailyCutoff);
     if (security!.kind !== 'index') throw invalidSymbol(`Not an index: ${security!.ts_code}`);
     const request = { security: security!, interval, adjusted: false, limit: DEFAULT_KLINES };
     const cached = ['klines', { ...request, security: security!.ts_code }];
@@ -78,7 +71,7 @@ export function marketHandlers({ db, answers, cursorSecret = randomBytes(32).toS
 
   const getAdjustmentFactor: Handler<'getAdjustmentFactor'> = async (req, res) => {
     const { dailyCutoff } = await visibilityOf(res);
-    const [security] = await knownSecurities(db, [oneSymbol(req.query.symbol)], dailyCutoff);
+    const [security] = await knownSecurities(db, [parseOneSymbol(req.query.symbol)], dailyCutoff);
     const range = { begin: req.query.begin_date, end: req.query.end_date };
     await answers.send(req, res, ['factors', security!.ts_code, range], async () =>
       ok(wire.toAdjustmentFactors(security!, await factorHistory(db, security!, range))),
@@ -93,14 +86,14 @@ export function marketHandlers({ db, answers, cursorSecret = randomBytes(32).toS
 
   const getIntraday: Handler<'getIntraday'> = async (req, res) => {
     const visibility = await visibilityOf(res);
-    const [security] = await knownSecurities(db, [oneSymbol(req.query.symbol)], visibility.dailyCutoff);
+    const [security] = await knownSecurities(db, [parseOneSymbol(req.query.symbol)], visibility.dailyCutoff);
     res.json(ok(wire.toIntradaySession(security!, await intradaySession(db, security!.ts_code, visibility))));
   };
 
   const getTrades: Handler<'getTrades'> = async (req, res) => {
     const visibility = await visibilityOf(res);
     assertTickAccess(visibility);
-    const [security] = await knownSecurities(db, [oneSymbol(req.query.symbol)], visibility.dailyCutoff);
+    const [security] = await knownSecurities(db, [parseOneSymbol(req.query.symbol)], visibility.dailyCutoff);
     const { date, cursor, limit = 100 } = req.query;
     const page = await tickPage(db, { tsCode: security!.ts_code, date, cursor, limit }, visibility, cursorSecret);
     res.json({ ...ok(page.trades.map(wire.toTrade)), cursor: page.cursor, has_more: page.hasMore });

@@ -30,6 +30,8 @@ export interface SecurityAnchor {
   anchor_date: string | null;
   /** Its factor on that day (the latest factor on or before it). */
   anchor_factor: number | null;
+  /** The old code the request named, when it named one (the security is the one that code became). */
+  requested_symbol?: string;
 }
 
 /** Securities with their adjustment anchor, one query of per-security index lookups. */
