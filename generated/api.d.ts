@@ -480,7 +480,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in account */
+        /**
+         * The signed-in account
+         * @description The account of the session token, with its current plan.
+         */
         get: operations["getMe"];
         put?: never;
         post?: never;
@@ -552,7 +555,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The pricing plans */
+        /**
+         * The pricing plans
+         * @description Every plan with its monthly price, rate limit, data delays and tick access, cheapest first.
+         */
         get: operations["listPlans"];
         put?: never;
         post?: never;
@@ -569,7 +575,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The current subscription */
+        /**
+         * The current subscription
+         * @description The account's plan, the rate limit in force for it and since when the plan applies.
+         */
         get: operations["getSubscription"];
         put?: never;
         /**
@@ -796,13 +805,17 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description Every successful response. `data` is added by each operation. */
-        SuccessEnvelope: {
-            /** @constant */
-            code: 200;
-            /** @constant */
-            message: "success";
-        };
+        /**
+         * Format: int32
+         * @description Always 200 on success (the HTTP status).
+         * @constant
+         */
+        SuccessCode: 200;
+        /**
+         * @description Always `success`.
+         * @constant
+         */
+        SuccessMessage: "success";
         /**
          * @description Basic information of a listed, suspended or delisted security. Every field is present (null where the
          *     source lacks it) unless `fields` selects some.
@@ -819,48 +832,100 @@ export interface components {
              * @example 600519.SH
              */
             symbol?: string;
-            /** @example 贵州茅台 */
+            /**
+             * @description Short name.
+             * @example 贵州茅台
+             */
             name?: string;
-            /** @enum {string} */
+            /**
+             * @description Exchange of listing.
+             * @enum {string}
+             */
             exchange?: "SSE" | "SZSE" | "BSE";
-            /** @example 上海证券交易所 */
+            /**
+             * @description Name of the exchange.
+             * @example 上海证券交易所
+             */
             exchange_name?: string;
             /** @description First-level industry classification. */
             industry?: string | null;
             /** @description Second-level industry classification. */
             subindustry?: string | null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description First trading day.
+             */
             listing_date?: string | null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Delisting day; null while listed.
+             */
             delisting_date?: string | null;
             /**
              * @description `上市` listed, `暂停` suspended, `退市` delisted.
              * @enum {string}
              */
             status?: "上市" | "暂停" | "退市";
-            /** @description Total market value in yuan at the latest trading day's close. */
+            /**
+             * Format: double
+             * @description Total market value in yuan at the latest trading day's close.
+             */
             market_cap?: number | null;
-            /** @description Tradable market value in yuan at the latest trading day's close. */
+            /**
+             * Format: double
+             * @description Tradable market value in yuan at the latest trading day's close.
+             */
             circulating_market_cap?: number | null;
-            /** @description Total shares. */
+            /**
+             * Format: double
+             * @description Total shares.
+             */
             issued_shares?: number | null;
-            /** @description Tradable shares. */
+            /**
+             * Format: double
+             * @description Tradable shares.
+             */
             circulating_shares?: number | null;
-            /** @description Par value per share in yuan. */
+            /**
+             * Format: double
+             * @description Par value per share in yuan.
+             */
             par_value?: number | null;
+            /** @description Company profile. */
             description?: string | null;
+            /** @description Company website. */
             website?: string | null;
+            /** @description Province or region of registration. */
             region?: string | null;
+            /** @description Registered office. */
             address?: string | null;
+            /** @description Chairman of the board. */
             chairman?: string | null;
+            /** @description General manager. */
             general_manager?: string | null;
+            /** @description Board secretary. */
             secretary?: string | null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Date of incorporation.
+             */
             established_date?: string | null;
-            /** @description Yuan. */
+            /**
+             * Format: double
+             * @description Yuan.
+             */
             registered_capital?: number | null;
+            /** @description Unified social credit code. */
             organization_code?: string | null;
+            /** @description Registered business scope. */
             business_scope?: string | null;
+        };
+        /** @description Success envelope of basic information: one symbol gives one object, a comma-separated list an array. */
+        BasicInfoResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description The security, or each security in request order. */
+            data: components["schemas"]["Stock"] | components["schemas"]["Stock"][];
         };
         /**
          * @description Machine-readable error code.
@@ -896,12 +961,13 @@ export interface components {
         /** @description The body of every error response. */
         Error: {
             /**
+             * Format: int32
              * @description The HTTP status.
              * @example 400
              */
             code: number;
             /**
-             * @description What went wrong, for people. Names the offending parameter or value.
+             * @description What went wrong, for people. Names the offending parameter or value (a request line is at most 16 kB, so is this).
              * @example Invalid symbol: 12345
              */
             message: string;
@@ -913,23 +979,58 @@ export interface components {
              * @example 000001
              */
             symbol: string;
-            /** @example 平安银行 */
+            /**
+             * @description Short name of the security.
+             * @example 平安银行
+             */
             name: string;
-            /** @enum {string} */
+            /**
+             * @description Exchange of listing.
+             * @enum {string}
+             */
             exchange: "SSE" | "SZSE" | "BSE";
-            /** @example 000001.SZ */
+            /**
+             * @description Standard code: the 6 digits and `.SH`, `.SZ` or `.BJ`.
+             * @example 000001.SZ
+             */
             standard_symbol: string;
+            /** @description First-level industry classification. */
             industry: string | null;
         };
         /** @description Position of a page in a page/offset paginated list. */
         Pagination: {
-            /** @description The page shown; with `offset`, the page the offset falls in (offset ÷ limit + 1). */
+            /**
+             * Format: int32
+             * @description The page shown; with `offset`, the page the offset falls in (offset ÷ limit + 1).
+             */
             current_page: number;
+            /**
+             * Format: int32
+             * @description Pages at this page size.
+             */
             total_pages: number;
+            /**
+             * Format: int32
+             * @description Items in the whole list.
+             */
             total_items: number;
+            /**
+             * Format: int32
+             * @description The `limit` in force.
+             */
             items_per_page: number;
+            /** @description Whether a later page has items. */
             has_next_page: boolean;
+            /** @description Whether an earlier page exists. */
             has_prev_page: boolean;
+        };
+        /** @description One page of search matches with its pagination. */
+        SearchResultPage: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description Matches, best first. */
+            data: components["schemas"]["SearchResultItem"][];
+            pagination: components["schemas"]["Pagination"];
         };
         /**
          * @description Machine form of `status`: `listed` (`上市`), `suspended` (`暂停`, a listing suspension, not a trading halt), `delisted` (`退市`).
@@ -992,16 +1093,8 @@ export interface components {
         };
         /** @description Success envelope of `/v1/stock/list`. */
         ListedSecurityPage: {
-            /**
-             * @description Equals the HTTP status.
-             * @constant
-             */
-            code: 200;
-            /**
-             * @description Always `success`.
-             * @constant
-             */
-            message: "success";
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
             /** @description One page of securities, ordered by symbol. */
             data: components["schemas"]["ListedSecurity"][];
             pagination: components["schemas"]["Pagination"];
@@ -1133,31 +1226,15 @@ export interface components {
         };
         /** @description Success envelope of `/v1/stock/listing-status`. */
         ListingStatusResponse: {
-            /**
-             * @description Equals the HTTP status.
-             * @constant
-             */
-            code: 200;
-            /**
-             * @description Always `success`.
-             * @constant
-             */
-            message: "success";
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
             /** @description The listing history of one symbol, or an array in request order for several. */
             data: components["schemas"]["ListingStatus"] | components["schemas"]["ListingStatus"][];
         };
         /** @description Success envelope of `/v1/stock/code-change`. */
         CodeChangeResponse: {
-            /**
-             * @description Equals the HTTP status.
-             * @constant
-             */
-            code: 200;
-            /**
-             * @description Always `success`.
-             * @constant
-             */
-            message: "success";
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
             /** @description Code changes, newest first. */
             data: components["schemas"]["CodeChange"][];
         };
@@ -1192,16 +1269,8 @@ export interface components {
         };
         /** @description Success envelope of `/v1/indices/constituents`. */
         IndexConstituentPage: {
-            /**
-             * @description Equals the HTTP status.
-             * @constant
-             */
-            code: 200;
-            /**
-             * @description Always `success`.
-             * @constant
-             */
-            message: "success";
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
             /** @description One page of the snapshot members, heaviest first. */
             data: components["schemas"]["IndexConstituent"][];
             pagination: components["schemas"]["Pagination"];
@@ -1251,16 +1320,8 @@ export interface components {
         };
         /** @description Success envelope of `/v1/industry/constituents`. */
         IndustryConstituentPage: {
-            /**
-             * @description Equals the HTTP status.
-             * @constant
-             */
-            code: 200;
-            /**
-             * @description Always `success`.
-             * @constant
-             */
-            message: "success";
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
             /** @description One page of the industry members on the day, by symbol. */
             data: components["schemas"]["IndustryConstituent"][];
             pagination: components["schemas"]["Pagination"];
@@ -1342,16 +1403,8 @@ export interface components {
         };
         /** @description Success envelope of `/v1/events/dividends`. */
         DividendResponse: {
-            /**
-             * @description Equals the HTTP status.
-             * @constant
-             */
-            code: 200;
-            /**
-             * @description Always `success`.
-             * @constant
-             */
-            message: "success";
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
             /** @description The dividends of one symbol, or an array in request order for several. */
             data: components["schemas"]["DividendSeries"] | components["schemas"]["DividendSeries"][];
         };
@@ -1405,16 +1458,8 @@ export interface components {
         };
         /** @description Success envelope of `/v1/events/announcements`. */
         AnnouncementPage: {
-            /**
-             * @description Equals the HTTP status.
-             * @constant
-             */
-            code: 200;
-            /**
-             * @description Always `success`.
-             * @constant
-             */
-            message: "success";
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
             /** @description One page of announcements, newest first. */
             data: components["schemas"]["Announcement"][];
             pagination: components["schemas"]["Pagination"];
@@ -1431,27 +1476,60 @@ export interface components {
              * @description Trading date.
              */
             date?: string;
+            /**
+             * Format: double
+             * @description Opening price.
+             */
             open?: number | null;
+            /**
+             * Format: double
+             * @description Highest price.
+             */
             high?: number | null;
+            /**
+             * Format: double
+             * @description Lowest price.
+             */
             low?: number | null;
+            /**
+             * Format: double
+             * @description Closing price.
+             */
             close?: number | null;
-            /** @description Previous close. */
+            /**
+             * Format: double
+             * @description Previous close.
+             */
             pre_close?: number | null;
             /**
+             * Format: double
              * @description close − pre_close of this row's displayed values, exactly. Forward-adjusted rows derive it from the
              *     adjusted prices as shown (2 decimals), not from unrounded ones, so a reader recomputing from the row
              *     finds the row's own figure (the 2-decimal prices are kept for stocks, as the exchanges quote them).
              */
             change?: number | null;
-            /** @description (close / pre_close − 1) × 100 of this row's displayed values, at 4 decimals. */
+            /**
+             * Format: double
+             * @description (close / pre_close − 1) × 100 of this row's displayed values, at 4 decimals.
+             */
             pct_change?: number | null;
-            /** @description Lots (1 lot = 100 shares); indices as reported by the source. */
+            /**
+             * Format: int64
+             * @description Lots (1 lot = 100 shares); indices as reported by the source.
+             */
             volume?: number | null;
-            /** @description Traded value, yuan. */
+            /**
+             * Format: double
+             * @description Traded value, yuan.
+             */
             amount?: number | null;
-            /** @description Turnover rate, percent; null when not loaded. */
+            /**
+             * Format: double
+             * @description Turnover rate, percent; null when not loaded.
+             */
             turnover?: number | null;
             /**
+             * Format: double
              * @description Cumulative adjustment factor of the day; only with `adjusted=false`; null for indices. Backward price
              *     = P × adj_factor; forward price = P × adj_factor / (adj_factor on `adj_anchor_date`).
              */
@@ -1460,7 +1538,7 @@ export interface components {
         /** @description The daily bars of one security, newest first; suspended days are omitted. */
         DailySeries: {
             /**
-             * @description Standard code.
+             * @description Standard code, e.g. `600519.SH`.
              * @example 000001.SZ
              */
             symbol: string;
@@ -1469,7 +1547,10 @@ export interface components {
              * @example 000022.SZ
              */
             requested_symbol?: string;
-            /** @example 平安银行 */
+            /**
+             * @description Short name of the security.
+             * @example 平安银行
+             */
             name: string;
             /**
              * Format: date
@@ -1478,7 +1559,15 @@ export interface components {
              *     securities without factors (indices).
              */
             adj_anchor_date: string | null;
+            /** @description Bars, newest first, at most `limit` (1000). */
             daily: components["schemas"]["DailyBar"][];
+        };
+        /** @description Success envelope of daily bars: one symbol gives one series, a comma-separated list an array of series. */
+        DailyResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description The series of the symbol, or of each symbol in request order. */
+            data: components["schemas"]["DailySeries"] | components["schemas"]["DailySeries"][];
         };
         /**
          * @description One bar. `time` is the trading date (`YYYY-MM-DD`) for daily and longer intervals, where weekly and longer
@@ -1487,32 +1576,73 @@ export interface components {
          *     only for daily and longer intervals.
          */
         Kline: {
-            /** @example 2024-06-14 */
+            /**
+             * @description Trading date, or the end of a minute bar (Beijing time).
+             * @example 2024-06-14
+             */
             time: string;
+            /**
+             * Format: double
+             * @description Opening price.
+             */
             open: number | null;
+            /**
+             * Format: double
+             * @description Highest price.
+             */
             high: number | null;
+            /**
+             * Format: double
+             * @description Lowest price.
+             */
             low: number | null;
+            /**
+             * Format: double
+             * @description Closing price.
+             */
             close: number | null;
-            /** @description Close of the bar before (of the previous period for weekly and longer). */
+            /**
+             * Format: double
+             * @description Close of the bar before (of the previous period for weekly and longer).
+             */
             pre_close?: number | null;
+            /**
+             * Format: double
+             * @description close − pre_close.
+             */
             change?: number | null;
-            /** @description Percent. */
+            /**
+             * Format: double
+             * @description Percent.
+             */
             pct_change?: number | null;
-            /** @description Lots (100 shares). */
+            /**
+             * Format: double
+             * @description Lots (100 shares).
+             */
             volume: number | null;
-            /** @description Yuan. */
+            /**
+             * Format: double
+             * @description Yuan.
+             */
             amount: number | null;
         };
         /** @description The klines of one security, newest first. */
         KlineSeries: {
-            /** @example 000001.SZ */
+            /**
+             * @description Standard code, e.g. `600519.SH`.
+             * @example 000001.SZ
+             */
             symbol: string;
             /**
              * @description The old code the request named, when it named one; the answer is for the security it became (`symbol`).
              * @example 000022.SZ
              */
             requested_symbol?: string;
-            /** @example 平安银行 */
+            /**
+             * @description Short name of the security.
+             * @example 平安银行
+             */
             name: string;
             /**
              * @description The canonical name of the requested interval (aliases resolved).
@@ -1524,30 +1654,53 @@ export interface components {
              * @description The day whose factor anchors forward-adjusted prices; null when unadjusted.
              */
             adj_anchor_date: string | null;
+            /** @description Bars, newest first, at most `limit` (1000). */
             klines: components["schemas"]["Kline"][];
+        };
+        /** @description Success envelope of the klines of one security. */
+        KlineSeriesResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            data: components["schemas"]["KlineSeries"];
         };
         /**
          * @description The one-minute bars of the latest session with data, oldest first (09:30-11:30 and 13:00-15:00 only).
          *     Outside trading hours this is the last session, and `as_of` tells the time of its newest bar.
          */
         IntradaySession: {
-            /** @example 000001.SZ */
+            /**
+             * @description Standard code, e.g. `600519.SH`.
+             * @example 000001.SZ
+             */
             symbol: string;
             /**
              * @description The old code the request named, when it named one; the answer is for the security it became (`symbol`).
              * @example 000022.SZ
              */
             requested_symbol?: string;
-            /** @example 平安银行 */
+            /**
+             * @description Short name of the security.
+             * @example 平安银行
+             */
             name: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description The session shown.
+             */
             trade_date: string;
             /**
              * @description End of the newest bar, `YYYY-MM-DD HH:MM:SS` Beijing time.
              * @example 2024-06-14 15:00:00
              */
             as_of: string;
+            /** @description One-minute bars of the session, oldest first (240 trading minutes, 241 where the source keeps the 09:30 auction bar). */
             bars: components["schemas"]["Kline"][];
+        };
+        /** @description Success envelope of the one-minute bars of a session. */
+        IntradayResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            data: components["schemas"]["IntradaySession"];
         };
         /** @description One trade (tick). */
         Trade: {
@@ -1556,18 +1709,42 @@ export interface components {
              * @example 2024-06-14 09:30:03
              */
             time: string;
-            /** @description Order of trades within the same second. */
+            /**
+             * Format: int32
+             * @description Order of trades within the same second.
+             */
             seq: number;
+            /**
+             * Format: double
+             * @description Price, yuan.
+             */
             price: number;
-            /** @description Shares. */
+            /**
+             * Format: double
+             * @description Shares.
+             */
             volume: number;
-            /** @description Yuan. */
+            /**
+             * Format: double
+             * @description Yuan.
+             */
             amount: number;
             /**
              * @description B buyer-initiated, S seller-initiated, N neutral.
              * @enum {string|null}
              */
             side: "B" | "S" | "N" | null;
+        };
+        /** @description One page of trades, in time order, with the cursor of the next page. */
+        TradePage: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description Trades, in time order, at most `limit`. */
+            data: components["schemas"]["Trade"][];
+            /** @description Pass it back to get the next page; null on the last page. */
+            cursor: string | null;
+            /** @description Whether more trades follow this page. */
+            has_more: boolean;
         };
         /**
          * @description The cumulative adjustment factors of a security, newest first, one per trading day.
@@ -1578,65 +1755,180 @@ export interface components {
          *     returns with `adjusted=true`.
          */
         AdjustmentFactors: {
-            /** @example 000001.SZ */
+            /**
+             * @description Standard code, e.g. `600519.SH`.
+             * @example 000001.SZ
+             */
             symbol: string;
             /**
              * @description The old code the request named, when it named one; the answer is for the security it became (`symbol`).
              * @example 000022.SZ
              */
             requested_symbol?: string;
-            /** @example 平安银行 */
+            /**
+             * @description Short name of the security.
+             * @example 平安银行
+             */
             name: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description The trading day whose factor anchors forward-adjusted prices (the latest trading day in the store).
+             */
             adj_anchor_date: string;
-            /** @example 127.7841 */
+            /**
+             * Format: double
+             * @description The factor on `adj_anchor_date`; forward price = P(t) × adj_factor(t) / anchor_factor.
+             * @example 127.7841
+             */
             anchor_factor: number;
+            /** @description One factor per trading day, newest first (about 245 a year since 1990: under 30,000 until 2100). */
             factors: {
-                /** Format: date */
+                /**
+                 * Format: date
+                 * @description Trading day.
+                 */
                 date: string;
-                /** @example 125.0496 */
+                /**
+                 * Format: double
+                 * @description Cumulative adjustment factor of the day.
+                 * @example 125.0496
+                 */
                 adj_factor: number;
             }[];
+        };
+        /** @description Success envelope of the adjustment factors of one security. */
+        AdjustmentFactorsResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            data: components["schemas"]["AdjustmentFactors"];
         };
         CalendarDay: {
             /**
              * @description The exchange asked for (the SSE calendar serves all three).
+             * @example SSE
              * @enum {string}
              */
             exchange: "SSE" | "SZSE" | "BSE";
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Calendar day.
+             * @example 2024-10-08
+             */
             date: string;
-            /** @description Whether the exchange trades on this day. */
+            /**
+             * @description Whether the exchange trades on this day.
+             * @example true
+             */
             is_open: boolean;
             /**
              * Format: date
              * @description The previous open day.
+             * @example 2024-09-30
              */
             pretrade_date: string | null;
         };
+        /** @description Success envelope of calendar days. */
+        TradingCalendarResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description Calendar days of the range, oldest first (at most 3 years, 1,096 days). */
+            data: components["schemas"]["CalendarDay"][];
+        };
+        /** @description Success envelope of the daily bars of one security. */
+        DailySeriesResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            data: components["schemas"]["DailySeries"];
+        };
+        /** @description A new console account. */
+        RegisterRequest: {
+            /**
+             * Format: email
+             * @description Sign-in email, unique per account.
+             * @example ada@example.com
+             */
+            email: string;
+            /**
+             * @description At least 10 characters; stored only as a scrypt hash.
+             * @example correct horse battery
+             */
+            password: string;
+            /**
+             * @description Display name (optional).
+             * @example Ada
+             */
+            name?: string;
+        };
         /** @description The signed-in account. */
         User: {
+            /**
+             * Format: int32
+             * @description Account id.
+             * @example 3
+             */
             id: number;
-            /** Format: email */
+            /**
+             * Format: email
+             * @description Sign-in email.
+             */
             email: string;
+            /**
+             * @description Display name, if given.
+             * @example Ada
+             */
             name: string | null;
             /**
              * @description Id of the current plan.
              * @example starter
              */
             plan: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the account was registered.
+             * @example 2026-11-01T08:00:00.000Z
+             */
             created_at: string;
+        };
+        /** @description Success envelope of the account. */
+        UserResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            data: components["schemas"]["User"];
+        };
+        /** @description Console sign-in. */
+        LoginRequest: {
+            /**
+             * @description The account's email (any text is accepted; an unknown one answers 401 like a wrong password).
+             * @example ada@example.com
+             */
+            email: string;
+            /**
+             * @description The account's password.
+             * @example correct horse battery
+             */
+            password: string;
         };
         /** @description A console session. Send the token as `Authorization: Bearer <token>` to the account and billing routes. */
         Session: {
             /** @description Opaque; shown once, stored only as a hash. */
             token: string;
-            /** @constant */
+            /**
+             * @description Always Bearer.
+             * @constant
+             */
             token_type: "Bearer";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the session ends.
+             */
             expires_at: string;
             user: components["schemas"]["User"];
+        };
+        /** @description Success envelope of a new console session. */
+        SessionResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            data: components["schemas"]["Session"];
         };
         /**
          * @description A permission of an API key. `market`: /v1/market, /api/v1/stocks, /api/v1/indices; `financials`:
@@ -1646,108 +1938,310 @@ export interface components {
         Scope: "market" | "financials" | "reference" | "events";
         /** @description The fields of an API key shared by its listed and its just-created form. */
         ApiKeyFields: {
+            /**
+             * Format: int32
+             * @description Id of the key, for the update and delete routes.
+             */
             id: number;
+            /**
+             * @description Label given at creation.
+             * @example backtest server
+             */
             name: string;
             /**
              * @description The first characters of the key, to tell keys apart.
              * @example ak_Xq3v9LmP
              */
             prefix: string;
+            /** @description What the key may read (see Scope). */
             scopes: components["schemas"]["Scope"][];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the key was created.
+             */
             created_at: string;
             /**
              * Format: date-time
              * @description Updated in batches, so it may lag by a few seconds.
              */
             last_used_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the key stops working; null for never.
+             */
             expires_at: string | null;
         };
         /** @description An API key as listed. The full key is never shown again after creation. */
         ApiKey: components["schemas"]["ApiKeyFields"];
+        /** @description Success envelope of the account's API keys, newest first. */
+        ApiKeyList: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description The account's keys, newest first. */
+            data: components["schemas"]["ApiKey"][];
+        };
+        /** @description A key to create. */
+        ApiKeyCreateRequest: {
+            /**
+             * @description A label to tell keys apart.
+             * @example backtest server
+             */
+            name: string;
+            /** @description What the key may read; all four when omitted. */
+            scopes?: components["schemas"]["Scope"][];
+            /**
+             * Format: date-time
+             * @description Optional expiry; must lie in the future.
+             */
+            expires_at?: string | null;
+        };
         /** @description A new API key, with its full value. Store it now; only its hash is kept. */
         ApiKeyCreated: components["schemas"]["ApiKeyFields"] & {
-            /** @example ak_Xq3v9LmPc1f0H2uYw8d7sR6kE5jN4bA3zT2yV1xU0w9 */
+            /**
+             * @description The full key: `ak_` and 43 base64url characters. Shown once.
+             * @example ak_Xq3v9LmPc1f0H2uYw8d7sR6kE5jN4bA3zT2yV1xU0w9
+             */
             key: string;
+        };
+        /** @description Success envelope of a new API key, with its full value. */
+        ApiKeyCreatedResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            data: components["schemas"]["ApiKeyCreated"];
+        };
+        /** @description The fields to change (at least one). */
+        ApiKeyUpdateRequest: {
+            /**
+             * @description A new label.
+             * @example research notebook
+             */
+            name?: string;
+            /** @description The new set of scopes (replaces the old one). */
+            scopes?: components["schemas"]["Scope"][];
+            /**
+             * Format: date-time
+             * @description New expiry in the future, or null for none.
+             */
+            expires_at?: string | null;
+        };
+        /** @description Success envelope of one API key. */
+        ApiKeyResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            data: components["schemas"]["ApiKey"];
         };
         /** @description A pricing plan. */
         Plan: {
-            /** @enum {string} */
+            /**
+             * @description Plan id, as used by the subscription route.
+             * @example starter
+             * @enum {string}
+             */
             id: "starter" | "professional" | "enterprise";
+            /**
+             * @description Display name.
+             * @example Starter
+             */
             name: string;
-            /** @description Monthly price in CNY cents; 0 for enterprise, whose price is set by contract. */
+            /**
+             * Format: int32
+             * @description Monthly price in CNY cents; 0 for enterprise, whose price is set by contract.
+             * @example 9900
+             */
             price_monthly_cents: number;
-            /** @constant */
+            /**
+             * @description Always CNY.
+             * @example CNY
+             * @constant
+             */
             currency: "CNY";
-            /** @description Requests per minute per account; null for enterprise, whose limit is set per account (1000 unless agreed otherwise). */
+            /**
+             * Format: int32
+             * @description Requests per minute per account; null for enterprise, whose limit is set per account (1000 unless agreed otherwise).
+             * @example 100
+             */
             rate_limit_per_minute: number | null;
-            /** @description Delay of daily and longer data. */
+            /**
+             * Format: int32
+             * @description Delay of daily and longer data.
+             * @example 15
+             */
             daily_delay_minutes: number;
-            /** @description Delay of minute-level data. */
+            /**
+             * Format: int32
+             * @description Delay of minute-level data.
+             * @example 15
+             */
             minute_delay_minutes: number;
-            /** @description Whether tick-level trades (/v1/market/trades) are included. */
+            /**
+             * @description Whether tick-level trades (/v1/market/trades) are included.
+             * @example false
+             */
             tick_access: boolean;
+        };
+        /** @description Success envelope of the pricing plans, cheapest first. */
+        PlanList: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description Every plan, cheapest first. */
+            data: components["schemas"]["Plan"][];
         };
         /** @description The account's current subscription. */
         Subscription: {
             plan: components["schemas"]["Plan"];
-            /** @description The budget in force for this account (for enterprise, the account's own limit). */
+            /**
+             * Format: int32
+             * @description The budget in force for this account (for enterprise, the account's own limit).
+             * @example 100
+             */
             rate_limit_per_minute: number;
             /**
              * Format: date-time
              * @description When this plan took effect.
+             * @example 2026-11-01T08:00:00.000Z
              */
             since: string;
+        };
+        /** @description Success envelope of the account's subscription. */
+        SubscriptionResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            data: components["schemas"]["Subscription"];
+        };
+        /** @description The plan to switch to. */
+        SubscriptionChangeRequest: {
+            /**
+             * @description Id of the new plan.
+             * @example professional
+             * @enum {string}
+             */
+            plan: "starter" | "professional" | "enterprise";
         };
         /**
          * @description One entry of the billing history: a subscription start or plan change and the amount it bills. The
          *     service records amounts only; payment is collected outside it.
          */
         Invoice: {
+            /**
+             * Format: int32
+             * @description Invoice number.
+             * @example 7
+             */
             id: number;
+            /**
+             * @description Id of the plan billed.
+             * @example professional
+             */
             plan: string;
-            /** @description null when the subscription started. */
+            /**
+             * @description null when the subscription started.
+             * @example starter
+             */
             previous_plan: string | null;
-            /** @description The new plan's monthly price in CNY cents (no proration). */
+            /**
+             * Format: int32
+             * @description The new plan's monthly price in CNY cents (no proration).
+             * @example 49900
+             */
             amount_cents: number;
-            /** @constant */
+            /**
+             * @description Always CNY.
+             * @constant
+             */
             currency: "CNY";
-            /** Format: date */
+            /**
+             * Format: date
+             * @description First day billed.
+             * @example 2026-11-20
+             */
             period_start: string;
             /**
              * Format: date
              * @description Exclusive.
+             * @example 2026-12-20
              */
             period_end: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the change was recorded.
+             * @example 2026-11-20T09:30:00.000Z
+             */
             created_at: string;
+        };
+        /** @description One page of the billing history with its pagination. */
+        InvoicePage: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description Invoices, newest first. */
+            data: components["schemas"]["Invoice"][];
+            pagination: components["schemas"]["Pagination"];
         };
         /** @description Requests counted for the account's API keys in a date range (Beijing days), in total, per day, per endpoint and per key. */
         UsageReport: {
-            /** Format: date */
+            /**
+             * Format: date
+             * @description First day counted (UTC).
+             * @example 2026-10-24
+             */
             begin_date: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Last day counted (UTC).
+             * @example 2026-11-22
+             */
             end_date: string;
+            /**
+             * Format: int64
+             * @description Requests in the range.
+             * @example 1234
+             */
             total: number;
             /** @description Every day of the range, oldest first, zero-filled. */
             daily: {
-                /** Format: date */
+                /**
+                 * Format: date
+                 * @description UTC day.
+                 */
                 date: string;
+                /**
+                 * Format: int64
+                 * @description Requests that day.
+                 */
                 count: number;
             }[];
             /** @description Most used first. */
             by_endpoint: {
+                /** @description Path template of the route, e.g. `/v1/market/daily`. */
                 endpoint: string;
+                /**
+                 * Format: int64
+                 * @description Requests to that route.
+                 */
                 count: number;
             }[];
             /** @description Most used first. A deleted key keeps its usage with `name` and `prefix` null. */
             by_key: {
+                /**
+                 * Format: int32
+                 * @description Id of the key.
+                 */
                 key_id: number;
+                /** @description Label of the key; null once deleted. */
                 name: string | null;
+                /** @description Prefix of the key; null once deleted. */
                 prefix: string | null;
+                /**
+                 * Format: int64
+                 * @description Requests made with that key.
+                 */
                 count: number;
             }[];
+        };
+        /** @description Success envelope of a usage report. */
+        UsageReportResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            data: components["schemas"]["UsageReport"];
         };
         /**
          * @description One reporting period of an income statement, yuan unless stated, the latest restatement (or the version
@@ -1766,69 +2260,156 @@ export interface components {
              * @example 2024年年报
              */
             report_name?: string;
-            /** @description Operating revenue (营业收入; Tushare `revenue`). */
+            /**
+             * Format: double
+             * @description Operating revenue (营业收入; Tushare `revenue`).
+             */
             revenue?: number | null;
-            /** @description Operating cost (营业成本; `oper_cost`). */
+            /**
+             * Format: double
+             * @description Operating cost (营业成本; `oper_cost`).
+             */
             operating_cost?: number | null;
-            /** @description Selling expenses (`sell_exp`). */
+            /**
+             * Format: double
+             * @description Selling expenses (`sell_exp`).
+             */
             selling_expenses?: number | null;
-            /** @description Administrative expenses (`admin_exp`). */
+            /**
+             * Format: double
+             * @description Administrative expenses (`admin_exp`).
+             */
             admin_expenses?: number | null;
-            /** @description R&D expenses (`rd_exp`). */
+            /**
+             * Format: double
+             * @description R&D expenses (`rd_exp`).
+             */
             rd_expenses?: number | null;
-            /** @description Financial expenses, can be negative (`fin_exp`). */
+            /**
+             * Format: double
+             * @description Financial expenses, can be negative (`fin_exp`).
+             */
             financial_expenses?: number | null;
-            /** @description Interest expenses: the interest inside financial expenses (`fin_exp_int_exp`) for general companies; the interest expense of the business (`int_exp`) for banks, insurers and brokers (comp_type 2-4). */
+            /**
+             * Format: double
+             * @description Interest expenses: the interest inside financial expenses (`fin_exp_int_exp`) for general companies; the interest expense of the business (`int_exp`) for banks, insurers and brokers (comp_type 2-4).
+             */
             interest_expenses?: number | null;
-            /** @description Interest income: inside financial expenses (`fin_exp_int_inc`) for general companies; interest income of the business (`int_income`) for banks, insurers and brokers. */
+            /**
+             * Format: double
+             * @description Interest income: inside financial expenses (`fin_exp_int_inc`) for general companies; interest income of the business (`int_income`) for banks, insurers and brokers.
+             */
             interest_income?: number | null;
-            /** @description Investment income (`invest_income`). */
+            /**
+             * Format: double
+             * @description Investment income (`invest_income`).
+             */
             investment_income?: number | null;
-            /** @description Operating profit (`operate_profit`). */
+            /**
+             * Format: double
+             * @description Operating profit (`operate_profit`).
+             */
             operating_profit?: number | null;
-            /** @description Non-operating income (`non_oper_income`). */
+            /**
+             * Format: double
+             * @description Non-operating income (`non_oper_income`).
+             */
             non_operating_income?: number | null;
-            /** @description Non-operating expenses (`non_oper_exp`). */
+            /**
+             * Format: double
+             * @description Non-operating expenses (`non_oper_exp`).
+             */
             non_operating_expenses?: number | null;
-            /** @description Total profit (`total_profit`). */
+            /**
+             * Format: double
+             * @description Total profit (`total_profit`).
+             */
             profit_before_tax?: number | null;
-            /** @description Income tax expense (`income_tax`). */
+            /**
+             * Format: double
+             * @description Income tax expense (`income_tax`).
+             */
             income_tax?: number | null;
-            /** @description Net profit (`n_income`). */
+            /**
+             * Format: double
+             * @description Net profit (`n_income`).
+             */
             net_profit?: number | null;
-            /** @description Net profit attributable to shareholders of the parent (`n_income_attr_p`). */
+            /**
+             * Format: double
+             * @description Net profit attributable to shareholders of the parent (`n_income_attr_p`).
+             */
             net_profit_parent?: number | null;
-            /** @description Minority interest profit (`minority_gain`). */
+            /**
+             * Format: double
+             * @description Minority interest profit (`minority_gain`).
+             */
             net_profit_minority?: number | null;
-            /** @description Basic EPS, yuan per share (`basic_eps`). With `period=ttm` the same TTM formula is applied to the reported year-to-date EPS. */
+            /**
+             * Format: double
+             * @description Basic EPS, yuan per share (`basic_eps`). With `period=ttm` the same TTM formula is applied to the reported year-to-date EPS.
+             */
             basic_eps?: number | null;
-            /** @description Diluted EPS, yuan per share (`diluted_eps`), TTM as for basic_eps. */
+            /**
+             * Format: double
+             * @description Diluted EPS, yuan per share (`diluted_eps`), TTM as for basic_eps.
+             */
             diluted_eps?: number | null;
-            /** @description Total comprehensive income (`t_compr_income`). */
+            /**
+             * Format: double
+             * @description Total comprehensive income (`t_compr_income`).
+             */
             comprehensive_income?: number | null;
-            /** @description Comprehensive income attributable to the parent (`compr_inc_attr_p`). */
+            /**
+             * Format: double
+             * @description Comprehensive income attributable to the parent (`compr_inc_attr_p`).
+             */
             comprehensive_income_parent?: number | null;
-            /** @description Comprehensive income attributable to minority interests (`compr_inc_attr_m_s`). */
+            /**
+             * Format: double
+             * @description Comprehensive income attributable to minority interests (`compr_inc_attr_m_s`).
+             */
             comprehensive_income_minority?: number | null;
-            /** @description EBITDA as reported by the source (`ebitda`); often absent in quarterly reports. */
+            /**
+             * Format: double
+             * @description EBITDA as reported by the source (`ebitda`); often absent in quarterly reports.
+             */
             ebitda?: number | null;
-            /** @description Derived: revenue − operating_cost. */
+            /**
+             * Format: double
+             * @description Derived: revenue − operating_cost.
+             */
             gross_profit?: number | null;
-            /** @description Derived, percent: gross_profit ÷ revenue × 100; null when revenue is missing or zero. */
+            /**
+             * Format: double
+             * @description Derived, percent: gross_profit ÷ revenue × 100; null when revenue is missing or zero.
+             */
             gross_margin?: number | null;
-            /** @description Derived, percent: operating_profit ÷ revenue × 100. */
+            /**
+             * Format: double
+             * @description Derived, percent: operating_profit ÷ revenue × 100.
+             */
             operating_margin?: number | null;
-            /** @description Derived, percent: net_profit ÷ revenue × 100. */
+            /**
+             * Format: double
+             * @description Derived, percent: net_profit ÷ revenue × 100.
+             */
             net_margin?: number | null;
-            /** @description Derived, percent: year-on-year revenue growth against the same kind of period one year earlier (annual: FY(Y−1); ttm: the TTM ending a year earlier), (current − prior) ÷ |prior| × 100. Always null for `period=quarterly`; null when the prior figure is missing or zero. The absolute base keeps the sign meaningful when the base is negative. */
+            /**
+             * Format: double
+             * @description Derived, percent: year-on-year revenue growth against the same kind of period one year earlier (annual: FY(Y−1); ttm: the TTM ending a year earlier), (current − prior) ÷ |prior| × 100. Always null for `period=quarterly`; null when the prior figure is missing or zero. The absolute base keeps the sign meaningful when the base is negative.
+             */
             annual_growth_revenue?: number | null;
-            /** @description Derived, percent: year-on-year growth of net_profit, computed as annual_growth_revenue. */
+            /**
+             * Format: double
+             * @description Derived, percent: year-on-year growth of net_profit, computed as annual_growth_revenue.
+             */
             annual_growth_profit?: number | null;
         };
         /** @description The income statements of one symbol, newest period first. */
         IncomeStatement: {
             /**
-             * @description Standard code.
+             * @description Standard code, e.g. `600519.SH`.
              * @example 600519.SH
              */
             symbol: string;
@@ -1837,9 +2418,20 @@ export interface components {
              * @example 000022.SZ
              */
             requested_symbol?: string;
-            /** @example 贵州茅台 */
+            /**
+             * @description Short name of the security.
+             * @example 贵州茅台
+             */
             name: string;
+            /** @description Reporting periods, newest first, at most `limit` (20). */
             income_statements: components["schemas"]["IncomeStatementRecord"][];
+        };
+        /** @description Success envelope of income statements: one symbol gives one object, a comma-separated list an array. */
+        IncomeStatementResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description The income statements of the symbol, or of each symbol in request order. */
+            data: components["schemas"]["IncomeStatement"] | components["schemas"]["IncomeStatement"][];
         };
         /**
          * @description Balances at one reporting period end, yuan, the latest restatement (or the version known at `as_of`).
@@ -1857,97 +2449,226 @@ export interface components {
              * @example 2024年年报
              */
             report_name?: string;
-            /** @description Share capital (股本, `total_share`), yuan; at par 1 yuan this is the number of shares. */
+            /**
+             * Format: double
+             * @description Share capital (股本, `total_share`), yuan; at par 1 yuan this is the number of shares.
+             */
             share_capital?: number | null;
-            /** @description Capital reserve (`cap_rese`). */
+            /**
+             * Format: double
+             * @description Capital reserve (`cap_rese`).
+             */
             capital_reserve?: number | null;
-            /** @description Surplus reserve (`surplus_rese`). */
+            /**
+             * Format: double
+             * @description Surplus reserve (`surplus_rese`).
+             */
             surplus_reserve?: number | null;
-            /** @description Undistributed profit (`undistr_porfit`). */
+            /**
+             * Format: double
+             * @description Undistributed profit (`undistr_porfit`).
+             */
             retained_earnings?: number | null;
-            /** @description Cash and deposits (货币资金, `money_cap`). */
+            /**
+             * Format: double
+             * @description Cash and deposits (货币资金, `money_cap`).
+             */
             monetary_funds?: number | null;
-            /** @description Trading financial assets (`trad_asset`). */
+            /**
+             * Format: double
+             * @description Trading financial assets (`trad_asset`).
+             */
             trading_financial_assets?: number | null;
-            /** @description Notes receivable (`notes_receiv`). */
+            /**
+             * Format: double
+             * @description Notes receivable (`notes_receiv`).
+             */
             notes_receivable?: number | null;
-            /** @description Accounts receivable (`accounts_receiv`). */
+            /**
+             * Format: double
+             * @description Accounts receivable (`accounts_receiv`).
+             */
             accounts_receivable?: number | null;
-            /** @description Other receivables (`oth_receiv`). */
+            /**
+             * Format: double
+             * @description Other receivables (`oth_receiv`).
+             */
             other_receivables?: number | null;
-            /** @description Prepayments (`prepayment`). */
+            /**
+             * Format: double
+             * @description Prepayments (`prepayment`).
+             */
             prepayments?: number | null;
-            /** @description Inventories (`inventories`). */
+            /**
+             * Format: double
+             * @description Inventories (`inventories`).
+             */
             inventories?: number | null;
-            /** @description Other current assets (`oth_cur_assets`). */
+            /**
+             * Format: double
+             * @description Other current assets (`oth_cur_assets`).
+             */
             other_current_assets?: number | null;
-            /** @description Total current assets (`total_cur_assets`). */
+            /**
+             * Format: double
+             * @description Total current assets (`total_cur_assets`).
+             */
             total_current_assets?: number | null;
-            /** @description Long-term equity investments (`lt_eqt_invest`). */
+            /**
+             * Format: double
+             * @description Long-term equity investments (`lt_eqt_invest`).
+             */
             long_term_equity_investments?: number | null;
-            /** @description Investment property (`invest_real_estate`). */
+            /**
+             * Format: double
+             * @description Investment property (`invest_real_estate`).
+             */
             investment_property?: number | null;
-            /** @description Fixed assets (`fix_assets`). */
+            /**
+             * Format: double
+             * @description Fixed assets (`fix_assets`).
+             */
             fixed_assets?: number | null;
-            /** @description Construction in progress (`cip`). */
+            /**
+             * Format: double
+             * @description Construction in progress (`cip`).
+             */
             construction_in_progress?: number | null;
-            /** @description Intangible assets (`intan_assets`). */
+            /**
+             * Format: double
+             * @description Intangible assets (`intan_assets`).
+             */
             intangible_assets?: number | null;
-            /** @description Goodwill (`goodwill`). */
+            /**
+             * Format: double
+             * @description Goodwill (`goodwill`).
+             */
             goodwill?: number | null;
-            /** @description Long-term deferred expenses (`lt_amor_exp`). */
+            /**
+             * Format: double
+             * @description Long-term deferred expenses (`lt_amor_exp`).
+             */
             long_term_deferred_expenses?: number | null;
-            /** @description Deferred tax assets (`defer_tax_assets`). */
+            /**
+             * Format: double
+             * @description Deferred tax assets (`defer_tax_assets`).
+             */
             deferred_tax_assets?: number | null;
-            /** @description Other non-current assets (`oth_nca`). */
+            /**
+             * Format: double
+             * @description Other non-current assets (`oth_nca`).
+             */
             other_non_current_assets?: number | null;
-            /** @description Total non-current assets (`total_nca`). */
+            /**
+             * Format: double
+             * @description Total non-current assets (`total_nca`).
+             */
             total_non_current_assets?: number | null;
-            /** @description Total assets (`total_assets`). */
+            /**
+             * Format: double
+             * @description Total assets (`total_assets`).
+             */
             total_assets?: number | null;
-            /** @description Short-term borrowings (`st_borr`). */
+            /**
+             * Format: double
+             * @description Short-term borrowings (`st_borr`).
+             */
             short_term_borrowings?: number | null;
-            /** @description Notes payable (`notes_payable`). */
+            /**
+             * Format: double
+             * @description Notes payable (`notes_payable`).
+             */
             notes_payable?: number | null;
-            /** @description Accounts payable (`acct_payable`). */
+            /**
+             * Format: double
+             * @description Accounts payable (`acct_payable`).
+             */
             accounts_payable?: number | null;
-            /** @description Advances from customers (`adv_receipts`). */
+            /**
+             * Format: double
+             * @description Advances from customers (`adv_receipts`).
+             */
             advances_from_customers?: number | null;
-            /** @description Contract liabilities (`contract_liab`). */
+            /**
+             * Format: double
+             * @description Contract liabilities (`contract_liab`).
+             */
             contract_liabilities?: number | null;
-            /** @description Employee benefits payable (`payroll_payable`). */
+            /**
+             * Format: double
+             * @description Employee benefits payable (`payroll_payable`).
+             */
             employee_benefits_payable?: number | null;
-            /** @description Taxes payable (`taxes_payable`). */
+            /**
+             * Format: double
+             * @description Taxes payable (`taxes_payable`).
+             */
             taxes_payable?: number | null;
-            /** @description Other payables (`oth_payable`). */
+            /**
+             * Format: double
+             * @description Other payables (`oth_payable`).
+             */
             other_payables?: number | null;
-            /** @description Non-current liabilities due within one year (`non_cur_liab_due_1y`). */
+            /**
+             * Format: double
+             * @description Non-current liabilities due within one year (`non_cur_liab_due_1y`).
+             */
             non_current_liabilities_due_within_one_year?: number | null;
-            /** @description Total current liabilities (`total_cur_liab`). */
+            /**
+             * Format: double
+             * @description Total current liabilities (`total_cur_liab`).
+             */
             total_current_liabilities?: number | null;
-            /** @description Long-term borrowings (`lt_borr`). */
+            /**
+             * Format: double
+             * @description Long-term borrowings (`lt_borr`).
+             */
             long_term_borrowings?: number | null;
-            /** @description Bonds payable (`bond_payable`). */
+            /**
+             * Format: double
+             * @description Bonds payable (`bond_payable`).
+             */
             bonds_payable?: number | null;
-            /** @description Total non-current liabilities (`total_ncl`). */
+            /**
+             * Format: double
+             * @description Total non-current liabilities (`total_ncl`).
+             */
             total_non_current_liabilities?: number | null;
-            /** @description Total liabilities (`total_liab`). */
+            /**
+             * Format: double
+             * @description Total liabilities (`total_liab`).
+             */
             total_liabilities?: number | null;
-            /** @description Treasury shares (`treasury_share`). */
+            /**
+             * Format: double
+             * @description Treasury shares (`treasury_share`).
+             */
             treasury_shares?: number | null;
-            /** @description Minority interests (`minority_int`). */
+            /**
+             * Format: double
+             * @description Minority interests (`minority_int`).
+             */
             minority_interests?: number | null;
-            /** @description Equity attributable to shareholders of the parent (`total_hldr_eqy_exc_min_int`). */
+            /**
+             * Format: double
+             * @description Equity attributable to shareholders of the parent (`total_hldr_eqy_exc_min_int`).
+             */
             equity_parent?: number | null;
-            /** @description Total equity including minority interests (`total_hldr_eqy_inc_min_int`). */
+            /**
+             * Format: double
+             * @description Total equity including minority interests (`total_hldr_eqy_inc_min_int`).
+             */
             total_equity?: number | null;
-            /** @description Total liabilities and equity (`total_liab_hldr_eqy`). */
+            /**
+             * Format: double
+             * @description Total liabilities and equity (`total_liab_hldr_eqy`).
+             */
             total_liabilities_and_equity?: number | null;
         };
         /** @description The balance sheets of one symbol, newest period first. */
         BalanceSheet: {
             /**
-             * @description Standard code.
+             * @description Standard code, e.g. `600519.SH`.
              * @example 600519.SH
              */
             symbol: string;
@@ -1956,9 +2677,21 @@ export interface components {
              * @example 000022.SZ
              */
             requested_symbol?: string;
-            /** @example 贵州茅台 */
+            /**
+             * @description Short name of the security.
+             * @example 贵州茅台
+             */
             name: string;
+            /** @description Reporting periods, newest first, at most `limit` (20). */
             balance_sheets: components["schemas"]["BalanceSheetRecord"][];
+        };
+        /** @description Success envelope of balance sheets: one symbol gives one object, a comma-separated list an array. */
+        BalanceSheetResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description The balance sheets of the symbol, or of each symbol in request order. */
+            data: components["schemas"]["BalanceSheet"] | components["schemas"]["BalanceSheet"][];
+            pagination: components["schemas"]["Pagination"];
         };
         /**
          * @description Cash flows of one reporting period, yuan, year to date as reported (annual, quarterly) or trailing twelve
@@ -1978,69 +2711,156 @@ export interface components {
              * @example 2024年年报
              */
             report_name?: string;
-            /** @description Net profit (`net_profit`), from the supplementary statement; often absent in quarterly reports. */
+            /**
+             * Format: double
+             * @description Net profit (`net_profit`), from the supplementary statement; often absent in quarterly reports.
+             */
             net_profit?: number | null;
-            /** @description Cash received from sales of goods and services (`c_fr_sale_sg`). */
+            /**
+             * Format: double
+             * @description Cash received from sales of goods and services (`c_fr_sale_sg`).
+             */
             cash_from_sales?: number | null;
-            /** @description Subtotal of operating cash inflows (`c_inf_fr_operate_a`). */
+            /**
+             * Format: double
+             * @description Subtotal of operating cash inflows (`c_inf_fr_operate_a`).
+             */
             operating_cash_inflow?: number | null;
-            /** @description Cash paid for goods and services (`c_paid_goods_s`). */
+            /**
+             * Format: double
+             * @description Cash paid for goods and services (`c_paid_goods_s`).
+             */
             cash_paid_for_goods?: number | null;
-            /** @description Cash paid to and for employees (`c_paid_to_for_empl`). */
+            /**
+             * Format: double
+             * @description Cash paid to and for employees (`c_paid_to_for_empl`).
+             */
             cash_paid_to_employees?: number | null;
-            /** @description Taxes paid (`c_paid_for_taxes`). */
+            /**
+             * Format: double
+             * @description Taxes paid (`c_paid_for_taxes`).
+             */
             taxes_paid?: number | null;
-            /** @description Subtotal of operating cash outflows (`st_cash_out_act`). */
+            /**
+             * Format: double
+             * @description Subtotal of operating cash outflows (`st_cash_out_act`).
+             */
             operating_cash_outflow?: number | null;
-            /** @description Net cash flow from operating activities (`n_cashflow_act`). */
+            /**
+             * Format: double
+             * @description Net cash flow from operating activities (`n_cashflow_act`).
+             */
             net_operating_cash_flow?: number | null;
-            /** @description Cash received from disposal of investments (`c_disp_withdrwl_invest`). */
+            /**
+             * Format: double
+             * @description Cash received from disposal of investments (`c_disp_withdrwl_invest`).
+             */
             cash_from_investment_disposal?: number | null;
-            /** @description Cash received from returns on investments (`c_recp_return_invest`). */
+            /**
+             * Format: double
+             * @description Cash received from returns on investments (`c_recp_return_invest`).
+             */
             investment_returns_received?: number | null;
-            /** @description Subtotal of investing cash inflows (`stot_inflows_inv_act`). */
+            /**
+             * Format: double
+             * @description Subtotal of investing cash inflows (`stot_inflows_inv_act`).
+             */
             investing_cash_inflow?: number | null;
-            /** @description Cash paid for fixed, intangible and other long-term assets (`c_pay_acq_const_fiolta`). */
+            /**
+             * Format: double
+             * @description Cash paid for fixed, intangible and other long-term assets (`c_pay_acq_const_fiolta`).
+             */
             capital_expenditure?: number | null;
-            /** @description Cash paid for investments (`c_paid_invest`). */
+            /**
+             * Format: double
+             * @description Cash paid for investments (`c_paid_invest`).
+             */
             cash_paid_for_investments?: number | null;
-            /** @description Subtotal of investing cash outflows (`stot_out_inv_act`). */
+            /**
+             * Format: double
+             * @description Subtotal of investing cash outflows (`stot_out_inv_act`).
+             */
             investing_cash_outflow?: number | null;
-            /** @description Net cash flow from investing activities (`n_cashflow_inv_act`). */
+            /**
+             * Format: double
+             * @description Net cash flow from investing activities (`n_cashflow_inv_act`).
+             */
             net_investing_cash_flow?: number | null;
-            /** @description Cash received from borrowings (`c_recp_borrow`). */
+            /**
+             * Format: double
+             * @description Cash received from borrowings (`c_recp_borrow`).
+             */
             borrowings_received?: number | null;
-            /** @description Cash received from issuing bonds (`proc_issue_bonds`). */
+            /**
+             * Format: double
+             * @description Cash received from issuing bonds (`proc_issue_bonds`).
+             */
             bonds_issued?: number | null;
-            /** @description Subtotal of financing cash inflows (`stot_cash_in_fnc_act`). */
+            /**
+             * Format: double
+             * @description Subtotal of financing cash inflows (`stot_cash_in_fnc_act`).
+             */
             financing_cash_inflow?: number | null;
-            /** @description Cash paid to repay debts (`c_prepay_amt_borr`). */
+            /**
+             * Format: double
+             * @description Cash paid to repay debts (`c_prepay_amt_borr`).
+             */
             debt_repaid?: number | null;
-            /** @description Cash paid for dividends, profit distributions and interest (`c_pay_dist_dpcp_int_exp`). */
+            /**
+             * Format: double
+             * @description Cash paid for dividends, profit distributions and interest (`c_pay_dist_dpcp_int_exp`).
+             */
             dividends_and_interest_paid?: number | null;
-            /** @description Subtotal of financing cash outflows (`stot_cashout_fnc_act`). */
+            /**
+             * Format: double
+             * @description Subtotal of financing cash outflows (`stot_cashout_fnc_act`).
+             */
             financing_cash_outflow?: number | null;
-            /** @description Net cash flow from financing activities (`n_cash_flows_fnc_act`). */
+            /**
+             * Format: double
+             * @description Net cash flow from financing activities (`n_cash_flows_fnc_act`).
+             */
             net_financing_cash_flow?: number | null;
-            /** @description Effect of exchange-rate changes on cash (`eff_fx_flu_cash`). */
+            /**
+             * Format: double
+             * @description Effect of exchange-rate changes on cash (`eff_fx_flu_cash`).
+             */
             fx_effect?: number | null;
-            /** @description Net increase in cash and cash equivalents (`n_incr_cash_cash_equ`). */
+            /**
+             * Format: double
+             * @description Net increase in cash and cash equivalents (`n_incr_cash_cash_equ`).
+             */
             net_change_in_cash?: number | null;
-            /** @description Cash and cash equivalents at the beginning of the period (`c_cash_equ_beg_period`); with `period=ttm` the closing balance one year before the period end. */
+            /**
+             * Format: double
+             * @description Cash and cash equivalents at the beginning of the period (`c_cash_equ_beg_period`); with `period=ttm` the closing balance one year before the period end.
+             */
             cash_at_beginning?: number | null;
-            /** @description Cash and cash equivalents at the end of the period (`c_cash_equ_end_period`); a balance, not summed for TTM. */
+            /**
+             * Format: double
+             * @description Cash and cash equivalents at the end of the period (`c_cash_equ_end_period`); a balance, not summed for TTM.
+             */
             cash_at_end?: number | null;
-            /** @description Depreciation of fixed assets, oil and gas assets and productive biological assets (`depr_fa_coga_dpba`). */
+            /**
+             * Format: double
+             * @description Depreciation of fixed assets, oil and gas assets and productive biological assets (`depr_fa_coga_dpba`).
+             */
             depreciation?: number | null;
-            /** @description Amortisation of intangible assets (`amort_intang_assets`). */
+            /**
+             * Format: double
+             * @description Amortisation of intangible assets (`amort_intang_assets`).
+             */
             amortisation_of_intangibles?: number | null;
-            /** @description Derived: net_operating_cash_flow − capital_expenditure. */
+            /**
+             * Format: double
+             * @description Derived: net_operating_cash_flow − capital_expenditure.
+             */
             free_cash_flow?: number | null;
         };
         /** @description The cash-flow statements of one symbol, newest period first. */
         CashFlow: {
             /**
-             * @description Standard code.
+             * @description Standard code, e.g. `600519.SH`.
              * @example 600519.SH
              */
             symbol: string;
@@ -2049,9 +2869,21 @@ export interface components {
              * @example 000022.SZ
              */
             requested_symbol?: string;
-            /** @example 贵州茅台 */
+            /**
+             * @description Short name of the security.
+             * @example 贵州茅台
+             */
             name: string;
+            /** @description Reporting periods, newest first, at most `limit` (20). */
             cash_flows: components["schemas"]["CashFlowRecord"][];
+        };
+        /** @description Success envelope of cash flows: one symbol gives one object, a comma-separated list an array. */
+        CashFlowResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description The cash flows of the symbol, or of each symbol in request order. */
+            data: components["schemas"]["CashFlow"] | components["schemas"]["CashFlow"][];
+            pagination: components["schemas"]["Pagination"];
         };
         /**
          * @description Ratios of one reporting period, computed from the income statement, balance sheet and cash-flow statement
@@ -2072,35 +2904,71 @@ export interface components {
              * @example 2024年年报
              */
             report_name?: string;
-            /** @description Return on equity, percent: net_profit_parent ÷ average(equity_parent at the opening, equity_parent at the period end) × 100. Opening = previous year end for annual and year-to-date figures, the period end one year earlier for TTM; null when either balance is missing. Year-to-date figures are not annualised. */
+            /**
+             * Format: double
+             * @description Return on equity, percent: net_profit_parent ÷ average(equity_parent at the opening, equity_parent at the period end) × 100. Opening = previous year end for annual and year-to-date figures, the period end one year earlier for TTM; null when either balance is missing. Year-to-date figures are not annualised.
+             */
             roe?: number | null;
-            /** @description Return on assets, percent: net_profit ÷ average(opening, closing total_assets) × 100, openings as for roe. */
+            /**
+             * Format: double
+             * @description Return on assets, percent: net_profit ÷ average(opening, closing total_assets) × 100, openings as for roe.
+             */
             roa?: number | null;
-            /** @description Percent: (revenue − operating_cost) ÷ revenue × 100. */
+            /**
+             * Format: double
+             * @description Percent: (revenue − operating_cost) ÷ revenue × 100.
+             */
             gross_margin?: number | null;
-            /** @description Percent: net_profit ÷ revenue × 100. */
+            /**
+             * Format: double
+             * @description Percent: net_profit ÷ revenue × 100.
+             */
             net_margin?: number | null;
-            /** @description Percent: total_liabilities ÷ total_assets × 100 at the period end. */
+            /**
+             * Format: double
+             * @description Percent: total_liabilities ÷ total_assets × 100 at the period end.
+             */
             debt_to_asset_ratio?: number | null;
-            /** @description total_current_assets ÷ total_current_liabilities at the period end. */
+            /**
+             * Format: double
+             * @description total_current_assets ÷ total_current_liabilities at the period end.
+             */
             current_ratio?: number | null;
-            /** @description Basic EPS of the period, yuan (year to date as reported; TTM-summed for `period=ttm`). */
+            /**
+             * Format: double
+             * @description Basic EPS of the period, yuan (year to date as reported; TTM-summed for `period=ttm`).
+             */
             eps?: number | null;
-            /** @description Book value per share, yuan: equity_parent ÷ share_capital (par 1 yuan, so shares) at the period end. */
+            /**
+             * Format: double
+             * @description Book value per share, yuan: equity_parent ÷ share_capital (par 1 yuan, so shares) at the period end.
+             */
             bps?: number | null;
-            /** @description Yuan: net_operating_cash_flow of the period ÷ share_capital at the period end. */
+            /**
+             * Format: double
+             * @description Yuan: net_operating_cash_flow of the period ÷ share_capital at the period end.
+             */
             operating_cash_flow_per_share?: number | null;
-            /** @description Percent: (revenue − revenue a year earlier) ÷ |revenue a year earlier| × 100, on the same kind of period (year-to-date against the same year-to-date for `quarterly`); null when the base is missing or zero. */
+            /**
+             * Format: double
+             * @description Percent: (revenue − revenue a year earlier) ÷ |revenue a year earlier| × 100, on the same kind of period (year-to-date against the same year-to-date for `quarterly`); null when the base is missing or zero.
+             */
             revenue_growth?: number | null;
-            /** @description Percent: year-on-year growth of net_profit, as revenue_growth. */
+            /**
+             * Format: double
+             * @description Percent: year-on-year growth of net_profit, as revenue_growth.
+             */
             net_profit_growth?: number | null;
-            /** @description Percent: year-on-year growth of net_profit_parent, as revenue_growth. */
+            /**
+             * Format: double
+             * @description Percent: year-on-year growth of net_profit_parent, as revenue_growth.
+             */
             net_profit_parent_growth?: number | null;
         };
         /** @description The financial metrics of one symbol, newest period first. */
         FinancialMetrics: {
             /**
-             * @description Standard code.
+             * @description Standard code, e.g. `600519.SH`.
              * @example 600519.SH
              */
             symbol: string;
@@ -2109,9 +2977,21 @@ export interface components {
              * @example 000022.SZ
              */
             requested_symbol?: string;
-            /** @example 贵州茅台 */
+            /**
+             * @description Short name of the security.
+             * @example 贵州茅台
+             */
             name: string;
+            /** @description Reporting periods, newest first, at most `limit` (20). */
             financial_metrics: components["schemas"]["FinancialMetricsRecord"][];
+        };
+        /** @description Success envelope of financial metrics: one symbol gives one object, a comma-separated list an array. */
+        FinancialMetricsResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description The metrics of the symbol, or of each symbol in request order. */
+            data: components["schemas"]["FinancialMetrics"] | components["schemas"]["FinancialMetrics"][];
+            pagination: components["schemas"]["Pagination"];
         };
         /**
          * @description One reporting period of a symbol with its announcement dates. Announcement dates come from the stored
@@ -2120,7 +3000,7 @@ export interface components {
          */
         ReportDate: {
             /**
-             * @description Standard code.
+             * @description Standard code, e.g. `600519.SH`.
              * @example 600519.SH
              */
             symbol: string;
@@ -2151,8 +3031,19 @@ export interface components {
              * @description When the newest stored version (e.g. a restatement) was announced; null while only planned.
              */
             latest_announcement_date: string | null;
-            /** @description Number of stored announced versions; more than 1 means the figures were restated. */
+            /**
+             * Format: int32
+             * @description Number of stored announced versions; more than 1 means the figures were restated.
+             */
             versions: number;
+        };
+        /** @description One page of reporting periods with its pagination. */
+        ReportDatePage: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description Reporting periods, newest first, then in request order of the symbols. */
+            data: components["schemas"]["ReportDate"][];
+            pagination: components["schemas"]["Pagination"];
         };
         /**
          * @description The financial metrics of a symbol's latest periodic report (consolidated, year-to-date figures as
@@ -2160,7 +3051,7 @@ export interface components {
          */
         Fundamentals: {
             /**
-             * @description Standard code.
+             * @description Standard code, e.g. `600519.SH`.
              * @example 600519.SH
              */
             symbol: string;
@@ -2169,7 +3060,10 @@ export interface components {
              * @example 000022.SZ
              */
             requested_symbol?: string;
-            /** @example 贵州茅台 */
+            /**
+             * @description Short name of the security.
+             * @example 贵州茅台
+             */
             name: string;
             /**
              * Format: date
@@ -2177,15 +3071,28 @@ export interface components {
              * @example 2024-09-30
              */
             report_date: string;
-            /** @example 2024年三季报 */
+            /**
+             * @description Localised label of the period, e.g. `2024年三季报`.
+             * @example 2024年三季报
+             */
             report_name: string;
             metrics: components["schemas"]["FinancialMetricsRecord"];
+        };
+        /** @description Success envelope of the latest financial metrics of one symbol. */
+        FundamentalsResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            data: components["schemas"]["Fundamentals"];
         };
     };
     responses: {
         /** @description A parameter is missing or breaks its rule. */
         BadRequest: {
             headers: {
+                "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                 [name: string]: unknown;
             };
             content: {
@@ -2202,6 +3109,7 @@ export interface components {
         /** @description The API key is missing or invalid. */
         Unauthorized: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                 [name: string]: unknown;
             };
             content: {
@@ -2218,6 +3126,10 @@ export interface components {
         /** @description The key is valid but has no right to this resource. */
         Forbidden: {
             headers: {
+                "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                 [name: string]: unknown;
             };
             content: {
@@ -2241,6 +3153,7 @@ export interface components {
                 "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
                 "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
                 "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                 [name: string]: unknown;
             };
             content: {
@@ -2257,6 +3170,8 @@ export interface components {
         /** @description A fault on our side. No details are given; quote the X-Request-Id header. */
         InternalError: {
             headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                 [name: string]: unknown;
             };
             content: {
@@ -2273,6 +3188,9 @@ export interface components {
         /** @description A dependency such as the database is unavailable; retry later. */
         ServiceUnavailable: {
             headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                 [name: string]: unknown;
             };
             content: {
@@ -2289,6 +3207,10 @@ export interface components {
         /** @description Nothing found. */
         NotFound: {
             headers: {
+                "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                 [name: string]: unknown;
             };
             content: {
@@ -2306,6 +3228,10 @@ export interface components {
         NotModified: {
             headers: {
                 ETag: components["headers"]["ETag"];
+                "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -2316,6 +3242,7 @@ export interface components {
          */
         SessionUnauthorized: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                 [name: string]: unknown;
             };
             content: {
@@ -2332,6 +3259,7 @@ export interface components {
         /** @description No such resource in this account (another account's key ids answer the same). */
         AccountNotFound: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                 [name: string]: unknown;
             };
             content: {
@@ -2558,11 +3486,6 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
-         * @description Seconds to wait before the next attempt.
-         * @example 42
-         */
-        RetryAfter: number;
-        /**
          * @description Requests allowed per minute for the account (all its keys together).
          * @example 100
          */
@@ -2577,6 +3500,24 @@ export interface components {
          * @example 1767225600
          */
         XRateLimitReset: number;
+        /**
+         * @description CORS: present when the request's `Origin` is one the server allows (`CORS_ORIGINS`, none by default); it
+         *     echoes that origin, or is `*` on data routes when `CORS_ORIGINS=*` (never on the console and account routes).
+         *     Browsers may send `X-API-KEY` and read `X-Rate-Limit-*`, `Retry-After`, `X-Request-Id` and `ETag`
+         *     (`Access-Control-Expose-Headers`); preflights are answered before authentication.
+         * @example https://research.example.com
+         */
+        AccessControlAllowOrigin: string;
+        /**
+         * @description Seconds to wait before the next attempt.
+         * @example 42
+         */
+        RetryAfter: number;
+        /**
+         * @description Id of this request in the server's log; quote it when reporting a problem.
+         * @example 3f6c1a0e-9b7d-4d0e-8f51-2a9c6b1e7d42
+         */
+        XRequestId: string;
         /** @description Entity tag of the body; send it back in `If-None-Match` to get 304 while the data is unchanged. */
         ETag: string;
         /** @description `private, max-age=60`: the answer depends on the key's plan; revalidate with the ETag after a minute. */
@@ -2612,6 +3553,10 @@ export interface operations {
             /** @description The stock, or the stocks in request order. */
             200: {
                 headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2630,9 +3575,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["Stock"] | components["schemas"]["Stock"][];
-                    };
+                    "application/json": components["schemas"]["BasicInfoResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2667,13 +3610,14 @@ export interface operations {
             /** @description One page of matches with its `pagination` object. A page beyond the last gives an empty array. */
             200: {
                 headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["SearchResultItem"][];
-                        pagination: components["schemas"]["Pagination"];
-                    };
+                    "application/json": components["schemas"]["SearchResultPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2736,6 +3680,7 @@ export interface operations {
                     "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2802,6 +3747,7 @@ export interface operations {
                     "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2872,6 +3818,7 @@ export interface operations {
                     "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2932,6 +3879,7 @@ export interface operations {
                     "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3008,6 +3956,7 @@ export interface operations {
                     "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3087,6 +4036,7 @@ export interface operations {
                     "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3169,6 +4119,7 @@ export interface operations {
                     "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3257,6 +4208,10 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3286,9 +4241,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["DailySeries"] | components["schemas"]["DailySeries"][];
-                    };
+                    "application/json": components["schemas"]["DailyResponse"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3344,12 +4297,14 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["KlineSeries"];
-                    };
+                    "application/json": components["schemas"]["KlineSeriesResponse"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3380,12 +4335,14 @@ export interface operations {
             /** @description The session's bars, oldest first. */
             200: {
                 headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["IntradaySession"];
-                    };
+                    "application/json": components["schemas"]["IntradayResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3427,15 +4384,14 @@ export interface operations {
             /** @description One page of trades. */
             200: {
                 headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["Trade"][];
-                        /** @description Pass it back to get the next page; null on the last page. */
-                        cursor: string | null;
-                        has_more: boolean;
-                    };
+                    "application/json": components["schemas"]["TradePage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3477,12 +4433,14 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["AdjustmentFactors"];
-                    };
+                    "application/json": components["schemas"]["AdjustmentFactorsResponse"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3524,12 +4482,14 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["CalendarDay"][];
-                    };
+                    "application/json": components["schemas"]["TradingCalendarResponse"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3572,12 +4532,14 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["DailySeries"];
-                    };
+                    "application/json": components["schemas"]["DailySeriesResponse"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3612,12 +4574,14 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["KlineSeries"];
-                    };
+                    "application/json": components["schemas"]["KlineSeriesResponse"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3646,12 +4610,7 @@ export interface operations {
                  *       "name": "Ada"
                  *     }
                  */
-                "application/json": {
-                    /** Format: email */
-                    email: string;
-                    password: string;
-                    name?: string;
-                };
+                "application/json": components["schemas"]["RegisterRequest"];
             };
         };
         responses: {
@@ -3661,9 +4620,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["User"];
-                    };
+                    "application/json": components["schemas"]["UserResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3697,10 +4654,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    email: string;
-                    password: string;
-                };
+                "application/json": components["schemas"]["LoginRequest"];
             };
         };
         responses: {
@@ -3710,9 +4664,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["Session"];
-                    };
+                    "application/json": components["schemas"]["SessionResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3753,6 +4705,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3774,11 +4727,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["User"];
-                    };
+                    "application/json": components["schemas"]["UserResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3800,11 +4752,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["ApiKey"][];
-                    };
+                    "application/json": components["schemas"]["ApiKeyList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3829,15 +4780,7 @@ export interface operations {
                  *       ]
                  *     }
                  */
-                "application/json": {
-                    name: string;
-                    scopes?: components["schemas"]["Scope"][];
-                    /**
-                     * Format: date-time
-                     * @description Optional expiry; must lie in the future.
-                     */
-                    expires_at?: string | null;
-                };
+                "application/json": components["schemas"]["ApiKeyCreateRequest"];
             };
         };
         responses: {
@@ -3847,9 +4790,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["ApiKeyCreated"];
-                    };
+                    "application/json": components["schemas"]["ApiKeyCreatedResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3874,12 +4815,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name?: string;
-                    scopes?: components["schemas"]["Scope"][];
-                    /** Format: date-time */
-                    expires_at?: string | null;
-                };
+                "application/json": components["schemas"]["ApiKeyUpdateRequest"];
             };
         };
         responses: {
@@ -3889,9 +4825,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["ApiKey"];
-                    };
+                    "application/json": components["schemas"]["ApiKeyResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3947,11 +4881,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["Plan"][];
-                    };
+                    "application/json": components["schemas"]["PlanList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3973,11 +4906,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["Subscription"];
-                    };
+                    "application/json": components["schemas"]["SubscriptionResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3998,10 +4930,7 @@ export interface operations {
                  *       "plan": "professional"
                  *     }
                  */
-                "application/json": {
-                    /** @enum {string} */
-                    plan: "starter" | "professional" | "enterprise";
-                };
+                "application/json": components["schemas"]["SubscriptionChangeRequest"];
             };
         };
         responses: {
@@ -4011,9 +4940,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["Subscription"];
-                    };
+                    "application/json": components["schemas"]["SubscriptionResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4061,10 +4988,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["Invoice"][];
-                        pagination: components["schemas"]["Pagination"];
-                    };
+                    "application/json": components["schemas"]["InvoicePage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4087,7 +5011,10 @@ export interface operations {
                  * @example 2024-12-31
                  */
                 end_date?: components["parameters"]["EndDate"];
-                /** @description Only this key of the account (another account's key id → 404). */
+                /**
+                 * @description Only this key of the account (another account's key id → 404).
+                 * @example 12
+                 */
                 key_id?: number;
             };
             header?: never;
@@ -4102,9 +5029,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["UsageReport"];
-                    };
+                    "application/json": components["schemas"]["UsageReportResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4174,6 +5099,10 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4198,9 +5127,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["IncomeStatement"] | components["schemas"]["IncomeStatement"][];
-                    };
+                    "application/json": components["schemas"]["IncomeStatementResponse"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4274,13 +5201,14 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["BalanceSheet"] | components["schemas"]["BalanceSheet"][];
-                        pagination: components["schemas"]["Pagination"];
-                    };
+                    "application/json": components["schemas"]["BalanceSheetResponse"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4356,13 +5284,14 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["CashFlow"] | components["schemas"]["CashFlow"][];
-                        pagination: components["schemas"]["Pagination"];
-                    };
+                    "application/json": components["schemas"]["CashFlowResponse"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4438,13 +5367,14 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["FinancialMetrics"] | components["schemas"]["FinancialMetrics"][];
-                        pagination: components["schemas"]["Pagination"];
-                    };
+                    "application/json": components["schemas"]["FinancialMetricsResponse"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4493,13 +5423,14 @@ export interface operations {
             /** @description One page of reporting periods with its `pagination` object. */
             200: {
                 headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["ReportDate"][];
-                        pagination: components["schemas"]["Pagination"];
-                    };
+                    "application/json": components["schemas"]["ReportDatePage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4533,12 +5464,14 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["Fundamentals"];
-                    };
+                    "application/json": components["schemas"]["FundamentalsResponse"];
                 };
             };
             304: components["responses"]["NotModified"];

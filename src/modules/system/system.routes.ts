@@ -1,10 +1,10 @@
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Router } from 'express';
 import type { Metrics } from '../../http/metrics';
 import type { Readiness } from './readiness.service';
 
-const DOCS_PAGE = fileURLToPath(new URL('../../../data/docs.html', import.meta.url));
+/** Built by `make types` with the scripts inlined (no CDN) and committed, so any start serves it. */
+const DOCS_PAGE = fileURLToPath(new URL('../../../generated/docs.html', import.meta.url));
 
 export interface SystemOptions {
   readiness: Readiness;
@@ -30,8 +30,7 @@ export function systemRoutes(contract: object, options: SystemOptions): Router {
   router.get('/openapi.json', (_req, res) => {
     res.json(contract);
   });
-  router.get('/docs', (_req, res, next) => {
-    if (!existsSync(DOCS_PAGE)) return next();
+  router.get('/docs', (_req, res) => {
     res.set('Content-Security-Policy', "default-src 'self' 'unsafe-inline' blob: data:; worker-src blob:");
     res.sendFile(DOCS_PAGE);
   });

@@ -1,0 +1,96 @@
+import { expect } from 'chai';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** `npm start` as a user runs it: its own process, nothing built beforehand, an empty SQLite file. */
+async function npmStart(port: number, dataDir: string): Promise<ChildProcess> {
+  const child = spawn('npm', ['start'], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite://${dataDir}/docs.sqlite`, DEMO_DATA: 'off', LOG_LEVEL: 'warn' },
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk;
+      if (output.includes('listening on')) resolve();
+    });
+    child.stderr!.on('data', (chunk: Buffer) => { output += chunk; });
+    child.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
+  });
+  return child;
+}
+
+describe('e2e: /docs and /openapi.json of a server started with npm start', function () {
+  this.timeout(120_000);
+  let server: ChildProcess;
+  let browser: Browser;
+  let baseUrl: string;
+  const dataDir = mkdtempSync(join(tmpdir(), 'ashare-docs-'));
+
+  before(async () => {
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    server = await npmStart(port, dataDir);
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  });
+  after(async () => {
+    await browser?.close();
+    if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves the bundled contract', async () => {
+    const response = await fetch(`${baseUrl}/openapi.json`);
+    expect(response.status).to.equal(200);
+    const contract = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(contract.openapi).to.equal('3.1.0');
+    expect(contract.paths).to.have.property('/v1/market/daily');
+  });
+
+  it('renders the Redoc page from the server alone, with the daily endpoint and the getting-started section', async () => {
+    const page = await browser.newPage();
+    // No internet, as on an isolated install: anything outside the server is refused and recorded.
+    const foreign: string[] = [];
+    await page.route((url) => url.origin !== baseUrl, async (route) => {
+      foreign.push(`${route.request().resourceType()} ${route.request().url()}`);
+      await route.abort();
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const response = await page.goto(`${baseUrl}/docs`);
+    expect(response?.status()).to.equal(200);
+
+    await page.getByRole('heading', { name: 'Getting started' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Adjustment, a worked example' }).count()).to.equal(1);
+    await page.getByText('market', { exact: true }).first().click();
+    await page.getByText('Daily bars of stocks and indices, forward-adjusted or unadjusted').click();
+    await page.getByRole('heading', { name: 'Daily bars of stocks and indices, forward-adjusted or unadjusted' }).waitFor();
+    await page.locator('span', { hasText: /^\/v1\/market\/daily$/ }).first().waitFor();
+    expect(page.url()).to.match(/#\/market\/getdaily$/);
+    // Scripts, styles and fonts are inlined; only Redoc's attribution logo points outside (CSP blocks it and it
+    // hides itself on error), so nothing the page needs comes from elsewhere.
+    expect(foreign.filter((request) => !request.startsWith('image '))).to.deep.equal([]);
+    expect(errors).to.deep.equal([]);
+  });
+});
