@@ -83,20 +83,17 @@ function violation(req: FuzzRequest, answer: Answer): string | null {
       return `${answer.status} outside the error envelope: ${answer.text.slice(0, 300)}`;
     }
   }
-  if (req.op) return awaitsHardenedContract(req, req.op, answer.status) ? null : contractViolation(req.op, answer.status, answer.headers, body, req.method);
+  if (req.op) return awaitsDeclaration(req, req.op, answer.status) ? null : contractViolation(req.op, answer.status, answer.headers, body, req.method);
   return answer.status >= 400 ? null : `${req.method} ${req.path} is not in the contract but answered ${answer.status}`;
 }
 
 /**
- * Answers the app gives by design that the contract does not declare yet; issue 13's hardened contract
- * declares them (then this allowance stops applying, because only undeclared statuses are let through):
- * 400 for an unknown query parameter on an operation that has none, 413 and 415 for a body too large or not
- * JSON, and 304 for `If-None-Match: *` on any GET (RFC 9110 §13.1.2: a current representation exists; Express
- * answers so). The envelope check above still applies to them.
+ * Answers the app gives by design that the contract does not declare (yet): 413 and 415 for a body too large
+ * or not JSON, and 304 for `If-None-Match: *` on any GET (RFC 9110 §13.1.2: a current representation exists;
+ * Express answers so). Only undeclared statuses are let through, and the envelope check above still applies.
  */
-function awaitsHardenedContract(req: FuzzRequest, op: Operation, status: number): boolean {
+function awaitsDeclaration(req: FuzzRequest, op: Operation, status: number): boolean {
   if (String(status) in op.responses) return false;
-  if (status === 400) return !op.parameters.some((p) => p.in === 'query');
   if (status === 304) return op.method === 'GET' && req.headers['If-None-Match'] === '*';
   return (status === 413 || status === 415) && op.body !== undefined;
 }
