@@ -4,7 +4,7 @@ NPM := npm --loglevel=error --no-fund --no-audit
 MYSQL_TEST_URL ?= mysql://root@127.0.0.1:3306/test
 DEMO_KEY_FILE := data/.demo-api-key
 
-.PHONY: run test test-mysql browser check types check-types lint typecheck docs coverage bench bench-market bench-financials bench-ingest clean
+.PHONY: run test test-mysql browser check types check-types lint typecheck docs coverage bench bench-market bench-financials bench-ingest bench-cluster bench-soak clean
 
 ## Install dependencies when package-lock.json changed or node_modules is missing.
 node_modules/.installed: package.json package-lock.json
@@ -75,6 +75,14 @@ bench-financials: node_modules/.installed
 ## Import of a generated bundle vs the database's own bulk load (STOCKS, YEARS; 5000 × 10 is ~12 M rows).
 bench-ingest: node_modules/.installed
 	node --import tsx bench/ingest.ts --stocks $${STOCKS:-500} --years $${YEARS:-10}
+
+## Throughput of npm run start:cluster against one process, same scenario, same run (BENCH_SECONDS each).
+bench-cluster: node_modules/.installed
+	node --import tsx bench/cluster.ts
+
+## SOAK_MINUTES (10) of mixed traffic at SOAK_RATE (50/s): per-minute throughput, p50/p99, RSS.
+bench-soak: node_modules/.installed
+	node --import tsx bench/soak.ts
 
 clean:
 	rm -rf node_modules data coverage

@@ -1,9 +1,10 @@
 import type { Express } from 'express';
 import type { Logger } from 'pino';
-import type { Db } from './db/connection';
+import type { Knex } from 'knex';
 import { AnswerCache, type AnswerCacheOptions } from './http/answerCache';
 import { loadContract } from './http/contract';
 import { httpApp } from './http/httpApp';
+import { Metrics } from './http/metrics';
 import { LimiterStore } from './http/rateLimitStore';
 import { consoleRoutes } from './console/console.routes';
 import { apiKeysHandlers } from './modules/accounts/apiKeys.handlers';
@@ -21,10 +22,11 @@ import { stocksHandlers } from './modules/stocks/stocks.handlers';
 import { SecuritySearch } from './modules/stocks/securitySearch.service';
 import { referenceHandlers } from './modules/reference/reference.handlers';
 import { eventsHandlers } from './modules/events/events.handlers';
+import { Readiness } from './modules/system/readiness.service';
 import { systemRoutes } from './modules/system/system.routes';
 
 export interface AppDeps {
-  db: Db;
+  db: Knex;
   logger: Logger;
   validateResponses: boolean;
   keyCache?: KeyCache;
@@ -36,6 +38,14 @@ export interface AppDeps {
   answerCache?: Omit<AnswerCacheOptions, 'validateResponses'>;
   /** Secret that signs trade cursors; a random one per process when absent (cursors then die with it). */
   cursorSecret?: string;
+  /** Readiness of this instance; main.ts passes its own so SIGTERM can report draining. */
+  readiness?: Readiness;
+  /** Metrics of this process; main.ts passes its own so METRICS_PORT and the cluster primary can serve them. */
+  metrics?: Metrics;
+  /** True when /metrics is served on METRICS_PORT, so the API port does not serve it. */
+  metricsOnOwnPort?: boolean;
+  /** CORS_ORIGINS: none by default. */
+  corsOrigins?: readonly string[];
 }
 
 /** The composition root: the modules answer the HTTP layer's ports and give a handler for every operation. */
@@ -48,6 +58,9 @@ export function createApp(deps: AppDeps): Express {
   const answers = new AnswerCache(db, { validateResponses, ...deps.answerCache });
   const securities = new SecuritySearch(db, deps.answerCache?.dataVersionTtlMs);
   securities.warmUp();
+  const metrics = deps.metrics ?? new Metrics();
+  metrics.watch({ db, answers, usage });
+  const readiness = deps.readiness ?? new Readiness(db);
   return httpApp({
     contract,
     logger,
@@ -69,6 +82,8 @@ export function createApp(deps: AppDeps): Express {
       ...apiKeysHandlers(db, keyCache),
       ...billingHandlers({ db, usage, onPlanChange: (accountId) => keyCache.forgetAccount(accountId) }),
     },
-    openRoutes: [systemRoutes(contract), consoleRoutes()],
+    metrics,
+    corsOrigins: deps.corsOrigins ?? [],
+    openRoutes: [systemRoutes(contract, { readiness, metrics: deps.metricsOnOwnPort ? undefined : metrics }), consoleRoutes()],
   });
 }

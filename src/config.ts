@@ -14,6 +14,18 @@ const Env = z.object({
   CURSOR_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   RESPONSE_CACHE: z.enum(['on', 'off']).default('on').transform((value) => value === 'on'),
   MINUTE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Bound on every database statement and on waiting for a pooled connection; past it a request gets 503. */
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
+  /** How long SIGTERM waits for in-flight requests before closing their connections. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** Serve /metrics on this port only (e.g. one the load balancer does not expose); unset: on PORT. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Origins whose pages may call the data routes (comma-separated, or `*`); unset: none. */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((list) => list.split(',').map((origin) => origin.trim()).filter(Boolean))
+    .refine((list) => list.every((origin) => origin === '*' || URL.canParse(origin) && new URL(origin).origin === origin), 'must be `*` or origins such as https://app.example.com, comma-separated'),
   VALIDATE_RESPONSES: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
 });
 

@@ -1,12 +1,18 @@
-import { Redis } from 'ioredis';
+import cluster from 'node:cluster';
+import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
+import { AggregatorRegistry } from 'prom-client';
 import { createApp } from './app';
+import { Metrics, serveMetrics } from './http/metrics';
+import { gracefulShutdown } from './http/shutdown';
+import { Readiness } from './modules/system/readiness.service';
 import { loadConfig } from './config';
 import { loadContract } from './http/contract';
 import { operationPolicies } from './http/operations';
 import { LimiterStore } from './http/rateLimitStore';
 import { UsageRecorder } from './modules/billing/usage.service';
 import { connect } from './db/connection';
+import { connectRedis } from './db/redis';
 import { migrateLatest } from './db/migrate';
 import { loadDemoDataIfEmpty } from './ingest/demo';
 import { ensureDemoKey } from './modules/accounts/demoAccount.service';
@@ -18,32 +24,51 @@ const config = loadConfig();
 const logDestination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
 const logger = pino({ level: config.LOG_LEVEL }, logDestination);
 setInterval(() => logDestination.flush(), 1000).unref();
-const db = connect(config.DATABASE_URL);
+// Requests run on a pool whose every statement is bounded (503 past DB_QUERY_TIMEOUT_MS); migrations, the
+// first demo load and the nightly pruning run on a pool of their own without that bound.
+const db = connect(config.DATABASE_URL, { queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS });
+const maintenanceDb = connect(config.DATABASE_URL);
 
-await migrateLatest(db);
+await migrateLatest(maintenanceDb);
 if (config.DEMO_DATA === 'auto') {
-  const loaded = await loadDemoDataIfEmpty(db);
+  const loaded = await loadDemoDataIfEmpty(maintenanceDb);
   if (loaded > 0) logger.info({ rows: loaded }, 'loaded the demo data');
 }
-const createdKey = await ensureDemoKey(db, config.DEMO_API_KEY);
+const createdKey = await ensureDemoKey(maintenanceDb, config.DEMO_API_KEY);
 
-const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
-redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis unavailable; rate limits fall back to this instance'));
+const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, logger) : undefined;
 const usage = new UsageRecorder(db, logger);
 const limiters = new LimiterStore(redis);
-schedulePruning(db, config.MINUTE_RETENTION_DAYS, (err) => logger.error({ err }, 'pruning minute data failed'));
+schedulePruning(maintenanceDb, config.MINUTE_RETENTION_DAYS, (err) => logger.error({ err }, 'pruning minute data failed'));
 
+const readiness = new Readiness(db);
+const metrics = new Metrics();
 const app = createApp({
   db,
   logger,
   validateResponses: config.VALIDATE_RESPONSES,
   limiters,
   usage,
+  readiness,
+  metrics,
+  metricsOnOwnPort: config.METRICS_PORT !== undefined,
+  corsOrigins: config.CORS_ORIGINS,
   cursorSecret: config.CURSOR_SECRET,
   answerCache: { enabled: config.RESPONSE_CACHE },
 });
+// Under start:cluster the primary serves METRICS_PORT with every worker's metrics summed; a worker answers
+// the primary's requests once an AggregatorRegistry exists in it (prom-client adds the listener then).
+if (cluster.isWorker) {
+  new AggregatorRegistry();
+  AggregatorRegistry.setRegistries([metrics.registry]);
+}
+const metricsServer =
+  config.METRICS_PORT === undefined || cluster.isWorker
+    ? undefined
+    : serveMetrics(config.METRICS_PORT, config.HOST, metrics.registry);
 const server = app.listen(config.PORT, config.HOST, () => {
-  const base = `http://localhost:${config.PORT}`;
+  if ((cluster.worker?.id ?? 1) !== 1) return; // under start:cluster, the first worker speaks for all
+  const base = `http://localhost:${(server.address() as AddressInfo).port}`;
   const demoKey = config.DEMO_API_KEY ?? createdKey;
   const basicInfo = operationPolicies(loadContract()).find((operation) => operation.operationId === 'getBasicInfo')!.path;
   console.log(`ashare-api listening on ${base}`);
@@ -55,15 +80,19 @@ const server = app.listen(config.PORT, config.HOST, () => {
   );
 });
 
-function shutdown(signal: string) {
-  logger.info({ signal }, 'shutting down');
-  server.close(async () => {
+const shutdown = gracefulShutdown({
+  server,
+  readiness,
+  graceMs: config.SHUTDOWN_GRACE_MS,
+  logger,
+  async release() {
+    metricsServer?.close();
     await usage.stop();
     redis?.disconnect();
     await db.destroy();
-    process.exit(0);
-  });
-  setTimeout(() => process.exit(1), 10_000).unref();
-}
-process.on('SIGTERM', () => shutdown('SIGTERM'));
-process.on('SIGINT', () => shutdown('SIGINT'));
+    await maintenanceDb.destroy();
+    logDestination.flushSync();
+  },
+});
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,12 +1,21 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import knex, { type Knex } from 'knex';
+import { boundedMysqlClient } from './boundedMysql';
 
 export type Db = Knex | Knex.Transaction;
 
+export interface ConnectOptions {
+  /**
+   * The server's bound on every statement and on waiting for a connection (ms). Unset for the CLI, whose
+   * bulk statements of an import may rightly run for minutes.
+   */
+  queryTimeoutMs?: number;
+}
+
 /** `sqlite://path` (better-sqlite3) or `mysql://user:pass@host:port/db` (mysql2) → a Knex instance. */
-export function connect(databaseUrl: string): Knex {
-  return databaseUrl.startsWith('sqlite://') ? connectSqlite(databaseUrl) : connectMysql(databaseUrl);
+export function connect(databaseUrl: string, options: ConnectOptions = {}): Knex {
+  return databaseUrl.startsWith('sqlite://') ? connectSqlite(databaseUrl) : connectMysql(databaseUrl, options);
 }
 
 export function isSqlite(db: Db): boolean {
@@ -34,10 +43,10 @@ function connectSqlite(databaseUrl: string): Knex {
   });
 }
 
-function connectMysql(databaseUrl: string): Knex {
+function connectMysql(databaseUrl: string, { queryTimeoutMs }: ConnectOptions): Knex {
   const url = new URL(databaseUrl);
   return knex({
-    client: 'mysql2',
+    client: queryTimeoutMs === undefined ? 'mysql2' : boundedMysqlClient(queryTimeoutMs),
     connection: {
       host: url.hostname,
       port: Number(url.port || 3306),
@@ -49,9 +58,18 @@ function connectMysql(databaseUrl: string): Knex {
       timezone: 'Z',
       supportBigNumbers: true,
       bigNumberStrings: false,
-      connectTimeout: 5000,
+      connectTimeout: queryTimeoutMs ?? 5000,
     },
-    pool: { min: 0, max: 10 },
-    acquireConnectionTimeout: 5000,
+    pool: {
+      min: 0,
+      max: 10,
+      // MariaDB also stops a runaway statement on its side (whole seconds; MySQL has no such variable and
+      // refuses it, which is ignored: the client bound above still holds).
+      afterCreate(conn: { query(sql: string, done: () => void): void }, done: (err: null, conn: unknown) => void) {
+        if (queryTimeoutMs === undefined) return done(null, conn);
+        conn.query(`SET SESSION max_statement_time = ${Math.ceil(queryTimeoutMs / 1000)}`, () => done(null, conn));
+      },
+    },
+    acquireConnectionTimeout: queryTimeoutMs ?? 5000,
   });
 }

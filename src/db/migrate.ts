@@ -22,3 +22,9 @@ export async function migrateLatest(db: Knex): Promise<void> {
 export async function migrateRollbackAll(db: Knex): Promise<void> {
   await db.migrate.rollback({ migrationSource }, true);
 }
+
+/** Migrations of db/migrations not yet applied (readiness: the schema must be current). */
+export async function pendingMigrations(db: Knex): Promise<number> {
+  const [, pending] = (await db.migrate.list({ migrationSource })) as [unknown[], unknown[]];
+  return pending.length;
+}

@@ -28,6 +28,11 @@ interface AnswerKeys {
  */
 export class AnswerCache {
   private readonly store = new AnswerStore();
+
+  /** Answers served from the store, and the bytes it holds (metrics). */
+  get stats(): { hits: number; bytes: number } {
+    return { hits: this.store.hits, bytes: this.store.bytes };
+  }
   private readonly versions: DataVersions;
   private readonly enabled: boolean;
   private readonly validatesResponses: boolean;

@@ -25,9 +25,19 @@ export class AnswerStore {
     sizeCalculation: (entry) => (typeof entry === 'string' ? entry.length * 2 : entry.body.length) || 1,
   });
 
+  /** Lookups that found an answer (metrics). */
+  hits = 0;
+
   get(key: string): Answer | undefined {
     const entry = this.entries.get(key);
-    return typeof entry === 'string' ? (this.entries.get(entry) as Answer | undefined) : entry;
+    const found = typeof entry === 'string' ? (this.entries.get(entry) as Answer | undefined) : entry;
+    if (found) this.hits += 1;
+    return found;
+  }
+
+  /** Bytes held, aliases included (metrics). */
+  get bytes(): number {
+    return this.entries.calculatedSize;
   }
 
   set(key: string, entry: Answer): void {

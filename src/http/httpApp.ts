@@ -4,7 +4,9 @@ import type { Logger } from 'pino';
 import type { AnswerCache } from './answerCache';
 import { authenticate, requireKeyScope } from './auth';
 import { contractValidator, errorCodesOfParameters, type Contract } from './contract';
+import { corsPolicy } from './cors';
 import { errorHandler } from './errors';
+import type { Metrics } from './metrics';
 import { operationRoutes, type OperationHandlers } from './handler';
 import { OperationIndex, operationPolicies } from './operations';
 import type { AccessPorts } from './ports';
@@ -24,10 +26,15 @@ export interface HttpAppParts {
   handlers: OperationHandlers;
   /** Routes outside the contract that need no credential (liveness, docs, the console page). */
   openRoutes: Router[];
+  /** Counts and times every answer. */
+  metrics: Metrics;
+  /** CORS_ORIGINS: none by default. */
+  corsOrigins: readonly string[];
 }
 
 /**
- * The HTTP pipeline, in the order of ARCHITECTURE.md §1: helmet, request id and log, JSON body,
+ * The HTTP pipeline, in the order of ARCHITECTURE.md §1: helmet, request id and log, metrics, CORS (a
+ * preflight is answered before any credential is asked for), JSON body,
  * the open routes, then per contract operation: credential, rate limit, scope, usage count, the answer
  * cache's warm path, the contract validator, the handler; last the one error handler.
  */
@@ -36,8 +43,13 @@ export function httpApp(parts: HttpAppParts): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  // ETags come from the answer cache only (strong, over the stored bytes): Express's automatic weak ETag
+  // answered If-None-Match with 304 on routes whose contract has no 304 (account and billing routes).
+  app.set('etag', false);
   app.use(helmet());
   app.use(requestLog(parts.logger));
+  app.use(parts.metrics.middleware());
+  app.use(corsPolicy(index, parts.corsOrigins));
   const jsonBody = express.json({ limit: '32kb' });
   app.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : jsonBody(req, res, next)));
   app.use(...parts.openRoutes);

@@ -12,6 +12,8 @@ export class UsageRecorder {
   private counts = new Map<string, UsageCount>();
   private lastUsed = new Map<number, Date>();
   private writing: Promise<void> = Promise.resolve();
+  /** When the oldest count still only in memory was recorded (ms since epoch); undefined when none waits. */
+  oldestUnwrittenAt: number | undefined;
   private readonly timer: NodeJS.Timeout;
 
   constructor(
@@ -29,6 +31,7 @@ export class UsageRecorder {
     if (entry) entry.count += 1;
     else this.counts.set(id, { accountId: owner.accountId, keyId: owner.keyId, endpoint, day, count: 1 });
     this.lastUsed.set(owner.keyId, at);
+    this.oldestUnwrittenAt ??= at.getTime();
   }
 
   /** Writes what is buffered; concurrent calls queue behind each other. */
@@ -47,12 +50,15 @@ export class UsageRecorder {
     if (this.counts.size === 0) return;
     const counts = this.counts;
     const lastUsed = this.lastUsed;
+    const oldest = this.oldestUnwrittenAt;
     this.counts = new Map();
     this.lastUsed = new Map();
+    this.oldestUnwrittenAt = undefined;
     try {
       await writeUsageBatch(this.db, [...counts.values()], lastUsed);
     } catch (err) {
       this.logger.error({ err }, 'usage flush failed; keeping the counts for the next try');
+      this.oldestUnwrittenAt = oldest;
       for (const [id, entry] of counts) {
         const now = this.counts.get(id);
         if (now) now.count += entry.count;

@@ -1,0 +1,13 @@
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+
+/**
+ * The Redis client of the shared rate budget. A Redis that froze must not hold requests: a command unanswered
+ * in 500 ms fails, and the rate limiter then counts on its in-process insurance limiter (documented fallback:
+ * budgets per instance until Redis is back; reconnection is automatic).
+ */
+export function connectRedis(url: string, logger: Logger): Redis {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 500, connectTimeout: 2000 });
+  redis.on('error', (err) => logger.warn({ err: err.message }, 'redis unavailable; rate limits fall back to this instance'));
+  return redis;
+}
