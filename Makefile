@@ -4,7 +4,7 @@ NPM := npm --loglevel=error --no-fund --no-audit
 MYSQL_TEST_URL ?= mysql://root@127.0.0.1:3306/test
 DEMO_KEY_FILE := data/.demo-api-key
 
-.PHONY: run test test-mysql check types check-types lint typecheck docs coverage bench bench-market bench-financials bench-ingest clean
+.PHONY: run test test-mysql browser check types check-types lint typecheck docs coverage bench bench-market bench-financials bench-ingest clean
 
 ## Install dependencies when package-lock.json changed or node_modules is missing.
 node_modules/.installed: package.json package-lock.json
@@ -19,12 +19,17 @@ $(DEMO_KEY_FILE):
 	@mkdir -p data && umask 077 && node -e "process.stdout.write('ak_demo_' + require('crypto').randomBytes(24).toString('base64url'))" > $@
 
 ## Lint, type check, stale-types check and the whole suite on the embedded SQLite database.
-test: node_modules/.installed check
+test: node_modules/.installed check browser
 	$(NPM) test
 
 ## The same suite against MariaDB/MySQL (each run creates and drops its own databases).
-test-mysql: node_modules/.installed
+test-mysql: node_modules/.installed browser
 	TEST_DATABASE_URL=$(MYSQL_TEST_URL) $(NPM) test
+
+## The browser tests' Chromium (CHROMIUM_PATH, or chromium/chromium-browser/google-chrome on PATH): installed
+## from Debian when missing and make runs as root with apt-get; otherwise those tests say they are skipped.
+browser: node_modules/.installed
+	@node --import tsx test/support/ensureBrowser.ts
 
 check: check-types lint typecheck
 

@@ -1,6 +1,12 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/** An eslint block that forbids the files' imports matching `patterns`. */
+const restrictImports = (files, patterns, message) => ({
+  files: [files],
+  rules: { 'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }] },
+});
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'generated/', 'data/', 'coverage/'] },
   js.configs.recommended,
@@ -11,6 +17,12 @@ export default tseslint.config(
     },
   },
   { files: ['test/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
+  // Dependencies point one way: modules → http → domain; the domain is pure, http knows ports, not modules.
+  restrictImports('src/domain/**', ['**/http/**', '**/modules/**', '**/db/**', '**/ingest/**', '**/console/**', 'express', 'knex'], 'src/domain is pure logic: it imports nothing of the app'),
+  restrictImports('src/http/**', ['**/modules/**', '**/ingest/**', '**/console/**'], 'src/http knows ports (src/http/ports.ts), not modules'),
+  restrictImports('src/ingest/**', ['**/http/**'], 'src/ingest does not import the HTTP layer'),
+  restrictImports('src/modules/accounts/**', ['**/billing/**'], 'accounts and billing share through modules/subscriptions or the domain'),
+  restrictImports('src/modules/billing/**', ['**/accounts/**'], 'accounts and billing share through modules/subscriptions or the domain'),
   {
     files: ['src/console/public/**/*.js'],
     languageOptions: {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { connect } from '../src/db/connection';
 import { migrateLatest } from '../src/db/migrate';
-import { DEMO_EMAIL, ensureDemoKey } from '../src/modules/accounts/demoAccount';
+import { DEMO_EMAIL, ensureDemoKey } from '../src/modules/accounts/demoAccount.service';
 import { summarize } from './support/summary';
 
 const port = 18080 + Math.floor(Math.random() * 1000);

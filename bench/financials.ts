@@ -23,7 +23,7 @@ import { createApp } from '../src/app';
 import { connect } from '../src/db/connection';
 import { migrateLatest } from '../src/db/migrate';
 import { loadReferenceDataIfEmpty } from '../src/ingest/demo';
-import { DEMO_EMAIL, ensureDemoKey } from '../src/modules/accounts/demoAccount';
+import { DEMO_EMAIL, ensureDemoKey } from '../src/modules/accounts/demoAccount.service';
 
 const SYMBOLS = Number(process.env.BENCH_SYMBOLS ?? 5000);
 const QUARTERS = Number(process.env.BENCH_QUARTERS ?? 40);

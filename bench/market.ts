@@ -21,7 +21,7 @@ import { connect } from '../src/db/connection';
 import { migrateLatest } from '../src/db/migrate';
 import { addDays, addYears } from '../src/domain/calendar';
 import { loadReferenceDataIfEmpty } from '../src/ingest/demo';
-import { DEMO_EMAIL } from '../src/modules/accounts/demoAccount';
+import { DEMO_EMAIL } from '../src/modules/accounts/demoAccount.service';
 import { generateMarket } from './support/generateMarket';
 import { summarize, type Summary } from './support/summary';
 

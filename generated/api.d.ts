@@ -49,6 +49,164 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/stock/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stock and index list, point in time
+         * @description Every security the store knows, delisted included, ordered by symbol, paginated. With `date` it is the
+         *     universe as of that day: the securities listed then, under the code and name they had then; a security
+         *     that changed its code later appears once, under the old code (`current_symbol` is its code today). Without
+         *     `date`, an old code whose successor is in the store is not listed apart (its successor stands for it).
+         *     Unlike Tushare's list (today's only, delisted stocks hidden by default), nothing survivorship-biased.
+         */
+        get: operations["getStockList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/stock/listing-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Listing status, names, code changes and trading halts
+         * @description Per symbol: listing and delisting dates, the current listing status (`暂停` is a suspended listing, not
+         *     a trading halt), names over time, code changes and trading halts merged into periods with the day trading
+         *     resumed. An old code answers for the security it became, naming the requested code in `requested_symbol`.
+         *     One symbol gives an object, a comma-separated list an array in request order.
+         */
+        get: operations["getListingStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/stock/code-change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Code changes
+         * @description Changes of securities' codes, newest first: all, or those of one security (an old or a new code; the
+         *     whole chain of its codes). `begin_date`/`end_date` bound the change date.
+         */
+        get: operations["getCodeChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/indices/constituents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Index constituents and weights, point in time
+         * @description The members and weights (percent) of the index's latest weight snapshot on or before `date` (default
+         *     today), heaviest first, paginated; every row carries the snapshot's `trade_date`. An index without a
+         *     snapshot on or before `date` → 404 `no_data`; an index the store does not know → 400 `invalid_symbol`.
+         */
+        get: operations["getIndexConstituents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/industry/constituents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Industry constituents, point in time
+         * @description The members of an industry on `date` (default today), by symbol, paginated. From the Shenwan (SW2021)
+         *     classification when it is loaded (membership intervals: a past date gives that day's members), otherwise
+         *     from the stock list's first-level industry (listed stocks of that day; `level` other than 1 finds
+         *     nothing there). An industry the store does not know → 404 `no_data`.
+         */
+        get: operations["getIndustryConstituents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/dividends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dividends and bonus shares
+         * @description Per symbol the stages of its dividend plans, newest announcement first: proposals (`预案`, no ex-date
+         *     yet), shareholder approvals and implementations, one row per event and stage. Rights issues are not
+         *     dividends and are not listed. An old code answers for the security it became (`requested_symbol`), with
+         *     the old code's events before the change counted once.
+         */
+        get: operations["getDividends"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/announcements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Company announcements
+         * @description Announcements of one security, newest first, paginated, with a type classified from the title and the
+         *     document's URL. Announcements of delisted stocks stay. An old code answers for the security it became;
+         *     its announcements under former codes are included (each once).
+         */
+        get: operations["getAnnouncements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/market/daily": {
         parameters: {
             query?: never;
@@ -465,8 +623,8 @@ export interface paths {
         };
         /**
          * API usage statistics
-         * @description Requests made with the account's API keys, counted per UTC day, endpoint and key. The range defaults to
-         *     the 30 days ending today and may span at most 366 days. Counts are written in batches every few seconds.
+         * @description Requests made with the account's API keys, counted per day (Beijing, the exchange's clock), endpoint and key. The range
+         *     defaults to the 30 days ending today and may span at most 366 days. Counts are written in batches every few seconds.
          */
         get: operations["getUsage"];
         put?: never;
@@ -489,7 +647,7 @@ export interface paths {
          * @description One symbol gives one container in `data`; a comma-separated list gives an array in request order. Each
          *     container lists up to `limit` reporting periods, newest first, whose period end (the report date) lies
          *     in [`begin_date`, `end_date`]; without `begin_date` these are the latest `limit` periods up to
-         *     `end_date` (default today). Figures are the latest restatement, or with `as_of` the version announced
+         *     `end_date` (default today in Beijing). Figures are the latest restatement, or with `as_of` the version announced
          *     by then. Quarterly figures are year to date, as Chinese periodic reports are.
          *
          *     A symbol without any period in the range gets an empty `income_statements` array; when no requested
@@ -664,6 +822,12 @@ export interface components {
          */
         Stock: {
             /**
+             * @description The old code the request named, when it named one (code_changes): the answer is then for the security
+             *     that code became, under its current `symbol`. Absent otherwise; not selectable by `fields`.
+             * @example 000022.SZ
+             */
+            requested_symbol?: string;
+            /**
              * @description Standard code.
              * @example 600519.SH
              */
@@ -787,12 +951,13 @@ export interface components {
          *     | `method_not_allowed` | 405 | the route exists for another method |
          *     | `email_taken` | 409 | registration with an email that already has an account |
          *     | `payload_too_large` | 413 | the request body is over 32 kB |
+         *     | `unsupported_media_type` | 415 | a request body that is not `application/json` |
          *     | `rate_limit_exceeded` | 429 | the plan's per-minute budget is spent; see `Retry-After` |
          *     | `internal_error` | 500 | a fault on our side; no details are given |
          *     | `service_unavailable` | 503 | a dependency such as the database is down; retry later |
          * @enum {string}
          */
-        ErrorCode: "missing_parameter" | "invalid_parameter" | "invalid_symbol" | "too_many_symbols" | "invalid_field" | "invalid_date_format" | "date_range_too_large" | "invalid_period" | "invalid_report_type" | "invalid_cursor" | "invalid_key" | "invalid_token" | "invalid_credentials" | "insufficient_permissions" | "not_found" | "no_data" | "method_not_allowed" | "email_taken" | "payload_too_large" | "rate_limit_exceeded" | "internal_error" | "service_unavailable";
+        ErrorCode: "missing_parameter" | "invalid_parameter" | "invalid_symbol" | "too_many_symbols" | "invalid_field" | "invalid_date_format" | "date_range_too_large" | "invalid_period" | "invalid_report_type" | "invalid_cursor" | "invalid_key" | "invalid_token" | "invalid_credentials" | "insufficient_permissions" | "not_found" | "no_data" | "method_not_allowed" | "email_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "internal_error" | "service_unavailable";
         /** @description The body of every error response. */
         Error: {
             /**
@@ -868,6 +1033,449 @@ export interface components {
             pagination: components["schemas"]["Pagination"];
         };
         /**
+         * @description Machine form of `status`: `listed` (`上市`), `suspended` (`暂停`, a listing suspension, not a trading halt), `delisted` (`退市`).
+         * @enum {string}
+         */
+        ListingStatusCode: "listed" | "suspended" | "delisted";
+        /**
+         * @description One security of the stock list. With `date`, `symbol` and `name` are the code and name it had on that day
+         *     (before a code change, the old code; `current_symbol` is the code today).
+         */
+        ListedSecurity: {
+            /**
+             * @description Standard code (on `date` when given).
+             * @example 000022.SZ
+             */
+            symbol: string;
+            /**
+             * @description Name (Chinese short name).
+             * @example 深赤湾A
+             */
+            name: string;
+            /**
+             * @description The security's standard code today.
+             * @example 001872.SZ
+             */
+            current_symbol: string;
+            /**
+             * @description `stock` or `index`.
+             * @enum {string}
+             */
+            kind: "stock" | "index";
+            /**
+             * @description `SSE`, `SZSE` or `BSE`.
+             * @enum {string}
+             */
+            exchange: "SSE" | "SZSE" | "BSE";
+            /**
+             * @description Board from the code ranges: `main`, `star` (688/689), `chinext` (300/301/302), `bse`, `b_share` (900, 200); null for indices.
+             * @enum {string|null}
+             */
+            board: "main" | "star" | "chinext" | "bse" | "b_share" | null;
+            /** @description First-level industry of the stock list. */
+            industry: string | null;
+            /**
+             * Format: date
+             * @description Listing date, `YYYY-MM-DD`.
+             */
+            listing_date: string | null;
+            /**
+             * Format: date
+             * @description Delisting date; null while listed.
+             */
+            delisting_date: string | null;
+            /**
+             * @description Listing status; with `date`, `上市` (every row was listed that day).
+             * @enum {string}
+             */
+            status: "上市" | "暂停" | "退市";
+            status_code: components["schemas"]["ListingStatusCode"];
+        };
+        /** @description Success envelope of `/v1/stock/list`. */
+        ListedSecurityPage: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description One page of securities, ordered by symbol. */
+            data: components["schemas"]["ListedSecurity"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description One name a security has had (Tushare `namechange`). */
+        NameChange: {
+            /**
+             * @description The code the name was held under.
+             * @example 000001.SZ
+             */
+            symbol: string;
+            /**
+             * @description Name (Chinese short name).
+             * @example 平安银行
+             */
+            name: string;
+            /**
+             * Format: date
+             * @description First day of the period.
+             */
+            start_date: string;
+            /**
+             * Format: date
+             * @description Last day of the name; null while it is current.
+             */
+            end_date: string | null;
+            /**
+             * Format: date
+             * @description Day the change was announced.
+             */
+            announcement_date: string | null;
+            /**
+             * @description Reason as the source gives it, e.g. 改名.
+             * @example 改名
+             */
+            reason: string | null;
+        };
+        /** @description A change of a security's code (restructuring, absorption, board transfer). */
+        CodeChange: {
+            /**
+             * @description The code before the change.
+             * @example 000022.SZ
+             */
+            old_symbol: string;
+            /**
+             * @description The code from `change_date` on.
+             * @example 001872.SZ
+             */
+            new_symbol: string;
+            /**
+             * Format: date
+             * @description First day under the new code.
+             * @example 2018-12-26
+             */
+            change_date: string;
+            /**
+             * @description Why the code changed.
+             * @example absorption by merger
+             */
+            reason: string | null;
+        };
+        /**
+         * @description A trading halt: consecutive halted trading days (Tushare `suspend_d` type `S`, merged over the exchange
+         *     calendar) and the day trading resumed (type `R`).
+         */
+        HaltPeriod: {
+            /**
+             * Format: date
+             * @description First day of the period.
+             */
+            start_date: string;
+            /**
+             * Format: date
+             * @description Last halted trading day.
+             */
+            end_date: string;
+            /**
+             * Format: date
+             * @description Day trading resumed; null while halted.
+             */
+            resume_date: string | null;
+            /**
+             * Format: int32
+             * @description Halted trading days in the period.
+             */
+            trading_days: number;
+            /** @description The part of the day halted when the period is one partly halted day, e.g. `09:30-10:30`. */
+            suspend_timing: string | null;
+        };
+        /** @description Listing history of a security. */
+        ListingStatus: {
+            /**
+             * @description Standard code.
+             * @example 001872.SZ
+             */
+            symbol: string;
+            /**
+             * @description The old code the request named, when it named one; the answer is for the security it became.
+             * @example 000022.SZ
+             */
+            requested_symbol?: string;
+            /**
+             * @description Name (Chinese short name).
+             * @example 招商港口
+             */
+            name: string;
+            /**
+             * Format: date
+             * @description Listing date, `YYYY-MM-DD`.
+             */
+            listing_date: string | null;
+            /**
+             * Format: date
+             * @description Delisting date; null while listed.
+             */
+            delisting_date: string | null;
+            /**
+             * @description Listing status in the customer's Chinese values.
+             * @enum {string}
+             */
+            status: "上市" | "暂停" | "退市";
+            status_code: components["schemas"]["ListingStatusCode"];
+            /** @description Names over time, oldest first, under this and former codes. */
+            names: components["schemas"]["NameChange"][];
+            /** @description Code changes of the security, oldest first. */
+            code_changes: components["schemas"]["CodeChange"][];
+            /** @description Trading halts, oldest first. */
+            halts: components["schemas"]["HaltPeriod"][];
+        };
+        /** @description Success envelope of `/v1/stock/listing-status`. */
+        ListingStatusResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description The listing history of one symbol, or an array in request order for several. */
+            data: components["schemas"]["ListingStatus"] | components["schemas"]["ListingStatus"][];
+        };
+        /** @description Success envelope of `/v1/stock/code-change`. */
+        CodeChangeResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description Code changes, newest first. */
+            data: components["schemas"]["CodeChange"][];
+        };
+        /** @description A member of an index in one weight snapshot (Tushare `index_weight`). */
+        IndexConstituent: {
+            /**
+             * @description Standard code of the index.
+             * @example 399300.SZ
+             */
+            index: string;
+            /**
+             * Format: date
+             * @description Date of the snapshot (the latest on or before the requested `date`).
+             * @example 2023-11-30
+             */
+            trade_date: string;
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
+            symbol: string;
+            /**
+             * @description Name (Chinese short name).
+             * @example 贵州茅台
+             */
+            name: string | null;
+            /**
+             * Format: double
+             * @description Weight in percent.
+             * @example 6.531
+             */
+            weight: number | null;
+        };
+        /** @description Success envelope of `/v1/indices/constituents`. */
+        IndexConstituentPage: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description One page of the snapshot members, heaviest first. */
+            data: components["schemas"]["IndexConstituent"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A member of an industry on the requested day. */
+        IndustryConstituent: {
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
+            symbol: string;
+            /**
+             * @description Name (Chinese short name).
+             * @example 贵州茅台
+             */
+            name: string | null;
+            /**
+             * @description Shenwan industry index code; null when the stock list's industry answered.
+             * @example 801120.SI
+             */
+            industry_code: string | null;
+            /**
+             * @description Industry name.
+             * @example 食品饮料
+             */
+            industry_name: string;
+            /**
+             * Format: int32
+             * @description Level of the industry matched (1, 2 or 3).
+             */
+            level: number;
+            /**
+             * Format: date
+             * @description First day of the membership (Shenwan data only).
+             */
+            in_date: string | null;
+            /**
+             * Format: date
+             * @description First day outside the industry; null while a member.
+             */
+            out_date: string | null;
+            /**
+             * @description `sw2021`: Shenwan classification (index_member_all); `stock_list`: the stock list's industry.
+             * @enum {string}
+             */
+            source: "sw2021" | "stock_list";
+        };
+        /** @description Success envelope of `/v1/industry/constituents`. */
+        IndustryConstituentPage: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description One page of the industry members on the day, by symbol. */
+            data: components["schemas"]["IndustryConstituent"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /**
+         * @description One stage of a dividend plan (Tushare `dividend`, one row per event and stage, the latest correction).
+         *     Amounts in yuan (cash) or shares per share.
+         */
+        Dividend: {
+            /**
+             * Format: date
+             * @description The fiscal period paid out.
+             * @example 2023-12-31
+             */
+            end_date: string;
+            /**
+             * Format: date
+             * @description Announcement date of the stage.
+             */
+            ann_date: string | null;
+            /**
+             * @description Stage as Tushare's `div_proc` gives it, e.g. `预案`, `股东大会通过`, `实施`.
+             * @example 实施
+             */
+            stage: string;
+            /**
+             * @description `proposed` 预案, `approved` 股东大会通过, `implemented` 实施, `no_distribution` 不分配, `rejected` 未通过, `cancelled` 停止实施, `other`.
+             * @enum {string}
+             */
+            stage_code: "proposed" | "approved" | "implemented" | "no_distribution" | "rejected" | "cancelled" | "other";
+            /**
+             * Format: double
+             * @description Cash dividend per share before tax, yuan.
+             * @example 30.876
+             */
+            cash_per_share_before_tax: number | null;
+            /**
+             * Format: double
+             * @description Cash dividend per share after tax, yuan.
+             */
+            cash_per_share_after_tax: number | null;
+            /**
+             * Format: double
+             * @description Bonus shares per share.
+             */
+            bonus_shares_per_share: number | null;
+            /**
+             * Format: double
+             * @description Shares transferred from capital reserve per share.
+             */
+            transfer_shares_per_share: number | null;
+            /**
+             * Format: date
+             * @description Record date.
+             */
+            record_date: string | null;
+            /**
+             * Format: date
+             * @description Ex-dividend date; null for proposals not yet implemented.
+             */
+            ex_date: string | null;
+            /**
+             * Format: date
+             * @description Payment date of the cash dividend.
+             */
+            pay_date: string | null;
+            /**
+             * Format: date
+             * @description Listing date of bonus and transferred shares.
+             */
+            list_date: string | null;
+        };
+        /** @description The dividends of one security, newest announcement first. */
+        DividendSeries: {
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
+            symbol: string;
+            /** @description The old code the request named, when it named one. */
+            requested_symbol?: string;
+            /**
+             * @description Name (Chinese short name).
+             * @example 贵州茅台
+             */
+            name: string;
+            /** @description Stages of dividend plans, newest announcement first. */
+            dividends: components["schemas"]["Dividend"][];
+        };
+        /** @description Success envelope of `/v1/events/dividends`. */
+        DividendResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description The dividends of one symbol, or an array in request order for several. */
+            data: components["schemas"]["DividendSeries"] | components["schemas"]["DividendSeries"][];
+        };
+        /**
+         * @description Type classified from the title (Tushare `anns_d` has none); the first matching rule wins:
+         *
+         *     | type | the title contains |
+         *     |---|---|
+         *     | `semi_annual_report` | 半年度报告, 半年报, 中期报告 |
+         *     | `annual_report` | 年度报告, 年报 |
+         *     | `quarterly_report` | 季度报告, 季报 |
+         *     | `dividend` | 利润分配, 权益分派, 分红, 派息, 送股, 转增 |
+         *     | `shareholder_meeting` | 股东大会, 股东会 |
+         *     | `major_restructuring` | 重大资产重组, 重大资产购买, 重大资产出售, 重大资产置换, 发行股份购买资产, 吸收合并 |
+         *     | `suspension_resumption` | 停牌, 复牌 |
+         *     | `other` | none of these |
+         * @enum {string}
+         */
+        AnnouncementType: "semi_annual_report" | "annual_report" | "quarterly_report" | "dividend" | "shareholder_meeting" | "major_restructuring" | "suspension_resumption" | "other";
+        /** @description A company announcement (Tushare `anns_d`). */
+        Announcement: {
+            /**
+             * @description The code the announcement was published under (a former code before a code change).
+             * @example 600519.SH
+             */
+            symbol: string;
+            /**
+             * @description The security's current name.
+             * @example 贵州茅台
+             */
+            name: string;
+            /**
+             * @description Title as published.
+             * @example 贵州茅台2023年年度报告
+             */
+            title: string;
+            /**
+             * Format: date
+             * @description Announcement date.
+             * @example 2024-04-03
+             */
+            date: string;
+            /**
+             * @description When the exchange received it, `YYYY-MM-DD HH:MM:SS` Beijing time.
+             * @example 2024-04-02 19:35:12
+             */
+            time: string | null;
+            type: components["schemas"]["AnnouncementType"];
+            /** @description The announcement's document. */
+            url: string | null;
+        };
+        /** @description Success envelope of `/v1/events/announcements`. */
+        AnnouncementPage: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description One page of announcements, newest first. */
+            data: components["schemas"]["Announcement"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /**
          * @description One trading day. Prices in yuan (index points for indices); with `adjusted=true` open, high, low, close
          *     and pre_close are forward-adjusted together (2 decimals) so that `pre_close` equals the adjusted close of
          *     the previous trading day and `change`/`pct_change` stay continuous across ex-dates. Volume is never
@@ -906,12 +1514,14 @@ export interface components {
             pre_close?: number | null;
             /**
              * Format: double
-             * @description close − pre_close.
+             * @description close − pre_close of this row's displayed values, exactly. Forward-adjusted rows derive it from the
+             *     adjusted prices as shown (2 decimals), not from unrounded ones, so a reader recomputing from the row
+             *     finds the row's own figure (the 2-decimal prices are kept for stocks, as the exchanges quote them).
              */
             change?: number | null;
             /**
              * Format: double
-             * @description Change in percent of pre_close.
+             * @description (close / pre_close − 1) × 100 of this row's displayed values, at 4 decimals.
              */
             pct_change?: number | null;
             /**
@@ -943,6 +1553,11 @@ export interface components {
              * @example 000001.SZ
              */
             symbol: string;
+            /**
+             * @description The old code the request named, when it named one; the series is of the security it became (`symbol`).
+             * @example 000022.SZ
+             */
+            requested_symbol?: string;
             /**
              * @description Short name of the security.
              * @example 平安银行
@@ -1031,6 +1646,11 @@ export interface components {
              */
             symbol: string;
             /**
+             * @description The old code the request named, when it named one; the answer is for the security it became (`symbol`).
+             * @example 000022.SZ
+             */
+            requested_symbol?: string;
+            /**
              * @description Short name of the security.
              * @example 平安银行
              */
@@ -1064,6 +1684,11 @@ export interface components {
              * @example 000001.SZ
              */
             symbol: string;
+            /**
+             * @description The old code the request named, when it named one; the answer is for the security it became (`symbol`).
+             * @example 000022.SZ
+             */
+            requested_symbol?: string;
             /**
              * @description Short name of the security.
              * @example 平安银行
@@ -1146,6 +1771,11 @@ export interface components {
              * @example 000001.SZ
              */
             symbol: string;
+            /**
+             * @description The old code the request named, when it named one; the answer is for the security it became (`symbol`).
+             * @example 000022.SZ
+             */
+            requested_symbol?: string;
             /**
              * @description Short name of the security.
              * @example 平安银行
@@ -1557,7 +2187,7 @@ export interface components {
             data: components["schemas"]["Invoice"][];
             pagination: components["schemas"]["Pagination"];
         };
-        /** @description Requests counted for the account's API keys in a date range (UTC days), in total, per day, per endpoint and per key. */
+        /** @description Requests counted for the account's API keys in a date range (Beijing days), in total, per day, per endpoint and per key. */
         UsageReport: {
             /**
              * Format: date
@@ -1794,6 +2424,11 @@ export interface components {
              * @example 600519.SH
              */
             symbol: string;
+            /**
+             * @description The old code the request named, when it named one; the answer is for the security it became (`symbol`).
+             * @example 000022.SZ
+             */
+            requested_symbol?: string;
             /**
              * @description Short name of the security.
              * @example 贵州茅台
@@ -2049,6 +2684,11 @@ export interface components {
              */
             symbol: string;
             /**
+             * @description The old code the request named, when it named one; the answer is for the security it became (`symbol`).
+             * @example 000022.SZ
+             */
+            requested_symbol?: string;
+            /**
              * @description Short name of the security.
              * @example 贵州茅台
              */
@@ -2236,6 +2876,11 @@ export interface components {
              */
             symbol: string;
             /**
+             * @description The old code the request named, when it named one; the answer is for the security it became (`symbol`).
+             * @example 000022.SZ
+             */
+            requested_symbol?: string;
+            /**
              * @description Short name of the security.
              * @example 贵州茅台
              */
@@ -2339,6 +2984,11 @@ export interface components {
              */
             symbol: string;
             /**
+             * @description The old code the request named, when it named one; the answer is for the security it became (`symbol`).
+             * @example 000022.SZ
+             */
+            requested_symbol?: string;
+            /**
              * @description Short name of the security.
              * @example 贵州茅台
              */
@@ -2416,6 +3066,11 @@ export interface components {
              * @example 600519.SH
              */
             symbol: string;
+            /**
+             * @description The old code the request named, when it named one; the answer is for the security it became (`symbol`).
+             * @example 000022.SZ
+             */
+            requested_symbol?: string;
             /**
              * @description Short name of the security.
              * @example 贵州茅台
@@ -2560,18 +3215,6 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The data behind the `If-None-Match` ETag has not changed; no body. */
-        NotModified: {
-            headers: {
-                ETag: components["headers"]["ETag"];
-                "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
-                "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
-                "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
-                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
-                [name: string]: unknown;
-            };
-            content?: never;
-        };
         /** @description Nothing found. */
         NotFound: {
             headers: {
@@ -2591,6 +3234,18 @@ export interface components {
                  */
                 "application/json": components["schemas"]["Error"];
             };
+        };
+        /** @description The data behind the `If-None-Match` ETag has not changed; no body. */
+        NotModified: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                [name: string]: unknown;
+            };
+            content?: never;
         };
         /**
          * @description The console session token is missing, unknown, expired or signed out. API keys are not accepted on
@@ -2651,6 +3306,41 @@ export interface components {
         /** @description Items to skip, from 0. Wins over `page` when both are given. */
         Offset: number;
         /**
+         * @description Point in time, `YYYY-MM-DD`; default today (Beijing). The answer is as of that day.
+         * @example 2023-12-15
+         */
+        AsOfDate: string;
+        /**
+         * @description `stock` (default) or `index`.
+         * @example stock
+         */
+        Kind: "stock" | "index";
+        /**
+         * @description Only securities of this exchange.
+         * @example SZSE
+         */
+        ListExchange: "SSE" | "SZSE" | "BSE";
+        /**
+         * @description Only stocks of this board, from the code ranges: `main` (60, 000-003), `star` (688, 689), `chinext` (300-302), `bse` (4, 8, 92), `b_share` (900, 200).
+         * @example star
+         */
+        Board: "main" | "star" | "chinext" | "bse" | "b_share";
+        /**
+         * @description Only stocks of this first-level industry of the stock list, e.g. `银行`.
+         * @example 银行
+         */
+        IndustryFilter: string;
+        /**
+         * @description Only securities with this listing status (with `date`, every listed row counts as `listed`).
+         * @example delisted
+         */
+        ListStatus: "listed" | "suspended" | "delisted";
+        /**
+         * @description One symbol in any of the three formats, an old or a new code; default all changes.
+         * @example 000022.SZ
+         */
+        OptionalSymbol: string;
+        /**
          * @description First date of the range, inclusive, `YYYY-MM-DD`.
          * @example 2024-01-02
          */
@@ -2660,6 +3350,37 @@ export interface components {
          * @example 2024-12-31
          */
         EndDate: string;
+        /**
+         * @description Index code, prefixed or standard form (`000001.SH`, `sh.000001`, `399001.SZ`).
+         * @example 000300.SH
+         */
+        IndexCode: string;
+        /**
+         * @description Shenwan (SW2021) industry index code (`801120.SI`) or name (`食品饮料`) when the classification is loaded;
+         *     otherwise a first-level industry name of the stock list (`白酒`).
+         * @example 银行
+         */
+        Industry: string;
+        /**
+         * @description Level of the Shenwan industry named (1, 2 or 3); default the first level where the name or code matches.
+         * @example 1
+         */
+        IndustryLevel: number;
+        /**
+         * @description The date `begin_date`/`end_date` apply to: `ann_date` (default; proposals without an ex-date included) or `ex_date`.
+         * @example ex_date
+         */
+        DividendDateField: "ann_date" | "ex_date";
+        /**
+         * @description One symbol in any of the three formats (`600519`, `sh.600519`, `600519.SH`).
+         * @example 600519.SH
+         */
+        Symbol: string;
+        /**
+         * @description Only announcements of this type (see the `AnnouncementType` schema for the title rules).
+         * @example annual_report
+         */
+        AnnouncementTypeFilter: components["schemas"]["AnnouncementType"];
         /**
          * @description `true` (default): forward-adjusted prices, anchored on the factor of the security's latest trading day in
          *     the store (named by `adj_anchor_date`); `false`: unadjusted prices, each bar with its `adj_factor`.
@@ -2677,11 +3398,6 @@ export interface components {
          *     trading day (about 250).
          */
         BarLimit: number;
-        /**
-         * @description One symbol in any of the three formats (`600519`, `sh.600519`, `600519.SH`).
-         * @example 600519.SH
-         */
-        Symbol: string;
         /**
          * @description Bar length, a value of the frequency table: `1m`, `5m`, `15m`, `30m`, `60m` (= `1h`); `daily` (= `1d`,
          *     default); `weekly` (= `1w`); `monthly` (= `1M`); `quarterly` (= `1q`); `yearly` (= `1y`). Case matters:
@@ -2711,11 +3427,6 @@ export interface components {
          * @example 2024-01-02
          */
         StartDate: string;
-        /**
-         * @description Index code, prefixed or standard form (`000001.SH`, `sh.000001`, `399001.SZ`).
-         * @example 000300.SH
-         */
-        IndexCode: string;
         /** @description `daily` (default), `weekly` or `monthly`. */
         IndexPeriod: "daily" | "weekly" | "monthly";
         /**
@@ -2918,6 +3629,537 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SearchResultPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getStockList: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Point in time, `YYYY-MM-DD`; default today (Beijing). The answer is as of that day.
+                 * @example 2023-12-15
+                 */
+                date?: components["parameters"]["AsOfDate"];
+                /**
+                 * @description `stock` (default) or `index`.
+                 * @example stock
+                 */
+                kind?: components["parameters"]["Kind"];
+                /**
+                 * @description Only securities of this exchange.
+                 * @example SZSE
+                 */
+                exchange?: components["parameters"]["ListExchange"];
+                /**
+                 * @description Only stocks of this board, from the code ranges: `main` (60, 000-003), `star` (688, 689), `chinext` (300-302), `bse` (4, 8, 92), `b_share` (900, 200).
+                 * @example star
+                 */
+                board?: components["parameters"]["Board"];
+                /**
+                 * @description Only stocks of this first-level industry of the stock list, e.g. `银行`.
+                 * @example 银行
+                 */
+                industry?: components["parameters"]["IndustryFilter"];
+                /**
+                 * @description Only securities with this listing status (with `date`, every listed row counts as `listed`).
+                 * @example delisted
+                 */
+                status?: components["parameters"]["ListStatus"];
+                /** @description Items per page, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+                page?: components["parameters"]["Page"];
+                /** @description Items to skip, from 0. Wins over `page` when both are given. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of securities; a page beyond the last gives an empty array. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": [
+                     *         {
+                     *           "symbol": "000022.SZ",
+                     *           "name": "深赤湾A",
+                     *           "current_symbol": "000022.SZ",
+                     *           "kind": "stock",
+                     *           "exchange": "SZSE",
+                     *           "board": "main",
+                     *           "industry": null,
+                     *           "listing_date": "1993-05-05",
+                     *           "delisting_date": "2018-12-26",
+                     *           "status": "上市",
+                     *           "status_code": "listed"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "current_page": 1,
+                     *         "total_pages": 1,
+                     *         "total_items": 1,
+                     *         "items_per_page": 20,
+                     *         "has_next_page": false,
+                     *         "has_prev_page": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListedSecurityPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getListingStatus: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol or up to 50 comma-separated symbols, each in any of the three formats (`600519`,
+                 *     `sh.600519`, `600519.SH`). Malformed or unknown symbols → 400 `invalid_symbol` naming them; more than 50
+                 *     → 400 `too_many_symbols`.
+                 * @example 600519,000001.SZ
+                 */
+                symbol: components["parameters"]["Symbols50"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The listing history, or the histories in request order. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": {
+                     *         "symbol": "001872.SZ",
+                     *         "requested_symbol": "000022.SZ",
+                     *         "name": "招商港口",
+                     *         "listing_date": "1993-05-05",
+                     *         "delisting_date": null,
+                     *         "status": "上市",
+                     *         "status_code": "listed",
+                     *         "names": [],
+                     *         "code_changes": [
+                     *           {
+                     *             "old_symbol": "000022.SZ",
+                     *             "new_symbol": "001872.SZ",
+                     *             "change_date": "2018-12-26",
+                     *             "reason": "absorption by merger"
+                     *           }
+                     *         ],
+                     *         "halts": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListingStatusResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCodeChanges: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One symbol in any of the three formats, an old or a new code; default all changes.
+                 * @example 000022.SZ
+                 */
+                symbol?: components["parameters"]["OptionalSymbol"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Code changes, newest first. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": [
+                     *         {
+                     *           "old_symbol": "000022.SZ",
+                     *           "new_symbol": "001872.SZ",
+                     *           "change_date": "2018-12-26",
+                     *           "reason": "absorption by merger"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CodeChangeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getIndexConstituents: {
+        parameters: {
+            query: {
+                /**
+                 * @description Index code, prefixed or standard form (`000001.SH`, `sh.000001`, `399001.SZ`).
+                 * @example 000300.SH
+                 */
+                index: components["parameters"]["IndexCode"];
+                /**
+                 * @description Point in time, `YYYY-MM-DD`; default today (Beijing). The answer is as of that day.
+                 * @example 2023-12-15
+                 */
+                date?: components["parameters"]["AsOfDate"];
+                /** @description Items per page, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+                page?: components["parameters"]["Page"];
+                /** @description Items to skip, from 0. Wins over `page` when both are given. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the members of the snapshot. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": [
+                     *         {
+                     *           "index": "399300.SZ",
+                     *           "trade_date": "2023-11-30",
+                     *           "symbol": "600519.SH",
+                     *           "name": "贵州茅台",
+                     *           "weight": 6.531
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "current_page": 1,
+                     *         "total_pages": 300,
+                     *         "total_items": 300,
+                     *         "items_per_page": 1,
+                     *         "has_next_page": true,
+                     *         "has_prev_page": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IndexConstituentPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getIndustryConstituents: {
+        parameters: {
+            query: {
+                /**
+                 * @description Shenwan (SW2021) industry index code (`801120.SI`) or name (`食品饮料`) when the classification is loaded;
+                 *     otherwise a first-level industry name of the stock list (`白酒`).
+                 * @example 银行
+                 */
+                industry: components["parameters"]["Industry"];
+                /**
+                 * @description Level of the Shenwan industry named (1, 2 or 3); default the first level where the name or code matches.
+                 * @example 1
+                 */
+                level?: components["parameters"]["IndustryLevel"];
+                /**
+                 * @description Point in time, `YYYY-MM-DD`; default today (Beijing). The answer is as of that day.
+                 * @example 2023-12-15
+                 */
+                date?: components["parameters"]["AsOfDate"];
+                /** @description Items per page, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+                page?: components["parameters"]["Page"];
+                /** @description Items to skip, from 0. Wins over `page` when both are given. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the members of the industry. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": [
+                     *         {
+                     *           "symbol": "000001.SZ",
+                     *           "name": "平安银行",
+                     *           "industry_code": null,
+                     *           "industry_name": "银行",
+                     *           "level": 1,
+                     *           "in_date": null,
+                     *           "out_date": null,
+                     *           "source": "stock_list"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "current_page": 1,
+                     *         "total_pages": 1,
+                     *         "total_items": 1,
+                     *         "items_per_page": 20,
+                     *         "has_next_page": false,
+                     *         "has_prev_page": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IndustryConstituentPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getDividends: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol or up to 50 comma-separated symbols, each in any of the three formats (`600519`,
+                 *     `sh.600519`, `600519.SH`). Malformed or unknown symbols → 400 `invalid_symbol` naming them; more than 50
+                 *     → 400 `too_many_symbols`.
+                 * @example 600519,000001.SZ
+                 */
+                symbol: components["parameters"]["Symbols50"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description The date `begin_date`/`end_date` apply to: `ann_date` (default; proposals without an ex-date included) or `ex_date`.
+                 * @example ex_date
+                 */
+                date_field?: components["parameters"]["DividendDateField"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dividends, or one series per symbol in request order. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": {
+                     *         "symbol": "600519.SH",
+                     *         "name": "贵州茅台",
+                     *         "dividends": [
+                     *           {
+                     *             "end_date": "2023-12-31",
+                     *             "ann_date": "2024-03-15",
+                     *             "stage": "实施",
+                     *             "stage_code": "implemented",
+                     *             "cash_per_share_before_tax": 30.876,
+                     *             "cash_per_share_after_tax": 30.876,
+                     *             "bonus_shares_per_share": null,
+                     *             "transfer_shares_per_share": null,
+                     *             "record_date": "2024-03-29",
+                     *             "ex_date": "2024-04-01",
+                     *             "pay_date": "2024-04-01",
+                     *             "list_date": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DividendResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAnnouncements: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol in any of the three formats (`600519`, `sh.600519`, `600519.SH`).
+                 * @example 600519.SH
+                 */
+                symbol: components["parameters"]["Symbol"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description Only announcements of this type (see the `AnnouncementType` schema for the title rules).
+                 * @example annual_report
+                 */
+                type?: components["parameters"]["AnnouncementTypeFilter"];
+                /** @description Items per page, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+                page?: components["parameters"]["Page"];
+                /** @description Items to skip, from 0. Wins over `page` when both are given. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of announcements. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": [
+                     *         {
+                     *           "symbol": "600519.SH",
+                     *           "name": "贵州茅台",
+                     *           "title": "贵州茅台2023年年度报告",
+                     *           "date": "2024-04-03",
+                     *           "time": "2024-04-02 19:35:12",
+                     *           "type": "annual_report",
+                     *           "url": "http://static.cninfo.com.cn/finalpage/2024-04-03/1219566788.PDF"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "current_page": 1,
+                     *         "total_pages": 1,
+                     *         "total_items": 1,
+                     *         "items_per_page": 20,
+                     *         "has_next_page": false,
+                     *         "has_prev_page": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AnnouncementPage"];
                 };
             };
             400: components["responses"]["BadRequest"];

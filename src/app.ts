@@ -1,25 +1,26 @@
-import express, { type Express } from 'express';
-import helmet from 'helmet';
+import type { Express } from 'express';
 import type { Logger } from 'pino';
 import type { Db } from './db/connection';
-import { authenticate, requireKeyScope } from './http/auth';
-import { contractValidator, errorCodesOfParameters, loadContract } from './http/contract';
-import { errorHandler } from './http/errors';
-import { KeyCache } from './http/keyCache';
-import { accountRateLimit } from './http/rateLimit';
+import { AnswerCache, type AnswerCacheOptions } from './http/answerCache';
+import { loadContract } from './http/contract';
+import { httpApp } from './http/httpApp';
 import { LimiterStore } from './http/rateLimitStore';
-import { UsageRecorder, usageCounting } from './http/usage';
-import { requestLog } from './http/requestLog';
-import { ResponseCache } from './http/responseCache';
-import { systemRoutes } from './modules/system/system.routes';
-import { stocksRoutes } from './modules/stocks/stocks.routes';
-import { accountsRoutes } from './modules/accounts/accounts.routes';
-import { LoginThrottle, type LoginLimits } from './modules/accounts/loginThrottle';
-import { billingRoutes } from './modules/billing/billing.routes';
 import { consoleRoutes } from './console/console.routes';
-import { financialsModule } from './modules/financials/financials.routes';
-import { marketModule } from './modules/market/market.routes';
-import type { MarketOptions } from './modules/market/market.context';
+import { apiKeysHandlers } from './modules/accounts/apiKeys.handlers';
+import { keyOwnerLookup } from './modules/accounts/apiKeys.service';
+import { authHandlers } from './modules/accounts/auth.handlers';
+import { KeyCache } from './modules/accounts/keyCache.service';
+import { hashKey } from './modules/accounts/keyMaterial.service';
+import { LoginThrottle, type LoginLimits } from './modules/accounts/loginThrottle.service';
+import { findSessionAccount } from './modules/accounts/sessions.repository';
+import { billingHandlers } from './modules/billing/billing.handlers';
+import { UsageRecorder } from './modules/billing/usage.service';
+import { financialsHandlers } from './modules/financials/financials.handlers';
+import { marketHandlers } from './modules/market/market.handlers';
+import { stocksHandlers } from './modules/stocks/stocks.handlers';
+import { referenceHandlers } from './modules/reference/reference.handlers';
+import { eventsHandlers } from './modules/events/events.handlers';
+import { systemRoutes } from './modules/system/system.routes';
 
 export interface AppDeps {
   db: Db;
@@ -31,36 +32,40 @@ export interface AppDeps {
   /** Usage buffer; main.ts passes its own so SIGTERM can flush it. */
   usage?: UsageRecorder;
   loginLimits?: LoginLimits;
-  market?: MarketOptions;
+  answerCache?: Omit<AnswerCacheOptions, 'validateResponses'>;
+  /** Secret that signs trade cursors; a random one per process when absent (cursors then die with it). */
+  cursorSecret?: string;
 }
 
-/** The HTTP application: middleware in the order of DESIGN.md §1, then routes, then the one error handler. */
+/** The composition root: the modules answer the HTTP layer's ports and give a handler for every operation. */
 export function createApp(deps: AppDeps): Express {
+  const { db, logger, validateResponses } = deps;
   const contract = loadContract();
   const keyCache = deps.keyCache ?? new KeyCache();
   const limiters = deps.limiters ?? new LimiterStore();
-  const usage = deps.usage ?? new UsageRecorder(deps.db, deps.logger);
-  const answers = { responses: new ResponseCache(deps.validateResponses), ...deps.market };
-  const market = marketModule(deps.db, answers);
-  const financials = financialsModule(deps.db, answers);
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('query parser', 'simple');
-  app.use(helmet());
-  app.use(requestLog(deps.logger));
-  const jsonBody = express.json({ limit: '32kb' });
-  app.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : jsonBody(req, res, next)));
-  app.use(systemRoutes(contract));
-  app.use(consoleRoutes());
-  app.use(authenticate(deps.db, keyCache));
-  app.use(accountRateLimit(limiters), usageCounting(usage), requireKeyScope());
-  app.use(market.cachedAnswers, financials.cachedAnswers);
-  app.use(contractValidator(contract, deps.validateResponses));
-  app.use(stocksRoutes(deps.db));
-  app.use(accountsRoutes(deps.db, keyCache, new LoginThrottle(limiters, deps.loginLimits)));
-  app.use(billingRoutes({ db: deps.db, keyCache, usage }));
-  app.use(financials.routes);
-  app.use(market.routes);
-  app.use(errorHandler(errorCodesOfParameters(contract), deps.logger));
-  return app;
+  const usage = deps.usage ?? new UsageRecorder(db, logger);
+  const answers = new AnswerCache(db, { validateResponses, ...deps.answerCache });
+  return httpApp({
+    contract,
+    logger,
+    validateResponses,
+    limiters,
+    answers,
+    access: {
+      keyOwner: keyOwnerLookup(db, keyCache),
+      session: (token) => findSessionAccount(db, hashKey(token)),
+      recordUsage: (owner, endpoint) => usage.record(owner, endpoint),
+    },
+    handlers: {
+      ...stocksHandlers(db),
+      ...referenceHandlers(db),
+      ...eventsHandlers(db),
+      ...marketHandlers({ db, answers, cursorSecret: deps.cursorSecret }),
+      ...financialsHandlers(db, answers),
+      ...authHandlers(db, new LoginThrottle(limiters, deps.loginLimits)),
+      ...apiKeysHandlers(db, keyCache),
+      ...billingHandlers({ db, usage, onPlanChange: (accountId) => keyCache.forgetAccount(accountId) }),
+    },
+    openRoutes: [systemRoutes(contract), consoleRoutes()],
+  });
 }

@@ -51,7 +51,7 @@ program
 
 program
   .command('demo')
-  .description('load the bundled demo data into an empty database')
+  .description('load the bundled demo data (real, plus synthetic recent sessions of three stocks) into an empty database')
   .action(() => withDb(async (db) => console.log(`${await loadDemoDataIfEmpty(db)} rows loaded`)));
 
 program

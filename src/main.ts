@@ -2,13 +2,15 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { createApp } from './app';
 import { loadConfig } from './config';
+import { loadContract } from './http/contract';
+import { operationPolicies } from './http/operations';
 import { LimiterStore } from './http/rateLimitStore';
-import { UsageRecorder } from './http/usage';
+import { UsageRecorder } from './modules/billing/usage.service';
 import { connect } from './db/connection';
 import { migrateLatest } from './db/migrate';
 import { loadDemoDataIfEmpty } from './ingest/demo';
-import { ensureDemoKey } from './modules/accounts/demoAccount';
-import { schedulePruning } from './modules/market/market.retention';
+import { ensureDemoKey } from './modules/accounts/demoAccount.service';
+import { schedulePruning } from './modules/market/retention.service';
 
 const config = loadConfig();
 // Lines are written in 4 KB batches, not one write(2) per request; a quiet server still shows them within
@@ -37,16 +39,18 @@ const app = createApp({
   validateResponses: config.VALIDATE_RESPONSES,
   limiters,
   usage,
-  market: { cursorSecret: config.CURSOR_SECRET, responseCache: config.RESPONSE_CACHE },
+  cursorSecret: config.CURSOR_SECRET,
+  answerCache: { enabled: config.RESPONSE_CACHE },
 });
 const server = app.listen(config.PORT, config.HOST, () => {
   const base = `http://localhost:${config.PORT}`;
   const demoKey = config.DEMO_API_KEY ?? createdKey;
+  const basicInfo = operationPolicies(loadContract()).find((operation) => operation.operationId === 'getBasicInfo')!.path;
   console.log(`ashare-api listening on ${base}`);
   console.log(`API docs:      ${base}/docs`);
   console.log(
     demoKey
-      ? `Demo API key:  ${demoKey}\nTry:           curl -H 'X-API-KEY: ${demoKey}' '${base}/v1/stock/basic-info?symbol=600519'`
+      ? `Demo API key:  ${demoKey}\nTry:           curl -H 'X-API-KEY: ${demoKey}' '${base}${basicInfo}?symbol=600519'`
       : 'Demo API key:  shown at first start only; set DEMO_API_KEY to fix its value',
   );
 });

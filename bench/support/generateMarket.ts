@@ -3,13 +3,14 @@ import { parse } from 'csv-parse/sync';
 import type { Knex } from 'knex';
 import { bumpDataVersion } from '../../src/db/dataVersions';
 import { compactToIsoDate } from '../../src/domain/dates';
+import { DEMO_DIR } from '../../src/ingest/demo';
 
 /**
  * Synthetic market-scale data for benchmarks when the real bundle is not loaded: the real SSE calendar,
  * and for the first `stocks` listed stocks a seeded random walk of daily bars with an ex-dividend factor
  * step each June, over the `years` years up to `lastDay`.
  */
-const CALENDAR_CSV = new URL('../../../shared/data/trade_cal/sse_trade_cal_1990_2026.csv', import.meta.url);
+const CALENDAR_CSV = `${DEMO_DIR}trade_cal.csv`;
 
 function seeded(seed: number) {
   let state = seed >>> 0;

@@ -1,13 +1,15 @@
 /**
- * One-off conversion of the index series of ../shared/data/index_daily (date, OHLC, volume, amount, symbol)
- * into Tushare's `index_daily.csv` layout and units (vol in lots, amount in thousand yuan, dates YYYYMMDD).
- * Run: node --import tsx db/demo/convert-index-daily.ts <source files…> > db/demo/index_daily.csv
+ * One-off conversion of the index series of LiuZesensengsheng/gupiao @8a6f5b2, `data/000001.SH.csv`,
+ * `data/000300.SH.csv`, `data/399001.SZ.csv`, `data/399006.SZ.csv` (date, OHLC, volume, amount, symbol;
+ * 2018-01-02..2026-03-18) into Tushare's `index_daily.csv` layout and units (vol in lots, amount in thousand
+ * yuan, dates YYYYMMDD).
+ * Run: node --import tsx db/demo/convert-index-daily.ts <the four source files> > db/demo/index_daily.csv
  *
  * Units of the sources, checked row by row through the average price per share (amount ÷ shares, which must
  * lie between 1 and 1,000 yuan): `volume` is in lots in all four files; `amount` is in yuan except in
- * 399006.SZ, whose amount is in thousand yuan throughout. The last 2 rows of every file are dropped (the
- * data README: they switch units). pre_close, change and pct_chg are derived from the previous row's close
- * (empty on the first row).
+ * 399006.SZ, whose amount is in thousand yuan throughout. The last 2 rows of every file (2026-03-17 and -18)
+ * are dropped: their amount switches to thousand yuan. pre_close, change and pct_chg are derived from the
+ * previous row's close (empty on the first row).
  */
 import { readFileSync } from 'node:fs';
 

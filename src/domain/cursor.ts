@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { AppError } from './errors';
+import { invalidCursor } from './errors';
 
-const invalidCursor = () => new AppError(400, 'invalid_cursor', 'Invalid cursor: pass the cursor of the previous response unchanged');
+const cursorNotOurs = () => invalidCursor('Invalid cursor: pass the cursor of the previous response unchanged');
 
 const mac = (body: string, secret: string) => createHmac('sha256', secret).update(body).digest().subarray(0, 16);
 
@@ -14,13 +14,13 @@ export function signCursor(payload: object, secret: string): string {
 /** The payload of a cursor this service signed; anything else → 400 invalid_cursor. */
 export function readCursor<T>(cursor: string, secret: string): T {
   const [body, signature, extra] = cursor.split('.');
-  if (!body || !signature || extra !== undefined) throw invalidCursor();
+  if (!body || !signature || extra !== undefined) throw cursorNotOurs();
   const given = Buffer.from(signature, 'base64url');
   const expected = mac(body, secret);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidCursor();
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw cursorNotOurs();
   try {
     return JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as T;
   } catch {
-    throw invalidCursor();
+    throw cursorNotOurs();
   }
 }

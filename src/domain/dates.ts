@@ -1,4 +1,5 @@
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** `YYYY-MM-DD` in form (year, month, day captured); `isIsoDate` also checks the day exists. */
+export const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const COMPACT_DATE = /^(\d{4})(\d{2})(\d{2})$/;
 
 function isRealDate(year: number, month: number, day: number): boolean {

@@ -1,4 +1,4 @@
-import { AppError } from './errors';
+import { invalidField } from './errors';
 
 /** A `fields` parameter → the chosen names in request order, or all when absent; unknown → invalid_field. */
 export function parseFields<F extends string>(input: string | undefined, allowed: readonly F[]): readonly F[] {
@@ -6,7 +6,7 @@ export function parseFields<F extends string>(input: string | undefined, allowed
   const names = [...new Set(input.split(',').map((name) => name.trim()))];
   const unknown = names.filter((name) => !(allowed as readonly string[]).includes(name));
   if (unknown.length > 0) {
-    throw new AppError(400, 'invalid_field', `Unknown field: ${unknown.map((name) => name || '(empty)').join(', ')}`);
+    throw invalidField(`Unknown field: ${unknown.map((name) => name || '(empty)').join(', ')}`);
   }
   return names as F[];
 }

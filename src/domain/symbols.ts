@@ -1,21 +1,43 @@
-import { AppError } from './errors';
+import { invalidSymbol, tooManySymbols } from './errors';
 
 export type Exchange = 'SSE' | 'SZSE' | 'BSE';
 
 const SUFFIX_OF: Record<Exchange, string> = { SSE: 'SH', SZSE: 'SZ', BSE: 'BJ' };
 const EXCHANGE_OF_SUFFIX: Record<string, Exchange> = { SH: 'SSE', SZ: 'SZSE', BJ: 'BSE' };
 
-/** Code prefixes of stocks on each exchange; the longest matching prefix decides. */
-const STOCK_CODE_PREFIXES: ReadonlyArray<[string, Exchange]> = [
-  ['60', 'SSE'], ['688', 'SSE'], ['689', 'SSE'], ['900', 'SSE'],
-  ['000', 'SZSE'], ['001', 'SZSE'], ['002', 'SZSE'], ['003', 'SZSE'],
-  ['300', 'SZSE'], ['301', 'SZSE'], ['302', 'SZSE'], ['200', 'SZSE'],
-  ['4', 'BSE'], ['8', 'BSE'], ['92', 'BSE'],
+/** A stock's board, from the customer's code ranges (SPEC "Symbol formats"). */
+export type Board = 'main' | 'star' | 'chinext' | 'bse' | 'b_share';
+
+/**
+ * Code prefixes of stocks: exchange and board; the longest matching prefix decides. 002 (the former
+ * small/medium board) is main board since the 2021 merger; 689 is STAR (CDRs), 302 ChiNext, 92 BSE's new range.
+ */
+const STOCK_CODE_PREFIXES: ReadonlyArray<[prefix: string, exchange: Exchange, board: Board]> = [
+  ['60', 'SSE', 'main'], ['688', 'SSE', 'star'], ['689', 'SSE', 'star'], ['900', 'SSE', 'b_share'],
+  ['000', 'SZSE', 'main'], ['001', 'SZSE', 'main'], ['002', 'SZSE', 'main'], ['003', 'SZSE', 'main'],
+  ['300', 'SZSE', 'chinext'], ['301', 'SZSE', 'chinext'], ['302', 'SZSE', 'chinext'], ['200', 'SZSE', 'b_share'],
+  ['4', 'BSE', 'bse'], ['8', 'BSE', 'bse'], ['92', 'BSE', 'bse'],
 ];
+
+/** The code prefixes of a board's stocks on each exchange (for a filter written in SQL). */
+export function boardPrefixes(board: Board): Array<{ prefix: string; exchange: Exchange }> {
+  return STOCK_CODE_PREFIXES.filter(([, , of]) => of === board).map(([prefix, exchange]) => ({ prefix, exchange }));
+}
+
+/** The board of a stock in standard form, or null when no range covers it (indices, funds). */
+export function boardOf(tsCode: string): Board | null {
+  const match = STOCK_CODE_PREFIXES.find(([prefix, exchange]) => tsCode.startsWith(prefix) && exchangeOfStandard(tsCode) === exchange);
+  return match ? match[2] : null;
+}
 
 const RAW = /^\d{6}$/;
 const PREFIXED = /^(sh|sz|bj)\.(\d{6})$/i;
 const STANDARD = /^(\d{6})\.(sh|sz|bj)$/i;
+
+/** A code exactly in standard form, upper case (`600519.SH`): how the store keys securities. */
+export function isStandardCode(code: string): boolean {
+  return STANDARD.test(code) && code === code.toUpperCase();
+}
 
 /** The exchange a raw 6-digit stock code belongs to, or null when no range covers it. */
 export function exchangeOfCode(code: string): Exchange | null {
@@ -45,6 +67,13 @@ export function normalizeSymbol(input: string): string | null {
   return null;
 }
 
+/** A single-symbol parameter in any format → standard code; AppError invalid_symbol when malformed. */
+export function parseOneSymbol(input: string): string {
+  const symbol = normalizeSymbol(input);
+  if (symbol === null) throw invalidSymbol(`Invalid symbol: ${input}`);
+  return symbol;
+}
+
 export interface SymbolList {
   /** Standard codes, de-duplicated, in request order. */
   symbols: string[];
@@ -58,11 +87,11 @@ export function parseSymbolList(input: string, max: number): SymbolList {
   const invalid = parts.filter((part) => normalizeSymbol(part) === null);
   if (invalid.length > 0) {
     const shown = invalid.map((part) => (part === '' ? '(empty)' : part)).join(', ');
-    throw new AppError(400, 'invalid_symbol', `Invalid symbol: ${shown}`);
+    throw invalidSymbol(`Invalid symbol: ${shown}`);
   }
   const symbols = [...new Set(parts.map((part) => normalizeSymbol(part) as string))];
   if (symbols.length > max) {
-    throw new AppError(400, 'too_many_symbols', `Too many symbols: ${symbols.length} given, at most ${max} allowed`);
+    throw tooManySymbols(`Too many symbols: ${symbols.length} given, at most ${max} allowed`);
   }
   return { symbols, single: parts.length === 1 };
 }
@@ -72,6 +101,6 @@ export function assertAllKnown(requested: string[], known: Iterable<string>): vo
   const knownSet = new Set(known);
   const unknown = requested.filter((symbol) => !knownSet.has(symbol));
   if (unknown.length > 0) {
-    throw new AppError(400, 'invalid_symbol', `Unknown symbol: ${unknown.join(', ')}`);
+    throw invalidSymbol(`Unknown symbol: ${unknown.join(', ')}`);
   }
 }

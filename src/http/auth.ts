@@ -1,14 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { Db } from '../db/connection';
-import { AppError } from '../domain/errors';
-import { findKeyOwner, type KeyOwner } from '../modules/accounts/apiKeys.repository';
-import { hashKey, sameHash } from '../modules/accounts/keyMaterial';
-import { scopeOfPath } from './authScopes';
-import { KeyCache } from './keyCache';
-import { sessionAuth } from './session';
-
-export const invalidKey = () => new AppError(401, 'invalid_key', 'Unauthorized: Invalid API key');
-const insufficientPermissions = () => new AppError(403, 'insufficient_permissions', 'Forbidden: Insufficient permissions');
+import { insufficientPermissions, invalidKey, invalidToken } from '../domain/errors';
+import { operationFor, type OperationIndex } from './operations';
+import type { AccessPorts, SessionAccount } from './ports';
 
 /** The API key of a request: header `X-API-KEY` first, then query `api_key`. */
 function presentedKey(req: Request): string | undefined {
@@ -18,65 +11,45 @@ function presentedKey(req: Request): string | undefined {
   return typeof query === 'string' && query !== '' ? query : undefined;
 }
 
-/** Authenticates data routes by API key; the key's owner is left in `res.locals.keyOwner`. */
-export function apiKeyAuth(db: Db, cache: KeyCache) {
-  return async (req: Request, res: Response, next: NextFunction) => {
-    const key = presentedKey(req);
-    if (key === undefined || key.length > 256) throw invalidKey();
-    const keyHash = hashKey(key);
-    // A cache hit is stored under this very hash: only an owner read from the database needs comparing.
-    let owner = cache.get(keyHash);
-    if (owner === undefined) {
-      owner = await findKeyOwner(db, keyHash);
-      if (owner !== null && !sameHash(owner.keyHash, keyHash)) owner = null;
-      cache.set(keyHash, owner);
-    }
-    if (owner === null || isExpired(owner)) throw invalidKey();
-    res.locals.keyOwner = owner;
-    next();
-  };
-}
-
-/** After the rate limit (so a refusal still carries the budget headers): the key must hold the route's scope. */
-export function requireKeyScope() {
-  return (req: Request, res: Response, next: NextFunction) => {
-    const owner = res.locals.keyOwner as KeyOwner | undefined;
-    const scope = scopeOfPath(req.path);
-    if (owner !== undefined && scope !== undefined && !owner.scopes.includes(scope)) throw insufficientPermissions();
-    next();
-  };
-}
-
-function isExpired(owner: KeyOwner): boolean {
-  return owner.expiresAt !== null && `${owner.expiresAt.replace(' ', 'T')}Z` <= new Date().toISOString();
-}
-
-type RouteFamily = 'public' | 'account' | 'data';
-
-const PUBLIC_ACCOUNT_ROUTES = new Set(['/api/v1/auth/register', '/api/v1/auth/login']);
-const ACCOUNT_ROUTES = /^\/api\/v1\/(auth|api-keys|billing)(\/|$)/;
-const DATA_ROUTES = /^\/(api\/)?v1(\/|$)/;
-
-/** Which credential a path takes. Express matches paths case-insensitively, so this does too. */
-export function routeFamily(path: string): RouteFamily {
-  const lower = path.toLowerCase().replace(/\/+$/, '');
-  if (PUBLIC_ACCOUNT_ROUTES.has(lower)) return 'public';
-  if (ACCOUNT_ROUTES.test(lower)) return 'account';
-  if (DATA_ROUTES.test(lower)) return 'data';
-  return 'public';
-}
+const BEARER = /^Bearer ([A-Za-z0-9_-]{10,128})$/;
 
 /**
- * Step one of the chain (DESIGN.md §1): account routes take the console session, every other /v1 and
- * /api/v1 route an API key; an API key on an account route is therefore refused (401).
+ * Step one of the chain (ARCHITECTURE.md §1): names the request's operation in
+ * `res.locals.operation` and checks the credential its contract entry asks for — an API key, or the console
+ * session (so an API key on an account route is refused, 401). Paths outside the contract need nothing and
+ * end in 404.
  */
-export function authenticate(db: Db, cache: KeyCache) {
-  const byKey = apiKeyAuth(db, cache);
-  const bySession = sessionAuth(db);
-  return (req: Request, res: Response, next: NextFunction) => {
-    const family = routeFamily(req.path);
-    if (family === 'account') return bySession(req, res, next);
-    if (family === 'data') return byKey(req, res, next);
+export function authenticate(index: OperationIndex, ports: Pick<AccessPorts, 'keyOwner' | 'session'>) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const operations = index.find(req.path);
+    res.locals.operation = operations && operationFor(operations, req.method);
+    if (operations?.credential === 'apiKey') {
+      const key = presentedKey(req);
+      const owner = key === undefined || key.length > 256 ? null : await ports.keyOwner(key);
+      if (owner === null) throw invalidKey();
+      res.locals.keyOwner = owner;
+    } else if (operations?.credential === 'session') {
+      const token = BEARER.exec(req.get('authorization') ?? '')?.[1];
+      const found = token === undefined ? null : await ports.session(token);
+      if (found === null) throw invalidToken();
+      res.locals.account = found.account;
+      res.locals.sessionId = found.sessionId;
+    }
     next();
   };
+}
+
+/** After the rate limit (so a refusal still carries the budget headers): the key must hold the operation's `x-scope`. */
+export function requireKeyScope() {
+  return (_req: Request, res: Response, next: NextFunction) => {
+    const { keyOwner, operation } = res.locals;
+    if (keyOwner !== undefined && operation?.scope && !keyOwner.scopes.includes(operation.scope)) throw insufficientPermissions();
+    next();
+  };
+}
+
+/** The signed-in account of a console-session operation. */
+export function signedIn(res: Response): SessionAccount {
+  if (res.locals.account === undefined) throw invalidToken();
+  return res.locals.account;
 }

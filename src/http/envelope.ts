@@ -1,4 +1,5 @@
 import type { Pagination } from '../domain/pagination';
+import { JsonText } from './answerStore';
 
 /** The success envelope. */
 export function ok<T>(data: T): { code: 200; message: 'success'; data: T } {
@@ -8,4 +9,16 @@ export function ok<T>(data: T): { code: 200; message: 'success'; data: T } {
 /** The success envelope of a page/offset paginated list. */
 export function okPage<T>(data: T[], pagination: Pagination) {
   return { ...ok(data), pagination };
+}
+
+/** `{"code":200,"message":"success","data":` — the envelope's text before the data. */
+const OK_HEAD = JSON.stringify(ok(null)).slice(0, -'null}'.length);
+
+/**
+ * The success envelope around data that is already JSON text in pieces (`items`: one array element each;
+ * `single`: the one element itself): the same text as JSON.stringify(ok(data)), never joined into one string.
+ */
+export function okText(items: readonly (readonly string[])[], single: boolean): JsonText {
+  const data = single ? items[0]! : ['[', ...items.flatMap((pieces, i) => (i === 0 ? pieces : [',', ...pieces])), ']'];
+  return new JsonText([OK_HEAD, ...data, '}']);
 }

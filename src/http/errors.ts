@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { AppError, type ErrorCode } from '../domain/errors';
+import { AppError, internalError, invalidParameter, methodNotAllowed, missingParameter, notFound, payloadTooLarge, serviceUnavailable, unsupportedMediaType, type ErrorCode } from '../domain/errors';
 
 interface ValidationItem {
   path?: string;
@@ -40,11 +40,11 @@ function fromValidation(err: HttpishError, codeOfParameter: ReadonlyMap<string, 
   const first = err.errors?.[0] ?? {};
   const parameter = first.path?.split('/').pop() ?? '';
   if (first.errorCode === 'required.openapi.validation') {
-    return new AppError(400, 'missing_parameter', `Missing required parameter: ${parameter}`);
+    return missingParameter(`Missing required parameter: ${parameter}`);
   }
   const code = codeOfParameter.get(parameter) ?? 'invalid_parameter';
   const reason = code === 'invalid_date_format' ? 'must be a real date in the form YYYY-MM-DD' : (first.message ?? err.message);
-  return new AppError(400, code, `${parameter ? `${parameter}: ` : ''}${reason}`);
+  return new AppError(code, `${parameter ? `${parameter}: ` : ''}${reason}`);
 }
 
 /** Turns anything thrown into an AppError; unknown failures become a detail-free 500. */
@@ -53,13 +53,13 @@ export function toAppError(err: unknown, codeOfParameter: ReadonlyMap<string, Er
   const e = (err ?? {}) as HttpishError;
   const status = e.status ?? e.statusCode;
   if (status === 400 && e.errors) return fromValidation(e, codeOfParameter);
-  if (status === 400 && e.type === 'entity.parse.failed') return new AppError(400, 'invalid_parameter', 'Malformed JSON body');
-  if (status === 404) return new AppError(404, 'not_found', 'Not found');
-  if (status === 405) return new AppError(405, 'method_not_allowed', 'Method not allowed');
-  if (status === 413) return new AppError(413, 'payload_too_large', 'Request body too large');
-  if (status === 415) return new AppError(415, 'invalid_parameter', 'Unsupported content type');
-  if (isDatabaseDown(e)) return new AppError(503, 'service_unavailable', 'Service unavailable, retry later');
-  return new AppError(500, 'internal_error', 'Internal server error');
+  if (status === 400 && e.type === 'entity.parse.failed') return invalidParameter('Malformed JSON body');
+  if (status === 404) return notFound();
+  if (status === 405) return methodNotAllowed();
+  if (status === 413) return payloadTooLarge();
+  if (status === 415) return unsupportedMediaType();
+  if (isDatabaseDown(e)) return serviceUnavailable();
+  return internalError();
 }
 
 /** The one error handler: every failure leaves as `{code, message, error}`, never with a stack trace. */

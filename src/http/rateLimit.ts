@@ -1,7 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { AppError } from '../domain/errors';
-import type { KeyOwner } from '../modules/accounts/apiKeys.repository';
+import { rateLimitExceeded } from '../domain/errors';
 import type { LimiterStore } from './rateLimitStore';
 
 /** Sets `Retry-After` (whole seconds, at least 1) for a rejection of rate-limiter-flexible. */
@@ -32,7 +31,7 @@ export function accountRateLimit(store: LimiterStore) {
     return limiter;
   };
   return async (_req: Request, res: Response, next: NextFunction) => {
-    const owner = res.locals.keyOwner as KeyOwner | undefined;
+    const owner = res.locals.keyOwner;
     if (owner === undefined) return next();
     const limit = owner.rateLimitPerMinute;
     try {
@@ -41,7 +40,7 @@ export function accountRateLimit(store: LimiterStore) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       setLimitHeaders(res, limit, rejection);
       setRetryAfter(res, rejection);
-      throw new AppError(429, 'rate_limit_exceeded', `Rate limit exceeded: ${limit} requests per minute`);
+      throw rateLimitExceeded(`Rate limit exceeded: ${limit} requests per minute`);
     }
     next();
   };

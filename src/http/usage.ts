@@ -1,78 +1,14 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { Logger } from 'pino';
-import type { Db } from '../db/connection';
-import type { KeyOwner } from '../modules/accounts/apiKeys.repository';
-import { writeUsageBatch, type UsageCount } from '../modules/billing/usage.repository';
+import type { AccessPorts } from './ports';
 
 /**
- * Counts API-key requests per key, endpoint and UTC day in memory and writes them in batches: on a timer,
- * before a usage report is read, and on shutdown (`stop`). A failed write keeps the counts for the next try.
+ * Counts each API-key request of a contract operation once its response is sent, under the operation's path
+ * template (from the policy lookup, so answers from the cache count alike).
  */
-export class UsageRecorder {
-  private counts = new Map<string, UsageCount>();
-  private lastUsed = new Map<number, Date>();
-  private writing: Promise<void> = Promise.resolve();
-  private readonly timer: NodeJS.Timeout;
-
-  constructor(
-    private readonly db: Db,
-    private readonly logger: Logger,
-    intervalMs = 5000,
-  ) {
-    this.timer = setInterval(() => void this.flush(), intervalMs).unref();
-  }
-
-  record(owner: KeyOwner, endpoint: string, at = new Date()): void {
-    const day = at.toISOString().slice(0, 10);
-    const id = `${owner.keyId} ${day} ${endpoint}`;
-    const entry = this.counts.get(id);
-    if (entry) entry.count += 1;
-    else this.counts.set(id, { accountId: owner.accountId, keyId: owner.keyId, endpoint, day, count: 1 });
-    this.lastUsed.set(owner.keyId, at);
-  }
-
-  /** Writes what is buffered; concurrent calls queue behind each other. */
-  flush(): Promise<void> {
-    this.writing = this.writing.then(() => this.writeBatch());
-    return this.writing;
-  }
-
-  /** Stops the timer and writes the rest (SIGTERM path). */
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.flush();
-  }
-
-  private async writeBatch(): Promise<void> {
-    if (this.counts.size === 0) return;
-    const counts = this.counts;
-    const lastUsed = this.lastUsed;
-    this.counts = new Map();
-    this.lastUsed = new Map();
-    try {
-      await writeUsageBatch(this.db, [...counts.values()], lastUsed);
-    } catch (err) {
-      this.logger.error({ err }, 'usage flush failed; keeping the counts for the next try');
-      for (const [id, entry] of counts) {
-        const now = this.counts.get(id);
-        if (now) now.count += entry.count;
-        else this.counts.set(id, entry);
-      }
-      for (const [keyId, at] of lastUsed) if (!this.lastUsed.has(keyId)) this.lastUsed.set(keyId, at);
-    }
-  }
-}
-
-/** Counts each API-key request that reached a contract route, once its response is sent. */
-export function usageCounting(recorder: UsageRecorder) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    const owner = res.locals.keyOwner as KeyOwner | undefined;
-    if (owner !== undefined) {
-      res.on('finish', () => {
-        const route = (req as Request & { openapi?: { openApiRoute?: string } }).openapi?.openApiRoute;
-        if (route !== undefined) recorder.record(owner, route);
-      });
-    }
+export function usageCounting(recordUsage: AccessPorts['recordUsage']) {
+  return (_req: Request, res: Response, next: NextFunction) => {
+    const { keyOwner, operation } = res.locals;
+    if (keyOwner !== undefined && operation !== undefined) res.on('finish', () => recordUsage(keyOwner, operation.path));
     next();
   };
 }

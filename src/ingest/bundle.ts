@@ -5,7 +5,8 @@ import { isSqlite } from '../db/connection';
 import { loadTable, type LoadOptions, type LoadResult, type TableLoader } from './loadTable';
 import { adjFactor, dailyBasic, indexWeight, tradeCal } from './tables/marketTables';
 import { daily, indexDaily } from './tables/dailyBars';
-import { dividend, indexBasic, nameChange } from './tables/referenceTables';
+import { annsD, suspendD } from './tables/eventTables';
+import { codeChange, dividend, indexBasic, indexClassify, indexMemberAll, nameChange, stockCompany } from './tables/referenceTables';
 import { statementLoader } from './tables/statements';
 import { stkMins, ticks } from './tables/intraday';
 import { stockBasic } from './tables/stockBasic';
@@ -15,6 +16,10 @@ export const LOADERS: ReadonlyArray<readonly [api: string, loader: TableLoader]>
   ['stock_basic', stockBasic],
   ['index_basic', indexBasic],
   ['namechange', nameChange],
+  ['code_change', codeChange],
+  ['stock_company', stockCompany],
+  ['index_classify', indexClassify],
+  ['index_member_all', indexMemberAll],
   ['trade_cal', tradeCal],
   ['daily', daily],
   ['index_daily', indexDaily],
@@ -25,6 +30,8 @@ export const LOADERS: ReadonlyArray<readonly [api: string, loader: TableLoader]>
   ['balancesheet', statementLoader('balance_sheets')],
   ['cashflow', statementLoader('cash_flows')],
   ['dividend', dividend],
+  ['suspend_d', suspendD],
+  ['anns', annsD],
   ['stk_mins', stkMins],
   ['ticks', ticks],
 ];

@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
 import { importBundle } from './bundle';
+import { writeRecentSessions } from './generate/recentSessions';
 import { loadTable } from './loadTable';
 import { baostockBasic } from './tables/baostockBasic';
 import { stockBasic } from './tables/stockBasic';
@@ -19,14 +23,26 @@ export async function loadReferenceDataIfEmpty(db: Knex): Promise<number> {
 }
 
 /**
- * The whole demo dataset (db/demo, real data only; see its README) into an empty database: the Tushare-format
- * bundle (stock list, calendar, daily bars, factors, snapshot, financials, index weights), then the delisted
- * stocks and indices of Baostock's list.
+ * The whole demo dataset into an empty database: the real Tushare-format bundle of db/demo (stock list,
+ * calendar, daily bars, factors, snapshot, financials, index weights), the delisted stocks and indices of
+ * Baostock's list, then the synthetic recent sessions of three stocks (see db/demo/README.md, "Real and
+ * synthetic rows"), dated up to the day before `now` in Beijing.
  * Returns the rows loaded, 0 when the database already held securities.
  */
-export async function loadDemoDataIfEmpty(db: Knex): Promise<number> {
+export async function loadDemoDataIfEmpty(db: Knex, now = new Date()): Promise<number> {
   if (await db('securities').first('ts_code')) return 0;
   const results = await importBundle(db, DEMO_DIR);
   const others = await loadTable(db, `${DEMO_DIR}baostock_stock_basic.csv`, baostockBasic);
-  return results.reduce((sum, result) => sum + result.rows, others.rows);
+  const recent = await importRecentSessions(db, now);
+  return [...results, ...recent].reduce((sum, result) => sum + result.rows, others.rows);
+}
+
+async function importRecentSessions(db: Knex, now: Date) {
+  const dir = mkdtempSync(join(tmpdir(), 'ashare-demo-recent-'));
+  try {
+    await writeRecentSessions(DEMO_DIR, dir, now);
+    return await importBundle(db, dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -1,7 +1,12 @@
+import { ISO_DATE } from '../domain/dates';
 import type { Row } from './loadTable';
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const FIRST_DAY = Date.UTC(1970, 0, 1);
+const KEY_SEPARATOR = '\u0000';
+
+/** A row's key columns as one string (a map key). */
+export function keyOf(row: Record<string, unknown>, columns: readonly string[]): string {
+  return columns.map((column) => String(row[column])).join(KEY_SEPARATOR);
+}
 const DAYS = 131 * 366; // 1970..2100
 
 /**
@@ -21,12 +26,12 @@ export class KeyTracker {
     const dateIndex = values.findIndex((value) => ISO_DATE.test(value));
     const day = dateIndex === -1 ? -1 : dayNumber(values[dateIndex]!);
     if (day < 0 || day >= DAYS) {
-      const joined = values.join('\u0000');
+      const joined = values.join(KEY_SEPARATOR);
       if (this.strings.has(joined)) return false;
       this.strings.add(joined);
       return true;
     }
-    const group = values.filter((_, i) => i !== dateIndex).join('\u0000');
+    const group = values.filter((_, i) => i !== dateIndex).join(KEY_SEPARATOR);
     let bits = this.dayBits.get(group);
     if (!bits) this.dayBits.set(group, (bits = new Uint8Array(Math.ceil(DAYS / 8))));
     const mask = 1 << (day & 7);

@@ -2,9 +2,10 @@ import { basename } from 'node:path';
 import type { Knex } from 'knex';
 import type { Db } from '../db/connection';
 import { bumpDataVersion, type Dataset } from '../db/dataVersions';
+import { ISO_DATE } from '../domain/dates';
 import { CsvReadError, csvRecords, type CsvRecord } from './csvRecords';
 import { IngestError } from './ingestError';
-import { KeyTracker } from './keyTracker';
+import { KeyTracker, keyOf } from './keyTracker';
 import { batchRows, upsertRows } from './upsert';
 
 export type Row = Record<string, string | number | boolean | null>;
@@ -52,8 +53,6 @@ export interface LoadOptions {
   /** Runs inside the file's transaction after the load (e.g. to record sync progress atomically). */
   beforeCommit?(trx: Knex.Transaction, result: LoadResult): Promise<void>;
 }
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Loads a whole CSV file in one transaction: either every row lands or none does. */
 export async function loadTable(db: Knex, path: string, loader: TableLoader, options: LoadOptions = {}): Promise<LoadResult> {
@@ -105,7 +104,7 @@ export async function loadRecords(
         const row = rowOf(source, line, load, values);
         if (row === null) continue;
         if (load.resolveSameKey) {
-          const key = load.key.map((column) => String(row[column])).join('\u0000');
+          const key = keyOf(row, load.key);
           const earlier = resolved.get(key);
           if (!earlier) batch.push(row);
           resolved.set(key, earlier ? load.resolveSameKey(earlier, row) : row);

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { exchangeToday } from '../../src/domain/clock';
 import { sharedFixture, type Fixture } from '../support/fixture';
 import { call, createKey, signUp } from './accounts.support';
 
@@ -44,7 +45,7 @@ describe('accounts: /api/v1/billing', function () {
     const history = await call(api.baseUrl, 'GET', '/api/v1/billing/history', { token: user.token });
     const [latest] = history.body.data;
     expect(latest).to.include({ plan: 'professional', previous_plan: 'starter', amount_cents: 49900 });
-    const today = new Date().toISOString().slice(0, 10);
+    const today = exchangeToday();
     expect(latest.period_start).to.equal(today);
     expect(latest.period_end > today).to.equal(true);
     expect((await call(api.baseUrl, 'GET', '/api/v1/auth/me', { token: user.token })).body.data.plan).to.equal('professional');
@@ -89,7 +90,7 @@ describe('accounts: /api/v1/billing', function () {
       await call(api.baseUrl, 'GET', '/v1/stock/basic-info?symbol=bad!', { key: second.key });
       const { status, body } = await call(api.baseUrl, 'GET', '/api/v1/billing/usage', { token: user.token });
       expect(status).to.equal(200);
-      const today = new Date().toISOString().slice(0, 10);
+      const today = exchangeToday();
       expect(body.data.total).to.equal(5);
       expect(body.data.end_date).to.equal(today);
       expect(body.data.daily).to.have.length(30);

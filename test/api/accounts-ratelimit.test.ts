@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { Redis } from 'ioredis';
 import { LimiterStore } from '../../src/http/rateLimitStore';
 import { sharedFixture, type Fixture } from '../support/fixture';
+import { redisOrSkip } from '../support/redis';
 import { call, createKey, serveApp, signUp } from './accounts.support';
 
 const DATA = '/v1/stock/basic-info?symbol=600519';
@@ -68,10 +69,12 @@ describe('accounts: rate limits', function () {
     const prefix = `ashare-test-${process.pid}-${randomBytes(4).toString('hex')}`;
     const clients: Redis[] = [];
     const servers: Array<{ close(): Promise<void> }> = [];
+    let redisUrl: string | undefined;
 
     after(async () => {
       await Promise.all(servers.map((server) => server.close()));
-      const cleaner = new Redis('redis://127.0.0.1:6379');
+      if (!redisUrl) return;
+      const cleaner = new Redis(redisUrl);
       const keys = await cleaner.keys(`${prefix}*`);
       if (keys.length > 0) await cleaner.del(...keys);
       cleaner.disconnect();
@@ -95,9 +98,10 @@ describe('accounts: rate limits', function () {
       return ok;
     }
 
-    it('Redis: two app instances together admit exactly the plan’s limit', async () => {
+    it('Redis: two app instances together admit exactly the plan’s limit', async function () {
+      const url = (redisUrl = await redisOrSkip(this, 'the rate limit shared through Redis (test/api/accounts-ratelimit.test.ts)'));
       const urls = await twoInstances(() => {
-        const client = new Redis('redis://127.0.0.1:6379');
+        const client = new Redis(url);
         clients.push(client);
         return new LimiterStore(client, prefix);
       });

@@ -1,39 +1,9 @@
 import { expect } from 'chai';
-import { routeFamily } from '../../src/http/auth';
-import { scopeOfPath } from '../../src/http/authScopes';
-import { hashPassword, verifyPassword } from '../../src/modules/accounts/passwords';
-import { effectiveRateLimit } from '../../src/modules/accounts/rateLimitPolicy';
-import { daysBetween, usageRange } from '../../src/modules/billing/usageRange';
+import { hashPassword, verifyPassword } from '../../src/modules/accounts/passwords.service';
+import { effectiveRateLimit } from '../../src/domain/rateLimits';
+import { daysBetween, usageRange } from '../../src/modules/billing/usageRange.service';
 
 describe('accounts: rules (pure)', () => {
-  it('route families: account routes take a session, data routes a key, the rest neither', () => {
-    expect(routeFamily('/api/v1/auth/login')).to.equal('public');
-    expect(routeFamily('/api/v1/auth/register/')).to.equal('public');
-    expect(routeFamily('/api/v1/auth/me')).to.equal('account');
-    expect(routeFamily('/api/v1/api-keys')).to.equal('account');
-    expect(routeFamily('/api/v1/api-keys/12')).to.equal('account');
-    expect(routeFamily('/API/V1/Billing/usage')).to.equal('account');
-    expect(routeFamily('/api/v1/stocks/prices')).to.equal('data');
-    expect(routeFamily('/api/v1/api-keysx')).to.equal('data');
-    expect(routeFamily('/v1/market/daily')).to.equal('data');
-    expect(routeFamily('/console')).to.equal('public');
-    expect(routeFamily('/v1x')).to.equal('public');
-  });
-
-  it('scopes by route prefix', () => {
-    expect(scopeOfPath('/v1/market/daily')).to.equal('market');
-    expect(scopeOfPath('/api/v1/stocks/prices')).to.equal('market');
-    expect(scopeOfPath('/api/v1/indices')).to.equal('market');
-    expect(scopeOfPath('/v1/financials/income-statement')).to.equal('financials');
-    expect(scopeOfPath('/api/v1/fundamentals')).to.equal('financials');
-    expect(scopeOfPath('/v1/stock/basic-info')).to.equal('reference');
-    expect(scopeOfPath('/V1/STOCK/search')).to.equal('reference');
-    expect(scopeOfPath('/v1/industry/constituents')).to.equal('reference');
-    expect(scopeOfPath('/v1/indices/constituents')).to.equal('reference');
-    expect(scopeOfPath('/v1/events/dividends')).to.equal('events');
-    expect(scopeOfPath('/v1/nope')).to.equal(undefined);
-  });
-
   it('rate limit: the plan’s, else the account’s own, else 1000', () => {
     expect(effectiveRateLimit(100, 5000)).to.equal(100);
     expect(effectiveRateLimit(null, 5000)).to.equal(5000);

@@ -3,10 +3,12 @@ import { once } from 'node:events';
 import { createServer, type AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { pino } from 'pino';
-import { UsageRecorder } from '../../src/http/usage';
+import { exchangeToday } from '../../src/domain/clock';
+import type { KeyOwner } from '../../src/http/ports';
 import { insertAccount } from '../../src/modules/accounts/accounts.repository';
-import { findKeyOwner, insertKey, type KeyOwner } from '../../src/modules/accounts/apiKeys.repository';
-import { ALL_SCOPES, hashKey, newApiKey } from '../../src/modules/accounts/keyMaterial';
+import { findKeyOwner, insertKey } from '../../src/modules/accounts/apiKeys.repository';
+import { UsageRecorder } from '../../src/modules/billing/usage.service';
+import { ALL_SCOPES, hashKey, newApiKey } from '../../src/modules/accounts/keyMaterial.service';
 import { createTestDb, type TestDb } from '../support/testDb';
 
 async function ownerOfNewKey(db: TestDb['db'], key = newApiKey()): Promise<KeyOwner> {
@@ -42,7 +44,7 @@ describe('accounts: usage accounting', () => {
     } finally {
       testDb.db.off('query', countQuery);
     }
-    const day = new Date().toISOString().slice(0, 10);
+    const day = exchangeToday();
     expect(await usageRows(testDb.db)).to.deep.equal([
       { endpoint: '/v1/stock/basic-info', day, count: 150 },
       { endpoint: '/v1/stock/search', day, count: 51 },

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { hashKey } from '../../src/modules/accounts/keyMaterial';
+import { hashKey } from '../../src/modules/accounts/keyMaterial.service';
 import { sharedFixture, type Fixture } from '../support/fixture';
 import { call, createKey, PASSWORD, signUp, uniqueEmail } from './accounts.support';
 

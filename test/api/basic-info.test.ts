@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { sharedFixture, type Fixture } from '../support/fixture';
+import { loadReferenceFixtures } from '../support/referenceData';
 
 describe('GET /v1/stock/basic-info', () => {
   let api: Fixture;
@@ -23,7 +24,34 @@ describe('GET /v1/stock/basic-info', () => {
       industry: '白酒', listing_date: '2001-08-27', delisting_date: null, status: '上市', region: '贵州',
     });
     expect(Object.keys(body.data)).to.have.length(25);
-    expect(body.data.description).to.equal(null);
+  });
+
+  it('fields the source lacks are null (no company profile loaded for 000001.SZ)', async () => {
+    const { body } = await api.get('/v1/stock/basic-info?symbol=000001&fields=description,chairman,registered_capital');
+    expect(body.data).to.deep.equal({ description: null, chairman: null, registered_capital: null });
+  });
+
+  it('the company profile comes from stock_company (registered capital 10,000 yuan → yuan)', async () => {
+    await loadReferenceFixtures(api.db);
+    const fields = 'description,website,address,chairman,general_manager,secretary,established_date,registered_capital,business_scope';
+    const { body } = await api.get(`/v1/stock/basic-info?symbol=600519&fields=${fields}`);
+    expect(body.data).to.deep.equal({
+      description: '公司是白酒生产企业。',
+      website: 'www.moutaichina.com',
+      address: '贵州省仁怀市茅台镇',
+      chairman: '张德芹',
+      general_manager: '王莉',
+      secretary: '蒋焰',
+      established_date: '1999-11-20',
+      registered_capital: 1256197800,
+      business_scope: '茅台酒系列产品的生产与销售',
+    });
+  });
+
+  it('a real code change: the old code 000022 answers for 001872.SZ and names itself', async () => {
+    await loadReferenceFixtures(api.db);
+    const { body } = await api.get('/v1/stock/basic-info?symbol=000022&fields=symbol,name,listing_date,status');
+    expect(body.data).to.deep.equal({ requested_symbol: '000022.SZ', symbol: '001872.SZ', name: '招商港口', listing_date: '1993-05-05', status: '上市' });
   });
 
   it('market values and shares come from the latest daily_basic row', async () => {
@@ -119,15 +147,20 @@ describe('GET /v1/stock/basic-info with code changes', () => {
     await api.db('code_changes').whereIn('old_code', ['600001.SH', '600002.SH']).delete();
   });
 
-  it('a current code answers for itself even when it once changed', async () => {
-    const { body } = await api.get('/v1/stock/basic-info?symbol=600002&fields=symbol');
-    expect(body.data.symbol).to.equal('600002.SH');
+  it('a code that is the new code of a change answers for itself', async () => {
+    const { body } = await api.get('/v1/stock/basic-info?symbol=600519&fields=symbol');
+    expect(body.data).to.deep.equal({ symbol: '600519.SH' });
+  });
+
+  it('an old code follows a chain of changes even while the store still holds its own row', async () => {
+    const { body } = await api.get('/v1/stock/basic-info?symbol=600001&fields=symbol');
+    expect(body.data).to.deep.equal({ requested_symbol: '600001.SH', symbol: '600519.SH' });
   });
 
   it('an old code that no longer exists follows its changes to the current security', async () => {
     await api.db('securities').where({ ts_code: '600002.SH' }).delete();
     const { status, body } = await api.get('/v1/stock/basic-info?symbol=600002,000001&fields=symbol,name');
     expect(status).to.equal(200);
-    expect(body.data).to.deep.equal([{ symbol: '600519.SH', name: '贵州茅台' }, { symbol: '000001.SZ', name: '平安银行' }]);
+    expect(body.data).to.deep.equal([{ requested_symbol: '600002.SH', symbol: '600519.SH', name: '贵州茅台' }, { symbol: '000001.SZ', name: '平安银行' }]);
   });
 });

@@ -3,14 +3,14 @@ import type { Knex } from 'knex';
 import { bumpDataVersion } from '../../src/db/dataVersions';
 import { insertStatements } from '../support/financials';
 import { insertSecurities, keyOnPlan } from '../support/marketData';
-import { startServer, type TestServer } from '../support/server';
+import { replyOf, startServer, type TestServer } from '../support/server';
 import { createTestDb, type TestDb } from '../support/testDb';
 
 const M = 1_000_000;
 const PATH = '/v1/financials/income-statement?symbol=000333.SZ&period=annual&fields=report_date,revenue';
 
 /** A database of its own: the answers' data is changed under the server. */
-describe('financials: response cache and ETags', () => {
+describe('financials: answer cache and ETags', () => {
   let testDb: TestDb;
   let db: Knex;
   let server: TestServer;
@@ -18,8 +18,7 @@ describe('financials: response cache and ETags', () => {
 
   const get = async (path: string, headers: Record<string, string> = {}) => {
     const response = await fetch(server.baseUrl + path, { headers: { 'X-API-KEY': key, ...headers } });
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+    return replyOf(response);
   };
   const revenueOf = async (path = PATH) => (await get(path)).body.data.income_statements[0].revenue as number;
 

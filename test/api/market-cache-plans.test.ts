@@ -1,13 +1,13 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { bumpDataVersion } from '../../src/db/dataVersions';
+import { exchangeDateTime } from '../../src/domain/clock';
 import { toSqlDateTime } from '../../src/domain/dates';
-import { startServer, type TestServer } from '../support/server';
+import { replyOf, startServer, type TestServer } from '../support/server';
 import { createTestDb, type TestDb } from '../support/testDb';
 import { insertSecurities, keyOnPlan, loadCalendar } from '../support/marketData';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
-const beijing = (instant: Date) => toSqlDateTime(new Date(instant.getTime() + 8 * 3600_000));
 
 /** A database of its own: bars whose publication times are relative to now, so plan delays can be seen. */
 describe('market: ETag caching and plan rules', () => {
@@ -18,8 +18,7 @@ describe('market: ETag caching and plan rules', () => {
 
   const get = async (path: string, plan: string, headers: Record<string, string> = {}) => {
     const response = await fetch(server.baseUrl + path, { headers: { 'X-API-KEY': keys[plan]!, ...headers } });
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+    return replyOf(response);
   };
 
   const bar = (trade_date: string, close: number, published: Date) => ({
@@ -40,11 +39,11 @@ describe('market: ETag caching and plan rules', () => {
     ]);
     const minuteRows = [30, 10, 0.5].map((ago) => {
       const at = new Date(Math.floor(minutesAgo(ago).getTime() / 60_000) * 60_000);
-      return { ts_code: '600000.SH', trade_time: beijing(at), open: 10, high: 10, low: 10, close: 10, vol: 100, amount: 1000 };
+      return { ts_code: '600000.SH', trade_time: exchangeDateTime(at), open: 10, high: 10, low: 10, close: 10, vol: 100, amount: 1000 };
     });
     await db('intraday_bars').insert(minuteRows);
     // Ticks 30 min, 10 min and 20 s old (ticks are not limited to the sessions, so this works at any hour).
-    await db('trades').insert([30, 10, 1 / 3].map((ago, seq) => ({ ts_code: '600000.SH', trade_time: beijing(minutesAgo(ago)), seq, price: 10, volume: 100, amount: 1000, side: 'B' })));
+    await db('trades').insert([30, 10, 1 / 3].map((ago, seq) => ({ ts_code: '600000.SH', trade_time: exchangeDateTime(minutesAgo(ago)), seq, price: 10, volume: 100, amount: 1000, side: 'B' })));
     await bumpDataVersion(db, 'market');
     for (const plan of ['starter', 'professional', 'enterprise']) keys[plan] = await keyOnPlan(db, plan);
     server = await startServer(db);

@@ -66,4 +66,24 @@ describe('GET /v1/market/daily — properties (fast-check)', () => {
       { numRuns: 40 },
     );
   });
+
+  it('every adjusted demo bar is consistent as shown: change = close − pre_close, pct_change within 0.01 points (daily, klines, legacy prices)', async () => {
+    let checked = 0;
+    const expectConsistent = (bar: { close: number; pre_close: number; change: number; pct_change: number }, where: string) => {
+      expect(Math.abs(bar.change - (bar.close - bar.pre_close)), where).to.be.below(1e-9);
+      expect(Math.abs(bar.pct_change - (bar.close / bar.pre_close - 1) * 100), where).to.be.at.most(0.01);
+      checked++;
+    };
+    for (const symbol of STOCKS) {
+      const daily = await api.get(`/v1/market/daily?symbol=${symbol}&begin_date=2024-01-01&end_date=2024-12-31&limit=1000`);
+      const klines = await api.get(`/v1/market/klines?symbol=${symbol}&begin_date=2024-01-01&end_date=2024-12-31&limit=1000`);
+      const legacy = await api.get(`/api/v1/stocks/prices?symbol=${symbol}&start_date=2024-01-01&end_date=2024-12-31`);
+      expect(daily.body.data.daily).to.have.length(242);
+      for (const bar of daily.body.data.daily) expectConsistent(bar, `daily ${symbol} ${bar.date}`);
+      for (const bar of klines.body.data.klines) expectConsistent(bar, `klines ${symbol} ${bar.time}`);
+      for (const bar of legacy.body.data.daily) expectConsistent(bar, `prices ${symbol} ${bar.date}`);
+    }
+    // 968 bars of 2024, each through daily, klines and the legacy prices route.
+    expect(checked).to.equal(3 * 968);
+  });
 });

@@ -24,8 +24,8 @@ describe('GET /v1/market/daily', () => {
   it('rows are newest first and forward prices cross the June 2024 ex-date continuously', async () => {
     const { body } = await api.get('/v1/market/daily?symbol=000001.SZ&begin_date=2024-06-13&end_date=2024-06-14');
     expect(body.data.daily).to.deep.equal([
-      { date: '2024-06-14', open: 9.93, high: 10.01, low: 9.78, close: 9.96, pre_close: 9.86, change: 0.1, pct_change: 0.992, volume: 1637990, amount: 1657433960, turnover: null },
-      { date: '2024-06-13', open: 9.95, high: 9.98, low: 9.86, close: 9.86, pre_close: 9.94, change: -0.07, pct_change: -0.7353, volume: 1203508, amount: 1304403410, turnover: null },
+      { date: '2024-06-14', open: 9.93, high: 10.01, low: 9.78, close: 9.96, pre_close: 9.86, change: 0.1, pct_change: 1.0142, volume: 1637990, amount: 1657433960, turnover: null },
+      { date: '2024-06-13', open: 9.95, high: 9.98, low: 9.86, close: 9.86, pre_close: 9.94, change: -0.08, pct_change: -0.8048, volume: 1203508, amount: 1304403410, turnover: null },
     ]);
   });
 

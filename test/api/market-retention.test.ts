@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { dataVersion } from '../../src/db/dataVersions';
-import { pruneMinuteData } from '../../src/modules/market/market.retention';
+import { pruneMinuteData } from '../../src/modules/market/retention.service';
 import { createTestDb, type TestDb } from '../support/testDb';
 
 describe('market: minute data retention', () => {

@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { pino } from 'pino';
-import { createApp } from '../../src/app';
 import { bumpDataVersion } from '../../src/db/dataVersions';
-import { UsageRecorder } from '../../src/http/usage';
+import { UsageRecorder } from '../../src/modules/billing/usage.service';
+import { startServer } from '../support/server';
 import { createTestDb, type TestDb } from '../support/testDb';
 import { insertSecurities, keyOnPlan, loadCalendar } from '../support/marketData';
 
@@ -25,10 +24,9 @@ describe('market: answers from the cache still count as usage', () => {
     const key = await keyOnPlan(db, 'professional');
     const logger = pino({ level: 'silent' });
     const usage = new UsageRecorder(db, logger, 3_600_000);
-    const server = createApp({ db, logger, validateResponses: true, usage, market: { dataVersionTtlMs: 0 } }).listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
+    const server = await startServer(db, { logger, usage });
     try {
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/market/daily?symbol=600000`;
+      const url = `${server.baseUrl}/v1/market/daily?symbol=600000`;
       for (let i = 0; i < 3; i++) {
         const response = await fetch(url, { headers: { 'X-API-KEY': key } });
         expect(response.status).to.equal(200);
@@ -39,7 +37,7 @@ describe('market: answers from the cache still count as usage', () => {
       const rows = await db('usage_daily').where({ endpoint: '/v1/market/daily' }).select('count');
       expect(rows.map((row) => Number(row.count))).to.deep.equal([3]);
     } finally {
-      await new Promise((resolve) => server.close(resolve));
+      await server.close();
     }
   });
 });

@@ -1,14 +1,13 @@
 import { expect } from 'chai';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import type { AddressInfo } from 'node:net';
-import { createApp } from '../../src/app';
 import { connect } from '../../src/db/connection';
 import { toSqlDateTime } from '../../src/domain/dates';
-import { ensureDemoKey } from '../../src/modules/accounts/demoAccount';
+import { ensureDemoKey } from '../../src/modules/accounts/demoAccount.service';
 import { insertKey } from '../../src/modules/accounts/apiKeys.repository';
-import { ALL_SCOPES, newApiKey } from '../../src/modules/accounts/keyMaterial';
+import { ALL_SCOPES, newApiKey } from '../../src/modules/accounts/keyMaterial.service';
 import { sharedFixture, type Fixture } from '../support/fixture';
+import { replyOf, startServer } from '../support/server';
 import { createTestDb } from '../support/testDb';
 import type { Knex } from 'knex';
 
@@ -16,20 +15,12 @@ import type { Knex } from 'knex';
 async function serveWith(db: Knex) {
   let logged = '';
   const sink = new Writable({ write(chunk, _enc, done) { logged += chunk; done(); } });
-  const app = createApp({ db, logger: pino({ level: 'info' }, sink), validateResponses: true });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    baseUrl,
-    logs: () => logged,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  const server = await startServer(db, { logger: pino({ level: 'info' }, sink) });
+  return { ...server, logs: () => logged };
 }
 
 async function getJson(url: string, headers: Record<string, string> = {}) {
-  const response = await fetch(url, { headers });
-  return { status: response.status, headers: response.headers, body: await response.json() };
+  return replyOf(await fetch(url, { headers }));
 }
 
 describe('middleware chain', () => {

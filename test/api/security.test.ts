@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { toSqlDateTime } from '../../src/domain/dates';
-import { hashKey } from '../../src/modules/accounts/keyMaterial';
+import { hashKey } from '../../src/modules/accounts/keyMaterial.service';
 import { sharedFixture, type Fixture } from '../support/fixture';
 import { call, createKey, PASSWORD, serveApp, signUp, uniqueEmail, type SignedUp } from './accounts.support';
 

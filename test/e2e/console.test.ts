@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { browserOrSkip } from '../support/browser';
 import { sharedFixture, type Fixture } from '../support/fixture';
 import { uniqueEmail } from '../api/accounts.support';
 
@@ -14,9 +15,10 @@ describe('e2e: the web console in headless Chromium', function () {
   let browser: Browser;
   let page: Page;
 
-  before(async () => {
+  before(async function () {
+    const executablePath = browserOrSkip(this, 'the console browser test (test/e2e/console.test.ts)');
     api = await sharedFixture();
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
     const context = await browser.newContext({ viewport: { width: 1000, height: 1100 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: api.baseUrl });
     page = await context.newPage();

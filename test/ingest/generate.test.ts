@@ -5,9 +5,8 @@ import { join } from 'node:path';
 import { importBundle } from '../../src/ingest/bundle';
 import { generateBundle } from '../../src/ingest/generate/generateBundle';
 import { createTestDb } from '../support/testDb';
+import { rowsOf } from './support/bundle';
 
-const rowsOf = (dir: string, file: string) =>
-  readFileSync(join(dir, file), 'utf8').trim().split('\n').slice(1).map((line) => line.split(','));
 
 describe('market-scale generator', () => {
   const dirs: string[] = [];

@@ -42,6 +42,11 @@ function upstream(request: TushareRequest): Answer {
     case 'income_vip':
     case 'balancesheet_vip':
     case 'cashflow_vip':
+    case 'stock_company':
+    case 'index_classify':
+    case 'index_member_all':
+    case 'suspend_d':
+    case 'anns_d':
       return ok(['ts_code'], []);
     default:
       return { code: 40101, msg: `unknown api ${request.api_name}`, data: null };
@@ -199,7 +204,10 @@ describe('sync from Tushare Pro (local replay server)', () => {
           { index_code: '000300.SH', start_date: '20240401', end_date: '20240402' },
         ]);
         expect(callsOf(replay.calls, 'namechange')).to.deep.equal([{ start_date: '20240328', end_date: '20240331' }, { start_date: '20240401', end_date: '20240402' }]);
-        expect(callsOf(replay.calls, 'dividend')).to.deep.equal(['20240328', '20240329', '20240401', '20240402'].map((day) => ({ ex_date: day })));
+        expect(callsOf(replay.calls, 'dividend')).to.deep.equal([
+          ...['20240328', '20240329', '20240401', '20240402'].map((day) => ({ ex_date: day })),
+          ...['20240328', '20240329', '20240330', '20240331', '20240401', '20240402'].map((day) => ({ ann_date: day })),
+        ]);
         for (const api of ['income_vip', 'balancesheet_vip', 'cashflow_vip']) expect(callsOf(replay.calls, api)).to.deep.equal([{ period: '20240331' }]);
       } finally {
         await replay.close();
@@ -240,11 +248,76 @@ describe('sync from Tushare Pro (local replay server)', () => {
           'dividend 20240328',
           'dividend 20240329',
           'dividend 20240402',
+          ...['20240328', '20240329', '20240330', '20240331', '20240401', '20240402'].map((day) => `dividend ${day}`),
         ]);
       } finally {
         await replay.close();
       }
       expect(await testDb.db('income_statements').count({ n: '*' }).first()).to.deep.equal({ n: 1 });
+    });
+  });
+
+  describe('reference and event tables', () => {
+    const MEMBER_FIELDS = ['l1_code', 'l1_name', 'l2_code', 'l2_name', 'l3_code', 'l3_name', 'ts_code', 'name', 'in_date', 'out_date', 'is_new'];
+    const SPIRITS = ['801120.SI', '食品饮料', '801125.SI', '白酒Ⅱ', '850111.SI', '白酒Ⅲ'];
+
+    function reference(request: TushareRequest): Answer {
+      const { params } = request;
+      switch (request.api_name) {
+        case 'stock_company':
+          return params.exchange === 'SSE'
+            ? ok(['ts_code', 'chairman', 'manager', 'reg_capital', 'setup_date', 'employees'], [['600519.SH', '张德芹', '王莉', 125619.78, '19991120', 33302.0]])
+            : ok(['ts_code'], []);
+        case 'index_classify':
+          return params.level === 'L1'
+            ? ok(['index_code', 'industry_name', 'parent_code', 'level', 'industry_code', 'is_pub', 'src'], [['801120.SI', '食品饮料', '0', 'L1', '340000', '1', 'SW2021']])
+            : ok(['index_code', 'industry_name', 'level', 'industry_code'], []);
+        case 'index_member_all':
+          return params.is_new === 'Y'
+            ? ok(MEMBER_FIELDS, [[...SPIRITS, '600809.SH', '山西汾酒', '20210730', null, 'Y']])
+            : ok(MEMBER_FIELDS, [[...SPIRITS, '600809.SH', '山西汾酒', '20140221', '20200101', 'N']]);
+        case 'suspend_d':
+          return params.trade_date === '20240103' ? ok(['ts_code', 'trade_date', 'suspend_timing', 'suspend_type'], [['000001.SZ', '20240103', null, 'S']]) : ok(['ts_code'], []);
+        case 'anns_d':
+          return params.ann_date === '20240101'
+            ? ok(['ann_date', 'ts_code', 'name', 'title', 'url', 'rec_time'], [['20240101', '600519.SH', '贵州茅台', '贵州茅台关于召开2024年第一次临时股东大会的通知', 'http://static.cninfo.com.cn/x.PDF', '2023-12-31 16:00:00']])
+            : ok(['ann_date', 'ts_code', 'title'], []);
+        case 'dividend':
+          return params.ann_date === '20240104'
+            ? ok(['ts_code', 'end_date', 'ann_date', 'div_proc', 'cash_div_tax'], [['600519.SH', '20231231', '20240104', '预案', 30.876]])
+            : ok(['ts_code', 'end_date', 'div_proc'], []);
+        default:
+          return upstream(request);
+      }
+    }
+
+    it('calls each with its parameters: profiles per exchange, SW levels, members Y and N per level-1 industry, halts per open day, announcements and dividend plans per calendar day', async () => {
+      const replay = await startTushareReplay(reference);
+      try {
+        await sync(replay.url, { only: ['stock_company', 'index_classify', 'index_member_all', 'suspend_d', 'anns', 'dividend'], today: '2024-01-04' });
+        const paramsOf = (api: string) => replay.calls.filter((call) => call.api_name === api).map((call) => call.params);
+        expect(paramsOf('stock_company')).to.deep.equal([{ exchange: 'SSE' }, { exchange: 'SZSE' }, { exchange: 'BSE' }]);
+        expect(paramsOf('index_classify')).to.deep.equal(['L1', 'L2', 'L3'].map((level) => ({ level, src: 'SW2021' })));
+        expect(paramsOf('index_member_all')).to.deep.equal([{ l1_code: '801120.SI', is_new: 'Y' }, { l1_code: '801120.SI', is_new: 'N' }]);
+        expect(paramsOf('suspend_d')).to.deep.equal(['20240102', '20240103', '20240104'].map((day) => ({ trade_date: day })));
+        expect(paramsOf('anns_d')).to.deep.equal(['20240101', '20240102', '20240103', '20240104'].map((day) => ({ ann_date: day })));
+        expect(paramsOf('dividend').filter((params) => 'ann_date' in params)).to.deep.equal(['20240101', '20240102', '20240103', '20240104'].map((day) => ({ ann_date: day })));
+      } finally {
+        await replay.close();
+      }
+      const db = testDb.db;
+      expect(await db('company_profiles').select('ts_code', 'chairman', 'manager', 'reg_capital', 'setup_date', 'employees')).to.deep.equal([
+        { ts_code: '600519.SH', chairman: '张德芹', manager: '王莉', reg_capital: 1256197800, setup_date: '1999-11-20', employees: 33302 },
+      ]);
+      expect(await db('industry_members').orderBy('in_date').select('ts_code', 'l1_code', 'in_date', 'out_date')).to.deep.equal([
+        { ts_code: '600809.SH', l1_code: '801120.SI', in_date: '2014-02-21', out_date: '2020-01-01' },
+        { ts_code: '600809.SH', l1_code: '801120.SI', in_date: '2021-07-30', out_date: null },
+      ]);
+      expect(await db('trading_halts').select('ts_code', 'trade_date', 'suspend_type')).to.deep.equal([{ ts_code: '000001.SZ', trade_date: '2024-01-03', suspend_type: 'S' }]);
+      expect(await db('announcements').select('ts_code', 'ann_date', 'type', 'rec_time')).to.deep.equal([{ ts_code: '600519.SH', ann_date: '2024-01-01', type: 'shareholder_meeting', rec_time: '2023-12-31 16:00:00' }]);
+      expect(await db('dividends').select('ts_code', 'div_proc', 'ex_date', 'cash_div_tax')).to.deep.equal([{ ts_code: '600519.SH', div_proc: '预案', ex_date: null, cash_div_tax: 30.876 }]);
+      // Memberships change at any time: fetched again on every run, never recorded as finished.
+      expect(await db('sync_progress').where({ api_name: 'index_member_all' }).count({ n: '*' }).first()).to.deep.equal({ n: 0 });
     });
   });
 

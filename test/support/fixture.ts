@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { loadReferenceDataIfEmpty } from '../../src/ingest/demo';
-import { DEMO_EMAIL, ensureDemoKey } from '../../src/modules/accounts/demoAccount';
-import { startServer, type TestServer } from './server';
+import { DEMO_EMAIL, ensureDemoKey } from '../../src/modules/accounts/demoAccount.service';
+import type { OperationId } from '../../src/http/operations';
+import { replyOf, startServer, type Reply, type TestServer } from './server';
 import { createTestDb, type TestDb } from './testDb';
 
 /** One database and server shared by the API tests of a run: reference data loaded, a demo key issued. */
@@ -9,7 +10,8 @@ export interface Fixture {
   db: Knex;
   baseUrl: string;
   key: string;
-  get(path: string, init?: RequestInit): Promise<{ status: number; headers: Headers; body: any }>;
+  /** A GET with the demo key; `get<'getDaily'>(…)` types the body by operation. */
+  get<Op extends OperationId | undefined = undefined>(path: string, init?: RequestInit): Promise<Reply<Op>>;
 }
 
 let testDb: TestDb | undefined;
@@ -30,9 +32,7 @@ export async function sharedFixture(): Promise<Fixture> {
     baseUrl,
     key,
     async get(path, init) {
-      const response = await fetch(baseUrl + path, { ...init, headers: { 'X-API-KEY': key, ...init?.headers } });
-      const text = await response.text();
-      return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+      return replyOf(await fetch(baseUrl + path, { ...init, headers: { 'X-API-KEY': key, ...init?.headers } }));
     },
   };
   return fixture;

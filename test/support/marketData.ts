@@ -3,14 +3,18 @@ import { parse } from 'csv-parse/sync';
 import type { Knex } from 'knex';
 import { bumpDataVersion } from '../../src/db/dataVersions';
 import { compactToIsoDate } from '../../src/domain/dates';
+import { DEMO_DIR } from '../../src/ingest/demo';
+import { num as scaled } from '../../src/ingest/tables/fieldParsers';
 
-/** Fixture rows for market tests, read from the real Tushare CSVs of ../shared/data with Tushare's units converted. */
-const DATA_DIR = process.env.SHARED_DATA_DIR ?? new URL('../../../shared/data/', import.meta.url).pathname;
+/**
+ * Fixture rows for market tests: real rows of the bundled demo data (db/demo, sources and licences in its
+ * README), in Tushare's layout and units, converted here the way the loaders convert them.
+ */
 
 type CsvRow = Record<string, string>;
 
 function readCsv(relativePath: string): CsvRow[] {
-  return parse(readFileSync(DATA_DIR + relativePath), { columns: true, skip_empty_lines: true, bom: true });
+  return parse(readFileSync(DEMO_DIR + relativePath), { columns: true, skip_empty_lines: true, bom: true });
 }
 
 const isoDate = (compact: string) => {
@@ -26,7 +30,7 @@ export async function insertChunked(db: Knex, table: string, rows: object[], key
 
 /** The SSE calendar between two `YYYY-MM-DD` dates (inclusive). */
 export async function loadCalendar(db: Knex, from = '2022-01-01', to = '2026-12-31'): Promise<void> {
-  const rows = readCsv('trade_cal/sse_trade_cal_1990_2026.csv')
+  const rows = readCsv('trade_cal.csv')
     .map((row) => ({
       exchange: row.exchange,
       cal_date: isoDate(row.cal_date!),
@@ -37,10 +41,10 @@ export async function loadCalendar(db: Knex, from = '2022-01-01', to = '2026-12-
   await insertChunked(db, 'trade_calendar', rows, ['exchange', 'cal_date']);
 }
 
-/** 2024 daily bars of 000001.SZ, 000333.SZ, 000651.SZ, 000858.SZ; amount thousand yuan → yuan; published 16:00 Beijing. */
-export function dailyBars2024(codes?: string[]) {
-  return readCsv('daily/daily_2024_4stocks.csv')
-    .filter((row) => !codes || codes.includes(row.ts_code!))
+/** The 2024 rows of a Tushare `daily`-layout file of the demo; amount thousand yuan → yuan; published 16:00 Beijing. */
+function bars2024(file: string, keep: (tsCode: string) => boolean) {
+  return readCsv(file)
+    .filter((row) => row.trade_date!.startsWith('2024') && keep(row.ts_code!))
     .map((row) => {
       const tradeDate = isoDate(row.trade_date!);
       return {
@@ -54,34 +58,26 @@ export function dailyBars2024(codes?: string[]) {
         change: num(row.change),
         pct_chg: num(row.pct_chg),
         vol: num(row.vol),
-        amount: Number(row.amount) * 1000,
-        turnover: null,
+        amount: scaled(row, 'amount', 3),
         published_at: `${tradeDate} 08:00:00`,
       };
     });
 }
 
+/** 2024 daily bars of 000001.SZ, 000333.SZ, 000651.SZ, 000858.SZ. */
+export function dailyBars2024(codes?: string[]) {
+  return bars2024('daily.csv', (code) => !codes || codes.includes(code)).map((bar) => ({ ...bar, turnover: null }));
+}
+
 export function adjFactors2024(codes?: string[]) {
-  return readCsv('adj_factor/adj_factor_2024_4stocks.csv')
+  return readCsv('adj_factor.csv')
     .filter((row) => !codes || codes.includes(row.ts_code!))
     .map((row) => ({ ts_code: row.ts_code, trade_date: isoDate(row.trade_date!), adj_factor: Number(row.adj_factor) }));
 }
 
-/** Index bars of 000001.SH in 2024 (volume shares → lots). */
+/** Index bars of 000001.SH in 2024 (vol in lots). */
 export function indexBars2024() {
-  return readCsv('index_daily/index_ohlcv_000001.SH_2018_2026.csv')
-    .filter((row) => row.date!.startsWith('2024-'))
-    .map((row) => ({
-      ts_code: '000001.SH',
-      trade_date: row.date,
-      open: num(row.open),
-      high: num(row.high),
-      low: num(row.low),
-      close: num(row.close),
-      vol: Number(row.volume) / 100,
-      amount: num(row.amount),
-      published_at: `${row.date} 08:00:00`,
-    }));
+  return bars2024('index_daily.csv', (code) => code === '000001.SH');
 }
 
 /** Calendar 2022-2026, the 2024 bars and factors of the four stocks and the SSE Composite; bumps `market`. */
@@ -107,7 +103,7 @@ export async function insertSecurities(db: Knex, rows: Array<{ ts_code: string; 
 export async function keyOnPlan(db: Knex, planId: string): Promise<string> {
   const { insertAccount } = await import('../../src/modules/accounts/accounts.repository');
   const { insertKey } = await import('../../src/modules/accounts/apiKeys.repository');
-  const { ALL_SCOPES, newApiKey } = await import('../../src/modules/accounts/keyMaterial');
+  const { ALL_SCOPES, newApiKey } = await import('../../src/modules/accounts/keyMaterial.service');
   const accountId = await insertAccount(db, { email: `${planId}-${Math.random().toString(36).slice(2)}@test.local`, name: planId, planId });
   const key = newApiKey();
   await insertKey(db, { accountId, name: 'test', key, scopes: ALL_SCOPES });

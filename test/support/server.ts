@@ -1,21 +1,49 @@
 import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import { pino } from 'pino';
-import { createApp } from '../../src/app';
+import type { components } from '../../generated/api';
+import { createApp, type AppDeps } from '../../src/app';
+import type { ResponseOf } from '../../src/http/handler';
+import type { OperationId } from '../../src/http/operations';
 
 export interface TestServer {
   baseUrl: string;
   close(): Promise<void>;
 }
 
-/** The real app on a random loopback port, with response validation on. */
-export async function startServer(db: Knex): Promise<TestServer> {
-  const app = createApp({ db, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), validateResponses: true, market: { dataVersionTtlMs: 0 } });
+/** The real app on a random loopback port, with response validation on; `deps` replaces any default. */
+export async function startServer(db: Knex, deps: Partial<AppDeps> = {}): Promise<TestServer> {
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const app = createApp({ db, logger, validateResponses: true, answerCache: { dataVersionTtlMs: 0 }, ...deps });
   const server = app.listen(0, '127.0.0.1');
+  // The server never closes an idle connection (0: no keep-alive timeout, so it sends no `Keep-Alive: timeout`
+  // hint); fetch drops its idle ones after its own 4 s. Otherwise, on a loaded machine (load 10 on 2 cores)
+  // the event loop lags past undici's 1 s margin and a request races the server's close: ECONNRESET.
+  server.keepAliveTimeout = 0;
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * The body an operation answers: its success body typed from the contract, with the error envelope's
+ * fields optional (a test of a failure reads `error`); `any` when no operation is named.
+ */
+export type BodyOf<Op extends OperationId | undefined> = Op extends OperationId
+  ? ResponseOf<Op> & Partial<components['schemas']['Error']>
+  : any;
+
+export interface Reply<Op extends OperationId | undefined = undefined> {
+  status: number;
+  headers: Headers;
+  body: BodyOf<Op>;
+}
+
+/** A response with its JSON body parsed (undefined when empty, e.g. 204 and 304). */
+export async function replyOf<Op extends OperationId | undefined = undefined>(response: Response): Promise<Reply<Op>> {
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
 }

@@ -32,11 +32,12 @@ describe('domain/adjust', () => {
 
   it('pre_close is the adjusted close of the day before, so change and pct_change are continuous', () => {
     const adjusted = forwardAdjustedBars(window('2024-06-13', '2024-06-14'), before('2024-06-13'), ANCHOR);
-    // ex-date: pre_close 9.864298 (= adjusted 06-13 close), change 9.962154 − 9.864298 = 0.097857 → 0.10,
-    // 0.097857 / 9.864298 = 0.99203 % (the exchange's own figure is 0.9921 %)
-    expect(adjusted[0]).to.include({ pre_close: 9.86, change: 0.1, pct_change: 0.992 });
-    // 06-13: pre_close = 10.88 × 116.713 / 127.7841 = 9.937367; change = 9.864298 − 9.937367 = −0.073069 → −0.07, −0.7353 %
-    expect(adjusted[1]).to.include({ pre_close: 9.94, change: -0.07, pct_change: -0.7353 });
+    // ex-date: pre_close 9.864298 → 9.86 (= the displayed 06-13 close), close 9.962154 → 9.96; change and
+    // pct_change from the displayed prices: 9.96 − 9.86 = 0.10, (9.96 / 9.86 − 1) × 100 = 1.01420 %
+    // (from the unrounded prices it would be 0.99203 %, which a reader of the row cannot reproduce)
+    expect(adjusted[0]).to.include({ pre_close: 9.86, close: 9.96, change: 0.1, pct_change: 1.0142 });
+    // 06-13: pre_close = 10.88 × 116.713 / 127.7841 = 9.937367 → 9.94; close 9.86: change −0.08, (9.86 / 9.94 − 1) × 100 = −0.80483 %
+    expect(adjusted[1]).to.include({ pre_close: 9.94, close: 9.86, change: -0.08, pct_change: -0.8048 });
     // The unadjusted change on the ex-date is +0.10 against the exchange's ex-dividend reference 10.08, not −0.62.
     expect(unadjustedBars(window('2024-06-14', '2024-06-14'))[0]).to.include({ pre_close: 10.08, change: 0.1, adj_factor: 125.0496 });
   });
@@ -56,8 +57,8 @@ describe('domain/adjust', () => {
     const suspended = window('2024-06-12', '2024-06-14').filter((bar) => bar.trade_date !== '2024-06-13');
     const adjusted = forwardAdjustedBars(suspended, before('2024-06-12'), ANCHOR);
     expect(adjusted.map((bar) => bar.date)).to.deep.equal(['2024-06-14', '2024-06-12']);
-    // 06-12 close 10.88 × 116.713 / 127.7841 = 9.9374; 06-14 close 9.9622: change 0.0248 → 0.02, 0.2494 %
-    expect(adjusted[0]).to.include({ pre_close: 9.94, change: 0.02, pct_change: 0.2494 });
+    // 06-12 close 10.88 × 116.713 / 127.7841 = 9.9374 → 9.94; 06-14 close 9.9622 → 9.96: change 0.02, (9.96 / 9.94 − 1) × 100 = 0.2012 %
+    expect(adjusted[0]).to.include({ pre_close: 9.94, change: 0.02, pct_change: 0.2012 });
   });
 
   it('backward prices by hand: P × AF(t)', () => {

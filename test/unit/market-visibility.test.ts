@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { visibilityOf } from '../../src/modules/market/market.visibility';
+import { visibilityOf } from '../../src/modules/market/visibility.service';
 
 describe('market plan rules (visibilityOf)', () => {
   const now = new Date('2024-12-31T07:00:00Z'); // 15:00 in Beijing

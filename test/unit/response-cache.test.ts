@@ -1,9 +1,10 @@
 import { expect } from 'chai';
 import type { Request } from 'express';
-import { canonicalUrl, JsonText, matchesIfNoneMatch, ResponseCache } from '../../src/http/responseCache';
+import { AnswerStore, canonicalUrl, JsonText, matchesIfNoneMatch } from '../../src/http/answerStore';
+import { ok, okText } from '../../src/http/envelope';
 import { dailySeriesJson } from '../../src/modules/market/market.serializer';
 
-describe('http/responseCache', () => {
+describe('http/answerStore', () => {
   it('If-None-Match: weak comparison, lists and *', () => {
     expect(matchesIfNoneMatch('"abc"', '"abc"')).to.equal(true);
     expect(matchesIfNoneMatch('W/"abc"', '"abc"')).to.equal(true);
@@ -25,10 +26,14 @@ describe('http/responseCache', () => {
     expect(new JsonText(pieces).toBuffer().equals(Buffer.from(pieces.join('')))).to.equal(true);
     const series = { symbol: '000001.SZ', name: '平安银行', adj_anchor_date: null, daily: [{ date: '2024-12-31', open: 1, high: 1, low: 1, close: 1, pre_close: 1, change: 0, pct_change: 0, volume: 1, amount: 1, turnover: null }] };
     expect(dailySeriesJson(series).join('')).to.equal(JSON.stringify(series));
+    const other = dailySeriesJson({ ...series, symbol: '600000.SH' });
+    expect(okText([dailySeriesJson(series)], true).toBuffer().toString()).to.equal(JSON.stringify(ok(series)));
+    expect(okText([dailySeriesJson(series), other], false).toBuffer().toString()).to.equal(JSON.stringify(ok([series, { ...series, symbol: '600000.SH' }])));
+    expect(okText([], false).toBuffer().toString()).to.equal(JSON.stringify(ok([])));
   });
 
   it('an alias answers what its key answers, and only while the key is cached', () => {
-    const cache = new ResponseCache();
+    const cache = new AnswerStore();
     const entry = { body: Buffer.from('{}'), etag: '"e"' };
     cache.alias('url', 'key');
     expect(cache.get('url')).to.equal(undefined);

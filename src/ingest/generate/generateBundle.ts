@@ -1,10 +1,12 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_DIR } from '../demo';
 import { CsvWriter } from './csvWriter';
+import { DAILY_COLUMNS, dailyCsvRow, limitBand, randomDailyBar } from './dailyStep';
 import { Random } from './random';
 import { writeIncome } from './income';
-import { writeIntraday } from './intraday';
+import { writeIntraday, type SessionBar } from './intraday';
+import { openDaysOf } from './openDays';
 
 export interface GenerateOptions {
   out: string;
@@ -29,22 +31,18 @@ const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 
 /** The last open days of the SSE calendar shipped with the demo, up to the end of 2025. */
 function openDays(years: number): string[] {
-  const days = readFileSync(join(DEMO_DIR, 'trade_cal.csv'), 'utf8')
-    .split('\n')
-    .slice(1)
-    .map((line) => line.split(','))
-    .filter((cells) => cells[2] === '1' && cells[1]! <= '20251231')
-    .map((cells) => cells[1]!);
   const first = `${2025 - years + 1}0101`;
-  return days.filter((day) => day >= first);
+  return openDaysOf(join(DEMO_DIR, 'trade_cal.csv')).filter((day) => day >= first && day <= '20251231');
 }
 
 function stockCode(index: number): { tsCode: string; limit: number } {
   const board = index % 3;
   const serial = Math.floor(index / 3);
-  if (board === 0) return { tsCode: `${String(600000 + serial).padStart(6, '0')}.SH`, limit: 0.1 };
-  if (board === 1) return { tsCode: `${String(1 + serial).padStart(6, '0')}.SZ`, limit: 0.1 };
-  return { tsCode: `${String(300001 + serial).padStart(6, '0')}.SZ`, limit: 0.2 };
+  const tsCode =
+    board === 0 ? `${String(600000 + serial).padStart(6, '0')}.SH`
+      : board === 1 ? `${String(1 + serial).padStart(6, '0')}.SZ`
+        : `${String(300001 + serial).padStart(6, '0')}.SZ`;
+  return { tsCode, limit: limitBand(tsCode) };
 }
 
 /**
@@ -74,10 +72,10 @@ export async function generateBundle(options: GenerateOptions): Promise<Record<s
   const calendar = new CsvWriter(join(options.out, 'trade_cal.csv'), ['exchange', 'cal_date', 'is_open', 'pretrade_date']);
   for (const [i, day] of days.entries()) await calendar.write(['SSE', day, 1, days[i - 1] ?? null]);
 
-  const daily = new CsvWriter(join(options.out, 'daily.csv'), ['ts_code', 'trade_date', 'open', 'high', 'low', 'close', 'pre_close', 'change', 'pct_chg', 'vol', 'amount']);
+  const daily = new CsvWriter(join(options.out, 'daily.csv'), DAILY_COLUMNS);
   const adj = new CsvWriter(join(options.out, 'adj_factor.csv'), ['ts_code', 'trade_date', 'adj_factor']);
   const dividend = new CsvWriter(join(options.out, 'dividend.csv'), ['ts_code', 'end_date', 'ann_date', 'div_proc', 'cash_div', 'cash_div_tax', 'record_date', 'ex_date', 'pay_date']);
-  const lastBars = new Map<string, { day: string; open: number; high: number; low: number; close: number; vol: number }[]>();
+  const lastBars = new Map<string, SessionBar[]>();
 
   let yearStart = 0;
   for (const [d, day] of days.entries()) {
@@ -102,23 +100,11 @@ export async function generateBundle(options: GenerateOptions): Promise<Record<s
         await dividend.write([stock.tsCode, `${year - 1}1231`, `${year}0415`, '实施', cash, cash, previous, day, day]);
         preClose = exPreClose;
       }
-      const up = fixed2(preClose * (1 + stock.limit));
-      const down = fixed2(preClose * (1 - stock.limit));
-      const clamp = (price: number) => Math.min(up, Math.max(down, fixed2(price)));
-      const close = clamp(preClose * (1 + 0.0003 + 0.02 * random.normal()));
-      const open = clamp(preClose * (1 + 0.008 * random.normal()));
-      const high = clamp(Math.max(open, close) * (1 + Math.abs(0.006 * random.normal())));
-      const low = clamp(Math.min(open, close) * (1 - Math.abs(0.006 * random.normal())));
-      const vol = fixed2(Math.exp(random.between(9, 13)));
-      const amount = round4((vol * 100 * (open + close)) / 2 / 1000);
-      const change = fixed2(close - preClose);
-      await daily.write([stock.tsCode, day, open, high, low, close, preClose, change, round4((change / preClose) * 100), vol, amount]);
+      const bar = randomDailyBar(preClose, stock.limit, random);
+      await daily.write(dailyCsvRow(stock.tsCode, day, bar));
       await adj.write([stock.tsCode, day, round4(stock.adjFactor)]);
-      stock.close = close;
-      if (d >= days.length - 3) {
-        const bars = lastBars.get(stock.tsCode) ?? [];
-        lastBars.set(stock.tsCode, [...bars, { day, open, high, low, close, vol }]);
-      }
+      stock.close = bar.close;
+      if (d >= days.length - 3) lastBars.set(stock.tsCode, [...(lastBars.get(stock.tsCode) ?? []), { day, ...bar }]);
     }
   }
 

@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { CsvWriter } from './csvWriter';
 import type { Random } from './random';
 
-interface DayBar {
+/** A daily bar (compact `YYYYMMDD` day, vol in lots) whose session the minute bars and ticks fill in. */
+export interface SessionBar {
   day: string;
   open: number;
   high: number;
@@ -26,7 +27,7 @@ function minuteTimes(): string[] {
  * `stk_mins.csv` (Tushare, 1-minute bars, vol in shares, amount in yuan) and `ticks.csv` (this project's
  * layout) for the given stocks' last sessions: a path from each day's open to its close inside its range.
  */
-export async function writeIntraday(out: string, series: [string, DayBar[]][], random: Random): Promise<Record<string, number>> {
+export async function writeIntraday(out: string, series: [string, SessionBar[]][], random: Random): Promise<Record<string, number>> {
   const minutes = new CsvWriter(join(out, 'stk_mins.csv'), ['ts_code', 'trade_time', 'open', 'close', 'high', 'low', 'vol', 'amount']);
   const ticks = new CsvWriter(join(out, 'ticks.csv'), ['ts_code', 'time', 'price', 'volume', 'amount', 'side']);
   const times = minuteTimes();

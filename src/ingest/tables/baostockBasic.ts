@@ -1,9 +1,9 @@
-import { cnspellOf } from '../../domain/cnspell';
-import { exchangeOfStandard, normalizeSymbol } from '../../domain/symbols';
+import { normalizeSymbol } from '../../domain/symbols';
 import type { TableLoad } from '../loadTable';
 import { date, required } from './fieldParsers';
+import { securityIdentity } from './securityRows';
 
-const KIND_OF_TYPE: Record<string, string> = { '1': 'stock', '2': 'index' };
+const KIND_OF_TYPE: Record<string, 'stock' | 'index'> = { '1': 'stock', '2': 'index' };
 
 /**
  * Baostock `query_stock_basic` (code `sh.600000`, type 1 stock / 2 index, status 0 delisted): fills in
@@ -25,12 +25,7 @@ export const baostockBasic: TableLoad = {
     const delisted = required(values, 'status') === '0';
     if (kind === 'stock' && !delisted) return null;
     return {
-      ts_code: tsCode,
-      symbol: tsCode.slice(0, 6),
-      kind,
-      name,
-      cnspell: cnspellOf(name),
-      exchange: exchangeOfStandard(tsCode),
+      ...securityIdentity(tsCode, kind, name),
       list_date: date(values, 'ipoDate'),
       delist_date: delisted ? date(values, 'outDate') : null,
       list_status: delisted ? 'D' : 'L',

@@ -1,4 +1,5 @@
 import { compactToIsoDate } from '../../domain/dates';
+import { isStandardCode } from '../../domain/symbols';
 
 /** Reads a required column; a missing or empty value is an error naming the column. */
 export function required(values: Record<string, string>, column: string): string {
@@ -56,15 +57,9 @@ export function int(values: Record<string, string>, column: string): number | nu
   return value;
 }
 
-const STANDARD_CODE = /^\d{6}\.(SH|SZ|BJ)$/;
-
 /** A required `ts_code` in standard form (`600519.SH`). */
 export function tsCode(values: Record<string, string>, column = 'ts_code'): string {
   const code = required(values, column);
-  if (!STANDARD_CODE.test(code)) throw new Error(`invalid ${column}: ${code}`);
+  if (!isStandardCode(code)) throw new Error(`invalid ${column}: ${code}`);
   return code;
-}
-
-export function isStandardCode(code: string): boolean {
-  return STANDARD_CODE.test(code);
 }

@@ -1,7 +1,7 @@
-import type { Knex } from 'knex';
 import type { Db } from '../../db/connection';
 import type { Row, TableLoad } from '../loadTable';
 import { date, int, num, requiredDate, tsCode } from './fieldParsers';
+import { latestUpdateFlag } from './updateFlags';
 
 const KEY = ['ts_code', 'report_type', 'end_date', 'f_ann_date'];
 const DATE_COLUMNS = new Set(['end_date', 'f_ann_date', 'ann_date']);
@@ -36,24 +36,7 @@ export function statementLoader(table: string): (db: Db) => Promise<TableLoad> {
         for (const column of valueColumns) if (column in values) row[column] = num(values, column);
         return row;
       },
-      resolveSameKey: (earlier, later) => (Number(later.update_flag) >= Number(earlier.update_flag) ? later : earlier),
-      filterStored: (trx, rows) => dropOlderFlags(trx, table, rows),
+      ...latestUpdateFlag(table, KEY),
     };
   };
-}
-
-/** Rows whose stored version (same key) carries a higher update_flag are left out. */
-async function dropOlderFlags(trx: Knex.Transaction, table: string, rows: Row[]): Promise<Row[]> {
-  const stored: Record<string, unknown>[] = [];
-  // Staged MySQL batches hold 20,000 rows: ask for their keys a thousand at a time.
-  for (let i = 0; i < rows.length; i += 1000) {
-    const keys = rows.slice(i, i + 1000).map((row) => KEY.map((column) => row[column]!));
-    stored.push(...(await trx(table).whereIn(KEY, keys).select([...KEY, 'update_flag'])));
-  }
-  const flagOf = new Map(stored.map((row) => [keyOf(row), Number(row.update_flag)]));
-  return rows.filter((row) => (flagOf.get(keyOf(row)) ?? -1) <= Number(row.update_flag));
-}
-
-function keyOf(row: Record<string, unknown>): string {
-  return KEY.map((column) => String(row[column])).join('\u0000');
 }

@@ -1,7 +1,6 @@
-import { cnspellOf } from '../../domain/cnspell';
-import { exchangeOfStandard } from '../../domain/symbols';
 import type { TableLoad } from '../loadTable';
 import { date, required, text, tsCode } from './fieldParsers';
+import { securityIdentity } from './securityRows';
 
 /** Tushare `stock_basic`: one listed, suspended or delisted stock per row. */
 export const stockBasic: TableLoad = {
@@ -15,14 +14,9 @@ export const stockBasic: TableLoad = {
     const listStatus = text(values, 'list_status') ?? 'L';
     if (!['L', 'P', 'D'].includes(listStatus)) throw new Error(`invalid list_status: ${listStatus}`);
     return {
-      ts_code: code,
-      symbol: code.slice(0, 6),
-      kind: 'stock',
-      name,
+      ...securityIdentity(code, 'stock', name, text(values, 'cnspell') ?? undefined),
       fullname: text(values, 'fullname'),
       enname: text(values, 'enname'),
-      cnspell: text(values, 'cnspell') ?? cnspellOf(name),
-      exchange: exchangeOfStandard(code),
       market: text(values, 'market'),
       industry: text(values, 'industry'),
       area: text(values, 'area'),

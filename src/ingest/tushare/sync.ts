@@ -1,15 +1,19 @@
 import type { Knex } from 'knex';
+import { exchangeToday } from '../../domain/clock';
 import { toSqlDateTime } from '../../domain/dates';
 import { loaderOf } from '../bundle';
 import type { CsvRecord } from '../csvRecords';
 import { loadRecords, type LoadOptions, type LoadResult } from '../loadTable';
 import { tushareClient, TushareError, type TushareCall, type TushareOptions, type TushareTable } from './client';
-import { compact, monthsOf, reportingPeriodsOf, yearsOf, type SyncPart } from './syncParts';
+import { compact, daysOf, monthsOf, reportingPeriodsOf, yearsOf, type SyncPart } from './syncParts';
 
 /** Reference tables fetched whole on every run (index_basic per market: the indices of the three exchanges' codes). */
 const REFERENCE_CALLS: [api: string, params: Record<string, string>[]][] = [
   ['stock_basic', [{ list_status: 'L' }, { list_status: 'D' }, { list_status: 'P' }]],
   ['index_basic', [{ market: 'SSE' }, { market: 'SZSE' }, { market: 'CSI' }]],
+  ['stock_company', [{ exchange: 'SSE' }, { exchange: 'SZSE' }, { exchange: 'BSE' }]],
+  // Shenwan 2021 has 31 + 134 + 346 industries, each level well under the 5,000 rows of one call.
+  ['index_classify', [{ level: 'L1', src: 'SW2021' }, { level: 'L2', src: 'SW2021' }, { level: 'L3', src: 'SW2021' }]],
 ];
 
 interface SyncRange {
@@ -19,6 +23,8 @@ interface SyncRange {
   openDays: string[];
   /** Index codes in securities (after index_basic). */
   indexCodes: string[];
+  /** Level-1 Shenwan industry index codes (after index_classify). */
+  industryCodes: string[];
 }
 
 interface SyncTask {
@@ -33,6 +39,15 @@ const perOpenDay =
   (param: string) =>
   ({ openDays }: SyncRange): SyncPart[] =>
     openDays.map((day) => ({ part: day, params: { [param]: compact(day) }, settlesOn: day }));
+
+/** Every calendar day of the range: announcements and dividend plans are published on closed days too. */
+const perCalendarDay =
+  (param: string, prefix = '') =>
+  ({ from, to }: SyncRange): SyncPart[] =>
+    daysOf(from, to).map((day) => ({ part: `${prefix}${day}`, params: { [param]: compact(day) }, settlesOn: day }));
+
+/** Reference data that changes at any time: fetched again on every run (never recorded as finished). */
+const ALWAYS_AGAIN = '9999-12-31';
 
 const perReportingPeriod = ({ from, to }: SyncRange): SyncPart[] =>
   reportingPeriodsOf(from, to).map(({ period, dueOn }) => ({ part: period, params: { period: compact(period) }, settlesOn: dueOn }));
@@ -58,8 +73,18 @@ const TASKS: SyncTask[] = [
   { api: 'income', endpoint: 'income_vip', parts: perReportingPeriod },
   { api: 'balancesheet', endpoint: 'balancesheet_vip', parts: perReportingPeriod },
   { api: 'cashflow', endpoint: 'cashflow_vip', parts: perReportingPeriod },
-  // Dividends by ex-date: the events the price adjustments hang on, one open day per call.
-  { api: 'dividend', parts: perOpenDay('ex_date') },
+  // Dividends by ex-date (the events the price adjustments hang on, one open day per call) and by
+  // announcement date, or proposals, which have no ex-date yet, would never arrive.
+  { api: 'dividend', parts: (range) => [...perOpenDay('ex_date')(range), ...perCalendarDay('ann_date', 'ann ')(range)] },
+  // index_member_all answers at most 2,000 rows per call: one level-1 industry at a time, current members
+  // (is_new=Y) and past ones (N), or the history of membership is lost.
+  {
+    api: 'index_member_all',
+    parts: ({ industryCodes }) =>
+      industryCodes.flatMap((code) => ['Y', 'N'].map((isNew) => ({ part: `${code} ${isNew}`, params: { l1_code: code, is_new: isNew }, settlesOn: ALWAYS_AGAIN }))),
+  },
+  { api: 'suspend_d', parts: perOpenDay('trade_date') },
+  { api: 'anns', endpoint: 'anns_d', parts: perCalendarDay('ann_date') },
 ];
 
 export const SYNC_APIS = [...REFERENCE_CALLS.map(([api]) => api), 'trade_cal', ...TASKS.map((task) => task.api)];
@@ -84,7 +109,7 @@ export async function syncTushare(db: Knex, options: SyncOptions): Promise<LoadR
   const call = tushareClient(options);
   const results: LoadResult[] = [];
   const log = options.log ?? (() => {});
-  const today = options.today ?? new Date().toISOString().slice(0, 10);
+  const today = options.today ?? exchangeToday();
 
   for (const [api, calls] of REFERENCE_CALLS.filter(([name]) => only.includes(name))) {
     for (const params of calls) results.push(await fetchAndLoad(db, call, api, api, params));
@@ -96,6 +121,7 @@ export async function syncTushare(db: Knex, options: SyncOptions): Promise<LoadR
     to: options.to,
     openDays: (await db('trade_calendar').where({ exchange: 'SSE', is_open: true }).whereBetween('cal_date', [options.from, options.to]).orderBy('cal_date').select('cal_date')).map((row) => row.cal_date),
     indexCodes: await db('securities').where({ kind: 'index' }).orderBy('ts_code').pluck('ts_code'),
+    industryCodes: await db('industry_classes').where({ level: 1 }).orderBy('index_code').pluck('index_code'),
   };
   for (const task of TASKS.filter(({ api }) => only.includes(api))) {
     const parts = task.parts(range);

@@ -1,15 +1,9 @@
 import type { Db } from '../../db/connection';
 import { toSqlDateTime } from '../../domain/dates';
+import type { SessionAccount } from '../../http/ports';
 
-export interface AccountRow {
-  id: number;
-  email: string;
-  name: string | null;
-  password_hash: string | null;
-  plan_id: string;
-  rate_limit_per_minute: number | null;
-  created_at: string;
-}
+/** An `accounts` row: the shape the session port hands to the HTTP layer. */
+export type AccountRow = SessionAccount;
 
 export async function findAccountIdByEmail(db: Db, email: string): Promise<number | null> {
   const row = await db('accounts').where({ email }).first('id');
@@ -36,8 +30,4 @@ export async function insertAccount(
     created_at: toSqlDateTime(new Date()),
   });
   return Number(id);
-}
-
-export async function setAccountPlan(db: Db, id: number, planId: string): Promise<void> {
-  await db('accounts').where({ id }).update({ plan_id: planId });
 }

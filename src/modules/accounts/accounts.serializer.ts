@@ -2,7 +2,7 @@ import type { components } from '../../../generated/api';
 import { sqlDateTimeToIso } from '../../domain/dates';
 import type { AccountRow } from './accounts.repository';
 import type { ApiKeyRow } from './apiKeys.repository';
-import type { Scope } from './keyMaterial';
+import type { Scope } from './keyMaterial.service';
 
 type User = components['schemas']['User'];
 type ApiKey = components['schemas']['ApiKey'];

@@ -1,14 +1,13 @@
 import type { Db } from '../../db/connection';
-import { AppError, notFound } from '../../domain/errors';
+import { invalidParameter, notFound } from '../../domain/errors';
 import { toSqlDateTime } from '../../domain/dates';
 import { ok } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
-import type { KeyCache } from '../../http/keyCache';
-import { signedIn } from '../../http/session';
+import { signedIn } from '../../http/auth';
+import type { KeyCache } from './keyCache.service';
 import { deleteKey, findKey, insertKey, listKeys, updateKey } from './apiKeys.repository';
 import { toApiKey } from './accounts.serializer';
-import { ALL_SCOPES, newApiKey } from './keyMaterial';
-import { bodyOf } from './requestBody';
+import { ALL_SCOPES, newApiKey } from './keyMaterial.service';
 
 const keyNotFound = () => notFound('API key not found');
 
@@ -16,7 +15,7 @@ const keyNotFound = () => notFound('API key not found');
 function storedExpiry(value: string | null | undefined): string | null | undefined {
   if (value === undefined || value === null) return value;
   const instant = new Date(value);
-  if (!(instant.getTime() > Date.now())) throw new AppError(400, 'invalid_parameter', 'expires_at: must lie in the future');
+  if (!(instant.getTime() > Date.now())) throw invalidParameter('expires_at: must lie in the future');
   return toSqlDateTime(instant);
 }
 
@@ -27,7 +26,7 @@ export function apiKeysHandlers(db: Db, keyCache: KeyCache) {
 
   const createApiKey: Handler<'createApiKey'> = async (req, res) => {
     const accountId = signedIn(res).id;
-    const body = bodyOf(req, 'createApiKey');
+    const body = req.body;
     const key = newApiKey();
     const expiresAt = storedExpiry(body.expires_at);
     const id = await insertKey(db, { accountId, name: body.name, key, scopes: body.scopes ?? ALL_SCOPES, expiresAt });
@@ -37,7 +36,7 @@ export function apiKeysHandlers(db: Db, keyCache: KeyCache) {
   const updateApiKey: Handler<'updateApiKey'> = async (req, res) => {
     const accountId = signedIn(res).id;
     const keyId = Number(req.params.keyId);
-    const body = bodyOf(req, 'updateApiKey');
+    const body = req.body;
     const changes = { name: body.name, scopes: body.scopes, expiresAt: storedExpiry(body.expires_at) };
     if (!(await updateKey(db, accountId, keyId, changes))) throw keyNotFound();
     keyCache.forgetKey(keyId);

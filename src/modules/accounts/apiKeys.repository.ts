@@ -1,18 +1,8 @@
 import type { Db } from '../../db/connection';
 import { toSqlDateTime } from '../../domain/dates';
-import { hashKey, visiblePrefix, type Scope } from './keyMaterial';
-import { effectiveRateLimit } from './rateLimitPolicy';
-
-/** What the key check needs about a key and its account, in one indexed lookup. */
-export interface KeyOwner {
-  keyId: number;
-  keyHash: string;
-  accountId: number;
-  planId: string;
-  rateLimitPerMinute: number;
-  scopes: Scope[];
-  expiresAt: string | null;
-}
+import type { KeyOwner } from '../../http/ports';
+import { hashKey, visiblePrefix, type Scope } from './keyMaterial.service';
+import { effectiveRateLimit } from '../../domain/rateLimits';
 
 export interface ApiKeyRow {
   id: number;
@@ -27,6 +17,7 @@ export interface ApiKeyRow {
 
 const LISTED_COLUMNS = ['id', 'account_id', 'name', 'prefix', 'scopes', 'created_at', 'last_used_at', 'expires_at'];
 
+/** What the key check needs about a key and its account, in one indexed lookup. */
 export async function findKeyOwner(db: Db, keyHash: string): Promise<KeyOwner | null> {
   const row = await db('api_keys as k')
     .join('accounts as a', 'a.id', 'k.account_id')
@@ -34,7 +25,7 @@ export async function findKeyOwner(db: Db, keyHash: string): Promise<KeyOwner | 
     .where('k.key_hash', keyHash)
     .first(
       'k.id', 'k.key_hash', 'k.account_id', 'a.plan_id', 'k.scopes', 'k.expires_at',
-      'p.rate_limit_per_minute as plan_limit', 'a.rate_limit_per_minute as account_limit',
+      'p.rate_limit_per_minute as plan_limit', 'a.rate_limit_per_minute as account_limit', 'p.daily_delay_minutes',
     );
   if (!row) return null;
   return {
@@ -43,6 +34,7 @@ export async function findKeyOwner(db: Db, keyHash: string): Promise<KeyOwner | 
     accountId: row.account_id,
     planId: row.plan_id,
     rateLimitPerMinute: effectiveRateLimit(row.plan_limit, row.account_limit),
+    dailyDelayMinutes: Number(row.daily_delay_minutes),
     scopes: row.scopes.split(',') as Scope[],
     expiresAt: row.expires_at,
   };
@@ -96,9 +88,4 @@ export async function updateKey(db: Db, accountId: number, keyId: number, change
 
 export async function deleteKey(db: Db, accountId: number, keyId: number): Promise<boolean> {
   return (await db('api_keys').where({ id: keyId, account_id: accountId }).delete()) > 0;
-}
-
-/** Records when keys were last used, from the usage recorder's batch (one update per key). */
-export async function touchKeys(db: Db, lastUsed: ReadonlyMap<number, Date>): Promise<void> {
-  for (const [keyId, at] of lastUsed) await db('api_keys').where({ id: keyId }).update({ last_used_at: toSqlDateTime(at) });
 }

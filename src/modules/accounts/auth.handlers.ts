@@ -1,25 +1,22 @@
 import type { Db } from '../../db/connection';
-import { AppError } from '../../domain/errors';
+import { emailTaken, invalidCredentials } from '../../domain/errors';
 import { ok } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
-import { signedIn } from '../../http/session';
-import { findPlan, insertInvoice } from '../billing/billing.repository';
+import { signedIn } from '../../http/auth';
+import { findPlan, insertInvoice } from '../subscriptions/subscriptions.repository';
 import { findAccount, findAccountByEmail, findAccountIdByEmail, insertAccount } from './accounts.repository';
 import { toUser } from './accounts.serializer';
-import type { LoginThrottle } from './loginThrottle';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { bodyOf } from './requestBody';
+import type { LoginThrottle } from './loginThrottle.service';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.service';
 import { deleteExpiredSessions, deleteSession, insertSession, newSessionToken, SESSION_TTL_MS } from './sessions.repository';
 
 const NEW_ACCOUNT_PLAN = 'starter';
-const emailTaken = () => new AppError(409, 'email_taken', 'Email already registered');
-const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'Invalid email or password');
 const isUniqueViolation = (err: unknown) => ['ER_DUP_ENTRY', 'SQLITE_CONSTRAINT_UNIQUE'].includes((err as { code?: string }).code ?? '');
 
 export function authHandlers(db: Db, throttle: LoginThrottle) {
   void dummyPasswordHash(); // computed now, so the first unknown-email sign-in costs no more than the others
   const register: Handler<'register'> = async (req, res) => {
-    const body = bodyOf(req, 'register');
+    const body = req.body;
     const email = body.email.trim().toLowerCase();
     await throttle.admitRegistration(res, req.ip ?? 'unknown');
     if ((await findAccountIdByEmail(db, email)) !== null) throw emailTaken();
@@ -37,7 +34,7 @@ export function authHandlers(db: Db, throttle: LoginThrottle) {
 
   /** Unknown email and wrong password take the same path: one scrypt verification, the same 401. */
   const login: Handler<'login'> = async (req, res) => {
-    const body = bodyOf(req, 'login');
+    const body = req.body;
     const email = body.email.trim().toLowerCase();
     const ip = req.ip ?? 'unknown';
     await throttle.admit(res, ip, email);
@@ -57,7 +54,7 @@ export function authHandlers(db: Db, throttle: LoginThrottle) {
   };
 
   const logout: Handler<'logout'> = async (_req, res) => {
-    await deleteSession(db, res.locals.sessionId as number);
+    await deleteSession(db, res.locals.sessionId!);
     res.status(204).end();
   };
 

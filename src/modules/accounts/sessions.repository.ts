@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connection';
 import { toSqlDateTime } from '../../domain/dates';
 import type { AccountRow } from './accounts.repository';
-import { hashKey } from './keyMaterial';
+import { hashKey } from './keyMaterial.service';
 
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 

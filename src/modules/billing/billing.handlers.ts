@@ -1,29 +1,29 @@
 import type { Db } from '../../db/connection';
 import { sqlDateTimeToIso } from '../../domain/dates';
-import { AppError, notFound } from '../../domain/errors';
+import { insufficientPermissions, notFound } from '../../domain/errors';
 import { pageWindow, paginationOf } from '../../domain/pagination';
 import { ok, okPage } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
-import type { KeyCache } from '../../http/keyCache';
-import { signedIn } from '../../http/session';
-import type { UsageRecorder } from '../../http/usage';
-import { findAccount, setAccountPlan, type AccountRow } from '../accounts/accounts.repository';
-import { findKey } from '../accounts/apiKeys.repository';
-import { effectiveRateLimit } from '../accounts/rateLimitPolicy';
-import { bodyOf } from '../accounts/requestBody';
-import { findPlan, insertInvoice, invoicePage, latestInvoiceAt, listPlans } from './billing.repository';
+import { signedIn } from '../../http/auth';
+import type { SessionAccount } from '../../http/ports';
+import { effectiveRateLimit } from '../../domain/rateLimits';
+import { findPlan, insertInvoice, setAccountPlan } from '../subscriptions/subscriptions.repository';
+import { invoicePage, latestInvoiceAt, listPlans } from './billing.repository';
+import { accountHasKey } from './usage.repository';
+import type { UsageRecorder } from './usage.service';
 import { toInvoice, toPlan } from './billing.serializer';
-import { usageReport } from './usageReport';
-import { usageRange } from './usageRange';
+import { usageReport } from './usageReport.service';
+import { usageRange } from './usageRange.service';
 
 export interface BillingDeps {
   db: Db;
-  keyCache: KeyCache;
   usage: UsageRecorder;
+  /** Called after an account's plan changed (its keys' cached rate limit and delays are stale). */
+  onPlanChange(accountId: number): void;
 }
 
-export function billingHandlers({ db, keyCache, usage }: BillingDeps) {
-  const subscriptionOf = async (account: AccountRow) => {
+export function billingHandlers({ db, usage, onPlanChange }: BillingDeps) {
+  const subscriptionOf = async (account: SessionAccount) => {
     const plan = (await findPlan(db, account.plan_id))!;
     const since = (await latestInvoiceAt(db, account.id)) ?? account.created_at;
     return { plan: toPlan(plan), rate_limit_per_minute: effectiveRateLimit(plan.rate_limit_per_minute, account.rate_limit_per_minute), since: sqlDateTimeToIso(since)! };
@@ -39,16 +39,16 @@ export function billingHandlers({ db, keyCache, usage }: BillingDeps) {
 
   const changeSubscription: Handler<'changeSubscription'> = async (req, res) => {
     const account = signedIn(res);
-    const { plan: planId } = bodyOf(req, 'changeSubscription');
+    const { plan: planId } = req.body;
     if (planId === account.plan_id) return void res.json(ok(await subscriptionOf(account)));
-    if (planId === 'enterprise') throw new AppError(403, 'insufficient_permissions', 'Enterprise plans are arranged by contract');
+    if (planId === 'enterprise') throw insufficientPermissions('Enterprise plans are arranged by contract');
     const plan = (await findPlan(db, planId))!;
     await db.transaction(async (trx) => {
       await setAccountPlan(trx, account.id, plan.id);
       await insertInvoice(trx, account.id, plan, account.plan_id);
     });
-    keyCache.forgetAccount(account.id);
-    res.json(ok(await subscriptionOf((await findAccount(db, account.id))!)));
+    onPlanChange(account.id);
+    res.json(ok(await subscriptionOf({ ...account, plan_id: plan.id })));
   };
 
   const getBillingHistory: Handler<'getBillingHistory'> = async (req, res) => {
@@ -61,7 +61,7 @@ export function billingHandlers({ db, keyCache, usage }: BillingDeps) {
     const accountId = signedIn(res).id;
     const range = usageRange(req.query);
     const keyId = req.query.key_id;
-    if (keyId !== undefined && (await findKey(db, accountId, keyId)) === null) throw notFound('API key not found');
+    if (keyId !== undefined && !(await accountHasKey(db, accountId, keyId))) throw notFound('API key not found');
     await usage.flush();
     res.json(ok(await usageReport(db, { accountId, keyId, ...range })));
   };

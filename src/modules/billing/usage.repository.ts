@@ -1,5 +1,5 @@
 import { isSqlite, type Db } from '../../db/connection';
-import { touchKeys } from '../accounts/apiKeys.repository';
+import { toSqlDateTime } from '../../domain/dates';
 
 export interface UsageCount {
   accountId: number;
@@ -23,6 +23,16 @@ export async function writeUsageBatch(db: Db, counts: UsageCount[], lastUsed: Re
     }
     await touchKeys(trx, lastUsed);
   });
+}
+
+/** Records when keys were last used, from the usage recorder's batch (one update per key). */
+async function touchKeys(db: Db, lastUsed: ReadonlyMap<number, Date>): Promise<void> {
+  for (const [keyId, at] of lastUsed) await db('api_keys').where({ id: keyId }).update({ last_used_at: toSqlDateTime(at) });
+}
+
+/** Whether the key belongs to the account (another account's key is as absent as a missing one). */
+export async function accountHasKey(db: Db, accountId: number, keyId: number): Promise<boolean> {
+  return (await db('api_keys').where({ id: keyId, account_id: accountId }).first('id')) !== undefined;
 }
 
 export interface UsageFilter {

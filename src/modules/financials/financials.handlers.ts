@@ -1,19 +1,19 @@
 import type { Db } from '../../db/connection';
-import type { AnswerCache } from '../../http/cachedAnswers';
+import type { AnswerCache } from '../../http/answerCache';
+import { exchangeToday } from '../../domain/clock';
 import { parseFields } from '../../domain/fields';
 import { pageWindow, paginationOf } from '../../domain/pagination';
 import { parseSymbolList } from '../../domain/symbols';
 import { ok, okPage } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
-import { sendCacheable } from '../../http/responseCache';
 import { BALANCE_FIELDS, BALANCE_READER, toBalanceRecord } from './balanceSheet.serializer';
 import { CASH_FLOW_FIELDS, CASH_FLOW_READER, toCashFlowRecord } from './cashFlow.serializer';
-import { containersOf, fundamentalsOf } from './containers';
+import { containersOf, fundamentalsOf } from './containers.serializer';
 import { statementPages, tripleStatementPages, type FigureReaders } from './financials.service';
 import { INCOME_FIELDS, INCOME_READER, toIncomeRecord } from './income.serializer';
 import { METRICS_FIELDS, toMetricsRecord } from './metrics.serializer';
 import { reportDates } from './reportDates.service';
-import { MAX_STATEMENT_SYMBOLS, parseStatementQuery } from './statementQuery';
+import { MAX_STATEMENT_SYMBOLS, parseStatementQuery } from './statementQuery.service';
 
 /** Growth looks one year back; a TTM needs one more year of reports; quarterly figures stand alone. */
 const INCOME = {
@@ -29,12 +29,10 @@ const READERS: FigureReaders = { income: INCOME_READER, balance: BALANCE_READER,
 
 /** Statement answers come from the statements (`financials`) and security names (`reference`). */
 export function financialsHandlers(db: Db, answers: AnswerCache) {
-  const { cache } = answers;
-
   const getIncomeStatement: Handler<'getIncomeStatement'> = async (req, res) => {
     const query = parseStatementQuery(req.query);
     const fields = parseFields(req.query.fields, INCOME_FIELDS);
-    await sendCacheable(req, res, cache, await answers.keys(req, ['income', query, fields]), async () => {
+    await answers.send(req, res, ['income', query, fields], async () => {
       const { pages } = await statementPages(db, query, INCOME);
       return ok(containersOf(pages, 'income_statements', fields, query.single));
     });
@@ -43,7 +41,7 @@ export function financialsHandlers(db: Db, answers: AnswerCache) {
   const getBalanceSheet: Handler<'getBalanceSheet'> = async (req, res) => {
     const query = parseStatementQuery(req.query);
     const fields = parseFields(req.query.fields, BALANCE_FIELDS);
-    await sendCacheable(req, res, cache, await answers.keys(req, ['balance', query, fields]), async () => {
+    await answers.send(req, res, ['balance', query, fields], async () => {
       const { pages, total } = await statementPages(db, query, BALANCE);
       return { ...ok(containersOf(pages, 'balance_sheets', fields, query.single)), pagination: paginationOf(query, total) };
     });
@@ -52,7 +50,7 @@ export function financialsHandlers(db: Db, answers: AnswerCache) {
   const getCashFlow: Handler<'getCashFlow'> = async (req, res) => {
     const query = parseStatementQuery(req.query);
     const fields = parseFields(req.query.fields, CASH_FLOW_FIELDS);
-    await sendCacheable(req, res, cache, await answers.keys(req, ['cashFlow', query, fields]), async () => {
+    await answers.send(req, res, ['cashFlow', query, fields], async () => {
       const { pages, total } = await statementPages(db, query, CASH_FLOW);
       return { ...ok(containersOf(pages, 'cash_flows', fields, query.single)), pagination: paginationOf(query, total) };
     });
@@ -61,7 +59,7 @@ export function financialsHandlers(db: Db, answers: AnswerCache) {
   const getFinancialMetrics: Handler<'getFinancialMetrics'> = async (req, res) => {
     const query = parseStatementQuery(req.query);
     const fields = parseFields(req.query.fields, METRICS_FIELDS);
-    await sendCacheable(req, res, cache, await answers.keys(req, ['metrics', query, fields]), async () => {
+    await answers.send(req, res, ['metrics', query, fields], async () => {
       const { pages, total } = await tripleStatementPages(db, query, READERS, toMetricsRecord);
       return { ...ok(containersOf(pages, 'financial_metrics', fields, query.single)), pagination: paginationOf(query, total) };
     });
@@ -70,7 +68,7 @@ export function financialsHandlers(db: Db, answers: AnswerCache) {
   const getReportDates: Handler<'getReportDates'> = async (req, res) => {
     const { symbols } = parseSymbolList(req.query.symbol, MAX_STATEMENT_SYMBOLS);
     const window = pageWindow(req.query);
-    const end = req.query.end_date ?? new Date().toISOString().slice(0, 10);
+    const end = req.query.end_date ?? exchangeToday();
     const { items, total } = await reportDates(db, { symbols, begin: req.query.begin_date, end, window });
     res.json(okPage(items, paginationOf(window, total)));
   };
@@ -78,7 +76,7 @@ export function financialsHandlers(db: Db, answers: AnswerCache) {
   const getFundamentals: Handler<'getFundamentals'> = async (req, res) => {
     const { symbols } = parseSymbolList(req.query.symbol, 1);
     const query = parseStatementQuery({ symbol: symbols[0]!, period: 'quarterly', limit: 1 });
-    await sendCacheable(req, res, cache, await answers.keys(req, ['fundamentals', query, req.query.metric ?? null]), async () => {
+    await answers.send(req, res, ['fundamentals', query, req.query.metric ?? null], async () => {
       const { pages } = await tripleStatementPages(db, query, READERS, toMetricsRecord);
       return ok(fundamentalsOf(pages[0]!, req.query.metric));
     });

@@ -1,15 +1,20 @@
 import type { Db } from '../../db/connection';
+import { groupBy } from '../../domain/collections';
 import { noData } from '../../domain/errors';
 import { earliestNeeded, listedPeriods, pageOfPeriods, type PeriodKind } from '../../domain/reportPeriods';
 import { currentVersions } from '../../domain/statementVersions';
 import { assertAllKnown } from '../../domain/symbols';
 import type { Figures } from '../../domain/ttm';
+import { resolveSymbols } from '../reference/codeChanges.repository';
 import { securityNames, statementPeriods, statementRows, type StatementRow, type StatementTable } from './financials.repository';
-import type { StatementQuery } from './statementQuery';
+import type { StatementSet } from './statementFigures.serializer';
+import type { StatementQuery } from './statementQuery.service';
 
 /** One symbol's page of periods, newest first. */
 export interface SymbolPage<R> {
   symbol: string;
+  /** The old code the request named, when it named one. */
+  requested_symbol?: string;
   name: string;
   records: R[];
 }
@@ -57,12 +62,7 @@ async function figuresBySymbol(
   const to = allShown.reduce((a, b) => (a > b ? a : b));
   const filter = { codes, reportType: query.reportType, from, to, asOf: query.asOf };
   const rows = await statementRows(db, table, filter, reader.columns);
-  const rowsByCode = new Map<string, StatementRow[]>();
-  for (const row of rows) {
-    const held = rowsByCode.get(row.ts_code);
-    if (held) held.push(row);
-    else rowsByCode.set(row.ts_code, [row]);
-  }
+  const rowsByCode = groupBy(rows, (row) => row.ts_code);
   for (const [code, figures] of result) {
     for (const [endDate, row] of currentVersions(rowsByCode.get(code) ?? [], query.asOf)) figures.set(endDate, reader.toFigures(row));
   }
@@ -75,10 +75,18 @@ async function namesOf(db: Db, symbols: string[]): Promise<Map<string, string>> 
   return new Map(rows.map((row) => [row.ts_code, row.name]));
 }
 
-function assemble<R>(names: Map<string, string>, shown: Shown, record: (symbol: string, endDate: string) => R): Pages<R> {
+/** The query on the securities answering its symbols (old codes followed), and the old code requested for each. */
+async function onCurrentCodes(db: Db, query: StatementQuery): Promise<{ current: StatementQuery; requested: Map<string, string> }> {
+  const resolved = await resolveSymbols(db, query.symbols);
+  const requested = new Map(resolved.filter(({ code, requested }) => code !== requested).map(({ code, requested }) => [code, requested]));
+  return { current: { ...query, symbols: [...new Set(resolved.map(({ code }) => code))] }, requested };
+}
+
+function assemble<R>(names: Map<string, string>, shown: Shown, requested: Map<string, string>, record: (symbol: string, endDate: string) => R): Pages<R> {
   if (shown.total === 0) throw noData('No reporting period of the requested symbols in the requested range');
   const pages = [...shown.shown].map(([symbol, endDates]) => ({
     symbol,
+    ...(requested.has(symbol) ? { requested_symbol: requested.get(symbol)! } : {}),
     name: names.get(symbol)!,
     records: endDates.map((endDate) => record(symbol, endDate)),
   }));
@@ -100,29 +108,24 @@ export interface StatementKind<R> {
 }
 
 /** A page of one statement's records for each requested symbol; 404 no_data when no symbol has a period in range. */
-export async function statementPages<R>(db: Db, query: StatementQuery, statement: StatementKind<R>): Promise<Pages<R>> {
+export async function statementPages<R>(db: Db, requestedQuery: StatementQuery, statement: StatementKind<R>): Promise<Pages<R>> {
+  const { current: query, requested } = await onCurrentCodes(db, requestedQuery);
   const [names, shown] = await Promise.all([namesOf(db, query.symbols), shownPeriods(db, statement.table, query)]);
   const yearsBack = statement.yearsBack[query.kind];
   const figures = await figuresBySymbol(db, statement.table, statement.reader, query, shown.shown, yearsBack);
-  return assemble(names, shown, (symbol, endDate) => statement.toRecord(figures.get(symbol)!, endDate, query.kind));
+  return assemble(names, shown, requested, (symbol, endDate) => statement.toRecord(figures.get(symbol)!, endDate, query.kind));
 }
 
-export interface StatementTriple {
-  income: Map<string, Figures>;
-  balance: Map<string, Figures>;
-  cashFlow: Map<string, Figures>;
-}
+export type FigureReaders = Record<keyof StatementSet, FigureReader>;
 
-export type FigureReaders = Record<keyof StatementTriple, FigureReader>;
-
-const TABLES: Record<keyof StatementTriple, StatementTable> = {
+const TABLES: Record<keyof StatementSet, StatementTable> = {
   income: 'income_statements',
   balance: 'balance_sheets',
   cashFlow: 'cash_flows',
 };
 
 /** Metrics need a year-earlier income figure (growth) and opening balance; a TTM cash flow one year of reports. */
-const METRIC_YEARS_BACK: Record<keyof StatementTriple, Record<PeriodKind, number>> = {
+const METRIC_YEARS_BACK: Record<keyof StatementSet, Record<PeriodKind, number>> = {
   income: { annual: 1, quarterly: 1, ttm: 2 },
   balance: { annual: 1, quarterly: 1, ttm: 1 },
   cashFlow: { annual: 0, quarterly: 0, ttm: 1 },
@@ -131,15 +134,16 @@ const METRIC_YEARS_BACK: Record<keyof StatementTriple, Record<PeriodKind, number
 /** Pages of records built from all three statements; the periods listed are the income statement's. */
 export async function tripleStatementPages<R>(
   db: Db,
-  query: StatementQuery,
+  requestedQuery: StatementQuery,
   readers: FigureReaders,
-  toRecord: (set: StatementTriple, endDate: string, kind: PeriodKind) => R,
+  toRecord: (set: StatementSet, endDate: string, kind: PeriodKind) => R,
 ): Promise<Pages<R>> {
+  const { current: query, requested } = await onCurrentCodes(db, requestedQuery);
   const [names, shown] = await Promise.all([namesOf(db, query.symbols), shownPeriods(db, TABLES.income, query)]);
-  const load = (statement: keyof StatementTriple) =>
+  const load = (statement: keyof StatementSet) =>
     figuresBySymbol(db, TABLES[statement], readers[statement], query, shown.shown, METRIC_YEARS_BACK[statement][query.kind]);
   const [income, balance, cashFlow] = await Promise.all([load('income'), load('balance'), load('cashFlow')]);
-  return assemble(names, shown, (symbol, endDate) =>
+  return assemble(names, shown, requested, (symbol, endDate) =>
     toRecord({ income: income.get(symbol)!, balance: balance.get(symbol)!, cashFlow: cashFlow.get(symbol)! }, endDate, query.kind),
   );
 }

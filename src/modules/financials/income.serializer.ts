@@ -4,7 +4,7 @@ import { incomeDerived } from '../../domain/metrics';
 import { reportName, yearEarlier, type PeriodKind } from '../../domain/reportPeriods';
 import { figuresOfKind, type Figures, type TtmRule } from '../../domain/ttm';
 import type { FigureReader } from './financials.service';
-import { emptyFigures, figuresReader, type ColumnMap } from './statementFigures';
+import { emptyFigures, figureOf, figuresReader, type ColumnMap } from './statementFigures.serializer';
 import type { MissingFields, NoneMissing } from '../../domain/fields';
 
 export type IncomeStatementRecord = Required<components['schemas']['IncomeStatementRecord']>;
@@ -70,18 +70,17 @@ export const INCOME_READER: FigureReader = {
 export function toIncomeRecord(byEnd: ReadonlyMap<string, Figures>, endDate: string, kind: PeriodKind): IncomeStatementRecord {
   const figures = figuresOfKind(byEnd, endDate, kind, INCOME_TTM) ?? emptyFigures(FLOW_FIELDS);
   const prior = kind === 'quarterly' ? null : figuresOfKind(byEnd, yearEarlier(endDate), kind, INCOME_TTM);
-  const value = (source: Figures | null, field: string) => source?.[field] ?? null;
   return {
     report_date: endDate,
     report_name: reportName(endDate, kind),
     ...figures,
     ...incomeDerived({
-      revenue: value(figures, 'revenue'),
-      operating_cost: value(figures, 'operating_cost'),
-      operating_profit: value(figures, 'operating_profit'),
-      net_profit: value(figures, 'net_profit'),
+      revenue: figureOf(figures, 'revenue'),
+      operating_cost: figureOf(figures, 'operating_cost'),
+      operating_profit: figureOf(figures, 'operating_profit'),
+      net_profit: figureOf(figures, 'net_profit'),
     }),
-    annual_growth_revenue: yoyGrowth(value(figures, 'revenue'), value(prior, 'revenue')),
-    annual_growth_profit: yoyGrowth(value(figures, 'net_profit'), value(prior, 'net_profit')),
+    annual_growth_revenue: yoyGrowth(figureOf(figures, 'revenue'), figureOf(prior, 'revenue')),
+    annual_growth_profit: yoyGrowth(figureOf(figures, 'net_profit'), figureOf(prior, 'net_profit')),
   } as IncomeStatementRecord;
 }

@@ -4,6 +4,7 @@ import { previousYearEnd, reportName, yearEarlier, type PeriodKind } from '../..
 import { figuresOfKind, type Figures } from '../../domain/ttm';
 import { CASH_FLOW_TTM } from './cashFlow.serializer';
 import { INCOME_TTM } from './income.serializer';
+import { figureOf, type StatementSet } from './statementFigures.serializer';
 import type { MissingFields, NoneMissing } from '../../domain/fields';
 
 export type FinancialMetricsRecord = Required<components['schemas']['FinancialMetricsRecord']>;
@@ -18,36 +19,27 @@ export const METRICS_FIELDS = ['report_date', 'report_name', ...METRIC_NAMES] as
 
 export type MetricFieldsComplete = NoneMissing<MissingFields<FinancialMetricsRecord, typeof METRICS_FIELDS>>;
 
-/** The figures of the three statements of one symbol, by period end. */
-export interface StatementSet {
-  income: ReadonlyMap<string, Figures>;
-  balance: ReadonlyMap<string, Figures>;
-  cashFlow: ReadonlyMap<string, Figures>;
-}
-
-const pick = (figures: Figures | null | undefined, field: string) => figures?.[field] ?? null;
-
 function incomeOf(figures: Figures | null): MetricIncome | null {
   if (figures === null) return null;
   return {
-    revenue: pick(figures, 'revenue'),
-    operating_cost: pick(figures, 'operating_cost'),
-    operating_profit: pick(figures, 'operating_profit'),
-    net_profit: pick(figures, 'net_profit'),
-    net_profit_parent: pick(figures, 'net_profit_parent'),
-    basic_eps: pick(figures, 'basic_eps'),
+    revenue: figureOf(figures, 'revenue'),
+    operating_cost: figureOf(figures, 'operating_cost'),
+    operating_profit: figureOf(figures, 'operating_profit'),
+    net_profit: figureOf(figures, 'net_profit'),
+    net_profit_parent: figureOf(figures, 'net_profit_parent'),
+    basic_eps: figureOf(figures, 'basic_eps'),
   };
 }
 
 function balanceOf(figures: Figures | undefined): MetricBalance | null {
   if (figures === undefined) return null;
   return {
-    total_assets: pick(figures, 'total_assets'),
-    total_liabilities: pick(figures, 'total_liabilities'),
-    total_current_assets: pick(figures, 'total_current_assets'),
-    total_current_liabilities: pick(figures, 'total_current_liabilities'),
-    equity_parent: pick(figures, 'equity_parent'),
-    share_capital: pick(figures, 'share_capital'),
+    total_assets: figureOf(figures, 'total_assets'),
+    total_liabilities: figureOf(figures, 'total_liabilities'),
+    total_current_assets: figureOf(figures, 'total_current_assets'),
+    total_current_liabilities: figureOf(figures, 'total_current_liabilities'),
+    equity_parent: figureOf(figures, 'equity_parent'),
+    share_capital: figureOf(figures, 'share_capital'),
   };
 }
 
@@ -66,7 +58,7 @@ export function toMetricsRecord(set: StatementSet, endDate: string, kind: Period
     priorIncome: incomeOf(figuresOfKind(set.income, yearEarlier(endDate), kind, INCOME_TTM)),
     closing: balanceOf(set.balance.get(endDate)),
     opening: balanceOf(set.balance.get(opening)),
-    operatingCashFlow: pick(figuresOfKind(set.cashFlow, endDate, kind, CASH_FLOW_TTM), 'net_operating_cash_flow'),
+    operatingCashFlow: figureOf(figuresOfKind(set.cashFlow, endDate, kind, CASH_FLOW_TTM), 'net_operating_cash_flow'),
   });
   return { report_date: endDate, report_name: reportName(endDate, kind), ...metrics };
 }

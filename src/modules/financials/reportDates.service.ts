@@ -4,6 +4,7 @@ import { noData } from '../../domain/errors';
 import type { PageRequest } from '../../domain/pagination';
 import { reportName } from '../../domain/reportPeriods';
 import { assertAllKnown } from '../../domain/symbols';
+import { resolveSymbols } from '../reference/codeChanges.repository';
 import { announcements, disclosureSchedule, securityNames } from './financials.repository';
 
 export type ReportDate = components['schemas']['ReportDate'];
@@ -20,10 +21,12 @@ export interface ReportDatesQuery {
  * order of the symbols; one page of them and the total count.
  */
 export async function reportDates(db: Db, query: ReportDatesQuery): Promise<{ items: ReportDate[]; total: number }> {
-  assertAllKnown(query.symbols, (await securityNames(db, query.symbols)).map((row) => row.ts_code));
+  // An old code answers for the security it became (the items carry its current code).
+  const symbols = [...new Set((await resolveSymbols(db, query.symbols)).map(({ code }) => code))];
+  assertAllKnown(symbols, (await securityNames(db, symbols)).map((row) => row.ts_code));
   const [announced, scheduled] = await Promise.all([
-    announcements(db, query.symbols, query.begin, query.end),
-    disclosureSchedule(db, query.symbols, query.begin, query.end),
+    announcements(db, symbols, query.begin, query.end),
+    disclosureSchedule(db, symbols, query.begin, query.end),
   ]);
   const items = new Map<string, ReportDate>();
   const keyOf = (symbol: string, endDate: string) => `${symbol}|${endDate}`;
@@ -42,7 +45,7 @@ export async function reportDates(db: Db, query: ReportDatesQuery): Promise<{ it
     });
   }
   if (items.size === 0) throw noData('No reporting period of the requested symbols in the requested range');
-  const order = new Map(query.symbols.map((symbol, index) => [symbol, index]));
+  const order = new Map(symbols.map((symbol, index) => [symbol, index]));
   const ordered = [...items.values()].sort((a, b) =>
     a.report_date === b.report_date ? order.get(a.symbol)! - order.get(b.symbol)! : a.report_date < b.report_date ? 1 : -1,
   );

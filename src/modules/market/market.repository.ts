@@ -1,9 +1,26 @@
 import type { Db } from '../../db/connection';
 import type { RawDailyBar } from '../../domain/adjust';
 import type { MinuteBar } from '../../domain/klines';
-import { whereVisible } from './market.visibility';
+import type { Knex } from 'knex';
 
 const CALENDAR = 'SSE';
+
+/** The one delay filter: rows whose time column is after the cutoff are not yet visible. */
+export function whereVisible<Q extends Knex.QueryBuilder>(query: Q, column: string, cutoff: string | null): Q {
+  if (cutoff === null) return query;
+  return query.where((q) => q.whereNull(column).orWhere(column, '<=', cutoff)) as Q;
+}
+
+/** What a plan lets its keys see: the delays of daily and minute data and whether ticks are shown. */
+export interface PlanDelays {
+  daily_delay_minutes: number;
+  minute_delay_minutes: number;
+  tick_access: number | boolean;
+}
+
+export async function findPlanDelays(db: Db, planId: string): Promise<PlanDelays | undefined> {
+  return db('plans').where({ id: planId }).first('daily_delay_minutes', 'minute_delay_minutes', 'tick_access');
+}
 
 export interface SecurityAnchor {
   ts_code: string;
@@ -13,6 +30,8 @@ export interface SecurityAnchor {
   anchor_date: string | null;
   /** Its factor on that day (the latest factor on or before it). */
   anchor_factor: number | null;
+  /** The old code the request named, when it named one (the security is the one that code became). */
+  requested_symbol?: string;
 }
 
 /** Securities with their adjustment anchor, one query of per-security index lookups. */
@@ -33,7 +52,7 @@ export async function findSecurityAnchors(db: Db, tsCodes: string[], cutoff: str
   return rows.map((row) => ({ ...row, anchor_factor: row.anchor_factor === null ? null : Number(row.anchor_factor) }));
 }
 
-/** The newest visible trade date in the store across all securities (DESIGN.md §4), or null when empty. */
+/** The newest visible trade date in the store across all securities (the data's as-of day), or null when empty. */
 export async function latestTradingDay(db: Db, cutoff: string | null): Promise<string | null> {
   const row = await whereVisible(db('daily_bars').select('trade_date'), 'published_at', cutoff)
     .orderBy('trade_date', 'desc')
@@ -145,9 +164,9 @@ export async function adjustmentFactors(db: Db, tsCode: string, begin: string | 
   return query;
 }
 
-/** The newest trade date with minute bars of a security, visible under the cutoff. */
-export async function latestMinuteSession(db: Db, tsCode: string, cutoff: string | null): Promise<string | null> {
-  const row = await whereVisible(db('intraday_bars').where('ts_code', tsCode).select('trade_time'), 'trade_time', cutoff)
+/** The newest trade date with minute bars (`intraday_bars`) or ticks (`trades`) of a security, visible under the cutoff. */
+export async function latestSession(db: Db, table: 'intraday_bars' | 'trades', tsCode: string, cutoff: string | null): Promise<string | null> {
+  const row = await whereVisible(db(table).where('ts_code', tsCode).select('trade_time'), 'trade_time', cutoff)
     .orderBy('trade_time', 'desc')
     .first();
   return row ? String(row.trade_time).slice(0, 10) : null;
@@ -177,14 +196,6 @@ export interface TradeRow {
   volume: number;
   amount: number;
   side: string | null;
-}
-
-/** The newest trade date with ticks of a security, visible under the cutoff. */
-export async function latestTickSession(db: Db, tsCode: string, cutoff: string | null): Promise<string | null> {
-  const row = await whereVisible(db('trades').where('ts_code', tsCode).select('trade_time'), 'trade_time', cutoff)
-    .orderBy('trade_time', 'desc')
-    .first();
-  return row ? String(row.trade_time).slice(0, 10) : null;
 }
 
 /** Visible ticks of one session after the position (trade_time, seq), in time order; one more than asked, to tell `has_more`. */

@@ -1,10 +1,10 @@
 import type { components } from '../../../generated/api';
 import type { DailyBar } from '../../domain/adjust';
 import { parseFields, pickFields } from '../../domain/fields';
-import type { KlineSeries } from './market.klines';
+import type { KlineSeries } from './klines.service';
 import type { CalendarRow, FactorRow, SecurityAnchor, TradeRow } from './market.repository';
 import type { DailySeries } from './market.service';
-import type { IntradaySession } from './market.ticks';
+import type { IntradaySession } from './intraday.service';
 
 export type WireDailySeries = components['schemas']['DailySeries'];
 
@@ -21,9 +21,13 @@ export function parseDailyFields(input: string | undefined, adjusted: boolean): 
   return parseFields<DailyField>(input, adjusted ? PRICE_FIELDS : UNADJUSTED_FIELDS);
 }
 
+/** `{requested_symbol}` when the request named an old code of the security, else nothing. */
+const requestedOf = ({ requested_symbol }: SecurityAnchor) => (requested_symbol === undefined ? {} : { requested_symbol });
+
 export function toDailySeries(series: DailySeries, fields: readonly DailyField[] | null): WireDailySeries {
   return {
     symbol: series.security.ts_code,
+    ...requestedOf(series.security),
     name: series.security.name,
     adj_anchor_date: series.anchorDate,
     daily: fields === null ? series.bars : series.bars.map((bar) => pickFields(bar as Required<DailyBar>, fields)),
@@ -41,6 +45,7 @@ export function dailySeriesJson({ daily, ...head }: WireDailySeries): string[] {
 export function toKlineSeries(series: KlineSeries): components['schemas']['KlineSeries'] {
   return {
     symbol: series.security.ts_code,
+    ...requestedOf(series.security),
     name: series.security.name,
     interval: series.interval,
     adj_anchor_date: series.anchorDate,
@@ -51,6 +56,7 @@ export function toKlineSeries(series: KlineSeries): components['schemas']['Kline
 export function toAdjustmentFactors(security: SecurityAnchor, factors: FactorRow[]): components['schemas']['AdjustmentFactors'] {
   return {
     symbol: security.ts_code,
+    ...requestedOf(security),
     name: security.name,
     adj_anchor_date: security.anchor_date!,
     anchor_factor: security.anchor_factor!,
@@ -63,7 +69,7 @@ export function toCalendarDay(row: CalendarRow, exchange: 'SSE' | 'SZSE' | 'BSE'
 }
 
 export function toIntradaySession(security: SecurityAnchor, session: IntradaySession): components['schemas']['IntradaySession'] {
-  return { symbol: security.ts_code, name: security.name, trade_date: session.tradeDate, as_of: session.asOf, bars: session.bars };
+  return { symbol: security.ts_code, ...requestedOf(security), name: security.name, trade_date: session.tradeDate, as_of: session.asOf, bars: session.bars };
 }
 
 export function toTrade(row: TradeRow): components['schemas']['Trade'] {

@@ -1,8 +1,11 @@
 import type { Db } from '../../db/connection';
+import { groupBy } from '../../domain/collections';
 import { forwardAdjustedBars, unadjustedBars, type DailyBar } from '../../domain/adjust';
 import { noData } from '../../domain/errors';
 import { assertAllKnown } from '../../domain/symbols';
-import { dailyWindow, tradingDaysInLatestYear } from './market.dates';
+import { countOnce } from '../../domain/codeContinuity';
+import { codeSpans, requestedSymbolOf, resolveSymbols, type CodeSpan } from '../reference/codeChanges.repository';
+import { dailyWindow, tradingDaysInLatestYear } from './dateWindow.service';
 import { barsBefore, dailyBars, findSecurityAnchors, type SecurityAnchor, type StoredBar } from './market.repository';
 
 export interface DailyRequest {
@@ -20,22 +23,40 @@ export interface DailySeries {
   bars: DailyBar[];
 }
 
-/** Securities by code in request order; unknown codes → 400 invalid_symbol. */
+/** Securities in request order, an old code answering for the security it became; unknown codes → 400 invalid_symbol. */
 export async function knownSecurities(db: Db, symbols: string[], cutoff: string | null): Promise<SecurityAnchor[]> {
-  const rows = await findSecurityAnchors(db, symbols, cutoff);
-  assertAllKnown(symbols, rows.map((row) => row.ts_code));
+  const resolved = await resolveSymbols(db, symbols);
+  const rows = await findSecurityAnchors(db, [...new Set(resolved.map(({ code }) => code))], cutoff);
   const byCode = new Map(rows.map((row) => [row.ts_code, row]));
-  return symbols.map((symbol) => byCode.get(symbol)!);
+  assertAllKnown(symbols, resolved.filter(({ code }) => byCode.has(code)).map(({ requested }) => requested));
+  return resolved.map((symbol) => ({ ...byCode.get(symbol.code)!, ...requestedSymbolOf(symbol) }));
 }
 
-function groupByCode(bars: StoredBar[]): Map<string, StoredBar[]> {
-  const groups = new Map<string, StoredBar[]>();
-  for (const bar of bars) {
-    const group = groups.get(bar.ts_code);
-    if (group) group.push(bar);
-    else groups.set(bar.ts_code, [bar]);
-  }
-  return groups;
+/** Bars of a code span: a former code's only before its successor took over. */
+const inSpan = (bar: StoredBar | undefined, { until }: CodeSpan) => bar !== undefined && (until === null || bar.trade_date < until);
+const newestFirst = (a: StoredBar, b: StoredBar) => (a.trade_date < b.trade_date ? 1 : a.trade_date > b.trade_date ? -1 : 0);
+
+/**
+ * A security's bars across its code changes, newest first: its own, and its former codes' before each
+ * successor took over, on days its own code has none. Upstream sometimes also copies the old history onto
+ * the new code (reported for 000022.SZ → 001872.SZ): each day then counts once, the current code's bar.
+ */
+function acrossCodes(spans: CodeSpan[], byCode: Map<string, StoredBar[]>): StoredBar[] {
+  const bars = spans.flatMap((span) => (byCode.get(span.code) ?? []).filter((bar) => inSpan(bar, span)));
+  if (spans.length === 1) return bars;
+  return countOnce(bars, spans[0]!.code, (bar) => bar.ts_code, (bar) => bar.trade_date).sort(newestFirst);
+}
+
+/** The latest of the bars before a window under the security's codes (its own on a tie). */
+function latestBefore(spans: CodeSpan[], before: Map<string, StoredBar>): StoredBar | null {
+  const candidates = spans.map((span) => before.get(span.code)).filter((bar, i) => inSpan(bar, spans[i]!)) as StoredBar[];
+  return candidates.sort(newestFirst)[0] ?? null;
+}
+
+/** The codes whose bars make up the securities' histories (their own and their former ones). */
+async function historyCodes(db: Db, codes: string[]): Promise<{ spans: Map<string, CodeSpan[]>; all: string[] }> {
+  const spans = await codeSpans(db, [...new Set(codes)]);
+  return { spans, all: [...new Set([...spans.values()].flat().map(({ code }) => code))] };
 }
 
 /**
@@ -63,11 +84,15 @@ export async function securityBars(
   adjusted: boolean,
   cutoff: string | null,
 ): Promise<DailySeries> {
-  const stored = await dailyBars(db, [security.ts_code], range.begin, range.end, cutoff, range.limit === null ? null : range.limit + 1);
+  const { spans, all } = await historyCodes(db, [security.ts_code]);
+  const own = spans.get(security.ts_code)!;
+  // The SQL limit counts bars in code order: with former codes the range is read whole and cut after splicing.
+  const sqlLimit = range.limit === null || all.length > 1 ? null : range.limit + 1;
+  const stored = acrossCodes(own, groupBy(await dailyBars(db, all, range.begin, range.end, cutoff, sqlLimit), (bar) => bar.ts_code));
   const limit = range.limit ?? stored.length;
   const oldest = stored[Math.min(limit, stored.length) - 1];
-  const before = adjusted && oldest && stored.length <= limit ? (await barsBefore(db, [security.ts_code], oldest.trade_date, cutoff))[0] : undefined;
-  return toSeries(security, stored, limit, adjusted, before ?? null);
+  const before = adjusted && oldest && stored.length <= limit ? await barsBefore(db, all, oldest.trade_date, cutoff) : [];
+  return toSeries(security, stored, limit, adjusted, latestBefore(own, new Map(before.map((bar) => [bar.ts_code, bar]))));
 }
 
 /** Awaits both, and on failure rethrows the failure of the first in argument order (stable error codes). */
@@ -93,15 +118,16 @@ export async function dailySeries<T>(db: Db, request: DailyRequest, cutoff: stri
   let bars = 0;
   for (let i = 0; i < securities.length; i += CHUNK) {
     const chunk = securities.slice(i, i + CHUNK);
-    const codes = chunk.map((security) => security.ts_code);
+    const { spans, all } = await historyCodes(db, chunk.map((security) => security.ts_code));
     const [stored, before] = await inOrder(
-      dailyBars(db, codes, window.begin, window.end, cutoff),
-      request.adjusted ? barsBefore(db, codes, window.begin, cutoff) : Promise.resolve([]),
+      dailyBars(db, all, window.begin, window.end, cutoff),
+      request.adjusted ? barsBefore(db, all, window.begin, cutoff) : Promise.resolve([]),
     );
-    const groups = groupByCode(stored);
+    const groups = groupBy(stored, (bar) => bar.ts_code);
     const previous = new Map(before.map((bar) => [bar.ts_code, bar]));
     for (const security of chunk) {
-      const series = toSeries(security, groups.get(security.ts_code) ?? [], limit, request.adjusted, previous.get(security.ts_code) ?? null);
+      const own = spans.get(security.ts_code)!;
+      const series = toSeries(security, acrossCodes(own, groups), limit, request.adjusted, latestBefore(own, previous));
       bars += series.bars.length;
       emitted.push(emit(series));
     }

@@ -4,17 +4,19 @@ import { pageWindow, paginationOf } from '../../domain/pagination';
 import { assertAllKnown, parseSymbolList } from '../../domain/symbols';
 import { ok, okPage } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
-import { findStocksFollowingCodeChanges, searchSecurities } from './stocks.repository';
+import { requestedSymbolOf, resolveSymbols } from '../reference/codeChanges.repository';
+import { findStocks, searchSecurities } from './stocks.repository';
 import { STOCK_FIELDS, toSearchResultItem, toStock } from './stocks.serializer';
 
 export function stocksHandlers(db: Db) {
   const getBasicInfo: Handler<'getBasicInfo'> = async (req, res) => {
     const { symbols, single } = parseSymbolList(req.query.symbol, 50);
     const fields = parseFields(req.query.fields, STOCK_FIELDS);
-    const rows = await findStocksFollowingCodeChanges(db, symbols);
-    assertAllKnown(symbols, rows.keys());
-    const stocks = symbols.map((symbol) => pickFields(toStock(rows.get(symbol)!), fields));
-    res.json(ok(single ? stocks[0] : stocks));
+    const resolved = await resolveSymbols(db, symbols);
+    const rows = new Map((await findStocks(db, resolved.map(({ code }) => code))).map((row) => [row.ts_code, row]));
+    assertAllKnown(symbols, resolved.filter(({ code }) => rows.has(code)).map(({ requested }) => requested));
+    const stocks = resolved.map((symbol) => ({ ...requestedSymbolOf(symbol), ...pickFields(toStock(rows.get(symbol.code)!), fields) }));
+    res.json(ok(single ? stocks[0]! : stocks));
   };
 
   const searchStocks: Handler<'searchStocks'> = async (req, res) => {

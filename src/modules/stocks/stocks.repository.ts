@@ -15,26 +15,32 @@ export interface SecurityRow {
   delist_date: string | null;
   list_status: string;
   par_value: number | null;
-  description: string | null;
-  website: string | null;
-  address: string | null;
-  chairman: string | null;
-  general_manager: string | null;
-  secretary: string | null;
-  established_date: string | null;
-  registered_capital: number | null;
   organization_code: string | null;
+}
+
+/** The company_profiles columns basic-info shows (Tushare `stock_company`); null without a profile. */
+export interface ProfileColumns {
+  introduction: string | null;
+  website: string | null;
+  office: string | null;
+  chairman: string | null;
+  manager: string | null;
+  secretary: string | null;
+  setup_date: string | null;
+  reg_capital: number | null;
   business_scope: string | null;
 }
 
-export interface StockRow extends SecurityRow {
+export interface StockRow extends SecurityRow, ProfileColumns {
   total_mv: number | null;
   circ_mv: number | null;
   total_share: number | null;
   float_share: number | null;
 }
 
-/** Securities by standard code, each with its latest valuation row (one query, primary-key lookups). */
+const PROFILE_COLUMNS = ['introduction', 'website', 'office', 'chairman', 'manager', 'secretary', 'setup_date', 'reg_capital', 'business_scope'] as const satisfies readonly (keyof ProfileColumns)[];
+
+/** Securities by standard code, each with its profile and latest valuation row (one query, primary-key lookups). */
 export async function findStocks(db: Db, tsCodes: string[]): Promise<StockRow[]> {
   return db('securities as s')
     .leftJoin('daily_basic as b', (join) => {
@@ -42,8 +48,9 @@ export async function findStocks(db: Db, tsCodes: string[]): Promise<StockRow[]>
         .on('b.ts_code', 's.ts_code')
         .andOn('b.trade_date', db.raw('(select max(d.trade_date) from daily_basic d where d.ts_code = s.ts_code)'));
     })
+    .leftJoin('company_profiles as p', 'p.ts_code', 's.ts_code')
     .whereIn('s.ts_code', tsCodes)
-    .select('s.*', 'b.total_mv', 'b.circ_mv', 'b.total_share', 'b.float_share');
+    .select('s.*', 'b.total_mv', 'b.circ_mv', 'b.total_share', 'b.float_share', ...PROFILE_COLUMNS.map((column) => `p.${column}`));
 }
 
 export interface SearchRow {
@@ -86,32 +93,4 @@ export async function searchSecurities(
     matches(db('securities').count({ total: '*' })),
   ]);
   return { rows, total: Number(total) };
-}
-
-/** Old codes → the codes they became (restructuring, board transfer), following chains of changes. */
-export async function followCodeChanges(db: Db, oldCodes: string[]): Promise<Map<string, string>> {
-  const current = new Map(oldCodes.map((code) => [code, code]));
-  let pending = oldCodes;
-  for (let hop = 0; hop < 5 && pending.length > 0; hop++) {
-    const changes: Array<{ old_code: string; new_code: string }> = await db('code_changes')
-      .whereIn('old_code', pending)
-      .orderBy('change_date')
-      .select('old_code', 'new_code');
-    const next = new Map(changes.map((change) => [change.old_code, change.new_code]));
-    for (const [requested, code] of current) if (next.has(code)) current.set(requested, next.get(code)!);
-    pending = [...next.values()];
-  }
-  for (const [requested, code] of current) if (code === requested) current.delete(requested);
-  return current;
-}
-
-/** Requested code → its stock; an old code answers with the security it became. Unknown codes are absent. */
-export async function findStocksFollowingCodeChanges(db: Db, tsCodes: string[]): Promise<Map<string, StockRow>> {
-  const found = new Map((await findStocks(db, tsCodes)).map((row) => [row.ts_code, row]));
-  const missing = tsCodes.filter((code) => !found.has(code));
-  if (missing.length === 0) return found;
-  const renamed = await followCodeChanges(db, missing);
-  const successors = new Map((await findStocks(db, [...new Set(renamed.values())])).map((row) => [row.ts_code, row]));
-  for (const [oldCode, newCode] of renamed) if (successors.has(newCode)) found.set(oldCode, successors.get(newCode)!);
-  return found;
 }

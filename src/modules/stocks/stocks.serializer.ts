@@ -2,7 +2,8 @@ import type { components } from '../../../generated/api';
 import type { SearchRow, StockRow } from './stocks.repository';
 import type { MissingFields, NoneMissing } from '../../domain/fields';
 
-export type Stock = Required<components['schemas']['Stock']>;
+/** Every field `fields` can select; `requested_symbol` is added when the request named an old code. */
+export type Stock = Required<Omit<components['schemas']['Stock'], 'requested_symbol'>>;
 export type SearchResultItem = components['schemas']['SearchResultItem'];
 
 export const STOCK_FIELDS = [
@@ -33,15 +34,15 @@ export function toStock(row: StockRow): Stock {
     issued_shares: row.total_share,
     circulating_shares: row.float_share,
     par_value: row.par_value,
-    description: row.description,
+    description: row.introduction,
     website: row.website,
     region: row.area,
-    address: row.address,
+    address: row.office,
     chairman: row.chairman,
-    general_manager: row.general_manager,
+    general_manager: row.manager,
     secretary: row.secretary,
-    established_date: row.established_date,
-    registered_capital: row.registered_capital,
+    established_date: row.setup_date,
+    registered_capital: row.reg_capital === null ? null : Number(row.reg_capital),
     organization_code: row.organization_code,
     business_scope: row.business_scope,
   };

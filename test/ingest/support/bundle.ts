@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
@@ -17,5 +17,9 @@ export async function snapshot(db: Knex, table: string): Promise<unknown[]> {
 }
 
 export const csv = (...lines: string[]) => lines.join('\n') + '\n';
+
+/** The data rows of a generated CSV file (no quoting), split into cells. */
+export const rowsOf = (dir: string, file: string) =>
+  readFileSync(join(dir, file), 'utf8').trim().split('\n').slice(1).map((line) => line.split(','));
 
 export const DAILY_HEADER = 'ts_code,trade_date,open,high,low,close,pre_close,change,pct_chg,vol,amount';

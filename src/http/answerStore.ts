@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { LRUCache } from 'lru-cache';
+
+/** An answer: a serialized response body and its ETag. */
+export interface Answer {
+  /** UTF-8 bytes, ready to send: no re-encoding per hit, and about half the memory of the JS string. */
+  body: Buffer;
+  etag: string;
+}
+
+export const CACHE_CONTROL = 'private, max-age=60';
+const MAX_CACHED_BYTES = 64 * 1024 * 1024;
+
+export const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
+/**
+ * Answers keyed by the normalized request and the data versions they were built from, so an import that
+ * bumps a version makes every older entry unreachable (the LRU then drops them). An alias holds only the
+ * key it points at, so an answer's bytes are counted (and held) once.
+ */
+export class AnswerStore {
+  private readonly entries = new LRUCache<string, Answer | string>({
+    maxSize: MAX_CACHED_BYTES,
+    sizeCalculation: (entry) => (typeof entry === 'string' ? entry.length * 2 : entry.body.length) || 1,
+  });
+
+  get(key: string): Answer | undefined {
+    const entry = this.entries.get(key);
+    return typeof entry === 'string' ? (this.entries.get(entry) as Answer | undefined) : entry;
+  }
+
+  set(key: string, entry: Answer): void {
+    if (entry.body.length <= MAX_CACHED_BYTES / 4) this.entries.set(key, entry);
+  }
+
+  /** `alias` answers what `key` answers (for as long as the LRU keeps both). */
+  alias(alias: string, key: string): void {
+    if (alias !== key && this.entries.has(key)) this.entries.set(alias, key);
+  }
+}
+
+/**
+ * RFC 9110 If-None-Match with weak comparison. Not `req.fresh`: that treats a request's `Cache-Control:
+ * no-cache` as stale, and fetch() adds exactly that to every conditional request; the origin may still
+ * answer 304.
+ */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+}
+
+/** Sends an answer with `ETag` and `Cache-Control`, or 304 for a matching `If-None-Match`; `send` writes the body. */
+export function sendTagged(req: Pick<Request, 'get'>, res: Response, etag: string, send: () => void): void {
+  res.set({ ETag: etag, 'Cache-Control': CACHE_CONTROL });
+  if (matchesIfNoneMatch(req.get('if-none-match'), etag)) {
+    res.status(304).end();
+    return;
+  }
+  send();
+}
+
+/** Path and query of a request with `api_key` left out and the parameters sorted: the alias of its answer. */
+export function canonicalUrl(req: Pick<Request, 'originalUrl' | 'path'>): string {
+  const params = new URLSearchParams(req.originalUrl.slice(req.originalUrl.indexOf('?') + 1 || req.originalUrl.length));
+  params.delete('api_key');
+  params.sort();
+  return `${req.path}?${params}`;
+}
+
+/**
+ * A body already serialized to JSON, as pieces of text that are never joined into one string: they are
+ * encoded straight into the body's bytes (a large answer then exists once as text pieces and once as bytes,
+ * and a piece with a Chinese name does not turn megabytes of bars into a two-byte string).
+ */
+export class JsonText {
+  constructor(readonly pieces: readonly string[]) {}
+
+  toBuffer(): Buffer {
+    let length = 0;
+    for (const piece of this.pieces) length += Buffer.byteLength(piece);
+    const bytes = Buffer.allocUnsafe(length);
+    let at = 0;
+    for (const piece of this.pieces) at += bytes.write(piece, at);
+    return bytes;
+  }
+}

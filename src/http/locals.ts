@@ -1,0 +1,20 @@
+import type { OperationPolicy } from './operations';
+import type { KeyOwner, SessionAccount } from './ports';
+
+/** `res.locals` as the middleware leaves it, typed once for every handler. */
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Locals {
+      /** The request id (echoed `X-Request-Id` or a new UUID). */
+      requestId: string;
+      /** The contract operation of the request's method and path, when there is one. */
+      operation?: OperationPolicy;
+      /** Set on API-key operations once the key is accepted. */
+      keyOwner?: KeyOwner;
+      /** Set on console-session operations once the session is accepted. */
+      account?: SessionAccount;
+      sessionId?: number;
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import type { Random } from './random';
+
+const fixed2 = (value: number) => Math.round(value * 100) / 100;
+const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
+
+/** Tushare `daily` columns, as the generators write them. */
+export const DAILY_COLUMNS = ['ts_code', 'trade_date', 'open', 'high', 'low', 'close', 'pre_close', 'change', 'pct_chg', 'vol', 'amount'];
+
+/** One generated day in Tushare `daily` units: vol in lots, amount in thousand yuan. */
+export interface GeneratedBar {
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  preClose: number;
+  change: number;
+  pctChg: number;
+  vol: number;
+  amount: number;
+}
+
+/** The price limit of a stock's board: ±20% on ChiNext (300, 301) and STAR (688), ±10% elsewhere. */
+export function limitBand(tsCode: string): number {
+  return /^(300|301|688)/.test(tsCode) ? 0.2 : 0.1;
+}
+
+/**
+ * One day of a seeded random walk: close drifts 0.03% a day with a 2% standard deviation, open, high and
+ * low around it, every price inside the limit band around `preClose`.
+ */
+export function randomDailyBar(preClose: number, limit: number, random: Random): GeneratedBar {
+  const up = fixed2(preClose * (1 + limit));
+  const down = fixed2(preClose * (1 - limit));
+  const clamp = (price: number) => Math.min(up, Math.max(down, fixed2(price)));
+  const close = clamp(preClose * (1 + 0.0003 + 0.02 * random.normal()));
+  const open = clamp(preClose * (1 + 0.008 * random.normal()));
+  const high = clamp(Math.max(open, close) * (1 + Math.abs(0.006 * random.normal())));
+  const low = clamp(Math.min(open, close) * (1 - Math.abs(0.006 * random.normal())));
+  const vol = fixed2(Math.exp(random.between(9, 13)));
+  const amount = round4((vol * 100 * (open + close)) / 2 / 1000);
+  const change = fixed2(close - preClose);
+  return { open, high, low, close, preClose, change, pctChg: round4((change / preClose) * 100), vol, amount };
+}
+
+/** The `daily.csv` line of a generated bar (compact `YYYYMMDD` day). */
+export function dailyCsvRow(tsCode: string, day: string, bar: GeneratedBar): (string | number)[] {
+  return [tsCode, day, bar.open, bar.high, bar.low, bar.close, bar.preClose, bar.change, bar.pctChg, bar.vol, bar.amount];
+}

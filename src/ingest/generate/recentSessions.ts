@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { exchangeToday } from '../../domain/clock';
+import { CsvWriter } from './csvWriter';
+import { DAILY_COLUMNS, dailyCsvRow, limitBand, randomDailyBar } from './dailyStep';
+import { writeIntraday, type SessionBar } from './intraday';
+import { openDaysOf } from './openDays';
+import { Random } from './random';
+
+/** The demo stocks that get synthetic recent sessions: a bank (SZSE main board), Moutai (SSE), CATL (ChiNext). */
+export const RECENT_SYNTHETIC_STOCKS = ['000001.SZ', '600519.SH', '300750.SZ'];
+/** Minute bars and ticks of the last 3 sessions: enough for intraday and trades, far inside the 90-day retention. */
+const MINUTE_SESSIONS = 3;
+const SEED = 20250403;
+
+/** The newest row of each wanted stock in a Tushare CSV whose first two columns are ts_code and trade_date. */
+function newestRows(csv: string, codes: readonly string[]): Map<string, string[]> {
+  const newest = new Map<string, string[]>();
+  for (const line of readFileSync(csv, 'utf8').split('\n').slice(1)) {
+    const cells = line.trim().split(',');
+    if (!codes.includes(cells[0]!)) continue;
+    if (cells[1]! > (newest.get(cells[0]!)?.[1] ?? '')) newest.set(cells[0]!, cells);
+  }
+  return newest;
+}
+
+/**
+ * Synthetic, clearly not real, recent data for RECENT_SYNTHETIC_STOCKS, written as a Tushare-format bundle
+ * into `out`: daily bars on every open day of the demo calendar after each stock's last real bar (2025-04-03)
+ * and before today (Beijing), continuing from its real close with the seeded walk of the load-test generator
+ * (one seed per stock, so a day's bar does not depend on the load date); the stock's last real adjustment
+ * factor carried forward (no synthetic ex-dates); one-minute bars and ticks of the last sessions. The bundled
+ * real data ends in 2025 for stocks, and minute data older than the retention window is pruned by the
+ * server, so the spec's default windows (the latest 30 trading days, the latest session) can only answer
+ * from data dated relative to the day the store is made. Returns rows per file; nothing when no day is left.
+ */
+export async function writeRecentSessions(demoDir: string, out: string, now = new Date()): Promise<Record<string, number>> {
+  const today = exchangeToday(now).replaceAll('-', '');
+  const openDays = openDaysOf(join(demoDir, 'trade_cal.csv')).filter((day) => day < today);
+  const lastBars = newestRows(join(demoDir, 'daily.csv'), RECENT_SYNTHETIC_STOCKS);
+  const lastFactors = newestRows(join(demoDir, 'adj_factor.csv'), RECENT_SYNTHETIC_STOCKS);
+  if (!openDays.some((day) => [...lastBars.values()].some((bar) => day > bar[1]!))) return {};
+
+  const daily = new CsvWriter(join(out, 'daily.csv'), DAILY_COLUMNS);
+  const factors = new CsvWriter(join(out, 'adj_factor.csv'), ['ts_code', 'trade_date', 'adj_factor']);
+  const sessions: [string, SessionBar[]][] = [];
+  for (const [index, tsCode] of RECENT_SYNTHETIC_STOCKS.entries()) {
+    const [, lastDay, , , , lastClose] = lastBars.get(tsCode)!;
+    const factor = lastFactors.get(tsCode)?.[2];
+    const random = new Random(SEED + index);
+    const bars: SessionBar[] = [];
+    let close = Number(lastClose);
+    for (const day of openDays.filter((open) => open > lastDay!)) {
+      const bar = randomDailyBar(close, limitBand(tsCode), random);
+      await daily.write(dailyCsvRow(tsCode, day, bar));
+      if (factor !== undefined) await factors.write([tsCode, day, factor]);
+      bars.push({ day, ...bar });
+      close = bar.close;
+    }
+    sessions.push([tsCode, bars.slice(-MINUTE_SESSIONS)]);
+  }
+  return {
+    'daily.csv': await daily.close(),
+    'adj_factor.csv': await factors.close(),
+    ...(await writeIntraday(out, sessions, new Random(SEED + RECENT_SYNTHETIC_STOCKS.length))),
+  };
+}

@@ -1,0 +1,7 @@
+import { cnspellOf } from '../../domain/cnspell';
+import { exchangeOfStandard } from '../../domain/symbols';
+
+/** The columns every `securities` row has, from its standard code, kind and name (pinyin initials unless given). */
+export function securityIdentity(tsCode: string, kind: 'stock' | 'index', name: string, cnspell = cnspellOf(name)) {
+  return { ts_code: tsCode, symbol: tsCode.slice(0, 6), kind, name, cnspell, exchange: exchangeOfStandard(tsCode) };
+}

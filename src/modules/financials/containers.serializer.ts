@@ -1,0 +1,39 @@
+import type { components } from '../../../generated/api';
+import { pickFields } from '../../domain/fields';
+import type { SymbolPage } from './financials.service';
+import { METRIC_NAMES, type FinancialMetricsRecord, type MetricName } from './metrics.serializer';
+
+/** Pages → `{symbol, name, <list>: records with the chosen fields}`, one object for a single symbol. */
+export function containersOf<R extends object, F extends keyof R, L extends string>(
+  pages: SymbolPage<R>[],
+  listName: L,
+  fields: readonly F[],
+  single: boolean,
+) {
+  type Container = { symbol: string; requested_symbol?: string; name: string } & Record<L, Pick<R, F>[]>;
+  const containers = pages.map(
+    (page) =>
+      ({
+        symbol: page.symbol,
+        ...(page.requested_symbol === undefined ? {} : { requested_symbol: page.requested_symbol }),
+        name: page.name,
+        [listName]: page.records.map((record) => pickFields(record, fields)),
+      }) as Container,
+  );
+  return single ? containers[0]! : containers;
+}
+
+export type Fundamentals = components['schemas']['Fundamentals'];
+
+/** The latest period's metrics of one symbol, all of them or the one named. */
+export function fundamentalsOf(page: SymbolPage<FinancialMetricsRecord>, metric: MetricName | undefined): Fundamentals {
+  const { report_date, report_name, ...metrics } = page.records[0]!;
+  return {
+    symbol: page.symbol,
+    ...(page.requested_symbol === undefined ? {} : { requested_symbol: page.requested_symbol }),
+    name: page.name,
+    report_date,
+    report_name,
+    metrics: pickFields(metrics, metric ? [metric] : METRIC_NAMES),
+  };
+}

@@ -1,0 +1,33 @@
+import type { Figures } from '../../domain/ttm';
+import type { StatementRow } from './financials.repository';
+
+/** Wire field → Tushare column of a statement table. */
+export type ColumnMap = Readonly<Record<string, string>>;
+
+/** Reads a statement row's numeric figures under the wire names (the mapping is walked once, not per row). */
+export function figuresReader(columns: ColumnMap): (row: StatementRow) => Figures {
+  const pairs = Object.entries(columns);
+  return (row) => {
+    const figures: Record<string, number | null> = {};
+    for (const [field, column] of pairs) {
+      const value = row[column];
+      figures[field] = typeof value === 'number' ? value : null;
+    }
+    return figures;
+  };
+}
+
+/** Null for every field: a period whose figures cannot be given. */
+export function emptyFigures(fields: readonly string[]): Figures {
+  return Object.fromEntries(fields.map((field) => [field, null]));
+}
+
+/** One figure of a period, null when the period or the figure is missing. */
+export const figureOf = (figures: Figures | null | undefined, field: string): number | null => figures?.[field] ?? null;
+
+/** The figures of the three statements of one symbol, by period end. */
+export interface StatementSet {
+  income: ReadonlyMap<string, Figures>;
+  balance: ReadonlyMap<string, Figures>;
+  cashFlow: ReadonlyMap<string, Figures>;
+}

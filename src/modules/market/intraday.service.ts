@@ -1,0 +1,59 @@
+import type { Db } from '../../db/connection';
+import { readCursor, signCursor } from '../../domain/cursor';
+import { invalidCursor, noData } from '../../domain/errors';
+import { minuteKlines, type Kline } from '../../domain/klines';
+import { latestSession, minuteBars, ticksAfter, type TradeRow } from './market.repository';
+import type { Visibility } from './visibility.service';
+
+export interface IntradaySession {
+  tradeDate: string;
+  /** Time of the newest bar: during a session the latest minute, outside it the close of the last session. */
+  asOf: string;
+  bars: Kline[];
+}
+
+/** The one-minute bars of the latest visible session of a security, oldest first. */
+export async function intradaySession(db: Db, tsCode: string, visibility: Visibility): Promise<IntradaySession> {
+  const session = await latestSession(db, 'intraday_bars', tsCode, visibility.minuteCutoff);
+  if (session === null) throw noData(`No intraday data for ${tsCode}`);
+  const rows = await minuteBars(db, tsCode, `${session} 00:00:00`, `${session} 23:59:59`, visibility.minuteCutoff);
+  const bars = minuteKlines(rows, 1, () => 1);
+  if (bars.length === 0) throw noData(`No intraday data for ${tsCode}`);
+  return { tradeDate: session, asOf: bars[bars.length - 1]!.time, bars };
+}
+
+interface TickCursor {
+  s: string;
+  d: string;
+  t: string;
+  q: number;
+}
+
+export interface TickPage {
+  trades: TradeRow[];
+  cursor: string | null;
+  hasMore: boolean;
+}
+
+/** One page of a session's ticks in time order (plans with tick access); the cursor is bound to the symbol and the session. */
+export async function tickPage(
+  db: Db,
+  request: { tsCode: string; date?: string; cursor?: string; limit: number },
+  visibility: Visibility,
+  secret: string,
+): Promise<TickPage> {
+  const position = request.cursor === undefined ? null : readCursor<TickCursor>(request.cursor, secret);
+  if (position && (position.s !== request.tsCode || (request.date !== undefined && request.date !== position.d))) {
+    throw invalidCursor('Invalid cursor: it belongs to another symbol or date');
+  }
+  const date = position?.d ?? request.date ?? (await latestSession(db, 'trades', request.tsCode, visibility.minuteCutoff));
+  if (date === null) throw noData(`No trades for ${request.tsCode}`);
+  const after = position ? { time: position.t, seq: position.q } : null;
+  const rows = await ticksAfter(db, request.tsCode, date, after, request.limit, visibility.minuteCutoff);
+  if (rows.length === 0 && position === null) throw noData(`No trades for ${request.tsCode} on ${date}`);
+  const trades = rows.slice(0, request.limit);
+  const hasMore = rows.length > request.limit;
+  const last = trades[trades.length - 1];
+  const cursor = hasMore && last ? signCursor({ s: request.tsCode, d: date, t: last.trade_time, q: Number(last.seq) }, secret) : null;
+  return { trades, cursor, hasMore };
+}

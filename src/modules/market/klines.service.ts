@@ -1,0 +1,66 @@
+import type { Db } from '../../db/connection';
+import { periodEnd, periodStart } from '../../domain/calendar';
+import { noData } from '../../domain/errors';
+import { dailyKline, isMinuteInterval, minuteKlines, minutesOf, periodKlines, type DayInterval, type Interval, type Kline } from '../../domain/klines';
+import { assertOrdered, requireLatestTradingDay } from './dateWindow.service';
+import { factorsOn, latestSession, minuteBars, openDays, type SecurityAnchor } from './market.repository';
+import { securityBars } from './market.service';
+import type { Visibility } from './visibility.service';
+
+export interface KlineRequest {
+  security: SecurityAnchor;
+  interval: Interval;
+  begin?: string;
+  end?: string;
+  adjusted: boolean;
+  limit: number;
+}
+
+export interface KlineSeries {
+  security: SecurityAnchor;
+  interval: Interval;
+  anchorDate: string | null;
+  klines: Kline[];
+}
+
+/** Klines newest first: minute intervals from one-minute bars, day and longer from daily bars. */
+export async function klineSeries(db: Db, request: KlineRequest, visibility: Visibility): Promise<KlineSeries> {
+  const { interval } = request;
+  const series = isMinuteInterval(interval)
+    ? await minuteKlineSeries(db, request, minutesOf(interval), visibility.minuteCutoff)
+    : await dayKlines(db, { ...request, interval }, visibility.dailyCutoff);
+  if (series.klines.length === 0) throw noData(`No ${request.interval} data for ${request.security.ts_code} in the requested range`);
+  return series;
+}
+
+async function dayKlines(db: Db, request: KlineRequest & { interval: DayInterval }, cutoff: string | null): Promise<KlineSeries> {
+  const { security, interval, adjusted, limit } = request;
+  const latest = await requireLatestTradingDay(db, cutoff);
+  const end = request.end ?? latest;
+  if (request.begin) assertOrdered(request.begin, end, request.end !== undefined);
+  if (interval === 'daily') {
+    const series = await securityBars(db, security, { begin: request.begin ?? null, end, limit }, adjusted, cutoff);
+    return { security, interval, anchorDate: series.anchorDate, klines: series.bars.map(dailyKline) };
+  }
+  const begin = request.begin ? periodStart(request.begin, interval) : null;
+  const series = await securityBars(db, security, { begin, end: periodEnd(end, interval), limit: null }, adjusted, cutoff);
+  const oldestFirst = [...series.bars].reverse();
+  const first = oldestFirst[0]?.date ?? end;
+  const calendar = await openDays(db, periodStart(first, interval), periodEnd(latest, interval));
+  const klines = periodKlines(oldestFirst, interval, latest, calendar).filter((kline) => kline.time <= periodEnd(end, interval));
+  return { security, interval, anchorDate: series.anchorDate, klines: klines.reverse().slice(0, limit) };
+}
+
+async function minuteKlineSeries(db: Db, request: KlineRequest, size: number, cutoff: string | null): Promise<KlineSeries> {
+  const { security, interval, adjusted, limit } = request;
+  const session = request.end ?? (await latestSession(db, 'intraday_bars', security.ts_code, cutoff));
+  if (session === null) return { security, interval, anchorDate: null, klines: [] };
+  const begin = request.begin ?? session;
+  assertOrdered(begin, session, request.end !== undefined);
+  const bars = await minuteBars(db, security.ts_code, `${begin} 00:00:00`, `${session} 23:59:59`, cutoff);
+  const anchor = adjusted ? security.anchor_factor : null;
+  const factors = anchor === null ? new Map<string, number>() : await factorsOn(db, security.ts_code, begin, session);
+  const ratio = (date: string) => (anchor === null ? 1 : (factors.get(date) ?? anchor) / anchor);
+  const klines = minuteKlines(bars, size, ratio).reverse().slice(0, limit);
+  return { security, interval, anchorDate: anchor === null ? null : security.anchor_date, klines };
+}

@@ -1,0 +1,102 @@
+import type { Knex } from 'knex';
+import type { Db } from '../../db/connection';
+import type { PageRequest } from '../../domain/pagination';
+
+export interface WeightRow {
+  con_code: string;
+  name: string | null;
+  weight: number | null;
+}
+
+/** The latest constituent snapshot date of an index on or before `date`, null when there is none. */
+export async function snapshotOn(db: Db, indexCode: string, date: string): Promise<string | null> {
+  const row = await db('index_weights').where('index_code', indexCode).where('trade_date', '<=', date).max({ trade_date: 'trade_date' }).first();
+  return row?.trade_date ?? null;
+}
+
+export async function hasWeights(db: Db, indexCode: string): Promise<boolean> {
+  return (await db('index_weights').where('index_code', indexCode).first('index_code')) !== undefined;
+}
+
+/** One page of a snapshot's members, heaviest first (then by code), and the snapshot's size. */
+export async function snapshotMembers(db: Db, indexCode: string, tradeDate: string, window: PageRequest): Promise<{ rows: WeightRow[]; total: number }> {
+  const snapshot = (): Knex.QueryBuilder => db('index_weights as w').where({ 'w.index_code': indexCode, 'w.trade_date': tradeDate });
+  const [rows, [{ total }]] = await Promise.all([
+    snapshot()
+      .leftJoin('securities as s', 's.ts_code', 'w.con_code')
+      .orderBy([{ column: 'w.weight', order: 'desc' }, { column: 'w.con_code' }])
+      .limit(window.limit)
+      .offset(window.offset)
+      .select('w.con_code', 's.name', 'w.weight'),
+    snapshot().count({ total: '*' }),
+  ]);
+  return { rows: rows.map((row: WeightRow) => ({ ...row, weight: row.weight === null ? null : Number(row.weight) })), total: Number(total) };
+}
+
+export interface IndustryMatch {
+  level: 1 | 2 | 3;
+  code: string;
+  name: string;
+}
+
+/**
+ * The Shenwan industry an `industry` parameter names: its index code (e.g. 801120.SI) or its name, at the
+ * given level or else the first level (1, 2, 3) where it matches; null when no membership row has it.
+ */
+export async function findIndustry(db: Db, industry: string, level?: 1 | 2 | 3): Promise<IndustryMatch | null> {
+  for (const n of level ? [level] : ([1, 2, 3] as const)) {
+    const row = await db('industry_members')
+      .where((q) => q.where(`l${n}_code`, industry).orWhere(`l${n}_name`, industry))
+      .first({ code: `l${n}_code`, name: `l${n}_name` });
+    if (row) return { level: n, code: row.code, name: row.name };
+  }
+  return null;
+}
+
+export async function hasIndustryMembers(db: Db): Promise<boolean> {
+  return (await db('industry_members').first('ts_code')) !== undefined;
+}
+
+export async function industryInList(db: Db, industry: string): Promise<boolean> {
+  return (await db('securities').where({ kind: 'stock', industry }).first('ts_code')) !== undefined;
+}
+
+export interface MemberRow {
+  ts_code: string;
+  name: string | null;
+  in_date: string | null;
+  out_date: string | null;
+}
+
+/** Members on `date`: in on or before it, out after it (the out_date is the first day outside). */
+function swMembersOn(db: Db, match: IndustryMatch, date: string): Knex.QueryBuilder {
+  return db('industry_members as m')
+    .where(`m.l${match.level}_code`, match.code)
+    .where('m.in_date', '<=', date)
+    .where((q) => q.whereNull('m.out_date').orWhere('m.out_date', '>', date));
+}
+
+/** Without Shenwan data: the stocks of the stock list's industry listed on `date`. */
+function listMembersOn(db: Db, industry: string, date: string): Knex.QueryBuilder {
+  return db('securities as m')
+    .where({ 'm.kind': 'stock', 'm.industry': industry })
+    .where('m.list_date', '<=', date)
+    .where((q) => q.whereNull('m.delist_date').orWhere('m.delist_date', '>', date));
+}
+
+async function page(base: () => Knex.QueryBuilder, columns: (string | Knex.Raw)[], window: PageRequest): Promise<{ rows: MemberRow[]; total: number }> {
+  const [rows, [{ total }]] = await Promise.all([
+    base().orderBy('m.ts_code').limit(window.limit).offset(window.offset).select(columns),
+    base().count({ total: '*' }),
+  ]);
+  return { rows, total: Number(total) };
+}
+
+export function swMembers(db: Db, match: IndustryMatch, date: string, window: PageRequest) {
+  const base = () => swMembersOn(db, match, date).leftJoin('securities as s', 's.ts_code', 'm.ts_code');
+  return page(base, ['m.ts_code', 's.name', 'm.in_date', 'm.out_date'], window);
+}
+
+export function listMembers(db: Db, industry: string, date: string, window: PageRequest) {
+  return page(() => listMembersOn(db, industry, date), ['m.ts_code', 'm.name', db.raw('null as in_date'), db.raw('null as out_date')], window);
+}

@@ -1,0 +1,47 @@
+import type { Db } from '../../db/connection';
+import { pageWindow, paginationOf } from '../../domain/pagination';
+import { listStatusOfCode } from '../../domain/referenceCodes';
+import { parseOneSymbol, parseSymbolList } from '../../domain/symbols';
+import { ok, okPage } from '../../http/envelope';
+import type { Handler } from '../../http/handler';
+import { exchangeToday } from '../../domain/clock';
+import { codeChanges, indexConstituents, industryConstituents, listingHistories } from './reference.service';
+import * as wire from './reference.serializer';
+import { listSecurities } from './stockList.repository';
+
+export function referenceHandlers(db: Db) {
+  const getStockList: Handler<'getStockList'> = async (req, res) => {
+    const { kind = 'stock', date, exchange, board, industry, status } = req.query;
+    const window = pageWindow(req.query);
+    const filter = { kind, date, exchange, board, industry, status: status && listStatusOfCode(status) };
+    const { rows, total } = await listSecurities(db, filter, window);
+    res.json(okPage(rows.map((row) => wire.toListedSecurity(row, date !== undefined)), paginationOf(window, total)));
+  };
+
+  const getListingStatus: Handler<'getListingStatus'> = async (req, res) => {
+    const { symbols, single } = parseSymbolList(req.query.symbol, 50);
+    const histories = (await listingHistories(db, symbols)).map(wire.toListingStatus);
+    res.json(ok(single ? histories[0]! : histories));
+  };
+
+  const getCodeChanges: Handler<'getCodeChanges'> = async (req, res) => {
+    const symbol = req.query.symbol === undefined ? undefined : parseOneSymbol(req.query.symbol);
+    const rows = await codeChanges(db, { symbol, begin: req.query.begin_date, end: req.query.end_date });
+    res.json(ok(rows.map(wire.toCodeChange)));
+  };
+
+  const getIndexConstituents: Handler<'getIndexConstituents'> = async (req, res) => {
+    const window = pageWindow(req.query);
+    const { items, total } = await indexConstituents(db, parseOneSymbol(req.query.index), req.query.date ?? exchangeToday(), window);
+    res.json(okPage(items, paginationOf(window, total)));
+  };
+
+  const getIndustryConstituents: Handler<'getIndustryConstituents'> = async (req, res) => {
+    const window = pageWindow(req.query);
+    const request = { industry: req.query.industry.trim(), level: req.query.level as 1 | 2 | 3 | undefined, date: req.query.date ?? exchangeToday() };
+    const { items, total } = await industryConstituents(db, request, window);
+    res.json(okPage(items, paginationOf(window, total)));
+  };
+
+  return { getStockList, getListingStatus, getCodeChanges, getIndexConstituents, getIndustryConstituents };
+}

@@ -1,0 +1,81 @@
+import type { Db } from '../../db/connection';
+import { countOnce } from '../../domain/codeContinuity';
+import { invalidSymbol, noData } from '../../domain/errors';
+import { haltPeriods } from '../../domain/halts';
+import type { PageRequest } from '../../domain/pagination';
+import { assertAllKnown } from '../../domain/symbols';
+import { openDays } from '../market/market.repository';
+import { codeChangesOf, codeSpans, requestedSymbolOf, resolveSymbols, type CodeChangeRow } from './codeChanges.repository';
+import { findIndustry, hasIndustryMembers, industryInList, hasWeights, listMembers, snapshotMembers, snapshotOn, swMembers } from './constituents.repository';
+import { haltDays, listingRows, nameHistory } from './listingStatus.repository';
+import type { ListingHistory } from './reference.serializer';
+import * as wire from './reference.serializer';
+
+/** Listing histories in request order; an old code answers for the security it became. */
+export async function listingHistories(db: Db, symbols: string[]): Promise<ListingHistory[]> {
+  const resolved = await resolveSymbols(db, symbols);
+  const securities = new Map((await listingRows(db, resolved.map(({ code }) => code))).map((row) => [row.ts_code, row]));
+  assertAllKnown(symbols, resolved.filter(({ code }) => securities.has(code)).map(({ requested }) => requested));
+  const spans = await codeSpans(db, [...securities.keys()]);
+  const allCodes = [...spans.values()].flat().map(({ code }) => code);
+  const [names, changes, days] = await Promise.all([nameHistory(db, allCodes), codeChangesOf(db, allCodes), haltDays(db, allCodes)]);
+  const calendar = days.length === 0 ? [] : await openDays(db, days[0]!.trade_date, days.at(-1)!.trade_date);
+  return resolved.map((symbol) => {
+    const codes = new Set(spans.get(symbol.code)!.map(({ code }) => code));
+    return {
+      security: securities.get(symbol.code)!,
+      requested: requestedSymbolOf(symbol),
+      names: countOnce(names.filter((row) => codes.has(row.ts_code)), symbol.code, (row) => row.ts_code, (row) => `${row.start_date} ${row.name}`),
+      changes: changes.filter((row) => codes.has(row.old_code) || codes.has(row.new_code)),
+      halts: haltPeriods(days.filter((row) => codes.has(row.ts_code)), calendar),
+    };
+  });
+}
+
+/**
+ * Code changes, newest first, within the change-date range: all, or the whole chain of one security's codes
+ * (the code given may be an old or a new one). A code neither in the store nor in any change is unknown.
+ */
+export async function codeChanges(db: Db, request: { symbol?: string; begin?: string; end?: string }): Promise<CodeChangeRow[]> {
+  const rows = request.symbol === undefined ? await codeChangesOf(db) : await chainOf(db, request.symbol);
+  return rows.filter((row) => (!request.begin || row.change_date >= request.begin) && (!request.end || row.change_date <= request.end)).reverse();
+}
+
+/** The changes linking a code to all its earlier and later codes; an unknown code → invalid_symbol. */
+async function chainOf(db: Db, symbol: string): Promise<CodeChangeRow[]> {
+  const chain = new Set([symbol]);
+  let rows: CodeChangeRow[] = [];
+  for (let size = 0; size < chain.size; ) {
+    size = chain.size;
+    rows = await codeChangesOf(db, [...chain]);
+    for (const row of rows) chain.add(row.old_code).add(row.new_code);
+  }
+  if (rows.length === 0 && (await listingRows(db, [symbol])).length === 0) throw invalidSymbol(`Unknown symbol: ${symbol}`);
+  return rows;
+}
+
+/** The latest weight snapshot of an index on or before `date`: one page of it. */
+export async function indexConstituents(db: Db, index: string, date: string, window: PageRequest) {
+  const tradeDate = await snapshotOn(db, index, date);
+  if (tradeDate === null) {
+    const known = (await hasWeights(db, index)) || (await listingRows(db, [index])).length > 0;
+    if (!known) throw invalidSymbol(`Unknown index: ${index}`);
+    throw noData(`No constituent snapshot of ${index} on or before ${date}`);
+  }
+  const { rows, total } = await snapshotMembers(db, index, tradeDate, window);
+  return { items: rows.map((row) => wire.toIndexConstituent(index, tradeDate, row)), total };
+}
+
+/** Members of an industry on `date`: Shenwan intervals when loaded, else the stock list's industry. */
+export async function industryConstituents(db: Db, request: { industry: string; level?: 1 | 2 | 3; date: string }, window: PageRequest) {
+  if (await hasIndustryMembers(db)) {
+    const match = await findIndustry(db, request.industry, request.level);
+    if (match === null) throw noData(`Unknown industry: ${request.industry}`);
+    const { rows, total } = await swMembers(db, match, request.date, window);
+    return { items: rows.map((row) => wire.toIndustryConstituent(row, match)), total };
+  }
+  // The stock list knows first-level industries only.
+  if ((request.level ?? 1) !== 1 || !(await industryInList(db, request.industry))) throw noData(`Unknown industry: ${request.industry}`);
+  const { rows, total } = await listMembers(db, request.industry, request.date, window);
+  return { items: rows.map((row) => wire.toIndustryConstituent(row, { name: request.industry })), total };
+}

@@ -1,0 +1,86 @@
+import type { Knex } from 'knex';
+import type { Db } from '../../db/connection';
+import type { PageRequest } from '../../domain/pagination';
+import type { ListStatus } from '../../domain/referenceCodes';
+import { boardPrefixes, type Board, type Exchange } from '../../domain/symbols';
+
+export interface StockListFilter {
+  kind: 'stock' | 'index';
+  /** Point in time: the universe listed on that day, under its codes and names of that day. */
+  date?: string;
+  exchange?: Exchange;
+  board?: Board;
+  industry?: string;
+  status?: ListStatus;
+}
+
+export interface ListedRow {
+  ts_code: string;
+  /** The code on the requested day (an old code before a code change), else ts_code. */
+  code_then: string;
+  /** The name on the requested day (name_changes), else the current name. */
+  name_then: string;
+  kind: string;
+  exchange: Exchange;
+  industry: string | null;
+  list_date: string | null;
+  delist_date: string | null;
+  list_status: ListStatus;
+}
+
+/** Listed on `date` by its own listing and delisting dates (delisted on the delisting day). */
+const listedOn = (query: Knex.QueryBuilder, alias: string, date: string) =>
+  query
+    .where(`${alias}.list_date`, '<=', date)
+    .where((q) => q.whereNull(`${alias}.delist_date`).orWhere(`${alias}.delist_date`, '>', date));
+
+/**
+ * The filtered universe. Without a date: every security but old codes whose successor is in the store (the
+ * successor stands for them). With a date: the securities listed that day, where a security that changed its
+ * code after the day appears under the old code — once: when the store also holds the old code's own row,
+ * listed that day, that row stands and the successor is left out (upstream lists both for 000022.SZ →
+ * 001872.SZ, each with the 1993 listing date).
+ */
+function universe(db: Db, filter: StockListFilter): Knex.QueryBuilder {
+  const query = db('securities as s').where('s.kind', filter.kind);
+  if (filter.exchange) query.where('s.exchange', filter.exchange);
+  if (filter.industry) query.where('s.industry', filter.industry);
+  // On a past day every row of the universe was listed (`上市`): the store has no history of statuses.
+  if (filter.status && filter.date === undefined) query.where('s.list_status', filter.status);
+  if (filter.status && filter.date !== undefined && filter.status !== 'L') query.whereRaw('1 = 0');
+  if (filter.board) {
+    const prefixes = boardPrefixes(filter.board);
+    query.where((q) => {
+      for (const { prefix, exchange } of prefixes) q.orWhere((one) => one.where('s.exchange', exchange).whereRaw('s.symbol like ?', [`${prefix}%`]));
+    });
+  }
+  const date = filter.date;
+  if (date === undefined) {
+    return query.whereNotExists(db('code_changes as c').join('securities as n', 'n.ts_code', 'c.new_code').whereRaw('c.old_code = s.ts_code').select(db.raw('1')));
+  }
+  listedOn(query, 's', date);
+  query.whereNotExists(db('code_changes as c').whereRaw('c.old_code = s.ts_code').where('c.change_date', '<=', date).select(db.raw('1')));
+  return query.whereNotExists(
+    listedOn(db('code_changes as c').join('securities as o', 'o.ts_code', 'c.old_code').whereRaw('c.new_code = s.ts_code').where('c.change_date', '>', date), 'o', date).select(db.raw('1')),
+  );
+}
+
+/** One page of the universe ordered by the code shown, and the number of all its rows. */
+export async function listSecurities(db: Db, filter: StockListFilter, window: PageRequest): Promise<{ rows: ListedRow[]; total: number }> {
+  const date = filter.date;
+  const codeThen = date === undefined
+    ? db.raw('s.ts_code as code_then')
+    : db.raw('coalesce((select c.old_code from code_changes c where c.new_code = s.ts_code and c.change_date > ? order by c.change_date limit 1), s.ts_code) as code_then', [date]);
+  const nameThen = date === undefined
+    ? db.raw('s.name as name_then')
+    : db.raw('coalesce((select n.name from name_changes n where n.ts_code = s.ts_code and n.start_date <= ? order by n.start_date desc limit 1), s.name) as name_then', [date]);
+  const [rows, [{ total }]] = await Promise.all([
+    universe(db, filter)
+      .select('s.ts_code', 's.kind', 's.exchange', 's.industry', 's.list_date', 's.delist_date', 's.list_status', codeThen, nameThen)
+      .orderBy('code_then')
+      .limit(window.limit)
+      .offset(window.offset),
+    universe(db, filter).count({ total: '*' }),
+  ]);
+  return { rows, total: Number(total) };
+}

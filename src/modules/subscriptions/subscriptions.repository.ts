@@ -1,0 +1,43 @@
+import type { Db } from '../../db/connection';
+import { exchangeToday } from '../../domain/clock';
+import { toSqlDateTime } from '../../domain/dates';
+
+/**
+ * What accounts (registration) and billing (plan changes) share: plans, the account's plan and its invoices.
+ * Neither module imports the other.
+ */
+export interface PlanRow {
+  id: string;
+  name: string;
+  price_monthly_cents: number;
+  rate_limit_per_minute: number | null;
+  daily_delay_minutes: number;
+  minute_delay_minutes: number;
+  tick_access: boolean | number;
+}
+
+export async function findPlan(db: Db, id: string): Promise<PlanRow | null> {
+  return (await db('plans').where({ id }).first()) ?? null;
+}
+
+/** Moves an account to another plan (the caller records the invoice in the same transaction). */
+export async function setAccountPlan(db: Db, id: number, planId: string): Promise<void> {
+  await db('accounts').where({ id }).update({ plan_id: planId });
+}
+
+/** Records the start of a subscription or a plan change: one month of the new plan from today (exchange clock). */
+export async function insertInvoice(db: Db, accountId: number, plan: PlanRow, previousPlanId: string | null, at = new Date()): Promise<void> {
+  const today = exchangeToday(at);
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  const nextMonth = new Date(Date.UTC(year, month, day)); // month is 1-based here, so this is one month on
+  await db('invoices').insert({
+    account_id: accountId,
+    plan_id: plan.id,
+    previous_plan_id: previousPlanId,
+    amount_cents: plan.price_monthly_cents,
+    currency: 'CNY',
+    period_start: today,
+    period_end: nextMonth.toISOString().slice(0, 10),
+    created_at: toSqlDateTime(at),
+  });
+}

@@ -1,0 +1,53 @@
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { loadDemoDataIfEmpty } from '../../src/ingest/demo';
+import { ensureDemoKey } from '../../src/modules/accounts/demoAccount.service';
+import { startServer, type TestServer } from '../support/server';
+import { createTestDb, type TestDb } from '../support/testDb';
+
+const README = new URL('../../README.md', import.meta.url);
+
+/** Every `localhost:8080/...` path of the README, in order, once each. */
+function readmeExamples(text: string): string[] {
+  return [...new Set([...text.matchAll(/localhost:8080(\/[^\s'"`)<>]*)/g)].map((match) => match[1]!))];
+}
+
+describe('e2e: every localhost:8080 example of README.md answers 200 on a fresh demo store', function () {
+  this.timeout(120_000); // the whole demo store is loaded first (about 50,000 rows)
+  let testDb: TestDb;
+  let server: TestServer;
+  let key: string;
+
+  before(async () => {
+    testDb = await createTestDb();
+    await loadDemoDataIfEmpty(testDb.db); // as main.ts does on first start with DEMO_DATA=auto
+    key = (await ensureDemoKey(testDb.db))!;
+    server = await startServer(testDb.db);
+  });
+  after(async () => {
+    await server?.close();
+    await testDb?.drop();
+  });
+
+  it('finds the examples: reference, daily, klines, intraday, trades, factors, calendar, statements, /api/v1', () => {
+    const paths = readmeExamples(readFileSync(README, 'utf8')).map((path) => path.split('?')[0]);
+    for (const route of [
+      '/v1/stock/basic-info', '/v1/stock/search', '/v1/market/daily', '/v1/market/klines', '/v1/market/intraday',
+      '/v1/market/trades', '/v1/market/adjustment-factor', '/v1/market/trading-calendar',
+      '/v1/financials/income-statement', '/v1/financials/balance-sheet', '/v1/financials/cash-flow',
+      '/v1/financials/financial-metrics', '/v1/financials/report-dates',
+      '/api/v1/stocks/prices', '/api/v1/indices', '/api/v1/fundamentals',
+    ]) expect(paths).to.include(route);
+  });
+
+  it('each answers 200 with the demo key (and a JSON body with code 200, or the console page)', async () => {
+    const failures: string[] = [];
+    for (const path of readmeExamples(readFileSync(README, 'utf8'))) {
+      const response = await fetch(server.baseUrl + path, { headers: { 'X-API-KEY': key } });
+      const body = await response.text();
+      const json = response.headers.get('content-type')?.includes('json');
+      if (response.status !== 200 || (json && JSON.parse(body).code !== 200)) failures.push(`${path} → ${response.status} ${body.slice(0, 200)}`);
+    }
+    expect(failures).to.deep.equal([]);
+  });
+});
