@@ -1262,7 +1262,6 @@ export interface components {
              */
             name: string | null;
             /**
-             * Format: double
              * @description Weight in percent.
              * @example 6.531
              */
@@ -1354,25 +1353,15 @@ export interface components {
              */
             stage_code: "proposed" | "approved" | "implemented" | "no_distribution" | "rejected" | "cancelled" | "other";
             /**
-             * Format: double
              * @description Cash dividend per share before tax, yuan.
              * @example 30.876
              */
             cash_per_share_before_tax: number | null;
-            /**
-             * Format: double
-             * @description Cash dividend per share after tax, yuan.
-             */
+            /** @description Cash dividend per share after tax, yuan. */
             cash_per_share_after_tax: number | null;
-            /**
-             * Format: double
-             * @description Bonus shares per share.
-             */
+            /** @description Bonus shares per share. */
             bonus_shares_per_share: number | null;
-            /**
-             * Format: double
-             * @description Shares transferred from capital reserve per share.
-             */
+            /** @description Shares transferred from capital reserve per share. */
             transfer_shares_per_share: number | null;
             /**
              * Format: date

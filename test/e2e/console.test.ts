@@ -27,7 +27,11 @@ describe('e2e: the web console in headless Chromium', function () {
     await browser?.close();
   });
 
-  const text = (selector: string) => page.locator(selector).innerText();
+  /** The text of an element once the page has filled it: the account, plan and usage arrive by separate fetches after sign-in. */
+  const text = async (selector: string) => {
+    await page.waitForFunction((sel) => (document.querySelector(sel)?.textContent ?? '') !== '', selector);
+    return page.locator(selector).innerText();
+  };
 
   it('register, create a key, use it against /v1, see usage move, rename, change plan, delete', async () => {
     const consoleErrors: string[] = [];
