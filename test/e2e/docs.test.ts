@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import { browserOrSkip } from '../support/browser';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CHROMIUM_ARGS = [
@@ -48,11 +49,12 @@ describe('e2e: /docs and /openapi.json of a server started with npm start', func
   let baseUrl: string;
   const dataDir = mkdtempSync(join(tmpdir(), 'ashare-docs-'));
 
-  before(async () => {
+  before(async function () {
+    const executablePath = browserOrSkip(this, 'the docs browser test (test/e2e/docs.test.ts)');
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
     server = await npmStart(port, dataDir);
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   });
   after(async () => {
     await browser?.close();
