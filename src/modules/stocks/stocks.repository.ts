@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection';
+import type { SearchableSecurity } from '../../domain/securitySearch';
 
 export interface SecurityRow {
   ts_code: string;
@@ -51,15 +52,8 @@ export async function findStocks(db: Db, tsCodes: string[]): Promise<StockRow[]>
     .select('s.*', 'b.total_mv', 'b.circ_mv', 'b.total_share', 'b.float_share', ...PROFILE_COLUMNS.map((column) => `p.${column}`));
 }
 
-export interface SearchSourceRow {
-  ts_code: string;
-  symbol: string;
-  name: string;
-  exchange: 'SSE' | 'SZSE' | 'BSE';
-  industry: string | null;
-  list_status: string;
-  cnspell: string | null;
-}
+/** What search reads of a security; the index adds the spellings and former names. */
+export type SearchSourceRow = Omit<SearchableSecurity, 'pinyin' | 'former_names'>;
 
 /** Every security with what search matches and shows (two table scans, once per reference data version). */
 export async function searchSources(db: Db): Promise<{ securities: SearchSourceRow[]; formerNames: { ts_code: string; name: string }[] }> {
