@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'generated/', 'data/', 'coverage/'] },
+  { ignores: ['node_modules/', 'generated/', 'data/', 'coverage/', 'clients/typescript/src/api.d.ts', 'clients/typescript/dist/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
