@@ -36,14 +36,14 @@ check: check-types lint typecheck
 types: node_modules/.installed
 	$(NPM) run types
 
-## Fails when generated/ (types, bundled contract, docs page) is not what openapi/ gives.
+## Fails when generated/ (types, bundled contract, docs page) or the client's copy of the types is not what openapi/ gives.
 check-types: node_modules/.installed
 	@tmp=$$(mktemp -d) && \
 	npx openapi-typescript openapi/openapi.yaml -o $$tmp/api.d.ts >/dev/null 2>&1 && \
 	npx redocly bundle openapi/openapi.yaml -o $$tmp/openapi.json >/dev/null 2>&1 && \
 	npx redocly build-docs openapi/openapi.yaml --inlineBundle -o $$tmp/docs.html >/dev/null 2>&1 && \
 	if ! diff -q $$tmp/api.d.ts generated/api.d.ts >/dev/null || ! diff -q $$tmp/openapi.json generated/openapi.json >/dev/null \
-	  || ! diff -q $$tmp/docs.html generated/docs.html >/dev/null; then \
+	  || ! diff -q $$tmp/docs.html generated/docs.html >/dev/null || ! diff -q $$tmp/api.d.ts clients/typescript/src/api.d.ts >/dev/null; then \
 	  echo "generated/ is stale: run 'make types' and commit it"; rm -rf $$tmp; exit 1; fi; \
 	rm -rf $$tmp; echo "generated/ is up to date"
 

@@ -1,7 +1,9 @@
 import { closeSharedFixture } from './support/fixture';
+import { closeGeneratedStore } from './support/generatedStore';
 
 export const mochaHooks = {
   async afterAll() {
     await closeSharedFixture();
+    await closeGeneratedStore();
   },
 };

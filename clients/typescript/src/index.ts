@@ -1,0 +1,6 @@
+export { AshareClient } from './client.js';
+export type { AshareClientOptions, DataPath, DailyQuery, ItemOf, PagedPath, QueryOf, ResultOf, Trade, TradesQuery } from './client.js';
+export type { DailySeries } from './dailyRange.js';
+export { AshareApiError } from './errors.js';
+export type { RetryPolicy } from './retry.js';
+export type { components, operations, paths } from './api.js';
