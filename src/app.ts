@@ -27,6 +27,8 @@ import { systemRoutes } from './modules/system/system.routes';
 
 export interface AppDeps {
   db: Knex;
+  /** The data routes' pool (DATABASE_READ_URL, a replica); `db` when absent. Accounts, keys and usage use `db`. */
+  readDb?: Knex;
   logger: Logger;
   validateResponses: boolean;
   keyCache?: KeyCache;
@@ -51,16 +53,18 @@ export interface AppDeps {
 /** The composition root: the modules answer the HTTP layer's ports and give a handler for every operation. */
 export function createApp(deps: AppDeps): Express {
   const { db, logger, validateResponses } = deps;
+  const readDb = deps.readDb ?? db;
   const contract = loadContract();
   const keyCache = deps.keyCache ?? new KeyCache();
   const limiters = deps.limiters ?? new LimiterStore();
   const usage = deps.usage ?? new UsageRecorder(db, logger);
-  const answers = new AnswerCache(db, { validateResponses, ...deps.answerCache });
-  const securities = new SecuritySearch(db, deps.answerCache?.dataVersionTtlMs);
+  // Cached answers are keyed on the versions of the data they were built from: both read the same pool.
+  const answers = new AnswerCache(readDb, { validateResponses, ...deps.answerCache });
+  const securities = new SecuritySearch(readDb, deps.answerCache?.dataVersionTtlMs);
   securities.warmUp();
   const metrics = deps.metrics ?? new Metrics();
   metrics.watch({ db, answers, usage });
-  const readiness = deps.readiness ?? new Readiness(db);
+  const readiness = deps.readiness ?? new Readiness(db, readDb);
   return httpApp({
     contract,
     logger,
@@ -73,11 +77,11 @@ export function createApp(deps: AppDeps): Express {
       recordUsage: (owner, endpoint) => usage.record(owner, endpoint),
     },
     handlers: {
-      ...stocksHandlers(db, securities),
-      ...referenceHandlers(db),
-      ...eventsHandlers(db),
-      ...marketHandlers({ db, answers, cursorSecret: deps.cursorSecret }),
-      ...financialsHandlers(db, answers),
+      ...stocksHandlers(readDb, securities),
+      ...referenceHandlers(readDb),
+      ...eventsHandlers(readDb),
+      ...marketHandlers({ db: readDb, answers, cursorSecret: deps.cursorSecret }),
+      ...financialsHandlers(readDb, answers),
       ...authHandlers(db, new LoginThrottle(limiters, deps.loginLimits)),
       ...apiKeysHandlers(db, keyCache),
       ...billingHandlers({ db, usage, onPlanChange: (accountId) => keyCache.forgetAccount(accountId) }),

@@ -7,6 +7,11 @@ const Env = z.object({
     .string()
     .regex(/^(sqlite|mysql):\/\//, 'must start with sqlite:// or mysql://')
     .default('sqlite://./data/ashare.sqlite'),
+  /** A read replica (or a proxy in front of replicas) for the data routes; unset: they read DATABASE_URL. */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^(sqlite|mysql):\/\//, 'must start with sqlite:// or mysql://')
+    .optional(),
   DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
   DEMO_API_KEY: z.string().regex(/^[A-Za-z0-9_-]{20,128}$/, 'must be 20-128 characters of A-Z a-z 0-9 _ -').optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),

@@ -28,6 +28,8 @@ setInterval(() => logDestination.flush(), 1000).unref();
 // first demo load and the nightly pruning run on a pool of their own without that bound.
 const db = connect(config.DATABASE_URL, { queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS });
 const maintenanceDb = connect(config.DATABASE_URL);
+// The data routes read a replica when one is named; accounts, keys and usage stay on the primary.
+const readDb = config.DATABASE_READ_URL ? connect(config.DATABASE_READ_URL, { queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS }) : db;
 
 await migrateLatest(maintenanceDb);
 if (config.DEMO_DATA === 'auto') {
@@ -41,10 +43,11 @@ const usage = new UsageRecorder(db, logger);
 const limiters = new LimiterStore(redis);
 schedulePruning(maintenanceDb, config.MINUTE_RETENTION_DAYS, (err) => logger.error({ err }, 'pruning minute data failed'));
 
-const readiness = new Readiness(db);
+const readiness = new Readiness(db, readDb);
 const metrics = new Metrics();
 const app = createApp({
   db,
+  readDb,
   logger,
   validateResponses: config.VALIDATE_RESPONSES,
   limiters,
@@ -90,6 +93,7 @@ const shutdown = gracefulShutdown({
     await usage.stop();
     redis?.disconnect();
     await db.destroy();
+    if (readDb !== db) await readDb.destroy();
     await maintenanceDb.destroy();
     logDestination.flushSync();
   },

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import knex, { type Knex } from 'knex';
 import { boundedMysqlClient } from './boundedMysql';
+import { recoveringSqliteClient } from './recoveringSqlite';
 
 export type Db = Knex | Knex.Transaction;
 
@@ -15,18 +16,23 @@ export interface ConnectOptions {
 
 /** `sqlite://path` (better-sqlite3) or `mysql://user:pass@host:port/db` (mysql2) → a Knex instance. */
 export function connect(databaseUrl: string, options: ConnectOptions = {}): Knex {
-  return databaseUrl.startsWith('sqlite://') ? connectSqlite(databaseUrl) : connectMysql(databaseUrl, options);
+  return databaseUrl.startsWith('sqlite://') ? connectSqlite(databaseUrl, options) : connectMysql(databaseUrl, options);
 }
 
 export function isSqlite(db: Db): boolean {
-  return db.client.config.client === 'better-sqlite3';
+  return db.client.dialect === 'sqlite3';
 }
 
-function connectSqlite(databaseUrl: string): Knex {
+/**
+ * The server's pool (with `queryTimeoutMs`) recovers from a damaged file (`recoveringSqlite.ts`) and waits at
+ * most that long for a lock or for the file to open; the CLI's waits 5 s for a lock.
+ */
+function connectSqlite(databaseUrl: string, { queryTimeoutMs }: ConnectOptions): Knex {
   const filename = databaseUrl.slice('sqlite://'.length);
   if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
+  const busyTimeoutMs = Math.min(queryTimeoutMs ?? 5000, 5000);
   return knex({
-    client: 'better-sqlite3',
+    client: queryTimeoutMs === undefined ? 'better-sqlite3' : recoveringSqliteClient(),
     connection: { filename },
     useNullAsDefault: true,
     pool: {
@@ -36,10 +42,11 @@ function connectSqlite(databaseUrl: string): Knex {
         conn.pragma('journal_mode = WAL');
         conn.pragma('synchronous = NORMAL');
         conn.pragma('foreign_keys = ON');
-        conn.pragma('busy_timeout = 5000');
+        conn.pragma(`busy_timeout = ${busyTimeoutMs}`);
         done(null, conn);
       },
     },
+    acquireConnectionTimeout: queryTimeoutMs ?? 60_000,
   });
 }
 

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
+import { isSqliteStoreFault } from '../db/recoveringSqlite';
 import { AppError, internalError, invalidParameter, methodNotAllowed, missingParameter, notFound, payloadTooLarge, serviceUnavailable, unsupportedMediaType, type ErrorCode } from '../domain/errors';
 
 interface ValidationItem {
@@ -21,12 +22,13 @@ interface HttpishError {
 const DATABASE_DOWN_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'EPIPE',
   'PROTOCOL_CONNECTION_LOST', 'ER_CON_COUNT_ERROR', 'ER_ACCESS_DENIED_ERROR', 'ER_BAD_DB_ERROR',
-  'SQLITE_BUSY', 'SQLITE_CANTOPEN', 'SQLITE_IOERR',
+  'SQLITE_BUSY',
 ]);
 
 function isDatabaseDown(err: HttpishError): boolean {
   return (
     (err.code !== undefined && DATABASE_DOWN_CODES.has(err.code)) ||
+    isSqliteStoreFault(err.code) ||
     err.name === 'KnexTimeoutError' ||
     /Unable to acquire a connection|aborted|pool is destroyed/i.test(err.message ?? '')
   );

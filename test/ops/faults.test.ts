@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { Redis } from 'ioredis';
 import type { Knex } from 'knex';
@@ -100,6 +101,39 @@ describe('faults: the database or Redis goes away and comes back', function () {
         expect((await ask(`${app.baseUrl}/readyz`)).status).to.equal(200);
       });
     }
+  });
+
+  (dialect === 'sqlite' ? describe : describe.skip)('SQLite: the file overwritten in place and restored', () => {
+    // An open SQLite file cannot be taken away like a server: POSIX keeps an open file readable through chmod
+    // and unlink, and the server's connection holds a shared lock in WAL mode. What happens is a copy written
+    // over the live file (`cp backup.db live.db` writes in place) or a disk error: the file is garbage.
+    let db: Knex;
+    let app: { baseUrl: string; close(): Promise<void> };
+    let file: string;
+    before(async () => {
+      await testDb.db.raw('pragma wal_checkpoint(TRUNCATE)');
+      file = testDb.url.slice('sqlite://'.length);
+      db = connect(testDb.url, { queryTimeoutMs: BOUND_MS });
+      app = await serveApp({ db, keyCache: new KeyCache(0), answerCache: { dataVersionTtlMs: 0 } });
+    });
+    after(async () => {
+      await app?.close();
+      await db?.destroy();
+    });
+
+    it('zeros over the file: 503 service_unavailable, /readyz 503, and serving again within 5 s of the good file', async () => {
+      expect((await ask(app.baseUrl + daily(), key)).status).to.equal(200);
+      const good = readFileSync(file);
+      writeFileSync(file, Buffer.alloc(good.length));
+      const during = await Promise.all(Array.from({ length: 4 }, () => ask(app.baseUrl + daily(), key)));
+      expect(during).to.deep.equal(Array.from({ length: 4 }, () => ({ status: 503, body: SERVICE_UNAVAILABLE })));
+      const ready = await ask(`${app.baseUrl}/readyz`);
+      expect(ready.status).to.equal(503);
+      expect(ready.body.checks.database).to.equal('failing');
+      writeFileSync(file, good);
+      expect(await recoveryTime(app.baseUrl + daily(), key, 5000)).to.be.below(5000);
+      expect((await ask(`${app.baseUrl}/readyz`)).status).to.equal(200);
+    });
   });
 
   describe('Redis (the shared rate budget) behind a proxy of the test', () => {

@@ -18,7 +18,11 @@ export class Readiness {
   private schemaCurrent = false;
   private dataLoaded = false;
 
-  constructor(private readonly db: Knex) {}
+  /** `readDb`: the data routes' pool when it is not `db` (a replica); both must answer. */
+  constructor(
+    private readonly db: Knex,
+    private readonly readDb: Knex = db,
+  ) {}
 
   /** SIGTERM: report not ready so the load balancer stops sending new requests. */
   drain(): void {
@@ -30,9 +34,9 @@ export class Readiness {
   }
 
   async report(): Promise<ReadinessReport> {
-    const database = await passes(() => this.db.raw('select 1'));
+    const database = (await passes(() => this.db.raw('select 1'))) && (this.readDb === this.db || (await passes(() => this.readDb.raw('select 1'))));
     if (database && !this.schemaCurrent) this.schemaCurrent = await passes(async () => (await pendingMigrations(this.db)) === 0);
-    if (database && !this.dataLoaded) this.dataLoaded = await passes(async () => (await this.db('securities').first('ts_code')) !== undefined);
+    if (database && !this.dataLoaded) this.dataLoaded = await passes(async () => (await this.readDb('securities').first('ts_code')) !== undefined);
     const checks = {
       database: state(database),
       migrations: state(this.schemaCurrent),
