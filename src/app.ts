@@ -20,6 +20,7 @@ import { financialsHandlers } from './modules/financials/financials.handlers';
 import { marketHandlers } from './modules/market/market.handlers';
 import { stocksHandlers } from './modules/stocks/stocks.handlers';
 import { SecuritySearch } from './modules/stocks/securitySearch.service';
+import { CodeChanges } from './modules/reference/codeChanges.service';
 import { referenceHandlers } from './modules/reference/reference.handlers';
 import { eventsHandlers } from './modules/events/events.handlers';
 import { Readiness } from './modules/system/readiness.service';
@@ -62,6 +63,8 @@ export function createApp(deps: AppDeps): Express {
   const answers = new AnswerCache(readDb, { validateResponses, ...deps.answerCache });
   const securities = new SecuritySearch(readDb, deps.answerCache?.dataVersionTtlMs);
   securities.warmUp();
+  const codes = new CodeChanges(readDb, deps.answerCache?.dataVersionTtlMs);
+  codes.warmUp();
   const metrics = deps.metrics ?? new Metrics();
   metrics.watch({ db, answers, usage });
   const readiness = deps.readiness ?? new Readiness(db, readDb);
@@ -77,11 +80,11 @@ export function createApp(deps: AppDeps): Express {
       recordUsage: (owner, endpoint) => usage.record(owner, endpoint),
     },
     handlers: {
-      ...stocksHandlers(readDb, securities),
-      ...referenceHandlers(readDb),
-      ...eventsHandlers(readDb),
-      ...marketHandlers({ db: readDb, answers, cursorSecret: deps.cursorSecret }),
-      ...financialsHandlers(readDb, answers),
+      ...stocksHandlers(readDb, codes, securities),
+      ...referenceHandlers(readDb, codes),
+      ...eventsHandlers(readDb, codes),
+      ...marketHandlers({ db: readDb, codes, answers, cursorSecret: deps.cursorSecret }),
+      ...financialsHandlers(readDb, codes, answers),
       ...authHandlers(db, new LoginThrottle(limiters, deps.loginLimits)),
       ...apiKeysHandlers(db, keyCache),
       ...billingHandlers({ db, usage, onPlanChange: (accountId) => keyCache.forgetAccount(accountId) }),

@@ -42,3 +42,37 @@ export class DataVersions {
     return version;
   }
 }
+
+/**
+ * A value built from the database and built again when a data set's version moves (read at most once per
+ * the versions' ttl), so that readers between imports run no SQL. Callers during a build wait for it (one
+ * build at a time); a failed build is retried by the next caller.
+ */
+export class VersionedValue<T> {
+  private built: { version: number; value: T } | undefined;
+  private building: Promise<T> | undefined;
+
+  constructor(
+    private readonly versions: DataVersions,
+    private readonly dataset: Dataset,
+    private readonly build: () => Promise<T>,
+  ) {}
+
+  /** Builds the value now (at start), so the first reader does not wait for it; a failure waits for the next reader. */
+  warmUp(): void {
+    this.current().catch(() => {});
+  }
+
+  async current(): Promise<T> {
+    const version = this.versions.fresh(this.dataset) ?? (await this.versions.of(this.dataset));
+    if (this.built?.version === version) return this.built.value;
+    this.building ??= this.rebuild(version).finally(() => (this.building = undefined));
+    return this.building;
+  }
+
+  private async rebuild(version: number): Promise<T> {
+    const value = await this.build();
+    if (!this.built || this.built.version < version) this.built = { version, value };
+    return value;
+  }
+}

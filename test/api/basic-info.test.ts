@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { bumpDataVersion } from '../../src/db/dataVersions';
 import { sharedFixture, type Fixture } from '../support/fixture';
 import { loadReferenceFixtures } from '../support/referenceData';
 
@@ -142,9 +143,12 @@ describe('GET /v1/stock/basic-info with code changes', () => {
         { old_code: '600002.SH', new_code: '600519.SH', change_date: '2010-01-04', reason: 'test: second hop' },
       ])
       .onConflict(['old_code', 'change_date']).merge();
+    // Code changes are served from memory, rebuilt when the reference data version moves, as every load does.
+    await bumpDataVersion(api.db, 'reference');
   });
   after(async () => {
     await api.db('code_changes').whereIn('old_code', ['600001.SH', '600002.SH']).delete();
+    await bumpDataVersion(api.db, 'reference');
   });
 
   it('a code that is the new code of a change answers for itself', async () => {

@@ -1,13 +1,8 @@
 import { expect } from 'chai';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { browserOrSkip } from '../support/browser';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowserOrSkip } from '../support/browser';
 import { sharedFixture, type Fixture } from '../support/fixture';
 import { uniqueEmail } from '../api/accounts.support';
-
-const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
 
 describe('e2e: the web console in headless Chromium', function () {
   this.timeout(90_000);
@@ -16,9 +11,8 @@ describe('e2e: the web console in headless Chromium', function () {
   let page: Page;
 
   before(async function () {
-    const executablePath = browserOrSkip(this, 'the console browser test (test/e2e/console.test.ts)');
+    browser = await launchBrowserOrSkip(this, 'the console browser test (test/e2e/console.test.ts)');
     api = await sharedFixture();
-    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
     const context = await browser.newContext({ viewport: { width: 1000, height: 1100 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: api.baseUrl });
     page = await context.newPage();

@@ -1,11 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { serveApp, signUp } from '../api/accounts.support';
+import { launchBrowserOrSkip } from '../support/browser';
 import { sharedFixture, type Fixture } from '../support/fixture';
-
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** What a page's fetch() saw: the status, the body and the headers CORS lets it read, or the browser's refusal. */
 interface Seen {
@@ -23,13 +22,13 @@ describe('e2e: CORS, a page of another origin calling the API in headless Chromi
   let site: Server;
   let origin: string;
 
-  before(async () => {
+  before(async function () {
+    browser = await launchBrowserOrSkip(this, 'the CORS browser test (test/e2e/cors.test.ts)');
     api = await sharedFixture();
     // The foreign site: another port is another origin.
     site = createServer((_req, res) => res.setHeader('Content-Type', 'text/html').end('<!doctype html><title>other site</title>'));
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
     page = await browser.newPage();
     await page.goto(origin);
   });

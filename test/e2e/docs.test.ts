@@ -5,15 +5,10 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
-import { browserOrSkip } from '../support/browser';
+import type { Browser } from 'playwright-core';
+import { launchBrowserOrSkip } from '../support/browser';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
-
 async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
@@ -50,11 +45,10 @@ describe('e2e: /docs and /openapi.json of a server started with npm start', func
   const dataDir = mkdtempSync(join(tmpdir(), 'ashare-docs-'));
 
   before(async function () {
-    const executablePath = browserOrSkip(this, 'the docs browser test (test/e2e/docs.test.ts)');
+    browser = await launchBrowserOrSkip(this, 'the docs browser test (test/e2e/docs.test.ts)');
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
     server = await npmStart(port, dataDir);
-    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   });
   after(async () => {
     await browser?.close();

@@ -1,5 +1,6 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
 import { skipVisibly } from './skip';
 
 /** Browser names looked up on PATH, in order, when CHROMIUM_PATH is not set. */
@@ -33,9 +34,20 @@ export function findBrowser(env: NodeJS.ProcessEnv = process.env): string | unde
  * For a `before` hook (a `function`, not an arrow, for mocha's `this`): the browser's path, or the suite is
  * skipped with one line saying how to get a browser; with REQUIRE_BROWSER=1 (.ci/run) a missing browser fails.
  */
-export function browserOrSkip(context: Mocha.Context, what: string): string {
+function browserOrSkip(context: Mocha.Context, what: string): string {
   const path = findBrowser();
   if (path) return path;
   const why = process.env.CHROMIUM_PATH ? `CHROMIUM_PATH=${process.env.CHROMIUM_PATH} is not an executable file` : `no ${BROWSER_NAMES.join(', ')} on PATH`;
   return skipVisibly(context, what, `${why}; ${HOW_TO_GET_ONE}`, 'REQUIRE_BROWSER');
+}
+
+/** Headless, no sandbox (root in CI), and nothing that would reach the network on its own. */
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+/** For a `before` hook (a `function`): the browser launched headless, or the suite skipped as `browserOrSkip` says. */
+export function launchBrowserOrSkip(context: Mocha.Context, what: string): Promise<Browser> {
+  return chromium.launch({ executablePath: browserOrSkip(context, what), args: CHROMIUM_ARGS });
 }

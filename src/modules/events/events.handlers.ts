@@ -3,20 +3,21 @@ import { pageWindow, paginationOf } from '../../domain/pagination';
 import { parseOneSymbol, parseSymbolList } from '../../domain/symbols';
 import { ok, okPage } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
+import type { CodeChanges } from '../reference/codeChanges.service';
 import { announcementPage, dividendSeries } from './events.service';
 
-export function eventsHandlers(db: Db) {
+export function eventsHandlers(db: Db, codes: CodeChanges) {
   const getDividends: Handler<'getDividends'> = async (req, res) => {
     const { symbols, single } = parseSymbolList(req.query.symbol, 50);
     const range = { begin: req.query.begin_date, end: req.query.end_date };
-    const series = await dividendSeries(db, symbols, range, req.query.date_field ?? 'ann_date');
+    const series = await dividendSeries(db, codes, symbols, range, req.query.date_field ?? 'ann_date');
     res.json(ok(single ? series[0]! : series));
   };
 
   const getAnnouncements: Handler<'getAnnouncements'> = async (req, res) => {
     const window = pageWindow(req.query);
     const filter = { begin: req.query.begin_date, end: req.query.end_date, type: req.query.type };
-    const { items, total } = await announcementPage(db, parseOneSymbol(req.query.symbol), filter, window);
+    const { items, total } = await announcementPage(db, codes, parseOneSymbol(req.query.symbol), filter, window);
     res.json(okPage(items, paginationOf(window, total)));
   };
 

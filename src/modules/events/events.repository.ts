@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../../db/connection';
 import { countOnce } from '../../domain/codeContinuity';
 import type { PageRequest } from '../../domain/pagination';
-import type { CodeSpan } from '../reference/codeChanges.repository';
+import type { CodeSpan } from '../../domain/codeChanges';
 
 
 /** The rows of a security across its code changes, on the table's date column. */

@@ -5,7 +5,7 @@ import { earliestNeeded, listedPeriods, pageOfPeriods, type PeriodKind } from '.
 import { currentVersions } from '../../domain/statementVersions';
 import { assertAllKnown } from '../../domain/symbols';
 import type { Figures } from '../../domain/ttm';
-import { resolveSymbols } from '../reference/codeChanges.repository';
+import type { CodeChanges } from '../reference/codeChanges.service';
 import { securityNames, statementPeriods, statementRows, type StatementRow, type StatementTable } from './financials.repository';
 import type { StatementSet } from './statementFigures.serializer';
 import type { StatementQuery } from './statementQuery.service';
@@ -76,8 +76,8 @@ async function namesOf(db: Db, symbols: string[]): Promise<Map<string, string>> 
 }
 
 /** The query on the securities answering its symbols (old codes followed), and the old code requested for each. */
-async function onCurrentCodes(db: Db, query: StatementQuery): Promise<{ current: StatementQuery; requested: Map<string, string> }> {
-  const resolved = await resolveSymbols(db, query.symbols);
+async function onCurrentCodes(codes: CodeChanges, query: StatementQuery): Promise<{ current: StatementQuery; requested: Map<string, string> }> {
+  const resolved = await codes.resolve(query.symbols);
   const requested = new Map(resolved.filter(({ code, requested }) => code !== requested).map(({ code, requested }) => [code, requested]));
   return { current: { ...query, symbols: [...new Set(resolved.map(({ code }) => code))] }, requested };
 }
@@ -108,8 +108,8 @@ export interface StatementKind<R> {
 }
 
 /** A page of one statement's records for each requested symbol; 404 no_data when no symbol has a period in range. */
-export async function statementPages<R>(db: Db, requestedQuery: StatementQuery, statement: StatementKind<R>): Promise<Pages<R>> {
-  const { current: query, requested } = await onCurrentCodes(db, requestedQuery);
+export async function statementPages<R>(db: Db, codes: CodeChanges, requestedQuery: StatementQuery, statement: StatementKind<R>): Promise<Pages<R>> {
+  const { current: query, requested } = await onCurrentCodes(codes, requestedQuery);
   const [names, shown] = await Promise.all([namesOf(db, query.symbols), shownPeriods(db, statement.table, query)]);
   const yearsBack = statement.yearsBack[query.kind];
   const figures = await figuresBySymbol(db, statement.table, statement.reader, query, shown.shown, yearsBack);
@@ -134,11 +134,12 @@ const METRIC_YEARS_BACK: Record<keyof StatementSet, Record<PeriodKind, number>> 
 /** Pages of records built from all three statements; the periods listed are the income statement's. */
 export async function tripleStatementPages<R>(
   db: Db,
+  codes: CodeChanges,
   requestedQuery: StatementQuery,
   readers: FigureReaders,
   toRecord: (set: StatementSet, endDate: string, kind: PeriodKind) => R,
 ): Promise<Pages<R>> {
-  const { current: query, requested } = await onCurrentCodes(db, requestedQuery);
+  const { current: query, requested } = await onCurrentCodes(codes, requestedQuery);
   const [names, shown] = await Promise.all([namesOf(db, query.symbols), shownPeriods(db, TABLES.income, query)]);
   const load = (statement: keyof StatementSet) =>
     figuresBySymbol(db, TABLES[statement], readers[statement], query, shown.shown, METRIC_YEARS_BACK[statement][query.kind]);

@@ -4,7 +4,7 @@ import { noData } from '../../domain/errors';
 import type { PageRequest } from '../../domain/pagination';
 import { reportName } from '../../domain/reportPeriods';
 import { assertAllKnown } from '../../domain/symbols';
-import { resolveSymbols } from '../reference/codeChanges.repository';
+import type { CodeChanges } from '../reference/codeChanges.service';
 import { announcements, disclosureSchedule, securityNames } from './financials.repository';
 
 export type ReportDate = components['schemas']['ReportDate'];
@@ -20,9 +20,9 @@ export interface ReportDatesQuery {
  * Reporting periods with stored statements or a disclosure schedule, newest period first, then in request
  * order of the symbols; one page of them and the total count.
  */
-export async function reportDates(db: Db, query: ReportDatesQuery): Promise<{ items: ReportDate[]; total: number }> {
+export async function reportDates(db: Db, codes: CodeChanges, query: ReportDatesQuery): Promise<{ items: ReportDate[]; total: number }> {
   // An old code answers for the security it became (the items carry its current code).
-  const symbols = [...new Set((await resolveSymbols(db, query.symbols)).map(({ code }) => code))];
+  const symbols = [...new Set((await codes.resolve(query.symbols)).map(({ code }) => code))];
   assertAllKnown(symbols, (await securityNames(db, symbols)).map((row) => row.ts_code));
   const [announced, scheduled] = await Promise.all([
     announcements(db, symbols, query.begin, query.end),

@@ -4,6 +4,7 @@ import { noData } from '../../domain/errors';
 import { dailyKline, isMinuteInterval, minuteKlines, minutesOf, periodKlines, type DayInterval, type Interval, type Kline } from '../../domain/klines';
 import { assertOrdered, requireLatestTradingDay } from './dateWindow.service';
 import { factorsOn, latestSession, minuteBars, openDays, type SecurityAnchor } from './market.repository';
+import type { CodeChanges } from '../reference/codeChanges.service';
 import { securityBars } from './market.service';
 import type { Visibility } from './visibility.service';
 
@@ -24,26 +25,26 @@ export interface KlineSeries {
 }
 
 /** Klines newest first: minute intervals from one-minute bars, day and longer from daily bars. */
-export async function klineSeries(db: Db, request: KlineRequest, visibility: Visibility): Promise<KlineSeries> {
+export async function klineSeries(db: Db, codes: CodeChanges, request: KlineRequest, visibility: Visibility): Promise<KlineSeries> {
   const { interval } = request;
   const series = isMinuteInterval(interval)
     ? await minuteKlineSeries(db, request, minutesOf(interval), visibility.minuteCutoff)
-    : await dayKlines(db, { ...request, interval }, visibility.dailyCutoff);
+    : await dayKlines(db, codes, { ...request, interval }, visibility.dailyCutoff);
   if (series.klines.length === 0) throw noData(`No ${request.interval} data for ${request.security.ts_code} in the requested range`);
   return series;
 }
 
-async function dayKlines(db: Db, request: KlineRequest & { interval: DayInterval }, cutoff: string | null): Promise<KlineSeries> {
+async function dayKlines(db: Db, codes: CodeChanges, request: KlineRequest & { interval: DayInterval }, cutoff: string | null): Promise<KlineSeries> {
   const { security, interval, adjusted, limit } = request;
   const latest = await requireLatestTradingDay(db, cutoff);
   const end = request.end ?? latest;
   if (request.begin) assertOrdered(request.begin, end, request.end !== undefined);
   if (interval === 'daily') {
-    const series = await securityBars(db, security, { begin: request.begin ?? null, end, limit }, adjusted, cutoff);
+    const series = await securityBars(db, codes, security, { begin: request.begin ?? null, end, limit }, adjusted, cutoff);
     return { security, interval, anchorDate: series.anchorDate, klines: series.bars.map(dailyKline) };
   }
   const begin = request.begin ? periodStart(request.begin, interval) : null;
-  const series = await securityBars(db, security, { begin, end: periodEnd(end, interval), limit: null }, adjusted, cutoff);
+  const series = await securityBars(db, codes, security, { begin, end: periodEnd(end, interval), limit: null }, adjusted, cutoff);
   const oldestFirst = [...series.bars].reverse();
   const first = oldestFirst[0]?.date ?? end;
   const calendar = await openDays(db, periodStart(first, interval), periodEnd(latest, interval));

@@ -9,6 +9,7 @@ import type { AnswerCache } from '../../http/answerCache';
 import { ok, okText } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
 import { intradaySession, tickPage } from './intraday.service';
+import type { CodeChanges } from '../reference/codeChanges.service';
 import { klineSeries } from './klines.service';
 import * as wire from './market.serializer';
 import { dailySeries, knownSecurities } from './market.service';
@@ -19,12 +20,13 @@ const DEFAULT_KLINES = 250;
 
 export interface MarketDeps {
   db: Db;
+  codes: CodeChanges;
   answers: AnswerCache;
   /** Secret that signs trade cursors; a random one per process when absent (cursors then die with it). */
   cursorSecret?: string;
 }
 
-export function marketHandlers({ db, answers, cursorSecret = randomBytes(32).toString('hex') }: MarketDeps) {
+export function marketHandlers({ db, codes, answers, cursorSecret = randomBytes(32).toString('hex') }: MarketDeps) {
   const plans = new PlanRules(db);
   const visibilityOf = (res: Response) => plans.visibility(res.locals.keyOwner!.planId);
 
@@ -35,7 +37,7 @@ export function marketHandlers({ db, answers, cursorSecret = randomBytes(32).toS
     const { dailyCutoff } = await visibilityOf(res);
     const request = { symbols, begin, end, adjusted, limit };
     await answers.send(req, res, ['daily', request, fields, single], async () => {
-      const series = await dailySeries(db, request, dailyCutoff, (one) => wire.dailySeriesJson(wire.toDailySeries(one, fields)));
+      const series = await dailySeries(db, codes, request, dailyCutoff, (one) => wire.dailySeriesJson(wire.toDailySeries(one, fields)));
       return okText(series, single);
     });
   };
@@ -44,7 +46,7 @@ export function marketHandlers({ db, answers, cursorSecret = randomBytes(32).toS
     const request = { symbols: [parseOneSymbol(req.query.symbol)], begin: req.query.start_date, end: req.query.end_date, adjusted: true };
     const { dailyCutoff } = await visibilityOf(res);
     await answers.send(req, res, ['daily', request, null, true], async () => {
-      const [series] = await dailySeries(db, request, dailyCutoff, (one) => wire.toDailySeries(one, null));
+      const [series] = await dailySeries(db, codes, request, dailyCutoff, (one) => wire.toDailySeries(one, null));
       return ok(series!);
     });
   };
@@ -53,25 +55,25 @@ export function marketHandlers({ db, answers, cursorSecret = randomBytes(32).toS
     const interval = canonicalInterval(req.query.interval ?? 'daily')!;
     const { begin_date: begin, end_date: end, adjusted = true, limit = DEFAULT_KLINES } = req.query;
     const visibility = await visibilityOf(res);
-    const [security] = await knownSecurities(db, [parseOneSymbol(req.query.symbol)], visibility.dailyCutoff);
+    const [security] = await knownSecurities(db, codes, [parseOneSymbol(req.query.symbol)], visibility.dailyCutoff);
     const request = { security: security!, interval, begin, end, adjusted, limit };
     const cached = isMinuteInterval(interval) ? null : ['klines', { ...request, security: security!.ts_code }];
-    await answers.send(req, res, cached, async () => ok(wire.toKlineSeries(await klineSeries(db, request, visibility))));
+    await answers.send(req, res, cached, async () => ok(wire.toKlineSeries(await klineSeries(db, codes, request, visibility))));
   };
 
   const getLegacyIndices: Handler<'getLegacyIndices'> = async (req, res) => {
     const interval = canonicalInterval(req.query.period ?? 'daily')!;
     const visibility = await visibilityOf(res);
-    const [security] = await knownSecurities(db, [parseOneSymbol(req.query.index)], visibility.dailyCutoff);
+    const [security] = await knownSecurities(db, codes, [parseOneSymbol(req.query.index)], visibility.dailyCutoff);
     if (security!.kind !== 'index') throw invalidSymbol(`Not an index: ${security!.ts_code}`);
     const request = { security: security!, interval, adjusted: false, limit: DEFAULT_KLINES };
     const cached = ['klines', { ...request, security: security!.ts_code }];
-    await answers.send(req, res, cached, async () => ok(wire.toKlineSeries(await klineSeries(db, request, visibility))));
+    await answers.send(req, res, cached, async () => ok(wire.toKlineSeries(await klineSeries(db, codes, request, visibility))));
   };
 
   const getAdjustmentFactor: Handler<'getAdjustmentFactor'> = async (req, res) => {
     const { dailyCutoff } = await visibilityOf(res);
-    const [security] = await knownSecurities(db, [parseOneSymbol(req.query.symbol)], dailyCutoff);
+    const [security] = await knownSecurities(db, codes, [parseOneSymbol(req.query.symbol)], dailyCutoff);
     const range = { begin: req.query.begin_date, end: req.query.end_date };
     await answers.send(req, res, ['factors', security!.ts_code, range], async () =>
       ok(wire.toAdjustmentFactors(security!, await factorHistory(db, security!, range))),
@@ -86,14 +88,14 @@ export function marketHandlers({ db, answers, cursorSecret = randomBytes(32).toS
 
   const getIntraday: Handler<'getIntraday'> = async (req, res) => {
     const visibility = await visibilityOf(res);
-    const [security] = await knownSecurities(db, [parseOneSymbol(req.query.symbol)], visibility.dailyCutoff);
+    const [security] = await knownSecurities(db, codes, [parseOneSymbol(req.query.symbol)], visibility.dailyCutoff);
     res.json(ok(wire.toIntradaySession(security!, await intradaySession(db, security!.ts_code, visibility))));
   };
 
   const getTrades: Handler<'getTrades'> = async (req, res) => {
     const visibility = await visibilityOf(res);
     assertTickAccess(visibility);
-    const [security] = await knownSecurities(db, [parseOneSymbol(req.query.symbol)], visibility.dailyCutoff);
+    const [security] = await knownSecurities(db, codes, [parseOneSymbol(req.query.symbol)], visibility.dailyCutoff);
     const { date, cursor, limit = 100 } = req.query;
     const page = await tickPage(db, { tsCode: security!.ts_code, date, cursor, limit }, visibility, cursorSecret);
     res.json({ ...ok(page.trades.map(wire.toTrade)), cursor: page.cursor, has_more: page.hasMore });

@@ -4,7 +4,8 @@ import { forwardAdjustedBars, unadjustedBars, type DailyBar } from '../../domain
 import { noData } from '../../domain/errors';
 import { assertAllKnown } from '../../domain/symbols';
 import { countOnce } from '../../domain/codeContinuity';
-import { codeSpans, requestedSymbolOf, resolveSymbols, type CodeSpan } from '../reference/codeChanges.repository';
+import { requestedSymbolOf, type CodeSpan } from '../../domain/codeChanges';
+import type { CodeChanges } from '../reference/codeChanges.service';
 import { dailyWindow, tradingDaysInLatestYear } from './dateWindow.service';
 import { barsBefore, dailyBars, findSecurityAnchors, type SecurityAnchor, type StoredBar } from './market.repository';
 
@@ -24,8 +25,8 @@ export interface DailySeries {
 }
 
 /** Securities in request order, an old code answering for the security it became; unknown codes → 400 invalid_symbol. */
-export async function knownSecurities(db: Db, symbols: string[], cutoff: string | null): Promise<SecurityAnchor[]> {
-  const resolved = await resolveSymbols(db, symbols);
+export async function knownSecurities(db: Db, codes: CodeChanges, symbols: string[], cutoff: string | null): Promise<SecurityAnchor[]> {
+  const resolved = await codes.resolve(symbols);
   const rows = await findSecurityAnchors(db, [...new Set(resolved.map(({ code }) => code))], cutoff);
   const byCode = new Map(rows.map((row) => [row.ts_code, row]));
   assertAllKnown(symbols, resolved.filter(({ code }) => byCode.has(code)).map(({ requested }) => requested));
@@ -54,8 +55,8 @@ function latestBefore(spans: CodeSpan[], before: Map<string, StoredBar>): Stored
 }
 
 /** The codes whose bars make up the securities' histories (their own and their former ones). */
-async function historyCodes(db: Db, codes: string[]): Promise<{ spans: Map<string, CodeSpan[]>; all: string[] }> {
-  const spans = await codeSpans(db, [...new Set(codes)]);
+async function historyCodes(codes: CodeChanges, current: string[]): Promise<{ spans: Map<string, CodeSpan[]>; all: string[] }> {
+  const spans = await codes.spans([...new Set(current)]);
   return { spans, all: [...new Set([...spans.values()].flat().map(({ code }) => code))] };
 }
 
@@ -79,12 +80,13 @@ function toSeries(security: SecurityAnchor, stored: StoredBar[], limit: number, 
  */
 export async function securityBars(
   db: Db,
+  codes: CodeChanges,
   security: SecurityAnchor,
   range: { begin: string | null; end: string; limit: number | null },
   adjusted: boolean,
   cutoff: string | null,
 ): Promise<DailySeries> {
-  const { spans, all } = await historyCodes(db, [security.ts_code]);
+  const { spans, all } = await historyCodes(codes, [security.ts_code]);
   const own = spans.get(security.ts_code)!;
   // The SQL limit counts bars in code order: with former codes the range is read whole and cut after splicing.
   const sqlLimit = range.limit === null || all.length > 1 ? null : range.limit + 1;
@@ -111,14 +113,14 @@ const CHUNK = 10;
  * all live in memory together. The securities and the window are looked up side by side, then per chunk
  * the bars and the bars before the window.
  */
-export async function dailySeries<T>(db: Db, request: DailyRequest, cutoff: string | null, emit: (series: DailySeries) => T): Promise<T[]> {
-  const [securities, window] = await inOrder(knownSecurities(db, request.symbols, cutoff), dailyWindow(db, request.begin, request.end, cutoff));
+export async function dailySeries<T>(db: Db, codes: CodeChanges, request: DailyRequest, cutoff: string | null, emit: (series: DailySeries) => T): Promise<T[]> {
+  const [securities, window] = await inOrder(knownSecurities(db, codes, request.symbols, cutoff), dailyWindow(db, request.begin, request.end, cutoff));
   const limit = request.limit ?? (await tradingDaysInLatestYear(db, window.latest));
   const emitted: T[] = [];
   let bars = 0;
   for (let i = 0; i < securities.length; i += CHUNK) {
     const chunk = securities.slice(i, i + CHUNK);
-    const { spans, all } = await historyCodes(db, chunk.map((security) => security.ts_code));
+    const { spans, all } = await historyCodes(codes, chunk.map((security) => security.ts_code));
     const [stored, before] = await inOrder(
       dailyBars(db, all, window.begin, window.end, cutoff),
       request.adjusted ? barsBefore(db, all, window.begin, cutoff) : Promise.resolve([]),

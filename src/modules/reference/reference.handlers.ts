@@ -5,11 +5,12 @@ import { parseOneSymbol, parseSymbolList } from '../../domain/symbols';
 import { ok, okPage } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
 import { exchangeToday } from '../../domain/clock';
+import type { CodeChanges } from './codeChanges.service';
 import { codeChanges, indexConstituents, industryConstituents, listingHistories } from './reference.service';
 import * as wire from './reference.serializer';
 import { listSecurities } from './stockList.repository';
 
-export function referenceHandlers(db: Db) {
+export function referenceHandlers(db: Db, codes: CodeChanges) {
   const getStockList: Handler<'getStockList'> = async (req, res) => {
     const { kind = 'stock', date, exchange, board, industry, status } = req.query;
     const window = pageWindow(req.query);
@@ -20,13 +21,13 @@ export function referenceHandlers(db: Db) {
 
   const getListingStatus: Handler<'getListingStatus'> = async (req, res) => {
     const { symbols, single } = parseSymbolList(req.query.symbol, 50);
-    const histories = (await listingHistories(db, symbols)).map(wire.toListingStatus);
+    const histories = (await listingHistories(db, codes, symbols)).map(wire.toListingStatus);
     res.json(ok(single ? histories[0]! : histories));
   };
 
   const getCodeChanges: Handler<'getCodeChanges'> = async (req, res) => {
     const symbol = req.query.symbol === undefined ? undefined : parseOneSymbol(req.query.symbol);
-    const rows = await codeChanges(db, { symbol, begin: req.query.begin_date, end: req.query.end_date });
+    const rows = await codeChanges(db, codes, { symbol, begin: req.query.begin_date, end: req.query.end_date });
     res.json(ok(rows.map(wire.toCodeChange)));
   };
 

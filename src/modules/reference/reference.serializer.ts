@@ -2,7 +2,7 @@ import type { components } from '../../../generated/api';
 import type { HaltPeriod } from '../../domain/halts';
 import { LISTING_STATUS, type ListStatus } from '../../domain/referenceCodes';
 import { boardOf } from '../../domain/symbols';
-import type { CodeChangeRow } from './codeChanges.repository';
+import type { CodeChange } from '../../domain/codeChanges';
 import type { IndustryMatch, MemberRow, WeightRow } from './constituents.repository';
 import type { ListingRow, NameRow } from './listingStatus.repository';
 import type { ListedRow } from './stockList.repository';
@@ -27,7 +27,7 @@ export function toListedSecurity(row: ListedRow, pointInTime: boolean): Schemas[
   };
 }
 
-export function toCodeChange(row: CodeChangeRow): Schemas['CodeChange'] {
+export function toCodeChange(row: CodeChange): Schemas['CodeChange'] {
   return { old_symbol: row.old_code, new_symbol: row.new_code, change_date: row.change_date, reason: row.reason };
 }
 
@@ -39,7 +39,7 @@ export interface ListingHistory {
   security: ListingRow;
   requested: { requested_symbol?: string };
   names: NameRow[];
-  changes: CodeChangeRow[];
+  changes: CodeChange[];
   halts: HaltPeriod[];
 }
 

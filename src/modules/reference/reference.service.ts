@@ -5,20 +5,21 @@ import { haltPeriods } from '../../domain/halts';
 import type { PageRequest } from '../../domain/pagination';
 import { assertAllKnown } from '../../domain/symbols';
 import { openDays } from '../market/market.repository';
-import { codeChangesOf, codeSpans, requestedSymbolOf, resolveSymbols, type CodeChangeRow } from './codeChanges.repository';
+import { requestedSymbolOf, type CodeChange } from '../../domain/codeChanges';
+import type { CodeChanges } from './codeChanges.service';
 import { findIndustry, hasIndustryMembers, industryInList, hasWeights, listMembers, snapshotMembers, snapshotOn, swMembers } from './constituents.repository';
 import { haltDays, listingRows, nameHistory } from './listingStatus.repository';
 import type { ListingHistory } from './reference.serializer';
 import * as wire from './reference.serializer';
 
 /** Listing histories in request order; an old code answers for the security it became. */
-export async function listingHistories(db: Db, symbols: string[]): Promise<ListingHistory[]> {
-  const resolved = await resolveSymbols(db, symbols);
+export async function listingHistories(db: Db, codes: CodeChanges, symbols: string[]): Promise<ListingHistory[]> {
+  const resolved = await codes.resolve(symbols);
   const securities = new Map((await listingRows(db, resolved.map(({ code }) => code))).map((row) => [row.ts_code, row]));
   assertAllKnown(symbols, resolved.filter(({ code }) => securities.has(code)).map(({ requested }) => requested));
-  const spans = await codeSpans(db, [...securities.keys()]);
+  const spans = await codes.spans([...securities.keys()]);
   const allCodes = [...spans.values()].flat().map(({ code }) => code);
-  const [names, changes, days] = await Promise.all([nameHistory(db, allCodes), codeChangesOf(db, allCodes), haltDays(db, allCodes)]);
+  const [names, changes, days] = await Promise.all([nameHistory(db, allCodes), codes.touching(allCodes), haltDays(db, allCodes)]);
   const calendar = days.length === 0 ? [] : await openDays(db, days[0]!.trade_date, days.at(-1)!.trade_date);
   return resolved.map((symbol) => {
     const codes = new Set(spans.get(symbol.code)!.map(({ code }) => code));
@@ -36,20 +37,14 @@ export async function listingHistories(db: Db, symbols: string[]): Promise<Listi
  * Code changes, newest first, within the change-date range: all, or the whole chain of one security's codes
  * (the code given may be an old or a new one). A code neither in the store nor in any change is unknown.
  */
-export async function codeChanges(db: Db, request: { symbol?: string; begin?: string; end?: string }): Promise<CodeChangeRow[]> {
-  const rows = request.symbol === undefined ? await codeChangesOf(db) : await chainOf(db, request.symbol);
+export async function codeChanges(db: Db, codes: CodeChanges, request: { symbol?: string; begin?: string; end?: string }): Promise<CodeChange[]> {
+  const rows = request.symbol === undefined ? await codes.touching() : await chainOf(db, codes, request.symbol);
   return rows.filter((row) => (!request.begin || row.change_date >= request.begin) && (!request.end || row.change_date <= request.end)).reverse();
 }
 
 /** The changes linking a code to all its earlier and later codes; an unknown code → invalid_symbol. */
-async function chainOf(db: Db, symbol: string): Promise<CodeChangeRow[]> {
-  const chain = new Set([symbol]);
-  let rows: CodeChangeRow[] = [];
-  for (let size = 0; size < chain.size; ) {
-    size = chain.size;
-    rows = await codeChangesOf(db, [...chain]);
-    for (const row of rows) chain.add(row.old_code).add(row.new_code);
-  }
+async function chainOf(db: Db, codes: CodeChanges, symbol: string): Promise<CodeChange[]> {
+  const rows = await codes.chainOf(symbol);
   if (rows.length === 0 && (await listingRows(db, [symbol])).length === 0) throw invalidSymbol(`Unknown symbol: ${symbol}`);
   return rows;
 }

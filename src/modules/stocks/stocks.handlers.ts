@@ -4,16 +4,17 @@ import { pageWindow, paginationOf } from '../../domain/pagination';
 import { assertAllKnown, parseSymbolList } from '../../domain/symbols';
 import { ok, okPage } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
-import { requestedSymbolOf, resolveSymbols } from '../reference/codeChanges.repository';
+import { requestedSymbolOf } from '../../domain/codeChanges';
+import type { CodeChanges } from '../reference/codeChanges.service';
 import type { SecuritySearch } from './securitySearch.service';
 import { findStocks } from './stocks.repository';
 import { STOCK_FIELDS, toSearchResultItem, toStock } from './stocks.serializer';
 
-export function stocksHandlers(db: Db, securities: SecuritySearch) {
+export function stocksHandlers(db: Db, codes: CodeChanges, securities: SecuritySearch) {
   const getBasicInfo: Handler<'getBasicInfo'> = async (req, res) => {
     const { symbols, single } = parseSymbolList(req.query.symbol, 50);
     const fields = parseFields(req.query.fields, STOCK_FIELDS);
-    const resolved = await resolveSymbols(db, symbols);
+    const resolved = await codes.resolve(symbols);
     const rows = new Map((await findStocks(db, resolved.map(({ code }) => code))).map((row) => [row.ts_code, row]));
     assertAllKnown(symbols, resolved.filter(({ code }) => rows.has(code)).map(({ requested }) => requested));
     const stocks = resolved.map((symbol) => ({ ...requestedSymbolOf(symbol), ...pickFields(toStock(rows.get(symbol.code)!), fields) }));

@@ -1,0 +1,40 @@
+import type { Db } from '../../db/connection';
+import { DataVersions, VersionedValue } from '../../db/dataVersions';
+import { CodeChangeMap, type CodeChange, type CodeSpan, type ResolvedSymbol } from '../../domain/codeChanges';
+import { codeChangeSources } from './codeChanges.repository';
+
+/**
+ * The store's code changes from memory (`CodeChangeMap`), built at start and again when the `reference` data
+ * version moves: a symbol-taking route resolves old codes and reads a security's former codes without SQL
+ * (a cold daily request used to ask `code_changes` twice, once to resolve and once for the spans).
+ */
+export class CodeChanges {
+  private readonly map: VersionedValue<CodeChangeMap>;
+
+  constructor(db: Db, dataVersionTtlMs = 1000) {
+    this.map = new VersionedValue(new DataVersions(db, dataVersionTtlMs), 'reference', async () => {
+      const { changes, knownCodes } = await codeChangeSources(db);
+      return new CodeChangeMap(changes, knownCodes);
+    });
+  }
+
+  warmUp(): void {
+    this.map.warmUp();
+  }
+
+  async resolve(requested: readonly string[]): Promise<ResolvedSymbol[]> {
+    return (await this.map.current()).resolve(requested);
+  }
+
+  async spans(currentCodes: readonly string[]): Promise<Map<string, CodeSpan[]>> {
+    return (await this.map.current()).spans(currentCodes);
+  }
+
+  async touching(codes?: readonly string[]): Promise<CodeChange[]> {
+    return (await this.map.current()).touching(codes);
+  }
+
+  async chainOf(code: string): Promise<CodeChange[]> {
+    return (await this.map.current()).chainOf(code);
+  }
+}
