@@ -26,10 +26,10 @@ const logger = pino({ level: config.LOG_LEVEL }, logDestination);
 setInterval(() => logDestination.flush(), 1000).unref();
 // Requests run on a pool whose every statement is bounded (503 past DB_QUERY_TIMEOUT_MS); migrations, the
 // first demo load and the nightly pruning run on a pool of their own without that bound.
-const db = connect(config.DATABASE_URL, { queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS });
-const maintenanceDb = connect(config.DATABASE_URL);
+const db = connect(config.DATABASE_URL, { queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS, logger });
+const maintenanceDb = connect(config.DATABASE_URL, { logger });
 // The data routes read a replica when one is named; accounts, keys and usage stay on the primary.
-const readDb = config.DATABASE_READ_URL ? connect(config.DATABASE_READ_URL, { queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS }) : db;
+const readDb = config.DATABASE_READ_URL ? connect(config.DATABASE_READ_URL, { queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS, logger }) : db;
 
 await migrateLatest(maintenanceDb);
 if (config.DEMO_DATA === 'auto') {

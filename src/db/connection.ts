@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import knex, { type Knex } from 'knex';
+import type { Logger } from 'pino';
 import { boundedMysqlClient } from './boundedMysql';
 import { recoveringSqliteClient } from './recoveringSqlite';
 
@@ -12,6 +13,18 @@ export interface ConnectOptions {
    * bulk statements of an import may rightly run for minutes.
    */
   queryTimeoutMs?: number;
+  /** Knex's own warnings (e.g. a failed connection attempt) as JSON log lines; else Knex prints plain text. */
+  logger?: Logger;
+}
+
+function knexLog(logger: Logger | undefined): Knex.Config['log'] {
+  if (!logger) return undefined;
+  return {
+    warn: (message: unknown) => logger.warn({ knex: String(message) }, 'database client warning'),
+    error: (message: unknown) => logger.error({ knex: String(message) }, 'database client error'),
+    deprecate: (method: string, alternative: string) => logger.warn({ method, alternative }, 'database client deprecation'),
+    debug: () => {},
+  };
 }
 
 /** `sqlite://path` (better-sqlite3) or `mysql://user:pass@host:port/db` (mysql2) → a Knex instance. */
@@ -27,7 +40,7 @@ export function isSqlite(db: Db): boolean {
  * The server's pool (with `queryTimeoutMs`) recovers from a damaged file (`recoveringSqlite.ts`) and waits at
  * most that long for a lock or for the file to open; the CLI's waits 5 s for a lock.
  */
-function connectSqlite(databaseUrl: string, { queryTimeoutMs }: ConnectOptions): Knex {
+function connectSqlite(databaseUrl: string, { queryTimeoutMs, logger }: ConnectOptions): Knex {
   const filename = databaseUrl.slice('sqlite://'.length);
   if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
   const busyTimeoutMs = Math.min(queryTimeoutMs ?? 5000, 5000);
@@ -47,10 +60,11 @@ function connectSqlite(databaseUrl: string, { queryTimeoutMs }: ConnectOptions):
       },
     },
     acquireConnectionTimeout: queryTimeoutMs ?? 60_000,
+    log: knexLog(logger),
   });
 }
 
-function connectMysql(databaseUrl: string, { queryTimeoutMs }: ConnectOptions): Knex {
+function connectMysql(databaseUrl: string, { queryTimeoutMs, logger }: ConnectOptions): Knex {
   const url = new URL(databaseUrl);
   return knex({
     client: queryTimeoutMs === undefined ? 'mysql2' : boundedMysqlClient(queryTimeoutMs),
@@ -78,5 +92,6 @@ function connectMysql(databaseUrl: string, { queryTimeoutMs }: ConnectOptions): 
       },
     },
     acquireConnectionTimeout: queryTimeoutMs ?? 5000,
+    log: knexLog(logger),
   });
 }

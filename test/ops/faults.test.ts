@@ -71,7 +71,7 @@ describe('faults: the database or Redis goes away and comes back', function () {
       const target = new URL(testDb.url);
       proxy = await TcpProxy.start(target.hostname, Number(target.port || 3306));
       target.port = String(proxy.port);
-      db = connect(target.toString(), { queryTimeoutMs: BOUND_MS });
+      db = connect(target.toString(), { queryTimeoutMs: BOUND_MS, logger: pino({ level: 'silent' }) });
       // No key cache and no data-version cache: every request reaches the database.
       app = await serveApp({ db, keyCache: new KeyCache(0), answerCache: { dataVersionTtlMs: 0 } });
     });
@@ -113,7 +113,7 @@ describe('faults: the database or Redis goes away and comes back', function () {
     before(async () => {
       await testDb.db.raw('pragma wal_checkpoint(TRUNCATE)');
       file = testDb.url.slice('sqlite://'.length);
-      db = connect(testDb.url, { queryTimeoutMs: BOUND_MS });
+      db = connect(testDb.url, { queryTimeoutMs: BOUND_MS, logger: pino({ level: 'silent' }) });
       app = await serveApp({ db, keyCache: new KeyCache(0), answerCache: { dataVersionTtlMs: 0 } });
     });
     after(async () => {
