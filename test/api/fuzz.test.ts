@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { loadReferenceDataIfEmpty } from '../../src/ingest/demo';
 import { DEMO_EMAIL, ensureDemoKey } from '../../src/modules/accounts/demoAccount.service';
 import { insertSession, newSessionToken, SESSION_TTL_MS } from '../../src/modules/accounts/sessions.repository';
-import { contractViolation, ERROR_CODES, operations, type Operation } from '../support/contract';
+import { contractViolation, ERROR_CODES, operations } from '../support/contract';
 import { loadAllFinancials } from '../support/financialFixtures';
 import { headRequestsFor, requestsFor, strayRequests, type FuzzRequest } from '../support/fuzzRequests';
 import { loadMarket2024, loadSessionFixture } from '../support/marketData';
@@ -83,19 +83,8 @@ function violation(req: FuzzRequest, answer: Answer): string | null {
       return `${answer.status} outside the error envelope: ${answer.text.slice(0, 300)}`;
     }
   }
-  if (req.op) return awaitsDeclaration(req, req.op, answer.status) ? null : contractViolation(req.op, answer.status, answer.headers, body, req.method);
+  if (req.op) return contractViolation(req.op, answer.status, answer.headers, body, req.method);
   return answer.status >= 400 ? null : `${req.method} ${req.path} is not in the contract but answered ${answer.status}`;
-}
-
-/**
- * Answers the app gives by design that the contract does not declare (yet): 413 and 415 for a body too large
- * or not JSON, and 304 for `If-None-Match: *` on any GET (RFC 9110 §13.1.2: a current representation exists;
- * Express answers so). Only undeclared statuses are let through, and the envelope check above still applies.
- */
-function awaitsDeclaration(req: FuzzRequest, op: Operation, status: number): boolean {
-  if (String(status) in op.responses) return false;
-  if (status === 304) return op.method === 'GET' && req.headers['If-None-Match'] === '*';
-  return (status === 413 || status === 415) && op.body !== undefined;
 }
 
 describe('fuzzing from the contract', function () {

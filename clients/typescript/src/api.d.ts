@@ -3086,6 +3086,18 @@ export interface components {
         };
     };
     responses: {
+        /** @description The data behind the `If-None-Match` ETag has not changed; no body. */
+        NotModified: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description A parameter is missing or breaks its rule. */
         BadRequest: {
             headers: {
@@ -3224,17 +3236,45 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The data behind the `If-None-Match` ETag has not changed; no body. */
-        NotModified: {
+        /** @description The JSON body is larger than 32 kB. */
+        PayloadTooLarge: {
             headers: {
-                ETag: components["headers"]["ETag"];
                 "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
                 "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
                 "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
                 "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                 [name: string]: unknown;
             };
-            content?: never;
+            content: {
+                /**
+                 * @example {
+                 *       "code": 413,
+                 *       "message": "Request body too large",
+                 *       "error": "payload_too_large"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is not `application/json`. */
+        UnsupportedMediaType: {
+            headers: {
+                "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 415,
+                 *       "message": "Unsupported content type",
+                 *       "error": "unsupported_media_type"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
         };
         /**
          * @description The console session token is missing, unknown, expired or signed out. API keys are not accepted on
@@ -3508,6 +3548,8 @@ export interface components {
          * @example https://research.example.com
          */
         AccessControlAllowOrigin: string;
+        /** @description Entity tag of the body; send it back in `If-None-Match` to get 304 while the data is unchanged. */
+        ETag: string;
         /**
          * @description Seconds to wait before the next attempt.
          * @example 42
@@ -3518,8 +3560,6 @@ export interface components {
          * @example 3f6c1a0e-9b7d-4d0e-8f51-2a9c6b1e7d42
          */
         XRequestId: string;
-        /** @description Entity tag of the body; send it back in `If-None-Match` to get 304 while the data is unchanged. */
-        ETag: string;
         /** @description `private, max-age=60`: the answer depends on the key's plan; revalidate with the ETag after a minute. */
         CacheControl: string;
     };
@@ -3578,6 +3618,7 @@ export interface operations {
                     "application/json": components["schemas"]["BasicInfoResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -3620,6 +3661,7 @@ export interface operations {
                     "application/json": components["schemas"]["SearchResultPage"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -3716,6 +3758,7 @@ export interface operations {
                     "application/json": components["schemas"]["ListedSecurityPage"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -3779,6 +3822,7 @@ export interface operations {
                     "application/json": components["schemas"]["ListingStatusResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -3839,6 +3883,7 @@ export interface operations {
                     "application/json": components["schemas"]["CodeChangeResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -3909,6 +3954,7 @@ export interface operations {
                     "application/json": components["schemas"]["IndexConstituentPage"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -3989,6 +4035,7 @@ export interface operations {
                     "application/json": components["schemas"]["IndustryConstituentPage"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4069,6 +4116,7 @@ export interface operations {
                     "application/json": components["schemas"]["DividendResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4151,6 +4199,7 @@ export interface operations {
                     "application/json": components["schemas"]["AnnouncementPage"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4345,6 +4394,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntradayResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4394,6 +4444,7 @@ export interface operations {
                     "application/json": components["schemas"]["TradePage"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4640,6 +4691,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4684,6 +4737,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4730,6 +4785,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
             429: components["responses"]["TooManyRequests"];
@@ -4755,6 +4811,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKeyList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
             429: components["responses"]["TooManyRequests"];
@@ -4795,6 +4852,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4831,6 +4890,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
             404: components["responses"]["AccountNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4884,6 +4945,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
             429: components["responses"]["TooManyRequests"];
@@ -4909,6 +4971,7 @@ export interface operations {
                     "application/json": components["schemas"]["SubscriptionResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
             429: components["responses"]["TooManyRequests"];
@@ -4961,6 +5024,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4991,6 +5056,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvoicePage"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
             429: components["responses"]["TooManyRequests"];
@@ -5032,6 +5098,7 @@ export interface operations {
                     "application/json": components["schemas"]["UsageReportResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
             404: components["responses"]["AccountNotFound"];
@@ -5433,6 +5500,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReportDatePage"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
