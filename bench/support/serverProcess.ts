@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { connect } from '../../src/db/connection';
 import { migrateLatest } from '../../src/db/migrate';
 import { DEMO_EMAIL, ensureDemoKey } from '../../src/modules/accounts/demoAccount.service';
@@ -18,9 +19,15 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** `entry` (src/main.ts or src/cluster.ts) in a process of its own on `port`, once /readyz answers 200. */
-export async function startServerProcess(entry: string, port: number, env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+/** The node flags of `npm start` (package.json: the heap cap), so the API is measured as it runs in production. */
+export const START_FLAGS = (JSON.parse(readFileSync('package.json', 'utf8')).scripts.start as string).split(' ').filter((arg) => arg.startsWith('--max'));
+
+/**
+ * `entry` (src/main.ts, src/cluster.ts or a bench server) in a process of its own on `port`, once /readyz
+ * answers 200; `flags` go to node before the entry (e.g. START_FLAGS, --cpu-prof).
+ */
+export async function startServerProcess(entry: string, port: number, env: Record<string, string>, flags: string[] = []): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', entry], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
