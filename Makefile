@@ -4,7 +4,7 @@ NPM := npm --loglevel=error --no-fund --no-audit
 MYSQL_TEST_URL ?= mysql://root@127.0.0.1:3306/test
 DEMO_KEY_FILE := data/.demo-api-key
 
-.PHONY: run test test-mysql browser check types check-types lint typecheck docs coverage bench bench-market bench-financials bench-ingest bench-cluster bench-soak clean
+.PHONY: run test test-mysql browser check types check-types lint typecheck docs coverage bench bench-market bench-financials bench-ingest bench-cluster bench-soak bench-http bench-profile bench-all clean
 
 ## Install dependencies when package-lock.json changed or node_modules is missing.
 node_modules/.installed: package.json package-lock.json
@@ -75,6 +75,23 @@ bench-financials: node_modules/.installed
 ## Import of a generated bundle vs the database's own bulk load (STOCKS, YEARS; 5000 × 10 is ~12 M rows).
 bench-ingest: node_modules/.installed
 	node --import tsx bench/ingest.ts --stocks $${STOCKS:-500} --years $${YEARS:-10}
+
+## Search and warm daily vs bare Express 5 + helmet and node:http, same bytes, alternating rounds (BENCH_ROUNDS, BENCH_SECONDS).
+bench-http: node_modules/.installed
+	node --import tsx bench/http.ts
+
+## CPU profile of the warm daily path under load (PROFILE_SCENARIO=search for search): the .cpuprofile in
+## bench/results/profile/ and its text summary (top self time, folded stacks) beside it.
+bench-profile: node_modules/.installed
+	rm -rf bench/results/profile && mkdir -p bench/results/profile
+	BENCH_PROFILE=bench/results/profile BENCH_ROUNDS=1 node --import tsx bench/http.ts $${PROFILE_SCENARIO:-daily}
+	node --import tsx bench/profile-summary.ts $$(ls -S bench/results/profile/*.cpuprofile | head -1) 40 > bench/results/profile-$${PROFILE_SCENARIO:-daily}.txt
+	@echo "bench/results/profile-$${PROFILE_SCENARIO:-daily}.txt"
+
+## Every scenario of issue 14 (search, warm daily, uncached statements on both databases, import 500 and
+## 5,000 × 10 on both) and one table of ratios (BENCH_ONLY=search,daily,financials,ingest to pick).
+bench-all: node_modules/.installed
+	node --import tsx bench/all.ts
 
 ## Throughput of npm run start:cluster against one process, same scenario, same run (BENCH_SECONDS each).
 bench-cluster: node_modules/.installed

@@ -31,6 +31,8 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 2);
 const POOL = Number(process.env.BENCH_POOL ?? 100);
 const BATCH = 200;
+/** Which of the six scenarios to run, e.g. `quarterly uncached` (make bench-all); all by default. */
+const ONLY = process.env.BENCH_FINANCIALS_SCENARIOS?.split(',');
 
 /** A small deterministic generator so every run measures the same data. */
 function random(seed: number) {
@@ -124,6 +126,7 @@ async function main() {
   const results: Record<string, unknown> = {};
   for (const [scenario, path] of Object.entries(scenarios)) for (const [mode, symbols] of Object.entries(symbolSets)) {
     const name = `${scenario} ${mode}`;
+    if (ONLY && !ONLY.includes(name)) continue;
     const run = (duration: number) =>
       autocannon({
         url: base,

@@ -2,7 +2,7 @@
  * Market benchmark (issue 4). The real server in its own process, autocannon on loopback, run in turn:
  *
  *  A. one symbol, default window, warm (response cache on), 32 connections — beside it, the same bytes
- *     from (a) a bare Express 5 + helmet app and (b) a bare node:http server;
+ *     from a bare Express 5 + helmet app and a bare node:http server, alternating rounds (support/reference.ts);
  *  B. 50 symbols × 3 years (about 36,000 bars), one connection: p50/p99 and the server's RSS growth, cold
  *     (cache off) and warm;
  *  C. cold single-symbol latency with 1 year and with 10 years of data in the table.
@@ -13,9 +13,8 @@
  * bars for BENCH_STOCKS stocks (default 1000) on first use. Results: bench/results/market.json.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { connect } from '../src/db/connection';
 import { migrateLatest } from '../src/db/migrate';
@@ -23,6 +22,8 @@ import { addDays, addYears } from '../src/domain/calendar';
 import { loadReferenceDataIfEmpty } from '../src/ingest/demo';
 import { DEMO_EMAIL } from '../src/modules/accounts/demoAccount.service';
 import { generateMarket } from './support/generateMarket';
+import { compareWithReference } from './support/reference';
+import { START_FLAGS } from './support/serverProcess';
 import { summarize, type Summary } from './support/summary';
 
 const MYSQL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
@@ -81,9 +82,6 @@ async function waitUntilUp(base: string, path: string): Promise<void> {
   throw new Error(`server at ${base} did not start`);
 }
 
-/** The node flags of `npm start` (package.json), so the API is measured as it runs in production. */
-const START_FLAGS = (JSON.parse(readFileSync('package.json', 'utf8')).scripts.start as string).split(' ').filter((arg) => arg.startsWith('--max'));
-
 async function start(args: string[], env: Record<string, string>, probe: string, flags: string[] = []): Promise<Running> {
   const port = 19000 + Math.floor(Math.random() * 1000);
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', ...args], {
@@ -137,34 +135,14 @@ const url10 = process.env.DATABASE_URL ?? (await prepareDatabase(`${PREFIX}_10y`
 const url1 = process.env.DATABASE_URL_1Y ?? (process.env.DATABASE_URL ? null : await prepareDatabase(`${PREFIX}_1y`, 1));
 const symbols = await symbolsOf(url10, 50);
 const one = `/v1/market/daily?symbol=${symbols[0]}`;
-const bodyFile = join(tmpdir(), `ashare-bench-body-${process.pid}.json`);
 
-// A. one symbol, default window, warm; then the same bytes from bare Express and bare node:http.
+// A. one symbol, default window, warm, beside bare Express and bare node:http sending the same bytes.
 if (SCENARIOS.has('A')) {
   const api = await startApi(url10, true);
   try {
-    const response = await fetch(api.base + one, { headers: { 'X-API-KEY': KEY } });
-    writeFileSync(bodyFile, Buffer.from(await response.arrayBuffer()));
-    const ours = await cannon('A: api, one symbol, default window, warm', api.base, [one], 32);
-    api.stop();
-    const bare = await start(['bench/support/bareServers.ts', 'express'], { BODY_FILE: bodyFile }, '/');
-    const express = await cannon('A(a): bare Express 5 + helmet, same bytes', bare.base, [one], 32);
-    bare.stop();
-    const raw = await start(['bench/support/bareServers.ts', 'http'], { BODY_FILE: bodyFile }, '/');
-    const http = await cannon('A(b): bare node:http, same bytes', raw.base, [one], 32);
-    raw.stop();
-    results.A = {
-      body_bytes: readFileSync(bodyFile).length,
-      api: ours,
-      bare_express: express,
-      bare_http: http,
-      ratio_to_express: ours.requests_per_sec / express.requests_per_sec,
-      ratio_to_http: ours.requests_per_sec / http.requests_per_sec,
-      express_to_http: express.requests_per_sec / http.requests_per_sec,
-    };
+    results.A = await compareWithReference({ scenario: 'A: one symbol, default window, warm', project: api, path: one, headers: { 'X-API-KEY': KEY }, seconds: DURATION });
   } finally {
     api.stop();
-    rmSync(bodyFile, { force: true });
   }
 }
 

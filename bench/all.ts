@@ -1,0 +1,104 @@
+/**
+ * Every scenario of issue 14 in one run (`make bench-all`), then one table of ratios: scenario, project,
+ * reference, ratio, target, pass. Results: each bench's own file in bench/results/ and the table in
+ * bench/results/all.json.
+ *
+ *   search, daily   bench/http.ts: project vs bare Express 5 + helmet (and node:http), same bytes, alternating rounds
+ *   financials      bench/financials.ts `quarterly uncached` on SQLite and MariaDB: p99 (absolute target, no reference)
+ *   ingest          bench/ingest.ts 500 × 10 and 5,000 × 10 on both: the importer vs the database's bulk load
+ *
+ * BENCH_ONLY=search,daily,financials,ingest picks scenarios; BENCH_MYSQL_URL (mysql://root@127.0.0.1:3306)
+ * the MariaDB server. The financials fixtures are kept between runs (a SQLite file in the temp dir, database
+ * ashare_bench_financials), as generating them takes minutes.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import mysql from 'mysql2/promise';
+import { HTTP_SCENARIOS, runHttpScenarios, type HttpScenario } from './http';
+import { round2 } from './support/reference';
+
+interface Row {
+  scenario: string;
+  project: string;
+  reference: string;
+  ratio: number | null;
+  target: string;
+  pass: boolean;
+}
+
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'search,daily,financials,ingest').split(','));
+const MYSQL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
+const FINANCIALS_P99_MS = 50;
+const INGEST_MIN_SHARE = 0.5;
+const INGEST_MAX_RSS_MB = 300;
+const rows: Row[] = [];
+const startedAt = new Date().toISOString();
+const loadAtStart = loadavg().map(round2);
+
+const httpNames = (Object.keys(HTTP_SCENARIOS) as HttpScenario[]).filter((name) => ONLY.has(name));
+for (const [name, result] of Object.entries(await runHttpScenarios(httpNames))) {
+  const target = HTTP_SCENARIOS[name as HttpScenario];
+  const { project, bare_express: express } = result;
+  rows.push({
+    scenario: `${name} ${result.path}`,
+    project: `${project.requests_per_sec} req/s, p99 ${project.latency_p99_ms} ms`,
+    reference: `${express.requests_per_sec} req/s, p99 ${express.latency_p99_ms} ms (Express+helmet)`,
+    ratio: result.ratio_to_express,
+    target: `≥ ${target.minRatio}, p99 ≤ ${target.maxP99Ms} ms`,
+    pass: result.ratio_to_express >= target.minRatio && project.latency_p99_ms <= target.maxP99Ms && project.non_2xx === 0,
+  });
+}
+
+function node(script: string, args: string[], env: Record<string, string> = {}): void {
+  execFileSync(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } });
+}
+
+const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
+
+if (ONLY.has('financials')) {
+  const admin = await mysql.createConnection(`${MYSQL}/`);
+  await admin.query('create database if not exists ashare_bench_financials character set utf8mb4 collate utf8mb4_unicode_ci');
+  await admin.end();
+  const urls = { sqlite: `sqlite://${join(tmpdir(), 'ashare_bench_financials.sqlite')}`, mysql: `${MYSQL}/ashare_bench_financials` };
+  for (const [dialect, url] of Object.entries(urls)) {
+    node('bench/financials.ts', [], { BENCH_DATABASE_URL: url, BENCH_FINANCIALS_SCENARIOS: 'quarterly uncached' });
+    const result = readJson(`bench/results/financials-${dialect}.json`);
+    const figures = result.results['quarterly uncached'];
+    rows.push({
+      scenario: `income-statement 10 symbols × 20 quarters, uncached (${dialect})`,
+      project: `${figures.rps} req/s, p50 ${figures.latency_ms.p50} ms, p99 ${figures.latency_ms.p99} ms`,
+      reference: '— (absolute target)',
+      ratio: null,
+      target: `p99 < ${FINANCIALS_P99_MS} ms`,
+      pass: figures.latency_ms.p99 < FINANCIALS_P99_MS && figures.non2xx === 0,
+    });
+  }
+}
+
+if (ONLY.has('ingest')) {
+  for (const stocks of [500, 5000]) {
+    node('bench/ingest.ts', ['--stocks', String(stocks), '--years', '10'], { MYSQL_BENCH_URL: MYSQL });
+    for (const database of ['mariadb', 'sqlite']) {
+      const result = readJson(`bench/results/ingest-${database}-${stocks}x10.json`);
+      rows.push({
+        scenario: `import ${stocks} × 10 daily (${database})`,
+        project: `${result.importer.rows_per_second} rows/s, peak RSS ${result.importer.peak_rss_mb} MB`,
+        reference: `${result.reference.rows_per_second} rows/s (${result.reference.method})`,
+        ratio: result.importer_share_of_reference,
+        target: `≥ ${INGEST_MIN_SHARE}, RSS < ${INGEST_MAX_RSS_MB} MB`,
+        pass: result.importer_share_of_reference >= INGEST_MIN_SHARE && result.importer.peak_rss_mb < INGEST_MAX_RSS_MB,
+      });
+    }
+  }
+}
+
+const columns: (keyof Row)[] = ['scenario', 'project', 'reference', 'ratio', 'target', 'pass'];
+const cells = rows.map((row) => columns.map((column) => (row[column] === null ? '—' : row[column] === true ? 'yes' : row[column] === false ? 'NO' : String(row[column]))));
+const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((cell) => cell[i]!.length)));
+const line = (values: string[]) => `| ${values.map((value, i) => value.padEnd(widths[i]!)).join(' | ')} |`;
+console.log(['', line(columns), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)].join('\n'));
+console.log(`load average at start ${loadAtStart.join(' ')}, at end ${loadavg().map(round2).join(' ')}`);
+mkdirSync('bench/results', { recursive: true });
+writeFileSync('bench/results/all.json', `${JSON.stringify({ started_at: startedAt, finished_at: new Date().toISOString(), load_average_at_start: loadAtStart, load_average_at_end: loadavg().map(round2), rows }, null, 2)}\n`);
