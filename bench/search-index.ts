@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from '../src/db/connection';
+import { DataVersions } from '../src/db/dataVersions';
 import { migrateLatest } from '../src/db/migrate';
 import { loadReferenceDataIfEmpty } from '../src/ingest/demo';
 import { generateBundle } from '../src/ingest/generate/generateBundle';
@@ -26,7 +27,7 @@ async function measure(store: string, fill: (url: string) => Promise<void>) {
     await fill(url);
     const db = connect(url);
     const securities = Number((await db('securities').count({ n: '*' }).first())!.n);
-    const search = new SecuritySearch(db, 60_000);
+    const search = new SecuritySearch(db, new DataVersions(db, 60_000));
     gc!();
     const before = process.memoryUsage().heapUsed;
     const started = performance.now();

@@ -39,6 +39,8 @@ export interface paths {
          *     the name (prefix, e.g. `PAYH` finds 平安银行). Results are ranked: exact code first, then exact name or
          *     initials, then prefixes of code, name or initials, then names that contain the keyword; listed
          *     securities before delisted ones, then by code.
+         *
+         *     Responses carry `ETag` and `Cache-Control`; `If-None-Match` with the current ETag gets 304.
          */
         get: operations["searchStocks"];
         put?: never;
@@ -3651,6 +3653,8 @@ export interface operations {
             /** @description One page of matches with its `pagination` object. A page beyond the last gives an empty array. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
                     "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];

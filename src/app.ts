@@ -61,7 +61,7 @@ export function createApp(deps: AppDeps): Express {
   const usage = deps.usage ?? new UsageRecorder(db, logger);
   // Cached answers are keyed on the versions of the data they were built from: both read the same pool.
   const answers = new AnswerCache(readDb, { validateResponses, ...deps.answerCache });
-  const securities = new SecuritySearch(readDb, deps.answerCache?.dataVersionTtlMs);
+  const securities = new SecuritySearch(readDb, answers.versions);
   securities.warmUp();
   const codes = new CodeChanges(readDb, deps.answerCache?.dataVersionTtlMs);
   codes.warmUp();
@@ -80,7 +80,7 @@ export function createApp(deps: AppDeps): Express {
       recordUsage: (owner, endpoint) => usage.record(owner, endpoint),
     },
     handlers: {
-      ...stocksHandlers(readDb, codes, securities),
+      ...stocksHandlers(readDb, codes, securities, answers),
       ...referenceHandlers(readDb, codes),
       ...eventsHandlers(readDb, codes),
       ...marketHandlers({ db: readDb, codes, answers, cursorSecret: deps.cursorSecret }),

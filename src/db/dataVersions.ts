@@ -34,6 +34,12 @@ export class DataVersions {
     return known && Date.now() - known.at < this.ttlMs ? known.version : undefined;
   }
 
+  /** Until when (epoch ms) the version last read stays trusted; 0 when none was read. */
+  freshUntil(dataset: Dataset): number {
+    const known = this.seen.get(dataset);
+    return known === undefined ? 0 : known.at + this.ttlMs;
+  }
+
   async of(dataset: Dataset): Promise<number> {
     const known = this.fresh(dataset);
     if (known !== undefined) return known;

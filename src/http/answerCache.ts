@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Db } from '../db/connection';
 import { DataVersions, type Dataset } from '../db/dataVersions';
 import { exchangeToday } from '../domain/clock';
-import { AnswerStore, canonicalUrl, etagOf, JsonText, sendTagged } from './answerStore';
+import { AnswerStore, canonicalUrl, etagOf, JsonText, sendJsonBytes, sendTagged, type Answer } from './answerStore';
 import type { CachePolicy } from './operations';
 
 export interface AnswerCacheOptions {
@@ -13,6 +13,9 @@ export interface AnswerCacheOptions {
   /** Whether the contract validator checks responses (then bodies go through res.json). */
   validateResponses?: boolean;
 }
+
+/** 10,000 URLs of about 100 bytes, twice (URL and canonical form): about 4 MB at most. */
+const MAX_CANONICAL_URLS = 10_000;
 
 /** Where an answer is stored: its normalized-request key, and an alias by the canonical request URL. */
 interface AnswerKeys {
@@ -33,7 +36,12 @@ export class AnswerCache {
   get stats(): { hits: number; bytes: number } {
     return { hits: this.store.hits, bytes: this.store.bytes };
   }
-  private readonly versions: DataVersions;
+  /** The data versions the answers are keyed on; what builds an answer from memory reads the same (SecuritySearch). */
+  readonly versions: DataVersions;
+  /** The version tag of each operation's data sets, and until when it holds (see freshTag). */
+  private readonly tags = new Map<readonly Dataset[], { tag: string; day: string; until: number }>();
+  /** Canonical URLs by request URL (see canonicalOf), at most MAX_CANONICAL_URLS. */
+  private readonly canonicalUrls = new Map<string, string>();
   private readonly enabled: boolean;
   private readonly validatesResponses: boolean;
 
@@ -50,17 +58,44 @@ export class AnswerCache {
     return policy.realtimeOnly && res.locals.keyOwner.dailyDelayMinutes > 0 ? null : policy;
   }
 
+  /**
+   * The version tag of the data sets when every version in it is still trusted and the day unchanged, else
+   * undefined: the warm path composes the tag once per data-version read (DataVersions' TTL, 1 s), not per
+   * request.
+   */
+  private freshTag(datasets: readonly Dataset[]): string | undefined {
+    const known = this.tags.get(datasets);
+    return known !== undefined && Date.now() < known.until && known.day === exchangeToday() ? known.tag : undefined;
+  }
+
   private async versionTag(datasets: readonly Dataset[]): Promise<string> {
-    let tag = exchangeToday();
+    const fresh = this.freshTag(datasets);
+    if (fresh !== undefined) return fresh;
+    const day = exchangeToday();
+    let tag = day;
     for (const dataset of datasets) tag += `.${dataset}.${this.versions.fresh(dataset) ?? (await this.versions.of(dataset))}`;
+    this.tags.set(datasets, { tag, day, until: Math.min(...datasets.map((dataset) => this.versions.freshUntil(dataset))) });
     return tag;
+  }
+
+  /** The canonical URL of a request, kept by its URL (without an API key in it: keys are never held here). */
+  private canonicalOf(req: Request): string {
+    let canonical = this.canonicalUrls.get(req.originalUrl);
+    if (canonical === undefined) {
+      canonical = canonicalUrl(req);
+      if (!/[?&]api_key=/i.test(req.originalUrl)) {
+        if (this.canonicalUrls.size >= MAX_CANONICAL_URLS) this.canonicalUrls.clear();
+        this.canonicalUrls.set(req.originalUrl, canonical);
+      }
+    }
+    return canonical;
   }
 
   private async keys(req: Request, res: Response, request: unknown): Promise<AnswerKeys | null> {
     const policy = this.policyFor(res);
     if (policy === null || request === null) return null;
     const tag = await this.versionTag(policy.datasets);
-    return { key: `${tag}:${JSON.stringify(request)}`, alias: `${tag}:${canonicalUrl(req)}` };
+    return { key: `${tag}:${JSON.stringify(request)}`, alias: `${tag}:${this.canonicalOf(req)}` };
   }
 
   /**
@@ -72,7 +107,7 @@ export class AnswerCache {
     const keys = await this.keys(req as Request, res, request);
     const hit = keys === null ? undefined : this.store.get(keys.key);
     const raw = res as Response; // the bytes of a typed body
-    if (hit) return sendTagged(req, raw, hit.etag, () => raw.type('json').send(hit.body));
+    if (hit) return sendTagged(req, raw, hit.etag, () => sendJsonBytes(raw, hit.body));
     const payload = await build();
     const body = payload instanceof JsonText ? payload.toBuffer() : Buffer.from(JSON.stringify(payload));
     const etag = etagOf(body);
@@ -85,14 +120,23 @@ export class AnswerCache {
     sendTagged(req, raw, etag, () => (this.validatesResponses ? raw.json(JSON.parse(body.toString())) : raw.type('json').send(body)));
   }
 
-  /** The warm path: a repeat of a GET answered before is answered from the store by its canonical URL; anything else passes on. */
+  /**
+   * The warm path: a repeat of a GET answered before is answered from the store by its canonical URL;
+   * anything else passes on. Synchronous while the version tag is fresh (no promise per request).
+   */
   repeats() {
-    return async (req: Request, res: Response, next: NextFunction) => {
+    return (req: Request, res: Response, next: NextFunction): void | Promise<void> => {
       const policy = req.method === 'GET' ? this.policyFor(res) : null;
       if (policy === null) return next();
-      const hit = this.store.get(`${await this.versionTag(policy.datasets)}:${canonicalUrl(req)}`);
-      if (hit === undefined) return next();
-      sendTagged(req, res, hit.etag, () => res.type('json').send(hit.body));
+      const tag = this.freshTag(policy.datasets);
+      if (tag === undefined) return this.versionTag(policy.datasets).then((fresh) => this.answerRepeat(fresh, req, res, next));
+      this.answerRepeat(tag, req, res, next);
     };
+  }
+
+  private answerRepeat(tag: string, req: Request, res: Response, next: NextFunction): void {
+    const hit: Answer | undefined = this.store.get(`${tag}:${this.canonicalOf(req)}`);
+    if (hit === undefined) return next();
+    sendTagged(req, res, hit.etag, () => sendJsonBytes(res, hit.body));
   }
 }

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { insufficientPermissions, invalidKey, invalidToken } from '../domain/errors';
 import { operationFor, type OperationIndex } from './operations';
-import type { AccessPorts, SessionAccount } from './ports';
+import type { AccessPorts, KeyOwner, SessionAccount } from './ports';
 
 /** The API key of a request: header `X-API-KEY` first, then query `api_key`. */
 function presentedKey(req: Request): string | undefined {
@@ -20,21 +20,30 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]{10,128})$/;
  * end in 404.
  */
 export function authenticate(index: OperationIndex, ports: Pick<AccessPorts, 'keyOwner' | 'session'>) {
-  return async (req: Request, res: Response, next: NextFunction) => {
+  const acceptKeyOwner = (res: Response, owner: KeyOwner | null, next: NextFunction) => {
+    if (owner === null) throw invalidKey();
+    res.locals.keyOwner = owner;
+    next();
+  };
+  const acceptSession = async (req: Request, res: Response, next: NextFunction) => {
+    const token = BEARER.exec(req.get('authorization') ?? '')?.[1];
+    const found = token === undefined ? null : await ports.session(token);
+    if (found === null) throw invalidToken();
+    res.locals.account = found.account;
+    res.locals.sessionId = found.sessionId;
+    next();
+  };
+  // Not async: a key in the key cache is accepted without a promise (the warm path's most frequent case).
+  return (req: Request, res: Response, next: NextFunction): void | Promise<void> => {
     const operations = index.find(req.path);
     res.locals.operation = operations && operationFor(operations, req.method);
     if (operations?.credential === 'apiKey') {
       const key = presentedKey(req);
-      const owner = key === undefined || key.length > 256 ? null : await ports.keyOwner(key);
-      if (owner === null) throw invalidKey();
-      res.locals.keyOwner = owner;
-    } else if (operations?.credential === 'session') {
-      const token = BEARER.exec(req.get('authorization') ?? '')?.[1];
-      const found = token === undefined ? null : await ports.session(token);
-      if (found === null) throw invalidToken();
-      res.locals.account = found.account;
-      res.locals.sessionId = found.sessionId;
+      const owner = key === undefined || key.length > 256 ? null : ports.keyOwner(key);
+      if (owner instanceof Promise) return owner.then((found) => acceptKeyOwner(res, found, next));
+      return acceptKeyOwner(res, owner, next);
     }
+    if (operations?.credential === 'session') return acceptSession(req, res, next);
     next();
   };
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types';
 import type { NextFunction, Request, Response } from 'express';
@@ -36,8 +37,38 @@ function refuseNonFiniteNumbers(req: Request, _res: Response, next: NextFunction
   next();
 }
 
+type PathToRegexp = (path: unknown, options?: object) => unknown;
+const MEMOIZED = Symbol('memoized route matchers');
+
+/**
+ * express-openapi-validator 5.6 compiles a path-to-regexp matcher for every contract path on every request
+ * (`lookupRoute`, openapi.metadata.js): 20 % of a search request's CPU in the profile
+ * (bench/results/profile-search.txt), more than the search itself. Until upstream caches them
+ * (cdimascio/express-openapi-validator#1217, open), the path-to-regexp module the validator calls gets a memo:
+ * the same path and options give the same compiled matcher (its regexp has no `g` flag, so it holds no state).
+ * The paths are the contract's (about 35), so the memo stays that small.
+ */
+function memoizeRouteMatchers(): void {
+  const fromValidator = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
+  const module = fromValidator('path-to-regexp') as { pathToRegexp: PathToRegexp & { [MEMOIZED]?: true } };
+  if (module.pathToRegexp[MEMOIZED]) return;
+  const compile = module.pathToRegexp;
+  const compiled = new Map<string, unknown>();
+  const memoized = (path: unknown, options: { sensitive?: boolean; strict?: boolean } = {}) => {
+    // The validator passes a string path and { sensitive, strict }; anything else is compiled as asked.
+    for (const option in options) if (option !== 'sensitive' && option !== 'strict') return compile(path, options);
+    if (typeof path !== 'string') return compile(path, options);
+    const key = `${options.sensitive ? 's' : '-'}${options.strict ? 's' : '-'}${path}`;
+    let matcher = compiled.get(key);
+    if (matcher === undefined) compiled.set(key, (matcher = compile(path, options)));
+    return matcher;
+  };
+  module.pathToRegexp = Object.assign(memoized, { [MEMOIZED]: true as const });
+}
+
 /** Request validation always; response validation when asked (tests and staging). */
 export function contractValidator(contract: Contract, validateResponses: boolean) {
+  memoizeRouteMatchers();
   return [...OpenApiValidator.middleware({
     apiSpec: structuredClone(contract),
     validateRequests: { allowUnknownQueryParameters: false },

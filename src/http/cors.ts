@@ -16,16 +16,17 @@ const COMMON: CorsOptions = {
  * account operations (console session, sign-up and sign-in) answer only origins named one by one; paths outside
  * the contract (console page, docs) none.
  */
-export function corsPolicy(index: OperationIndex, origins: readonly string[]) {
+export function corsPolicy(index: OperationIndex, origins: readonly string[]): Array<(req: Request, res: Response, next: NextFunction) => void> {
   const named = origins.filter((origin) => origin !== '*');
   const none = (_req: Request, _res: Response, next: NextFunction) => next();
-  if (origins.length === 0) return none;
+  // No origins: no middleware at all (not one that passes every request on), the usual deployment.
+  if (origins.length === 0) return [];
   const data = cors({ ...COMMON, origin: origins.includes('*') ? '*' : named, methods: ['GET', 'HEAD'] });
   const account = named.length > 0 ? cors({ ...COMMON, origin: named, methods: ['GET', 'POST', 'PUT', 'DELETE'] }) : none;
-  return (req: Request, res: Response, next: NextFunction) => {
+  return [(req: Request, res: Response, next: NextFunction) => {
     const credential = index.find(req.path)?.credential;
     if (credential === 'apiKey') return data(req, res, next);
     if (credential !== undefined) return account(req, res, next);
     next();
-  };
+  }];
 }

@@ -49,10 +49,13 @@ export function httpApp(parts: HttpAppParts): Express {
   app.use(helmet());
   app.use(requestLog(parts.logger));
   app.use(parts.metrics.middleware());
-  app.use(corsPolicy(index, parts.corsOrigins));
+  for (const cors of corsPolicy(index, parts.corsOrigins)) app.use(cors);
   const jsonBody = express.json({ limit: '32kb' });
   app.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : jsonBody(req, res, next)));
-  app.use(...parts.openRoutes);
+  // The open routes only for a path outside the contract: a data request skips their route tables.
+  const openRoutes = express.Router();
+  openRoutes.use(...parts.openRoutes);
+  app.use((req, res, next) => (index.find(req.path) === undefined ? openRoutes(req, res, next) : next()));
   app.use(authenticate(index, parts.access));
   app.use(accountRateLimit(parts.limiters), requireKeyScope(), usageCounting(parts.access.recordUsage));
   app.use(parts.answers.repeats());

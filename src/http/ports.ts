@@ -29,8 +29,8 @@ export interface SessionAccount {
  * the accounts and billing modules. The layer itself imports no module.
  */
 export interface AccessPorts {
-  /** The owner of a presented API key; null when it is unknown, deleted or expired. */
-  keyOwner(key: string): Promise<KeyOwner | null>;
+  /** The owner of a presented API key; null when it is unknown, deleted or expired. Synchronous when it is at hand. */
+  keyOwner(key: string): KeyOwner | null | Promise<KeyOwner | null>;
   /** The account and session id of a console session token; null when it is unknown or expired. */
   session(token: string): Promise<{ sessionId: number; account: SessionAccount } | null>;
   /** Counts one answered API-key request of an operation, named by its path template. */

@@ -9,11 +9,10 @@ export function setRetryAfter(res: Response, rejection: RateLimiterRes): void {
 }
 
 function setLimitHeaders(res: Response, limit: number, state: RateLimiterRes): void {
-  res.set({
-    'X-Rate-Limit-Limit': String(limit),
-    'X-Rate-Limit-Remaining': String(Math.max(0, state.remainingPoints)),
-    'X-Rate-Limit-Reset': String(Math.ceil((Date.now() + state.msBeforeNext) / 1000)),
-  });
+  // setHeader, not Express's res.set: no object, no per-header checks, on every API-key answer.
+  res.setHeader('X-Rate-Limit-Limit', limit);
+  res.setHeader('X-Rate-Limit-Remaining', Math.max(0, state.remainingPoints));
+  res.setHeader('X-Rate-Limit-Reset', Math.ceil((Date.now() + state.msBeforeNext) / 1000));
 }
 
 /**

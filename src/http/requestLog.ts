@@ -22,9 +22,10 @@ export function requestLog(logger: Logger) {
     res.setHeader('X-Request-Id', id);
     res.locals.requestId = id;
     const started = Date.now();
-    const done = () => {
-      res.off('finish', done);
-      res.off('close', done);
+    // One listener: node emits `close` after `finish` for every answer, and alone when the client goes away.
+    res.once('close', () => {
+      const failed = !res.writableFinished || res.statusCode >= 500;
+      if (!failed && !logger.isLevelEnabled('info')) return; // nothing built when the line would be dropped
       const line = {
         req: { id, method: req.method, url: redactUrl(req.originalUrl), remoteAddress: req.socket.remoteAddress },
         res: { statusCode: res.statusCode },
@@ -33,9 +34,7 @@ export function requestLog(logger: Logger) {
       if (!res.writableFinished) logger.error(line, 'request aborted');
       else if (res.statusCode >= 500) logger.error(line, 'request errored');
       else logger.info(line, 'request completed');
-    };
-    res.on('finish', done);
-    res.on('close', done);
+    });
     next();
   };
 }

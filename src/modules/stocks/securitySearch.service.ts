@@ -2,24 +2,28 @@ import type { Db } from '../../db/connection';
 import { fullPinyinOf } from '../../domain/cnspell';
 import type { PageRequest } from '../../domain/pagination';
 import { SecurityIndex, type SearchPage } from '../../domain/securitySearch';
-import { DataVersions, VersionedValue } from '../../db/dataVersions';
+import { VersionedValue, type DataVersions } from '../../db/dataVersions';
 import { searchSources } from './stocks.repository';
 
 /**
  * Keyword search answered from memory: the index of every security is built at start and again when the
  * `reference` data version moves (an import on any instance bumps it; the version is read at most once per
- * `dataVersionTtlMs`), so a search runs no SQL.
+ * the versions' TTL), so a search runs no SQL.
  */
 export class SecuritySearch {
   private readonly index: VersionedValue<SecurityIndex>;
   /** Full pinyin by name, kept across rebuilds: an import then converts only names it has not seen (~60 µs each). */
   private readonly pinyinByName = new Map<string, string>();
 
+  /**
+   * `versions`: the answer cache's (AnswerCache.versions), so a search answer is stored under the reference
+   * version its index was built from or a newer one, never an older index under a newer version.
+   */
   constructor(
     private readonly db: Db,
-    dataVersionTtlMs = 1000,
+    versions: DataVersions,
   ) {
-    this.index = new VersionedValue(new DataVersions(db, dataVersionTtlMs), 'reference', () => this.build());
+    this.index = new VersionedValue(versions, 'reference', () => this.build());
   }
 
   /** Builds the index now (at start), so the first search does not wait for it. */

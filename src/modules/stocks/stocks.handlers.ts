@@ -3,6 +3,7 @@ import { parseFields, pickFields } from '../../domain/fields';
 import { pageWindow, paginationOf } from '../../domain/pagination';
 import { assertAllKnown, parseSymbolList } from '../../domain/symbols';
 import { ok, okPage } from '../../http/envelope';
+import type { AnswerCache } from '../../http/answerCache';
 import type { Handler } from '../../http/handler';
 import { requestedSymbolOf } from '../../domain/codeChanges';
 import type { CodeChanges } from '../reference/codeChanges.service';
@@ -10,7 +11,7 @@ import type { SecuritySearch } from './securitySearch.service';
 import { findStocks } from './stocks.repository';
 import { STOCK_FIELDS, toSearchResultItem, toStock } from './stocks.serializer';
 
-export function stocksHandlers(db: Db, codes: CodeChanges, securities: SecuritySearch) {
+export function stocksHandlers(db: Db, codes: CodeChanges, securities: SecuritySearch, answers: AnswerCache) {
   const getBasicInfo: Handler<'getBasicInfo'> = async (req, res) => {
     const { symbols, single } = parseSymbolList(req.query.symbol, 50);
     const fields = parseFields(req.query.fields, STOCK_FIELDS);
@@ -23,8 +24,11 @@ export function stocksHandlers(db: Db, codes: CodeChanges, securities: SecurityS
 
   const searchStocks: Handler<'searchStocks'> = async (req, res) => {
     const window = pageWindow(req.query);
-    const { securities: found, total } = await securities.search(req.query.keyword.trim(), window);
-    res.json(okPage(found.map(toSearchResultItem), paginationOf(window, total)));
+    const keyword = req.query.keyword.trim();
+    await answers.send(req, res, ['search', keyword, window], async () => {
+      const { securities: found, total } = await securities.search(keyword, window);
+      return okPage(found.map(toSearchResultItem), paginationOf(window, total));
+    });
   };
 
   return { getBasicInfo, searchStocks };
