@@ -1,4 +1,4 @@
-import express, { type Express, type Router } from 'express';
+import express, { type Express, type NextFunction, type Request, type Response, type Router } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { AnswerCache } from './answerCache';
@@ -51,11 +51,15 @@ export function httpApp(parts: HttpAppParts): Express {
   app.use(parts.metrics.middleware());
   for (const cors of corsPolicy(index, parts.corsOrigins)) app.use(cors);
   const jsonBody = express.json({ limit: '32kb' });
-  app.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : jsonBody(req, res, next)));
-  // The open routes only for a path outside the contract: a data request skips their route tables.
+  // The open routes only for a path outside the contract: a data request skips their route tables. One
+  // layer for both steps (every layer costs each request a turn of Express's router).
   const openRoutes = express.Router();
   openRoutes.use(...parts.openRoutes);
-  app.use((req, res, next) => (index.find(req.path) === undefined ? openRoutes(req, res, next) : next()));
+  const routeOpen = (req: Request, res: Response, next: NextFunction) => (index.find(req.path) === undefined ? openRoutes(req, res, next) : next());
+  app.use((req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return routeOpen(req, res, next);
+    jsonBody(req, res, (err?: unknown) => (err === undefined ? routeOpen(req, res, next) : next(err)));
+  });
   app.use(authenticate(index, parts.access));
   app.use(accountRateLimit(parts.limiters), requireKeyScope(), usageCounting(parts.access.recordUsage));
   app.use(parts.answers.repeats());
