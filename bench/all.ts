@@ -7,7 +7,7 @@
  *   financials      bench/financials.ts `quarterly uncached` on SQLite and MariaDB: p99 (absolute target, no reference)
  *   ingest          bench/ingest.ts 500 × 10 and 5,000 × 10 on both: the importer vs the database's bulk load
  *
- * BENCH_ONLY=search,daily,financials,ingest picks scenarios; BENCH_MYSQL_URL (mysql://root@127.0.0.1:3306)
+ * BENCH_ONLY=search,daily,financials,ingest picks scenarios, BENCH_INGEST_STOCKS (500,5000) the import sizes; BENCH_MYSQL_URL (mysql://root@127.0.0.1:3306)
  * the MariaDB server. The financials fixtures are kept between runs (a SQLite file in the temp dir, database
  * ashare_bench_financials), as generating them takes minutes.
  */
@@ -78,7 +78,7 @@ if (ONLY.has('financials')) {
 }
 
 if (ONLY.has('ingest')) {
-  for (const stocks of [500, 5000]) {
+  for (const stocks of (process.env.BENCH_INGEST_STOCKS ?? '500,5000').split(',').map(Number)) {
     node('bench/ingest.ts', ['--stocks', String(stocks), '--years', '10'], { MYSQL_BENCH_URL: MYSQL });
     for (const database of ['mariadb', 'sqlite']) {
       const result = readJson(`bench/results/ingest-${database}-${stocks}x10.json`);
