@@ -5,7 +5,7 @@
  * unless DATABASE_URL names one) beside a bare Express 5 + helmet app and a bare node:http server sending the
  * same bytes, alternating rounds (bench/support/reference.ts; BENCH_ROUNDS, BENCH_SECONDS). Results:
  * bench/results/http-<scenario>.json. BENCH_PROFILE=<dir> runs the project under --cpu-prof and writes its
- * profile there when it stops (summarized by bench/profile-summary.ts).
+ * profile there when it stops (summarized by bench/profile-summary.ts; then no results file is written).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +32,7 @@ export async function runHttpScenarios(names: HttpScenario[]): Promise<Record<st
   try {
     for (const name of names) {
       results[name] = await compareWithReference({ scenario: name, project, path: HTTP_SCENARIOS[name].path, headers: { 'X-API-KEY': key } });
+      if (profile) continue; // a profiled server is slower: its figures are not results
       mkdirSync('bench/results', { recursive: true });
       writeFileSync(`bench/results/http-${name}.json`, `${JSON.stringify({ date: new Date().toISOString(), database: databaseUrl.replace(/\/\/[^@]*@/, '//').replace(dbFile, 'temp file'), targets: HTTP_SCENARIOS[name], ...results[name] }, null, 2)}\n`);
     }
