@@ -63,7 +63,7 @@ export function createApp(deps: AppDeps): Express {
   const answers = new AnswerCache(readDb, { validateResponses, ...deps.answerCache });
   const securities = new SecuritySearch(readDb, answers.versions);
   securities.warmUp();
-  const codes = new CodeChanges(readDb, deps.answerCache?.dataVersionTtlMs);
+  const codes = new CodeChanges(readDb, answers.versions);
   codes.warmUp();
   const metrics = deps.metrics ?? new Metrics();
   metrics.watch({ db, answers, usage });

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection';
-import { DataVersions, VersionedValue } from '../../db/dataVersions';
+import { VersionedValue, type DataVersions } from '../../db/dataVersions';
 import { CodeChangeMap, type CodeChange, type CodeSpan, type ResolvedSymbol } from '../../domain/codeChanges';
 import { codeChangeSources } from './codeChanges.repository';
 
@@ -11,8 +11,9 @@ import { codeChangeSources } from './codeChanges.repository';
 export class CodeChanges {
   private readonly map: VersionedValue<CodeChangeMap>;
 
-  constructor(db: Db, dataVersionTtlMs = 1000) {
-    this.map = new VersionedValue(new DataVersions(db, dataVersionTtlMs), 'reference', async () => {
+  /** `versions`: the answer cache's, so no answer is stored under a newer reference version than its map. */
+  constructor(db: Db, versions: DataVersions) {
+    this.map = new VersionedValue(versions, 'reference', async () => {
       const { changes, knownCodes } = await codeChangeSources(db);
       return new CodeChangeMap(changes, knownCodes);
     });
