@@ -21,6 +21,7 @@ export default tseslint.config(
   restrictImports('src/domain/**', ['**/http/**', '**/modules/**', '**/db/**', '**/ingest/**', '**/console/**', 'express', 'knex'], 'src/domain is pure logic: it imports nothing of the app'),
   restrictImports('src/http/**', ['**/modules/**', '**/ingest/**', '**/console/**'], 'src/http knows ports (src/http/ports.ts), not modules'),
   restrictImports('src/ingest/**', ['**/http/**'], 'src/ingest does not import the HTTP layer'),
+  restrictImports('src/mcp/**', ['**/modules/**', '**/ingest/**', '**/db/**'], 'src/mcp asks the app through its HTTP pipeline, never modules or the database'),
   restrictImports('src/modules/accounts/**', ['**/billing/**'], 'accounts and billing share through modules/subscriptions or the domain'),
   restrictImports('src/modules/billing/**', ['**/accounts/**'], 'accounts and billing share through modules/subscriptions or the domain'),
   {

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Knex } from 'knex';
 import { AnswerCache, type AnswerCacheOptions } from './http/answerCache';
 import { loadContract } from './http/contract';
-import { httpApp } from './http/httpApp';
+import { httpApp, type HttpAppParts } from './http/httpApp';
 import { Metrics } from './http/metrics';
 import { LimiterStore } from './http/rateLimitStore';
 import { consoleRoutes } from './console/console.routes';
@@ -25,6 +25,9 @@ import { referenceHandlers } from './modules/reference/reference.handlers';
 import { eventsHandlers } from './modules/events/events.handlers';
 import { Readiness } from './modules/system/readiness.service';
 import { systemRoutes } from './modules/system/system.routes';
+import { mcpRoutes } from './mcp/mcp.routes';
+import { toolCatalog } from './mcp/toolCatalog';
+import type { KeyOwner } from './http/ports';
 
 export interface AppDeps {
   db: Knex;
@@ -49,7 +52,12 @@ export interface AppDeps {
   metricsOnOwnPort?: boolean;
   /** CORS_ORIGINS: none by default. */
   corsOrigins?: readonly string[];
+  /** MCP_ALLOWED_HOSTS: host names /mcp answers to besides localhost's. */
+  mcpAllowedHosts?: readonly string[];
 }
+
+/** The host names of this machine, always allowed at /mcp. */
+const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 /** The composition root: the modules answer the HTTP layer's ports and give a handler for every operation. */
 export function createApp(deps: AppDeps): Express {
@@ -68,17 +76,18 @@ export function createApp(deps: AppDeps): Express {
   const metrics = deps.metrics ?? new Metrics();
   metrics.watch({ db, answers, usage });
   const readiness = deps.readiness ?? new Readiness(db, readDb);
-  return httpApp({
+  const access = {
+    keyOwner: keyOwnerLookup(db, keyCache),
+    session: (token: string) => findSessionAccount(db, hashKey(token)),
+    recordUsage: (owner: KeyOwner, endpoint: string) => usage.record(owner, endpoint),
+  };
+  const parts: HttpAppParts = {
     contract,
     logger,
     validateResponses,
     limiters,
     answers,
-    access: {
-      keyOwner: keyOwnerLookup(db, keyCache),
-      session: (token) => findSessionAccount(db, hashKey(token)),
-      recordUsage: (owner, endpoint) => usage.record(owner, endpoint),
-    },
+    access,
     handlers: {
       ...stocksHandlers(readDb, codes, securities, answers),
       ...referenceHandlers(readDb, codes),
@@ -91,6 +100,19 @@ export function createApp(deps: AppDeps): Express {
     },
     metrics,
     corsOrigins: deps.corsOrigins ?? [],
-    openRoutes: [systemRoutes(contract, { readiness, metrics: deps.metricsOnOwnPort ? undefined : metrics }), consoleRoutes()],
+    openRoutes: [],
+  };
+  // The MCP tools ask this same app, in process: it exists by the time a tool is called.
+  const mcp = mcpRoutes({
+    tools: toolCatalog(contract),
+    keyOwner: access.keyOwner,
+    app: (req, res) => app(req, res),
+    allowedHosts: [...LOCAL_HOSTS, ...(deps.mcpAllowedHosts ?? [])],
+    version: contract.info.version,
   });
+  const app = httpApp({
+    ...parts,
+    openRoutes: [systemRoutes(contract, { readiness, metrics: deps.metricsOnOwnPort ? undefined : metrics }), consoleRoutes(), mcp],
+  });
+  return app;
 }

@@ -31,6 +31,12 @@ const Env = z.object({
     .default('')
     .transform((list) => list.split(',').map((origin) => origin.trim()).filter(Boolean))
     .refine((list) => list.every((origin) => origin === '*' || URL.canParse(origin) && new URL(origin).origin === origin), 'must be `*` or origins such as https://app.example.com, comma-separated'),
+  /** Host names /mcp answers to besides localhost's (DNS-rebinding protection), comma-separated. */
+  MCP_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((list) => list.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))
+    .refine((list) => list.every((host) => /^(\[[0-9a-f:]+\]|[a-z0-9.-]{1,253})$/.test(host)), 'must be host names such as api.example.com, comma-separated'),
   VALIDATE_RESPONSES: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
 });
 

@@ -56,6 +56,7 @@ const app = createApp({
   metrics,
   metricsOnOwnPort: config.METRICS_PORT !== undefined,
   corsOrigins: config.CORS_ORIGINS,
+  mcpAllowedHosts: config.MCP_ALLOWED_HOSTS,
   cursorSecret: config.CURSOR_SECRET,
   answerCache: { enabled: config.RESPONSE_CACHE },
 });

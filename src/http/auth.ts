@@ -4,7 +4,7 @@ import { operationFor, type OperationIndex } from './operations';
 import type { AccessPorts, KeyOwner, SessionAccount } from './ports';
 
 /** The API key of a request: header `X-API-KEY` first, then query `api_key`. */
-function presentedKey(req: Request): string | undefined {
+export function presentedKey(req: Request): string | undefined {
   const header = req.get('x-api-key');
   if (header) return header;
   const query = req.query.api_key;

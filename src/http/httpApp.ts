@@ -54,7 +54,7 @@ export function httpApp(parts: HttpAppParts): Express {
   // The open routes only for a path outside the contract: a data request skips their route tables. One
   // layer for both steps (every layer costs each request a turn of Express's router).
   const openRoutes = express.Router();
-  openRoutes.use(...parts.openRoutes);
+  if (parts.openRoutes.length > 0) openRoutes.use(...parts.openRoutes);
   const routeOpen = (req: Request, res: Response, next: NextFunction) => (index.find(req.path) === undefined ? openRoutes(req, res, next) : next());
   app.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return routeOpen(req, res, next);
