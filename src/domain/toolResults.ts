@@ -8,7 +8,7 @@ export const TOOL_RESULT_BUDGET_CHARS = 60_000;
 
 export type ToolFormat = 'table' | 'json';
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** A list of records written compactly: the column names once, then one array of values per record. */
 export interface Table {

@@ -1,5 +1,5 @@
 import type { RequestListener } from 'node:http';
-import { fitToBudget, tabulate, truncationNote, type ToolFormat } from '../domain/toolResults';
+import { fitToBudget, tabulate, truncationNote, type Json, type ToolFormat } from '../domain/toolResults';
 import type { Tool } from './toolCatalog';
 import { toolErrorText } from './toolErrors';
 import { askInProcess } from './inProcess';
@@ -45,8 +45,8 @@ export async function callTool(app: RequestListener, tool: Tool, args: Arguments
   // The envelope's code and message say only "200 success": the agent gets the data (and pagination).
   const result = Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'code' && key !== 'message'));
   const format = (args.format as ToolFormat | undefined) ?? 'table';
-  const shaped = format === 'table' ? tabulate(result as never) : result;
-  const { value, cuts } = fitToBudget(shaped as never);
+  const shaped = format === 'table' ? tabulate(result as Json) : (result as Json);
+  const { value, cuts } = fitToBudget(shaped);
   const content = (cuts.length ? { ...(value as object), truncated: truncationNote(cuts) } : value) as Record<string, unknown>;
   return { content: [{ type: 'text', text: JSON.stringify(content) }], structuredContent: content };
 }

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { fitToBudget, tabulate, truncationNote } from '../../src/domain/toolResults';
+import { fitToBudget, tabulate, truncationNote, type Json } from '../../src/domain/toolResults';
 
 describe('domain/toolResults: tool results within an agent budget', () => {
   it('writes every list of records as columns once and rows of values, at any depth; other values stay', () => {
-    const answer = {
+    const answer: Json = {
       data: [
         { symbol: '600519.SH', daily: [{ date: '2024-06-14', close: 1500.5 }, { date: '2024-06-13', close: 1490, volume: 10 }] },
         { symbol: '000001.SZ', daily: [] },
