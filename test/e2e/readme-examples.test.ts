@@ -7,9 +7,10 @@ import { createTestDb, type TestDb } from '../support/testDb';
 
 const README = new URL('../../README.md', import.meta.url);
 
-/** Every `localhost:8080/...` path of the README, in order, once each. */
+/** Every `localhost:8080/...` path of the README to GET, in order, once each (`/mcp` is POST only: test/api/mcp.test.ts). */
 function readmeExamples(text: string): string[] {
-  return [...new Set([...text.matchAll(/localhost:8080(\/[^\s'"`)<>]*)/g)].map((match) => match[1]!))];
+  const paths = [...text.matchAll(/localhost:8080(\/[^\s'"`)<>]*)/g)].map((match) => match[1]!);
+  return [...new Set(paths.filter((path) => !path.startsWith('/mcp')))];
 }
 
 describe('e2e: every localhost:8080 example of README.md answers 200 on a fresh demo store', function () {
