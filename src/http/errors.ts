@@ -44,7 +44,10 @@ function fromValidation(err: HttpishError, codeOfParameter: ReadonlyMap<string, 
   if (first.errorCode === 'required.openapi.validation') {
     return missingParameter(`Missing required parameter: ${parameter}`);
   }
-  const code = codeOfParameter.get(parameter) ?? 'invalid_parameter';
+  // A parameter this operation does not have is unknown, whatever code another operation gives its name
+  // (found: `start_date` on daily answered invalid_date_format, "must be a real date", for a valid date).
+  const unknown = /^Unknown query parameter/.test(first.message ?? '');
+  const code = (!unknown && codeOfParameter.get(parameter)) || 'invalid_parameter';
   const reason = code === 'invalid_date_format' ? 'must be a real date in the form YYYY-MM-DD' : (first.message ?? err.message);
   return new AppError(code, `${parameter ? `${parameter}: ` : ''}${reason}`);
 }

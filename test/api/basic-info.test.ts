@@ -131,6 +131,11 @@ describe('GET /v1/stock/basic-info', () => {
     expect(body.error).to.equal('invalid_parameter');
     expect(body.message).to.contain('colour');
   });
+
+  it("an unknown parameter that another route names is still unknown here, not that route's error (begin_date: no date error)", async () => {
+    const { status, body } = await api.get('/v1/stock/basic-info?symbol=600519&begin_date=2024-01-02');
+    expect([status, body]).to.deep.equal([400, { code: 400, message: "begin_date: Unknown query parameter 'begin_date'", error: 'invalid_parameter' }]);
+  });
 });
 
 describe('GET /v1/stock/basic-info with code changes', () => {
