@@ -48,7 +48,7 @@ export function mcpRoutes(options: McpOptions): Router {
   router.post('/mcp', hostHeaderValidation([...options.allowedHosts]), async (req, res) => {
     // The same API key as the data routes (X-API-KEY or api_key); 401 `invalid_key` in the envelope otherwise.
     const key = presentedKey(req);
-    if (key === undefined || key.length > 256 || (await options.keyOwner(key)) === null) throw invalidKey();
+    if (key === undefined || (await options.keyOwner(key)) === null) throw invalidKey();
     const server = toolServer(options, key);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
