@@ -66,7 +66,7 @@ async function symbolsOf(url: string, count: number): Promise<string[]> {
 
 interface Running {
   base: string;
-  process: ChildProcess;
+  child: ChildProcess;
   stop(): void;
 }
 
@@ -90,7 +90,7 @@ async function start(args: string[], env: Record<string, string>, probe: string,
   });
   const base = `http://127.0.0.1:${port}`;
   await waitUntilUp(base, probe);
-  return { base, process: child, stop: () => child.kill('SIGTERM') };
+  return { base, child, stop: () => child.kill('SIGTERM') };
 }
 
 /**
@@ -157,9 +157,9 @@ if (SCENARIOS.has('B')) {
     try {
       const probe = await (await fetch(api.base + path, { headers: { 'X-API-KEY': KEY } })).json();
       entry.bars = (probe.data as Array<{ daily: unknown[] }>).reduce((sum, series) => sum + series.daily.length, 0);
-      const before = memoryKb(api.process.pid!);
+      const before = memoryKb(api.child.pid!);
       const summary = await cannon(`B: 50 symbols × 3 years, ${cache ? 'warm' : 'cold (cache off)'}`, api.base, [path], 1);
-      const after = memoryKb(api.process.pid!);
+      const after = memoryKb(api.child.pid!);
       entry[cache ? 'warm' : 'cold'] = { ...summary, rss_before_mb: before.rss / 1024, rss_peak_mb: after.peak / 1024, rss_growth_mb: (after.peak - before.rss) / 1024 };
     } finally {
       api.stop();

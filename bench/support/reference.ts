@@ -5,7 +5,7 @@
  * round, the order rotating each round, so load from elsewhere on a shared machine falls on all three alike;
  * what counts is the ratio project / bare Express within the run.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +20,11 @@ export interface Figures {
   latency_p99_ms: number;
   non_2xx: number;
   errors: number;
+  /**
+   * The server's CPU time (user + system, /proc/<pid>/stat) per answered request: what the server spends
+   * whatever the load generator beside it on the same 2 cores gets, so steadier than requests/s.
+   */
+  server_cpu_us_per_request: number;
 }
 
 export interface Comparison {
@@ -51,8 +56,15 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** One autocannon run of `seconds` on `base + path` (the same for every target). */
-export async function load(base: string, path: string, headers: Record<string, string>, seconds: number, connections = CONNECTIONS): Promise<Figures> {
+/** CPU seconds a process has used so far (utime + stime of /proc/<pid>/stat, at 100 ticks a second). */
+function cpuSecondsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** One autocannon run of `seconds` on `base + path` (the same for every target) served by process `pid`. */
+export async function load(base: string, path: string, headers: Record<string, string>, seconds: number, pid: number, connections = CONNECTIONS): Promise<Figures> {
+  const cpuBefore = cpuSecondsOf(pid);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     autocannon({ url: base + path, connections, duration: seconds, headers }, (err, done) => (err ? reject(err) : resolve(done)));
   });
@@ -62,6 +74,7 @@ export async function load(base: string, path: string, headers: Record<string, s
     latency_p99_ms: result.latency.p99,
     non_2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    server_cpu_us_per_request: Math.round(((cpuSecondsOf(pid) - cpuBefore) * 1e6) / Math.max(1, result.requests.total)),
   };
 }
 
@@ -78,13 +91,14 @@ function medianOf(rounds: Figures[]): Figures {
     latency_p99_ms: median(rounds.map((r) => r.latency_p99_ms)),
     non_2xx: rounds.reduce((sum, r) => sum + r.non_2xx, 0),
     errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+    server_cpu_us_per_request: median(rounds.map((r) => r.server_cpu_us_per_request)),
   };
 }
 
 export interface CompareOptions {
   scenario: string;
   /** A project already listening (its process is not stopped here). */
-  project: { base: string };
+  project: { base: string; child: { pid?: number } };
   path: string;
   headers: Record<string, string>;
   rounds?: number;
@@ -110,14 +124,15 @@ export async function compareWithReference(options: CompareOptions): Promise<Com
   try {
     for (const kind of ['express', 'http']) bare.push(await startServerProcess('bench/support/bareServers.ts', await freePort(), { BODY_FILE: bodyFile, BARE: kind }));
     const bases: Record<Target, string> = { project: project.base, bare_express: bare[0]!.base, bare_http: bare[1]!.base };
+    const pids: Record<Target, number> = { project: project.child.pid!, bare_express: bare[0]!.child.pid!, bare_http: bare[1]!.child.pid! };
     const targets = Object.keys(bases) as Target[];
     const loadAtStart = loadavg();
-    for (const target of targets) await load(bases[target], path, headers, options.warmUpSeconds ?? 2);
+    for (const target of targets) await load(bases[target], path, headers, options.warmUpSeconds ?? 2, pids[target]);
     const eachRound: Comparison['each_round'] = [];
     for (let round = 0; round < rounds; round++) {
       for (let turn = 0; turn < targets.length; turn++) {
         const target = targets[(round + turn) % targets.length]!;
-        eachRound.push({ target, figures: await load(bases[target], path, headers, seconds) });
+        eachRound.push({ target, figures: await load(bases[target], path, headers, seconds, pids[target]) });
       }
     }
     const of = (target: Target) => medianOf(eachRound.filter((r) => r.target === target).map((r) => r.figures));
@@ -130,8 +145,9 @@ export async function compareWithReference(options: CompareOptions): Promise<Com
       ratio_to_http: round2(ours.requests_per_sec / http.requests_per_sec),
       each_round: eachRound,
     };
-    console.log(`${options.scenario}: project ${ours.requests_per_sec} req/s (p50 ${ours.latency_p50_ms} ms, p99 ${ours.latency_p99_ms} ms), ` +
-      `bare Express ${express.requests_per_sec} req/s, node:http ${http.requests_per_sec} req/s; ratio ${comparison.ratio_to_express}`);
+    console.log(`${options.scenario}: project ${ours.requests_per_sec} req/s (p50 ${ours.latency_p50_ms} ms, p99 ${ours.latency_p99_ms} ms, ` +
+      `${ours.server_cpu_us_per_request} µs CPU/request), bare Express ${express.requests_per_sec} req/s (${express.server_cpu_us_per_request} µs), ` +
+      `node:http ${http.requests_per_sec} req/s (${http.server_cpu_us_per_request} µs); ratio ${comparison.ratio_to_express}`);
     return comparison;
   } finally {
     for (const server of bare) await server.stop();

@@ -5,11 +5,15 @@ import type { AccessPorts, KeyOwner, SessionAccount } from './ports';
 
 /** The API key of a request: header `X-API-KEY` first, then query `api_key`. */
 export function presentedKey(req: Request): string | undefined {
-  const header = req.get('x-api-key');
-  const query = req.query.api_key;
-  const key = header || (typeof query === 'string' && query !== '' ? query : undefined);
+  const key = req.get('x-api-key') || queryKey(req);
   // Longer than any key we issue: refused without a lookup (and without hashing megabytes).
   return key !== undefined && key.length <= 256 ? key : undefined;
+}
+
+/** `api_key` of the query; read only without the header (Express 5 parses the query again on each `req.query`). */
+function queryKey(req: Request): string | undefined {
+  const query = req.query.api_key;
+  return typeof query === 'string' && query !== '' ? query : undefined;
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{10,128})$/;
@@ -49,11 +53,17 @@ export function authenticate(index: OperationIndex, ports: Pick<AccessPorts, 'ke
   };
 }
 
-/** After the rate limit (so a refusal still carries the budget headers): the key must hold the operation's `x-scope`. */
+/**
+ * After the rate limit (so a refusal still carries the budget headers): the key must hold the operation's
+ * `x-scope`. A request that passes is admitted, and counts as usage once answered (usage.ts).
+ */
 export function requireKeyScope() {
   return (_req: Request, res: Response, next: NextFunction) => {
     const { keyOwner, operation } = res.locals;
-    if (keyOwner !== undefined && operation?.scope && !keyOwner.scopes.includes(operation.scope)) throw insufficientPermissions();
+    if (keyOwner !== undefined && operation !== undefined) {
+      if (operation.scope && !keyOwner.scopes.includes(operation.scope)) throw insufficientPermissions();
+      res.locals.admitted = true;
+    }
     next();
   };
 }

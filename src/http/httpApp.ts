@@ -5,6 +5,7 @@ import type { AnswerCache } from './answerCache';
 import { authenticate, requireKeyScope } from './auth';
 import { contractValidator, errorCodesOfParameters, type Contract } from './contract';
 import { corsPolicy } from './cors';
+import { inSequence } from './inSequence';
 import { errorHandler } from './errors';
 import type { Metrics } from './metrics';
 import { operationRoutes, type OperationHandlers } from './handler';
@@ -12,7 +13,8 @@ import { OperationIndex, operationPolicies } from './operations';
 import type { AccessPorts } from './ports';
 import { accountRateLimit } from './rateLimit';
 import type { LimiterStore } from './rateLimitStore';
-import { requestLog } from './requestLog';
+import { requestEnd } from './requestEnd';
+import { requestId, requestLogLine } from './requestLog';
 import { usageCounting } from './usage';
 import './locals';
 
@@ -33,10 +35,10 @@ export interface HttpAppParts {
 }
 
 /**
- * The HTTP pipeline, in the order of ARCHITECTURE.md §1: helmet, request id and log, metrics, CORS (a
- * preflight is answered before any credential is asked for), JSON body,
- * the open routes, then per contract operation: credential, rate limit, scope, usage count, the answer
- * cache's warm path, the contract validator, the handler; last the one error handler.
+ * The HTTP pipeline, in the order of ARCHITECTURE.md §1: helmet, request id and the end-of-request listener
+ * (log line, metrics, usage count), CORS (a preflight is answered before any credential is asked for), JSON
+ * body, the open routes, then per contract operation: credential, rate limit, scope, the answer cache's warm
+ * path, the contract validator, the handler; last the one error handler.
  */
 export function httpApp(parts: HttpAppParts): Express {
   const index = new OperationIndex(operationPolicies(parts.contract));
@@ -47,8 +49,7 @@ export function httpApp(parts: HttpAppParts): Express {
   // answered If-None-Match with 304 on routes whose contract has no 304 (account and billing routes).
   app.set('etag', false);
   app.use(helmet());
-  app.use(requestLog(parts.logger));
-  app.use(parts.metrics.middleware());
+  app.use(inSequence(requestId(), requestEnd([requestLogLine(parts.logger), parts.metrics.observer(), usageCounting(parts.access.recordUsage)])));
   for (const cors of corsPolicy(index, parts.corsOrigins)) app.use(cors);
   const jsonBody = express.json({ limit: '32kb' });
   // The open routes only for a path outside the contract: a data request skips their route tables. One
@@ -60,9 +61,7 @@ export function httpApp(parts: HttpAppParts): Express {
     if (req.method === 'GET' || req.method === 'HEAD') return routeOpen(req, res, next);
     jsonBody(req, res, (err?: unknown) => (err === undefined ? routeOpen(req, res, next) : next(err)));
   });
-  app.use(authenticate(index, parts.access));
-  app.use(accountRateLimit(parts.limiters), requireKeyScope(), usageCounting(parts.access.recordUsage));
-  app.use(parts.answers.repeats());
+  app.use(inSequence(authenticate(index, parts.access), accountRateLimit(parts.limiters), requireKeyScope(), parts.answers.repeats()));
   app.use(contractValidator(parts.contract, parts.validateResponses));
   app.use(operationRoutes(index, parts.handlers));
   app.use(errorHandler(errorCodesOfParameters(parts.contract), parts.logger));

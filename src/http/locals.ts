@@ -8,6 +8,10 @@ declare global {
     interface Locals {
       /** The request id (echoed `X-Request-Id` or a new UUID). */
       requestId: string;
+      /** When the request reached the pipeline (performance.now(), ms). */
+      startedAt: number;
+      /** An API-key request whose key, budget and scope were accepted: it counts as usage once answered. */
+      admitted?: boolean;
       /** The contract operation of the request's method and path, when there is one. */
       operation?: OperationPolicy;
       /** Set on API-key operations once the key is accepted. */

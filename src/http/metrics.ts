@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import type { Knex } from 'knex';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { RequestEndObserver } from './requestEnd';
 
 interface PoolLike {
   numUsed(): number;
@@ -83,16 +84,13 @@ export class Metrics {
   }
 
   /** Counts and times every answer once it is sent, labelled by the route that handled it. */
-  middleware() {
-    return (req: Request, res: Response, next: NextFunction) => {
-      const stop = this.latency.startTimer();
-      res.once('finish', () => {
-        const labels = { method: req.method, route: routeOf(req, res), status: String(res.statusCode) };
-        stop(labels);
-        this.requests.inc(labels);
-        if (res.statusCode === 429) this.rateLimited.inc();
-      });
-      next();
+  observer(): RequestEndObserver {
+    return (req, res, finished, elapsedMs) => {
+      if (!finished) return;
+      const labels = { method: req.method, route: routeOf(req, res), status: String(res.statusCode) };
+      this.latency.observe(labels, elapsedMs / 1000);
+      this.requests.inc(labels);
+      if (res.statusCode === 429) this.rateLimited.inc();
     };
   }
 

@@ -29,18 +29,22 @@ export function accountRateLimit(store: LimiterStore) {
     }
     return limiter;
   };
-  return async (_req: Request, res: Response, next: NextFunction) => {
+  // Not async: the limiter's promise is the request's only one on the warm path (no second one around it).
+  return (_req: Request, res: Response, next: NextFunction): void | Promise<void> => {
     const owner = res.locals.keyOwner;
     if (owner === undefined) return next();
     const limit = owner.rateLimitPerMinute;
-    try {
-      setLimitHeaders(res, limit, await limiterOf(limit).consume(String(owner.accountId)));
-    } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      setLimitHeaders(res, limit, rejection);
-      setRetryAfter(res, rejection);
-      throw rateLimitExceeded(`Rate limit exceeded: ${limit} requests per minute`);
-    }
-    next();
+    return limiterOf(limit).consume(String(owner.accountId)).then(
+      (state: RateLimiterRes) => {
+        setLimitHeaders(res, limit, state);
+        next();
+      },
+      (rejection: unknown) => {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        setLimitHeaders(res, limit, rejection);
+        setRetryAfter(res, rejection);
+        throw rateLimitExceeded(`Rate limit exceeded: ${limit} requests per minute`);
+      },
+    );
   };
 }

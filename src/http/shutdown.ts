@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from 'pino';
@@ -27,8 +27,8 @@ const MAX_ACCEPTING_MS = 5000;
 const IDLE_SWEEP_MS = 100;
 
 interface ConnectionState {
-  active: number;
-  served: number;
+  /** The connection's latest response; none before its first request is parsed. */
+  response?: ServerResponse;
 }
 
 /**
@@ -45,21 +45,17 @@ export function gracefulShutdown(options: ShutdownOptions) {
   let lastConnectionAt = 0;
   server.on('connection', (socket: Socket) => {
     lastConnectionAt = Date.now();
-    connections.set(socket, { active: 0, served: 0 });
+    connections.set(socket, {});
     socket.once('close', () => connections.delete(socket));
   });
+  // No listener per request (the warm path's cost): a connection is idle when its latest answer is sent.
   server.on('request', (req, res) => {
-    const state = connections.get(req.socket);
     if (draining) res.shouldKeepAlive = false;
-    if (!state) return;
-    state.active += 1;
-    res.once('close', () => {
-      state.active -= 1;
-      state.served += 1;
-    });
+    const state = connections.get(req.socket);
+    if (state) state.response = res;
   });
   const closeIdle = () => {
-    for (const [socket, state] of connections) if (state.active === 0 && state.served > 0) socket.destroy();
+    for (const [socket, state] of connections) if (state.response?.writableFinished) socket.destroy();
   };
 
   return async (signal: string): Promise<void> => {

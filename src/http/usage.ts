@@ -1,14 +1,14 @@
-import type { NextFunction, Request, Response } from 'express';
 import type { AccessPorts } from './ports';
+import type { RequestEndObserver } from './requestEnd';
 
 /**
- * Counts each API-key request of a contract operation once its response is sent, under the operation's path
- * template (from the policy lookup, so answers from the cache count alike).
+ * Counts each API-key request of a contract operation that was admitted (key, budget and scope accepted, see
+ * requireKeyScope) once its answer is sent, under the operation's path template (from the policy lookup, so
+ * answers from the cache count alike).
  */
-export function usageCounting(recordUsage: AccessPorts['recordUsage']) {
-  return (_req: Request, res: Response, next: NextFunction) => {
-    const { keyOwner, operation } = res.locals;
-    if (keyOwner !== undefined && operation !== undefined) res.on('finish', () => recordUsage(keyOwner, operation.path));
-    next();
+export function usageCounting(recordUsage: AccessPorts['recordUsage']): RequestEndObserver {
+  return (_req, res, finished) => {
+    const { keyOwner, operation, admitted } = res.locals;
+    if (finished && admitted && keyOwner !== undefined && operation !== undefined) recordUsage(keyOwner, operation.path);
   };
 }

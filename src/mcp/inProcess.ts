@@ -16,7 +16,7 @@ function toBuffer(chunk: unknown, encoding?: unknown): Buffer {
  * A GET asked of an HTTP request listener in process: Node's own request and response objects on a socket
  * that is never connected, the response's writes captured instead of sent. The whole pipeline runs as for a
  * request off the network (Express re-prototypes both objects as it does every request) and `finish` is
- * emitted, so usage, metrics and the log see it. No bytes are parsed back: status, headers and body are read
+ * emitted, so usage, metrics and the log see it as answered. No bytes are parsed back: status, headers and body are read
  * off the response object. (light-my-request was tried first: for an Express app it re-parents Express's
  * shared response prototype to its fake response, which broke the real sockets of the same process.)
  */
@@ -42,6 +42,7 @@ export function askInProcess(listener: RequestListener, url: string, headers: Re
     res.end = ((chunk?: unknown, encoding?: unknown) => {
       if (chunk !== undefined && typeof chunk !== 'function') chunks.push(toBuffer(chunk, encoding));
       resolve({ status: res.statusCode, headers: res.getHeaders(), body: Buffer.concat(chunks).toString('utf8') });
+      res.finished = true; // the answer is complete (writableFinished): logged as completed, counted as usage
       res.emit('finish');
       res.emit('close');
       return res;

@@ -192,5 +192,25 @@ describe('middleware chain', () => {
         await server.close();
       }
     });
+
+    it('logs an MCP tool call, asked of the app in process, as a completed request of its operation', async () => {
+      const server = await serveWith(api.db);
+      try {
+        const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_basic_info', arguments: { symbol: '600519' } } };
+        const response = await fetch(`${server.baseUrl}/mcp`, {
+          method: 'POST',
+          headers: { 'X-API-KEY': api.key, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+          body: JSON.stringify(call),
+        });
+        expect(response.status).to.equal(200);
+        expect(((await response.json()) as { result: { isError?: boolean } }).result.isError).to.equal(undefined);
+        const lines = server.logs().trim().split('\n').map((line) => JSON.parse(line));
+        const toolCall = lines.filter((line) => line.req?.url === '/v1/stock/basic-info?symbol=600519');
+        expect(toolCall.map((line) => [line.msg, line.res.statusCode, line.level])).to.deep.equal([['request completed', 200, 30]]);
+        expect(toolCall[0].responseTime).to.be.a('number');
+      } finally {
+        await server.close();
+      }
+    });
   });
 });

