@@ -18,6 +18,7 @@ import { billingHandlers } from './modules/billing/billing.handlers';
 import { UsageRecorder } from './modules/billing/usage.service';
 import { financialsHandlers } from './modules/financials/financials.handlers';
 import { marketHandlers } from './modules/market/market.handlers';
+import { TradingCalendar } from './modules/market/tradingCalendar.service';
 import { stocksHandlers } from './modules/stocks/stocks.handlers';
 import { SecuritySearch } from './modules/stocks/securitySearch.service';
 import { CodeChanges } from './modules/reference/codeChanges.service';
@@ -73,6 +74,8 @@ export function createApp(deps: AppDeps): Express {
   securities.warmUp();
   const codes = new CodeChanges(readDb, answers.versions);
   codes.warmUp();
+  const calendar = new TradingCalendar(readDb, answers.versions);
+  calendar.warmUp();
   const metrics = deps.metrics ?? new Metrics();
   metrics.watch({ db, answers, usage });
   const readiness = deps.readiness ?? new Readiness(db, readDb);
@@ -92,7 +95,7 @@ export function createApp(deps: AppDeps): Express {
       ...stocksHandlers(readDb, codes, securities, answers),
       ...referenceHandlers(readDb, codes),
       ...eventsHandlers(readDb, codes),
-      ...marketHandlers({ db: readDb, codes, answers, cursorSecret: deps.cursorSecret }),
+      ...marketHandlers({ db: readDb, codes, calendar, answers, cursorSecret: deps.cursorSecret }),
       ...financialsHandlers(readDb, codes, answers),
       ...authHandlers(db, new LoginThrottle(limiters, deps.loginLimits)),
       ...apiKeysHandlers(db, keyCache),

@@ -48,20 +48,28 @@ export function httpApp(parts: HttpAppParts): Express {
   // ETags come from the answer cache only (strong, over the stored bytes): Express's automatic weak ETag
   // answered If-None-Match with 304 on routes whose contract has no 304 (account and billing routes).
   app.set('etag', false);
-  app.use(helmet());
-  app.use(inSequence(requestId(), requestEnd([requestLogLine(parts.logger), parts.metrics.observer(), usageCounting(parts.access.recordUsage)])));
-  for (const cors of corsPolicy(index, parts.corsOrigins)) app.use(cors);
   const jsonBody = express.json({ limit: '32kb' });
-  // The open routes only for a path outside the contract: a data request skips their route tables. One
-  // layer for both steps (every layer costs each request a turn of Express's router).
+  // The open routes only for a path outside the contract: a data request skips their route tables.
   const openRoutes = express.Router();
   if (parts.openRoutes.length > 0) openRoutes.use(...parts.openRoutes);
   const routeOpen = (req: Request, res: Response, next: NextFunction) => (index.find(req.path) === undefined ? openRoutes(req, res, next) : next());
-  app.use((req, res, next) => {
+  const bodyAndOpenRoutes = (req: Request, res: Response, next: NextFunction) => {
     if (req.method === 'GET' || req.method === 'HEAD') return routeOpen(req, res, next);
     jsonBody(req, res, (err?: unknown) => (err === undefined ? routeOpen(req, res, next) : next(err)));
-  });
-  app.use(inSequence(authenticate(index, parts.access), accountRateLimit(parts.limiters), requireKeyScope(), parts.answers.repeats()));
+  };
+  // Every step up to the answer cache's warm path is one layer of Express's router: a warm answer takes one
+  // turn of the router, as a bare Express route does (a layer per step made the router 7 % of its CPU).
+  app.use(inSequence(
+    helmet(),
+    requestId(),
+    requestEnd([requestLogLine(parts.logger), parts.metrics.observer(), usageCounting(parts.access.recordUsage)]),
+    ...corsPolicy(index, parts.corsOrigins),
+    bodyAndOpenRoutes,
+    authenticate(index, parts.access),
+    accountRateLimit(parts.limiters),
+    requireKeyScope(),
+    parts.answers.repeats(),
+  ));
   app.use(contractValidator(parts.contract, parts.validateResponses));
   app.use(operationRoutes(index, parts.handlers));
   app.use(errorHandler(errorCodesOfParameters(parts.contract), parts.logger));

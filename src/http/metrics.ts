@@ -25,7 +25,6 @@ export interface MetricSources {
  */
 export class Metrics {
   readonly registry = new Registry();
-  private readonly requests = new Counter({ name: 'http_requests_total', help: 'Requests answered', labelNames: ['method', 'route', 'status'], registers: [this.registry] });
   private readonly latency = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time from the request to the end of its answer',
@@ -38,6 +37,21 @@ export class Metrics {
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+    // The latency histogram's counts, by the same labels, read when scraped: one observation per request
+    // instead of two (each hashes its labels; together 1.5 % of a warm request's CPU).
+    const latency = this.latency;
+    new Counter({
+      name: 'http_requests_total',
+      help: 'Requests answered',
+      labelNames: ['method', 'route', 'status'],
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        for (const { metricName, labels, value } of (await latency.get()).values) {
+          if (metricName === 'http_request_duration_seconds_count') this.inc(labels, value);
+        }
+      },
+    });
   }
 
   /** Adds the gauges of the app's parts: database pool, answer cache, usage buffer. */
@@ -89,7 +103,6 @@ export class Metrics {
       if (!finished) return;
       const labels = { method: req.method, route: routeOf(req, res), status: String(res.statusCode) };
       this.latency.observe(labels, elapsedMs / 1000);
-      this.requests.inc(labels);
       if (res.statusCode === 429) this.rateLimited.inc();
     };
   }

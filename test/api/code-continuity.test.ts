@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { bumpDataVersion } from '../../src/db/dataVersions';
 import { sharedFixture, type Fixture } from '../support/fixture';
 import { insertStatements } from '../support/financials';
 import { insertChunked, loadCalendar } from '../support/marketData';
@@ -25,11 +26,13 @@ describe('old codes on every symbol-taking route', () => {
     await insertChunked(api.db, 'daily_bars', BARS, ['ts_code', 'trade_date']);
     await insertStatements(api.db, 'income_statements', [{ ts_code: '001872.SZ', end_date: '2018-12-31', f_ann_date: '2019-03-30', revenue: 9703256000, n_income_attr_p: 3343203000 }]);
     await insertChunked(api.db, 'adj_factors', BARS.map(({ ts_code, trade_date }) => ({ ts_code, trade_date, adj_factor: 2 })), ['ts_code', 'trade_date']);
+    await bumpDataVersion(api.db, 'market'); // as an import does: the latest trading day in memory is read again
   });
   after(async () => {
     await api.db('daily_bars').whereIn('ts_code', ['000022.SZ', '001872.SZ']).delete();
     await api.db('adj_factors').whereIn('ts_code', ['000022.SZ', '001872.SZ']).delete();
     await api.db('income_statements').where({ ts_code: '001872.SZ' }).delete();
+    await bumpDataVersion(api.db, 'market');
   });
 
   it('daily: 000022 answers with the bars of 001872.SZ, naming the requested code', async () => {

@@ -21,6 +21,24 @@ describe('GET /v1/market/daily', () => {
     expect(Object.keys(body.data.daily[0])).to.deep.equal(['date', 'open', 'high', 'low', 'close', 'pre_close', 'change', 'pct_change', 'volume', 'amount', 'turnover']);
   });
 
+  it('a first request for one symbol asks the store twice: the security with its anchor, then the bars from the open day before the window', async () => {
+    await api.get('/v1/market/daily?symbol=000001&fields=date,close'); // the calendar and latest day, once per data version
+    const asked: string[] = [];
+    const record = (query: { sql: string }) => {
+      if (/daily_bars|adj_factors|securities|trade_calendar/.test(query.sql)) asked.push(query.sql);
+    };
+    api.db.on('query', record);
+    try {
+      const { status, body } = await api.get('/v1/market/daily?symbol=000333&fields=date,close,volume');
+      expect(status).to.equal(200);
+      expect(body.data.daily).to.have.length(31);
+    } finally {
+      api.db.off('query', record);
+    }
+    const kind = (sql: string) => (/from [`"]securities[`"]/.test(sql) ? 'security' : /^select [`"]b[`"]\.[`"]ts_code[`"].* from [`"]daily_bars[`"]/.test(sql) ? 'bars' : sql);
+    expect(asked.map(kind)).to.deep.equal(['security', 'bars']);
+  });
+
   it('rows are newest first and forward prices cross the June 2024 ex-date continuously', async () => {
     const { body } = await api.get('/v1/market/daily?symbol=000001.SZ&begin_date=2024-06-13&end_date=2024-06-14');
     expect(body.data.daily).to.deep.equal([

@@ -39,6 +39,7 @@ export async function loadCalendar(db: Knex, from = '2022-01-01', to = '2026-12-
     }))
     .filter((row) => row.cal_date >= from && row.cal_date <= to);
   await insertChunked(db, 'trade_calendar', rows, ['exchange', 'cal_date']);
+  await bumpDataVersion(db, 'reference'); // as the calendar's import does: the calendar in memory is read again
 }
 
 /** The 2024 rows of a Tushare `daily`-layout file of the demo; amount thousand yuan → yuan; published 16:00 Beijing. */

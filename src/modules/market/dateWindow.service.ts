@@ -1,7 +1,7 @@
-import type { Db } from '../../db/connection';
 import { isLongerThanYears, addYears } from '../../domain/calendar';
 import { dateRangeTooLarge, invalidParameter, noData } from '../../domain/errors';
-import { countOpenDays, latestTradingDay, openDayBefore } from './market.repository';
+import type { OpenDays } from '../../domain/openDays';
+import type { TradingCalendar } from './tradingCalendar.service';
 
 export const DEFAULT_WINDOW_TRADING_DAYS = 30;
 export const MAX_RANGE_YEARS = 3;
@@ -29,8 +29,8 @@ export function assertRangeAtMost(begin: string, end: string, years: number): vo
   }
 }
 
-export async function requireLatestTradingDay(db: Db, cutoff: string | null): Promise<string> {
-  const latest = await latestTradingDay(db, cutoff);
+export async function requireLatestTradingDay(calendar: TradingCalendar, cutoff: string | null): Promise<string> {
+  const latest = await calendar.latestTradingDay(cutoff);
   if (latest === null) throw noData('No market data loaded');
   return latest;
 }
@@ -39,16 +39,16 @@ export async function requireLatestTradingDay(db: Db, cutoff: string | null): Pr
  * The daily window: end defaults to the latest trading day, begin to 30 trading days (on the calendar)
  * before the end; at most three years.
  */
-export async function dailyWindow(db: Db, begin: string | undefined, end: string | undefined, cutoff: string | null): Promise<DateWindow> {
-  const latest = await requireLatestTradingDay(db, cutoff);
+export async function dailyWindow(calendar: TradingCalendar, openDays: OpenDays, begin: string | undefined, end: string | undefined, cutoff: string | null): Promise<DateWindow> {
+  const latest = await requireLatestTradingDay(calendar, cutoff);
   const last = end ?? latest;
-  const first = begin ?? (await openDayBefore(db, last, DEFAULT_WINDOW_TRADING_DAYS)) ?? last;
+  const first = begin ?? openDays.before(last, DEFAULT_WINDOW_TRADING_DAYS) ?? last;
   assertOrdered(first, last, end !== undefined);
   assertRangeAtMost(first, last, MAX_RANGE_YEARS);
   return { begin: first, end: last, latest };
 }
 
 /** The default row limit: the number of trading days in the year up to the latest trading day (about 250). */
-export async function tradingDaysInLatestYear(db: Db, latest: string): Promise<number> {
-  return Math.max(1, await countOpenDays(db, addYears(latest, -1), latest));
+export function tradingDaysInLatestYear(openDays: OpenDays, latest: string): number {
+  return Math.max(1, openDays.countBetween(addYears(latest, -1), latest));
 }

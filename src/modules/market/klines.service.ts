@@ -3,9 +3,8 @@ import { periodEnd, periodStart } from '../../domain/calendar';
 import { noData } from '../../domain/errors';
 import { dailyKline, isMinuteInterval, minuteKlines, minutesOf, periodKlines, type DayInterval, type Interval, type Kline } from '../../domain/klines';
 import { assertOrdered, requireLatestTradingDay } from './dateWindow.service';
-import { factorsOn, latestSession, minuteBars, openDays, type SecurityAnchor } from './market.repository';
-import type { CodeChanges } from '../reference/codeChanges.service';
-import { securityBars } from './market.service';
+import { factorsOn, latestSession, minuteBars, type SecurityAnchor } from './market.repository';
+import { securityBars, type MarketSources } from './market.service';
 import type { Visibility } from './visibility.service';
 
 export interface KlineRequest {
@@ -25,18 +24,18 @@ export interface KlineSeries {
 }
 
 /** Klines newest first: minute intervals from one-minute bars, day and longer from daily bars. */
-export async function klineSeries(db: Db, codes: CodeChanges, request: KlineRequest, visibility: Visibility): Promise<KlineSeries> {
+export async function klineSeries(sources: MarketSources, request: KlineRequest, visibility: Visibility): Promise<KlineSeries> {
   const { interval } = request;
   const series = isMinuteInterval(interval)
-    ? await minuteKlineSeries(db, request, minutesOf(interval), visibility.minuteCutoff)
-    : await dayKlines(db, codes, { ...request, interval }, visibility.dailyCutoff);
+    ? await minuteKlineSeries(sources.db, request, minutesOf(interval), visibility.minuteCutoff)
+    : await dayKlines(sources, { ...request, interval }, visibility.dailyCutoff);
   if (series.klines.length === 0) throw noData(`No ${request.interval} data for ${request.security.ts_code} in the requested range`);
   return series;
 }
 
-async function dayKlines(db: Db, codes: CodeChanges, request: KlineRequest & { interval: DayInterval }, cutoff: string | null): Promise<KlineSeries> {
+async function dayKlines({ db, codes, calendar }: MarketSources, request: KlineRequest & { interval: DayInterval }, cutoff: string | null): Promise<KlineSeries> {
   const { security, interval, adjusted, limit } = request;
-  const latest = await requireLatestTradingDay(db, cutoff);
+  const latest = await requireLatestTradingDay(calendar, cutoff);
   const end = request.end ?? latest;
   if (request.begin) assertOrdered(request.begin, end, request.end !== undefined);
   if (interval === 'daily') {
@@ -47,8 +46,8 @@ async function dayKlines(db: Db, codes: CodeChanges, request: KlineRequest & { i
   const series = await securityBars(db, codes, security, { begin, end: periodEnd(end, interval), limit: null }, adjusted, cutoff);
   const oldestFirst = [...series.bars].reverse();
   const first = oldestFirst[0]?.date ?? end;
-  const calendar = await openDays(db, periodStart(first, interval), periodEnd(latest, interval));
-  const klines = periodKlines(oldestFirst, interval, latest, calendar).filter((kline) => kline.time <= periodEnd(end, interval));
+  const openDays = (await calendar.openDays()).between(periodStart(first, interval), periodEnd(latest, interval));
+  const klines = periodKlines(oldestFirst, interval, latest, openDays).filter((kline) => kline.time <= periodEnd(end, interval));
   return { security, interval, anchorDate: series.anchorDate, klines: klines.reverse().slice(0, limit) };
 }
 

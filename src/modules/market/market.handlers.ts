@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { Response } from 'express';
-import type { Db } from '../../db/connection';
 import { exchangeToday } from '../../domain/clock';
 import { invalidSymbol } from '../../domain/errors';
 import { canonicalInterval, isMinuteInterval } from '../../domain/klines';
@@ -9,24 +8,22 @@ import type { AnswerCache } from '../../http/answerCache';
 import { ok, okText } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
 import { intradaySession, tickPage } from './intraday.service';
-import type { CodeChanges } from '../reference/codeChanges.service';
 import { klineSeries } from './klines.service';
 import * as wire from './market.serializer';
-import { dailySeries, knownSecurities } from './market.service';
+import { dailySeries, knownSecurities, type MarketSources } from './market.service';
 import { factorHistory, tradingCalendar } from './reference.service';
 import { assertTickAccess, PlanRules } from './visibility.service';
 
 const DEFAULT_KLINES = 250;
 
-export interface MarketDeps {
-  db: Db;
-  codes: CodeChanges;
+export interface MarketDeps extends MarketSources {
   answers: AnswerCache;
   /** Secret that signs trade cursors; a random one per process when absent (cursors then die with it). */
   cursorSecret?: string;
 }
 
-export function marketHandlers({ db, codes, answers, cursorSecret = randomBytes(32).toString('hex') }: MarketDeps) {
+export function marketHandlers({ db, codes, calendar, answers, cursorSecret = randomBytes(32).toString('hex') }: MarketDeps) {
+  const sources: MarketSources = { db, codes, calendar };
   const plans = new PlanRules(db);
   const visibilityOf = (res: Response) => plans.visibility(res.locals.keyOwner!.planId);
 
@@ -37,7 +34,7 @@ export function marketHandlers({ db, codes, answers, cursorSecret = randomBytes(
     const { dailyCutoff } = await visibilityOf(res);
     const request = { symbols, begin, end, adjusted, limit };
     await answers.send(req, res, ['daily', request, fields, single], async () => {
-      const series = await dailySeries(db, codes, request, dailyCutoff, (one) => wire.dailySeriesJson(wire.toDailySeries(one, fields)));
+      const series = await dailySeries(sources, request, dailyCutoff, (one) => wire.dailySeriesJson(wire.toDailySeries(one, fields)));
       return okText(series, single);
     });
   };
@@ -46,7 +43,7 @@ export function marketHandlers({ db, codes, answers, cursorSecret = randomBytes(
     const request = { symbols: [parseOneSymbol(req.query.symbol)], begin: req.query.start_date, end: req.query.end_date, adjusted: true };
     const { dailyCutoff } = await visibilityOf(res);
     await answers.send(req, res, ['daily', request, null, true], async () => {
-      const [series] = await dailySeries(db, codes, request, dailyCutoff, (one) => wire.toDailySeries(one, null));
+      const [series] = await dailySeries(sources, request, dailyCutoff, (one) => wire.toDailySeries(one, null));
       return ok(series!);
     });
   };
@@ -58,7 +55,7 @@ export function marketHandlers({ db, codes, answers, cursorSecret = randomBytes(
     const [security] = await knownSecurities(db, codes, [parseOneSymbol(req.query.symbol)], visibility.dailyCutoff);
     const request = { security: security!, interval, begin, end, adjusted, limit };
     const cached = isMinuteInterval(interval) ? null : ['klines', { ...request, security: security!.ts_code }];
-    await answers.send(req, res, cached, async () => ok(wire.toKlineSeries(await klineSeries(db, codes, request, visibility))));
+    await answers.send(req, res, cached, async () => ok(wire.toKlineSeries(await klineSeries(sources, request, visibility))));
   };
 
   const getLegacyIndices: Handler<'getLegacyIndices'> = async (req, res) => {
@@ -68,7 +65,7 @@ export function marketHandlers({ db, codes, answers, cursorSecret = randomBytes(
     if (security!.kind !== 'index') throw invalidSymbol(`Not an index: ${security!.ts_code}`);
     const request = { security: security!, interval, adjusted: false, limit: DEFAULT_KLINES };
     const cached = ['klines', { ...request, security: security!.ts_code }];
-    await answers.send(req, res, cached, async () => ok(wire.toKlineSeries(await klineSeries(db, codes, request, visibility))));
+    await answers.send(req, res, cached, async () => ok(wire.toKlineSeries(await klineSeries(sources, request, visibility))));
   };
 
   const getAdjustmentFactor: Handler<'getAdjustmentFactor'> = async (req, res) => {

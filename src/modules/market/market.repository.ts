@@ -60,24 +60,10 @@ export async function latestTradingDay(db: Db, cutoff: string | null): Promise<s
   return row?.trade_date ?? null;
 }
 
-/** The open day `n` open days before `date` on the calendar (or the oldest one there is), null without a calendar. */
-export async function openDayBefore(db: Db, date: string, n: number): Promise<string | null> {
-  const rows = await db('trade_calendar')
-    .where({ exchange: CALENDAR, is_open: 1 })
-    .where('cal_date', '<=', date)
-    .orderBy('cal_date', 'desc')
-    .limit(n + 1)
-    .select('cal_date');
-  return rows.length ? rows[rows.length - 1].cal_date : null;
-}
-
-export async function countOpenDays(db: Db, after: string, through: string): Promise<number> {
-  const row = await db('trade_calendar')
-    .where({ exchange: CALENDAR, is_open: 1 })
-    .where('cal_date', '>', after)
-    .where('cal_date', '<=', through)
-    .first(db.raw('count(*) as total'));
-  return Number(row?.total ?? 0);
+/** Every open day of the calendar, ascending (about 8,600 since 1990). */
+export async function allOpenDays(db: Db): Promise<string[]> {
+  const rows = await db('trade_calendar').where({ exchange: CALENDAR, is_open: 1 }).orderBy('cal_date').select('cal_date');
+  return rows.map((row) => row.cal_date);
 }
 
 export async function openDays(db: Db, from: string, to: string): Promise<string[]> {

@@ -7,7 +7,15 @@ import { countOnce } from '../../domain/codeContinuity';
 import { requestedSymbolOf, type CodeSpan } from '../../domain/codeChanges';
 import type { CodeChanges } from '../reference/codeChanges.service';
 import { dailyWindow, tradingDaysInLatestYear } from './dateWindow.service';
+import type { TradingCalendar } from './tradingCalendar.service';
 import { barsBefore, dailyBars, findSecurityAnchors, type SecurityAnchor, type StoredBar } from './market.repository';
+
+/** What the daily and kline series are read from: the store, the code changes and the calendar in memory. */
+export interface MarketSources {
+  db: Db;
+  codes: CodeChanges;
+  calendar: TradingCalendar;
+}
 
 export interface DailyRequest {
   symbols: string[];
@@ -107,26 +115,41 @@ async function inOrder<A, B>(first: Promise<A>, second: Promise<B>): Promise<[A,
 
 const CHUNK = 10;
 
+/** The newest bar of each code, of bars in dailyBars' order (by code, newest first). */
+function latestPerCode(bars: StoredBar[]): Map<string, StoredBar> {
+  const latest = new Map<string, StoredBar>();
+  for (const bar of bars) if (!latest.has(bar.ts_code)) latest.set(bar.ts_code, bar);
+  return latest;
+}
+
 /**
  * Daily series of up to 50 securities, each passed through `emit` as soon as it is built (the daily handler
  * turns it into JSON text at once), ten securities at a time, so that the rows of a large request never
- * all live in memory together. The securities and the window are looked up side by side, then per chunk
- * the bars and the bars before the window.
+ * all live in memory together. The securities and the window are looked up side by side (the window from
+ * the calendar in memory), then per chunk one query for the bars, from the open day before the window when
+ * adjusted (those bars are the bases of the first pre_close); only a code without a bar that day needs
+ * another for its latest bar before. A default single-symbol request: two queries besides the latest day.
  */
-export async function dailySeries<T>(db: Db, codes: CodeChanges, request: DailyRequest, cutoff: string | null, emit: (series: DailySeries) => T): Promise<T[]> {
-  const [securities, window] = await inOrder(knownSecurities(db, codes, request.symbols, cutoff), dailyWindow(db, request.begin, request.end, cutoff));
-  const limit = request.limit ?? (await tradingDaysInLatestYear(db, window.latest));
+export async function dailySeries<T>({ db, codes, calendar }: MarketSources, request: DailyRequest, cutoff: string | null, emit: (series: DailySeries) => T): Promise<T[]> {
+  const openDays = await calendar.openDays();
+  const [securities, window] = await inOrder(knownSecurities(db, codes, request.symbols, cutoff), dailyWindow(calendar, openDays, request.begin, request.end, cutoff));
+  const limit = request.limit ?? tradingDaysInLatestYear(openDays, window.latest);
   const emitted: T[] = [];
   let bars = 0;
+  // Adjusted series also read the open day before the window: its bars are the bases of the first pre_close.
+  const from = (request.adjusted ? openDays.lastBefore(window.begin) : null) ?? window.begin;
   for (let i = 0; i < securities.length; i += CHUNK) {
     const chunk = securities.slice(i, i + CHUNK);
     const { spans, all } = await historyCodes(codes, chunk.map((security) => security.ts_code));
-    const [stored, before] = await inOrder(
-      dailyBars(db, all, window.begin, window.end, cutoff),
-      request.adjusted ? barsBefore(db, all, window.begin, cutoff) : Promise.resolve([]),
-    );
+    const read = await dailyBars(db, all, from, window.end, cutoff);
+    const stored = read.filter((bar) => bar.trade_date >= window.begin);
+    const previous = latestPerCode(read.filter((bar) => bar.trade_date < window.begin));
+    if (request.adjusted) {
+      // A code without a bar that day (suspended, renamed, not yet listed) asks for its latest bar before.
+      const missing = all.filter((code) => !previous.has(code));
+      if (missing.length > 0) for (const bar of await barsBefore(db, missing, window.begin, cutoff)) previous.set(bar.ts_code, bar);
+    }
     const groups = groupBy(stored, (bar) => bar.ts_code);
-    const previous = new Map(before.map((bar) => [bar.ts_code, bar]));
     for (const security of chunk) {
       const own = spans.get(security.ts_code)!;
       const series = toSeries(security, acrossCodes(own, groups), limit, request.adjusted, latestBefore(own, previous));

@@ -1,0 +1,38 @@
+import type { Db } from '../../db/connection';
+import { VersionedValue, type DataVersions } from '../../db/dataVersions';
+import { OpenDays } from '../../domain/openDays';
+import { allOpenDays, latestTradingDay } from './market.repository';
+
+/**
+ * The calendar's open days and the store's latest trading day from memory, read at start and again when
+ * their data version moves (`reference` for the calendar, whose import bumps it; `market` for the bars): the
+ * daily and kline windows are worked out without SQL (a cold daily request used to ask three queries for
+ * them). The latest day a delayed plan sees moves with the clock, so it is still asked of the store.
+ */
+export class TradingCalendar {
+  private readonly days: VersionedValue<OpenDays>;
+  private readonly latest: VersionedValue<string | null>;
+
+  /** `versions`: the answer cache's, so no answer is stored under a newer version than what it was built from. */
+  constructor(
+    private readonly db: Db,
+    versions: DataVersions,
+  ) {
+    this.days = new VersionedValue(versions, 'reference', async () => new OpenDays(await allOpenDays(db)));
+    this.latest = new VersionedValue(versions, 'market', () => latestTradingDay(db, null));
+  }
+
+  warmUp(): void {
+    this.days.warmUp();
+    this.latest.warmUp();
+  }
+
+  openDays(): Promise<OpenDays> {
+    return this.days.current();
+  }
+
+  /** The newest trade date visible at `cutoff` (null: everything), or null when no bar is. */
+  latestTradingDay(cutoff: string | null): Promise<string | null> {
+    return cutoff === null ? this.latest.current() : latestTradingDay(this.db, cutoff);
+  }
+}
