@@ -1,6 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
 import { insufficientPermissions, invalidKey, invalidToken } from '../domain/errors';
-import { operationFor, type OperationIndex } from './operations';
 import type { AccessPorts, KeyOwner, SessionAccount } from './ports';
 
 /** The API key of a request: header `X-API-KEY` first, then query `api_key`. */
@@ -19,12 +18,11 @@ function queryKey(req: Request): string | undefined {
 const BEARER = /^Bearer ([A-Za-z0-9_-]{10,128})$/;
 
 /**
- * Step one of the chain (ARCHITECTURE.md §1): names the request's operation in
- * `res.locals.operation` and checks the credential its contract entry asks for — an API key, or the console
- * session (so an API key on an account route is refused, 401). Paths outside the contract need nothing and
- * end in 404.
+ * The credential the request's contract path asks for (named by nameOperation, ARCHITECTURE.md §1): an API
+ * key, or the console session (so an API key on an account route is refused, 401). Paths outside the contract
+ * need nothing and end in 404.
  */
-export function authenticate(index: OperationIndex, ports: Pick<AccessPorts, 'keyOwner' | 'session'>) {
+export function authenticate(ports: Pick<AccessPorts, 'keyOwner' | 'session'>) {
   const acceptKeyOwner = (res: Response, owner: KeyOwner | null, next: NextFunction) => {
     if (owner === null) throw invalidKey();
     res.locals.keyOwner = owner;
@@ -40,15 +38,14 @@ export function authenticate(index: OperationIndex, ports: Pick<AccessPorts, 'ke
   };
   // Not async: a key in the key cache is accepted without a promise (the warm path's most frequent case).
   return (req: Request, res: Response, next: NextFunction): void | Promise<void> => {
-    const operations = index.find(req.path);
-    res.locals.operation = operations && operationFor(operations, req.method);
-    if (operations?.credential === 'apiKey') {
+    const credential = res.locals.contractPath?.credential;
+    if (credential === 'apiKey') {
       const key = presentedKey(req);
       const owner = key === undefined ? null : ports.keyOwner(key);
       if (owner instanceof Promise) return owner.then((found) => acceptKeyOwner(res, found, next));
       return acceptKeyOwner(res, owner, next);
     }
-    if (operations?.credential === 'session') return acceptSession(req, res, next);
+    if (credential === 'session') return acceptSession(req, res, next);
     next();
   };
 }

@@ -1,6 +1,5 @@
 import cors, { type CorsOptions } from 'cors';
 import type { NextFunction, Request, Response } from 'express';
-import type { OperationIndex } from './operations';
 
 /** What a page may send and read: the key header, and the budget and request-id headers of every answer. */
 const COMMON: CorsOptions = {
@@ -16,7 +15,7 @@ const COMMON: CorsOptions = {
  * account operations (console session, sign-up and sign-in) answer only origins named one by one; paths outside
  * the contract (console page, docs) none.
  */
-export function corsPolicy(index: OperationIndex, origins: readonly string[]): Array<(req: Request, res: Response, next: NextFunction) => void> {
+export function corsPolicy(origins: readonly string[]): Array<(req: Request, res: Response, next: NextFunction) => void> {
   const named = origins.filter((origin) => origin !== '*');
   const none = (_req: Request, _res: Response, next: NextFunction) => next();
   // No origins: no middleware at all (not one that passes every request on), the usual deployment.
@@ -24,7 +23,7 @@ export function corsPolicy(index: OperationIndex, origins: readonly string[]): A
   const data = cors({ ...COMMON, origin: origins.includes('*') ? '*' : named, methods: ['GET', 'HEAD'] });
   const account = named.length > 0 ? cors({ ...COMMON, origin: named, methods: ['GET', 'POST', 'PUT', 'DELETE'] }) : none;
   return [(req: Request, res: Response, next: NextFunction) => {
-    const credential = index.find(req.path)?.credential;
+    const credential = res.locals.contractPath?.credential;
     if (credential === 'apiKey') return data(req, res, next);
     if (credential !== undefined) return account(req, res, next);
     next();

@@ -9,7 +9,7 @@ import { inSequence } from './inSequence';
 import { errorHandler } from './errors';
 import type { Metrics } from './metrics';
 import { operationRoutes, type OperationHandlers } from './handler';
-import { OperationIndex, operationPolicies } from './operations';
+import { nameOperation, OperationIndex, operationPolicies } from './operations';
 import type { AccessPorts } from './ports';
 import { accountRateLimit } from './rateLimit';
 import type { LimiterStore } from './rateLimitStore';
@@ -49,23 +49,22 @@ export function httpApp(parts: HttpAppParts): Express {
   // answered If-None-Match with 304 on routes whose contract has no 304 (account and billing routes).
   app.set('etag', false);
   const jsonBody = express.json({ limit: '32kb' });
+  const bodyUnlessRead = (req: Request, res: Response, next: NextFunction) => (req.method === 'GET' || req.method === 'HEAD' ? next() : jsonBody(req, res, next));
   // The open routes only for a path outside the contract: a data request skips their route tables.
   const openRoutes = express.Router();
   if (parts.openRoutes.length > 0) openRoutes.use(...parts.openRoutes);
-  const routeOpen = (req: Request, res: Response, next: NextFunction) => (index.find(req.path) === undefined ? openRoutes(req, res, next) : next());
-  const bodyAndOpenRoutes = (req: Request, res: Response, next: NextFunction) => {
-    if (req.method === 'GET' || req.method === 'HEAD') return routeOpen(req, res, next);
-    jsonBody(req, res, (err?: unknown) => (err === undefined ? routeOpen(req, res, next) : next(err)));
-  };
+  const routeOpen = (req: Request, res: Response, next: NextFunction) => (res.locals.contractPath === undefined ? openRoutes(req, res, next) : next());
   // Every step up to the answer cache's warm path is one layer of Express's router: a warm answer takes one
   // turn of the router, as a bare Express route does (a layer per step made the router 7 % of its CPU).
   app.use(inSequence(
     helmet(),
     requestId(),
     requestEnd([requestLogLine(parts.logger), parts.metrics.observer(), usageCounting(parts.access.recordUsage)]),
-    ...corsPolicy(index, parts.corsOrigins),
-    bodyAndOpenRoutes,
-    authenticate(index, parts.access),
+    nameOperation(index),
+    ...corsPolicy(parts.corsOrigins),
+    bodyUnlessRead,
+    routeOpen,
+    authenticate(parts.access),
     accountRateLimit(parts.limiters),
     requireKeyScope(),
     parts.answers.repeats(),

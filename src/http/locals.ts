@@ -1,4 +1,4 @@
-import type { OperationPolicy } from './operations';
+import type { OperationPolicy, PathOperations } from './operations';
 import type { KeyOwner, SessionAccount } from './ports';
 
 /** `res.locals` as the middleware leaves it, typed once for every handler. */
@@ -12,6 +12,8 @@ declare global {
       startedAt: number;
       /** An API-key request whose key, budget and scope were accepted: it counts as usage once answered. */
       admitted?: boolean;
+      /** The operations of the request's contract path (its credential too), when it has one. */
+      contractPath?: PathOperations;
       /** The contract operation of the request's method and path, when there is one. */
       operation?: OperationPolicy;
       /** Set on API-key operations once the key is accepted. */

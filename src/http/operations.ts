@@ -1,3 +1,4 @@
+import type { NextFunction, Request, Response } from 'express';
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types';
 import type { components, operations } from '../../generated/api';
 import { DATASETS, type Dataset } from '../db/dataVersions';
@@ -121,4 +122,18 @@ export class OperationIndex {
     const operations = this.find(path);
     return operations && operationFor(operations, method);
   }
+}
+
+/**
+ * The first step of the chain: names the request's contract path (`res.locals.contractPath`, undefined outside
+ * the contract) and operation (`res.locals.operation`), looked up once for CORS, the open routes and the
+ * credential check after it.
+ */
+export function nameOperation(index: OperationIndex) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const operations = index.find(req.path);
+    res.locals.contractPath = operations;
+    res.locals.operation = operations && operationFor(operations, req.method);
+    next();
+  };
 }
