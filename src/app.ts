@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Knex } from 'knex';
 import { AnswerCache, type AnswerCacheOptions } from './http/answerCache';
 import { loadContract } from './http/contract';
-import { httpApp, type HttpAppParts } from './http/httpApp';
+import { httpApp } from './http/httpApp';
 import { Metrics } from './http/metrics';
 import { LimiterStore } from './http/rateLimitStore';
 import { consoleRoutes } from './console/console.routes';
@@ -84,7 +84,15 @@ export function createApp(deps: AppDeps): Express {
     session: (token: string) => findSessionAccount(db, hashKey(token)),
     recordUsage: (owner: KeyOwner, endpoint: string) => usage.record(owner, endpoint),
   };
-  const parts: HttpAppParts = {
+  // The MCP tools ask this same app, in process: it exists by the time a tool is called.
+  const mcp = mcpRoutes({
+    tools: toolCatalog(contract),
+    keyOwner: access.keyOwner,
+    app: (req, res) => app(req, res),
+    allowedHosts: [...LOCAL_HOSTS, ...(deps.mcpAllowedHosts ?? [])],
+    version: contract.info.version,
+  });
+  const app = httpApp({
     contract,
     logger,
     validateResponses,
@@ -103,18 +111,6 @@ export function createApp(deps: AppDeps): Express {
     },
     metrics,
     corsOrigins: deps.corsOrigins ?? [],
-    openRoutes: [],
-  };
-  // The MCP tools ask this same app, in process: it exists by the time a tool is called.
-  const mcp = mcpRoutes({
-    tools: toolCatalog(contract),
-    keyOwner: access.keyOwner,
-    app: (req, res) => app(req, res),
-    allowedHosts: [...LOCAL_HOSTS, ...(deps.mcpAllowedHosts ?? [])],
-    version: contract.info.version,
-  });
-  const app = httpApp({
-    ...parts,
     openRoutes: [systemRoutes(contract, { readiness, metrics: deps.metricsOnOwnPort ? undefined : metrics }), consoleRoutes(), mcp],
   });
   return app;
