@@ -101,7 +101,7 @@ export function createApp(deps: AppDeps): Express {
     access,
     handlers: {
       ...stocksHandlers(readDb, codes, securities, answers),
-      ...referenceHandlers(readDb, codes),
+      ...referenceHandlers(readDb, codes, calendar),
       ...eventsHandlers(readDb, codes),
       ...marketHandlers({ db: readDb, codes, calendar, answers, cursorSecret: deps.cursorSecret }),
       ...financialsHandlers(readDb, codes, answers),

@@ -66,15 +66,6 @@ export async function allOpenDays(db: Db): Promise<string[]> {
   return rows.map((row) => row.cal_date);
 }
 
-export async function openDays(db: Db, from: string, to: string): Promise<string[]> {
-  const rows = await db('trade_calendar')
-    .where({ exchange: CALENDAR, is_open: 1 })
-    .whereBetween('cal_date', [from, to])
-    .orderBy('cal_date')
-    .select('cal_date');
-  return rows.map((row) => row.cal_date);
-}
-
 export interface CalendarRow {
   cal_date: string;
   is_open: number | boolean;

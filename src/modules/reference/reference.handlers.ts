@@ -6,11 +6,12 @@ import { ok, okPage } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
 import { exchangeToday } from '../../domain/clock';
 import type { CodeChanges } from './codeChanges.service';
+import type { TradingCalendar } from '../market/tradingCalendar.service';
 import { codeChanges, indexConstituents, industryConstituents, listingHistories } from './reference.service';
 import * as wire from './reference.serializer';
 import { listSecurities } from './stockList.repository';
 
-export function referenceHandlers(db: Db, codes: CodeChanges) {
+export function referenceHandlers(db: Db, codes: CodeChanges, calendar: TradingCalendar) {
   const getStockList: Handler<'getStockList'> = async (req, res) => {
     const { kind = 'stock', date, exchange, board, industry, status } = req.query;
     const window = pageWindow(req.query);
@@ -21,7 +22,7 @@ export function referenceHandlers(db: Db, codes: CodeChanges) {
 
   const getListingStatus: Handler<'getListingStatus'> = async (req, res) => {
     const { symbols, single } = parseSymbolList(req.query.symbol, 50);
-    const histories = (await listingHistories(db, codes, symbols)).map(wire.toListingStatus);
+    const histories = (await listingHistories(db, codes, calendar, symbols)).map(wire.toListingStatus);
     res.json(ok(single ? histories[0]! : histories));
   };
 

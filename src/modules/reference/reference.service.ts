@@ -4,7 +4,7 @@ import { invalidSymbol, noData } from '../../domain/errors';
 import { haltPeriods } from '../../domain/halts';
 import type { PageRequest } from '../../domain/pagination';
 import { assertAllKnown } from '../../domain/symbols';
-import { openDays } from '../market/market.repository';
+import type { TradingCalendar } from '../market/tradingCalendar.service';
 import { requestedSymbolOf, type CodeChange } from '../../domain/codeChanges';
 import type { CodeChanges } from './codeChanges.service';
 import { findIndustry, hasIndustryMembers, industryInList, hasWeights, listMembers, snapshotMembers, snapshotOn, swMembers } from './constituents.repository';
@@ -13,14 +13,14 @@ import type { ListingHistory } from './reference.serializer';
 import * as wire from './reference.serializer';
 
 /** Listing histories in request order; an old code answers for the security it became. */
-export async function listingHistories(db: Db, codes: CodeChanges, symbols: string[]): Promise<ListingHistory[]> {
+export async function listingHistories(db: Db, codes: CodeChanges, calendar: TradingCalendar, symbols: string[]): Promise<ListingHistory[]> {
   const resolved = await codes.resolve(symbols);
   const securities = new Map((await listingRows(db, resolved.map(({ code }) => code))).map((row) => [row.ts_code, row]));
   assertAllKnown(symbols, resolved.filter(({ code }) => securities.has(code)).map(({ requested }) => requested));
   const spans = await codes.spans([...securities.keys()]);
   const allCodes = [...spans.values()].flat().map(({ code }) => code);
   const [names, changes, days] = await Promise.all([nameHistory(db, allCodes), codes.touching(allCodes), haltDays(db, allCodes)]);
-  const calendar = days.length === 0 ? [] : await openDays(db, days[0]!.trade_date, days.at(-1)!.trade_date);
+  const openDays = days.length === 0 ? [] : (await calendar.openDays()).between(days[0]!.trade_date, days.at(-1)!.trade_date);
   return resolved.map((symbol) => {
     const codes = new Set(spans.get(symbol.code)!.map(({ code }) => code));
     return {
@@ -28,7 +28,7 @@ export async function listingHistories(db: Db, codes: CodeChanges, symbols: stri
       requested: requestedSymbolOf(symbol),
       names: countOnce(names.filter((row) => codes.has(row.ts_code)), symbol.code, (row) => row.ts_code, (row) => `${row.start_date} ${row.name}`),
       changes: changes.filter((row) => codes.has(row.old_code) || codes.has(row.new_code)),
-      halts: haltPeriods(days.filter((row) => codes.has(row.ts_code)), calendar),
+      halts: haltPeriods(days.filter((row) => codes.has(row.ts_code)), openDays),
     };
   });
 }
