@@ -4,7 +4,7 @@ NPM := npm --loglevel=error --no-fund --no-audit
 MYSQL_TEST_URL ?= mysql://root@127.0.0.1:3306/test
 DEMO_KEY_FILE := data/.demo-api-key
 
-.PHONY: run test test-mysql browser check types check-types lint typecheck docs coverage bench bench-market bench-financials bench-ingest bench-cluster bench-soak bench-http bench-profile bench-all clean
+.PHONY: run test test-mysql browser check types check-types check-sql check-architecture sql lint typecheck docs coverage bench bench-market bench-financials bench-ingest bench-cluster bench-soak bench-http bench-profile bench-all clean
 
 ## Install dependencies when package-lock.json changed or node_modules is missing.
 node_modules/.installed: package.json package-lock.json
@@ -31,7 +31,19 @@ test-mysql: node_modules/.installed browser
 browser: node_modules/.installed
 	@node --import tsx test/support/ensureBrowser.ts
 
-check: check-types lint typecheck
+check: check-types check-sql check-architecture lint typecheck
+
+## The SQL of the main repository queries, both dialects, into db/queries/ (review a query change as a diff).
+sql: node_modules/.installed
+	node --import tsx scripts/sql-snapshots.ts
+
+## Fails when db/queries/ is not the SQL the repositories send now.
+check-sql: node_modules/.installed
+	node --import tsx scripts/sql-snapshots.ts --check
+
+## Fails when ARCHITECTURE.md names a path that does not exist or leaves a module of src/modules/ undescribed.
+check-architecture: node_modules/.installed
+	node --import tsx scripts/check-architecture.ts
 
 types: node_modules/.installed
 	$(NPM) run types
