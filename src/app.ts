@@ -27,6 +27,8 @@ import { eventsHandlers } from './modules/events/events.handlers';
 import { Readiness } from './modules/system/readiness.service';
 import { systemRoutes } from './modules/system/system.routes';
 import { mcpRoutes } from './mcp/mcp.routes';
+import { guideResources } from './mcp/agentGuide';
+import { ResultStores } from './mcp/resultStore';
 import { toolCatalog } from './mcp/toolCatalog';
 import type { KeyOwner } from './http/ports';
 
@@ -87,6 +89,8 @@ export function createApp(deps: AppDeps): Express {
   // The MCP tools ask this same app, in process: it exists by the time a tool is called.
   const mcp = mcpRoutes({
     tools: toolCatalog(contract),
+    resources: guideResources(contract),
+    stores: new ResultStores(),
     keyOwner: access.keyOwner,
     app: (req, res) => app(req, res),
     allowedHosts: [...LOCAL_HOSTS, ...(deps.mcpAllowedHosts ?? [])],

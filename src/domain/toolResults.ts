@@ -6,30 +6,22 @@
  */
 export const TOOL_RESULT_BUDGET_CHARS = 60_000;
 
-export type ToolFormat = 'table' | 'json';
+export type ToolFormat = 'csv' | 'json';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
-/** A list of records written compactly: the column names once, then one array of values per record. */
-export interface Table {
-  columns: string[];
-  rows: Json[][];
-}
 
 const isRecord = (value: Json): value is { [key: string]: Json } => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Every array of records, at any depth, as a `Table` (columns in first-seen order, a missing value null);
- * other values as they are. A daily series of 250 bars shrinks to about 45 % of its JSON.
+ * CSV lines (the header first) as one text cut to the budget between rows (rows come newest first, so the
+ * newest are kept): the header and as many whole rows as fit, and how many rows that is.
  */
-export function tabulate(value: Json): Json {
-  if (Array.isArray(value)) {
-    if (value.length === 0 || !value.every(isRecord)) return value.map(tabulate);
-    const columns = [...new Set(value.flatMap((record) => Object.keys(record)))];
-    return { columns, rows: value.map((record) => columns.map((column) => tabulate(record[column] ?? null))) };
-  }
-  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, tabulate(inner)]));
-  return value;
+export function csvWithinBudget(lines: readonly string[], budget = TOOL_RESULT_BUDGET_CHARS): { text: string; shown: number; total: number } {
+  const total = lines.length - 1;
+  let length = lines[0]!.length;
+  let shown = 0;
+  while (shown < total && length + 1 + lines[shown + 1]!.length <= budget) length += 1 + lines[++shown]!.length;
+  return { text: lines.slice(0, shown + 1).join('\n'), shown, total };
 }
 
 /** One list cut to fit the budget: where it is and how much of it is shown. */
@@ -84,6 +76,7 @@ export function truncationNote(cuts: readonly Cut[], budget = TOOL_RESULT_BUDGET
   return (
     `Truncated to the result budget of ${budget} characters (about ${Math.round(budget / 4)} tokens): ${parts.join('; ')}. ` +
     'To get the rest, narrow the request: a shorter date range (begin_date/end_date), fewer symbols or fields, ' +
-    'or a smaller limit with the next page (page/offset, or the cursor of trades).'
+    'or a smaller limit with the next page (page/offset, or the cursor of trades); ' +
+    'or keep every row out of the context with store_as and ask them with query_results.'
   );
 }

@@ -1,17 +1,29 @@
 import type { RequestListener } from 'node:http';
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { hostHeaderValidation } from '@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { invalidKey } from '../domain/errors';
 import { presentedKey } from '../http/auth';
 import type { AccessPorts } from '../http/ports';
-import { callTool } from './toolCall';
+import { GUIDE_PROMPTS, INSTRUCTIONS, type GuideResource } from './agentGuide';
+import { compactTools, queryResultsTool, type MetaTool } from './metaTools';
+import type { ResultStores } from './resultStore';
+import { callTool, errorResult, type Caller } from './toolCall';
 import type { Tool } from './toolCatalog';
 
 export interface McpOptions {
   tools: readonly Tool[];
+  resources: readonly GuideResource[];
+  stores: ResultStores;
   keyOwner: AccessPorts['keyOwner'];
   /** The pipeline the tools are asked through, in process. */
   app: RequestListener;
@@ -22,34 +34,75 @@ export interface McpOptions {
 
 const NOT_ALLOWED = { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this MCP server is stateless, POST only.' }, id: null };
 
-/** An MCP server of the tools for one request: stateless, so every POST gets its own (SDK ≥ 1.26 forbids sharing one). */
-function toolServer(options: McpOptions, apiKey: string): Server {
-  const server = new Server({ name: 'ashare-api', version: options.version }, { capabilities: { tools: {} } });
-  const byName = new Map(options.tools.map((tool) => [tool.name, tool]));
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: options.tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema, annotations: { readOnlyHint: true, openWorldHint: false } })),
-  }));
+/** Every tool is read-only and closed-world: it reads this store and nothing outside it. */
+const annotated = (title: string) => ({ title, readOnlyHint: true, openWorldHint: false });
+
+/** The two shapes of one catalog: one tool per operation plus query_results (flat), or three meta-tools (compact). */
+function shapedTools(options: McpOptions, compact: boolean): { listed: unknown[]; run: Map<string, (args: Record<string, unknown>, caller: Caller) => Promise<unknown>> } {
+  const context = { app: options.app, stores: options.stores };
+  const metas: MetaTool[] = compact ? compactTools(options.tools, context) : [queryResultsTool(context)];
+  const dataTools = compact ? [] : options.tools;
+  return {
+    listed: [
+      ...dataTools.map(({ name, title, description, inputSchema }) => ({ name, description, inputSchema, annotations: annotated(title) })),
+      ...metas.map(({ name, description, inputSchema }) => ({ name, description, inputSchema, annotations: annotated(name.replace(/_/g, ' ')) })),
+    ],
+    run: new Map([
+      ...dataTools.map((tool) => [tool.name, (args: Record<string, unknown>, caller: Caller) => callTool(context, tool, args, caller)] as const),
+      ...metas.map((meta) => [meta.name, meta.run] as const),
+    ]),
+  };
+}
+
+/** An MCP server for one request: stateless, so every POST gets its own (SDK ≥ 1.26 forbids sharing one). */
+function toolServer(options: McpOptions, caller: Caller, compact: boolean): Server {
+  const server = new Server(
+    { name: 'ashare-api', version: options.version },
+    { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS },
+  );
+  const { listed, run } = shapedTools(options, compact);
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed as never[] }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const tool = byName.get(request.params.name);
-    if (tool === undefined) return { content: [{ type: 'text', text: `error not_found: no tool ${request.params.name}; tools/list names them` }], isError: true };
-    return callTool(options.app, tool, request.params.arguments ?? {}, apiKey);
+    const tool = run.get(request.params.name);
+    if (tool === undefined) return errorResult(`error not_found: no tool ${request.params.name}; tools/list names them`);
+    return (await tool(request.params.arguments ?? {}, caller)) as never;
+  });
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
+    resources: options.resources.map(({ uri, name }) => ({ uri, name, mimeType: 'text/markdown' })),
+  }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const resource = options.resources.find(({ uri }) => uri === request.params.uri);
+    if (resource === undefined) throw new Error(`no resource ${request.params.uri}; resources/list names them`);
+    return { contents: [{ uri: resource.uri, mimeType: 'text/markdown', text: resource.text }] };
+  });
+  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
+    prompts: GUIDE_PROMPTS.map(({ name, description, arguments: args }) => ({ name, description, arguments: args })),
+  }));
+  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+    const prompt = GUIDE_PROMPTS.find(({ name }) => name === request.params.name);
+    if (prompt === undefined) throw new Error(`no prompt ${request.params.name}; prompts/list names them`);
+    return { messages: [{ role: 'user', content: { type: 'text', text: prompt.text(request.params.arguments ?? {}) } }] };
   });
   return server;
 }
 
+/** The compact shape is asked with `?tools=compact` on the server URL or the `X-MCP-Tools: compact` header. */
+const wantsCompact = (req: Request) => req.query.tools === 'compact' || req.get('x-mcp-tools') === 'compact';
+
 /**
  * `/mcp`, the MCP tool server (Streamable HTTP, stateless, JSON answers): one tool per data operation of the
- * contract. Each tool call is an in-process request of the app with the caller's key, so it is counted against
- * the account's per-minute budget and in usage under its operation, and checked against the key's scopes,
- * exactly like the HTTP request; listing the tools is not counted.
+ * contract, or three meta-tools. Each data call is an in-process request of the app with the caller's key,
+ * so it is counted against the account's per-minute budget and in usage under its operation, and checked
+ * against the key's scopes, exactly like the HTTP request; listing the tools is not counted.
  */
 export function mcpRoutes(options: McpOptions): Router {
   const router = Router();
   router.post('/mcp', hostHeaderValidation([...options.allowedHosts]), async (req, res) => {
     // The same API key as the data routes (X-API-KEY or api_key); 401 `invalid_key` in the envelope otherwise.
-    const key = presentedKey(req);
-    if (key === undefined || (await options.keyOwner(key)) === null) throw invalidKey();
-    const server = toolServer(options, key);
+    const apiKey = presentedKey(req);
+    const owner = apiKey === undefined ? null : await options.keyOwner(apiKey);
+    if (apiKey === undefined || owner === null) throw invalidKey();
+    const server = toolServer(options, { apiKey, keyId: owner.keyId }, wantsCompact(req));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
       void transport.close();

@@ -4,13 +4,28 @@ import { operationPolicies, type OperationPolicy } from '../http/operations';
 
 type JsonSchema = Record<string, unknown>;
 
+interface InputSchema {
+  type: 'object';
+  properties: Record<string, JsonSchema>;
+  required: string[];
+  additionalProperties: false;
+}
+
 /** One MCP tool: a data operation of the contract, asked through the same pipeline as over HTTP. */
 export interface Tool {
   name: string;
   operation: OperationPolicy;
+  /** A short human name (the operation's summary). */
+  title: string;
+  /** One or two sentences for the tool list: what it returns and its key parameters. */
   description: string;
-  inputSchema: { type: 'object'; properties: Record<string, JsonSchema>; required: string[]; additionalProperties: false };
+  /** The compact input schema of the tool list (bounds the server checks anyway left out). */
+  inputSchema: InputSchema;
+  /** The contract's whole text and parameter schemas, answered by `search_endpoints` on demand. */
+  reference: { description: string; parameters: Record<string, JsonSchema> };
   pathParameters: string[];
+  /** Whole-market answers go to the result store unless the call says otherwise (`x-agent-store` in the contract). */
+  storesByDefault: boolean;
 }
 
 /** Desktop clients refuse tool names with dots or longer than 64 characters: `[a-z0-9_]{1,64}`. */
@@ -24,34 +39,40 @@ export function toolName(operationId: string): string {
 
 /** Schema keywords a client needs to build a valid call; the rest (examples, x- extensions) costs tokens only. */
 const KEPT = ['type', 'enum', 'const', 'format', 'pattern', 'minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'items', 'default'];
+/**
+ * The tool list keeps what a model needs to form a call; string lengths and patterns the server checks and
+ * explains in the error's advice. 20 tools with every keyword and description cost 42,752 characters.
+ */
+const LISTED = ['type', 'enum', 'format', 'minimum', 'maximum', 'items', 'default'];
+
+const pick = (schema: JsonSchema, keys: readonly string[]): JsonSchema => Object.fromEntries(Object.entries(schema).filter(([key]) => keys.includes(key)));
 
 /**
- * A parameter's schema for a tool's input: bounds, enums and defaults kept; OpenAPI 3.1's `type: [x, 'null']`
- * becomes `x` (an argument is left out rather than null, and several schema converters break on type lists).
+ * A parameter's schema for a tool's input: OpenAPI 3.1's `type: [x, 'null']` becomes `x` (an argument is left
+ * out rather than null, and several schema converters break on type lists).
  */
-function inputSchemaOf(parameter: OpenAPIV3.ParameterObject, resolve: <T>(node: T) => T): JsonSchema {
-  const schema = resolve(parameter.schema ?? {}) as JsonSchema;
-  const kept: JsonSchema = Object.fromEntries(Object.entries(schema).filter(([key]) => KEPT.includes(key)));
+function inputSchemaOf(schema: JsonSchema, keys: readonly string[], description?: string): JsonSchema {
+  const kept = pick(schema, keys);
   if (Array.isArray(kept.type)) kept.type = (kept.type as string[]).find((type) => type !== 'null');
-  if (kept.items) kept.items = inputSchemaOf({ name: '', in: 'query', schema: kept.items } as OpenAPIV3.ParameterObject, resolve);
-  if (parameter.description) kept.description = parameter.description;
+  if (kept.items) kept.items = inputSchemaOf(kept.items as JsonSchema, keys);
+  if (kept.format !== 'date') delete kept.format;
+  // Page and offset bounds in the millions say nothing a model needs.
+  if (typeof kept.maximum === 'number' && kept.maximum > 10_000) delete kept.maximum;
+  if (description) kept.description = description;
   return kept;
 }
 
-const FORMAT_ARGUMENT: JsonSchema = {
-  type: 'string',
-  enum: ['table', 'json'],
-  default: 'table',
-  description:
-    'table (default): every list of records as {columns, rows}, the column names once and one array of values per record, ' +
-    'about half the tokens of json; json: the records as objects, as the HTTP API answers.',
+/** Arguments every data tool takes besides its operation's parameters (explained once, in the server's instructions). */
+export const COMMON_ARGUMENTS: Record<string, JsonSchema> = {
+  format: { enum: ['csv', 'json'] },
+  store_as: { type: 'string', pattern: '^[a-z][a-z0-9_]{0,62}$' },
 };
 
 /**
  * One tool per data operation of the contract (API-key operations under `/v1`; not the console's account,
  * key and billing routes, nor the legacy `/api/v1` ones), generated from the bundled contract at start: name
- * from the operationId, description from summary and description, input from the parameters (their
- * defaults bound every list: 20 items a page, 5 periods of statements, daily bars a year of trading days).
+ * from the operationId, description from the summary and the key parameters, input from the parameters
+ * (their defaults bound every list: 20 items a page, 5 periods of statements, daily bars a year of trading days).
  */
 export function toolCatalog(contract: Contract): Tool[] {
   const resolve = <T>(node: T): T => {
@@ -68,20 +89,39 @@ export function toolCatalog(contract: Contract): Tool[] {
     .filter((operation) => operation.credential === 'apiKey' && operation.path.startsWith('/v1/'))
     .map((operation) => {
       const item = contract.paths![operation.path]!;
-      const spec = item[operation.method as 'get'] as OpenAPIV3.OperationObject;
-      const parameters = [...(item.parameters ?? []), ...(spec.parameters ?? [])].map((p) => resolve(p) as OpenAPIV3.ParameterObject);
-      const properties = Object.fromEntries(parameters.map((parameter) => [parameter.name, inputSchemaOf(parameter, resolve)]));
+      const spec = item[operation.method as 'get'] as OpenAPIV3.OperationObject & { 'x-agent-store'?: boolean };
+      const parameters = [...(item.parameters ?? []), ...(spec.parameters ?? [])]
+        .map((p) => resolve(p) as OpenAPIV3.ParameterObject)
+        .filter((parameter) => parameter.name !== 'format');
+      const schemaOf = (parameter: OpenAPIV3.ParameterObject) => resolve(parameter.schema ?? {}) as JsonSchema;
+      const required = parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name);
+      const keyParameters = required.length > 0 ? required : parameters.slice(0, 2).map((parameter) => parameter.name);
+      const summary = (spec.summary ?? operation.operationId).trim();
       return {
         name: toolName(operation.operationId),
         operation,
-        description: [spec.summary, spec.description].filter(Boolean).join('\n\n').trim(),
+        title: summary.split(/ \(|, /)[0]!,
+        description: `${summary}. Key parameters: ${keyParameters.join(', ') || 'none'}.`,
         inputSchema: {
           type: 'object',
-          properties: { ...properties, format: FORMAT_ARGUMENT },
-          required: parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name),
+          properties: {
+            ...Object.fromEntries(
+              parameters.map((parameter) => [
+                parameter.name,
+                inputSchemaOf(schemaOf(parameter), LISTED),
+              ]),
+            ),
+            ...COMMON_ARGUMENTS,
+          },
+          required,
           additionalProperties: false,
         },
+        reference: {
+          description: [spec.summary, spec.description].filter(Boolean).join('\n\n').trim(),
+          parameters: Object.fromEntries(parameters.map((parameter) => [parameter.name, inputSchemaOf(schemaOf(parameter), KEPT, parameter.description)])),
+        },
         pathParameters: parameters.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name),
+        storesByDefault: spec['x-agent-store'] === true,
       };
     });
 }

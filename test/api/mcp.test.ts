@@ -8,12 +8,20 @@ import { createKey, signUp } from './accounts.support';
 import { generatedStore, type GeneratedStore } from '../support/generatedStore';
 
 /** An MCP client of the SDK over real HTTP, with the key in the header. */
-async function mcpClient(baseUrl: string, key?: string): Promise<Client> {
+async function mcpClient(baseUrl: string, key?: string, tools?: 'compact'): Promise<Client> {
   const client = new Client({ name: 'ashare-api-test', version: '1.0.0' });
   const headers: Record<string, string> = key ? { 'X-API-KEY': key } : {};
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), { requestInit: { headers } }));
+  const url = new URL(`${baseUrl}/mcp${tools ? `?tools=${tools}` : ''}`);
+  await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }));
   return client;
 }
+
+/** What an agent pays before it asks anything: the whole tools/list JSON of either shape. */
+const TOOL_LIST_BUDGET = 16_000;
+const dataToolNames = operationPolicies(loadContract())
+  .filter((op) => op.credential === 'apiKey' && op.path.startsWith('/v1/'))
+  .map((op) => op.operationId.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase());
+const calendarWeek = { begin_date: '2025-12-01', end_date: '2025-12-05' };
 
 const textOf = (result: unknown) => (result as { content: Array<{ text: string }> }).content[0]!.text;
 
@@ -26,6 +34,21 @@ describe('MCP tool server at /mcp (SDK client over HTTP)', function () {
     return { status: response.status, body: await response.json() };
   };
   const envelopeData = ({ code: _code, message: _message, ...rest }: Record<string, unknown>) => rest;
+  const fiftySymbols = async () => {
+    const { body } = await direct('/v1/stock/list?limit=50');
+    const symbols = (body.data as Array<{ symbol: string }>).map((row) => row.symbol);
+    expect(symbols.length).to.equal(50);
+    return symbols;
+  };
+  /** tools/list as the wire carries it (the SDK client would parse it into objects). */
+  const rawToolsList = async (shape: 'flat' | 'compact') => {
+    const response = await fetch(`${store.baseUrl}/mcp${shape === 'compact' ? '?tools=compact' : ''}`, {
+      method: 'POST',
+      headers: { 'X-API-KEY': store.key, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    return ((await response.json()) as { result: { tools: Array<Record<string, unknown>> } }).result;
+  };
 
   before(async () => {
     store = await generatedStore();
@@ -35,19 +58,89 @@ describe('MCP tool server at /mcp (SDK client over HTTP)', function () {
     await client?.close();
   });
 
-  it('lists one tool per /v1 data operation of the contract, named from its operationId in [a-z0-9_]{1,64}', async () => {
+  it('lists one tool per /v1 data operation of the contract, named from its operationId in [a-z0-9_]{1,64}, and query_results', async () => {
     const { tools } = await client.listTools();
-    const expected = operationPolicies(loadContract())
-      .filter((op) => op.credential === 'apiKey' && op.path.startsWith('/v1/'))
-      .map((op) => op.operationId.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase());
-    expect(tools.map((tool) => tool.name).sort()).to.deep.equal(expected.sort());
-    expect(tools.length).to.equal(20);
+    expect(tools.map((tool) => tool.name).sort()).to.deep.equal([...dataToolNames, 'query_results'].sort());
     for (const tool of tools) expect(tool.name).to.match(/^[a-z0-9_]{1,64}$/);
     const daily = tools.find((tool) => tool.name === 'get_daily')!;
-    expect(daily.description).to.match(/^Daily bars of stocks and indices/);
+    expect(daily.description).to.equal('Daily bars of stocks and indices, forward-adjusted or unadjusted. Key parameters: symbol.');
+    expect(daily.annotations).to.deep.equal({ title: 'Daily bars of stocks and indices', readOnlyHint: true, openWorldHint: false });
     expect(daily.inputSchema.required).to.deep.equal(['symbol']);
-    expect(daily.inputSchema.properties!.adjusted).to.include({ type: 'boolean', default: true });
-    expect(daily.inputSchema.properties!.end_date).to.include({ type: 'string', format: 'date', maxLength: 10 });
+    expect(daily.inputSchema.properties!.adjusted).to.deep.equal({ type: 'boolean', default: true });
+    expect(daily.inputSchema.properties!.end_date).to.deep.equal({ type: 'string', format: 'date' });
+    expect(daily.inputSchema.properties!.store_as).to.deep.equal({ type: 'string', pattern: '^[a-z][a-z0-9_]{0,62}$' });
+  });
+
+  for (const shape of ['flat', 'compact'] as const) {
+    it(`the ${shape} tool list costs at most ${TOOL_LIST_BUDGET} characters of tools/list JSON, every tool annotated read-only`, async () => {
+      const listing = await rawToolsList(shape);
+      expect(JSON.stringify(listing).length).to.be.at.most(TOOL_LIST_BUDGET);
+      for (const tool of listing.tools) expect(tool.annotations).to.include({ readOnlyHint: true, openWorldHint: false });
+      expect(listing.tools.map((tool) => tool.name)).to.include('query_results');
+    });
+  }
+
+  it('the compact shape is three meta-tools that reach every data operation: search_endpoints finds it, call_endpoint calls it', async () => {
+    const compact = await mcpClient(store.baseUrl, store.key, 'compact');
+    expect((await compact.listTools()).tools.map((tool) => tool.name)).to.deep.equal(['search_endpoints', 'call_endpoint', 'query_results']);
+    const found = JSON.parse(textOf(await compact.callTool({ name: 'search_endpoints', arguments: { query: 'daily bars' } })));
+    expect(found[0].name).to.equal('get_daily');
+    expect(found[0].parameters.symbol.description).to.match(/^One symbol or up to 50 comma-separated symbols/);
+    const callEndpoint = (await compact.listTools()).tools.find((tool) => tool.name === 'call_endpoint')!;
+    expect((callEndpoint.inputSchema.properties!.endpoint as { enum: string[] }).enum.sort()).to.deep.equal([...dataToolNames].sort());
+    const viaMeta = await compact.callTool({ name: 'call_endpoint', arguments: { endpoint: 'get_trading_calendar', arguments: calendarWeek } });
+    const viaFlat = await client.callTool({ name: 'get_trading_calendar', arguments: calendarWeek });
+    expect(textOf(viaMeta)).to.equal(textOf(viaFlat));
+    const unknown = await compact.callTool({ name: 'call_endpoint', arguments: { endpoint: 'get_everything' } });
+    expect([unknown.isError, textOf(unknown)]).to.deep.equal([true, 'error not_found: no endpoint get_everything; search_endpoints names them']);
+    await compact.close();
+  });
+
+  it('store_as keeps a year of daily bars of 50 symbols out of the context; query_results aggregates them; writes, PRAGMA and ATTACH are refused', async () => {
+    const symbols = await fiftySymbols();
+    const args = { symbol: symbols.join(','), begin_date: '2025-01-01', end_date: '2025-12-31', limit: 1000 };
+    const http = await direct(`/v1/market/daily?symbol=${args.symbol}&begin_date=${args.begin_date}&end_date=${args.end_date}&limit=1000`);
+    const series = http.body.data as Array<{ symbol: string; daily: Array<{ close: number }> }>;
+    const bars = series.reduce((sum, one) => sum + one.daily.length, 0);
+    const stored = await client.callTool({ name: 'get_daily', arguments: { ...args, store_as: 'year' } });
+    expect(textOf(stored).split('\n')[0]).to.match(new RegExp(`^Stored ${bars} rows as table year \\(columns: symbol, name, .*date, open`));
+    expect(textOf(stored).length).to.be.below(2000);
+    const answer = await client.callTool({ name: 'query_results', arguments: { sql: 'SELECT symbol, count(*) AS bars, max(close) AS top FROM year GROUP BY symbol ORDER BY symbol LIMIT 3' } });
+    const expected = [...series].sort((a, b) => a.symbol.localeCompare(b.symbol)).slice(0, 3)
+      .map((one) => `${one.symbol},${one.daily.length},${Math.max(...one.daily.map((bar) => bar.close))}`);
+    expect(textOf(answer)).to.equal(['symbol,bars,top', ...expected].join('\n'));
+    for (const sql of ['DELETE FROM year', 'PRAGMA table_info(year)', "ATTACH DATABASE '/tmp/x.db' AS x", 'CREATE TABLE t (a)', 'SELECT 1; DELETE FROM year']) {
+      const refused = await client.callTool({ name: 'query_results', arguments: { sql } });
+      expect([sql, refused.isError, textOf(refused).split(':')[0]]).to.deep.equal([sql, true, 'error invalid_query']);
+    }
+    const still = await client.callTool({ name: 'query_results', arguments: { sql: 'SELECT count(*) AS n FROM year' } });
+    expect(textOf(still)).to.equal(`n\n${bars}`);
+    // A query without end is stopped at the statement timeout, and the key's tables go with its thread.
+    const endless = await client.callTool({ name: 'query_results', arguments: { sql: 'WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT count(*) FROM r' } });
+    expect([endless.isError, textOf(endless)]).to.deep.equal([true, 'error invalid_query: the query ran longer than 2000 ms and was stopped; the stored tables of this key were dropped with it']);
+    const gone = await client.callTool({ name: 'query_results', arguments: { sql: 'SELECT count(*) FROM year' } });
+    expect(textOf(gone)).to.equal('error invalid_query: no stored tables: call a data tool with store_as first');
+  });
+
+  it("one key's stored tables are not another's", async () => {
+    const user = await signUp(store.baseUrl, 'mcp-store');
+    const { key } = await createKey(store.baseUrl, user.token);
+    const other = await mcpClient(store.baseUrl, key);
+    await client.callTool({ name: 'get_trading_calendar', arguments: { ...calendarWeek, store_as: 'mine' } });
+    const refused = await other.callTool({ name: 'query_results', arguments: { sql: 'SELECT * FROM mine' } });
+    expect(refused.isError).to.equal(true);
+    await other.close();
+  });
+
+  it('the guide is served as resources and three prompts chain the tools', async () => {
+    const { resources } = await client.listResources();
+    expect(resources.map((resource) => resource.uri)).to.include.members(['ashare://guide/getting-started', 'ashare://guide/symbols']);
+    const symbols = await client.readResource({ uri: 'ashare://guide/symbols' });
+    expect((symbols.contents[0] as { text: string }).text).to.match(/^## Symbols\nA `symbol` is accepted in three equivalent formats/);
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((prompt) => prompt.name)).to.deep.equal(['compare_stocks', 'screen_cross_section', 'explain_adjustment']);
+    const prompt = await client.getPrompt({ name: 'explain_adjustment', arguments: { symbol: '000001.SZ' } });
+    expect((prompt.messages[0]!.content as { text: string }).text).to.match(/^Explain the price adjustment of 000001\.SZ\./);
   });
 
   it('search_stocks answers what GET /v1/stock/search answers (format json), without the envelope code and message', async () => {
@@ -58,15 +151,22 @@ describe('MCP tool server at /mcp (SDK client over HTTP)', function () {
     expect(result.structuredContent).to.deep.equal(envelopeData(http.body));
   });
 
-  it('get_daily as a table: the columns once, each bar a row of values in the same order as the HTTP answer', async () => {
+  it('get_daily as CSV: the header once, the series fields on a # line, then each bar a row of values as the HTTP answer', async () => {
     const query = 'symbol=600004.SH&begin_date=2025-12-01&end_date=2025-12-31';
     const http = await direct(`/v1/market/daily?${query}`);
     const result = await client.callTool({ name: 'get_daily', arguments: { symbol: '600004.SH', begin_date: '2025-12-01', end_date: '2025-12-31' } });
-    const { data } = JSON.parse(textOf(result));
-    const bars = http.body.data.daily as Array<Record<string, unknown>>;
-    expect(data.daily.columns).to.deep.equal(Object.keys(bars[0]!));
-    expect(data.daily.rows).to.deep.equal(bars.map((bar) => Object.values(bar)));
-    expect({ ...data, daily: undefined }).to.deep.equal({ ...http.body.data, daily: undefined });
+    const { daily, ...series } = http.body.data as { daily: Array<Record<string, unknown>> };
+    const line = (values: unknown[]) => values.map((value) => (value === null ? '' : String(value))).join(',');
+    const seriesLine = `# ${Object.entries(series).map(([key, value]) => `${key}=${value}`).join(', ')}`;
+    expect(textOf(result)).to.equal([Object.keys(daily[0]!).join(','), seriesLine, ...daily.map((bar) => line(Object.values(bar)))].join('\n'));
+  });
+
+  it('CSV costs under 60 % of the characters of JSON objects for daily bars', async () => {
+    const symbols = (await fiftySymbols()).slice(0, 5);
+    const args = { symbol: symbols.join(','), begin_date: '2025-10-01', end_date: '2025-12-31' };
+    const csv = textOf(await client.callTool({ name: 'get_daily', arguments: args }));
+    const json = textOf(await client.callTool({ name: 'get_daily', arguments: { ...args, format: 'json' } }));
+    expect(csv.length).to.be.below(json.length * 0.6);
   });
 
   it('a bad symbol is a tool error naming invalid_symbol and how to fix the call, not a protocol error', async () => {
@@ -98,7 +198,7 @@ describe('MCP tool server at /mcp (SDK client over HTTP)', function () {
   it('the key may come as api_key in the URL, as for the data routes', async () => {
     const viaQuery = new Client({ name: 'query-key', version: '1.0.0' });
     await viaQuery.connect(new StreamableHTTPClientTransport(new URL(`${store.baseUrl}/mcp?api_key=${store.key}`)));
-    expect((await viaQuery.listTools()).tools.length).to.equal(20);
+    expect((await viaQuery.listTools()).tools.length).to.equal(dataToolNames.length + 1);
     await viaQuery.close();
   });
 
@@ -138,19 +238,17 @@ describe('MCP tool server at /mcp (SDK client over HTTP)', function () {
   });
 
   it(`50 symbols × 3 years of daily bars stay within the budget (${TOOL_RESULT_BUDGET_CHARS} characters) with a note on how to narrow`, async () => {
-    const { body } = await direct('/v1/stock/list?limit=50');
-    const symbols = (body.data as Array<{ symbol: string }>).map((row) => row.symbol);
-    expect(symbols.length).to.equal(50);
+    const symbols = await fiftySymbols();
     const args = { symbol: symbols.join(','), begin_date: '2023-01-01', end_date: '2025-12-31', limit: 1000 };
     const http = await direct(`/v1/market/daily?symbol=${args.symbol}&begin_date=${args.begin_date}&end_date=${args.end_date}&limit=1000`);
     expect(JSON.stringify(http.body).length).to.be.above(10 * TOOL_RESULT_BUDGET_CHARS);
-    for (const format of ['table', 'json']) {
-      const result = await client.callTool({ name: 'get_daily', arguments: { ...args, format } });
-      const text = textOf(result);
-      expect(text.length).to.be.at.most(TOOL_RESULT_BUDGET_CHARS + 1000);
-      const parsed = JSON.parse(text);
-      expect(parsed.truncated).to.match(/^Truncated to the result budget of 60000 characters \(about 15000 tokens\): \$\.data/);
-      expect(parsed.truncated).to.contain('a shorter date range (begin_date/end_date), fewer symbols');
+    const csv = textOf(await client.callTool({ name: 'get_daily', arguments: args }));
+    const json = JSON.parse(textOf(await client.callTool({ name: 'get_daily', arguments: { ...args, format: 'json' } })));
+    for (const text of [csv, JSON.stringify(json)]) expect(text.length).to.be.at.most(TOOL_RESULT_BUDGET_CHARS + 1000);
+    const csvNote = csv.slice(csv.lastIndexOf('\n') + 1);
+    for (const note of [csvNote, json.truncated]) {
+      expect(note).to.match(/^Truncated to the result budget of 60000 characters \(about 15000 tokens\): \$\.data/);
+      expect(note).to.contain('a shorter date range (begin_date/end_date), fewer symbols');
     }
   });
 

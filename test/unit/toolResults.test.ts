@@ -1,27 +1,13 @@
 import { expect } from 'chai';
-import { fitToBudget, tabulate, truncationNote, type Json } from '../../src/domain/toolResults';
+import { csvWithinBudget, fitToBudget, truncationNote } from '../../src/domain/toolResults';
 
 describe('domain/toolResults: tool results within an agent budget', () => {
-  it('writes every list of records as columns once and rows of values, at any depth; other values stay', () => {
-    const answer: Json = {
-      data: [
-        { symbol: '600519.SH', daily: [{ date: '2024-06-14', close: 1500.5 }, { date: '2024-06-13', close: 1490, volume: 10 }] },
-        { symbol: '000001.SZ', daily: [] },
-      ],
-      pagination: { current_page: 1 },
-      tags: ['a', 'b'],
-    };
-    expect(tabulate(answer)).to.deep.equal({
-      data: {
-        columns: ['symbol', 'daily'],
-        rows: [
-          ['600519.SH', { columns: ['date', 'close', 'volume'], rows: [['2024-06-14', 1500.5, null], ['2024-06-13', 1490, 10]] }],
-          ['000001.SZ', []],
-        ],
-      },
-      pagination: { current_page: 1 },
-      tags: ['a', 'b'],
-    });
+  it('cuts CSV lines to the budget between rows, the header always kept, and counts what it kept', () => {
+    const lines = ['date,close', '2024-06-14,10.18', '2024-06-13,10.8', '2024-06-12,10.88'];
+    // The header (10) and the first row (1 + 16) make 27 characters; the second row would make 43.
+    expect(csvWithinBudget(lines, 42)).to.deep.equal({ text: 'date,close\n2024-06-14,10.18', shown: 1, total: 3 });
+    expect(csvWithinBudget(lines, 1000)).to.deep.equal({ text: lines.join('\n'), shown: 3, total: 3 });
+    expect(csvWithinBudget(lines, 5)).to.deep.equal({ text: 'date,close', shown: 0, total: 3 });
   });
 
   it('leaves what fits alone and reports no cut', () => {
@@ -49,7 +35,8 @@ describe('domain/toolResults: tool results within an agent budget', () => {
     expect(truncationNote([{ path: '$.data[0].daily', shown: 120, total: 728 }], 60_000)).to.equal(
       'Truncated to the result budget of 60000 characters (about 15000 tokens): $.data[0].daily shows the first 120 of 728. ' +
         'To get the rest, narrow the request: a shorter date range (begin_date/end_date), fewer symbols or fields, ' +
-        'or a smaller limit with the next page (page/offset, or the cursor of trades).',
+        'or a smaller limit with the next page (page/offset, or the cursor of trades); ' +
+        'or keep every row out of the context with store_as and ask them with query_results.',
     );
   });
 });
