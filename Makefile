@@ -4,26 +4,34 @@ NPM := npm --loglevel=error --no-fund --no-audit
 MYSQL_TEST_URL ?= mysql://root@127.0.0.1:3306/test
 DEMO_KEY_FILE := data/.demo-api-key
 
-.PHONY: run test test-mysql browser check types check-types check-sql check-architecture sql lint typecheck docs coverage bench bench-market bench-financials bench-ingest bench-cluster bench-soak bench-http bench-profile bench-all clean
+.PHONY: build run test test-mysql browser check types check-types check-sql check-architecture sql lint typecheck docs coverage bench bench-market bench-financials bench-ingest bench-cluster bench-soak bench-http bench-profile bench-all bench-footprint clean
 
 ## Install dependencies when package-lock.json changed or node_modules is missing.
 node_modules/.installed: package.json package-lock.json
 	$(NPM) ci
 	@touch $@
 
-## Serve on $PORT (8080): migrate, load the demo data on first start, print the URL, docs URL and demo key.
-run: node_modules/.installed $(DEMO_KEY_FILE)
+## The compiled server, CLI and migrations in dist/ (esbuild), rebuilt when a source changed.
+SOURCES := $(shell find src db/migrations -name '*.ts') scripts/build.ts
+dist/.built: node_modules/.installed $(SOURCES)
+	$(NPM) run build
+	@touch $@
+
+build: dist/.built
+
+## Serve on $PORT (8080) from the build: migrate, load the demo data on first start, print the URL, docs URL and demo key.
+run: node_modules/.installed dist/.built $(DEMO_KEY_FILE)
 	DEMO_API_KEY="$${DEMO_API_KEY:-$$(cat $(DEMO_KEY_FILE))}" $(NPM) start
 
 $(DEMO_KEY_FILE):
 	@mkdir -p data && umask 077 && node -e "process.stdout.write('ak_demo_' + require('crypto').randomBytes(24).toString('base64url'))" > $@
 
 ## Lint, type check, stale-types check and the whole suite on the embedded SQLite database.
-test: node_modules/.installed check browser
+test: node_modules/.installed check browser dist/.built
 	$(NPM) test
 
 ## The same suite against MariaDB/MySQL (each run creates and drops its own databases).
-test-mysql: node_modules/.installed browser
+test-mysql: node_modules/.installed browser dist/.built
 	TEST_DATABASE_URL=$(MYSQL_TEST_URL) $(NPM) test
 
 ## The browser tests' Chromium (CHROMIUM_PATH, or chromium/chromium-browser/google-chrome on PATH): installed
@@ -105,6 +113,10 @@ bench-profile: node_modules/.installed
 bench-all: node_modules/.installed
 	node --import tsx bench/all.ts
 
+## Start to healthy and idle RSS of the built server (npm start, start:cluster per worker, dev); FOOTPRINT_BEFORE=<checkout> adds another.
+bench-footprint: node_modules/.installed dist/.built
+	node --import tsx bench/footprint.ts
+
 ## Throughput of npm run start:cluster against one process, same scenario, same run (BENCH_SECONDS each).
 bench-cluster: node_modules/.installed
 	node --import tsx bench/cluster.ts
@@ -114,4 +126,4 @@ bench-soak: node_modules/.installed
 	node --import tsx bench/soak.ts
 
 clean:
-	rm -rf node_modules data coverage
+	rm -rf node_modules data coverage dist

@@ -8,7 +8,7 @@ const restrictImports = (files, patterns, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'generated/', 'data/', 'coverage/', 'clients/typescript/src/api.d.ts', 'clients/typescript/dist/'] },
+  { ignores: ['node_modules/', 'generated/', 'data/', 'coverage/', 'dist/', 'clients/typescript/src/api.d.ts', 'clients/typescript/dist/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

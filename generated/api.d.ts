@@ -952,6 +952,7 @@ export interface components {
          *     | `no_data` | 404 | nothing in the requested range |
          *     | `method_not_allowed` | 405 | the route exists for another method |
          *     | `email_taken` | 409 | registration with an email that already has an account |
+         *     | `key_limit_reached` | 409 | creating an API key on an account that holds 50 already (delete one first) |
          *     | `payload_too_large` | 413 | the request body is over 32 kB |
          *     | `unsupported_media_type` | 415 | a request body that is not `application/json` |
          *     | `rate_limit_exceeded` | 429 | the plan's per-minute budget is spent; see `Retry-After` |
@@ -959,7 +960,7 @@ export interface components {
          *     | `service_unavailable` | 503 | a dependency such as the database is down; retry later |
          * @enum {string}
          */
-        ErrorCode: "missing_parameter" | "invalid_parameter" | "invalid_symbol" | "too_many_symbols" | "invalid_field" | "invalid_date_format" | "date_range_too_large" | "invalid_period" | "invalid_report_type" | "invalid_cursor" | "invalid_key" | "invalid_token" | "invalid_credentials" | "insufficient_permissions" | "not_found" | "no_data" | "method_not_allowed" | "email_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "internal_error" | "service_unavailable";
+        ErrorCode: "missing_parameter" | "invalid_parameter" | "invalid_symbol" | "too_many_symbols" | "invalid_field" | "invalid_date_format" | "date_range_too_large" | "invalid_period" | "invalid_report_type" | "invalid_cursor" | "invalid_key" | "invalid_token" | "invalid_credentials" | "insufficient_permissions" | "not_found" | "no_data" | "method_not_allowed" | "email_taken" | "key_limit_reached" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "internal_error" | "service_unavailable";
         /** @description The body of every error response. */
         Error: {
             /**
@@ -3124,6 +3125,9 @@ export interface components {
         Unauthorized: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3285,6 +3289,9 @@ export interface components {
         SessionUnauthorized: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3302,6 +3309,9 @@ export interface components {
         AccountNotFound: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3528,7 +3538,9 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
-         * @description Requests allowed per minute for the account (all its keys together).
+         * @description Requests allowed per minute in the budget this request counted against: on data routes the account's (all its
+         *     keys together, by plan); on console routes the signed-in account's console budget; on registration, sign-in
+         *     and a refused credential the caller's address.
          * @example 100
          */
         XRateLimitLimit: number;
@@ -4672,6 +4684,10 @@ export interface operations {
             /** @description The new account. */
             201: {
                 headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4682,6 +4698,10 @@ export interface operations {
             /** @description The email is already registered. */
             409: {
                 headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4718,6 +4738,10 @@ export interface operations {
             /** @description The session. */
             200: {
                 headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4728,6 +4752,10 @@ export interface operations {
             /** @description Unknown email or wrong password. */
             401: {
                 headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4760,6 +4788,10 @@ export interface operations {
             /** @description Signed out. */
             204: {
                 headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4783,6 +4815,10 @@ export interface operations {
             /** @description The account. */
             200: {
                 headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4809,6 +4845,10 @@ export interface operations {
             /** @description The keys. */
             200: {
                 headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4848,6 +4888,10 @@ export interface operations {
             /** @description The new key with its full value. */
             201: {
                 headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4856,6 +4900,26 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
+            /** @description The account holds 50 keys, the most it may (`key_limit_reached`); delete one first. */
+            409: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "message": "The account holds 50 API keys, the most it may; delete one first",
+                     *       "error": "key_limit_reached"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -4885,6 +4949,10 @@ export interface operations {
             /** @description The updated key. */
             200: {
                 headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4919,6 +4987,10 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4943,6 +5015,10 @@ export interface operations {
             /** @description All plans, cheapest first. */
             200: {
                 headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4969,6 +5045,10 @@ export interface operations {
             /** @description The subscription. */
             200: {
                 headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5004,6 +5084,10 @@ export interface operations {
             /** @description The subscription after the change. */
             200: {
                 headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5015,6 +5099,10 @@ export interface operations {
             /** @description Enterprise plans are arranged by contract. */
             403: {
                 headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5054,6 +5142,10 @@ export interface operations {
             /** @description One page of invoices. */
             200: {
                 headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5096,6 +5188,10 @@ export interface operations {
             /** @description The usage report. */
             200: {
                 headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {

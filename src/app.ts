@@ -6,6 +6,7 @@ import { loadContract } from './http/contract';
 import { httpApp } from './http/httpApp';
 import { Metrics } from './http/metrics';
 import { LimiterStore } from './http/rateLimitStore';
+import type { RequestBudgets } from './http/rateLimit';
 import { consoleRoutes } from './console/console.routes';
 import { apiKeysHandlers } from './modules/accounts/apiKeys.handlers';
 import { keyOwnerLookup } from './modules/accounts/apiKeys.service';
@@ -44,6 +45,7 @@ export interface AppDeps {
   /** Usage buffer; main.ts passes its own so SIGTERM can flush it. */
   usage?: UsageRecorder;
   loginLimits?: LoginLimits;
+  budgets?: RequestBudgets;
   answerCache?: Omit<AnswerCacheOptions, 'validateResponses'>;
   /** Secret that signs trade cursors; a random one per process when absent (cursors then die with it). */
   cursorSecret?: string;
@@ -101,6 +103,7 @@ export function createApp(deps: AppDeps): Express {
     logger,
     validateResponses,
     limiters,
+    budgets: deps.budgets,
     answers,
     access,
     handlers: {

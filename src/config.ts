@@ -37,7 +37,31 @@ const Env = z.object({
     .default('')
     .transform((list) => list.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))
     .refine((list) => list.every((host) => /^(\[[0-9a-f:]+\]|[a-z0-9.-]{1,253})$/.test(host)), 'must be host names such as api.example.com, comma-separated'),
+  /**
+   * HTTP server limits (docs/operations.md): a client must send its request headers within HTTP_HEADERS_TIMEOUT_MS
+   * (slow-headers clients are dropped) and its whole request within HTTP_REQUEST_TIMEOUT_MS; an idle keep-alive
+   * connection is kept HTTP_KEEP_ALIVE_TIMEOUT_MS, longer than a proxy's idle timeout (nginx and most load
+   * balancers: 60 s), so the proxy closes first and never reuses a socket this end is closing; at most
+   * HTTP_MAX_CONNECTIONS sockets at once (more are closed on accept).
+   */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(65_000),
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(4096),
+  /**
+   * Express's `trust proxy` (docs/operations.md): behind a reverse proxy, the hops to trust for the client's
+   * address (X-Forwarded-For), so per-address budgets count clients, not the proxy: `1`, `loopback`, an address
+   * list, or unset (the socket's address).
+   */
+  TRUST_PROXY: z
+    .string()
+    .max(512)
+    .transform((value) => (value === 'true' ? true : /^\d+$/.test(value) ? Number(value) : value))
+    .optional(),
   VALIDATE_RESPONSES: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+}).refine((env) => env.HTTP_HEADERS_TIMEOUT_MS <= env.HTTP_REQUEST_TIMEOUT_MS, {
+  path: ['HTTP_HEADERS_TIMEOUT_MS'],
+  message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)',
 });
 
 export type Config = z.infer<typeof Env>;

@@ -1,9 +1,12 @@
+import { execFile } from 'node:child_process';
 import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
 import { pino } from 'pino';
 import { AggregatorRegistry } from 'prom-client';
 import { createApp } from './app';
 import { Metrics, serveMetrics } from './http/metrics';
+import { createHttpServer } from './http/server';
 import { gracefulShutdown } from './http/shutdown';
 import { Readiness } from './modules/system/readiness.service';
 import { loadConfig } from './config';
@@ -14,7 +17,8 @@ import { UsageRecorder } from './modules/billing/usage.service';
 import { connect } from './db/connection';
 import { connectRedis } from './db/redis';
 import { migrateLatest } from './db/migrate';
-import { loadDemoDataIfEmpty } from './ingest/demo';
+import { storeIsEmpty } from './db/storeState';
+import { CHILD_EXEC_ARGV, paths } from './paths';
 import { ensureDemoKey } from './modules/accounts/demoAccount.service';
 import { schedulePruning } from './modules/market/retention.service';
 
@@ -32,13 +36,15 @@ const maintenanceDb = connect(config.DATABASE_URL, { logger });
 const readDb = config.DATABASE_READ_URL ? connect(config.DATABASE_READ_URL, { queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS, logger }) : db;
 
 await migrateLatest(maintenanceDb);
-if (config.DEMO_DATA === 'auto') {
-  const loaded = await loadDemoDataIfEmpty(maintenanceDb);
-  if (loaded > 0) logger.info({ rows: loaded }, 'loaded the demo data');
+// The first start loads the demo data through the CLI, in a process of its own: the serving process then never
+// holds what a load allocates (the CSV parsing, the pinyin dictionary): 20-60 MB of RSS it would keep.
+if (config.DEMO_DATA === 'auto' && (await storeIsEmpty(maintenanceDb))) {
+  const { stdout } = await promisify(execFile)(process.execPath, [...CHILD_EXEC_ARGV, paths.cli, 'demo'], { env: process.env });
+  logger.info({ loader: stdout.trim() }, 'loaded the demo data');
 }
 const createdKey = await ensureDemoKey(maintenanceDb, config.DEMO_API_KEY);
 
-const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, logger) : undefined;
+const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, logger) : undefined;
 const usage = new UsageRecorder(db, logger);
 const limiters = new LimiterStore(redis);
 schedulePruning(maintenanceDb, config.MINUTE_RETENTION_DAYS, (err) => logger.error({ err }, 'pruning minute data failed'));
@@ -60,6 +66,7 @@ const app = createApp({
   cursorSecret: config.CURSOR_SECRET,
   answerCache: { enabled: config.RESPONSE_CACHE },
 });
+if (config.TRUST_PROXY !== undefined) app.set('trust proxy', config.TRUST_PROXY);
 // Under start:cluster the primary serves METRICS_PORT with every worker's metrics summed; a worker answers
 // the primary's requests once an AggregatorRegistry exists in it (prom-client adds the listener then).
 if (cluster.isWorker) {
@@ -70,7 +77,13 @@ const metricsServer =
   config.METRICS_PORT === undefined || cluster.isWorker
     ? undefined
     : serveMetrics(config.METRICS_PORT, config.HOST, metrics.registry);
-const server = app.listen(config.PORT, config.HOST, () => {
+const server = createHttpServer(app, {
+  headersTimeoutMs: config.HTTP_HEADERS_TIMEOUT_MS,
+  requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS,
+  keepAliveTimeoutMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+  maxConnections: config.HTTP_MAX_CONNECTIONS,
+});
+server.listen(config.PORT, config.HOST, () => {
   if ((cluster.worker?.id ?? 1) !== 1) return; // under start:cluster, the first worker speaks for all
   const base = `http://localhost:${(server.address() as AddressInfo).port}`;
   const demoKey = config.DEMO_API_KEY ?? createdKey;

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Knex } from 'knex';
 import { bumpDataVersion } from '../../src/db/dataVersions';
@@ -10,7 +11,7 @@ import { DEMO_DIR } from '../../src/ingest/demo';
  * and for the first `stocks` listed stocks a seeded random walk of daily bars with an ex-dividend factor
  * step each June, over the `years` years up to `lastDay`.
  */
-const CALENDAR_CSV = `${DEMO_DIR}trade_cal.csv`;
+const CALENDAR_CSV = join(DEMO_DIR, 'trade_cal.csv');
 
 function seeded(seed: number) {
   let state = seed >>> 0;

@@ -1,7 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import express, { Router } from 'express';
+import { paths } from '../paths';
 
-const PAGE_DIR = fileURLToPath(new URL('./public/', import.meta.url));
+const PAGE_DIR = paths.consolePage;
 
 /** The web console: a static page at /console that talks to the account routes with a session token. */
 export function consoleRoutes(): Router {

@@ -1,17 +1,21 @@
 import { readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
+import { paths } from '../paths';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('../../db/migrations/', import.meta.url));
-
-/** Migrations are the TypeScript modules of db/migrations, applied in file-name order. */
+/**
+ * Migrations are the modules of db/migrations (TypeScript under tsx, their build in dist/db/migrations),
+ * applied in file-name order. A migration is recorded under its source name (`….ts`) either way, so a store
+ * migrated by the sources is current for the build and the other way round.
+ */
 const migrationSource: Knex.MigrationSource<string> = {
   async getMigrations() {
-    return readdirSync(MIGRATIONS_DIR).filter((name) => /^\d{14}_.+\.ts$/.test(name)).sort();
+    return readdirSync(paths.migrations).filter((name) => /^\d{14}_.+\.(ts|js)$/.test(name)).sort();
   },
-  getMigrationName: (name) => name,
+  getMigrationName: (name) => name.replace(/\.js$/, '.ts'),
   async getMigration(name) {
-    return import(new URL(name, `file://${MIGRATIONS_DIR}`).href) as Promise<Knex.Migration>;
+    return import(pathToFileURL(join(paths.migrations, name)).href) as Promise<Knex.Migration>;
   },
 };
 

@@ -25,6 +25,7 @@ const ERRORS = {
   no_data: [404, 'No data'],
   method_not_allowed: [405, 'Method not allowed'],
   email_taken: [409, 'Email already registered'],
+  key_limit_reached: [409, 'The account holds the most API keys it may'],
   payload_too_large: [413, 'Request body too large'],
   unsupported_media_type: [415, 'Unsupported content type'],
   rate_limit_exceeded: [429, 'Rate limit exceeded'],
@@ -64,6 +65,7 @@ export const notFound = named('not_found');
 export const noData = named('no_data');
 export const methodNotAllowed = named('method_not_allowed');
 export const emailTaken = named('email_taken');
+export const keyLimitReached = named('key_limit_reached');
 export const payloadTooLarge = named('payload_too_large');
 export const unsupportedMediaType = named('unsupported_media_type');
 export const rateLimitExceeded = named('rate_limit_exceeded');

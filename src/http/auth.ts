@@ -23,17 +23,20 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]{10,128})$/;
  * need nothing and end in 404.
  */
 export function authenticate(ports: Pick<AccessPorts, 'keyOwner' | 'session'>) {
+  // A refused credential is not thrown here: the budget step counts it against the address first (rateLimit.ts).
   const acceptKeyOwner = (res: Response, owner: KeyOwner | null, next: NextFunction) => {
-    if (owner === null) throw invalidKey();
-    res.locals.keyOwner = owner;
+    if (owner === null) res.locals.refusal = invalidKey();
+    else res.locals.keyOwner = owner;
     next();
   };
   const acceptSession = async (req: Request, res: Response, next: NextFunction) => {
     const token = BEARER.exec(req.get('authorization') ?? '')?.[1];
     const found = token === undefined ? null : await ports.session(token);
-    if (found === null) throw invalidToken();
-    res.locals.account = found.account;
-    res.locals.sessionId = found.sessionId;
+    if (found === null) res.locals.refusal = invalidToken();
+    else {
+      res.locals.account = found.account;
+      res.locals.sessionId = found.sessionId;
+    }
     next();
   };
   // Not async: a key in the key cache is accepted without a promise (the warm path's most frequent case).

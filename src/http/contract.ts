@@ -4,14 +4,13 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types';
 import type { NextFunction, Request, Response } from 'express';
 import { invalidParameter, type ErrorCode } from '../domain/errors';
-
-const SPEC_PATH = new URL('../../generated/openapi.json', import.meta.url);
+import { paths } from '../paths';
 
 export type Contract = OpenAPIV3.DocumentV3_1;
 
 /** The bundled contract (generated/openapi.json, made from openapi/ by `make types`). */
 export function loadContract(): Contract {
-  return JSON.parse(readFileSync(SPEC_PATH, 'utf8'));
+  return JSON.parse(readFileSync(paths.contract, 'utf8'));
 }
 
 /** Parameter name → the error code its contract entry names in `x-error-code`. */

@@ -11,7 +11,7 @@ import type { Metrics } from './metrics';
 import { operationRoutes, type OperationHandlers } from './handler';
 import { nameOperation, OperationIndex, operationPolicies } from './operations';
 import type { AccessPorts } from './ports';
-import { accountRateLimit } from './rateLimit';
+import { requestBudget, type RequestBudgets } from './rateLimit';
 import type { LimiterStore } from './rateLimitStore';
 import { requestEnd } from './requestEnd';
 import { requestId, requestLogLine } from './requestLog';
@@ -24,6 +24,8 @@ export interface HttpAppParts {
   validateResponses: boolean;
   access: AccessPorts;
   limiters: LimiterStore;
+  /** Console, sign-in and refused-credential budgets (tests make them small); defaults otherwise. */
+  budgets?: RequestBudgets;
   answers: AnswerCache;
   handlers: OperationHandlers;
   /** Routes outside the contract that need no credential (liveness, docs, the console page). */
@@ -65,7 +67,7 @@ export function httpApp(parts: HttpAppParts): Express {
     bodyUnlessRead,
     routeOpen,
     authenticate(parts.access),
-    accountRateLimit(parts.limiters),
+    requestBudget(parts.limiters, parts.budgets),
     requireKeyScope(),
     parts.answers.repeats(),
   ));

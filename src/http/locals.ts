@@ -1,4 +1,5 @@
 import type { OperationPolicy, PathOperations } from './operations';
+import type { AppError } from '../domain/errors';
 import type { KeyOwner, SessionAccount } from './ports';
 
 /** `res.locals` as the middleware leaves it, typed once for every handler. */
@@ -21,6 +22,8 @@ declare global {
       /** Set on console-session operations once the session is accepted. */
       account?: SessionAccount;
       sessionId?: number;
+      /** The credential was refused (401 to throw once the address's refusal budget has counted it). */
+      refusal?: AppError;
     }
   }
 }

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { rateLimitExceeded } from '../domain/errors';
+import { rateLimitExceeded, type AppError } from '../domain/errors';
 import type { LimiterStore } from './rateLimitStore';
 
 /** Sets `Retry-After` (whole seconds, at least 1) for a rejection of rate-limiter-flexible. */
@@ -15,28 +15,43 @@ function setLimitHeaders(res: Response, limit: number, state: RateLimiterRes): v
   res.setHeader('X-Rate-Limit-Reset', Math.ceil((Date.now() + state.msBeforeNext) / 1000));
 }
 
+/** Budgets per minute besides the plans' API-key budgets (docs/operations.md, "Request budgets"). */
+export interface RequestBudgets {
+  /** Console-session requests of one signed-in account (keys, billing, profile). */
+  consolePerAccount: number;
+  /** Registration and sign-in requests from one address. */
+  openPerAddress: number;
+  /** Requests from one address whose API key or session was refused (a guessing client meets 429). */
+  refusedPerAddress: number;
+}
+
+export const DEFAULT_REQUEST_BUDGETS: RequestBudgets = { consolePerAccount: 120, openPerAddress: 30, refusedPerAddress: 60 };
+
 /**
- * The per-account budget of API-key requests: a one-minute window shared by all the account's keys, sized by
- * the plan (one limiter per distinct size). Every answer carries the X-Rate-Limit-* headers.
+ * Every contract request counts against one one-minute budget, chosen by what `authenticate` found: an API
+ * key → its account's plan budget (shared by all its keys; one limiter per distinct size); a console session →
+ * the account's console budget; an open route (register, login) → the address's; a refused credential → the
+ * address's refusal budget, after which the 401 is thrown. Every answer carries the X-Rate-Limit-* headers of
+ * its budget; a spent one answers 429 with Retry-After. All limiters live in one store (Redis when set), so
+ * instances share them.
  */
-export function accountRateLimit(store: LimiterStore) {
-  const limiters = new Map<number, RateLimiterAbstract>();
-  const limiterOf = (points: number) => {
-    let limiter = limiters.get(points);
+export function requestBudget(store: LimiterStore, budgets: RequestBudgets = DEFAULT_REQUEST_BUDGETS) {
+  const limiters = new Map<string, RateLimiterAbstract>();
+  const limiterOf = (name: string, points: number) => {
+    const id = `${name}${points}`;
+    let limiter = limiters.get(id);
     if (limiter === undefined) {
-      limiter = store.create({ name: `rl${points}`, points, durationSeconds: 60 });
-      limiters.set(points, limiter);
+      limiter = store.create({ name: id, points, durationSeconds: 60 });
+      limiters.set(id, limiter);
     }
     return limiter;
   };
   // Not async: the limiter's promise is the request's only one on the warm path (no second one around it).
-  return (_req: Request, res: Response, next: NextFunction): void | Promise<void> => {
-    const owner = res.locals.keyOwner;
-    if (owner === undefined) return next();
-    const limit = owner.rateLimitPerMinute;
-    return limiterOf(limit).consume(String(owner.accountId)).then(
+  const consume = (res: Response, next: NextFunction, name: string, limit: number, key: string, then?: AppError): Promise<void> =>
+    limiterOf(name, limit).consume(key).then(
       (state: RateLimiterRes) => {
         setLimitHeaders(res, limit, state);
+        if (then !== undefined) throw then;
         next();
       },
       (rejection: unknown) => {
@@ -46,5 +61,13 @@ export function accountRateLimit(store: LimiterStore) {
         throw rateLimitExceeded(`Rate limit exceeded: ${limit} requests per minute`);
       },
     );
+  return (req: Request, res: Response, next: NextFunction): void | Promise<void> => {
+    const { keyOwner, account, refusal, contractPath } = res.locals;
+    if (keyOwner !== undefined) return consume(res, next, 'rl', keyOwner.rateLimitPerMinute, String(keyOwner.accountId));
+    if (account !== undefined) return consume(res, next, 'console', budgets.consolePerAccount, String(account.id));
+    const address = req.ip ?? 'unknown';
+    if (refusal !== undefined) return consume(res, next, 'refused', budgets.refusedPerAddress, address, refusal);
+    if (contractPath !== undefined) return consume(res, next, 'open', budgets.openPerAddress, address);
+    next();
   };
 }

@@ -1,24 +1,25 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
+import { storeIsEmpty } from '../db/storeState';
+import { paths } from '../paths';
 import { importBundle } from './bundle';
 import { writeRecentSessions } from './generate/recentSessions';
 import { loadTable } from './loadTable';
 import { baostockBasic } from './tables/baostockBasic';
 import { stockBasic } from './tables/stockBasic';
 
-export const DEMO_DIR = fileURLToPath(new URL('../../db/demo/', import.meta.url));
+export const DEMO_DIR = paths.demoData;
 
 /**
  * Reference data at first start: every listed A-share (Tushare stock_basic, 2026-02-26), then delisted
  * stocks and indices from Baostock's list. Runs only on an empty `securities` table.
  */
 export async function loadReferenceDataIfEmpty(db: Knex): Promise<number> {
-  if (await db('securities').first('ts_code')) return 0;
-  const listed = await loadTable(db, `${DEMO_DIR}stock_basic.csv`, stockBasic);
-  const others = await loadTable(db, `${DEMO_DIR}baostock_stock_basic.csv`, baostockBasic);
+  if (!(await storeIsEmpty(db))) return 0;
+  const listed = await loadTable(db, join(DEMO_DIR, 'stock_basic.csv'), stockBasic);
+  const others = await loadTable(db, join(DEMO_DIR, 'baostock_stock_basic.csv'), baostockBasic);
   return listed.rows + others.rows;
 }
 
@@ -30,9 +31,9 @@ export async function loadReferenceDataIfEmpty(db: Knex): Promise<number> {
  * Returns the rows loaded, 0 when the database already held securities.
  */
 export async function loadDemoDataIfEmpty(db: Knex, now = new Date()): Promise<number> {
-  if (await db('securities').first('ts_code')) return 0;
+  if (!(await storeIsEmpty(db))) return 0;
   const results = await importBundle(db, DEMO_DIR);
-  const others = await loadTable(db, `${DEMO_DIR}baostock_stock_basic.csv`, baostockBasic);
+  const others = await loadTable(db, join(DEMO_DIR, 'baostock_stock_basic.csv'), baostockBasic);
   const recent = await importRecentSessions(db, now);
   return [...results, ...recent].reduce((sum, result) => sum + result.rows, others.rows);
 }

@@ -1,16 +1,6 @@
 import type { RequestListener } from 'node:http';
-import { Router, type Request } from 'express';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { hostHeaderValidation } from '@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import {
-  CallToolRequestSchema,
-  GetPromptRequestSchema,
-  ListPromptsRequestSchema,
-  ListResourcesRequestSchema,
-  ListToolsRequestSchema,
-  ReadResourceRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { invalidKey } from '../domain/errors';
 import { presentedKey } from '../http/auth';
 import type { AccessPorts } from '../http/ports';
@@ -31,6 +21,23 @@ export interface McpOptions {
   allowedHosts: readonly string[];
   version: string;
 }
+
+/**
+ * The MCP SDK, loaded at the first /mcp request: a server that no agent calls does not hold it (with its
+ * dependencies 8 MB of heap, 12 MB of RSS).
+ */
+async function loadSdk() {
+  const [server, host, transport, types] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/index.js'),
+    import('@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js'),
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]);
+  return { ...server, ...host, ...transport, ...types };
+}
+type Sdk = Awaited<ReturnType<typeof loadSdk>>;
+let sdkLoading: Promise<Sdk> | undefined;
+const sdk = () => (sdkLoading ??= loadSdk());
 
 const NOT_ALLOWED = { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this MCP server is stateless, POST only.' }, id: null };
 
@@ -55,8 +62,9 @@ function shapedTools(options: McpOptions, compact: boolean): { listed: unknown[]
 }
 
 /** An MCP server for one request: stateless, so every POST gets its own (SDK ≥ 1.26 forbids sharing one). */
-function toolServer(options: McpOptions, caller: Caller, compact: boolean): Server {
-  const server = new Server(
+function toolServer(mcp: Sdk, options: McpOptions, caller: Caller, compact: boolean): Server {
+  const { CallToolRequestSchema, GetPromptRequestSchema, ListPromptsRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema } = mcp;
+  const server = new mcp.Server(
     { name: 'ashare-api', version: options.version },
     { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS },
   );
@@ -97,13 +105,17 @@ const wantsCompact = (req: Request) => req.query.tools === 'compact' || req.get(
  */
 export function mcpRoutes(options: McpOptions): Router {
   const router = Router();
-  router.post('/mcp', hostHeaderValidation([...options.allowedHosts]), async (req, res) => {
+  let hostCheck: ((req: Request, res: Response, next: NextFunction) => void) | undefined;
+  const checkHost = (req: Request, res: Response, next: NextFunction) =>
+    void sdk().then((mcp) => (hostCheck ??= mcp.hostHeaderValidation([...options.allowedHosts]))(req, res, next), next);
+  router.post('/mcp', checkHost, async (req, res) => {
+    const mcp = await sdk();
     // The same API key as the data routes (X-API-KEY or api_key); 401 `invalid_key` in the envelope otherwise.
     const apiKey = presentedKey(req);
     const owner = apiKey === undefined ? null : await options.keyOwner(apiKey);
     if (apiKey === undefined || owner === null) throw invalidKey();
-    const server = toolServer(options, { apiKey, keyId: owner.keyId }, wantsCompact(req));
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const server = toolServer(mcp, options, { apiKey, keyId: owner.keyId }, wantsCompact(req));
+    const transport = new mcp.StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
       void transport.close();
       void server.close();

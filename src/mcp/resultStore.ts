@@ -1,6 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { CHILD_EXEC_ARGV, paths } from '../paths';
 import type { StoreReply, StoreRequest, StoreValue } from './resultStore.protocol';
 
 /** The bounds of the result stores, all in the README's MCP section. */
@@ -19,14 +18,10 @@ export const RESULT_STORE_LIMITS = {
   queryRows: 1000,
 };
 
-// The store process runs the same kind of file as this one: .js compiled, .ts under tsx (tests, development).
-const EXTENSION = extname(fileURLToPath(import.meta.url));
-const CHILD_PATH = fileURLToPath(new URL(`./resultStore.child${EXTENSION}`, import.meta.url));
-const CHILD_ARGV = EXTENSION === '.ts' ? ['--import', 'tsx'] : [];
 
 /** A key's store process and the requests it has not answered yet. */
 class KeyStore {
-  readonly child: ChildProcess = fork(CHILD_PATH, [], { execArgv: CHILD_ARGV, serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  readonly child: ChildProcess = fork(paths.resultStoreChild, [], { execArgv: CHILD_EXEC_ARGV, serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   private readonly pending = new Map<number, (reply: StoreReply) => void>();
   private nextId = 0;
   lastUsed = Date.now();

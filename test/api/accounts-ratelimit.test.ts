@@ -59,10 +59,13 @@ describe('accounts: rate limits', function () {
     expect(statuses).to.deep.equal([200, 200, 200, 429]);
   });
 
-  it('account routes carry no data budget headers', async () => {
+  it("account routes count against the account's console budget, not its data budget", async () => {
     const user = await signUp(api.baseUrl);
+    const { key } = await createKey(api.baseUrl, user.token);
     const me = await call(api.baseUrl, 'GET', '/api/v1/auth/me', { token: user.token });
-    expect(me.headers.get('x-rate-limit-limit')).to.equal(null);
+    const data = await call(api.baseUrl, 'GET', DATA, { key });
+    // The suite's console budget (test/support/server.ts), and the starter plan's 100 untouched by the console call.
+    expect([me.headers.get('x-rate-limit-limit'), data.headers.get('x-rate-limit-limit'), data.headers.get('x-rate-limit-remaining')]).to.deep.equal(['100000', '100', '99']);
   });
 
   describe('shared store', () => {

@@ -139,14 +139,14 @@ describe('faults: the database or Redis goes away and comes back', function () {
   describe('Redis (the shared rate budget) behind a proxy of the test', () => {
     let proxy: TcpProxy;
     let app: { baseUrl: string; close(): Promise<void> };
-    let redis: ReturnType<typeof connectRedis>;
+    let redis: Awaited<ReturnType<typeof connectRedis>>;
     let direct: Redis;
     const prefix = `faults-${process.pid}-${Date.now()}`;
     /** Requests counted in Redis for the account (the limiter's key, read past the proxy). */
     const counted = async () => Number((await Promise.all((await direct.keys(`${prefix}:*`)).map((k) => direct.get(k)))).reduce((sum, v) => sum + Number(v), 0));
     before(async () => {
       proxy = await TcpProxy.start('127.0.0.1', 6379);
-      redis = connectRedis(`redis://127.0.0.1:${proxy.port}`, pino({ level: 'silent' }));
+      redis = await connectRedis(`redis://127.0.0.1:${proxy.port}`, pino({ level: 'silent' }));
       direct = new Redis('redis://127.0.0.1:6379');
       app = await serveApp({ db: testDb.db, limiters: new LimiterStore(redis, prefix), answerCache: { dataVersionTtlMs: 0 } });
     });

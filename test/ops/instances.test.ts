@@ -27,7 +27,7 @@ interface Instance {
  */
 async function startInstance(url: string, prefix: string): Promise<Instance> {
   const db = connect(url, { queryTimeoutMs: 2000 });
-  const redis = connectRedis('redis://127.0.0.1:6379', pino({ level: 'silent' }));
+  const redis = await connectRedis('redis://127.0.0.1:6379', pino({ level: 'silent' }));
   const app = await serveApp({ db, limiters: new LimiterStore(redis, prefix), keyCache: new KeyCache(KEY_TTL_MS) });
   return {
     baseUrl: app.baseUrl,

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Knex } from 'knex';
 import { bumpDataVersion } from '../../src/db/dataVersions';
@@ -14,7 +15,7 @@ import { num as scaled } from '../../src/ingest/tables/fieldParsers';
 type CsvRow = Record<string, string>;
 
 function readCsv(relativePath: string): CsvRow[] {
-  return parse(readFileSync(DEMO_DIR + relativePath), { columns: true, skip_empty_lines: true, bom: true });
+  return parse(readFileSync(join(DEMO_DIR, relativePath)), { columns: true, skip_empty_lines: true, bom: true });
 }
 
 const isoDate = (compact: string) => {

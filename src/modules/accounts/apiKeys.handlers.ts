@@ -5,7 +5,8 @@ import { ok } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
 import { signedIn } from '../../http/auth';
 import type { KeyCache } from './keyCache.service';
-import { deleteKey, findKey, insertKey, listKeys, updateKey } from './apiKeys.repository';
+import { deleteKey, findKey, listKeys, updateKey } from './apiKeys.repository';
+import { createKeyWithinCap } from './apiKeys.service';
 import { toApiKey } from './accounts.serializer';
 import { ALL_SCOPES, newApiKey } from './keyMaterial.service';
 
@@ -29,7 +30,7 @@ export function apiKeysHandlers(db: Db, keyCache: KeyCache) {
     const body = req.body;
     const key = newApiKey();
     const expiresAt = storedExpiry(body.expires_at);
-    const id = await insertKey(db, { accountId, name: body.name, key, scopes: body.scopes ?? ALL_SCOPES, expiresAt });
+    const id = await createKeyWithinCap(db, { accountId, name: body.name, key, scopes: body.scopes ?? ALL_SCOPES, expiresAt });
     res.status(201).json(ok({ ...toApiKey((await findKey(db, accountId, id))!), key }));
   };
 

@@ -66,6 +66,13 @@ export async function listKeys(db: Db, accountId: number): Promise<ApiKeyRow[]> 
   return db('api_keys').where({ account_id: accountId }).orderBy('id', 'desc').select(LISTED_COLUMNS);
 }
 
+/** How many keys the account holds (a lock on the account row, in a transaction, serializes two creations). */
+export async function countKeysLocked(db: Db, accountId: number): Promise<number> {
+  await db('accounts').where({ id: accountId }).forUpdate().first('id');
+  const row = await db('api_keys').where({ account_id: accountId }).count({ total: '*' }).first();
+  return Number(row?.total ?? 0);
+}
+
 /** One key of the account; another account's key is as absent as a missing one. */
 export async function findKey(db: Db, accountId: number, keyId: number): Promise<ApiKeyRow | null> {
   return (await db('api_keys').where({ id: keyId, account_id: accountId }).first(LISTED_COLUMNS)) ?? null;

@@ -1,9 +1,23 @@
 import type { Db } from '../../db/connection';
 import { sqlDateTimeToIso } from '../../domain/dates';
 import type { KeyOwner } from '../../http/ports';
-import { findKeyOwner } from './apiKeys.repository';
+import { keyLimitReached } from '../../domain/errors';
+import { countKeysLocked, findKeyOwner, insertKey, type NewKey } from './apiKeys.repository';
 import type { KeyCache } from './keyCache.service';
 import { hashKey, sameHash } from './keyMaterial.service';
+
+/** Keys one account may hold: enough for every server and notebook, and a bound on what a session can create. */
+export const MAX_KEYS_PER_ACCOUNT = 50;
+
+/** Creates a key unless the account holds MAX_KEYS_PER_ACCOUNT already (409 key_limit_reached); its id. */
+export async function createKeyWithinCap(db: Db, key: NewKey): Promise<number> {
+  return db.transaction(async (trx) => {
+    if ((await countKeysLocked(trx, key.accountId)) >= MAX_KEYS_PER_ACCOUNT) {
+      throw keyLimitReached(`The account holds ${MAX_KEYS_PER_ACCOUNT} API keys, the most it may; delete one first`);
+    }
+    return insertKey(trx, key);
+  });
+}
 
 const isExpired = (owner: KeyOwner) => owner.expiresAt !== null && sqlDateTimeToIso(owner.expiresAt)! <= new Date().toISOString();
 

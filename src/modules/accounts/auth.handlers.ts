@@ -8,7 +8,7 @@ import { findAccount, findAccountByEmail, findAccountIdByEmail, insertAccount } 
 import { toUser } from './accounts.serializer';
 import type { LoginThrottle } from './loginThrottle.service';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.service';
-import { deleteExpiredSessions, deleteSession, insertSession, newSessionToken, SESSION_TTL_MS } from './sessions.repository';
+import { deleteExpiredSessions, deleteSession, endOldestSessions, insertSession, newSessionToken, SESSION_TTL_MS } from './sessions.repository';
 
 const NEW_ACCOUNT_PLAN = 'starter';
 const isUniqueViolation = (err: unknown) => ['ER_DUP_ENTRY', 'SQLITE_CONSTRAINT_UNIQUE'].includes((err as { code?: string }).code ?? '');
@@ -46,6 +46,7 @@ export function authHandlers(db: Db, throttle: LoginThrottle) {
     const token = newSessionToken();
     const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
     await insertSession(db, account.id, token, expiresAt);
+    await endOldestSessions(db, account.id);
     res.json(ok({ token, token_type: 'Bearer' as const, expires_at: expiresAt.toISOString(), user: toUser(account) }));
   };
 

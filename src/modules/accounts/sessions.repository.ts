@@ -36,6 +36,15 @@ export async function deleteSession(db: Db, sessionId: number): Promise<void> {
   await db('sessions').where({ id: sessionId }).delete();
 }
 
+/** Live sessions one account may hold: signing in past it ends the oldest (a bound on what logins can create). */
+export const MAX_SESSIONS_PER_ACCOUNT = 20;
+
+/** Ends the account's oldest sessions beyond MAX_SESSIONS_PER_ACCOUNT (after a sign-in added one). */
+export async function endOldestSessions(db: Db, accountId: number): Promise<void> {
+  const kept = await db('sessions').where({ account_id: accountId }).orderBy('id', 'desc').limit(MAX_SESSIONS_PER_ACCOUNT).pluck('id');
+  await db('sessions').where({ account_id: accountId }).whereNotIn('id', kept).delete();
+}
+
 /** Expired sessions are dropped when someone signs in, so the table does not grow without bound. */
 export async function deleteExpiredSessions(db: Db, accountId: number): Promise<void> {
   await db('sessions').where({ account_id: accountId }).where('expires_at', '<=', toSqlDateTime(new Date())).delete();

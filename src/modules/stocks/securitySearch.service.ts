@@ -1,5 +1,4 @@
 import type { Db } from '../../db/connection';
-import { fullPinyinOf } from '../../domain/cnspell';
 import type { PageRequest } from '../../domain/pagination';
 import { SecurityIndex, type SearchPage } from '../../domain/securitySearch';
 import { VersionedValue, type DataVersions } from '../../db/dataVersions';
@@ -12,8 +11,6 @@ import { searchSources } from './stocks.repository';
  */
 export class SecuritySearch {
   private readonly index: VersionedValue<SecurityIndex>;
-  /** Full pinyin by name, kept across rebuilds: an import then converts only names it has not seen (~60 µs each). */
-  private readonly pinyinByName = new Map<string, string>();
 
   /**
    * `versions`: the answer cache's (AnswerCache.versions), so a search answer is stored under the reference
@@ -42,15 +39,9 @@ export class SecuritySearch {
     return new SecurityIndex(
       securities.map((row) => ({
         ...row,
-        pinyin: this.pinyinOf(row.name),
+        pinyin: row.pinyin ?? '',
         former_names: (former.get(row.ts_code) ?? []).filter((name) => name !== row.name),
       })),
     );
-  }
-
-  private pinyinOf(name: string): string {
-    let pinyin = this.pinyinByName.get(name);
-    if (pinyin === undefined) this.pinyinByName.set(name, (pinyin = fullPinyinOf(name)));
-    return pinyin;
   }
 }

@@ -52,13 +52,13 @@ export async function findStocks(db: Db, tsCodes: string[]): Promise<StockRow[]>
     .select('s.*', 'b.total_mv', 'b.circ_mv', 'b.total_share', 'b.float_share', ...PROFILE_COLUMNS.map((column) => `p.${column}`));
 }
 
-/** What search reads of a security; the index adds the spellings and former names. */
-export type SearchSourceRow = Omit<SearchableSecurity, 'pinyin' | 'former_names'>;
+/** What search reads of a security (its full pinyin written on import); the index adds the former names. */
+export type SearchSourceRow = Omit<SearchableSecurity, 'pinyin' | 'former_names'> & { pinyin: string | null };
 
 /** Every security with what search matches and shows (two table scans, once per reference data version). */
 export async function searchSources(db: Db): Promise<{ securities: SearchSourceRow[]; formerNames: { ts_code: string; name: string }[] }> {
   const [securities, formerNames] = await Promise.all([
-    db('securities').select('ts_code', 'symbol', 'name', 'exchange', 'industry', 'list_status', 'cnspell'),
+    db('securities').select('ts_code', 'symbol', 'name', 'exchange', 'industry', 'list_status', 'cnspell', 'pinyin'),
     db('name_changes').distinct('ts_code', 'name'),
   ]);
   return { securities, formerNames };

@@ -1,10 +1,10 @@
-import { fileURLToPath } from 'node:url';
 import { Router } from 'express';
 import type { Metrics } from '../../http/metrics';
+import { paths } from '../../paths';
 import type { Readiness } from './readiness.service';
 
 /** Built by `make types` with the scripts inlined (no CDN) and committed, so any start serves it. */
-const DOCS_PAGE = fileURLToPath(new URL('../../../generated/docs.html', import.meta.url));
+const DOCS_PAGE = paths.docsPage;
 
 export interface SystemOptions {
   readiness: Readiness;

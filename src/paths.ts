@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Where the files the server reads at run time are (the contract, the docs page, migrations, the demo data, the
+ * console page), from the sources under tsx and from the build in dist/ alike: a bundle's `import.meta.url` is
+ * its output file, so paths relative to a source file would point elsewhere once built.
+ */
+const here = fileURLToPath(import.meta.url);
+
+/** The repository (or image) root: the nearest folder above this module that holds package.json. */
+function rootOf(start: string): string {
+  for (let dir = dirname(start); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`no package.json above ${start}`);
+  }
+}
+
+export const ROOT = rootOf(here);
+/** Running the build (dist/, JavaScript) rather than the sources (src/, TypeScript under tsx). */
+export const BUILT = here.endsWith('.js');
+/** Compiled code: dist/ when built, the sources otherwise (migrations, the result-store process). */
+const CODE_ROOT = BUILT ? join(ROOT, 'dist') : ROOT;
+const CODE_EXTENSION = BUILT ? '.js' : '.ts';
+/** Node's flags for a child process of this code (the CLI, a result store): source maps, or tsx for the sources. */
+export const CHILD_EXEC_ARGV = BUILT ? ['--enable-source-maps'] : ['--import', 'tsx'];
+
+export const paths = {
+  contract: join(ROOT, 'generated/openapi.json'),
+  docsPage: join(ROOT, 'generated/docs.html'),
+  demoData: join(ROOT, 'db/demo'),
+  consolePage: join(ROOT, 'src/console/public'),
+  migrations: join(CODE_ROOT, 'db/migrations'),
+  cli: join(CODE_ROOT, `src/cli${CODE_EXTENSION}`),
+  resultStoreChild: join(CODE_ROOT, `src/mcp/resultStore.child${CODE_EXTENSION}`),
+};
