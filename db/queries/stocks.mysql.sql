@@ -8,7 +8,8 @@ select
   `exchange`,
   `industry`,
   `list_status`,
-  `cnspell`
+  `cnspell`,
+  `pinyin`
 from
   `securities`;
 

@@ -125,7 +125,7 @@ export class OperationIndex {
 }
 
 /**
- * The first step of the chain: names the request's contract path (`res.locals.contractPath`, undefined outside
+ * The fourth step of the chain (after helmet, the request id and the end listener): names the request's contract path (`res.locals.contractPath`, undefined outside
  * the contract) and operation (`res.locals.operation`), looked up once for CORS, the open routes and the
  * credential check after it.
  */
