@@ -1,6 +1,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/** The feature modules of src/modules (shared and subscriptions are what they share). */
+const MODULES = ['accounts', 'billing', 'events', 'financials', 'market', 'reference', 'stocks', 'system'];
+
 /** An eslint block that forbids the files' imports matching `patterns`. */
 const restrictImports = (files, patterns, message) => ({
   files: [files],
@@ -22,8 +25,15 @@ export default tseslint.config(
   restrictImports('src/http/**', ['**/modules/**', '**/ingest/**', '**/console/**'], 'src/http knows ports (src/http/ports.ts), not modules'),
   restrictImports('src/ingest/**', ['**/http/**'], 'src/ingest does not import the HTTP layer'),
   restrictImports('src/mcp/**', ['**/modules/**', '**/ingest/**', '**/db/**'], 'src/mcp asks the app through its HTTP pipeline, never modules or the database'),
-  restrictImports('src/modules/accounts/**', ['**/billing/**'], 'accounts and billing share through modules/subscriptions or the domain'),
-  restrictImports('src/modules/billing/**', ['**/accounts/**'], 'accounts and billing share through modules/subscriptions or the domain'),
+  // A module imports a sibling only through what they share: modules/shared (calendar, code history, symbol
+  // resolution, listing rows) and modules/subscriptions (plans), so no two modules import each other.
+  ...MODULES.map((module) =>
+    restrictImports(
+      `src/modules/${module}/**`,
+      MODULES.filter((other) => other !== module).map((other) => `../${other}/**`),
+      'modules import each other only through modules/shared or modules/subscriptions',
+    ),
+  ),
   {
     files: ['src/console/public/**/*.js'],
     languageOptions: {

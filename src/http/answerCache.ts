@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Db } from '../db/connection';
 import { DataVersions, type Dataset } from '../db/dataVersions';
+import { answerKey } from '../domain/answerKey';
 import { exchangeToday } from '../domain/clock';
 import { AnswerStore, canonicalUrl, etagOf, JsonText, sendJsonBytes, sendTagged, type Answer } from './answerStore';
 import type { CachePolicy } from './operations';
@@ -91,20 +92,22 @@ export class AnswerCache {
     return canonical;
   }
 
-  private async keys(req: Request, res: Response, request: unknown): Promise<AnswerKeys | null> {
-    const policy = this.policyFor(res);
-    if (policy === null || request === null) return null;
+  private async keys(req: Request, res: Response, store: boolean): Promise<AnswerKeys | null> {
+    const policy = store ? this.policyFor(res) : null;
+    if (policy === null) return null;
     const tag = await this.versionTag(policy.datasets);
-    return { key: `${tag}:${JSON.stringify(request)}`, alias: `${tag}:${this.canonicalOf(req)}` };
+    const request = answerKey(res.locals.operation!.operationId, req.query as Record<string, string>);
+    return { key: `${tag}:${request}`, alias: `${tag}:${this.canonicalOf(req)}` };
   }
 
   /**
-   * Answers from the store when the request (described by `request`, its normalized form; null: never
-   * stored) was answered before; otherwise builds the body, stores it when the operation's policy allows and
-   * sends it. Either way with `ETag` and `Cache-Control`, and 304 for a matching `If-None-Match`.
+   * Answers from the store when the same request was answered before (its key derived from the operation and
+   * the validated query: `answerKey`); otherwise builds the body, stores it when the operation's policy allows
+   * (and `store` is not false: an answer that must not be kept, e.g. minute klines) and sends it. Either way
+   * with `ETag` and `Cache-Control`, and 304 for a matching `If-None-Match`.
    */
-  async send<B>(req: Request<object, B, unknown, object>, res: Response<B>, request: unknown, build: () => Promise<B | JsonText>): Promise<void> {
-    const keys = await this.keys(req as Request, res, request);
+  async send<B>(req: Request<object, B, unknown, object>, res: Response<B>, build: () => Promise<B | JsonText>, { store = true } = {}): Promise<void> {
+    const keys = await this.keys(req as Request, res, store);
     const hit = keys === null ? undefined : this.store.get(keys.key);
     const raw = res as Response; // the bytes of a typed body
     if (hit) return sendTagged(req, raw, hit.etag, () => sendJsonBytes(raw, hit.body));

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { isSqliteStoreFault } from '../db/recoveringSqlite';
+import { isDatabaseUnavailable } from '../db/errors';
 import { AppError, internalError, invalidParameter, methodNotAllowed, missingParameter, notFound, payloadTooLarge, serviceUnavailable, unsupportedMediaType, type ErrorCode } from '../domain/errors';
 
 interface ValidationItem {
@@ -17,21 +17,6 @@ interface HttpishError {
   name?: string;
   message?: string;
   errors?: ValidationItem[];
-}
-
-const DATABASE_DOWN_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'EPIPE',
-  'PROTOCOL_CONNECTION_LOST', 'ER_CON_COUNT_ERROR', 'ER_ACCESS_DENIED_ERROR', 'ER_BAD_DB_ERROR',
-  'SQLITE_BUSY',
-]);
-
-function isDatabaseDown(err: HttpishError): boolean {
-  return (
-    (err.code !== undefined && DATABASE_DOWN_CODES.has(err.code)) ||
-    isSqliteStoreFault(err.code) ||
-    err.name === 'KnexTimeoutError' ||
-    /Unable to acquire a connection|aborted|pool is destroyed/i.test(err.message ?? '')
-  );
 }
 
 /**
@@ -63,7 +48,7 @@ export function toAppError(err: unknown, codeOfParameter: ReadonlyMap<string, Er
   if (status === 405) return methodNotAllowed();
   if (status === 413) return payloadTooLarge();
   if (status === 415) return unsupportedMediaType();
-  if (isDatabaseDown(e)) return serviceUnavailable();
+  if (isDatabaseUnavailable(err)) return serviceUnavailable();
   return internalError();
 }
 

@@ -1,17 +1,14 @@
 import type { Db } from '../../db/connection';
-import { emailTaken, invalidCredentials } from '../../domain/errors';
+import { invalidCredentials } from '../../domain/errors';
 import { ok } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
 import { signedIn } from '../../http/auth';
-import { findPlan, insertInvoice } from '../subscriptions/subscriptions.repository';
-import { findAccount, findAccountByEmail, findAccountIdByEmail, insertAccount } from './accounts.repository';
+import { findAccountByEmail } from './accounts.repository';
 import { toUser } from './accounts.serializer';
 import type { LoginThrottle } from './loginThrottle.service';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.service';
+import { dummyPasswordHash, verifyPassword } from './passwords.service';
+import { registerAccount } from './registration.service';
 import { deleteExpiredSessions, deleteSession, endOldestSessions, insertSession, newSessionToken, SESSION_TTL_MS } from './sessions.repository';
-
-const NEW_ACCOUNT_PLAN = 'starter';
-const isUniqueViolation = (err: unknown) => ['ER_DUP_ENTRY', 'SQLITE_CONSTRAINT_UNIQUE'].includes((err as { code?: string }).code ?? '');
 
 export function authHandlers(db: Db, throttle: LoginThrottle) {
   void dummyPasswordHash(); // computed now, so the first unknown-email sign-in costs no more than the others
@@ -19,17 +16,8 @@ export function authHandlers(db: Db, throttle: LoginThrottle) {
     const body = req.body;
     const email = body.email.trim().toLowerCase();
     await throttle.admitRegistration(res, req.ip ?? 'unknown');
-    if ((await findAccountIdByEmail(db, email)) !== null) throw emailTaken();
-    const passwordHash = await hashPassword(body.password);
-    const plan = (await findPlan(db, NEW_ACCOUNT_PLAN))!;
-    const id = await db
-      .transaction(async (trx) => {
-        const accountId = await insertAccount(trx, { email, name: body.name ?? null, planId: plan.id, passwordHash });
-        await insertInvoice(trx, accountId, plan, null);
-        return accountId;
-      })
-      .catch((err) => { throw isUniqueViolation(err) ? emailTaken() : err; });
-    res.status(201).json(ok(toUser((await findAccount(db, id))!)));
+    const account = await registerAccount(db, { email, name: body.name ?? null, password: body.password });
+    res.status(201).json(ok(toUser(account)));
   };
 
   /** Unknown email and wrong password take the same path: one scrypt verification, the same 401. */

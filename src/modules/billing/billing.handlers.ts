@@ -1,13 +1,14 @@
 import type { Db } from '../../db/connection';
 import { sqlDateTimeToIso } from '../../domain/dates';
-import { insufficientPermissions, notFound } from '../../domain/errors';
+import { notFound } from '../../domain/errors';
 import { pageWindow, paginationOf } from '../../domain/pagination';
 import { ok, okPage } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
 import { signedIn } from '../../http/auth';
 import type { SessionAccount } from '../../http/ports';
 import { effectiveRateLimit } from '../../domain/rateLimits';
-import { findPlan, insertInvoice, setAccountPlan } from '../subscriptions/subscriptions.repository';
+import { findPlan } from '../subscriptions/subscriptions.repository';
+import { changePlan } from './subscription.service';
 import { invoicePage, latestInvoiceAt, listPlans } from './billing.repository';
 import { accountHasKey } from './usage.repository';
 import type { UsageRecorder } from './usage.service';
@@ -40,15 +41,8 @@ export function billingHandlers({ db, usage, onPlanChange }: BillingDeps) {
   const changeSubscription: Handler<'changeSubscription'> = async (req, res) => {
     const account = signedIn(res);
     const { plan: planId } = req.body;
-    if (planId === account.plan_id) return void res.json(ok(await subscriptionOf(account)));
-    if (planId === 'enterprise') throw insufficientPermissions('Enterprise plans are arranged by contract');
-    const plan = (await findPlan(db, planId))!;
-    await db.transaction(async (trx) => {
-      await setAccountPlan(trx, account.id, plan.id);
-      await insertInvoice(trx, account.id, plan, account.plan_id);
-    });
-    onPlanChange(account.id);
-    res.json(ok(await subscriptionOf({ ...account, plan_id: plan.id })));
+    if (await changePlan(db, account, planId)) onPlanChange(account.id);
+    res.json(ok(await subscriptionOf({ ...account, plan_id: planId })));
   };
 
   const getBillingHistory: Handler<'getBillingHistory'> = async (req, res) => {

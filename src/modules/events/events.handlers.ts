@@ -3,10 +3,10 @@ import { pageWindow, paginationOf } from '../../domain/pagination';
 import { parseOneSymbol, parseSymbolList } from '../../domain/symbols';
 import { ok, okPage } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
-import type { CodeChanges } from '../reference/codeChanges.service';
+import type { CodeHistory } from '../shared/codeHistory.service';
 import { announcementPage, dividendSeries } from './events.service';
 
-export function eventsHandlers(db: Db, codes: CodeChanges) {
+export function eventsHandlers(db: Db, codes: CodeHistory) {
   const getDividends: Handler<'getDividends'> = async (req, res) => {
     const { symbols, single } = parseSymbolList(req.query.symbol, 50);
     const range = { begin: req.query.begin_date, end: req.query.end_date };

@@ -14,7 +14,7 @@ import { INCOME_FIELDS, INCOME_READER, toIncomeRecord } from './income.serialize
 import { METRICS_FIELDS, toMetricsRecord } from './metrics.serializer';
 import { reportDates } from './reportDates.service';
 import { MAX_STATEMENT_SYMBOLS, parseStatementQuery } from './statementQuery.service';
-import type { CodeChanges } from '../reference/codeChanges.service';
+import type { CodeHistory } from '../shared/codeHistory.service';
 
 /** Growth looks one year back; a TTM needs one more year of reports; quarterly figures stand alone. */
 const INCOME = {
@@ -29,11 +29,11 @@ const CASH_FLOW = {
 const READERS: FigureReaders = { income: INCOME_READER, balance: BALANCE_READER, cashFlow: CASH_FLOW_READER };
 
 /** Statement answers come from the statements (`financials`) and security names (`reference`). */
-export function financialsHandlers(db: Db, codes: CodeChanges, answers: AnswerCache) {
+export function financialsHandlers(db: Db, codes: CodeHistory, answers: AnswerCache) {
   const getIncomeStatement: Handler<'getIncomeStatement'> = async (req, res) => {
     const query = parseStatementQuery(req.query);
     const fields = parseFields(req.query.fields, INCOME_FIELDS);
-    await answers.send(req, res, ['income', query, fields], async () => {
+    await answers.send(req, res, async () => {
       const { pages } = await statementPages(db, codes, query, INCOME);
       return ok(containersOf(pages, 'income_statements', fields, query.single));
     });
@@ -42,7 +42,7 @@ export function financialsHandlers(db: Db, codes: CodeChanges, answers: AnswerCa
   const getBalanceSheet: Handler<'getBalanceSheet'> = async (req, res) => {
     const query = parseStatementQuery(req.query);
     const fields = parseFields(req.query.fields, BALANCE_FIELDS);
-    await answers.send(req, res, ['balance', query, fields], async () => {
+    await answers.send(req, res, async () => {
       const { pages, total } = await statementPages(db, codes, query, BALANCE);
       return { ...ok(containersOf(pages, 'balance_sheets', fields, query.single)), pagination: paginationOf(query, total) };
     });
@@ -51,7 +51,7 @@ export function financialsHandlers(db: Db, codes: CodeChanges, answers: AnswerCa
   const getCashFlow: Handler<'getCashFlow'> = async (req, res) => {
     const query = parseStatementQuery(req.query);
     const fields = parseFields(req.query.fields, CASH_FLOW_FIELDS);
-    await answers.send(req, res, ['cashFlow', query, fields], async () => {
+    await answers.send(req, res, async () => {
       const { pages, total } = await statementPages(db, codes, query, CASH_FLOW);
       return { ...ok(containersOf(pages, 'cash_flows', fields, query.single)), pagination: paginationOf(query, total) };
     });
@@ -60,7 +60,7 @@ export function financialsHandlers(db: Db, codes: CodeChanges, answers: AnswerCa
   const getFinancialMetrics: Handler<'getFinancialMetrics'> = async (req, res) => {
     const query = parseStatementQuery(req.query);
     const fields = parseFields(req.query.fields, METRICS_FIELDS);
-    await answers.send(req, res, ['metrics', query, fields], async () => {
+    await answers.send(req, res, async () => {
       const { pages, total } = await tripleStatementPages(db, codes, query, READERS, toMetricsRecord);
       return { ...ok(containersOf(pages, 'financial_metrics', fields, query.single)), pagination: paginationOf(query, total) };
     });
@@ -77,7 +77,7 @@ export function financialsHandlers(db: Db, codes: CodeChanges, answers: AnswerCa
   const getFundamentals: Handler<'getFundamentals'> = async (req, res) => {
     const { symbols } = parseSymbolList(req.query.symbol, 1);
     const query = parseStatementQuery({ symbol: symbols[0]!, period: 'quarterly', limit: 1 });
-    await answers.send(req, res, ['fundamentals', query, req.query.metric ?? null], async () => {
+    await answers.send(req, res, async () => {
       const { pages } = await tripleStatementPages(db, codes, query, READERS, toMetricsRecord);
       return ok(fundamentalsOf(pages[0]!, req.query.metric));
     });

@@ -3,9 +3,9 @@ import { groupBy } from '../../domain/collections';
 import { noData } from '../../domain/errors';
 import { earliestNeeded, listedPeriods, pageOfPeriods, type PeriodKind } from '../../domain/reportPeriods';
 import { currentVersions } from '../../domain/statementVersions';
-import { assertAllKnown } from '../../domain/symbols';
 import type { Figures } from '../../domain/ttm';
-import type { CodeChanges } from '../reference/codeChanges.service';
+import type { CodeHistory } from '../shared/codeHistory.service';
+import { resolveSecurities } from '../shared/securityResolution.service';
 import { securityNames, statementPeriods, statementRows, type StatementRow, type StatementTable } from './financials.repository';
 import type { StatementSet } from './statementFigures.serializer';
 import type { StatementQuery } from './statementQuery.service';
@@ -69,17 +69,18 @@ async function figuresBySymbol(
   return result;
 }
 
-async function namesOf(db: Db, symbols: string[]): Promise<Map<string, string>> {
-  const rows = await securityNames(db, symbols);
-  assertAllKnown(symbols, rows.map((row) => row.ts_code));
-  return new Map(rows.map((row) => [row.ts_code, row.name]));
+interface OnCurrentCodes {
+  current: StatementQuery;
+  names: Map<string, string>;
+  requested: Map<string, string>;
 }
 
-/** The query on the securities answering its symbols (old codes followed), and the old code requested for each. */
-async function onCurrentCodes(codes: CodeChanges, query: StatementQuery): Promise<{ current: StatementQuery; requested: Map<string, string> }> {
-  const resolved = await codes.resolve(query.symbols);
-  const requested = new Map(resolved.filter(({ code, requested }) => code !== requested).map(({ code, requested }) => [code, requested]));
-  return { current: { ...query, symbols: [...new Set(resolved.map(({ code }) => code))] }, requested };
+/** The query on the securities answering its symbols (old codes followed), their names, and the old code requested for each. */
+async function onCurrentCodes(db: Db, codes: CodeHistory, query: StatementQuery): Promise<OnCurrentCodes> {
+  const securities = await resolveSecurities(codes, query.symbols, (current) => securityNames(db, current));
+  const names = new Map(securities.map(({ row }) => [row.ts_code, row.name]));
+  const requested = new Map(securities.flatMap(({ row, requested }) => (requested.requested_symbol ? [[row.ts_code, requested.requested_symbol] as const] : [])));
+  return { current: { ...query, symbols: [...names.keys()] }, names, requested };
 }
 
 function assemble<R>(names: Map<string, string>, shown: Shown, requested: Map<string, string>, record: (symbol: string, endDate: string) => R): Pages<R> {
@@ -108,9 +109,9 @@ export interface StatementKind<R> {
 }
 
 /** A page of one statement's records for each requested symbol; 404 no_data when no symbol has a period in range. */
-export async function statementPages<R>(db: Db, codes: CodeChanges, requestedQuery: StatementQuery, statement: StatementKind<R>): Promise<Pages<R>> {
-  const { current: query, requested } = await onCurrentCodes(codes, requestedQuery);
-  const [names, shown] = await Promise.all([namesOf(db, query.symbols), shownPeriods(db, statement.table, query)]);
+export async function statementPages<R>(db: Db, codes: CodeHistory, requestedQuery: StatementQuery, statement: StatementKind<R>): Promise<Pages<R>> {
+  const { current: query, names, requested } = await onCurrentCodes(db, codes, requestedQuery);
+  const shown = await shownPeriods(db, statement.table, query);
   const yearsBack = statement.yearsBack[query.kind];
   const figures = await figuresBySymbol(db, statement.table, statement.reader, query, shown.shown, yearsBack);
   return assemble(names, shown, requested, (symbol, endDate) => statement.toRecord(figures.get(symbol)!, endDate, query.kind));
@@ -134,13 +135,13 @@ const METRIC_YEARS_BACK: Record<keyof StatementSet, Record<PeriodKind, number>> 
 /** Pages of records built from all three statements; the periods listed are the income statement's. */
 export async function tripleStatementPages<R>(
   db: Db,
-  codes: CodeChanges,
+  codes: CodeHistory,
   requestedQuery: StatementQuery,
   readers: FigureReaders,
   toRecord: (set: StatementSet, endDate: string, kind: PeriodKind) => R,
 ): Promise<Pages<R>> {
-  const { current: query, requested } = await onCurrentCodes(codes, requestedQuery);
-  const [names, shown] = await Promise.all([namesOf(db, query.symbols), shownPeriods(db, TABLES.income, query)]);
+  const { current: query, names, requested } = await onCurrentCodes(db, codes, requestedQuery);
+  const shown = await shownPeriods(db, TABLES.income, query);
   const load = (statement: keyof StatementSet) =>
     figuresBySymbol(db, TABLES[statement], readers[statement], query, shown.shown, METRIC_YEARS_BACK[statement][query.kind]);
   const [income, balance, cashFlow] = await Promise.all([load('income'), load('balance'), load('cashFlow')]);

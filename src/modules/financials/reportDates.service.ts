@@ -3,8 +3,8 @@ import type { Db } from '../../db/connection';
 import { noData } from '../../domain/errors';
 import type { PageRequest } from '../../domain/pagination';
 import { reportName } from '../../domain/reportPeriods';
-import { assertAllKnown } from '../../domain/symbols';
-import type { CodeChanges } from '../reference/codeChanges.service';
+import type { CodeHistory } from '../shared/codeHistory.service';
+import { resolveSecurities } from '../shared/securityResolution.service';
 import { announcements, disclosureSchedule, securityNames } from './financials.repository';
 
 export type ReportDate = components['schemas']['ReportDate'];
@@ -20,10 +20,10 @@ export interface ReportDatesQuery {
  * Reporting periods with stored statements or a disclosure schedule, newest period first, then in request
  * order of the symbols; one page of them and the total count.
  */
-export async function reportDates(db: Db, codes: CodeChanges, query: ReportDatesQuery): Promise<{ items: ReportDate[]; total: number }> {
+export async function reportDates(db: Db, codes: CodeHistory, query: ReportDatesQuery): Promise<{ items: ReportDate[]; total: number }> {
   // An old code answers for the security it became (the items carry its current code).
-  const symbols = [...new Set((await codes.resolve(query.symbols)).map(({ code }) => code))];
-  assertAllKnown(symbols, (await securityNames(db, symbols)).map((row) => row.ts_code));
+  const securities = await resolveSecurities(codes, query.symbols, (current) => securityNames(db, current));
+  const symbols = [...new Set(securities.map(({ row }) => row.ts_code))];
   const [announced, scheduled] = await Promise.all([
     announcements(db, symbols, query.begin, query.end),
     disclosureSchedule(db, symbols, query.begin, query.end),

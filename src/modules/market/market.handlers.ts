@@ -33,7 +33,7 @@ export function marketHandlers({ db, codes, calendar, answers, cursorSecret = ra
     const fields = wire.parseDailyFields(req.query.fields, adjusted);
     const { dailyCutoff } = await visibilityOf(res);
     const request = { symbols, begin, end, adjusted, limit };
-    await answers.send(req, res, ['daily', request, fields, single], async () => {
+    await answers.send(req, res, async () => {
       const series = await dailySeries(sources, request, dailyCutoff, (one) => wire.dailySeriesJson(wire.toDailySeries(one, fields)));
       return okText(series, single);
     });
@@ -42,7 +42,7 @@ export function marketHandlers({ db, codes, calendar, answers, cursorSecret = ra
   const getLegacyStockPrices: Handler<'getLegacyStockPrices'> = async (req, res) => {
     const request = { symbols: [parseOneSymbol(req.query.symbol)], begin: req.query.start_date, end: req.query.end_date, adjusted: true };
     const { dailyCutoff } = await visibilityOf(res);
-    await answers.send(req, res, ['daily', request, null, true], async () => {
+    await answers.send(req, res, async () => {
       const [series] = await dailySeries(sources, request, dailyCutoff, (one) => wire.toDailySeries(one, null));
       return ok(series!);
     });
@@ -54,8 +54,9 @@ export function marketHandlers({ db, codes, calendar, answers, cursorSecret = ra
     const visibility = await visibilityOf(res);
     const [security] = await knownSecurities(db, codes, [parseOneSymbol(req.query.symbol)], visibility.dailyCutoff);
     const request = { security: security!, interval, begin, end, adjusted, limit };
-    const cached = isMinuteInterval(interval) ? null : ['klines', { ...request, security: security!.ts_code }];
-    await answers.send(req, res, cached, async () => ok(wire.toKlineSeries(await klineSeries(sources, request, visibility))));
+    // Minute klines move with every minute loaded: never stored.
+    const store = !isMinuteInterval(interval);
+    await answers.send(req, res, async () => ok(wire.toKlineSeries(await klineSeries(sources, request, visibility))), { store });
   };
 
   const getLegacyIndices: Handler<'getLegacyIndices'> = async (req, res) => {
@@ -64,15 +65,14 @@ export function marketHandlers({ db, codes, calendar, answers, cursorSecret = ra
     const [security] = await knownSecurities(db, codes, [parseOneSymbol(req.query.index)], visibility.dailyCutoff);
     if (security!.kind !== 'index') throw invalidSymbol(`Not an index: ${security!.ts_code}`);
     const request = { security: security!, interval, adjusted: false, limit: DEFAULT_KLINES };
-    const cached = ['klines', { ...request, security: security!.ts_code }];
-    await answers.send(req, res, cached, async () => ok(wire.toKlineSeries(await klineSeries(sources, request, visibility))));
+    await answers.send(req, res, async () => ok(wire.toKlineSeries(await klineSeries(sources, request, visibility))));
   };
 
   const getAdjustmentFactor: Handler<'getAdjustmentFactor'> = async (req, res) => {
     const { dailyCutoff } = await visibilityOf(res);
     const [security] = await knownSecurities(db, codes, [parseOneSymbol(req.query.symbol)], dailyCutoff);
     const range = { begin: req.query.begin_date, end: req.query.end_date };
-    await answers.send(req, res, ['factors', security!.ts_code, range], async () =>
+    await answers.send(req, res, async () =>
       ok(wire.toAdjustmentFactors(security!, await factorHistory(db, security!, range))),
     );
   };
@@ -80,7 +80,7 @@ export function marketHandlers({ db, codes, calendar, answers, cursorSecret = ra
   const getTradingCalendar: Handler<'getTradingCalendar'> = async (req, res) => {
     const { exchange = 'SSE', begin_date: begin, end_date: end, is_open: isOpen } = req.query;
     const days = await tradingCalendar(db, { begin, end, isOpen }, exchangeToday());
-    await answers.send(req, res, null, async () => ok(days.map((day) => wire.toCalendarDay(day, exchange))));
+    await answers.send(req, res, async () => ok(days.map((day) => wire.toCalendarDay(day, exchange))), { store: false });
   };
 
   const getIntraday: Handler<'getIntraday'> = async (req, res) => {

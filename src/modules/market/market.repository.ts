@@ -1,15 +1,7 @@
 import type { Db } from '../../db/connection';
 import type { RawDailyBar } from '../../domain/adjust';
 import type { MinuteBar } from '../../domain/klines';
-import type { Knex } from 'knex';
-
-const CALENDAR = 'SSE';
-
-/** The one delay filter: rows whose time column is after the cutoff are not yet visible. */
-export function whereVisible<Q extends Knex.QueryBuilder>(query: Q, column: string, cutoff: string | null): Q {
-  if (cutoff === null) return query;
-  return query.where((q) => q.whereNull(column).orWhere(column, '<=', cutoff)) as Q;
-}
+import { CALENDAR, whereVisible } from '../shared/visibleRows.repository';
 
 /** What a plan lets its keys see: the delays of daily and minute data and whether ticks are shown. */
 export interface PlanDelays {
@@ -50,20 +42,6 @@ export async function findSecurityAnchors(db: Db, tsCodes: string[], cutoff: str
     .whereIn('s.ts_code', tsCodes)
     .select('s.ts_code', 's.name', 's.kind', latestBar().as('anchor_date'), anchorFactor.as('anchor_factor'));
   return rows.map((row) => ({ ...row, anchor_factor: row.anchor_factor === null ? null : Number(row.anchor_factor) }));
-}
-
-/** The newest visible trade date in the store across all securities (the data's as-of day), or null when empty. */
-export async function latestTradingDay(db: Db, cutoff: string | null): Promise<string | null> {
-  const row = await whereVisible(db('daily_bars').select('trade_date'), 'published_at', cutoff)
-    .orderBy('trade_date', 'desc')
-    .first();
-  return row?.trade_date ?? null;
-}
-
-/** Every open day of the calendar, ascending (about 8,600 since 1990). */
-export async function allOpenDays(db: Db): Promise<string[]> {
-  const rows = await db('trade_calendar').where({ exchange: CALENDAR, is_open: 1 }).orderBy('cal_date').select('cal_date');
-  return rows.map((row) => row.cal_date);
 }
 
 export interface CalendarRow {

@@ -2,18 +2,18 @@ import type { Db } from '../../db/connection';
 import { groupBy } from '../../domain/collections';
 import { forwardAdjustedBars, unadjustedBars, type DailyBar } from '../../domain/adjust';
 import { noData } from '../../domain/errors';
-import { assertAllKnown } from '../../domain/symbols';
 import { countOnce } from '../../domain/codeContinuity';
-import { requestedSymbolOf, type CodeSpan } from '../../domain/codeChanges';
-import type { CodeChanges } from '../reference/codeChanges.service';
+import type { CodeSpan } from '../../domain/codeChanges';
+import type { CodeHistory } from '../shared/codeHistory.service';
+import { resolveSecurities } from '../shared/securityResolution.service';
 import { dailyWindow, tradingDaysInLatestYear } from './dateWindow.service';
-import type { TradingCalendar } from './tradingCalendar.service';
+import type { TradingCalendar } from '../shared/tradingCalendar.service';
 import { barsBefore, dailyBars, findSecurityAnchors, type SecurityAnchor, type StoredBar } from './market.repository';
 
 /** What the daily and kline series are read from: the store, the code changes and the calendar in memory. */
 export interface MarketSources {
   db: Db;
-  codes: CodeChanges;
+  codes: CodeHistory;
   calendar: TradingCalendar;
 }
 
@@ -33,12 +33,9 @@ export interface DailySeries {
 }
 
 /** Securities in request order, an old code answering for the security it became; unknown codes → 400 invalid_symbol. */
-export async function knownSecurities(db: Db, codes: CodeChanges, symbols: string[], cutoff: string | null): Promise<SecurityAnchor[]> {
-  const resolved = await codes.resolve(symbols);
-  const rows = await findSecurityAnchors(db, [...new Set(resolved.map(({ code }) => code))], cutoff);
-  const byCode = new Map(rows.map((row) => [row.ts_code, row]));
-  assertAllKnown(symbols, resolved.filter(({ code }) => byCode.has(code)).map(({ requested }) => requested));
-  return resolved.map((symbol) => ({ ...byCode.get(symbol.code)!, ...requestedSymbolOf(symbol) }));
+export async function knownSecurities(db: Db, codes: CodeHistory, symbols: string[], cutoff: string | null): Promise<SecurityAnchor[]> {
+  const securities = await resolveSecurities(codes, symbols, (current) => findSecurityAnchors(db, current, cutoff));
+  return securities.map(({ row, requested }) => ({ ...row, ...requested }));
 }
 
 /** Bars of a code span: a former code's only before its successor took over. */
@@ -63,7 +60,7 @@ function latestBefore(spans: CodeSpan[], before: Map<string, StoredBar>): Stored
 }
 
 /** The codes whose bars make up the securities' histories (their own and their former ones). */
-async function historyCodes(codes: CodeChanges, current: string[]): Promise<{ spans: Map<string, CodeSpan[]>; all: string[] }> {
+async function historyCodes(codes: CodeHistory, current: string[]): Promise<{ spans: Map<string, CodeSpan[]>; all: string[] }> {
   const spans = await codes.spans([...new Set(current)]);
   return { spans, all: [...new Set([...spans.values()].flat().map(({ code }) => code))] };
 }
@@ -88,7 +85,7 @@ function toSeries(security: SecurityAnchor, stored: StoredBar[], limit: number, 
  */
 export async function securityBars(
   db: Db,
-  codes: CodeChanges,
+  codes: CodeHistory,
   security: SecurityAnchor,
   range: { begin: string | null; end: string; limit: number | null },
   adjusted: boolean,

@@ -6,7 +6,7 @@ import { findPlanDelays, type PlanDelays } from './market.repository';
 
 /**
  * What a plan may see (the plan's delays). The delay is one filter on publication time, applied by
- * `whereVisible` (market.repository) alone: daily bars on `published_at` (UTC), minute bars and ticks on `trade_time` (Beijing).
+ * `whereVisible` (shared/visibleRows.repository) alone: daily bars on `published_at` (UTC), minute bars and ticks on `trade_time` (Beijing).
  */
 export interface Visibility {
   dailyDelayMinutes: number;

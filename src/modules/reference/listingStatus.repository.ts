@@ -1,14 +1,5 @@
 import type { Db } from '../../db/connection';
 import type { HaltDay } from '../../domain/halts';
-import type { ListStatus } from '../../domain/referenceCodes';
-
-export interface ListingRow {
-  ts_code: string;
-  name: string;
-  list_date: string | null;
-  delist_date: string | null;
-  list_status: ListStatus;
-}
 
 export interface NameRow {
   ts_code: string;
@@ -19,11 +10,6 @@ export interface NameRow {
   change_reason: string | null;
 }
 
-export async function listingRows(db: Db, codes: string[]): Promise<ListingRow[]> {
-  return db('securities').whereIn('ts_code', codes).select('ts_code', 'name', 'list_date', 'delist_date', 'list_status');
-}
-
-/** Names over time (Tushare `namechange`) of the codes, oldest first. */
 export async function nameHistory(db: Db, codes: string[]): Promise<NameRow[]> {
   return db('name_changes').whereIn('ts_code', codes).orderBy([{ column: 'start_date' }, { column: 'ts_code' }]).select('ts_code', 'name', 'start_date', 'end_date', 'ann_date', 'change_reason');
 }

@@ -5,13 +5,13 @@ import { parseOneSymbol, parseSymbolList } from '../../domain/symbols';
 import { ok, okPage } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
 import { exchangeToday } from '../../domain/clock';
-import type { CodeChanges } from './codeChanges.service';
-import type { TradingCalendar } from '../market/tradingCalendar.service';
+import type { CodeHistory } from '../shared/codeHistory.service';
+import type { TradingCalendar } from '../shared/tradingCalendar.service';
 import { codeChanges, indexConstituents, industryConstituents, listingHistories } from './reference.service';
 import * as wire from './reference.serializer';
 import { listSecurities } from './stockList.repository';
 
-export function referenceHandlers(db: Db, codes: CodeChanges, calendar: TradingCalendar) {
+export function referenceHandlers(db: Db, codes: CodeHistory, calendar: TradingCalendar) {
   const getStockList: Handler<'getStockList'> = async (req, res) => {
     const { kind = 'stock', date, exchange, board, industry, status } = req.query;
     const window = pageWindow(req.query);

@@ -4,7 +4,8 @@ import { LISTING_STATUS, type ListStatus } from '../../domain/referenceCodes';
 import { boardOf } from '../../domain/symbols';
 import type { CodeChange } from '../../domain/codeChanges';
 import type { IndustryMatch, MemberRow, WeightRow } from './constituents.repository';
-import type { ListingRow, NameRow } from './listingStatus.repository';
+import type { ListingRow } from '../shared/listing.repository';
+import type { NameRow } from './listingStatus.repository';
 import type { ListedRow } from './stockList.repository';
 
 type Schemas = components['schemas'];

@@ -3,30 +3,28 @@ import { countOnce } from '../../domain/codeContinuity';
 import { invalidSymbol, noData } from '../../domain/errors';
 import { haltPeriods } from '../../domain/halts';
 import type { PageRequest } from '../../domain/pagination';
-import { assertAllKnown } from '../../domain/symbols';
-import type { TradingCalendar } from '../market/tradingCalendar.service';
-import { requestedSymbolOf, type CodeChange } from '../../domain/codeChanges';
-import type { CodeChanges } from './codeChanges.service';
+import type { TradingCalendar } from '../shared/tradingCalendar.service';
+import type { CodeChange } from '../../domain/codeChanges';
+import type { CodeHistory } from '../shared/codeHistory.service';
 import { findIndustry, hasIndustryMembers, industryInList, hasWeights, listMembers, snapshotMembers, snapshotOn, swMembers } from './constituents.repository';
-import { haltDays, listingRows, nameHistory } from './listingStatus.repository';
+import { listingRows } from '../shared/listing.repository';
+import { resolveSecurities } from '../shared/securityResolution.service';
+import { haltDays, nameHistory } from './listingStatus.repository';
 import type { ListingHistory } from './reference.serializer';
 import * as wire from './reference.serializer';
 
 /** Listing histories in request order; an old code answers for the security it became. */
-export async function listingHistories(db: Db, codes: CodeChanges, calendar: TradingCalendar, symbols: string[]): Promise<ListingHistory[]> {
-  const resolved = await codes.resolve(symbols);
-  const securities = new Map((await listingRows(db, resolved.map(({ code }) => code))).map((row) => [row.ts_code, row]));
-  assertAllKnown(symbols, resolved.filter(({ code }) => securities.has(code)).map(({ requested }) => requested));
-  const spans = await codes.spans([...securities.keys()]);
-  const allCodes = [...spans.values()].flat().map(({ code }) => code);
+export async function listingHistories(db: Db, codes: CodeHistory, calendar: TradingCalendar, symbols: string[]): Promise<ListingHistory[]> {
+  const securities = await resolveSecurities(codes, symbols, (current) => listingRows(db, current));
+  const allCodes = [...new Set(securities.flatMap(({ spans }) => spans.map(({ code }) => code)))];
   const [names, changes, days] = await Promise.all([nameHistory(db, allCodes), codes.touching(allCodes), haltDays(db, allCodes)]);
   const openDays = days.length === 0 ? [] : (await calendar.openDays()).between(days[0]!.trade_date, days.at(-1)!.trade_date);
-  return resolved.map((symbol) => {
-    const codes = new Set(spans.get(symbol.code)!.map(({ code }) => code));
+  return securities.map(({ row: security, requested, spans }) => {
+    const codes = new Set(spans.map(({ code }) => code));
     return {
-      security: securities.get(symbol.code)!,
-      requested: requestedSymbolOf(symbol),
-      names: countOnce(names.filter((row) => codes.has(row.ts_code)), symbol.code, (row) => row.ts_code, (row) => `${row.start_date} ${row.name}`),
+      security,
+      requested,
+      names: countOnce(names.filter((row) => codes.has(row.ts_code)), security.ts_code, (row) => row.ts_code, (row) => `${row.start_date} ${row.name}`),
       changes: changes.filter((row) => codes.has(row.old_code) || codes.has(row.new_code)),
       halts: haltPeriods(days.filter((row) => codes.has(row.ts_code)), openDays),
     };
@@ -37,13 +35,13 @@ export async function listingHistories(db: Db, codes: CodeChanges, calendar: Tra
  * Code changes, newest first, within the change-date range: all, or the whole chain of one security's codes
  * (the code given may be an old or a new one). A code neither in the store nor in any change is unknown.
  */
-export async function codeChanges(db: Db, codes: CodeChanges, request: { symbol?: string; begin?: string; end?: string }): Promise<CodeChange[]> {
+export async function codeChanges(db: Db, codes: CodeHistory, request: { symbol?: string; begin?: string; end?: string }): Promise<CodeChange[]> {
   const rows = request.symbol === undefined ? await codes.touching() : await chainOf(db, codes, request.symbol);
   return rows.filter((row) => (!request.begin || row.change_date >= request.begin) && (!request.end || row.change_date <= request.end)).reverse();
 }
 
 /** The changes linking a code to all its earlier and later codes; an unknown code → invalid_symbol. */
-async function chainOf(db: Db, codes: CodeChanges, symbol: string): Promise<CodeChange[]> {
+async function chainOf(db: Db, codes: CodeHistory, symbol: string): Promise<CodeChange[]> {
   const rows = await codes.chainOf(symbol);
   if (rows.length === 0 && (await listingRows(db, [symbol])).length === 0) throw invalidSymbol(`Unknown symbol: ${symbol}`);
   return rows;

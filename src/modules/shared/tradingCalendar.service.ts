@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection';
 import { VersionedValue, type DataVersions } from '../../db/dataVersions';
 import { OpenDays } from '../../domain/openDays';
-import { allOpenDays, latestTradingDay } from './market.repository';
+import { allOpenDays, latestTradingDay } from './tradingCalendar.repository';
 
 /**
  * The calendar's open days and the store's latest trading day from memory, read at start and again when

@@ -1,14 +1,14 @@
 import type { Db } from '../../db/connection';
 import { VersionedValue, type DataVersions } from '../../db/dataVersions';
 import { CodeChangeMap, type CodeChange, type CodeSpan, type ResolvedSymbol } from '../../domain/codeChanges';
-import { codeChangeSources } from './codeChanges.repository';
+import { codeChangeSources } from './codeHistory.repository';
 
 /**
  * The store's code changes from memory (`CodeChangeMap`), built at start and again when the `reference` data
  * version moves: a symbol-taking route resolves old codes and reads a security's former codes without SQL
  * (a cold daily request used to ask `code_changes` twice, once to resolve and once for the spans).
  */
-export class CodeChanges {
+export class CodeHistory {
   private readonly map: VersionedValue<CodeChangeMap>;
 
   /** `versions`: the answer cache's, so no answer is stored under a newer reference version than its map. */

@@ -1,0 +1,30 @@
+import type { CodeSpan } from '../../domain/codeChanges';
+import { requestedSymbolOf } from '../../domain/codeChanges';
+import { assertAllKnown } from '../../domain/symbols';
+import type { CodeHistory } from './codeHistory.service';
+
+/** A requested symbol resolved: the security's row, the symbol as asked when it was a former code, its codes. */
+export interface ResolvedSecurity<Row> {
+  row: Row;
+  requested: { requested_symbol?: string };
+  /** The security's codes, current first. */
+  spans: CodeSpan[];
+}
+
+/**
+ * The one way a symbol-taking route finds its securities: requested symbols (standard form) → the securities
+ * answering for them, in request order, an old code answering for the security it became; `rowsOf` reads the
+ * rows the route needs (listing rows, rows with their adjustment anchor, …) for the current codes; a symbol
+ * that is no security of the store → 400 invalid_symbol naming it.
+ */
+export async function resolveSecurities<Row extends { ts_code: string }>(
+  history: CodeHistory,
+  symbols: string[],
+  rowsOf: (currentCodes: string[]) => Promise<Row[]>,
+): Promise<ResolvedSecurity<Row>[]> {
+  const resolved = await history.resolve(symbols);
+  const rows = new Map((await rowsOf([...new Set(resolved.map(({ code }) => code))])).map((row) => [row.ts_code, row]));
+  assertAllKnown(symbols, resolved.filter(({ code }) => rows.has(code)).map(({ requested }) => requested));
+  const spans = await history.spans([...rows.keys()]);
+  return resolved.map((symbol) => ({ row: rows.get(symbol.code)!, requested: requestedSymbolOf(symbol), spans: spans.get(symbol.code)! }));
+}

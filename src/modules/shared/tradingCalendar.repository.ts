@@ -1,0 +1,16 @@
+import type { Db } from '../../db/connection';
+import { CALENDAR, whereVisible } from './visibleRows.repository';
+
+/** The newest visible trade date in the store across all securities (the data's as-of day), or null when empty. */
+export async function latestTradingDay(db: Db, cutoff: string | null): Promise<string | null> {
+  const row = await whereVisible(db('daily_bars').select('trade_date'), 'published_at', cutoff)
+    .orderBy('trade_date', 'desc')
+    .first();
+  return row?.trade_date ?? null;
+}
+
+/** Every open day of the calendar, ascending (about 8,600 since 1990). */
+export async function allOpenDays(db: Db): Promise<string[]> {
+  const rows = await db('trade_calendar').where({ exchange: CALENDAR, is_open: 1 }).orderBy('cal_date').select('cal_date');
+  return rows.map((row) => row.cal_date);
+}

@@ -1,0 +1,22 @@
+import { expect } from 'chai';
+import { answerKey } from '../../src/domain/answerKey';
+
+describe('domain/answerKey: an answer stored under its operation and validated query', () => {
+  it('sorts the parameters, writes symbols in standard form and leaves out the key and unset parameters', () => {
+    expect(answerKey('getDaily', { symbol: 'sh.600519,000001', adjusted: true, api_key: 'ak_x', begin_date: undefined, limit: 5 })).to.equal(
+      'getDaily?adjusted=true&limit=5&symbol=600519.SH,000001.SZ',
+    );
+  });
+
+  it('asks the same for the three symbol formats, and differently for another operation, order or a trailing comma', () => {
+    const keys = ['600519', 'SH.600519', '600519.sh'].map((symbol) => answerKey('getDaily', { symbol }));
+    expect(new Set(keys).size).to.equal(1);
+    expect(answerKey('getKlines', { symbol: '600519' })).to.not.equal(keys[0]);
+    expect(answerKey('getDaily', { symbol: '000001,600519' })).to.equal('getDaily?symbol=000001.SZ,600519.SH');
+    expect(answerKey('getDaily', { symbol: '600519,' })).to.equal('getDaily?symbol=600519.SH,');
+  });
+
+  it('keeps a malformed symbol as given (the handler refuses it before anything is stored) and joins lists', () => {
+    expect(answerKey('getDaily', { symbol: 'bad!', fields: ['date', 'close'] })).to.equal('getDaily?fields=date,close&symbol=bad!');
+  });
+});
