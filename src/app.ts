@@ -10,6 +10,7 @@ import type { RequestBudgets } from './http/rateLimit';
 import { consoleRoutes } from './console/console.routes';
 import { apiKeysHandlers } from './modules/accounts/apiKeys.handlers';
 import { keyOwnerLookup } from './modules/accounts/apiKeys.service';
+import { PlanCatalog } from './modules/subscriptions/planCatalog.service';
 import { authHandlers } from './modules/accounts/auth.handlers';
 import { KeyCache } from './modules/accounts/keyCache.service';
 import { hashKey } from './modules/accounts/keyMaterial.service';
@@ -70,6 +71,8 @@ export function createApp(deps: AppDeps): Express {
   const readDb = deps.readDb ?? db;
   const contract = loadContract();
   const keyCache = deps.keyCache ?? new KeyCache();
+  // Plans live with the accounts, on the primary; the key check and plan visibility read them here.
+  const plans = new PlanCatalog(db);
   const limiters = deps.limiters ?? new LimiterStore();
   const usage = deps.usage ?? new UsageRecorder(db, logger);
   // Cached answers are keyed on the versions of the data they were built from: both read the same pool.
@@ -84,7 +87,7 @@ export function createApp(deps: AppDeps): Express {
   metrics.watch({ db, answers, usage });
   const readiness = deps.readiness ?? new Readiness(db, readDb);
   const access = {
-    keyOwner: keyOwnerLookup(db, keyCache),
+    keyOwner: keyOwnerLookup(db, keyCache, plans),
     session: (token: string) => findSessionAccount(db, hashKey(token)),
     recordUsage: (owner: KeyOwner, endpoint: string) => usage.record(owner, endpoint),
   };
@@ -110,7 +113,7 @@ export function createApp(deps: AppDeps): Express {
       ...stocksHandlers(readDb, codes, securities, answers),
       ...referenceHandlers(readDb, codes, calendar),
       ...eventsHandlers(readDb, codes),
-      ...marketHandlers({ db: readDb, codes, calendar, answers, cursorSecret: deps.cursorSecret }),
+      ...marketHandlers({ db: readDb, codes, calendar, answers, plans, cursorSecret: deps.cursorSecret }),
       ...financialsHandlers(readDb, codes, answers),
       ...authHandlers(db, new LoginThrottle(limiters, deps.loginLimits)),
       ...apiKeysHandlers(db, keyCache),

@@ -8,13 +8,10 @@ select
   `a`.`plan_id`,
   `k`.`scopes`,
   `k`.`expires_at`,
-  `p`.`rate_limit_per_minute` as `plan_limit`,
-  `a`.`rate_limit_per_minute` as `account_limit`,
-  `p`.`daily_delay_minutes`
+  `a`.`rate_limit_per_minute` as `account_limit`
 from
   `api_keys` as `k`
   inner join `accounts` as `a` on `a`.`id` = `k`.`account_id`
-  inner join `plans` as `p` on `p`.`id` = `a`.`plan_id`
 where
   `k`.`key_hash` = ?
 limit

@@ -6,15 +6,18 @@ import { pino } from 'pino';
 import { exchangeToday } from '../../src/domain/clock';
 import type { KeyOwner } from '../../src/http/ports';
 import { insertAccount } from '../../src/modules/accounts/accounts.repository';
-import { findKeyOwner, insertKey } from '../../src/modules/accounts/apiKeys.repository';
+import { insertKey } from '../../src/modules/accounts/apiKeys.repository';
+import { keyOwnerLookup } from '../../src/modules/accounts/apiKeys.service';
+import { KeyCache } from '../../src/modules/accounts/keyCache.service';
+import { PlanCatalog } from '../../src/modules/subscriptions/planCatalog.service';
 import { UsageRecorder } from '../../src/modules/billing/usage.service';
-import { ALL_SCOPES, hashKey, newApiKey } from '../../src/modules/accounts/keyMaterial.service';
+import { ALL_SCOPES, newApiKey } from '../../src/modules/accounts/keyMaterial.service';
 import { createTestDb, type TestDb } from '../support/testDb';
 
 async function ownerOfNewKey(db: TestDb['db'], key = newApiKey()): Promise<KeyOwner> {
   const accountId = await insertAccount(db, { email: `usage-${key.slice(3, 12)}@example.com`, name: null, planId: 'starter' });
   await insertKey(db, { accountId, name: 'usage', key, scopes: ALL_SCOPES });
-  return (await findKeyOwner(db, hashKey(key)))!;
+  return (await keyOwnerLookup(db, new KeyCache(), new PlanCatalog(db))(key))!;
 }
 
 const usageRows = (db: TestDb['db']) => db('usage_daily').orderBy('endpoint').select('endpoint', 'day', 'count');

@@ -2,7 +2,6 @@ import type { Db } from '../../db/connection';
 import { toSqlDateTime } from '../../domain/dates';
 import type { KeyOwner } from '../../http/ports';
 import { hashKey, visiblePrefix, type Scope } from './keyMaterial.service';
-import { effectiveRateLimit } from '../../domain/rateLimits';
 
 export interface ApiKeyRow {
   id: number;
@@ -17,24 +16,22 @@ export interface ApiKeyRow {
 
 const LISTED_COLUMNS = ['id', 'account_id', 'name', 'prefix', 'scopes', 'created_at', 'last_used_at', 'expires_at'];
 
+/** A key and what its account adds (the plan's own rules come from the plan catalog). */
+export type StoredKeyOwner = Omit<KeyOwner, 'rateLimitPerMinute' | 'dailyDelayMinutes'> & { accountLimit: number | null };
+
 /** What the key check needs about a key and its account, in one indexed lookup. */
-export async function findKeyOwner(db: Db, keyHash: string): Promise<KeyOwner | null> {
+export async function findKeyOwner(db: Db, keyHash: string): Promise<StoredKeyOwner | null> {
   const row = await db('api_keys as k')
     .join('accounts as a', 'a.id', 'k.account_id')
-    .join('plans as p', 'p.id', 'a.plan_id')
     .where('k.key_hash', keyHash)
-    .first(
-      'k.id', 'k.key_hash', 'k.account_id', 'a.plan_id', 'k.scopes', 'k.expires_at',
-      'p.rate_limit_per_minute as plan_limit', 'a.rate_limit_per_minute as account_limit', 'p.daily_delay_minutes',
-    );
+    .first('k.id', 'k.key_hash', 'k.account_id', 'a.plan_id', 'k.scopes', 'k.expires_at', 'a.rate_limit_per_minute as account_limit');
   if (!row) return null;
   return {
     keyId: row.id,
     keyHash: row.key_hash,
     accountId: row.account_id,
     planId: row.plan_id,
-    rateLimitPerMinute: effectiveRateLimit(row.plan_limit, row.account_limit),
-    dailyDelayMinutes: Number(row.daily_delay_minutes),
+    accountLimit: row.account_limit,
     scopes: row.scopes.split(',') as Scope[],
     expiresAt: row.expires_at,
   };

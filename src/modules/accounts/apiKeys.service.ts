@@ -2,7 +2,9 @@ import type { Db } from '../../db/connection';
 import { sqlDateTimeToIso } from '../../domain/dates';
 import type { KeyOwner } from '../../http/ports';
 import { keyLimitReached } from '../../domain/errors';
-import { countKeysLocked, findKeyOwner, insertKey, type NewKey } from './apiKeys.repository';
+import { effectiveRateLimit } from '../../domain/rateLimits';
+import type { PlanCatalog } from '../subscriptions/planCatalog.service';
+import { countKeysLocked, findKeyOwner, insertKey, type NewKey, type StoredKeyOwner } from './apiKeys.repository';
 import type { KeyCache } from './keyCache.service';
 import { hashKey, sameHash } from './keyMaterial.service';
 
@@ -27,15 +29,22 @@ const isExpired = (owner: KeyOwner) => owner.expiresAt !== null && sqlDateTimeTo
  * (SHA-256, about 1 µs): a map from plaintext keys to their hashes would save that but keep valid keys in
  * memory, which the service never does.
  */
-export function keyOwnerLookup(db: Db, cache: KeyCache) {
+export function keyOwnerLookup(db: Db, cache: KeyCache, plans: PlanCatalog) {
   const usable = (owner: KeyOwner | null) => (owner === null || isExpired(owner) ? null : owner);
+  /** The stored key with its plan's rules (rate limit, daily delay) from the one source, the plan catalog. */
+  const withPlan = async (found: StoredKeyOwner): Promise<KeyOwner | null> => {
+    const plan = await plans.plan(found.planId);
+    if (plan === null) return null;
+    const { accountLimit, ...owner } = found;
+    return { ...owner, rateLimitPerMinute: effectiveRateLimit(plan.rate_limit_per_minute, accountLimit), dailyDelayMinutes: Number(plan.daily_delay_minutes) };
+  };
   return (key: string): KeyOwner | null | Promise<KeyOwner | null> => {
     const keyHash = hashKey(key);
     // A cache hit is stored under this very hash: only an owner read from the database needs comparing.
     const cached = cache.get(keyHash);
     if (cached !== undefined) return usable(cached);
-    return findKeyOwner(db, keyHash).then((found) => {
-      const owner = found !== null && sameHash(found.keyHash, keyHash) ? found : null;
+    return findKeyOwner(db, keyHash).then(async (found) => {
+      const owner = found !== null && sameHash(found.keyHash, keyHash) ? await withPlan(found) : null;
       cache.set(keyHash, owner);
       return usable(owner);
     });

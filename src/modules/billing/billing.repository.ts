@@ -1,6 +1,5 @@
 import type { Db } from '../../db/connection';
 import type { PageRequest } from '../../domain/pagination';
-import type { PlanRow } from '../subscriptions/subscriptions.repository';
 
 export interface InvoiceRow {
   id: number;
@@ -11,10 +10,6 @@ export interface InvoiceRow {
   period_start: string;
   period_end: string;
   created_at: string;
-}
-
-export async function listPlans(db: Db): Promise<PlanRow[]> {
-  return db('plans').orderBy('sort_order').select('*');
 }
 
 export async function invoicePage(db: Db, accountId: number, window: PageRequest): Promise<{ rows: InvoiceRow[]; total: number }> {

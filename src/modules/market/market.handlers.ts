@@ -12,20 +12,22 @@ import { klineSeries } from './klines.service';
 import * as wire from './market.serializer';
 import { dailySeries, knownSecurities, type MarketSources } from './market.service';
 import { factorHistory, tradingCalendar } from './reference.service';
-import { assertTickAccess, PlanRules } from './visibility.service';
+import type { PlanCatalog } from '../subscriptions/planCatalog.service';
+import { assertTickAccess, planVisibility } from './visibility.service';
 
 const DEFAULT_KLINES = 250;
 
 export interface MarketDeps extends MarketSources {
   answers: AnswerCache;
+  /** The plans' rules (delays, tick access), read with the key check's. */
+  plans: PlanCatalog;
   /** Secret that signs trade cursors; a random one per process when absent (cursors then die with it). */
   cursorSecret?: string;
 }
 
-export function marketHandlers({ db, codes, calendar, answers, cursorSecret = randomBytes(32).toString('hex') }: MarketDeps) {
+export function marketHandlers({ db, codes, calendar, answers, plans, cursorSecret = randomBytes(32).toString('hex') }: MarketDeps) {
   const sources: MarketSources = { db, codes, calendar };
-  const plans = new PlanRules(db);
-  const visibilityOf = (res: Response) => plans.visibility(res.locals.keyOwner!.planId);
+  const visibilityOf = (res: Response) => planVisibility(plans, res.locals.keyOwner!.planId);
 
   const getDaily: Handler<'getDaily'> = async (req, res) => {
     const { symbols, single } = parseSymbolList(req.query.symbol, 50);

@@ -3,17 +3,6 @@ import type { RawDailyBar } from '../../domain/adjust';
 import type { MinuteBar } from '../../domain/klines';
 import { CALENDAR, whereVisible } from '../shared/visibleRows.repository';
 
-/** What a plan lets its keys see: the delays of daily and minute data and whether ticks are shown. */
-export interface PlanDelays {
-  daily_delay_minutes: number;
-  minute_delay_minutes: number;
-  tick_access: number | boolean;
-}
-
-export async function findPlanDelays(db: Db, planId: string): Promise<PlanDelays | undefined> {
-  return db('plans').where({ id: planId }).first('daily_delay_minutes', 'minute_delay_minutes', 'tick_access');
-}
-
 export interface SecurityAnchor {
   ts_code: string;
   name: string;

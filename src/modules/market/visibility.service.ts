@@ -1,8 +1,8 @@
-import type { Db } from '../../db/connection';
 import { exchangeDateTime } from '../../domain/clock';
 import { toSqlDateTime } from '../../domain/dates';
 import { insufficientPermissions } from '../../domain/errors';
-import { findPlanDelays, type PlanDelays } from './market.repository';
+import type { PlanCatalog } from '../subscriptions/planCatalog.service';
+import type { PlanRow } from '../subscriptions/subscriptions.repository';
 
 /**
  * What a plan may see (the plan's delays). The delay is one filter on publication time, applied by
@@ -19,11 +19,9 @@ export interface Visibility {
 }
 
 
-const PLAN_TTL_MS = 60_000;
-
 const minutesBefore = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000);
 
-export function visibilityOf(plan: PlanDelays, now: Date): Visibility {
+export function visibilityOf(plan: Pick<PlanRow, 'daily_delay_minutes' | 'minute_delay_minutes' | 'tick_access'>, now: Date): Visibility {
   const daily = Number(plan.daily_delay_minutes);
   const minute = Number(plan.minute_delay_minutes);
   return {
@@ -39,18 +37,9 @@ export function assertTickAccess(visibility: Visibility): void {
   if (!visibility.tickAccess) throw insufficientPermissions();
 }
 
-/** Plans change rarely: their rows are remembered for a minute. */
-export class PlanRules {
-  private readonly plans = new Map<string, { row: PlanDelays; at: number }>();
-
-  constructor(private readonly db: Db) {}
-
-  async visibility(planId: string, now = new Date()): Promise<Visibility> {
-    const cached = this.plans.get(planId);
-    if (cached && now.getTime() - cached.at < PLAN_TTL_MS) return visibilityOf(cached.row, now);
-    const row = await findPlanDelays(this.db, planId);
-    if (!row) throw insufficientPermissions();
-    this.plans.set(planId, { row, at: now.getTime() });
-    return visibilityOf(row, now);
-  }
+/** What the plan lets its keys see now, its rules read from the plan catalog (the one source of plan rules). */
+export async function planVisibility(plans: PlanCatalog, planId: string, now = new Date()): Promise<Visibility> {
+  const plan = await plans.plan(planId);
+  if (plan === null) throw insufficientPermissions();
+  return visibilityOf(plan, now);
 }

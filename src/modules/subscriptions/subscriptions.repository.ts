@@ -4,7 +4,7 @@ import { toSqlDateTime } from '../../domain/dates';
 
 /**
  * What accounts (registration) and billing (plan changes) share: plans, the account's plan and its invoices.
- * Neither module imports the other.
+ * Neither module imports the other. The one repository that reads `plans`.
  */
 export interface PlanRow {
   id: string;
@@ -14,6 +14,11 @@ export interface PlanRow {
   daily_delay_minutes: number;
   minute_delay_minutes: number;
   tick_access: boolean | number;
+}
+
+/** Every plan, in the order the console lists them. */
+export async function listPlans(db: Db): Promise<PlanRow[]> {
+  return db('plans').orderBy('sort_order').select('*');
 }
 
 export async function findPlan(db: Db, id: string): Promise<PlanRow | null> {
