@@ -1,8 +1,10 @@
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { pino } from 'pino';
 import { AggregatorRegistry } from 'prom-client';
 import { serveMetrics } from './http/metrics';
+import { paths } from './paths';
 
 /**
  * `npm run start:cluster`: one worker per core (WEB_CONCURRENCY overrides), each a whole server (src/main.ts)
@@ -56,5 +58,7 @@ if (cluster.isPrimary) {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 } else {
-  await import('./main');
+  // By path, not `import './main'`: a bundler would inline the server into this file, and the primary would
+  // then load every package of the server (express, knex, the validator) that only the workers run.
+  await import(pathToFileURL(paths.server).href);
 }

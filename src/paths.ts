@@ -33,5 +33,6 @@ export const paths = {
   consolePage: join(ROOT, 'src/console/public'),
   migrations: join(CODE_ROOT, 'db/migrations'),
   cli: join(CODE_ROOT, `src/cli${CODE_EXTENSION}`),
+  server: join(CODE_ROOT, `src/main${CODE_EXTENSION}`),
   resultStoreChild: join(CODE_ROOT, `src/mcp/resultStore.child${CODE_EXTENSION}`),
 };

@@ -65,14 +65,34 @@ function memoizeRouteMatchers(): void {
   module.pathToRegexp = Object.assign(memoized, { [MEMOIZED]: true as const });
 }
 
+/**
+ * The contract without response bodies, for a validator that does not check responses: express-openapi-validator
+ * compiles every response schema at start all the same (its schema preprocessor), 0.5 s of a 1.7 s start in the
+ * CPU profile, for nothing when responses are not validated (production). Requests are validated against the
+ * same parameters and request bodies either way.
+ */
+function withoutResponseBodies(contract: Contract): Contract {
+  const copy = structuredClone(contract);
+  for (const item of Object.values(copy.paths ?? {})) {
+    for (const operation of Object.values(item ?? {})) {
+      const responses = (operation as { responses?: Record<string, unknown> }).responses;
+      if (responses !== undefined) for (const status of Object.keys(responses)) responses[status] = { description: 'not validated' };
+    }
+  }
+  return copy;
+}
+
 /** Request validation always; response validation when asked (tests and staging). */
 export function contractValidator(contract: Contract, validateResponses: boolean) {
   memoizeRouteMatchers();
   return [...OpenApiValidator.middleware({
-    apiSpec: structuredClone(contract),
+    apiSpec: validateResponses ? structuredClone(contract) : withoutResponseBodies(contract),
     validateRequests: { allowUnknownQueryParameters: false },
     validateResponses,
     validateSecurity: false,
+    // The contract is checked where it is written (redocly lint, Spectral: `make check`); checking it again against
+    // the OpenAPI 3.1 meta-schema at every start compiled that meta-schema with ajv (0.3 s of the start's CPU).
+    validateApiSpec: false,
     validateFormats: true,
     ajvFormats: { mode: 'full' },
   }), refuseNonFiniteNumbers];

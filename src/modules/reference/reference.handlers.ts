@@ -34,15 +34,16 @@ export function referenceHandlers(db: Db, codes: CodeHistory, calendar: TradingC
 
   const getIndexConstituents: Handler<'getIndexConstituents'> = async (req, res) => {
     const window = pageWindow(req.query);
-    const { items, total } = await indexConstituents(db, parseOneSymbol(req.query.index), req.query.date ?? exchangeToday(), window);
-    res.json(okPage(items, paginationOf(window, total)));
+    const index = parseOneSymbol(req.query.index);
+    const { tradeDate, rows, total } = await indexConstituents(db, index, req.query.date ?? exchangeToday(), window);
+    res.json(okPage(rows.map((row) => wire.toIndexConstituent(index, tradeDate, row)), paginationOf(window, total)));
   };
 
   const getIndustryConstituents: Handler<'getIndustryConstituents'> = async (req, res) => {
     const window = pageWindow(req.query);
     const request = { industry: req.query.industry.trim(), level: req.query.level as 1 | 2 | 3 | undefined, date: req.query.date ?? exchangeToday() };
-    const { items, total } = await industryConstituents(db, request, window);
-    res.json(okPage(items, paginationOf(window, total)));
+    const { match, rows, total } = await industryConstituents(db, request, window);
+    res.json(okPage(rows.map((row) => wire.toIndustryConstituent(row, match)), paginationOf(window, total)));
   };
 
   return { getStockList, getListingStatus, getCodeChanges, getIndexConstituents, getIndustryConstituents };

@@ -11,7 +11,6 @@ import { listingRows } from '../shared/listing.repository';
 import { resolveSecurities } from '../shared/securityResolution.service';
 import { haltDays, nameHistory } from './listingStatus.repository';
 import type { ListingHistory } from './reference.serializer';
-import * as wire from './reference.serializer';
 
 /** Listing histories in request order; an old code answers for the security it became. */
 export async function listingHistories(db: Db, codes: CodeHistory, calendar: TradingCalendar, symbols: string[]): Promise<ListingHistory[]> {
@@ -55,8 +54,7 @@ export async function indexConstituents(db: Db, index: string, date: string, win
     if (!known) throw invalidSymbol(`Unknown index: ${index}`);
     throw noData(`No constituent snapshot of ${index} on or before ${date}`);
   }
-  const { rows, total } = await snapshotMembers(db, index, tradeDate, window);
-  return { items: rows.map((row) => wire.toIndexConstituent(index, tradeDate, row)), total };
+  return { tradeDate, ...(await snapshotMembers(db, index, tradeDate, window)) };
 }
 
 /** Members of an industry on `date`: Shenwan intervals when loaded, else the stock list's industry. */
@@ -64,11 +62,9 @@ export async function industryConstituents(db: Db, request: { industry: string; 
   if (await hasIndustryMembers(db)) {
     const match = await findIndustry(db, request.industry, request.level);
     if (match === null) throw noData(`Unknown industry: ${request.industry}`);
-    const { rows, total } = await swMembers(db, match, request.date, window);
-    return { items: rows.map((row) => wire.toIndustryConstituent(row, match)), total };
+    return { match, ...(await swMembers(db, match, request.date, window)) };
   }
   // The stock list knows first-level industries only.
   if ((request.level ?? 1) !== 1 || !(await industryInList(db, request.industry))) throw noData(`Unknown industry: ${request.industry}`);
-  const { rows, total } = await listMembers(db, request.industry, request.date, window);
-  return { items: rows.map((row) => wire.toIndustryConstituent(row, { name: request.industry })), total };
+  return { match: { name: request.industry }, ...(await listMembers(db, request.industry, request.date, window)) };
 }
