@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { exchangeToday } from '../../src/domain/clock';
 import { sharedFixture, type Fixture } from '../support/fixture';
-import { call, createKey, signUp } from './accounts.support';
+import { call } from '../support/http';
+import { createKey, signUp } from '../support/accounts';
 
 describe('accounts: /api/v1/billing', function () {
   this.timeout(60_000); // many sequential requests; a loaded CI machine must not turn slowness into failure

@@ -3,7 +3,9 @@ import { MAX_KEYS_PER_ACCOUNT } from '../../src/modules/accounts/apiKeys.service
 import { MAX_SESSIONS_PER_ACCOUNT } from '../../src/modules/accounts/sessions.repository';
 import { sharedFixture, type Fixture } from '../support/fixture';
 import type { TestServer } from '../support/server';
-import { call, createKey, PASSWORD, serveApp, signUp } from './accounts.support';
+import { call } from '../support/http';
+import { createKey, PASSWORD, signUp } from '../support/accounts';
+import { startServer } from '../support/server';
 
 const budgetHeaders = (reply: { headers: Headers }) => ['x-rate-limit-limit', 'x-rate-limit-remaining'].map((name) => reply.headers.get(name));
 
@@ -13,7 +15,7 @@ describe('accounts: a budget on every route, caps on keys and sessions', functio
   let server: TestServer;
   before(async () => {
     api = await sharedFixture();
-    server = await serveApp({ db: api.db, budgets: { consolePerAccount: 3, openPerAddress: 4, refusedPerAddress: 2 } });
+    server = await startServer(api.db, { budgets: { consolePerAccount: 3, openPerAddress: 4, refusedPerAddress: 2 } });
   });
   after(() => server?.close());
 
@@ -32,7 +34,7 @@ describe('accounts: a budget on every route, caps on keys and sessions', functio
   });
 
   it('registration and sign-in count against the address: the 5th of the minute is 429', async () => {
-    const fresh = await serveApp({ db: api.db, budgets: { consolePerAccount: 3, openPerAddress: 4, refusedPerAddress: 2 } });
+    const fresh = await startServer(api.db, { budgets: { consolePerAccount: 3, openPerAddress: 4, refusedPerAddress: 2 } });
     try {
       const body = { email: 'nobody@example.com', password: 'wrong password here' };
       const statuses = [];

@@ -4,7 +4,9 @@ import { Redis } from 'ioredis';
 import { LimiterStore } from '../../src/http/rateLimitStore';
 import { sharedFixture, type Fixture } from '../support/fixture';
 import { redisOrSkip } from '../support/redis';
-import { call, createKey, serveApp, signUp } from './accounts.support';
+import { call } from '../support/http';
+import { createKey, signUp } from '../support/accounts';
+import { startServer } from '../support/server';
 
 const DATA = '/v1/stock/basic-info?symbol=600519';
 
@@ -85,8 +87,8 @@ describe('accounts: rate limits', function () {
     });
 
     async function twoInstances(store: () => LimiterStore) {
-      const a = await serveApp({ db: api.db, limiters: store() });
-      const b = await serveApp({ db: api.db, limiters: store() });
+      const a = await startServer(api.db, { limiters: store() });
+      const b = await startServer(api.db, { limiters: store() });
       servers.push(a, b);
       return [a.baseUrl, b.baseUrl];
     }

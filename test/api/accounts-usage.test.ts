@@ -12,7 +12,7 @@ import { KeyCache } from '../../src/modules/accounts/keyCache.service';
 import { PlanCatalog } from '../../src/modules/subscriptions/planCatalog.service';
 import { UsageRecorder } from '../../src/modules/billing/usage.service';
 import { ALL_SCOPES, newApiKey } from '../../src/modules/accounts/keyMaterial.service';
-import { createTestDb, type TestDb } from '../support/testDb';
+import { createTestDb, useTestDb, type TestDb } from '../support/testDb';
 
 async function ownerOfNewKey(db: TestDb['db'], key = newApiKey()): Promise<KeyOwner> {
   const accountId = await insertAccount(db, { email: `usage-${key.slice(3, 12)}@example.com`, name: null, planId: 'starter' });
@@ -23,13 +23,7 @@ async function ownerOfNewKey(db: TestDb['db'], key = newApiKey()): Promise<KeyOw
 const usageRows = (db: TestDb['db']) => db('usage_daily').orderBy('endpoint').select('endpoint', 'day', 'count');
 
 describe('accounts: usage accounting', () => {
-  let testDb: TestDb;
-  before(async () => {
-    testDb = await createTestDb();
-  });
-  after(async () => {
-    await testDb.drop();
-  });
+  const testDb = useTestDb();
 
   it('buffers in memory: no query per request, one batch per flush, counts add up across flushes', async () => {
     const owner = await ownerOfNewKey(testDb.db);

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { hashKey } from '../../src/modules/accounts/keyMaterial.service';
 import { sharedFixture, type Fixture } from '../support/fixture';
-import { call, createKey, PASSWORD, signUp, uniqueEmail } from './accounts.support';
+import { call } from '../support/http';
+import { createKey, PASSWORD, signUp, uniqueEmail } from '../support/accounts';
 
 describe('accounts: /api/v1/auth', () => {
   let api: Fixture;

@@ -10,8 +10,8 @@ import { headRequestsFor, requestsFor, strayRequests, type FuzzRequest } from '.
 import { loadMarket2024, loadSessionFixture } from '../support/marketData';
 import { startServer, type TestServer } from '../support/server';
 import { digestOfRows, tableNames } from '../support/rowDigest';
-import { createTestDb, type TestDb } from '../support/testDb';
-import { signUp } from './accounts.support';
+import { useTestDb } from '../support/testDb';
+import { signUp } from '../support/accounts';
 
 /**
  * Hostile input generated from the contract: every operation of generated/openapi.json, asked with values
@@ -90,13 +90,17 @@ function violation(req: FuzzRequest, answer: Answer): string | null {
 describe('fuzzing from the contract', function () {
   this.timeout(300_000);
   const ops = operations();
-  let testDb: TestDb;
+  // Declared before the database's own after hook, so it stops what uses the database first.
+  after(async () => {
+    agent.destroy();
+    await server?.close();
+  });
+  const testDb = useTestDb();
   let server: TestServer;
   const credentials = { key: '', token: '' };
   let accountId = 0;
 
   before(async () => {
-    testDb = await createTestDb();
     await loadReferenceDataIfEmpty(testDb.db);
     await loadMarket2024(testDb.db);
     await loadSessionFixture(testDb.db);
@@ -107,11 +111,6 @@ describe('fuzzing from the contract', function () {
     const user = await signUp(server.baseUrl, 'fuzz');
     credentials.token = user.token;
     accountId = user.userId;
-  });
-  after(async () => {
-    agent.destroy();
-    await server?.close();
-    await testDb?.drop();
   });
 
   /** Runs the cases; a logout that succeeded is followed by a fresh session so later cases stay signed in. */

@@ -1,34 +1,15 @@
 import { expect } from 'chai';
-import type { Knex } from 'knex';
 import { bumpDataVersion } from '../../src/db/dataVersions';
 import { exchangeDateTime } from '../../src/domain/clock';
 import { toSqlDateTime } from '../../src/domain/dates';
-import { replyOf, startServer, type TestServer } from '../support/server';
-import { createTestDb, type TestDb } from '../support/testDb';
+import { replyOf, useTestServer } from '../support/server';
 import { insertSecurities, keyOnPlan, loadCalendar } from '../support/marketData';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
 /** A database of its own: bars whose publication times are relative to now, so plan delays can be seen. */
 describe('market: ETag caching and plan rules', () => {
-  let testDb: TestDb;
-  let db: Knex;
-  let server: TestServer;
-  const keys: Record<string, string> = {};
-
-  const get = async (path: string, plan: string, headers: Record<string, string> = {}) => {
-    const response = await fetch(server.baseUrl + path, { headers: { 'X-API-KEY': keys[plan]!, ...headers } });
-    return replyOf(response);
-  };
-
-  const bar = (trade_date: string, close: number, published: Date) => ({
-    ts_code: '600000.SH', trade_date, open: close, high: close, low: close, close, pre_close: close - 0.1, change: 0.1, pct_chg: 1,
-    vol: 1000, amount: 1e6, turnover: 0.5, published_at: toSqlDateTime(published),
-  });
-
-  before(async () => {
-    testDb = await createTestDb();
-    db = testDb.db;
+  const store = useTestServer(async (db) => {
     await insertSecurities(db, [{ ts_code: '600000.SH', name: '浦发银行' }]);
     await loadCalendar(db, '2024-01-01', '2024-12-31');
     await db('daily_bars').insert([bar('2024-12-27', 10, minutesAgo(60 * 24 * 3)), bar('2024-12-30', 10.5, minutesAgo(60 * 24)), bar('2024-12-31', 11, minutesAgo(5))]);
@@ -46,12 +27,17 @@ describe('market: ETag caching and plan rules', () => {
     await db('trades').insert([30, 10, 1 / 3].map((ago, seq) => ({ ts_code: '600000.SH', trade_time: exchangeDateTime(minutesAgo(ago)), seq, price: 10, volume: 100, amount: 1000, side: 'B' })));
     await bumpDataVersion(db, 'market');
     for (const plan of ['starter', 'professional', 'enterprise']) keys[plan] = await keyOnPlan(db, plan);
-    server = await startServer(db);
   });
+  const keys: Record<string, string> = {};
 
-  after(async () => {
-    await server.close();
-    await testDb.drop();
+  const get = async (path: string, plan: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(store.server.baseUrl + path, { headers: { 'X-API-KEY': keys[plan]!, ...headers } });
+    return replyOf(response);
+  };
+
+  const bar = (trade_date: string, close: number, published: Date) => ({
+    ts_code: '600000.SH', trade_date, open: close, high: close, low: close, close, pre_close: close - 0.1, change: 0.1, pct_chg: 1,
+    vol: 1000, amount: 1e6, turnover: 0.5, published_at: toSqlDateTime(published),
   });
 
   describe('plan delays: one filter on publication time', () => {
@@ -102,15 +88,15 @@ describe('market: ETag caching and plan rules', () => {
       expect(other.status).to.equal(200);
       expect(other.body).to.deep.equal(first.body);
 
-      await db('daily_bars').where({ ts_code: '600000.SH', trade_date: '2024-12-31' }).update({ close: 12 });
-      await bumpDataVersion(db, 'market');
+      await store.db('daily_bars').where({ ts_code: '600000.SH', trade_date: '2024-12-31' }).update({ close: 12 });
+      await bumpDataVersion(store.db, 'market');
       const changed = await get(path, 'enterprise', { 'If-None-Match': etag });
       expect(changed.status).to.equal(200);
       expect(changed.headers.get('etag')).to.not.equal(etag);
       expect(changed.body.data.daily[0].close).to.equal(12);
 
-      await db('securities').where({ ts_code: '600000.SH' }).update({ name: '浦发银行B' });
-      await bumpDataVersion(db, 'reference');
+      await store.db('securities').where({ ts_code: '600000.SH' }).update({ name: '浦发银行B' });
+      await bumpDataVersion(store.db, 'reference');
       const renamed = await get(path, 'enterprise');
       expect(renamed.body.data.name).to.equal('浦发银行B');
     });
@@ -118,13 +104,13 @@ describe('market: ETag caching and plan rules', () => {
     it('a repeat is answered from the cache before validation, whatever the order of parameters or where the key is', async () => {
       const path = '/v1/market/daily?symbol=600000&adjusted=false&begin_date=2024-12-30';
       const first = await get(path, 'enterprise');
-      const repeat = await fetch(`${server.baseUrl}/v1/market/daily?begin_date=2024-12-30&api_key=${keys.enterprise}&symbol=600000&adjusted=false`);
+      const repeat = await fetch(`${store.server.baseUrl}/v1/market/daily?begin_date=2024-12-30&api_key=${keys.enterprise}&symbol=600000&adjusted=false`);
       expect(repeat.status).to.equal(200);
       expect(repeat.headers.get('etag')).to.equal(first.headers.get('etag'));
       expect(await repeat.json()).to.deep.equal(first.body);
       const invalid = await get(`${path}&colour=red`, 'enterprise');
       expect(invalid.status).to.equal(400);
-      const noKey = await fetch(server.baseUrl + path);
+      const noKey = await fetch(store.server.baseUrl + path);
       expect(noKey.status).to.equal(401);
     });
 

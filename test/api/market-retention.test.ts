@@ -1,16 +1,10 @@
 import { expect } from 'chai';
 import { dataVersion } from '../../src/db/dataVersions';
 import { pruneMinuteData } from '../../src/modules/market/retention.service';
-import { createTestDb, type TestDb } from '../support/testDb';
+import { useTestDb } from '../support/testDb';
 
 describe('market: minute data retention', () => {
-  let testDb: TestDb;
-  before(async () => {
-    testDb = await createTestDb();
-  });
-  after(async () => {
-    await testDb.drop();
-  });
+  const testDb = useTestDb();
 
   it('deletes minute bars and ticks older than the retention window, keeps the rest, bumps intraday', async () => {
     const { db } = testDb;

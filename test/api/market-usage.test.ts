@@ -3,17 +3,11 @@ import { pino } from 'pino';
 import { bumpDataVersion } from '../../src/db/dataVersions';
 import { UsageRecorder } from '../../src/modules/billing/usage.service';
 import { startServer } from '../support/server';
-import { createTestDb, type TestDb } from '../support/testDb';
+import { useTestDb } from '../support/testDb';
 import { insertSecurities, keyOnPlan, loadCalendar } from '../support/marketData';
 
 describe('market: answers from the cache still count as usage', () => {
-  let testDb: TestDb;
-  before(async () => {
-    testDb = await createTestDb();
-  });
-  after(async () => {
-    await testDb.drop();
-  });
+  const testDb = useTestDb();
 
   it('a miss and two hits of the same request are three requests of /v1/market/daily', async () => {
     const { db } = testDb;

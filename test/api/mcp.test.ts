@@ -4,7 +4,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { TOOL_RESULT_BUDGET_CHARS } from '../../src/domain/toolResults';
 import { operationPolicies } from '../../src/http/operations';
 import { loadContract } from '../../src/http/contract';
-import { createKey, signUp } from './accounts.support';
+import { createKey, signUp } from '../support/accounts';
 import { generatedStore, type GeneratedStore } from '../support/generatedStore';
 
 /** An MCP client of the SDK over real HTTP, with the key in the header. */

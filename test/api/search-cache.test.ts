@@ -1,34 +1,20 @@
 import { expect } from 'chai';
-import type { Knex } from 'knex';
 import { bumpDataVersion } from '../../src/db/dataVersions';
 import { insertSecurities, keyOnPlan } from '../support/marketData';
-import { replyOf, startServer, type TestServer } from '../support/server';
-import { createTestDb, type TestDb } from '../support/testDb';
+import { replyOf, useTestServer } from '../support/server';
 
 const PATH = `/v1/stock/search?keyword=${encodeURIComponent('美的')}`;
 
 /** A database of its own: securities are imported under the server. */
 describe('search: answer cache and ETags', () => {
-  let testDb: TestDb;
-  let db: Knex;
-  let server: TestServer;
   let key: string;
-
-  const get = async (path: string, headers: Record<string, string> = {}) => replyOf(await fetch(server.baseUrl + path, { headers: { 'X-API-KEY': key, ...headers } }));
-  const symbolsOf = (body: { data: Array<{ standard_symbol: string }> }) => body.data.map((item) => item.standard_symbol);
-
-  before(async () => {
-    testDb = await createTestDb();
-    db = testDb.db;
+  const store = useTestServer(async (db) => {
     await insertSecurities(db, [{ ts_code: '000333.SZ', name: '美的集团' }]);
     key = await keyOnPlan(db, 'starter');
-    server = await startServer(db);
   });
 
-  after(async () => {
-    await server.close();
-    await testDb.drop();
-  });
+  const get = async (path: string, headers: Record<string, string> = {}) => replyOf(await fetch(store.server.baseUrl + path, { headers: { 'X-API-KEY': key, ...headers } }));
+  const symbolsOf = (body: { data: Array<{ standard_symbol: string }> }) => body.data.map((item) => item.standard_symbol);
 
   it('answers with ETag and Cache-Control, and If-None-Match with 304 while the reference data is unchanged', async () => {
     const first = await get(PATH);
@@ -46,8 +32,8 @@ describe('search: answer cache and ETags', () => {
 
   it('an import of securities (reference version bump) retires the cached answers: the new security is found', async () => {
     const before = await get(PATH);
-    await insertSecurities(db, [{ ts_code: '600000.SH', name: '美的置业' }]);
-    await bumpDataVersion(db, 'reference');
+    await insertSecurities(store.db, [{ ts_code: '600000.SH', name: '美的置业' }]);
+    await bumpDataVersion(store.db, 'reference');
     const after = await get(PATH, { 'If-None-Match': before.headers.get('etag')! });
     expect(after.status).to.equal(200);
     expect(after.headers.get('etag')).to.not.equal(before.headers.get('etag'));

@@ -2,7 +2,9 @@ import { expect } from 'chai';
 import { toSqlDateTime } from '../../src/domain/dates';
 import { hashKey } from '../../src/modules/accounts/keyMaterial.service';
 import { sharedFixture, type Fixture } from '../support/fixture';
-import { call, createKey, PASSWORD, serveApp, signUp, uniqueEmail, type SignedUp } from './accounts.support';
+import { call } from '../support/http';
+import { createKey, PASSWORD, signUp, uniqueEmail, type SignedUp } from '../support/accounts';
+import { startServer } from '../support/server';
 
 const DATA = '/v1/stock/basic-info?symbol=600519';
 
@@ -86,7 +88,7 @@ describe('security (OWASP API Security Top 10, 2023)', function () {
       expect(Number(blocked.headers.get('retry-after'))).to.be.greaterThan(0);
     });
     it('sign-in is throttled per client address across emails', async () => {
-      const server = await serveApp({ db: api.db, loginLimits: { perEmail: 10, perIp: 3, windowSeconds: 60, registrationsPerIp: 10 } });
+      const server = await startServer(api.db, { loginLimits: { perEmail: 10, perIp: 3, windowSeconds: 60, registrationsPerIp: 10 } });
       try {
         const statuses = [];
         for (let i = 0; i < 4; i += 1) {
@@ -145,7 +147,7 @@ describe('security (OWASP API Security Top 10, 2023)', function () {
 
   describe('API4 unrestricted resource consumption: registrations', () => {
     it('registrations are throttled per client address', async () => {
-      const server = await serveApp({ db: api.db, loginLimits: { perEmail: 10, perIp: 10, windowSeconds: 60, registrationsPerIp: 2 } });
+      const server = await startServer(api.db, { loginLimits: { perEmail: 10, perIp: 10, windowSeconds: 60, registrationsPerIp: 2 } });
       try {
         const statuses = [];
         for (let i = 0; i < 3; i += 1) {

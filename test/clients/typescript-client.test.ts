@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { AshareApiError, AshareClient } from '../../clients/typescript/src/index';
-import { createKey, signUp } from '../api/accounts.support';
+import { createKey, signUp } from '../support/accounts';
 import { generatedStore, type GeneratedStore } from '../support/generatedStore';
 
 describe('TypeScript client (clients/typescript) against a live server', () => {

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowserOrSkip } from '../support/browser';
 import { sharedFixture, type Fixture } from '../support/fixture';
-import { uniqueEmail } from '../api/accounts.support';
+import { uniqueEmail } from '../support/accounts';
 
 describe('e2e: the web console in headless Chromium', function () {
   this.timeout(90_000);

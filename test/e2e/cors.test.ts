@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
-import { serveApp, signUp } from '../api/accounts.support';
+import { signUp } from '../support/accounts';
+import { startServer } from '../support/server';
 import { launchBrowserOrSkip } from '../support/browser';
 import { sharedFixture, type Fixture } from '../support/fixture';
 
@@ -57,7 +58,7 @@ describe('e2e: CORS, a page of another origin calling the API in headless Chromi
   }
 
   async function withApp<T>(corsOrigins: string[], run: (baseUrl: string) => Promise<T>): Promise<T> {
-    const app = await serveApp({ db: api.db, corsOrigins });
+    const app = await startServer(api.db, { corsOrigins });
     try {
       return await run(app.baseUrl);
     } finally {

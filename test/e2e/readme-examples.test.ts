@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { loadDemoDataIfEmpty } from '../../src/ingest/demo';
 import { ensureDemoKey } from '../../src/modules/accounts/demoAccount.service';
 import { startServer, type TestServer } from '../support/server';
-import { createTestDb, type TestDb } from '../support/testDb';
+import { useTestDb } from '../support/testDb';
 
 const README = new URL('../../README.md', import.meta.url);
 
@@ -15,19 +15,18 @@ function readmeExamples(text: string): string[] {
 
 describe('e2e: every localhost:8080 example of README.md answers 200 on a fresh demo store', function () {
   this.timeout(120_000); // the whole demo store is loaded first (about 50,000 rows)
-  let testDb: TestDb;
+  // Declared before the database's own after hook, so it stops what uses the database first.
+  after(async () => {
+    await server?.close();
+  });
+  const testDb = useTestDb();
   let server: TestServer;
   let key: string;
 
   before(async () => {
-    testDb = await createTestDb();
     await loadDemoDataIfEmpty(testDb.db); // as main.ts does on first start with DEMO_DATA=auto
     key = (await ensureDemoKey(testDb.db))!;
     server = await startServer(testDb.db);
-  });
-  after(async () => {
-    await server?.close();
-    await testDb?.drop();
   });
 
   it('finds the examples: reference, daily, klines, intraday, trades, factors, calendar, statements, /api/v1', () => {

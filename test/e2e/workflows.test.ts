@@ -4,10 +4,11 @@ import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { loadDemoDataIfEmpty } from '../../src/ingest/demo';
 import { ensureDemoKey } from '../../src/modules/accounts/demoAccount.service';
-import { call, createKey, PASSWORD, signUp, uniqueEmail, type SignedUp } from '../api/accounts.support';
+import { call } from '../support/http';
+import { createKey, PASSWORD, signUp, uniqueEmail, type SignedUp } from '../support/accounts';
 import { contract, contractViolation, operations, resolve, type Operation, type Schema } from '../support/contract';
 import { startServer, type TestServer } from '../support/server';
-import { createTestDb, type TestDb } from '../support/testDb';
+import { useTestDb } from '../support/testDb';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
@@ -33,19 +34,18 @@ function exampleBody(op: Operation): Record<string, unknown> | undefined {
  */
 describe('e2e: the contract from outside — Arazzo journeys and a route for every operation', function () {
   this.timeout(180_000); // the whole demo store is loaded first
-  let testDb: TestDb;
+  // Declared before the database's own after hook, so it stops what uses the database first.
+  after(async () => {
+    await server?.close();
+  });
+  const testDb = useTestDb();
   let server: TestServer;
   let demoKey: string;
 
   before(async () => {
-    testDb = await createTestDb();
     await loadDemoDataIfEmpty(testDb.db);
     demoKey = (await ensureDemoKey(testDb.db))!;
     server = await startServer(testDb.db);
-  });
-  after(async () => {
-    await server?.close();
-    await testDb?.drop();
   });
 
   it('the journeys pass: register → login → plan → key → search → basic-info → daily → income; a deleted key → 401; the stock list page by page', async () => {

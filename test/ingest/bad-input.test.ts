@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { isSqlite } from '../../src/db/connection';
 import { importBundle } from '../../src/ingest/bundle';
 import { IngestError } from '../../src/ingest/ingestError';
-import { createTestDb, type TestDb } from '../support/testDb';
+import { useTestDb } from '../support/testDb';
 import { csv, DAILY_HEADER, snapshot, writeBundle } from './support/bundle';
 
 const GOOD_ROW = '000001.SZ,20240104,9.19,9.22,9.15,9.2,9.21,-0.01,-0.1086,733610.31,673673.61';
@@ -23,17 +23,15 @@ const GBK_STOCK_BASIC = Buffer.concat([
 ]);
 
 describe('bad input: a clear message naming file and line, nothing of that file loaded', () => {
-  let testDb: TestDb;
+  const testDb = useTestDb({ each: true });
   let before: unknown[];
 
   beforeEach(async () => {
-    testDb = await createTestDb();
     const seed = writeBundle({ 'daily.csv': csv(DAILY_HEADER, GOOD_ROW) });
     await importBundle(testDb.db, seed.dir);
     seed.remove();
     before = await snapshot(testDb.db, 'daily_bars');
   });
-  afterEach(() => testDb.drop());
 
   async function expectRefused(files: Record<string, string | Buffer>, pattern: RegExp): Promise<IngestError> {
     const bundle = writeBundle(files);

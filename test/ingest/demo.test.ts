@@ -1,15 +1,13 @@
 import { expect } from 'chai';
 import { loadDemoDataIfEmpty } from '../../src/ingest/demo';
-import { createTestDb, type TestDb } from '../support/testDb';
+import { useTestDb } from '../support/testDb';
 
 describe('demo dataset (db/demo)', () => {
-  let testDb: TestDb;
+  const testDb = useTestDb();
   let loaded: number;
   before(async () => {
-    testDb = await createTestDb();
     loaded = await loadDemoDataIfEmpty(testDb.db);
   });
-  after(() => testDb.drop());
 
   it('loads 000001.SZ daily bars of 2024 with their adjustment factors, ex-date step included', async () => {
     const bars = await testDb.db('daily_bars as d')

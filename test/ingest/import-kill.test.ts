@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { generateBundle } from '../../src/ingest/generate/generateBundle';
 import { digestOfRows, tableNames } from '../support/rowDigest';
-import { createTestDb, type TestDb } from '../support/testDb';
+import { useTestDb } from '../support/testDb';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Version counters count imports, not data: a killed import may have bumped one before it died. */
@@ -34,18 +34,15 @@ function runImport(databaseUrl: string, dir: string, killAfterMs?: number): Prom
 describe('import killed with SIGKILL at a random point, then run again', function () {
   this.timeout(180_000);
   let dir: string;
-  let clean: TestDb;
-  let killed: TestDb;
+  const clean = useTestDb();
+  const killed = useTestDb();
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'ashare-kill-'));
     // 100 stocks × 2 years: about 95,000 rows in 8 files, an import of several seconds.
     await generateBundle({ out: dir, stocks: 100, years: 2, seed: 7 });
-    [clean, killed] = await Promise.all([createTestDb(), createTestDb()]);
   });
   after(async () => {
     rmSync(dir, { recursive: true, force: true });
-    await clean?.drop();
-    await killed?.drop();
   });
 
   it('leaves exactly the rows of one clean import', async () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { importBundle } from '../../src/ingest/bundle';
 import { dataVersion } from '../../src/db/dataVersions';
-import { createTestDb, type TestDb } from '../support/testDb';
+import { useTestDb } from '../support/testDb';
 import { csv, DAILY_HEADER, snapshot, writeBundle } from './support/bundle';
 
 const INCOME_HEADER = 'ts_code,ann_date,f_ann_date,end_date,report_type,comp_type,end_type,revenue,n_income,not_a_column,update_flag';
@@ -35,17 +35,16 @@ const files = {
 };
 
 describe('import of a Tushare-format bundle', () => {
-  let testDb: TestDb;
+  // Declared before the database's own after hook, so it stops what uses the database first.
+  after(async () => {
+    bundle.remove();
+  });
+  const testDb = useTestDb();
   let bundle: ReturnType<typeof writeBundle>;
 
   before(async () => {
-    testDb = await createTestDb();
     bundle = writeBundle(files);
     await importBundle(testDb.db, bundle.dir);
-  });
-  after(async () => {
-    bundle.remove();
-    await testDb.drop();
   });
 
   it('converts units once: amount thousand yuan → yuan, shares and market values ×10,000, dates ISO', async () => {

@@ -2,18 +2,14 @@ import { expect } from 'chai';
 import { fileURLToPath } from 'node:url';
 import { importBundle } from '../../src/ingest/bundle';
 import { IngestError } from '../../src/ingest/ingestError';
-import { createTestDb, type TestDb } from '../support/testDb';
+import { useTestDb } from '../support/testDb';
 import { csv, snapshot, writeBundle } from './support/bundle';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/reference/', import.meta.url));
 const TABLES = ['code_changes', 'name_changes', 'trading_halts', 'dividends', 'announcements', 'company_profiles', 'index_weights', 'industry_classes', 'industry_members'];
 
 describe('import of the reference and event tables', () => {
-  let testDb: TestDb;
-  beforeEach(async () => {
-    testDb = await createTestDb();
-  });
-  afterEach(() => testDb.drop());
+  const testDb = useTestDb({ each: true });
 
   const snapshots = async () => Promise.all(TABLES.map((table) => snapshot(testDb.db, table)));
 

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { dataVersion } from '../../src/db/dataVersions';
 import { TushareError } from '../../src/ingest/tushare/client';
 import { syncTushare } from '../../src/ingest/tushare/sync';
-import { createTestDb, type TestDb } from '../support/testDb';
+import { useTestDb } from '../support/testDb';
 import { BAD_TOKEN, ok, PER_MINUTE_LIMIT, startTushareReplay, type Answer, type TushareRequest } from './support/tushareReplay';
 
 const CALENDAR = ok(
@@ -56,11 +56,7 @@ function upstream(request: TushareRequest): Answer {
 const datesOf = (calls: TushareRequest[], api: string) => calls.filter((call) => call.api_name === api).map((call) => call.params.trade_date);
 
 describe('sync from Tushare Pro (local replay server)', () => {
-  let testDb: TestDb;
-  beforeEach(async () => {
-    testDb = await createTestDb();
-  });
-  afterEach(() => testDb.drop());
+  const testDb = useTestDb({ each: true });
 
   const sync = (url: string, extra: Partial<Parameters<typeof syncTushare>[1]> = {}) =>
     syncTushare(testDb.db, { url, token: 't0ken', from: '2024-01-01', to: '2024-01-04', retryDelayMs: 5, maxRetries: 2, ...extra });

@@ -1,16 +1,12 @@
 import { expect } from 'chai';
 import { connect } from '../../src/db/connection';
 import { isDatabaseUnavailable, isUniqueViolation } from '../../src/db/errors';
-import { createTestDb, dialect, type TestDb } from '../support/testDb';
+import { dialect, useTestDb } from '../support/testDb';
 
 const failureOf = (work: Promise<unknown>) => work.then(() => expect.fail('expected the statement to fail'), (err: unknown) => err);
 
 describe(`db/errors: the drivers' errors read in one place (${dialect}, real statements)`, () => {
-  let testDb: TestDb;
-  before(async () => {
-    testDb = await createTestDb();
-  });
-  after(() => testDb?.drop());
+  const testDb = useTestDb();
 
   it('a second row with the same unique key is a unique violation, and not an outage', async () => {
     const insert = () =>

@@ -7,10 +7,10 @@ import { connect } from '../../src/db/connection';
 import { connectRedis } from '../../src/db/redis';
 import { KeyCache } from '../../src/modules/accounts/keyCache.service';
 import { LimiterStore } from '../../src/http/rateLimitStore';
-import { serveApp } from '../api/accounts.support';
+import { startServer } from '../support/server';
 import { insertSecurities, keyOnPlan, loadMarket2024 } from '../support/marketData';
 import { TcpProxy } from '../support/tcpProxy';
-import { createTestDb, dialect, type TestDb } from '../support/testDb';
+import { dialect, useTestDb } from '../support/testDb';
 
 /** The bound the app under test gets (DB_QUERY_TIMEOUT_MS); production's default is 2000. */
 const BOUND_MS = 1000;
@@ -46,17 +46,13 @@ const SERVICE_UNAVAILABLE = { code: 503, message: 'Service unavailable, retry la
 
 describe('faults: the database or Redis goes away and comes back', function () {
   this.timeout(60_000);
-  let testDb: TestDb;
+  const testDb = useTestDb();
   let key: string;
   before(async () => {
-    testDb = await createTestDb();
     await loadMarket2024(testDb.db);
     await insertSecurities(testDb.db, [{ ts_code: '000001.SZ', name: '平安银行' }, { ts_code: '000333.SZ', name: '美的集团' }]);
     key = await keyOnPlan(testDb.db, 'enterprise');
     await testDb.db('accounts').update({ rate_limit_per_minute: 100_000 });
-  });
-  after(async () => {
-    await testDb.drop();
   });
 
   // A different range per request: no answer comes from the response cache, every one needs the database.
@@ -73,7 +69,7 @@ describe('faults: the database or Redis goes away and comes back', function () {
       target.port = String(proxy.port);
       db = connect(target.toString(), { queryTimeoutMs: BOUND_MS, logger: pino({ level: 'silent' }) });
       // No key cache and no data-version cache: every request reaches the database.
-      app = await serveApp({ db, keyCache: new KeyCache(0), answerCache: { dataVersionTtlMs: 0 } });
+      app = await startServer(db, { keyCache: new KeyCache(0), answerCache: { dataVersionTtlMs: 0 } });
     });
     after(async () => {
       await app?.close();
@@ -114,7 +110,7 @@ describe('faults: the database or Redis goes away and comes back', function () {
       await testDb.db.raw('pragma wal_checkpoint(TRUNCATE)');
       file = testDb.url.slice('sqlite://'.length);
       db = connect(testDb.url, { queryTimeoutMs: BOUND_MS, logger: pino({ level: 'silent' }) });
-      app = await serveApp({ db, keyCache: new KeyCache(0), answerCache: { dataVersionTtlMs: 0 } });
+      app = await startServer(db, { keyCache: new KeyCache(0), answerCache: { dataVersionTtlMs: 0 } });
     });
     after(async () => {
       await app?.close();
@@ -148,7 +144,7 @@ describe('faults: the database or Redis goes away and comes back', function () {
       proxy = await TcpProxy.start('127.0.0.1', 6379);
       redis = await connectRedis(`redis://127.0.0.1:${proxy.port}`, pino({ level: 'silent' }));
       direct = new Redis('redis://127.0.0.1:6379');
-      app = await serveApp({ db: testDb.db, limiters: new LimiterStore(redis, prefix), answerCache: { dataVersionTtlMs: 0 } });
+      app = await startServer(testDb.db, { limiters: new LimiterStore(redis, prefix), answerCache: { dataVersionTtlMs: 0 } });
     });
     after(async () => {
       await app?.close();

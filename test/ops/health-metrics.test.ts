@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import { connect } from '../../src/db/connection';
 import { Readiness } from '../../src/modules/system/readiness.service';
-import { serveApp } from '../api/accounts.support';
+import { startServer } from '../support/server';
 import { sharedFixture, type Fixture } from '../support/fixture';
 import { insertSecurities, keyOnPlan, loadMarket2024 } from '../support/marketData';
-import { createTestDb, type TestDb } from '../support/testDb';
+import { useTestDb } from '../support/testDb';
 
 /** The value of one series in Prometheus text (0 when absent). */
 function sample(text: string, series: string): number {
@@ -46,21 +46,17 @@ describe('ops: /healthz, /readyz and /metrics', () => {
 });
 
 describe('ops: /metrics of the response cache and the rate limit', () => {
-  let testDb: TestDb;
+  const testDb = useTestDb();
   before(async () => {
-    testDb = await createTestDb();
     await loadMarket2024(testDb.db);
     await insertSecurities(testDb.db, [{ ts_code: '000001.SZ', name: '平安银行' }]);
-  });
-  after(async () => {
-    await testDb.drop();
   });
 
   it('a repeat served from the cache is one hit, a request past the budget one rejection', async () => {
     // Enterprise takes the account's own limit: a budget of two.
     const key = await keyOnPlan(testDb.db, 'enterprise');
     await testDb.db('accounts').update({ rate_limit_per_minute: 2 });
-    const app = await serveApp({ db: testDb.db, answerCache: { dataVersionTtlMs: 0 } });
+    const app = await startServer(testDb.db, { answerCache: { dataVersionTtlMs: 0 } });
     try {
       const metrics = async () => (await fetch(`${app.baseUrl}/metrics`)).text();
       const daily = () => fetch(`${app.baseUrl}/v1/market/daily?symbol=000001.SZ&begin_date=2024-06-03&end_date=2024-06-07`, { headers: { 'X-API-KEY': key } });
@@ -77,17 +73,11 @@ describe('ops: /metrics of the response cache and the rate limit', () => {
 });
 
 describe('ops: /readyz says not ready, with the failing checks', () => {
-  let testDb: TestDb;
-  before(async () => {
-    testDb = await createTestDb();
-  });
-  after(async () => {
-    await testDb.drop();
-  });
+  const testDb = useTestDb();
 
   it('no data loaded → 503 data failing; draining (SIGTERM) → 503 accepting failing', async () => {
     const readiness = new Readiness(testDb.db);
-    const app = await serveApp({ db: testDb.db, readiness });
+    const app = await startServer(testDb.db, { readiness });
     try {
       const empty = await fetch(`${app.baseUrl}/readyz`);
       expect(empty.status).to.equal(503);
@@ -106,7 +96,7 @@ describe('ops: /readyz says not ready, with the failing checks', () => {
   it('migrations not applied (their record gone) → 503 migrations failing', async () => {
     const bare = connect(testDb.url);
     await bare.schema.dropTable('knex_migrations');
-    const app = await serveApp({ db: bare });
+    const app = await startServer(bare);
     try {
       const response = await fetch(`${app.baseUrl}/readyz`);
       expect(response.status).to.equal(503);

@@ -7,9 +7,11 @@ import { bumpDataVersion } from '../../src/db/dataVersions';
 import { connectRedis } from '../../src/db/redis';
 import { KeyCache } from '../../src/modules/accounts/keyCache.service';
 import { LimiterStore } from '../../src/http/rateLimitStore';
-import { call, createKey, serveApp, signUp } from '../api/accounts.support';
+import { call } from '../support/http';
+import { createKey, signUp } from '../support/accounts';
+import { startServer } from '../support/server';
 import { insertSecurities, keyOnPlan, loadMarket2024 } from '../support/marketData';
-import { createTestDb, type TestDb } from '../support/testDb';
+import { useTestDb } from '../support/testDb';
 
 /** Key lookups are trusted this long; production's KeyCache keeps them 10 s (the documented revocation delay). */
 const KEY_TTL_MS = 2000;
@@ -28,7 +30,7 @@ interface Instance {
 async function startInstance(url: string, prefix: string): Promise<Instance> {
   const db = connect(url, { queryTimeoutMs: 2000 });
   const redis = await connectRedis('redis://127.0.0.1:6379', pino({ level: 'silent' }));
-  const app = await serveApp({ db, limiters: new LimiterStore(redis, prefix), keyCache: new KeyCache(KEY_TTL_MS) });
+  const app = await startServer(db, { limiters: new LimiterStore(redis, prefix), keyCache: new KeyCache(KEY_TTL_MS) });
   return {
     baseUrl: app.baseUrl,
     db,
@@ -48,22 +50,21 @@ const get = async (instance: Instance, path: string, key: string) => {
 
 describe('several instances on one database and one Redis', function () {
   this.timeout(60_000);
-  let testDb: TestDb;
+  // Declared before the database's own after hook, so it stops what uses the database first.
+  after(async () => {
+    await a?.close();
+    await b?.close();
+  });
+  const testDb = useTestDb();
   let a: Instance;
   let b: Instance;
   let key: string;
   before(async () => {
-    testDb = await createTestDb();
     await loadMarket2024(testDb.db);
     await insertSecurities(testDb.db, [{ ts_code: '000001.SZ', name: '平安银行' }, { ts_code: '000333.SZ', name: '美的集团' }, { ts_code: '600519.SH', name: '贵州茅台' }]);
     key = await keyOnPlan(testDb.db, 'enterprise');
     const prefix = `instances-${process.pid}-${Date.now()}`;
     [a, b] = await Promise.all([startInstance(testDb.url, prefix), startInstance(testDb.url, prefix)]);
-  });
-  after(async () => {
-    await a?.close();
-    await b?.close();
-    await testDb?.drop();
   });
 
   it('give identical answers', async () => {

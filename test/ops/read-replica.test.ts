@@ -4,20 +4,23 @@ import { bumpDataVersion } from '../../src/db/dataVersions';
 import { UsageRecorder } from '../../src/modules/billing/usage.service';
 import { insertSecurities, keyOnPlan, loadCalendar } from '../support/marketData';
 import { startServer, type TestServer } from '../support/server';
-import { createTestDb, type TestDb } from '../support/testDb';
+import { useTestDb } from '../support/testDb';
 
 /**
  * DATABASE_READ_URL: the data routes read the replica's pool, accounts and usage the primary's. Two databases
  * with different contents stand in for a primary and a replica that lags: where each answer comes from shows.
  */
 describe('read replica: data routes on DATABASE_READ_URL, accounts and usage on DATABASE_URL', () => {
-  let primary: TestDb;
-  let replica: TestDb;
   let server: TestServer;
+  // Declared before the databases' own after hooks, so it stops what uses them first.
+  after(async () => {
+    await server?.close();
+  });
+  const primary = useTestDb();
+  const replica = useTestDb();
   let usage: UsageRecorder;
   let key: string;
   before(async () => {
-    [primary, replica] = await Promise.all([createTestDb(), createTestDb()]);
     // The key exists on the primary only: the replica has not replicated it yet.
     key = await keyOnPlan(primary.db, 'professional');
     // The primary knows a security the replica does not, the replica has a bar the primary lacks.
@@ -29,10 +32,6 @@ describe('read replica: data routes on DATABASE_READ_URL, accounts and usage on 
     const logger = pino({ level: 'silent' });
     usage = new UsageRecorder(primary.db, logger, 3_600_000);
     server = await startServer(primary.db, { readDb: replica.db, logger, usage });
-  });
-  after(async () => {
-    await server?.close();
-    await Promise.all([primary?.drop(), replica?.drop()]);
   });
 
   const get = async (path: string) => {

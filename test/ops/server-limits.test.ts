@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { connect, type Socket } from 'node:net';
 import { startChildServer, type ChildServer } from '../support/childServer';
 import { insertSecurities } from '../support/marketData';
-import { createTestDb, type TestDb } from '../support/testDb';
+import { useTestDb } from '../support/testDb';
 
 /** Opens a raw socket to the server; resolves when connected. */
 function openSocket(baseUrl: string): Promise<Socket> {
@@ -28,18 +28,17 @@ function closedWithin(socket: Socket, ms: number): Promise<string | null> {
 
 describe('ops: HTTP server limits (a real server process, raw sockets)', function () {
   this.timeout(60_000);
-  let testDb: TestDb;
-  let server: ChildServer;
-
-  before(async () => {
-    testDb = await createTestDb();
-    await insertSecurities(testDb.db, [{ ts_code: '600519.SH', name: '贵州茅台' }]); // ready: a store with data
-    server = await startChildServer({ DATABASE_URL: testDb.url, HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_MAX_CONNECTIONS: '3' });
-  });
+  // Declared before the database's own after hook, so it stops what uses the database first.
   after(async () => {
     server?.process.kill('SIGTERM');
     await server?.exited;
-    await testDb?.drop();
+  });
+  const testDb = useTestDb();
+  let server: ChildServer;
+
+  before(async () => {
+    await insertSecurities(testDb.db, [{ ts_code: '600519.SH', name: '贵州茅台' }]); // ready: a store with data
+    server = await startChildServer({ DATABASE_URL: testDb.url, HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_MAX_CONNECTIONS: '3' });
   });
 
   it('drops a client that sends its headers a byte at a time once the header timeout (1 s here) has passed', async () => {

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { DEMO_EMAIL, ensureDemoKey } from '../../src/modules/accounts/demoAccount.service';
 import { freePort, startChildServer } from '../support/childServer';
 import { insertSecurities } from '../support/marketData';
-import { createTestDb, type TestDb } from '../support/testDb';
+import { useTestDb } from '../support/testDb';
 
 const KEY = 'ak_shutdown_test_key_0123456789';
 
@@ -22,15 +22,11 @@ function get(url: string, key: string): Promise<number | string> {
 
 describe('graceful shutdown: SIGTERM under load', function () {
   this.timeout(120_000);
-  let testDb: TestDb;
+  const testDb = useTestDb();
   before(async () => {
-    testDb = await createTestDb();
     await insertSecurities(testDb.db, [{ ts_code: '600519.SH', name: '贵州茅台' }, { ts_code: '000001.SZ', name: '平安银行' }]);
     await ensureDemoKey(testDb.db, KEY);
     await testDb.db('accounts').where({ email: DEMO_EMAIL }).update({ rate_limit_per_minute: 1_000_000 });
-  });
-  after(async () => {
-    await testDb.drop();
   });
 
   it('finishes every request it accepted, writes every usage count, and exits 0', async () => {

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { pino } from 'pino';
 import type { components } from '../../generated/api';
 import { createApp, type AppDeps } from '../../src/app';
+import { useTestDb } from './testDb';
 import type { ResponseOf } from '../../src/http/handler';
 import type { OperationId } from '../../src/http/operations';
 
@@ -52,4 +53,29 @@ export interface Reply<Op extends OperationId | undefined = undefined> {
 export async function replyOf<Op extends OperationId | undefined = undefined>(response: Response): Promise<Reply<Op>> {
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+/**
+ * A server of its own on a fresh database for the enclosing `describe`: the database made (useTestDb), `seed` run
+ * on it, then the server started; after the tests the server stops before the database is dropped.
+ */
+export function useTestServer(seed: (db: Knex) => Promise<void> = async () => {}, deps: Partial<AppDeps> = {}) {
+  let server: TestServer | undefined;
+  after(async () => {
+    await server?.close();
+  });
+  const testDb = useTestDb();
+  before(async () => {
+    await seed(testDb.db);
+    server = await startServer(testDb.db, deps);
+  });
+  return {
+    get db(): Knex {
+      return testDb.db;
+    },
+    get server(): TestServer {
+      if (server === undefined) throw new Error('useTestServer: the server runs once its before hook has run');
+      return server;
+    },
+  };
 }

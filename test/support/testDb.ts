@@ -30,6 +30,35 @@ export async function createTestDb(): Promise<TestDb> {
   });
 }
 
+/**
+ * A fresh, migrated database for the enclosing `describe` (`{ each: true }`: for each of its tests): created in a
+ * `before` (`beforeEach`) hook declared here, dropped in an `after` (`afterEach`) hook declared here. Mocha runs
+ * `after` hooks in the order they are declared, so whatever must stop before the drop (a server on this database)
+ * is stopped in an `after` declared before this call. Its `db` and `url` are there from the first hook on.
+ */
+export function useTestDb({ each = false } = {}): TestDb {
+  let current: TestDb | undefined;
+  (each ? beforeEach : before)(async () => {
+    current = await createTestDb();
+  });
+  (each ? afterEach : after)(async () => {
+    await current?.drop();
+  });
+  const made = (): TestDb => {
+    if (current === undefined) throw new Error('useTestDb: the database exists once its before hook has run');
+    return current;
+  };
+  return {
+    get db() {
+      return made().db;
+    },
+    get url() {
+      return made().url;
+    },
+    drop: () => made().drop(),
+  };
+}
+
 async function withServer(statement: (admin: Knex) => Promise<unknown>): Promise<void> {
   const admin = connect(serverUrl!);
   try {
