@@ -21,6 +21,11 @@ export default tseslint.config(
   },
   { files: ['test/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   // Dependencies point one way: modules → http → domain; the domain is pure, http knows ports, not modules.
+  restrictImports(
+    'src/modules/**/*.serializer.ts',
+    ['**/*.repository', '**/*.service'],
+    'a serializer shapes rows into the wire types; the rows it takes are typed in <module>.types.ts',
+  ),
   restrictImports('src/domain/**', ['**/http/**', '**/modules/**', '**/db/**', '**/ingest/**', '**/console/**', 'express', 'knex'], 'src/domain is pure logic: it imports nothing of the app'),
   restrictImports('src/http/**', ['**/modules/**', '**/ingest/**', '**/console/**'], 'src/http knows ports (src/http/ports.ts), not modules'),
   restrictImports('src/ingest/**', ['**/http/**'], 'src/ingest does not import the HTTP layer'),

@@ -13,7 +13,7 @@ import { keyOwnerLookup } from './modules/accounts/apiKeys.service';
 import { PlanCatalog } from './modules/subscriptions/planCatalog.service';
 import { authHandlers } from './modules/accounts/auth.handlers';
 import { KeyCache } from './modules/accounts/keyCache.service';
-import { hashKey } from './modules/accounts/keyMaterial.service';
+import { hashKey } from './domain/keyMaterial';
 import { LoginThrottle, type LoginLimits } from './modules/accounts/loginThrottle.service';
 import { findSessionAccount } from './modules/accounts/sessions.repository';
 import { billingHandlers } from './modules/billing/billing.handlers';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { hashPassword, verifyPassword } from '../../src/modules/accounts/passwords.service';
+import { hashPassword, verifyPassword } from '../../src/domain/passwords';
 import { effectiveRateLimit } from '../../src/domain/rateLimits';
 import { daysBetween, usageRange } from '../../src/modules/billing/usageRange.service';
 

@@ -11,7 +11,7 @@ import { keyOwnerLookup } from '../../src/modules/accounts/apiKeys.service';
 import { KeyCache } from '../../src/modules/accounts/keyCache.service';
 import { PlanCatalog } from '../../src/modules/subscriptions/planCatalog.service';
 import { UsageRecorder } from '../../src/modules/billing/usage.service';
-import { ALL_SCOPES, newApiKey } from '../../src/modules/accounts/keyMaterial.service';
+import { ALL_SCOPES, newApiKey } from '../../src/domain/keyMaterial';
 import { createTestDb, useTestDb, type TestDb } from '../support/testDb';
 
 async function ownerOfNewKey(db: TestDb['db'], key = newApiKey()): Promise<KeyOwner> {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { hashKey } from '../../src/modules/accounts/keyMaterial.service';
+import { hashKey } from '../../src/domain/keyMaterial';
 import { sharedFixture, type Fixture } from '../support/fixture';
 import { call } from '../support/http';
 import { createKey, PASSWORD, signUp, uniqueEmail } from '../support/accounts';

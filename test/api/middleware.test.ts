@@ -5,7 +5,7 @@ import { connect } from '../../src/db/connection';
 import { toSqlDateTime } from '../../src/domain/dates';
 import { ensureDemoKey } from '../../src/modules/accounts/demoAccount.service';
 import { insertKey } from '../../src/modules/accounts/apiKeys.repository';
-import { ALL_SCOPES, newApiKey } from '../../src/modules/accounts/keyMaterial.service';
+import { ALL_SCOPES, newApiKey } from '../../src/domain/keyMaterial';
 import { sharedFixture, type Fixture } from '../support/fixture';
 import { replyOf, startServer } from '../support/server';
 import { createTestDb } from '../support/testDb';

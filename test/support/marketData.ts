@@ -105,7 +105,7 @@ export async function insertSecurities(db: Knex, rows: Array<{ ts_code: string; 
 export async function keyOnPlan(db: Knex, planId: string): Promise<string> {
   const { insertAccount } = await import('../../src/modules/accounts/accounts.repository');
   const { insertKey } = await import('../../src/modules/accounts/apiKeys.repository');
-  const { ALL_SCOPES, newApiKey } = await import('../../src/modules/accounts/keyMaterial.service');
+  const { ALL_SCOPES, newApiKey } = await import('../../src/domain/keyMaterial');
   const accountId = await insertAccount(db, { email: `${planId}-${Math.random().toString(36).slice(2)}@test.local`, name: planId, planId });
   const key = newApiKey();
   await insertKey(db, { accountId, name: 'test', key, scopes: ALL_SCOPES });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { exchangeDateTime, exchangeToday } from '../../src/domain/clock';
 import { usageRange } from '../../src/modules/billing/usageRange.service';
-import { parseStatementQuery } from '../../src/modules/financials/statementQuery.service';
+import { parseStatementQuery } from '../../src/domain/statementQuery';
 
 /** 2026-11-22 23:30 UTC is 2026-11-23 07:30 in Beijing: the exchange is already on the next day. */
 const LATE_UTC_EVENING = new Date('2026-11-22T23:30:00Z');

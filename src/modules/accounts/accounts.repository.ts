@@ -1,9 +1,6 @@
 import type { Db } from '../../db/connection';
 import { toSqlDateTime } from '../../domain/dates';
-import type { SessionAccount } from '../../http/ports';
-
-/** An `accounts` row: the shape the session port hands to the HTTP layer. */
-export type AccountRow = SessionAccount;
+import type { AccountRow } from './accounts.types';
 
 export async function findAccountIdByEmail(db: Db, email: string): Promise<number | null> {
   const row = await db('accounts').where({ email }).first('id');

@@ -1,8 +1,8 @@
 import type { components } from '../../../generated/api';
 import { sqlDateTimeToIso } from '../../domain/dates';
-import type { AccountRow } from './accounts.repository';
-import type { ApiKeyRow } from './apiKeys.repository';
-import type { Scope } from './keyMaterial.service';
+import type { AccountRow } from './accounts.types';
+import type { ApiKeyRow } from './accounts.types';
+import type { Scope } from '../../domain/keyMaterial';
 
 type User = components['schemas']['User'];
 type ApiKey = components['schemas']['ApiKey'];

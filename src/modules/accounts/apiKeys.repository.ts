@@ -1,18 +1,8 @@
 import type { Db } from '../../db/connection';
 import { toSqlDateTime } from '../../domain/dates';
 import type { KeyOwner } from '../../http/ports';
-import { hashKey, visiblePrefix, type Scope } from './keyMaterial.service';
-
-export interface ApiKeyRow {
-  id: number;
-  account_id: number;
-  name: string;
-  prefix: string;
-  scopes: string;
-  created_at: string;
-  last_used_at: string | null;
-  expires_at: string | null;
-}
+import { hashKey, visiblePrefix, type Scope } from '../../domain/keyMaterial';
+import type { ApiKeyRow } from './accounts.types';
 
 const LISTED_COLUMNS = ['id', 'account_id', 'name', 'prefix', 'scopes', 'created_at', 'last_used_at', 'expires_at'];
 

@@ -6,7 +6,7 @@ import { effectiveRateLimit } from '../../domain/rateLimits';
 import type { PlanCatalog } from '../subscriptions/planCatalog.service';
 import { countKeysLocked, findKeyOwner, insertKey, type NewKey, type StoredKeyOwner } from './apiKeys.repository';
 import type { KeyCache } from './keyCache.service';
-import { hashKey, sameHash } from './keyMaterial.service';
+import { hashKey, sameHash } from '../../domain/keyMaterial';
 
 /** Keys one account may hold: enough for every server and notebook, and a bound on what a session can create. */
 export const MAX_KEYS_PER_ACCOUNT = 50;

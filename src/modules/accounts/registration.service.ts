@@ -2,8 +2,9 @@ import type { Db } from '../../db/connection';
 import { isUniqueViolation } from '../../db/errors';
 import { emailTaken } from '../../domain/errors';
 import { findPlan, insertInvoice } from '../subscriptions/subscriptions.repository';
-import { findAccount, findAccountIdByEmail, insertAccount, type AccountRow } from './accounts.repository';
-import { hashPassword } from './passwords.service';
+import { findAccount, findAccountIdByEmail, insertAccount } from './accounts.repository';
+import type { AccountRow } from './accounts.types';
+import { hashPassword } from '../../domain/passwords';
 
 /** Every new account starts on the starter plan, with its first invoice (0 yuan) written with it. */
 const NEW_ACCOUNT_PLAN = 'starter';

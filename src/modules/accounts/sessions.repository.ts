@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connection';
 import { toSqlDateTime } from '../../domain/dates';
-import type { AccountRow } from './accounts.repository';
-import { hashKey } from './keyMaterial.service';
+import type { AccountRow } from './accounts.types';
+import { hashKey } from '../../domain/keyMaterial';
 
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 

@@ -1,16 +1,6 @@
 import type { Db } from '../../db/connection';
 import type { PageRequest } from '../../domain/pagination';
-
-export interface InvoiceRow {
-  id: number;
-  plan_id: string;
-  previous_plan_id: string | null;
-  amount_cents: number;
-  currency: string;
-  period_start: string;
-  period_end: string;
-  created_at: string;
-}
+import type { InvoiceRow } from './billing.types';
 
 export async function invoicePage(db: Db, accountId: number, window: PageRequest): Promise<{ rows: InvoiceRow[]; total: number }> {
   const [rows, [counted]] = await Promise.all([

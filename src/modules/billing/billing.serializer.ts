@@ -1,7 +1,7 @@
 import type { components } from '../../../generated/api';
 import { sqlDateTimeToIso } from '../../domain/dates';
-import type { PlanRow } from '../subscriptions/subscriptions.repository';
-import type { InvoiceRow } from './billing.repository';
+import type { PlanRow } from '../subscriptions/subscriptions.types';
+import type { InvoiceRow } from './billing.types';
 
 type Plan = components['schemas']['Plan'];
 type Invoice = components['schemas']['Invoice'];

@@ -3,28 +3,13 @@ import type { Db } from '../../db/connection';
 import { countOnce } from '../../domain/codeContinuity';
 import type { PageRequest } from '../../domain/pagination';
 import type { CodeSpan } from '../../domain/codeChanges';
-
+import type { AnnouncementRow, DividendRow } from './events.types';
 
 /** The rows of a security across its code changes, on the table's date column. */
 function acrossCodes(query: Knex.QueryBuilder, spans: CodeSpan[], dateColumn: string): Knex.QueryBuilder {
   return query.where((q) => {
     for (const { code, until } of spans) q.orWhere((one) => (until === null ? one.where('ts_code', code) : one.where('ts_code', code).where(dateColumn, '<', until)));
   });
-}
-
-export interface DividendRow {
-  ts_code: string;
-  end_date: string;
-  ann_date: string | null;
-  div_proc: string;
-  cash_div: number | null;
-  cash_div_tax: number | null;
-  stk_bo_rate: number | null;
-  stk_co_rate: number | null;
-  record_date: string | null;
-  ex_date: string | null;
-  pay_date: string | null;
-  div_listdate: string | null;
 }
 
 export interface EventRange {
@@ -45,15 +30,6 @@ export async function dividendsOf(db: Db, spans: CodeSpan[], range: EventRange, 
     .orderBy([{ column: 'ann_date', order: 'desc' }, { column: 'end_date', order: 'desc' }, { column: 'div_proc' }])
     .select('ts_code', 'end_date', 'ann_date', 'div_proc', 'cash_div', 'cash_div_tax', 'stk_bo_rate', 'stk_co_rate', 'record_date', 'ex_date', 'pay_date', 'div_listdate');
   return countOnce(rows, spans[0]!.code, (row) => row.ts_code, (row) => `${row.end_date} ${row.div_proc}`);
-}
-
-export interface AnnouncementRow {
-  ts_code: string;
-  ann_date: string;
-  rec_time: string | null;
-  title: string;
-  type: string;
-  url: string | null;
 }
 
 export interface AnnouncementQuery extends EventRange {

@@ -1,6 +1,7 @@
 import type { components } from '../../../generated/api';
 import { dividendStageCode } from '../../domain/referenceCodes';
-import type { AnnouncementRow, DividendRow } from './events.repository';
+import type { AnnouncementRow } from './events.types';
+import type { DividendRow } from './events.types';
 
 type Schemas = components['schemas'];
 

@@ -2,7 +2,8 @@ import type { Db } from '../../db/connection';
 import type { PageRequest } from '../../domain/pagination';
 import type { CodeHistory } from '../shared/codeHistory.service';
 import { resolveSecurities, type ResolvedSecurity } from '../shared/securityResolution.service';
-import { listingRows, type ListingRow } from '../shared/listing.repository';
+import { listingRows } from '../shared/listing.repository';
+import type { ListingRow } from '../shared/shared.types';
 import { announcementsOf, dividendsOf, type AnnouncementQuery, type EventRange } from './events.repository';
 
 /** Requested symbols → their listing rows (old codes followed), with their former codes. */

@@ -1,7 +1,6 @@
 import type { components } from '../../../generated/api';
 import { pickFields } from '../../domain/fields';
-import type { SymbolPage } from './financials.service';
-import { METRIC_NAMES, type FinancialMetricsRecord, type MetricName } from './metrics.serializer';
+import { METRIC_NAMES, type FinancialMetricsRecord, type MetricName, type SymbolPage } from './financials.types';
 
 /** Pages → `{symbol, name, <list>: records with the chosen fields}`, one object for a single symbol. */
 export function containersOf<R extends object, F extends keyof R, L extends string>(

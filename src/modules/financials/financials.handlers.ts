@@ -6,27 +6,16 @@ import { pageWindow, paginationOf } from '../../domain/pagination';
 import { parseSymbolList } from '../../domain/symbols';
 import { ok, okPage } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
-import { BALANCE_FIELDS, BALANCE_READER, toBalanceRecord } from './balanceSheet.serializer';
-import { CASH_FLOW_FIELDS, CASH_FLOW_READER, toCashFlowRecord } from './cashFlow.serializer';
+import { BALANCE_FIELDS } from './balanceSheet.service';
+import { CASH_FLOW_FIELDS } from './cashFlow.service';
 import { containersOf, fundamentalsOf } from './containers.serializer';
-import { statementPages, tripleStatementPages, type FigureReaders } from './financials.service';
-import { INCOME_FIELDS, INCOME_READER, toIncomeRecord } from './income.serializer';
-import { METRICS_FIELDS, toMetricsRecord } from './metrics.serializer';
+import { statementPages, tripleStatementPages } from './financials.service';
+import { BALANCE, CASH_FLOW, INCOME, READERS } from './statementKinds.service';
+import { INCOME_FIELDS } from './incomeStatement.service';
+import { METRICS_FIELDS, toMetricsRecord } from './financialMetrics.service';
 import { reportDates } from './reportDates.service';
-import { MAX_STATEMENT_SYMBOLS, parseStatementQuery } from './statementQuery.service';
+import { MAX_STATEMENT_SYMBOLS, parseStatementQuery } from '../../domain/statementQuery';
 import type { CodeHistory } from '../shared/codeHistory.service';
-
-/** Growth looks one year back; a TTM needs one more year of reports; quarterly figures stand alone. */
-const INCOME = {
-  table: 'income_statements', reader: INCOME_READER, toRecord: toIncomeRecord, yearsBack: { annual: 1, quarterly: 0, ttm: 2 },
-} as const;
-const BALANCE = {
-  table: 'balance_sheets', reader: BALANCE_READER, toRecord: toBalanceRecord, yearsBack: { annual: 0, quarterly: 0, ttm: 0 },
-} as const;
-const CASH_FLOW = {
-  table: 'cash_flows', reader: CASH_FLOW_READER, toRecord: toCashFlowRecord, yearsBack: { annual: 0, quarterly: 0, ttm: 1 },
-} as const;
-const READERS: FigureReaders = { income: INCOME_READER, balance: BALANCE_READER, cashFlow: CASH_FLOW_READER };
 
 /** Statement answers come from the statements (`financials`) and security names (`reference`). */
 export function financialsHandlers(db: Db, codes: CodeHistory, answers: AnswerCache) {

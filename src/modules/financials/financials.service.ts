@@ -7,23 +7,9 @@ import type { Figures } from '../../domain/ttm';
 import type { CodeHistory } from '../shared/codeHistory.service';
 import { resolveSecurities } from '../shared/securityResolution.service';
 import { securityNames, statementPeriods, statementRows, type StatementRow, type StatementTable } from './financials.repository';
-import type { StatementSet } from './statementFigures.serializer';
-import type { StatementQuery } from './statementQuery.service';
-
-/** One symbol's page of periods, newest first. */
-export interface SymbolPage<R> {
-  symbol: string;
-  /** The old code the request named, when it named one. */
-  requested_symbol?: string;
-  name: string;
-  records: R[];
-}
-
-export interface Pages<R> {
-  pages: SymbolPage<R>[];
-  /** Listed periods of the symbol that has the most. */
-  total: number;
-}
+import type { StatementSet } from './statementFigures.service';
+import type { StatementQuery } from '../../domain/statementQuery';
+import type { Pages } from './financials.types';
 
 interface Shown {
   shown: Map<string, string[]>;

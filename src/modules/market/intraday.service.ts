@@ -1,16 +1,11 @@
 import type { Db } from '../../db/connection';
 import { readCursor, signCursor } from '../../domain/cursor';
 import { invalidCursor, noData } from '../../domain/errors';
-import { minuteKlines, type Kline } from '../../domain/klines';
-import { latestSession, minuteBars, ticksAfter, type TradeRow } from './market.repository';
+import { minuteKlines } from '../../domain/klines';
+import { latestSession, minuteBars, ticksAfter } from './market.repository';
+import type { TradeRow } from './market.types';
 import type { Visibility } from './visibility.service';
-
-export interface IntradaySession {
-  tradeDate: string;
-  /** Time of the newest bar: during a session the latest minute, outside it the close of the last session. */
-  asOf: string;
-  bars: Kline[];
-}
+import type { IntradaySession } from './market.types';
 
 /** The one-minute bars of the latest visible session of a security, oldest first. */
 export async function intradaySession(db: Db, tsCode: string, visibility: Visibility): Promise<IntradaySession> {

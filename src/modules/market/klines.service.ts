@@ -1,11 +1,13 @@
 import type { Db } from '../../db/connection';
 import { periodEnd, periodStart } from '../../domain/calendar';
 import { noData } from '../../domain/errors';
-import { dailyKline, isMinuteInterval, minuteKlines, minutesOf, periodKlines, type DayInterval, type Interval, type Kline } from '../../domain/klines';
+import { dailyKline, isMinuteInterval, minuteKlines, minutesOf, periodKlines, type DayInterval, type Interval } from '../../domain/klines';
 import { assertOrdered, requireLatestTradingDay } from './dateWindow.service';
-import { factorsOn, latestSession, minuteBars, type SecurityAnchor } from './market.repository';
+import { factorsOn, latestSession, minuteBars } from './market.repository';
+import type { SecurityAnchor } from './market.types';
 import { securityBars, type MarketSources } from './market.service';
 import type { Visibility } from './visibility.service';
+import type { KlineSeries } from './market.types';
 
 export interface KlineRequest {
   security: SecurityAnchor;
@@ -14,13 +16,6 @@ export interface KlineRequest {
   end?: string;
   adjusted: boolean;
   limit: number;
-}
-
-export interface KlineSeries {
-  security: SecurityAnchor;
-  interval: Interval;
-  anchorDate: string | null;
-  klines: Kline[];
 }
 
 /** Klines newest first: minute intervals from one-minute bars, day and longer from daily bars. */

@@ -11,7 +11,7 @@ import { intradaySession, tickPage } from './intraday.service';
 import { klineSeries } from './klines.service';
 import * as wire from './market.serializer';
 import { dailySeries, knownSecurities, type MarketSources } from './market.service';
-import { factorHistory, tradingCalendar } from './reference.service';
+import { factorHistory, tradingCalendar } from './factorsAndCalendar.service';
 import type { PlanCatalog } from '../subscriptions/planCatalog.service';
 import { assertTickAccess, planVisibility } from './visibility.service';
 
@@ -36,8 +36,8 @@ export function marketHandlers({ db, codes, calendar, answers, plans, cursorSecr
     const { dailyCutoff } = await visibilityOf(res);
     const request = { symbols, begin, end, adjusted, limit };
     await answers.send(req, res, async () => {
-      const series = await dailySeries(sources, request, dailyCutoff, (one) => wire.dailySeriesJson(wire.toDailySeries(one, fields)));
-      return okText(series, single);
+      const series = await dailySeries(sources, request, dailyCutoff);
+      return okText(series.map((one) => wire.dailySeriesJson(wire.toDailySeries(one, fields))), single);
     });
   };
 
@@ -45,8 +45,8 @@ export function marketHandlers({ db, codes, calendar, answers, plans, cursorSecr
     const request = { symbols: [parseOneSymbol(req.query.symbol)], begin: req.query.start_date, end: req.query.end_date, adjusted: true };
     const { dailyCutoff } = await visibilityOf(res);
     await answers.send(req, res, async () => {
-      const [series] = await dailySeries(sources, request, dailyCutoff, (one) => wire.toDailySeries(one, null));
-      return ok(series!);
+      const [series] = await dailySeries(sources, request, dailyCutoff);
+      return ok(wire.toDailySeries(series!, null));
     });
   };
 

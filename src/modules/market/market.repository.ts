@@ -2,18 +2,7 @@ import type { Db } from '../../db/connection';
 import type { RawDailyBar } from '../../domain/adjust';
 import type { MinuteBar } from '../../domain/klines';
 import { CALENDAR, whereVisible } from '../shared/visibleRows.repository';
-
-export interface SecurityAnchor {
-  ts_code: string;
-  name: string;
-  kind: string;
-  /** The security's latest visible trading day. */
-  anchor_date: string | null;
-  /** Its factor on that day (the latest factor on or before it). */
-  anchor_factor: number | null;
-  /** The old code the request named, when it named one (the security is the one that code became). */
-  requested_symbol?: string;
-}
+import type { CalendarRow, FactorRow, SecurityAnchor, TradeRow } from './market.types';
 
 /** Securities with their adjustment anchor, one query of per-security index lookups. */
 export async function findSecurityAnchors(db: Db, tsCodes: string[], cutoff: string | null): Promise<SecurityAnchor[]> {
@@ -31,12 +20,6 @@ export async function findSecurityAnchors(db: Db, tsCodes: string[], cutoff: str
     .whereIn('s.ts_code', tsCodes)
     .select('s.ts_code', 's.name', 's.kind', latestBar().as('anchor_date'), anchorFactor.as('anchor_factor'));
   return rows.map((row) => ({ ...row, anchor_factor: row.anchor_factor === null ? null : Number(row.anchor_factor) }));
-}
-
-export interface CalendarRow {
-  cal_date: string;
-  is_open: number | boolean;
-  pretrade_date: string | null;
 }
 
 export async function calendarDays(db: Db, from: string, to: string, isOpen: boolean | undefined): Promise<CalendarRow[]> {
@@ -96,11 +79,6 @@ export async function barsBefore(db: Db, tsCodes: string[], date: string, cutoff
   return barsWithFactors(db, cutoff).whereIn(['b.ts_code', 'b.trade_date'], pairs);
 }
 
-export interface FactorRow {
-  trade_date: string;
-  adj_factor: number;
-}
-
 /** Stored factors of one security, newest first. */
 export async function adjustmentFactors(db: Db, tsCode: string, begin: string | null, end: string): Promise<FactorRow[]> {
   const query = db('adj_factors').where('ts_code', tsCode).where('trade_date', '<=', end).orderBy('trade_date', 'desc').select('trade_date', 'adj_factor');
@@ -131,15 +109,6 @@ export async function minuteBars(db: Db, tsCode: string, from: string, to: strin
 export async function factorsOn(db: Db, tsCode: string, from: string, to: string): Promise<Map<string, number>> {
   const rows = await db('adj_factors').where('ts_code', tsCode).whereBetween('trade_date', [from, to]).select('trade_date', 'adj_factor');
   return new Map(rows.map((row) => [row.trade_date, Number(row.adj_factor)]));
-}
-
-export interface TradeRow {
-  trade_time: string;
-  seq: number;
-  price: number;
-  volume: number;
-  amount: number;
-  side: string | null;
 }
 
 /** Visible ticks of one session after the position (trade_time, seq), in time order; one more than asked, to tell `has_more`. */

@@ -1,10 +1,13 @@
 import type { components } from '../../../generated/api';
 import type { DailyBar } from '../../domain/adjust';
 import { parseFields, pickFields } from '../../domain/fields';
-import type { KlineSeries } from './klines.service';
-import type { CalendarRow, FactorRow, SecurityAnchor, TradeRow } from './market.repository';
-import type { DailySeries } from './market.service';
-import type { IntradaySession } from './intraday.service';
+import type { KlineSeries } from './market.types';
+import type { TradeRow } from './market.types';
+import type { FactorRow } from './market.types';
+import type { CalendarRow } from './market.types';
+import type { SecurityAnchor } from './market.types';
+import type { DailySeries } from './market.types';
+import type { IntradaySession } from './market.types';
 
 export type WireDailySeries = components['schemas']['DailySeries'];
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
 import { groupBy } from '../../domain/collections';
-import { forwardAdjustedBars, unadjustedBars, type DailyBar } from '../../domain/adjust';
+import { forwardAdjustedBars, unadjustedBars } from '../../domain/adjust';
 import { noData } from '../../domain/errors';
 import { countOnce } from '../../domain/codeContinuity';
 import type { CodeSpan } from '../../domain/codeChanges';
@@ -8,7 +8,9 @@ import type { CodeHistory } from '../shared/codeHistory.service';
 import { resolveSecurities } from '../shared/securityResolution.service';
 import { dailyWindow, tradingDaysInLatestYear } from './dateWindow.service';
 import type { TradingCalendar } from '../shared/tradingCalendar.service';
-import { barsBefore, dailyBars, findSecurityAnchors, type SecurityAnchor, type StoredBar } from './market.repository';
+import { barsBefore, dailyBars, findSecurityAnchors, type StoredBar } from './market.repository';
+import type { SecurityAnchor } from './market.types';
+import type { DailySeries } from './market.types';
 
 /** What the daily and kline series are read from: the store, the code changes and the calendar in memory. */
 export interface MarketSources {
@@ -23,13 +25,6 @@ export interface DailyRequest {
   end?: string;
   adjusted: boolean;
   limit?: number;
-}
-
-export interface DailySeries {
-  security: SecurityAnchor;
-  /** Null for unadjusted series and securities without factors (indices). */
-  anchorDate: string | null;
-  bars: DailyBar[];
 }
 
 /** Securities in request order, an old code answering for the security it became; unknown codes → 400 invalid_symbol. */
@@ -127,11 +122,11 @@ function latestPerCode(bars: StoredBar[]): Map<string, StoredBar> {
  * adjusted (those bars are the bases of the first pre_close); only a code without a bar that day needs
  * another for its latest bar before. A default single-symbol request: two queries besides the latest day.
  */
-export async function dailySeries<T>({ db, codes, calendar }: MarketSources, request: DailyRequest, cutoff: string | null, emit: (series: DailySeries) => T): Promise<T[]> {
+export async function dailySeries({ db, codes, calendar }: MarketSources, request: DailyRequest, cutoff: string | null): Promise<DailySeries[]> {
   const openDays = await calendar.openDays();
   const [securities, window] = await inOrder(knownSecurities(db, codes, request.symbols, cutoff), dailyWindow(calendar, openDays, request.begin, request.end, cutoff));
   const limit = request.limit ?? tradingDaysInLatestYear(openDays, window.latest);
-  const emitted: T[] = [];
+  const emitted: DailySeries[] = [];
   let bars = 0;
   // Adjusted series also read the open day before the window: its bars are the bases of the first pre_close.
   const from = (request.adjusted ? openDays.lastBefore(window.begin) : null) ?? window.begin;
@@ -151,7 +146,7 @@ export async function dailySeries<T>({ db, codes, calendar }: MarketSources, req
       const own = spans.get(security.ts_code)!;
       const series = toSeries(security, acrossCodes(own, groups), limit, request.adjusted, latestBefore(own, previous));
       bars += series.bars.length;
-      emitted.push(emit(series));
+      emitted.push(series);
     }
   }
   if (bars === 0) throw noData(`No data for ${request.symbols.join(', ')} between ${window.begin} and ${window.end}`);

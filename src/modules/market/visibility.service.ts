@@ -2,7 +2,7 @@ import { exchangeDateTime } from '../../domain/clock';
 import { toSqlDateTime } from '../../domain/dates';
 import { insufficientPermissions } from '../../domain/errors';
 import type { PlanCatalog } from '../subscriptions/planCatalog.service';
-import type { PlanRow } from '../subscriptions/subscriptions.repository';
+import type { PlanRow } from '../subscriptions/subscriptions.types';
 
 /**
  * What a plan may see (the plan's delays). The delay is one filter on publication time, applied by
@@ -17,7 +17,6 @@ export interface Visibility {
   /** Newest visible minute-bar or tick time (Beijing), null when real time. */
   minuteCutoff: string | null;
 }
-
 
 const minutesBefore = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000);
 

@@ -1,12 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/connection';
 import type { PageRequest } from '../../domain/pagination';
-
-export interface WeightRow {
-  con_code: string;
-  name: string | null;
-  weight: number | null;
-}
+import type { IndustryMatch, MemberRow, WeightRow } from './reference.types';
 
 /** The latest constituent snapshot date of an index on or before `date`, null when there is none. */
 export async function snapshotOn(db: Db, indexCode: string, date: string): Promise<string | null> {
@@ -33,12 +28,6 @@ export async function snapshotMembers(db: Db, indexCode: string, tradeDate: stri
   return { rows: rows.map((row: WeightRow) => ({ ...row, weight: row.weight === null ? null : Number(row.weight) })), total: Number(total) };
 }
 
-export interface IndustryMatch {
-  level: 1 | 2 | 3;
-  code: string;
-  name: string;
-}
-
 /**
  * The Shenwan industry an `industry` parameter names: its index code (e.g. 801120.SI) or its name, at the
  * given level or else the first level (1, 2, 3) where it matches; null when no membership row has it.
@@ -59,13 +48,6 @@ export async function hasIndustryMembers(db: Db): Promise<boolean> {
 
 export async function industryInList(db: Db, industry: string): Promise<boolean> {
   return (await db('securities').where({ kind: 'stock', industry }).first('ts_code')) !== undefined;
-}
-
-export interface MemberRow {
-  ts_code: string;
-  name: string | null;
-  in_date: string | null;
-  out_date: string | null;
 }
 
 /** Members on `date`: in on or before it, out after it (the out_date is the first day outside). */

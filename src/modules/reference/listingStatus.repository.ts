@@ -1,14 +1,6 @@
 import type { Db } from '../../db/connection';
 import type { HaltDay } from '../../domain/halts';
-
-export interface NameRow {
-  ts_code: string;
-  name: string;
-  start_date: string;
-  end_date: string | null;
-  ann_date: string | null;
-  change_reason: string | null;
-}
+import type { NameRow } from './reference.types';
 
 export async function nameHistory(db: Db, codes: string[]): Promise<NameRow[]> {
   return db('name_changes').whereIn('ts_code', codes).orderBy([{ column: 'start_date' }, { column: 'ts_code' }]).select('ts_code', 'name', 'start_date', 'end_date', 'ann_date', 'change_reason');

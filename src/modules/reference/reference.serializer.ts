@@ -3,10 +3,12 @@ import type { HaltPeriod } from '../../domain/halts';
 import { LISTING_STATUS, type ListStatus } from '../../domain/referenceCodes';
 import { boardOf } from '../../domain/symbols';
 import type { CodeChange } from '../../domain/codeChanges';
-import type { IndustryMatch, MemberRow, WeightRow } from './constituents.repository';
-import type { ListingRow } from '../shared/listing.repository';
-import type { NameRow } from './listingStatus.repository';
-import type { ListedRow } from './stockList.repository';
+import type { MemberRow } from './reference.types';
+import type { IndustryMatch } from './reference.types';
+import type { WeightRow } from './reference.types';
+import type { ListingRow } from '../shared/shared.types';
+import type { NameRow } from './reference.types';
+import type { ListedRow } from './reference.types';
 
 type Schemas = components['schemas'];
 

@@ -3,6 +3,7 @@ import type { Db } from '../../db/connection';
 import type { PageRequest } from '../../domain/pagination';
 import type { ListStatus } from '../../domain/referenceCodes';
 import { boardPrefixes, type Board, type Exchange } from '../../domain/symbols';
+import type { ListedRow } from './reference.types';
 
 export interface StockListFilter {
   kind: 'stock' | 'index';
@@ -12,20 +13,6 @@ export interface StockListFilter {
   board?: Board;
   industry?: string;
   status?: ListStatus;
-}
-
-export interface ListedRow {
-  ts_code: string;
-  /** The code on the requested day (an old code before a code change), else ts_code. */
-  code_then: string;
-  /** The name on the requested day (name_changes), else the current name. */
-  name_then: string;
-  kind: string;
-  exchange: Exchange;
-  industry: string | null;
-  list_date: string | null;
-  delist_date: string | null;
-  list_status: ListStatus;
 }
 
 /** Listed on `date` by its own listing and delisting dates (delisted on the delisting day). */

@@ -1,13 +1,5 @@
 import type { Db } from '../../db/connection';
-import type { ListStatus } from '../../domain/referenceCodes';
-
-export interface ListingRow {
-  ts_code: string;
-  name: string;
-  list_date: string | null;
-  delist_date: string | null;
-  list_status: ListStatus;
-}
+import type { ListingRow } from './shared.types';
 
 /** The listing rows of securities (what every symbol-taking route of reference data and events names). */
 export async function listingRows(db: Db, codes: string[]): Promise<ListingRow[]> {

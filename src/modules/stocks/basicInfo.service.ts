@@ -1,7 +1,8 @@
 import type { Db } from '../../db/connection';
 import type { CodeHistory } from '../shared/codeHistory.service';
 import { resolveSecurities, type ResolvedSecurity } from '../shared/securityResolution.service';
-import { findStocks, type StockRow } from './stocks.repository';
+import { findStocks } from './stocks.repository';
+import type { StockRow } from './stocks.types';
 
 /** The stocks asked for, in request order, an old code answering for the security it became. */
 export function basicInfo(db: Db, codes: CodeHistory, symbols: string[]): Promise<ResolvedSecurity<StockRow>[]> {

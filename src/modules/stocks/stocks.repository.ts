@@ -1,41 +1,6 @@
 import type { Db } from '../../db/connection';
 import type { SearchableSecurity } from '../../domain/securitySearch';
-
-export interface SecurityRow {
-  ts_code: string;
-  symbol: string;
-  kind: string;
-  name: string;
-  exchange: 'SSE' | 'SZSE' | 'BSE';
-  industry: string | null;
-  subindustry: string | null;
-  area: string | null;
-  list_date: string | null;
-  delist_date: string | null;
-  list_status: string;
-  par_value: number | null;
-  organization_code: string | null;
-}
-
-/** The company_profiles columns basic-info shows (Tushare `stock_company`); null without a profile. */
-export interface ProfileColumns {
-  introduction: string | null;
-  website: string | null;
-  office: string | null;
-  chairman: string | null;
-  manager: string | null;
-  secretary: string | null;
-  setup_date: string | null;
-  reg_capital: number | null;
-  business_scope: string | null;
-}
-
-export interface StockRow extends SecurityRow, ProfileColumns {
-  total_mv: number | null;
-  circ_mv: number | null;
-  total_share: number | null;
-  float_share: number | null;
-}
+import type { ProfileColumns, StockRow } from './stocks.types';
 
 const PROFILE_COLUMNS = ['introduction', 'website', 'office', 'chairman', 'manager', 'secretary', 'setup_date', 'reg_capital', 'business_scope'] as const satisfies readonly (keyof ProfileColumns)[];
 

@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/api';
 import type { SearchableSecurity } from '../../domain/securitySearch';
-import type { StockRow } from './stocks.repository';
+import type { StockRow } from './stocks.types';
 import type { MissingFields, NoneMissing } from '../../domain/fields';
 
 /** Every field `fields` can select; `requested_symbol` is added when the request named an old code. */

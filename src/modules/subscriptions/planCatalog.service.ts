@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection';
-import { listPlans, type PlanRow } from './subscriptions.repository';
+import { listPlans } from './subscriptions.repository';
+import type { PlanRow } from './subscriptions.types';
 
 /** Plans change rarely (an operator's edit): the three rows are read at most once a minute. */
 const PLAN_TTL_MS = 60_000;

@@ -1,20 +1,7 @@
 import type { Db } from '../../db/connection';
 import { exchangeToday } from '../../domain/clock';
 import { toSqlDateTime } from '../../domain/dates';
-
-/**
- * What accounts (registration) and billing (plan changes) share: plans, the account's plan and its invoices.
- * Neither module imports the other. The one repository that reads `plans`.
- */
-export interface PlanRow {
-  id: string;
-  name: string;
-  price_monthly_cents: number;
-  rate_limit_per_minute: number | null;
-  daily_delay_minutes: number;
-  minute_delay_minutes: number;
-  tick_access: boolean | number;
-}
+import type { PlanRow } from './subscriptions.types';
 
 /** Every plan, in the order the console lists them. */
 export async function listPlans(db: Db): Promise<PlanRow[]> {

@@ -3,7 +3,7 @@ import { difference } from '../../domain/metrics';
 import { reportName, type PeriodKind } from '../../domain/reportPeriods';
 import { figuresOfKind, type Figures, type TtmRule } from '../../domain/ttm';
 import type { FigureReader } from './financials.service';
-import { emptyFigures, figuresReader, type ColumnMap } from './statementFigures.serializer';
+import { emptyFigures, figuresReader, type ColumnMap } from './statementFigures.service';
 import type { MissingFields, NoneMissing } from '../../domain/fields';
 
 export type CashFlowRecord = Required<components['schemas']['CashFlowRecord']>;

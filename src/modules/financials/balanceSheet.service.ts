@@ -2,7 +2,7 @@ import type { components } from '../../../generated/api';
 import { reportName, type PeriodKind } from '../../domain/reportPeriods';
 import type { Figures } from '../../domain/ttm';
 import type { FigureReader } from './financials.service';
-import { emptyFigures, figuresReader, type ColumnMap } from './statementFigures.serializer';
+import { emptyFigures, figuresReader, type ColumnMap } from './statementFigures.service';
 import type { MissingFields, NoneMissing } from '../../domain/fields';
 
 export type BalanceSheetRecord = Required<components['schemas']['BalanceSheetRecord']>;

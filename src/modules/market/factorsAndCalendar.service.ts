@@ -1,7 +1,10 @@
 import type { Db } from '../../db/connection';
 import { noData } from '../../domain/errors';
 import { assertOrdered, assertRangeAtMost, MAX_RANGE_YEARS } from './dateWindow.service';
-import { adjustmentFactors, calendarDays, type CalendarRow, type FactorRow, type SecurityAnchor } from './market.repository';
+import { adjustmentFactors, calendarDays } from './market.repository';
+import type { FactorRow } from './market.types';
+import type { CalendarRow } from './market.types';
+import type { SecurityAnchor } from './market.types';
 
 /**
  * Calendar days of a range, at most three years; by default the current calendar year (Beijing), or the

@@ -1,10 +1,11 @@
 import type { components } from '../../../generated/api';
+import { isFinancialCompany } from '../../domain/companyTypes';
 import { yoyGrowth } from '../../domain/growth';
 import { incomeDerived } from '../../domain/metrics';
 import { reportName, yearEarlier, type PeriodKind } from '../../domain/reportPeriods';
 import { figuresOfKind, type Figures, type TtmRule } from '../../domain/ttm';
 import type { FigureReader } from './financials.service';
-import { emptyFigures, figureOf, figuresReader, type ColumnMap } from './statementFigures.serializer';
+import { emptyFigures, figureOf, figuresReader, type ColumnMap } from './statementFigures.service';
 import type { MissingFields, NoneMissing } from '../../domain/fields';
 
 export type IncomeStatementRecord = Required<components['schemas']['IncomeStatementRecord']>;
@@ -61,8 +62,7 @@ const readFinancial = figuresReader({ ...INCOME_COLUMNS, ...FINANCIAL_INTEREST }
 export const INCOME_READER: FigureReader = {
   columns: [...new Set([...Object.values(GENERAL_COLUMNS), ...Object.values(FINANCIAL_INTEREST)])],
   toFigures(row) {
-    const isFinancial = row.comp_type !== null && row.comp_type >= 2 && row.comp_type <= 4;
-    return isFinancial ? readFinancial(row) : readGeneral(row);
+    return isFinancialCompany(row.comp_type) ? readFinancial(row) : readGeneral(row);
   },
 };
 

@@ -1,7 +1,7 @@
-import type { PeriodKind } from '../../domain/reportPeriods';
-import { parseSymbolList } from '../../domain/symbols';
-import { pageWindow } from '../../domain/pagination';
-import { exchangeToday } from '../../domain/clock';
+import type { PeriodKind } from './reportPeriods';
+import { parseSymbolList } from './symbols';
+import { pageWindow } from './pagination';
+import { exchangeToday } from './clock';
 
 const REPORT_TYPE_CODES = { consolidated: 1, parent: 6 } as const;
 

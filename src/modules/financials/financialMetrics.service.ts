@@ -1,19 +1,11 @@
-import type { components } from '../../../generated/api';
+import { METRIC_NAMES, type FinancialMetricsRecord } from './financials.types';
 import { financialMetrics, type MetricBalance, type MetricIncome } from '../../domain/metrics';
 import { previousYearEnd, reportName, yearEarlier, type PeriodKind } from '../../domain/reportPeriods';
 import { figuresOfKind, type Figures } from '../../domain/ttm';
-import { CASH_FLOW_TTM } from './cashFlow.serializer';
-import { INCOME_TTM } from './income.serializer';
-import { figureOf, type StatementSet } from './statementFigures.serializer';
+import { CASH_FLOW_TTM } from './cashFlow.service';
+import { INCOME_TTM } from './incomeStatement.service';
+import { figureOf, type StatementSet } from './statementFigures.service';
 import type { MissingFields, NoneMissing } from '../../domain/fields';
-
-export type FinancialMetricsRecord = Required<components['schemas']['FinancialMetricsRecord']>;
-export type MetricName = Exclude<keyof FinancialMetricsRecord, 'report_date' | 'report_name'>;
-
-export const METRIC_NAMES = [
-  'roe', 'roa', 'gross_margin', 'net_margin', 'debt_to_asset_ratio', 'current_ratio', 'eps', 'bps',
-  'operating_cash_flow_per_share', 'revenue_growth', 'net_profit_growth', 'net_profit_parent_growth',
-] as const satisfies readonly MetricName[];
 
 export const METRICS_FIELDS = ['report_date', 'report_name', ...METRIC_NAMES] as const;
 

@@ -1,0 +1,59 @@
+import type { DailyBar } from '../../domain/adjust';
+import type { Interval, Kline } from '../../domain/klines';
+
+/**
+ * The rows of `market`: what its repositories return and its services compute, typed once here so that its
+ * serializer shapes them without importing either.
+ */
+export interface SecurityAnchor {
+  ts_code: string;
+  name: string;
+  kind: string;
+  /** The security's latest visible trading day. */
+  anchor_date: string | null;
+  /** Its factor on that day (the latest factor on or before it). */
+  anchor_factor: number | null;
+  /** The old code the request named, when it named one (the security is the one that code became). */
+  requested_symbol?: string;
+}
+
+export interface CalendarRow {
+  cal_date: string;
+  is_open: number | boolean;
+  pretrade_date: string | null;
+}
+
+export interface FactorRow {
+  trade_date: string;
+  adj_factor: number;
+}
+
+export interface TradeRow {
+  trade_time: string;
+  seq: number;
+  price: number;
+  volume: number;
+  amount: number;
+  side: string | null;
+}
+
+export interface DailySeries {
+  security: SecurityAnchor;
+  /** Null for unadjusted series and securities without factors (indices). */
+  anchorDate: string | null;
+  bars: DailyBar[];
+}
+
+export interface KlineSeries {
+  security: SecurityAnchor;
+  interval: Interval;
+  anchorDate: string | null;
+  klines: Kline[];
+}
+
+export interface IntradaySession {
+  tradeDate: string;
+  /** Time of the newest bar: during a session the latest minute, outside it the close of the last session. */
+  asOf: string;
+  bars: Kline[];
+}
