@@ -7,7 +7,7 @@ import type { Handler } from '../../http/handler';
 import { exchangeToday } from '../../domain/clock';
 import type { CodeHistory } from '../shared/codeHistory.service';
 import type { TradingCalendar } from '../shared/tradingCalendar.service';
-import { codeChanges, indexConstituents, industryConstituents, listingHistories } from './reference.service';
+import { codeChangeList, indexConstituents, industryConstituents, listingHistories } from './reference.service';
 import * as wire from './reference.serializer';
 import { listSecurities } from './stockList.repository';
 
@@ -28,7 +28,7 @@ export function referenceHandlers(db: Db, codes: CodeHistory, calendar: TradingC
 
   const getCodeChanges: Handler<'getCodeChanges'> = async (req, res) => {
     const symbol = req.query.symbol === undefined ? undefined : parseOneSymbol(req.query.symbol);
-    const rows = await codeChanges(db, codes, { symbol, begin: req.query.begin_date, end: req.query.end_date });
+    const rows = await codeChangeList(db, codes, { symbol, begin: req.query.begin_date, end: req.query.end_date });
     res.json(ok(rows.map(wire.toCodeChange)));
   };
 

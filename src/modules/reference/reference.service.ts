@@ -34,7 +34,7 @@ export async function listingHistories(db: Db, codes: CodeHistory, calendar: Tra
  * Code changes, newest first, within the change-date range: all, or the whole chain of one security's codes
  * (the code given may be an old or a new one). A code neither in the store nor in any change is unknown.
  */
-export async function codeChanges(db: Db, codes: CodeHistory, request: { symbol?: string; begin?: string; end?: string }): Promise<CodeChange[]> {
+export async function codeChangeList(db: Db, codes: CodeHistory, request: { symbol?: string; begin?: string; end?: string }): Promise<CodeChange[]> {
   const rows = request.symbol === undefined ? await codes.touching() : await chainOf(db, codes, request.symbol);
   return rows.filter((row) => (!request.begin || row.change_date >= request.begin) && (!request.end || row.change_date <= request.end)).reverse();
 }
