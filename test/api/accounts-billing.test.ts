@@ -1,15 +1,12 @@
 import { expect } from 'chai';
 import { exchangeToday } from '../../src/domain/clock';
-import { sharedFixture, type Fixture } from '../support/fixture';
+import { useSharedFixture } from '../support/fixture';
 import { call } from '../support/http';
 import { createKey, signUp } from '../support/accounts';
 
 describe('accounts: /api/v1/billing', function () {
   this.timeout(60_000); // many sequential requests; a loaded CI machine must not turn slowness into failure
-  let api: Fixture;
-  before(async () => {
-    api = await sharedFixture();
-  });
+  const api = useSharedFixture();
 
   it('GET plans lists the three plans with price, limit, delays and entitlements', async () => {
     const user = await signUp(api.baseUrl);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { Redis } from 'ioredis';
 import { LimiterStore } from '../../src/http/rateLimitStore';
-import { sharedFixture, type Fixture } from '../support/fixture';
+import { useSharedFixture } from '../support/fixture';
 import { redisOrSkip } from '../support/redis';
 import { call } from '../support/http';
 import { createKey, signUp } from '../support/accounts';
@@ -12,10 +12,7 @@ const DATA = '/v1/stock/basic-info?symbol=600519';
 
 describe('accounts: rate limits', function () {
   this.timeout(60_000); // many sequential requests; a loaded CI machine must not turn slowness into failure
-  let api: Fixture;
-  before(async () => {
-    api = await sharedFixture();
-  });
+  const api = useSharedFixture();
 
   it('every API-key response carries X-Rate-Limit-Limit, -Remaining and -Reset', async () => {
     const user = await signUp(api.baseUrl);

@@ -1,14 +1,11 @@
 import { expect } from 'chai';
 import { hashKey } from '../../src/domain/keyMaterial';
-import { sharedFixture, type Fixture } from '../support/fixture';
+import { useSharedFixture } from '../support/fixture';
 import { call } from '../support/http';
 import { createKey, PASSWORD, signUp, uniqueEmail } from '../support/accounts';
 
 describe('accounts: /api/v1/auth', () => {
-  let api: Fixture;
-  before(async () => {
-    api = await sharedFixture();
-  });
+  const api = useSharedFixture();
 
   describe('POST /api/v1/auth/register', () => {
     it('creates an account on the starter plan', async () => {
@@ -104,10 +101,7 @@ describe('accounts: /api/v1/auth', () => {
 });
 
 describe('accounts: /api/v1/api-keys', () => {
-  let api: Fixture;
-  before(async () => {
-    api = await sharedFixture();
-  });
+  const api = useSharedFixture();
 
   it('POST returns the full key once; it works on /v1; GET lists it by prefix only', async () => {
     const user = await signUp(api.baseUrl);

@@ -1,12 +1,11 @@
 import { expect } from 'chai';
 import { bumpDataVersion } from '../../src/db/dataVersions';
-import { sharedFixture, type Fixture } from '../support/fixture';
+import { useSharedFixture } from '../support/fixture';
 import { loadReferenceFixtures } from '../support/referenceData';
 
 describe('GET /v1/stock/basic-info', () => {
-  let api: Fixture;
+  const api = useSharedFixture();
   before(async () => {
-    api = await sharedFixture();
     await api.db('daily_basic')
       .insert({ ts_code: '600519.SH', trade_date: '2025-04-02', total_mv: 1e12, circ_mv: 1e12, total_share: 1.2e9, float_share: 1.2e9 })
       .onConflict(['ts_code', 'trade_date']).merge();
@@ -139,9 +138,8 @@ describe('GET /v1/stock/basic-info', () => {
 });
 
 describe('GET /v1/stock/basic-info with code changes', () => {
-  let api: Fixture;
+  const api = useSharedFixture();
   before(async () => {
-    api = await sharedFixture();
     await api.db('code_changes')
       .insert([
         { old_code: '600001.SH', new_code: '600002.SH', change_date: '2009-12-29', reason: 'test: first hop' },

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { bumpDataVersion } from '../../src/db/dataVersions';
-import { sharedFixture, type Fixture } from '../support/fixture';
+import { useSharedFixture } from '../support/fixture';
 import { insertStatements } from '../support/financials';
 import { insertChunked, loadCalendar } from '../support/marketData';
 import { loadReferenceFixtures } from '../support/referenceData';
@@ -18,9 +18,8 @@ const BARS = [
 ];
 
 describe('old codes on every symbol-taking route', () => {
-  let api: Fixture;
+  const api = useSharedFixture();
   before(async () => {
-    api = await sharedFixture();
     await loadReferenceFixtures(api.db);
     await loadCalendar(api.db, '2018-12-01', '2019-02-28');
     await insertChunked(api.db, 'daily_bars', BARS, ['ts_code', 'trade_date']);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { sharedFixture, type Fixture } from '../support/fixture';
+import { useSharedFixture } from '../support/fixture';
 import { pageOf } from '../support/pagination';
 import { loadReferenceFixtures } from '../support/referenceData';
 
@@ -20,9 +20,8 @@ const stage = (endDate: string, annDate: string, name: string, code: string, cas
 });
 
 describe('event routes', () => {
-  let api: Fixture;
+  const api = useSharedFixture();
   before(async () => {
-    api = await sharedFixture();
     await loadReferenceFixtures(api.db);
   });
 

@@ -1,13 +1,12 @@
 import { expect } from 'chai';
-import { sharedFixture, type Fixture } from '../support/fixture';
+import { useSharedFixture } from '../support/fixture';
 import { BANK_SYMBOL, FIXTURE_SYMBOL, loadAllFinancials, M } from '../support/financialFixtures';
 
 const PATH = '/v1/financials/income-statement';
 
 describe('GET /v1/financials/income-statement', () => {
-  let api: Fixture;
+  const api = useSharedFixture();
   before(async () => {
-    api = await sharedFixture();
     await loadAllFinancials(api.db);
   });
 

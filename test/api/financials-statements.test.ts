@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { sharedFixture, type Fixture } from '../support/fixture';
+import { useSharedFixture, type Fixture } from '../support/fixture';
 import { FIXTURE_SYMBOL, loadAllFinancials, M } from '../support/financialFixtures';
 
 async function expectError(api: Fixture, path: string, status: number, code: string) {
@@ -9,9 +9,8 @@ async function expectError(api: Fixture, path: string, status: number, code: str
 }
 
 describe('financial statements besides the income statement', () => {
-  let api: Fixture;
+  const api = useSharedFixture();
   before(async () => {
-    api = await sharedFixture();
     await loadAllFinancials(api.db);
   });
 

@@ -1,11 +1,10 @@
 import { expect } from 'chai';
-import { sharedFixture, type Fixture } from '../support/fixture';
+import { useSharedFixture } from '../support/fixture';
 import { loadMarket2024, loadSessionFixture } from '../support/marketData';
 
 describe('GET /v1/market/klines', () => {
-  let api: Fixture;
+  const api = useSharedFixture();
   before(async () => {
-    api = await sharedFixture();
     await loadMarket2024(api.db);
     await loadSessionFixture(api.db);
   });

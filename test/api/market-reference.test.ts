@@ -1,11 +1,10 @@
 import { expect } from 'chai';
-import { sharedFixture, type Fixture } from '../support/fixture';
+import { useSharedFixture } from '../support/fixture';
 import { loadMarket2024 } from '../support/marketData';
 
 describe('trading calendar, adjustment factors and the legacy /api/v1 routes', () => {
-  let api: Fixture;
+  const api = useSharedFixture();
   before(async () => {
-    api = await sharedFixture();
     await loadMarket2024(api.db);
   });
 

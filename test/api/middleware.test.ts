@@ -6,7 +6,7 @@ import { toSqlDateTime } from '../../src/domain/dates';
 import { ensureDemoKey } from '../../src/modules/accounts/demoAccount.service';
 import { insertKey } from '../../src/modules/accounts/apiKeys.repository';
 import { ALL_SCOPES, newApiKey } from '../../src/domain/keyMaterial';
-import { sharedFixture, type Fixture } from '../support/fixture';
+import { useSharedFixture } from '../support/fixture';
 import { replyOf, startServer } from '../support/server';
 import { createTestDb } from '../support/testDb';
 import type { Knex } from 'knex';
@@ -24,10 +24,7 @@ async function getJson(url: string, headers: Record<string, string> = {}) {
 }
 
 describe('middleware chain', () => {
-  let api: Fixture;
-  before(async () => {
-    api = await sharedFixture();
-  });
+  const api = useSharedFixture();
 
   describe('API key', () => {
     const unauthorized = { code: 401, message: 'Unauthorized: Invalid API key', error: 'invalid_key' };

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { sharedFixture, type Fixture } from '../support/fixture';
+import { useSharedFixture } from '../support/fixture';
 import { pageOf } from '../support/pagination';
 import { loadReferenceFixtures, loadShenwanFixtures } from '../support/referenceData';
 
@@ -20,9 +20,8 @@ const listed = (symbol: string, name: string, industry: string | null, listingDa
 });
 
 describe('reference routes', () => {
-  let api: Fixture;
+  const api = useSharedFixture();
   before(async () => {
-    api = await sharedFixture();
     await loadReferenceFixtures(api.db);
   });
 

@@ -1,11 +1,8 @@
 import { expect } from 'chai';
-import { sharedFixture, type Fixture } from '../support/fixture';
+import { useSharedFixture } from '../support/fixture';
 
 describe('GET /v1/stock/search', () => {
-  let api: Fixture;
-  before(async () => {
-    api = await sharedFixture();
-  });
+  const api = useSharedFixture();
   const search = (query: string) => api.get(`/v1/stock/search?${query}`);
   const symbolsOf = (body: { data: Array<{ standard_symbol: string }> }) => body.data.map((item) => item.standard_symbol);
 

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { connect } from '../../src/db/connection';
 import { Readiness } from '../../src/modules/system/readiness.service';
 import { startServer } from '../support/server';
-import { sharedFixture, type Fixture } from '../support/fixture';
+import { useSharedFixture } from '../support/fixture';
 import { insertSecurities, keyOnPlan, loadMarket2024 } from '../support/marketData';
 import { useTestDb } from '../support/testDb';
 
@@ -13,10 +13,7 @@ function sample(text: string, series: string): number {
 }
 
 describe('ops: /healthz, /readyz and /metrics', () => {
-  let api: Fixture;
-  before(async () => {
-    api = await sharedFixture();
-  });
+  const api = useSharedFixture();
   const metrics = async () => (await fetch(`${api.baseUrl}/metrics`)).text();
 
   it('/healthz and /readyz answer without a key; ready with every check ok', async () => {

@@ -38,6 +38,30 @@ export async function sharedFixture(): Promise<Fixture> {
   return fixture;
 }
 
+/** The run's shared fixture for the enclosing `describe`: there from its first `before` hook on. */
+export function useSharedFixture(): Fixture {
+  let shared: Fixture | undefined;
+  before(async () => {
+    shared = await sharedFixture();
+  });
+  const made = (): Fixture => {
+    if (shared === undefined) throw new Error('useSharedFixture: the fixture is there once its before hook has run');
+    return shared;
+  };
+  return {
+    get db() {
+      return made().db;
+    },
+    get baseUrl() {
+      return made().baseUrl;
+    },
+    get key() {
+      return made().key;
+    },
+    get: (path, init) => made().get(path, init),
+  };
+}
+
 export async function closeSharedFixture(): Promise<void> {
   await server?.close();
   await testDb?.drop();
