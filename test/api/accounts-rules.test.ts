@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { hashPassword, verifyPassword } from '../../src/domain/passwords';
 import { effectiveRateLimit } from '../../src/domain/rateLimits';
-import { daysBetween, usageRange } from '../../src/modules/billing/usageRange.service';
+import { daysBetween, usageRange } from '../../src/domain/usageRange';
 
 describe('accounts: rules (pure)', () => {
   it('rate limit: the plan’s, else the account’s own, else 1000', () => {

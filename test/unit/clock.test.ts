@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { exchangeDateTime, exchangeToday } from '../../src/domain/clock';
-import { usageRange } from '../../src/modules/billing/usageRange.service';
+import { usageRange } from '../../src/domain/usageRange';
 import { parseStatementQuery } from '../../src/domain/statementQuery';
 
 /** 2026-11-22 23:30 UTC is 2026-11-23 07:30 in Beijing: the exchange is already on the next day. */

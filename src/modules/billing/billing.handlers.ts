@@ -14,7 +14,7 @@ import { accountHasKey } from './usage.repository';
 import type { UsageRecorder } from './usage.service';
 import { toInvoice, toPlan } from './billing.serializer';
 import { usageReport } from './usageReport.service';
-import { usageRange } from './usageRange.service';
+import { usageRange } from '../../domain/usageRange';
 
 export interface BillingDeps {
   db: Db;

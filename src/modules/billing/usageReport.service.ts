@@ -1,7 +1,7 @@
 import type { components } from '../../../generated/api';
 import type { Db } from '../../db/connection';
 import { usagePerDay, usagePerEndpoint, usagePerKey, type UsageFilter } from './usage.repository';
-import { daysBetween } from './usageRange.service';
+import { daysBetween } from '../../domain/usageRange';
 
 type UsageReport = components['schemas']['UsageReport'];
 

@@ -1,6 +1,6 @@
-import { exchangeToday } from '../../domain/clock';
-import { isIsoDate } from '../../domain/dates';
-import { dateRangeTooLarge, invalidDateFormat, invalidParameter } from '../../domain/errors';
+import { exchangeToday } from './clock';
+import { isIsoDate } from './dates';
+import { dateRangeTooLarge, invalidDateFormat, invalidParameter } from './errors';
 
 const DAY_MS = 86_400_000;
 export const MAX_USAGE_DAYS = 366;
