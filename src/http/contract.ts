@@ -79,7 +79,31 @@ function withoutResponseBodies(contract: Contract): Contract {
       if (responses !== undefined) for (const status of Object.keys(responses)) responses[status] = { description: 'not validated' };
     }
   }
+  // The validator compiles every component schema too: keep only those the requests still refer to.
+  const components = copy.components as Record<string, Record<string, unknown> | undefined>;
+  const kept = referencedComponents(copy);
+  for (const section of ['schemas', 'responses', 'headers']) {
+    const entries = components[section];
+    if (entries) for (const name of Object.keys(entries)) if (!kept.has(`#/components/${section}/${name}`)) delete entries[name];
+  }
   return copy;
+}
+
+/** Every `$ref` reachable from the paths, followed through the components they name. */
+function referencedComponents(contract: Contract): Set<string> {
+  const found = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== 'object') return;
+    const ref = (node as { $ref?: unknown }).$ref;
+    if (typeof ref === 'string' && !found.has(ref)) {
+      found.add(ref);
+      visit(ref.slice(2).split('/').reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], contract));
+    }
+    for (const value of Object.values(node)) visit(value);
+  };
+  visit(contract.paths);
+  return found;
 }
 
 /** Request validation always; response validation when asked (tests and staging). */
