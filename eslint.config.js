@@ -1,7 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-/** The feature modules of src/modules (shared and subscriptions are what they share). */
+/** The feature modules of src/modules (common and subscriptions are what they share). */
 const MODULES = ['accounts', 'billing', 'events', 'financials', 'market', 'reference', 'stocks', 'system'];
 
 /** An eslint block that forbids the files' imports matching `patterns`. */
@@ -30,13 +30,13 @@ export default tseslint.config(
   restrictImports('src/http/**', ['**/modules/**', '**/ingest/**', '**/console/**'], 'src/http knows ports (src/http/ports.ts), not modules'),
   restrictImports('src/ingest/**', ['**/http/**'], 'src/ingest does not import the HTTP layer'),
   restrictImports('src/mcp/**', ['**/modules/**', '**/ingest/**', '**/db/**'], 'src/mcp asks the app through its HTTP pipeline, never modules or the database'),
-  // A module imports a sibling only through what they share: modules/shared (calendar, code history, symbol
+  // A module imports a sibling only through what they share: modules/common (calendar, code history, symbol
   // resolution, listing rows) and modules/subscriptions (plans), so no two modules import each other.
   ...MODULES.map((module) =>
     restrictImports(
       `src/modules/${module}/**`,
       MODULES.filter((other) => other !== module).map((other) => `../${other}/**`),
-      'modules import each other only through modules/shared or modules/subscriptions',
+      'modules import each other only through modules/common or modules/subscriptions',
     ),
   ),
   {

@@ -3,7 +3,7 @@ import { pageWindow, paginationOf } from '../../domain/pagination';
 import { parseOneSymbol, parseSymbolList } from '../../domain/symbols';
 import { ok, okPage } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
-import type { CodeHistory } from '../shared/codeHistory.service';
+import type { CodeHistory } from '../common/codeHistory.service';
 import { announcementPage, dividendSeries } from './events.service';
 import * as wire from './events.serializer';
 

@@ -1,9 +1,9 @@
 import type { Db } from '../../db/connection';
 import type { PageRequest } from '../../domain/pagination';
-import type { CodeHistory } from '../shared/codeHistory.service';
-import { resolveSecurities, type ResolvedSecurity } from '../shared/securityResolution.service';
-import { listingRows } from '../shared/listing.repository';
-import type { ListingRow } from '../shared/shared.types';
+import type { CodeHistory } from '../common/codeHistory.service';
+import { resolveSecurities, type ResolvedSecurity } from '../common/securityResolution.service';
+import { listingRows } from '../common/listing.repository';
+import type { ListingRow } from '../common/common.types';
 import { announcementsOf, dividendsOf, type AnnouncementQuery, type EventRange } from './events.repository';
 
 /** Requested symbols → their listing rows (old codes followed), with their former codes. */

@@ -15,7 +15,7 @@ import { INCOME_FIELDS } from './incomeStatement.service';
 import { METRICS_FIELDS, toMetricsRecord } from './financialMetrics.service';
 import { reportDates } from './reportDates.service';
 import { MAX_STATEMENT_SYMBOLS, parseStatementQuery } from '../../domain/statementQuery';
-import type { CodeHistory } from '../shared/codeHistory.service';
+import type { CodeHistory } from '../common/codeHistory.service';
 
 /** Statement answers come from the statements (`financials`) and security names (`reference`). */
 export function financialsHandlers(db: Db, codes: CodeHistory, answers: AnswerCache) {

@@ -3,8 +3,8 @@ import type { Db } from '../../db/connection';
 import { noData } from '../../domain/errors';
 import type { PageRequest } from '../../domain/pagination';
 import { reportName } from '../../domain/reportPeriods';
-import type { CodeHistory } from '../shared/codeHistory.service';
-import { resolveSecurities } from '../shared/securityResolution.service';
+import type { CodeHistory } from '../common/codeHistory.service';
+import { resolveSecurities } from '../common/securityResolution.service';
 import { announcements, disclosureSchedule, securityNames } from './financials.repository';
 
 export type ReportDate = components['schemas']['ReportDate'];

@@ -1,7 +1,7 @@
 import { isLongerThanYears, addYears } from '../../domain/calendar';
 import { dateRangeTooLarge, invalidParameter, noData } from '../../domain/errors';
 import type { OpenDays } from '../../domain/openDays';
-import type { TradingCalendar } from '../shared/tradingCalendar.service';
+import type { TradingCalendar } from '../common/tradingCalendar.service';
 
 export const DEFAULT_WINDOW_TRADING_DAYS = 30;
 export const MAX_RANGE_YEARS = 3;

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection';
 import type { RawDailyBar } from '../../domain/adjust';
 import type { MinuteBar } from '../../domain/klines';
-import { CALENDAR, whereVisible } from '../shared/visibleRows.repository';
+import { CALENDAR, whereVisible } from '../common/visibleRows.repository';
 import type { CalendarRow, FactorRow, SecurityAnchor, TradeRow } from './market.types';
 
 /** Securities with their adjustment anchor, one query of per-security index lookups. */

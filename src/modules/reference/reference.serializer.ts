@@ -6,7 +6,7 @@ import type { CodeChange } from '../../domain/codeChanges';
 import type { MemberRow } from './reference.types';
 import type { IndustryMatch } from './reference.types';
 import type { WeightRow } from './reference.types';
-import type { ListingRow } from '../shared/shared.types';
+import type { ListingRow } from '../common/common.types';
 import type { NameRow } from './reference.types';
 import type { ListedRow } from './reference.types';
 

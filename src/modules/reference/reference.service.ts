@@ -3,12 +3,12 @@ import { countOnce } from '../../domain/codeContinuity';
 import { invalidSymbol, noData } from '../../domain/errors';
 import { haltPeriods } from '../../domain/halts';
 import type { PageRequest } from '../../domain/pagination';
-import type { TradingCalendar } from '../shared/tradingCalendar.service';
+import type { TradingCalendar } from '../common/tradingCalendar.service';
 import type { CodeChange } from '../../domain/codeChanges';
-import type { CodeHistory } from '../shared/codeHistory.service';
+import type { CodeHistory } from '../common/codeHistory.service';
 import { findIndustry, hasIndustryMembers, industryInList, hasWeights, listMembers, snapshotMembers, snapshotOn, swMembers } from './constituents.repository';
-import { listingRows } from '../shared/listing.repository';
-import { resolveSecurities } from '../shared/securityResolution.service';
+import { listingRows } from '../common/listing.repository';
+import { resolveSecurities } from '../common/securityResolution.service';
 import { haltDays, nameHistory } from './listingStatus.repository';
 import type { ListingHistory } from './reference.serializer';
 

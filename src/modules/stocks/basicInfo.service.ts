@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
-import type { CodeHistory } from '../shared/codeHistory.service';
-import { resolveSecurities, type ResolvedSecurity } from '../shared/securityResolution.service';
+import type { CodeHistory } from '../common/codeHistory.service';
+import { resolveSecurities, type ResolvedSecurity } from '../common/securityResolution.service';
 import { findStocks } from './stocks.repository';
 import type { StockRow } from './stocks.types';
 

@@ -5,7 +5,7 @@ import { parseSymbolList } from '../../domain/symbols';
 import { ok, okPage } from '../../http/envelope';
 import type { AnswerCache } from '../../http/answerCache';
 import type { Handler } from '../../http/handler';
-import type { CodeHistory } from '../shared/codeHistory.service';
+import type { CodeHistory } from '../common/codeHistory.service';
 import type { SecuritySearch } from './securitySearch.service';
 import { basicInfo } from './basicInfo.service';
 import { STOCK_FIELDS, toSearchResultItem, toStock } from './stocks.serializer';

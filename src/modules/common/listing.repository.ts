@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection';
-import type { ListingRow } from './shared.types';
+import type { ListingRow } from './common.types';
 
 /** The listing rows of securities (what every symbol-taking route of reference data and events names). */
 export async function listingRows(db: Db, codes: string[]): Promise<ListingRow[]> {

@@ -1,7 +1,7 @@
 import type { ListStatus } from '../../domain/referenceCodes';
 
 /**
- * The rows of `shared`: what its repositories return and its services compute, typed once here so that its
+ * The rows of `common`: what its repositories return and its services compute, typed once here so that its
  * serializer shapes them without importing either.
  */
 export interface ListingRow {
