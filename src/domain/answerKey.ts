@@ -2,6 +2,9 @@ import { normalizeSymbol } from './symbols';
 
 type QueryValue = string | number | boolean | readonly unknown[] | null | undefined;
 
+/** Parameters that ask nothing of the answer: the key, and the form it is written in (CSV is the JSON's rows). */
+const UNKEYED = new Set(['api_key', 'format']);
+
 /**
  * The key an answer is stored under, derived from the operation and its validated query, never written by a
  * handler: parameters sorted by name (their order in the URL asks nothing different), each symbol of `symbol` in
@@ -10,7 +13,7 @@ type QueryValue = string | number | boolean | readonly unknown[] | null | undefi
  */
 export function answerKey(operationId: string, query: Readonly<Record<string, QueryValue>>): string {
   const params = Object.keys(query)
-    .filter((name) => query[name] !== undefined && name !== 'api_key')
+    .filter((name) => query[name] !== undefined && !UNKEYED.has(name))
     .sort()
     .map((name) => {
       const value = query[name];

@@ -30,8 +30,25 @@ export function flatRows(data: Json): FlatRow[] {
   return [{ value: data }];
 }
 
+/** Whether a record is a series without items: its one list of records (a daily series' `daily`) is empty. */
+function isEmptySeries(record: { [key: string]: Json }): boolean {
+  const lists = Object.values(record).filter((value) => Array.isArray(value) && value.every(isRecord)) as Json[][];
+  return lists.length === 1 && lists[0]!.length === 0;
+}
+
+/**
+ * `flatRows` one record at a time, the rows of a CSV or NDJSON answer, except that a series without items (a
+ * symbol without bars in the range) gives no row rather than one with an empty list in it.
+ */
+export function* tableRows(data: Json): Generator<FlatRow> {
+  for (const item of Array.isArray(data) ? data : [data]) {
+    if (!isRecord(item)) yield { value: scalar(item) };
+    else if (!isEmptySeries(item)) yield* rowsOf(item);
+  }
+}
+
 /** The columns of flat rows, in first-seen order. */
-export function columnsOf(rows: readonly FlatRow[]): string[] {
+export function columnsOf(rows: Iterable<FlatRow>): string[] {
   const columns = new Set<string>();
   for (const row of rows) for (const key of Object.keys(row)) columns.add(key);
   return [...columns];
@@ -42,9 +59,11 @@ export function columnsOf(rows: readonly FlatRow[]): string[] {
  * (papaparse). One line a row, so that a text can be cut between rows.
  */
 export function csvLines(rows: readonly FlatRow[], columns = columnsOf(rows)): string[] {
-  const line = (values: unknown[]) => Papa.unparse([values], { newline: '\n' });
-  return [line(columns), ...rows.map((row) => line(columns.map((column) => row[column] ?? null)))];
+  return [csvLine(columns), ...rows.map((row) => csvLine(columns.map((column) => row[column] ?? null)))];
 }
+
+/** One CSV line of values (papaparse's quoting; null and undefined empty). */
+export const csvLine = (values: readonly unknown[]): string => Papa.unparse([values], { newline: '\n' });
 
 type JsonRecord = { [key: string]: Json };
 

@@ -5,6 +5,7 @@ import { answerKey } from '../domain/answerKey';
 import { exchangeToday } from '../domain/clock';
 import { AnswerStore, canonicalUrl, etagOf, JsonText, sendJsonBytes, sendTagged, type Answer } from './answerStore';
 import type { CachePolicy } from './operations';
+import { tableEtag } from './tableAnswers';
 
 export interface AnswerCacheOptions {
   /** How long a read data version is trusted (ms); 0 reads it on every request. */
@@ -110,6 +111,10 @@ export class AnswerCache {
     const keys = await this.keys(req as Request, res, store);
     const hit = keys === null ? undefined : this.store.get(keys.key);
     const raw = res as Response; // the bytes of a typed body
+    const format = raw.locals.format;
+    // A CSV or NDJSON answer is the rows of the JSON one: only the JSON form is stored, and its rows are
+    // written from it (res.json, see tableAnswers); the JSON form of a repeat is parsed back for that.
+    if (hit && format !== undefined) return sendTagged(req, raw, tableEtag(hit.etag, format), () => raw.json(JSON.parse(hit.body.toString())));
     if (hit) return sendTagged(req, raw, hit.etag, () => sendJsonBytes(raw, hit.body));
     const payload = await build();
     const body = payload instanceof JsonText ? payload.toBuffer() : Buffer.from(JSON.stringify(payload));
@@ -117,6 +122,9 @@ export class AnswerCache {
     if (keys !== null) {
       this.store.set(keys.key, { body, etag });
       this.store.alias(keys.alias, keys.key);
+    }
+    if (format !== undefined) {
+      return sendTagged(req, raw, tableEtag(etag, format), () => raw.json(payload instanceof JsonText ? JSON.parse(body.toString()) : payload));
     }
     // With response validation on (tests), res.json lets the validator see an object; otherwise the bytes made
     // for the ETag are sent as they are, so an answer is serialized once.
@@ -129,7 +137,8 @@ export class AnswerCache {
    */
   repeats() {
     return (req: Request, res: Response, next: NextFunction): void | Promise<void> => {
-      const policy = req.method === 'GET' ? this.policyFor(res) : null;
+      // Only the JSON form is stored under a URL: a CSV or NDJSON request goes on to its handler (send).
+      const policy = req.method === 'GET' && res.locals.format === undefined ? this.policyFor(res) : null;
       if (policy === null) return next();
       const tag = this.freshTag(policy.datasets);
       if (tag === undefined) return this.versionTag(policy.datasets).then((fresh) => this.answerRepeat(fresh, req, res, next));

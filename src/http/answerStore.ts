@@ -89,10 +89,14 @@ export function sendJsonBytes(res: Response, body: Buffer): void {
   res.end(body);
 }
 
-/** Path and query of a request with `api_key` left out and the parameters sorted: the alias of its answer. */
+/**
+ * Path and query of a request with `api_key` and `format` left out and the parameters sorted: the alias of its
+ * answer (only the JSON form is stored: a CSV request leaves the alias its JSON form answers to).
+ */
 export function canonicalUrl(req: Pick<Request, 'originalUrl' | 'path'>): string {
   const params = new URLSearchParams(req.originalUrl.slice(req.originalUrl.indexOf('?') + 1 || req.originalUrl.length));
   params.delete('api_key');
+  params.delete('format');
   params.sort();
   return `${req.path}?${params}`;
 }

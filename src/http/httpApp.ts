@@ -15,6 +15,7 @@ import { requestBudget, type RequestBudgets } from './rateLimit';
 import type { LimiterStore } from './rateLimitStore';
 import { requestEnd } from './requestEnd';
 import { requestId, requestLogLine } from './requestLog';
+import { tableAnswers } from './tableAnswers';
 import { usageCounting } from './usage';
 import './locals';
 
@@ -69,6 +70,7 @@ export function httpApp(parts: HttpAppParts): Express {
     authenticate(parts.access),
     requestBudget(parts.limiters, parts.budgets),
     requireKeyScope(),
+    tableAnswers(),
     parts.answers.repeats(),
   ));
   app.use(contractValidator(parts.contract, parts.validateResponses));

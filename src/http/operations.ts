@@ -27,6 +27,8 @@ export interface OperationPolicy {
   /** `x-scope`: the key scope an API-key operation needs. */
   scope: Scope | null;
   cache: CachePolicy | null;
+  /** Whether its success answer comes as CSV and NDJSON rows too (`text/csv` content in the contract). */
+  tables: boolean;
 }
 
 type Operation = OpenAPIV3.OperationObject & { 'x-scope'?: Scope; 'x-cache'?: { datasets: Dataset[]; 'realtime-only'?: boolean } };
@@ -73,6 +75,7 @@ export function operationPolicies(contract: OpenAPIV3.DocumentV3_1): OperationPo
         credential,
         scope,
         cache: cachePolicyOf(operation),
+        tables: (operation.responses?.['200'] as OpenAPIV3.ResponseObject | undefined)?.content?.['text/csv'] !== undefined,
       });
     }
   }

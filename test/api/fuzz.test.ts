@@ -71,12 +71,15 @@ function send(baseUrl: string, req: FuzzRequest, credentials: { key: string; tok
 /** What is wrong with an answer, or null: no 5xx, inside the contract, every 4xx in the error envelope. */
 function violation(req: FuzzRequest, answer: Answer): string | null {
   if (answer.status >= 500) return `${answer.status}: ${answer.text}`;
-  const isJson = /^application\/json/.test(answer.headers.get('content-type') ?? '');
+  const type = answer.headers.get('content-type') ?? '';
+  // A success the operation declares as CSV or NDJSON rows (format=, Accept): text, checked by the formats test.
+  const isRows = answer.status === 200 && /^(text\/csv|application\/x-ndjson);/.test(type) && req.op?.responses['200']?.content?.[type.split(';')[0]!] !== undefined;
   let body: unknown;
-  if (req.method !== 'HEAD' && answer.text !== '') {
-    if (!isJson) return `${answer.status} answered with ${answer.headers.get('content-type')}, not JSON`;
+  if (req.method !== 'HEAD' && answer.text !== '' && !isRows) {
+    if (!/^application\/json/.test(type)) return `${answer.status} answered with ${type}, not JSON`;
     body = JSON.parse(answer.text);
   }
+  if (isRows) return null;
   if (answer.status >= 400 && req.method !== 'HEAD') {
     const error = body as { code?: unknown; message?: unknown; error?: unknown } | undefined;
     if (!error || error.code !== answer.status || typeof error.message !== 'string' || !ERROR_CODES.includes(error.error as string)) {

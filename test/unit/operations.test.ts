@@ -14,7 +14,7 @@ describe('http/operations: the policy read from the contract', () => {
     const daily = operationPolicies(loadContract()).find((policy) => policy.operationId === 'getDaily');
     expect(daily).to.deep.equal({
       operationId: 'getDaily', method: 'get', path: '/v1/market/daily', credential: 'apiKey', scope: 'market',
-      cache: { datasets: ['market', 'reference'], realtimeOnly: true },
+      cache: { datasets: ['market', 'reference'], realtimeOnly: true }, tables: true,
     });
   });
 

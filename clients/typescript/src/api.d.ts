@@ -929,6 +929,10 @@ export interface components {
             /** @description The security, or each security in request order. */
             data: components["schemas"]["Stock"] | components["schemas"]["Stock"][];
         };
+        /** @description The rows of `data` as CSV (UTF-8, header row; see the `format` parameter). Streamed; the largest answer, a whole-market cross-section, is a few megabytes. */
+        CsvRows: string;
+        /** @description The rows of `data`, one JSON object per line (see the `format` parameter). Streamed. */
+        NdjsonRows: string;
         /**
          * @description Machine-readable error code.
          *
@@ -3340,6 +3344,14 @@ export interface components {
          * @example symbol,name,exchange,market_cap
          */
         StockFields: string;
+        /**
+         * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+         *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+         *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+         *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+         *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+         */
+        Format: "json" | "csv" | "ndjson";
         /** @description Items per page, 1 to 100. */
         Limit: number;
         /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
@@ -3576,6 +3588,12 @@ export interface components {
         XRequestId: string;
         /** @description `private, max-age=60`: the answer depends on the key's plan; revalidate with the ETag after a minute. */
         CacheControl: string;
+        /** @description CSV and NDJSON answers of a paginated list only — the items of the whole list (`pagination.total_items` of the JSON form). */
+        XTotalItems: number;
+        /** @description CSV and NDJSON answers of a paginated list only — the next and previous pages (RFC 8288), e.g. `</v1/stock/list?limit=100&page=3>; rel="next", </v1/stock/list?limit=100&page=1>; rel="prev"`. */
+        Link: string;
+        /** @description CSV and NDJSON answers of a cursor page only — the `cursor` of the next page; absent on the last page. */
+        XNextCursor: string;
     };
     pathItems: never;
 }
@@ -3597,6 +3615,14 @@ export interface operations {
                  * @example symbol,name,exchange,market_cap
                  */
                 fields?: components["parameters"]["StockFields"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -3630,6 +3656,13 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["BasicInfoResponse"];
+                    /**
+                     * @example symbol,name,exchange,exchange_name,industry,status,listing_date
+                     *     600519.SH,贵州茅台,SSE,上海证券交易所,白酒,上市,2001-08-27
+                     */
+                    "text/csv": components["schemas"]["CsvRows"];
+                    /** @example {"symbol":"600519.SH","name":"贵州茅台","exchange":"SSE","exchange_name":"上海证券交易所","industry":"白酒","status":"上市","listing_date":"2001-08-27"} */
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3655,6 +3688,14 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items to skip, from 0. Wins over `page` when both are given. */
                 offset?: components["parameters"]["Offset"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -3667,6 +3708,8 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Total-Items": components["headers"]["XTotalItems"];
+                    Link: components["headers"]["Link"];
                     "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
@@ -3675,6 +3718,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SearchResultPage"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3725,6 +3770,14 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items to skip, from 0. Wins over `page` when both are given. */
                 offset?: components["parameters"]["Offset"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -3735,6 +3788,8 @@ export interface operations {
             /** @description One page of securities; a page beyond the last gives an empty array. */
             200: {
                 headers: {
+                    "X-Total-Items": components["headers"]["XTotalItems"];
+                    Link: components["headers"]["Link"];
                     "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
@@ -3772,6 +3827,13 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ListedSecurityPage"];
+                    /**
+                     * @example symbol,name,current_symbol,kind,exchange,board,industry,listing_date,delisting_date,status,status_code
+                     *     000022.SZ,深赤湾A,000022.SZ,stock,SZSE,main,,1993-05-05,2018-12-26,上市,listed
+                     */
+                    "text/csv": components["schemas"]["CsvRows"];
+                    /** @example {"symbol":"000022.SZ","name":"深赤湾A","current_symbol":"000022.SZ","kind":"stock","exchange":"SZSE","board":"main","industry":null,"listing_date":"1993-05-05","delisting_date":"2018-12-26","status":"上市","status_code":"listed"} */
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3793,6 +3855,14 @@ export interface operations {
                  * @example 600519,000001.SZ
                  */
                 symbol: components["parameters"]["Symbols50"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -3836,6 +3906,13 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ListingStatusResponse"];
+                    /**
+                     * @example symbol,requested_symbol,name,listing_date,delisting_date,status,status_code,names,halts,old_symbol,new_symbol,change_date,reason
+                     *     001872.SZ,000022.SZ,招商港口,1993-05-05,,上市,listed,[],[],000022.SZ,001872.SZ,2018-12-26,absorption by merger
+                     */
+                    "text/csv": components["schemas"]["CsvRows"];
+                    /** @example {"symbol":"001872.SZ","requested_symbol":"000022.SZ","name":"招商港口","listing_date":"1993-05-05","delisting_date":null,"status":"上市","status_code":"listed","names":"[]","halts":"[]","old_symbol":"000022.SZ","new_symbol":"001872.SZ","change_date":"2018-12-26","reason":"absorption by merger"} */
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3865,6 +3942,14 @@ export interface operations {
                  * @example 2024-12-31
                  */
                 end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -3897,6 +3982,13 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["CodeChangeResponse"];
+                    /**
+                     * @example old_symbol,new_symbol,change_date,reason
+                     *     000022.SZ,001872.SZ,2018-12-26,absorption by merger
+                     */
+                    "text/csv": components["schemas"]["CsvRows"];
+                    /** @example {"old_symbol":"000022.SZ","new_symbol":"001872.SZ","change_date":"2018-12-26","reason":"absorption by merger"} */
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3927,6 +4019,14 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items to skip, from 0. Wins over `page` when both are given. */
                 offset?: components["parameters"]["Offset"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -3937,6 +4037,8 @@ export interface operations {
             /** @description One page of the members of the snapshot. */
             200: {
                 headers: {
+                    "X-Total-Items": components["headers"]["XTotalItems"];
+                    Link: components["headers"]["Link"];
                     "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
@@ -3968,6 +4070,13 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["IndexConstituentPage"];
+                    /**
+                     * @example index,trade_date,symbol,name,weight
+                     *     399300.SZ,2023-11-30,600519.SH,贵州茅台,6.531
+                     */
+                    "text/csv": components["schemas"]["CsvRows"];
+                    /** @example {"index":"399300.SZ","trade_date":"2023-11-30","symbol":"600519.SH","name":"贵州茅台","weight":6.531} */
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4005,6 +4114,14 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items to skip, from 0. Wins over `page` when both are given. */
                 offset?: components["parameters"]["Offset"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4015,6 +4132,8 @@ export interface operations {
             /** @description One page of the members of the industry. */
             200: {
                 headers: {
+                    "X-Total-Items": components["headers"]["XTotalItems"];
+                    Link: components["headers"]["Link"];
                     "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
@@ -4049,6 +4168,13 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["IndustryConstituentPage"];
+                    /**
+                     * @example symbol,name,industry_code,industry_name,level,in_date,out_date,source
+                     *     000001.SZ,平安银行,,银行,1,,,stock_list
+                     */
+                    "text/csv": components["schemas"]["CsvRows"];
+                    /** @example {"symbol":"000001.SZ","name":"平安银行","industry_code":null,"industry_name":"银行","level":1,"in_date":null,"out_date":null,"source":"stock_list"} */
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4086,6 +4212,14 @@ export interface operations {
                  * @example ex_date
                  */
                 date_field?: components["parameters"]["DividendDateField"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4130,6 +4264,13 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["DividendResponse"];
+                    /**
+                     * @example symbol,name,end_date,ann_date,stage,stage_code,cash_per_share_before_tax,cash_per_share_after_tax,bonus_shares_per_share,transfer_shares_per_share,record_date,ex_date,pay_date,list_date
+                     *     600519.SH,贵州茅台,2023-12-31,2024-03-15,实施,implemented,30.876,30.876,,,2024-03-29,2024-04-01,2024-04-01,
+                     */
+                    "text/csv": components["schemas"]["CsvRows"];
+                    /** @example {"symbol":"600519.SH","name":"贵州茅台","end_date":"2023-12-31","ann_date":"2024-03-15","stage":"实施","stage_code":"implemented","cash_per_share_before_tax":30.876,"cash_per_share_after_tax":30.876,"bonus_shares_per_share":null,"transfer_shares_per_share":null,"record_date":"2024-03-29","ex_date":"2024-04-01","pay_date":"2024-04-01","list_date":null} */
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4170,6 +4311,14 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items to skip, from 0. Wins over `page` when both are given. */
                 offset?: components["parameters"]["Offset"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4180,6 +4329,8 @@ export interface operations {
             /** @description One page of announcements. */
             200: {
                 headers: {
+                    "X-Total-Items": components["headers"]["XTotalItems"];
+                    Link: components["headers"]["Link"];
                     "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
@@ -4213,6 +4364,13 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["AnnouncementPage"];
+                    /**
+                     * @example symbol,name,title,date,time,type,url
+                     *     600519.SH,贵州茅台,贵州茅台2023年年度报告,2024-04-03,2024-04-02 19:35:12,annual_report,http://static.cninfo.com.cn/finalpage/2024-04-03/1219566788.PDF
+                     */
+                    "text/csv": components["schemas"]["CsvRows"];
+                    /** @example {"symbol":"600519.SH","name":"贵州茅台","title":"贵州茅台2023年年度报告","date":"2024-04-03","time":"2024-04-02 19:35:12","type":"annual_report","url":"http://static.cninfo.com.cn/finalpage/2024-04-03/1219566788.PDF"} */
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4261,6 +4419,14 @@ export interface operations {
                  *     trading day (about 250).
                  */
                 limit?: components["parameters"]["BarLimit"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4307,6 +4473,13 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["DailyResponse"];
+                    /**
+                     * @example symbol,name,adj_anchor_date,date,open,high,low,close,pre_close,change,pct_change,volume,amount,turnover
+                     *     000001.SZ,平安银行,2024-12-31,2024-12-31,11.84,11.84,11.68,11.7,11.84,-0.14,-1.1824,1080686,1269389000,
+                     */
+                    "text/csv": components["schemas"]["CsvRows"];
+                    /** @example {"symbol":"000001.SZ","name":"平安银行","adj_anchor_date":"2024-12-31","date":"2024-12-31","open":11.84,"high":11.84,"low":11.68,"close":11.7,"pre_close":11.84,"change":-0.14,"pct_change":-1.1824,"volume":1080686,"amount":1269389000,"turnover":null} */
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4350,6 +4523,14 @@ export interface operations {
                 adjusted?: components["parameters"]["Adjusted"];
                 /** @description Bars to return, newest first, 1 to 1000. */
                 limit?: components["parameters"]["KlineLimit"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4370,6 +4551,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KlineSeriesResponse"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4390,6 +4573,14 @@ export interface operations {
                  * @example 600519.SH
                  */
                 symbol: components["parameters"]["Symbol"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4408,6 +4599,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["IntradayResponse"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4440,6 +4633,14 @@ export interface operations {
                  *     service did not issue, or one used with another `symbol` or `date`, → 400 `invalid_cursor`.
                  */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4450,6 +4651,7 @@ export interface operations {
             /** @description One page of trades. */
             200: {
                 headers: {
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
                     "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
@@ -4458,6 +4660,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TradePage"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4488,6 +4692,14 @@ export interface operations {
                  * @example 2024-12-31
                  */
                 end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4508,6 +4720,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdjustmentFactorsResponse"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4537,6 +4751,14 @@ export interface operations {
                 end_date?: components["parameters"]["EndDate"];
                 /** @description `true`: open days only; `false`: closed days only; absent: both. */
                 is_open?: components["parameters"]["IsOpen"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4557,6 +4779,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TradingCalendarResponse"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -5254,6 +5478,14 @@ export interface operations {
                 fields?: components["parameters"]["IncomeStatementFields"];
                 /** @description Reporting periods per symbol, 1 to 20. Over 20 → 400 `invalid_parameter`. */
                 limit?: components["parameters"]["StatementLimit"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -5295,6 +5527,13 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["IncomeStatementResponse"];
+                    /**
+                     * @example symbol,name,report_date,report_name,revenue,operating_cost,net_profit,gross_profit,gross_margin
+                     *     600519.SH,贵州茅台,2021-12-31,2021年年报,106190154843.76,8983377809.96,55720529956.46,97206777033.8,91.5403
+                     */
+                    "text/csv": components["schemas"]["CsvRows"];
+                    /** @example {"symbol":"600519.SH","name":"贵州茅台","report_date":"2021-12-31","report_name":"2021年年报","revenue":106190154843.76,"operating_cost":8983377809.96,"net_profit":55720529956.46,"gross_profit":97206777033.8,"gross_margin":91.5403} */
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -5356,6 +5595,14 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items to skip, from 0. Wins over `page` when both are given. */
                 offset?: components["parameters"]["Offset"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -5368,6 +5615,8 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Total-Items": components["headers"]["XTotalItems"];
+                    Link: components["headers"]["Link"];
                     "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
@@ -5376,6 +5625,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BalanceSheetResponse"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -5439,6 +5690,14 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items to skip, from 0. Wins over `page` when both are given. */
                 offset?: components["parameters"]["Offset"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -5451,6 +5710,8 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Total-Items": components["headers"]["XTotalItems"];
+                    Link: components["headers"]["Link"];
                     "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
@@ -5459,6 +5720,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CashFlowResponse"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -5522,6 +5785,14 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items to skip, from 0. Wins over `page` when both are given. */
                 offset?: components["parameters"]["Offset"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -5534,6 +5805,8 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Total-Items": components["headers"]["XTotalItems"];
+                    Link: components["headers"]["Link"];
                     "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
@@ -5542,6 +5815,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FinancialMetricsResponse"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -5580,6 +5855,14 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items to skip, from 0. Wins over `page` when both are given. */
                 offset?: components["parameters"]["Offset"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -5590,6 +5873,8 @@ export interface operations {
             /** @description One page of reporting periods with its `pagination` object. */
             200: {
                 headers: {
+                    "X-Total-Items": components["headers"]["XTotalItems"];
+                    Link: components["headers"]["Link"];
                     "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
@@ -5598,6 +5883,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReportDatePage"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
             };
             304: components["responses"]["NotModified"];

@@ -1,0 +1,107 @@
+import { expect } from 'chai';
+import Papa from 'papaparse';
+import { tableRows, type FlatRow } from '../../src/domain/flatRows';
+import { operations } from '../support/contract';
+import { useSharedFixture } from '../support/fixture';
+import { loadAllFinancials } from '../support/financialFixtures';
+import { loadMarket2024, loadSessionFixture } from '../support/marketData';
+import { loadReferenceFixtures, loadShenwanFixtures } from '../support/referenceData';
+
+/** One request per /v1 data operation, each answering several rows on the shared fixture. */
+const REQUESTS: Record<string, string> = {
+  getBasicInfo: '/v1/stock/basic-info?symbol=000001,600519',
+  searchStocks: '/v1/stock/search?keyword=60&limit=20',
+  getStockList: '/v1/stock/list?date=2018-06-01&exchange=SZSE&limit=5&page=2',
+  getListingStatus: '/v1/stock/listing-status?symbol=000001',
+  getCodeChanges: '/v1/stock/code-change?begin_date=2010-01-01',
+  getIndexConstituents: '/v1/indices/constituents?index=399300.SZ&date=2023-12-15&limit=5&page=2',
+  getIndustryConstituents: '/v1/industry/constituents?industry=801125.SI&level=2&date=2019-12-31&limit=3',
+  getDividends: '/v1/events/dividends?symbol=600519,000003.SZ',
+  getAnnouncements: '/v1/events/announcements?symbol=600519&limit=2&page=2',
+  getDaily: '/v1/market/daily?symbol=600000,000001,000003&begin_date=2024-12-01&end_date=2024-12-31',
+  getKlines: '/v1/market/klines?symbol=000001&interval=weekly&begin_date=2024-06-01&end_date=2024-12-31',
+  getIntraday: '/v1/market/intraday?symbol=000001',
+  getTrades: '/v1/market/trades?symbol=000001&limit=10',
+  getAdjustmentFactor: '/v1/market/adjustment-factor?symbol=000001&begin_date=2024-01-01&end_date=2024-12-31',
+  getTradingCalendar: '/v1/market/trading-calendar?begin_date=2024-12-01&end_date=2024-12-31',
+  getIncomeStatement: '/v1/financials/income-statement?symbol=600519&period=quarterly',
+  getBalanceSheet: '/v1/financials/balance-sheet?symbol=000333.SZ',
+  getCashFlow: '/v1/financials/cash-flow?symbol=000333.SZ',
+  getFinancialMetrics: '/v1/financials/financial-metrics?symbol=000333.SZ',
+  getReportDates: '/v1/financials/report-dates?symbol=600519',
+};
+
+/** A row as CSV writes it: every column as text, nulls and missing values empty, booleans and numbers as JSON writes them. */
+const asCsvText = (row: FlatRow, columns: string[]) => Object.fromEntries(columns.map((column) => [column, row[column] === null || row[column] === undefined ? '' : String(row[column])]));
+
+describe('formats: every /v1 data route answers CSV and NDJSON rows equal to its JSON', () => {
+  const api = useSharedFixture();
+  before(async () => {
+    await loadMarket2024(api.db);
+    await loadSessionFixture(api.db);
+    await loadAllFinancials(api.db);
+    await loadReferenceFixtures(api.db);
+    await loadShenwanFixtures(api.db);
+  });
+
+  it('has a request here for every operation the contract gives a text/csv answer', () => {
+    const withTables = operations().filter((op) => op.responses['200']?.content?.['text/csv']).map((op) => op.operationId);
+    expect(Object.keys(REQUESTS).sort()).to.deep.equal(withTables.sort());
+  });
+
+  for (const [operationId, path] of Object.entries(REQUESTS)) {
+    it(`${operationId}: format=csv, format=ndjson and the Accept header give the JSON answer's rows`, async () => {
+      const json = await api.get(path);
+      expect(json.status, JSON.stringify(json.body)).to.equal(200);
+      const rows = [...tableRows(json.body.data)];
+      expect(rows.length).to.be.greaterThan(0);
+
+      const csv = await fetch(`${api.baseUrl}${path}&format=csv`, { headers: { 'X-API-KEY': api.key } });
+      expect(csv.status).to.equal(200);
+      expect(csv.headers.get('content-type')).to.equal('text/csv; charset=utf-8');
+      const parsed = Papa.parse<Record<string, string>>(await csv.text(), { header: true, skipEmptyLines: true });
+      const columns = parsed.meta.fields!;
+      expect(parsed.data).to.deep.equal(rows.map((row) => asCsvText(row, columns)));
+
+      const ndjson = await fetch(api.baseUrl + path, { headers: { 'X-API-KEY': api.key, Accept: 'application/x-ndjson' } });
+      expect(ndjson.headers.get('content-type')).to.equal('application/x-ndjson; charset=utf-8');
+      const lines = (await ndjson.text()).trimEnd().split('\n').map((line) => JSON.parse(line));
+      expect(lines).to.deep.equal(rows);
+
+      if (json.body.pagination) expect(csv.headers.get('x-total-items')).to.equal(String(json.body.pagination.total_items));
+      if (json.body.cursor) expect(ndjson.headers.get('x-next-cursor')).to.equal(json.body.cursor);
+    });
+  }
+
+  it('a daily CSV is one row per bar with the symbol and name repeated, whole, a symbol without bars giving none', async () => {
+    const csv = await fetch(`${api.baseUrl}/v1/market/daily?symbol=000001,600000&begin_date=2024-12-30&end_date=2024-12-31&adjusted=false&fields=date,close,adj_factor&format=csv`, {
+      headers: { 'X-API-KEY': api.key },
+    });
+    expect(await csv.text()).to.equal(await (await fetch(`${api.baseUrl}/v1/market/daily?symbol=000001,600000&begin_date=2024-12-30&end_date=2024-12-31&adjusted=false&fields=date,close,adj_factor`, {
+      headers: { 'X-API-KEY': api.key },
+    })).json().then((body) => ['symbol,name,adj_anchor_date,date,close,adj_factor', ...body.data.flatMap((series: { symbol: string; name: string; adj_anchor_date: string; daily: Array<{ date: string; close: number; adj_factor: number }> }) =>
+      series.daily.map((bar) => [series.symbol, series.name, series.adj_anchor_date, bar.date, bar.close, bar.adj_factor].join(','))), ''].join('\n')));
+  });
+
+  it('pagination goes to X-Total-Items and Link; ETags differ by form and each answers 304', async () => {
+    const csv = await fetch(`${api.baseUrl}/v1/stock/list?date=2018-06-01&exchange=SZSE&limit=5&page=2&format=csv`, { headers: { 'X-API-KEY': api.key } });
+    const link = csv.headers.get('link')!;
+    expect(link).to.match(/^<\/v1\/stock\/list\?[^>]*page=3[^>]*>; rel="next", <\/v1\/stock\/list\?[^>]*page=1[^>]*>; rel="prev"$/);
+    expect(link).to.include('format=csv').and.not.include('api_key');
+    const daily = '/v1/market/daily?symbol=000001&begin_date=2024-12-01&end_date=2024-12-31';
+    const json = await api.get(daily);
+    const first = await fetch(`${api.baseUrl}${daily}&format=csv`, { headers: { 'X-API-KEY': api.key } });
+    const csvTag = first.headers.get('etag')!;
+    expect(csvTag).to.be.a('string').and.not.equal(json.headers.get('etag'));
+    const again = await fetch(`${api.baseUrl}${daily}&format=csv`, { headers: { 'X-API-KEY': api.key, 'If-None-Match': csvTag } });
+    expect(again.status).to.equal(304);
+  });
+
+  it('errors stay JSON envelopes with their status; an unknown format is a 400', async () => {
+    const missing = await fetch(`${api.baseUrl}/v1/market/daily?symbol=999999&format=csv`, { headers: { 'X-API-KEY': api.key } });
+    expect(missing.headers.get('content-type')).to.match(/^application\/json/);
+    expect(await missing.json()).to.include({ error: 'invalid_symbol' });
+    const unknown = await api.get('/v1/market/daily?symbol=000001&format=xlsx');
+    expect([unknown.status, unknown.body.error]).to.deep.equal([400, 'invalid_parameter']);
+  });
+});
