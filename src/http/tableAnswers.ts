@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { columnsOf, csvLine, tableRows, type FlatRow } from '../domain/flatRows';
+import { csvCell, csvLine, tableColumns, tableParts, valueOf, type RowParts } from '../domain/flatRows';
 import type { Json } from '../domain/toolResults';
 
 /** The forms a data answer takes: the JSON envelope, or its rows as CSV or NDJSON. */
@@ -74,9 +74,18 @@ function pagingHeaders(req: Request, res: Response, { pagination, cursor }: Enve
   if (links.length > 0) res.setHeader('Link', links.join(', '));
 }
 
-/** One row as its line: CSV in the header's columns (nulls empty, numbers as JSON writes them), or one JSON object. */
-function lineOf(format: TableFormat, columns: readonly string[], row: FlatRow): string {
-  return format === 'csv' ? csvLine(columns.map((column) => row[column] ?? null)) : JSON.stringify(row);
+/** A row's line: CSV in the header's columns (nulls empty, numbers as JSON writes them), or one JSON object of the columns it has. */
+function lineWriter(format: TableFormat, columns: readonly string[]): (parts: RowParts) => string {
+  if (format === 'csv') return (parts) => columns.map((column) => csvCell(valueOf(parts, column))).join(',');
+  const keys = columns.map((column) => `${JSON.stringify(column)}:`);
+  return (parts) => {
+    const members: string[] = [];
+    columns.forEach((column, i) => {
+      const value = valueOf(parts, column);
+      if (value !== undefined) members.push(keys[i] + JSON.stringify(value));
+    });
+    return `{${members.join(',')}}`;
+  };
 }
 
 /** Writes the rows of an envelope's `data`, header first for CSV, a batch of lines per write, waiting for `drain`. */
@@ -84,11 +93,12 @@ async function writeTable(req: Request, res: Response, envelope: Envelope, forma
   res.setHeader('Content-Type', MEDIA_TYPES[format]);
   pagingHeaders(req, res, envelope);
   // The columns are every row's keys in first-seen order (a row lacks `requested_symbol` unless an old code named it).
-  const columns = columnsOf(tableRows(envelope.data));
+  const columns = tableColumns(tableParts(envelope.data));
   if (req.method === 'HEAD') return void res.end();
+  const lineOf = lineWriter(format, columns);
   let batch = format === 'csv' ? [csvLine(columns)] : [];
-  for (const row of tableRows(envelope.data)) {
-    batch.push(lineOf(format, columns, row));
+  for (const parts of tableParts(envelope.data)) {
+    batch.push(lineOf(parts));
     if (batch.length < ROWS_PER_WRITE) continue;
     if (!res.write(`${batch.join('\n')}\n`)) await new Promise((resolve) => res.once('drain', resolve));
     batch = [];

@@ -24,6 +24,8 @@ const REQUESTS: Record<string, string> = {
   getTrades: '/v1/market/trades?symbol=000001&limit=10',
   getAdjustmentFactor: '/v1/market/adjustment-factor?symbol=000001&begin_date=2024-01-01&end_date=2024-12-31',
   getTradingCalendar: '/v1/market/trading-calendar?begin_date=2024-12-01&end_date=2024-12-31',
+  getMarketCrossSection: '/v1/market/cross-section?date=2024-12-31',
+  getValuation: '/v1/market/valuation?symbol=000001,000333&begin_date=2024-12-01&end_date=2024-12-31',
   getIncomeStatement: '/v1/financials/income-statement?symbol=600519&period=quarterly',
   getBalanceSheet: '/v1/financials/balance-sheet?symbol=000333.SZ',
   getCashFlow: '/v1/financials/cash-flow?symbol=000333.SZ',
@@ -42,6 +44,8 @@ describe('formats: every /v1 data route answers CSV and NDJSON rows equal to its
     await loadAllFinancials(api.db);
     await loadReferenceFixtures(api.db);
     await loadShenwanFixtures(api.db);
+    const valuation = { trade_date: '2024-12-31', pe: 5.1, pb: 0.6, total_share: 19405918198, total_mv: 221227467457 };
+    await api.db('daily_basic').insert([{ ts_code: '000001.SZ', ...valuation }, { ts_code: '000333.SZ', ...valuation, pe: null }]).onConflict(['ts_code', 'trade_date']).ignore();
   });
 
   it('has a request here for every operation the contract gives a text/csv answer', () => {

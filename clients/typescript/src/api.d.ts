@@ -366,6 +366,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/market/cross-section": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole market on one day — every security's bar and valuation
+         * @description One row per security with a bar on `date` (5,393 A-shares on 2025-04-03): the bar fields of
+         *     `/v1/market/daily` and the valuation of `/v1/market/valuation`, by code. The day's universe is point in
+         *     time: a stock delisted later is present, one listed later absent, each under the name it had that day;
+         *     suspended securities are absent. Filters `exchange`, `board`, `industry` and `kind` (stocks by default)
+         *     narrow it; `fields` picks the columns. A whole-market day is about 2.5 MB as JSON and 1.2 MB as CSV
+         *     (`format=csv`, streamed): the form to load into pandas in one call.
+         *
+         *     **Defaults.** `date`: the latest trading day the plan sees. A day the exchanges were closed → 404
+         *     `no_data` naming the previous trading day; a day after the latest data → 404 `no_data`.
+         *
+         *     **Adjustment.** Unadjusted by default, each row with its `adj_factor`; `adjusted=true` forward-adjusts
+         *     each security to its own anchor (its latest trading day), the same figures as that day's bar of
+         *     `/v1/market/daily`.
+         *
+         *     **Plans.** Bars published less than the plan's daily delay ago are not shown (nor is their day the default).
+         */
+        get: operations["getMarketCrossSection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/market/valuation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Valuation history (PE, PB, PS, dividend yield, shares, market value) of up to 50 symbols
+         * @description The daily valuation of each symbol (Tushare `daily_basic`, in yuan, shares and percent), newest first. One
+         *     symbol gives one series in `data`; a comma-separated list an array of series in request order. The window
+         *     is the daily route's: `end_date` defaults to the latest trading day the plan sees, `begin_date` to 30
+         *     trading days before it, at most 3 years. A symbol without valuation in the range gets an empty
+         *     `valuation`; when no symbol has any → 404 `no_data`.
+         */
+        get: operations["getValuation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/stocks/prices": {
         parameters: {
             query?: never;
@@ -1840,6 +1898,329 @@ export interface components {
             message: components["schemas"]["SuccessMessage"];
             /** @description Calendar days of the range, oldest first (at most 3 years, 1,096 days). */
             data: components["schemas"]["CalendarDay"][];
+        };
+        /**
+         * Format: double
+         * @description Opening price.
+         */
+        open: number | null;
+        /**
+         * Format: double
+         * @description Highest price.
+         */
+        high: number | null;
+        /**
+         * Format: double
+         * @description Lowest price.
+         */
+        low: number | null;
+        /**
+         * Format: double
+         * @description Closing price.
+         */
+        close: number | null;
+        /**
+         * Format: double
+         * @description Previous close.
+         */
+        pre_close: number | null;
+        /**
+         * Format: double
+         * @description close − pre_close of this row's displayed values, exactly. Forward-adjusted rows derive it from the
+         *     adjusted prices as shown (2 decimals), not from unrounded ones, so a reader recomputing from the row
+         *     finds the row's own figure (the 2-decimal prices are kept for stocks, as the exchanges quote them).
+         */
+        change: number | null;
+        /**
+         * Format: double
+         * @description (close / pre_close − 1) × 100 of this row's displayed values, at 4 decimals.
+         */
+        pct_change: number | null;
+        /**
+         * Format: int64
+         * @description Lots (1 lot = 100 shares); indices as reported by the source.
+         */
+        volume: number | null;
+        /**
+         * Format: double
+         * @description Traded value, yuan.
+         */
+        amount: number | null;
+        /**
+         * Format: double
+         * @description Turnover rate, percent; null when not loaded.
+         */
+        turnover: number | null;
+        /**
+         * Format: double
+         * @description Cumulative adjustment factor of the day; only with `adjusted=false`; null for indices. Backward price
+         *     = P × adj_factor; forward price = P × adj_factor / (adj_factor on `adj_anchor_date`).
+         */
+        adj_factor: number | null;
+        /**
+         * Format: double
+         * @description Price/earnings ratio (total market value ÷ net profit of the latest fiscal year); null when the company lost money.
+         */
+        pe: number | null;
+        /**
+         * Format: double
+         * @description Price/earnings ratio on trailing-twelve-month net profit; null when the TTM profit is a loss.
+         */
+        pe_ttm: number | null;
+        /**
+         * Format: double
+         * @description Price/book ratio (total market value ÷ net assets).
+         */
+        pb: number | null;
+        /**
+         * Format: double
+         * @description Price/sales ratio (total market value ÷ revenue of the latest fiscal year).
+         */
+        ps: number | null;
+        /**
+         * Format: double
+         * @description Price/sales ratio on trailing-twelve-month revenue.
+         */
+        ps_ttm: number | null;
+        /**
+         * Format: double
+         * @description Dividend yield, percent (dividends of the latest fiscal year ÷ total market value).
+         */
+        dv_ratio: number | null;
+        /**
+         * Format: double
+         * @description Dividend yield on trailing-twelve-month dividends, percent.
+         */
+        dv_ttm: number | null;
+        /**
+         * Format: double
+         * @description Total shares, in shares (Tushare gives 10,000 shares; converted on import).
+         */
+        total_share: number | null;
+        /**
+         * Format: double
+         * @description Tradable shares, in shares.
+         */
+        float_share: number | null;
+        /**
+         * Format: double
+         * @description Free-float shares (tradable shares less the locked holdings of large holders), in shares.
+         */
+        free_share: number | null;
+        /**
+         * Format: double
+         * @description Total market value, yuan (Tushare gives 10,000 yuan; converted on import).
+         */
+        total_mv: number | null;
+        /**
+         * Format: double
+         * @description Market value of the tradable shares, yuan.
+         */
+        circ_mv: number | null;
+        /**
+         * Format: double
+         * @description Turnover rate, percent of tradable shares.
+         */
+        turnover_rate: number | null;
+        /**
+         * Format: double
+         * @description Turnover rate, percent of free-float shares.
+         */
+        turnover_rate_f: number | null;
+        /**
+         * Format: double
+         * @description Volume ratio: volume per minute today ÷ the average per minute of the previous 5 days.
+         */
+        volume_ratio: number | null;
+        /**
+         * @description One security's daily bar and valuation on the cross-section's day. Prices unadjusted (with `adj_factor`) by
+         *     default; with `adjusted=true` forward-adjusted to the security's own anchor (`adj_anchor_date`), the same
+         *     figures as that day's bar of `/v1/market/daily`. With `fields`, only `symbol` and the chosen fields are present.
+         */
+        CrossSectionEntry: {
+            /**
+             * @description Standard code, e.g. `600519.SH`.
+             * @example 600519.SH
+             */
+            symbol: string;
+            /**
+             * @description Short name of the security on that day; null when the store's reference list lacks the security (a stock delisted since, missing from the list loaded).
+             * @example 贵州茅台
+             */
+            name?: string | null;
+            /**
+             * @description Listing exchange.
+             * @enum {string}
+             */
+            exchange?: "SSE" | "SZSE" | "BSE";
+            /**
+             * @description Board, from the code ranges; null for indices.
+             * @enum {string|null}
+             */
+            board?: "main" | "star" | "chinext" | "bse" | "b_share" | null;
+            open?: components["schemas"]["open"];
+            high?: components["schemas"]["high"];
+            low?: components["schemas"]["low"];
+            close?: components["schemas"]["close"];
+            pre_close?: components["schemas"]["pre_close"];
+            change?: components["schemas"]["change"];
+            pct_change?: components["schemas"]["pct_change"];
+            volume?: components["schemas"]["volume"];
+            amount?: components["schemas"]["amount"];
+            turnover?: components["schemas"]["turnover"];
+            adj_factor?: components["schemas"]["adj_factor"];
+            /**
+             * Format: date
+             * @description With `adjusted=true` only — the security's latest trading day, whose factor anchors the adjusted prices; null for indices.
+             */
+            adj_anchor_date?: string | null;
+            pe?: components["schemas"]["pe"];
+            pe_ttm?: components["schemas"]["pe_ttm"];
+            pb?: components["schemas"]["pb"];
+            ps?: components["schemas"]["ps"];
+            ps_ttm?: components["schemas"]["ps_ttm"];
+            dv_ratio?: components["schemas"]["dv_ratio"];
+            dv_ttm?: components["schemas"]["dv_ttm"];
+            total_share?: components["schemas"]["total_share"];
+            float_share?: components["schemas"]["float_share"];
+            free_share?: components["schemas"]["free_share"];
+            total_mv?: components["schemas"]["total_mv"];
+            circ_mv?: components["schemas"]["circ_mv"];
+            turnover_rate?: components["schemas"]["turnover_rate"];
+            turnover_rate_f?: components["schemas"]["turnover_rate_f"];
+            volume_ratio?: components["schemas"]["volume_ratio"];
+        };
+        /** @description Every security traded on one day, by code. */
+        CrossSection: {
+            /**
+             * Format: date
+             * @description The trading day.
+             */
+            date: string;
+            /** @description One row per security with a bar that day, by code; suspended securities are absent. */
+            securities: components["schemas"]["CrossSectionEntry"][];
+        };
+        /** @description Success envelope of a market cross-section. */
+        CrossSectionResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            data: components["schemas"]["CrossSection"];
+        };
+        /**
+         * @description Standard code, e.g. `600519.SH`.
+         * @example 000001.SZ
+         */
+        symbol: string;
+        /**
+         * @description The old code the request named, when it named one; the series is of the security it became (`symbol`).
+         * @example 000022.SZ
+         */
+        requested_symbol: string;
+        /**
+         * @description Short name of the security.
+         * @example 平安银行
+         */
+        name: string;
+        /**
+         * @description One trading day's valuation of a security (Tushare `daily_basic`), in yuan, shares and percent. With
+         *     `fields`, only the chosen fields are present.
+         */
+        Valuation: {
+            /**
+             * Format: date
+             * @description Trading date.
+             */
+            date?: string;
+            /**
+             * Format: double
+             * @description Price/earnings ratio (total market value ÷ net profit of the latest fiscal year); null when the company lost money.
+             */
+            pe?: number | null;
+            /**
+             * Format: double
+             * @description Price/earnings ratio on trailing-twelve-month net profit; null when the TTM profit is a loss.
+             */
+            pe_ttm?: number | null;
+            /**
+             * Format: double
+             * @description Price/book ratio (total market value ÷ net assets).
+             */
+            pb?: number | null;
+            /**
+             * Format: double
+             * @description Price/sales ratio (total market value ÷ revenue of the latest fiscal year).
+             */
+            ps?: number | null;
+            /**
+             * Format: double
+             * @description Price/sales ratio on trailing-twelve-month revenue.
+             */
+            ps_ttm?: number | null;
+            /**
+             * Format: double
+             * @description Dividend yield, percent (dividends of the latest fiscal year ÷ total market value).
+             */
+            dv_ratio?: number | null;
+            /**
+             * Format: double
+             * @description Dividend yield on trailing-twelve-month dividends, percent.
+             */
+            dv_ttm?: number | null;
+            /**
+             * Format: double
+             * @description Total shares, in shares (Tushare gives 10,000 shares; converted on import).
+             */
+            total_share?: number | null;
+            /**
+             * Format: double
+             * @description Tradable shares, in shares.
+             */
+            float_share?: number | null;
+            /**
+             * Format: double
+             * @description Free-float shares (tradable shares less the locked holdings of large holders), in shares.
+             */
+            free_share?: number | null;
+            /**
+             * Format: double
+             * @description Total market value, yuan (Tushare gives 10,000 yuan; converted on import).
+             */
+            total_mv?: number | null;
+            /**
+             * Format: double
+             * @description Market value of the tradable shares, yuan.
+             */
+            circ_mv?: number | null;
+            /**
+             * Format: double
+             * @description Turnover rate, percent of tradable shares.
+             */
+            turnover_rate?: number | null;
+            /**
+             * Format: double
+             * @description Turnover rate, percent of free-float shares.
+             */
+            turnover_rate_f?: number | null;
+            /**
+             * Format: double
+             * @description Volume ratio: volume per minute today ÷ the average per minute of the previous 5 days.
+             */
+            volume_ratio?: number | null;
+        };
+        /** @description The valuation of one security by day, newest first. */
+        ValuationSeries: {
+            symbol: components["schemas"]["symbol"];
+            requested_symbol?: components["schemas"]["requested_symbol"];
+            name: components["schemas"]["name"];
+            /** @description Days newest first; a security without valuation in the range has none. */
+            valuation: components["schemas"]["Valuation"][];
+        };
+        /** @description Success envelope of valuation series: one symbol gives one series, a comma-separated list an array of series. */
+        ValuationResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description The series of the symbol, or of each symbol in request order. */
+            data: components["schemas"]["ValuationSeries"] | components["schemas"]["ValuationSeries"][];
         };
         /** @description Success envelope of the daily bars of one security. */
         DailySeriesResponse: {
@@ -3476,6 +3857,28 @@ export interface components {
         /** @description `true`: open days only; `false`: closed days only; absent: both. */
         IsOpen: boolean;
         /**
+         * @description `false` (default here): unadjusted prices, each row with its `adj_factor`; `true`: prices forward-adjusted to
+         *     each security's own anchor (its latest trading day, `adj_anchor_date`), equal to that day's bar of
+         *     `/v1/market/daily`.
+         */
+        CrossSectionAdjusted: boolean;
+        /**
+         * @description Comma-separated fields of the row besides `symbol` (always present): `name`, `exchange`, `board`, the bar's
+         *     (`open`, `high`, `low`, `close`, `pre_close`, `change`, `pct_change`, `volume`, `amount`, `turnover`, and
+         *     `adj_factor` unadjusted or `adj_anchor_date` adjusted) and the valuation's (`pe`, `pe_ttm`, `pb`, `ps`,
+         *     `ps_ttm`, `dv_ratio`, `dv_ttm`, `total_share`, `float_share`, `free_share`, `total_mv`, `circ_mv`,
+         *     `turnover_rate`, `turnover_rate_f`, `volume_ratio`); all when omitted. An unknown name → 400 `invalid_field`.
+         * @example close,pe_ttm,pb,total_mv
+         */
+        CrossSectionFields: string;
+        /**
+         * @description Comma-separated fields of a day's valuation (`date`, `pe`, `pe_ttm`, `pb`, `ps`, `ps_ttm`, `dv_ratio`,
+         *     `dv_ttm`, `total_share`, `float_share`, `free_share`, `total_mv`, `circ_mv`, `turnover_rate`,
+         *     `turnover_rate_f`, `volume_ratio`); all when omitted. An unknown name → 400 `invalid_field`.
+         * @example date,pe_ttm,pb,total_mv
+         */
+        ValuationFields: string;
+        /**
          * @description First date of the range, inclusive, `YYYY-MM-DD`; default 30 trading days before the end.
          * @example 2024-01-02
          */
@@ -4781,6 +5184,243 @@ export interface operations {
                     "application/json": components["schemas"]["TradingCalendarResponse"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMarketCrossSection: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Trading day `YYYY-MM-DD`; default the latest session with data.
+                 * @example 2024-06-14
+                 */
+                date?: components["parameters"]["TradeDate"];
+                /**
+                 * @description `false` (default here): unadjusted prices, each row with its `adj_factor`; `true`: prices forward-adjusted to
+                 *     each security's own anchor (its latest trading day, `adj_anchor_date`), equal to that day's bar of
+                 *     `/v1/market/daily`.
+                 */
+                adjusted?: components["parameters"]["CrossSectionAdjusted"];
+                /**
+                 * @description `stock` (default) or `index`.
+                 * @example stock
+                 */
+                kind?: components["parameters"]["Kind"];
+                /**
+                 * @description Only securities of this exchange.
+                 * @example SZSE
+                 */
+                exchange?: components["parameters"]["ListExchange"];
+                /**
+                 * @description Only stocks of this board, from the code ranges: `main` (60, 000-003), `star` (688, 689), `chinext` (300-302), `bse` (4, 8, 92), `b_share` (900, 200).
+                 * @example star
+                 */
+                board?: components["parameters"]["Board"];
+                /**
+                 * @description Only stocks of this first-level industry of the stock list, e.g. `银行`.
+                 * @example 银行
+                 */
+                industry?: components["parameters"]["IndustryFilter"];
+                /**
+                 * @description Comma-separated fields of the row besides `symbol` (always present): `name`, `exchange`, `board`, the bar's
+                 *     (`open`, `high`, `low`, `close`, `pre_close`, `change`, `pct_change`, `volume`, `amount`, `turnover`, and
+                 *     `adj_factor` unadjusted or `adj_anchor_date` adjusted) and the valuation's (`pe`, `pe_ttm`, `pb`, `ps`,
+                 *     `ps_ttm`, `dv_ratio`, `dv_ttm`, `total_share`, `float_share`, `free_share`, `total_mv`, `circ_mv`,
+                 *     `turnover_rate`, `turnover_rate_f`, `volume_ratio`); all when omitted. An unknown name → 400 `invalid_field`.
+                 * @example close,pe_ttm,pb,total_mv
+                 */
+                fields?: components["parameters"]["CrossSectionFields"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's rows, by code. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": {
+                     *         "date": "2025-04-03",
+                     *         "securities": [
+                     *           {
+                     *             "symbol": "600519.SH",
+                     *             "name": "贵州茅台",
+                     *             "exchange": "SSE",
+                     *             "board": "main",
+                     *             "open": 1530,
+                     *             "high": 1586,
+                     *             "low": 1529.01,
+                     *             "close": 1568.88,
+                     *             "pre_close": 1549.02,
+                     *             "change": 19.86,
+                     *             "pct_change": 1.2821,
+                     *             "volume": 35481,
+                     *             "amount": 5557442052,
+                     *             "turnover": 0.2824,
+                     *             "adj_factor": null,
+                     *             "pe": 22.8559,
+                     *             "pe_ttm": 22.8559,
+                     *             "pb": 8.4546,
+                     *             "ps": 11.5321,
+                     *             "ps_ttm": 11.5321,
+                     *             "dv_ratio": 3.4903,
+                     *             "dv_ttm": 3.4903,
+                     *             "total_share": 1256197800,
+                     *             "float_share": 1256197800,
+                     *             "free_share": 576986224,
+                     *             "total_mv": 1970823604464,
+                     *             "circ_mv": 1970823604464,
+                     *             "turnover_rate": 0.2824,
+                     *             "turnover_rate_f": 0.6149,
+                     *             "volume_ratio": 1.86
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CrossSectionResponse"];
+                    /**
+                     * @example date,symbol,name,exchange,board,open,high,low,close,pre_close,change,pct_change,volume,amount,turnover,adj_factor,pe,pe_ttm,pb,ps,ps_ttm,dv_ratio,dv_ttm,total_share,float_share,free_share,total_mv,circ_mv,turnover_rate,turnover_rate_f,volume_ratio
+                     *     2025-04-03,600519.SH,贵州茅台,SSE,main,1530,1586,1529.01,1568.88,1549.02,19.86,1.2821,35481,5557442052,0.2824,,22.8559,22.8559,8.4546,11.5321,11.5321,3.4903,3.4903,1256197800,1256197800,576986224,1970823604464,1970823604464,0.2824,0.6149,1.86
+                     */
+                    "text/csv": string;
+                    /** @example {"date":"2025-04-03","symbol":"600519.SH","name":"贵州茅台","exchange":"SSE","board":"main","open":1530,"high":1586,"low":1529.01,"close":1568.88,"pre_close":1549.02,"change":19.86,"pct_change":1.2821,"volume":35481,"amount":5557442052,"turnover":0.2824,"adj_factor":null,"pe":22.8559,"pe_ttm":22.8559,"pb":8.4546,"ps":11.5321,"ps_ttm":11.5321,"dv_ratio":3.4903,"dv_ttm":3.4903,"total_share":1256197800,"float_share":1256197800,"free_share":576986224,"total_mv":1970823604464,"circ_mv":1970823604464,"turnover_rate":0.2824,"turnover_rate_f":0.6149,"volume_ratio":1.86} */
+                    "application/x-ndjson": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getValuation: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol or up to 50 comma-separated symbols, each in any of the three formats (`600519`,
+                 *     `sh.600519`, `600519.SH`). Malformed or unknown symbols → 400 `invalid_symbol` naming them; more than 50
+                 *     → 400 `too_many_symbols`.
+                 * @example 600519,000001.SZ
+                 */
+                symbol: components["parameters"]["Symbols50"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description Comma-separated fields of a day's valuation (`date`, `pe`, `pe_ttm`, `pb`, `ps`, `ps_ttm`, `dv_ratio`,
+                 *     `dv_ttm`, `total_share`, `float_share`, `free_share`, `total_mv`, `circ_mv`, `turnover_rate`,
+                 *     `turnover_rate_f`, `volume_ratio`); all when omitted. An unknown name → 400 `invalid_field`.
+                 * @example date,pe_ttm,pb,total_mv
+                 */
+                fields?: components["parameters"]["ValuationFields"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series, or the series in request order. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": {
+                     *         "symbol": "600519.SH",
+                     *         "name": "贵州茅台",
+                     *         "valuation": [
+                     *           {
+                     *             "date": "2025-04-03",
+                     *             "pe": 22.8559,
+                     *             "pe_ttm": 22.8559,
+                     *             "pb": 8.4546,
+                     *             "ps": 11.5321,
+                     *             "ps_ttm": 11.5321,
+                     *             "dv_ratio": 3.4903,
+                     *             "dv_ttm": 3.4903,
+                     *             "total_share": 1256197800,
+                     *             "float_share": 1256197800,
+                     *             "free_share": 576986224,
+                     *             "total_mv": 1970823604464,
+                     *             "circ_mv": 1970823604464,
+                     *             "turnover_rate": 0.2824,
+                     *             "turnover_rate_f": 0.6149,
+                     *             "volume_ratio": 1.86
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValuationResponse"];
+                    /**
+                     * @example symbol,name,date,pe,pe_ttm,pb,ps,ps_ttm,dv_ratio,dv_ttm,total_share,float_share,free_share,total_mv,circ_mv,turnover_rate,turnover_rate_f,volume_ratio
+                     *     600519.SH,贵州茅台,2025-04-03,22.8559,22.8559,8.4546,11.5321,11.5321,3.4903,3.4903,1256197800,1256197800,576986224,1970823604464,1970823604464,0.2824,0.6149,1.86
+                     */
+                    "text/csv": string;
+                    /** @example {"symbol":"600519.SH","name":"贵州茅台","date":"2025-04-03","pe":22.8559,"pe_ttm":22.8559,"pb":8.4546,"ps":11.5321,"ps_ttm":11.5321,"dv_ratio":3.4903,"dv_ttm":3.4903,"total_share":1256197800,"float_share":1256197800,"free_share":576986224,"total_mv":1970823604464,"circ_mv":1970823604464,"turnover_rate":0.2824,"turnover_rate_f":0.6149,"volume_ratio":1.86} */
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];

@@ -14,6 +14,8 @@ import { dailySeries, knownSecurities, type MarketSources } from './market.servi
 import { factorHistory, tradingCalendar } from './factorsAndCalendar.service';
 import type { PlanCatalog } from '../subscriptions/planCatalog.service';
 import { assertTickAccess, planVisibility } from './visibility.service';
+import { crossSection } from './crossSection.service';
+import { valuationSeries } from './valuation.service';
 
 const DEFAULT_KLINES = 250;
 
@@ -100,7 +102,26 @@ export function marketHandlers({ db, codes, calendar, answers, plans, cursorSecr
     res.json({ ...ok(page.trades.map(wire.toTrade)), cursor: page.cursor, has_more: page.hasMore });
   };
 
+  const getMarketCrossSection: Handler<'getMarketCrossSection'> = async (req, res) => {
+    const { date, adjusted = false, kind = 'stock', exchange, board, industry } = req.query;
+    const fields = wire.parseCrossSectionFields(req.query.fields, adjusted);
+    const { dailyCutoff } = await visibilityOf(res);
+    const request = { date, adjusted, kind, exchange, board, industry };
+    await answers.send(req, res, async () => ok(wire.toCrossSection(await crossSection(sources, request, dailyCutoff), fields)));
+  };
+
+  const getValuation: Handler<'getValuation'> = async (req, res) => {
+    const { symbols, single } = parseSymbolList(req.query.symbol, 50);
+    const fields = wire.parseValuationFields(req.query.fields);
+    const { dailyCutoff } = await visibilityOf(res);
+    const request = { symbols, begin: req.query.begin_date, end: req.query.end_date };
+    await answers.send(req, res, async () => {
+      const series = (await valuationSeries(sources, request, dailyCutoff)).map((one) => wire.toValuationSeries(one, fields));
+      return ok(single ? series[0]! : series);
+    });
+  };
+
   return {
-    getDaily, getLegacyStockPrices, getKlines, getLegacyIndices, getAdjustmentFactor, getTradingCalendar, getIntraday, getTrades,
+    getMarketCrossSection, getValuation, getDaily, getLegacyStockPrices, getKlines, getLegacyIndices, getAdjustmentFactor, getTradingCalendar, getIntraday, getTrades,
   };
 }

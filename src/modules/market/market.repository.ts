@@ -39,7 +39,8 @@ const BAR_COLUMNS = [
 
 export type StoredBar = RawDailyBar & { ts_code: string };
 
-function barsWithFactors(db: Db, cutoff: string | null) {
+/** Visible daily bars (`b`) with their day's factor (`f`), the columns of StoredBar. */
+export function barsWithFactors(db: Db, cutoff: string | null) {
   return whereVisible(
     db('daily_bars as b')
       .leftJoin('adj_factors as f', (join) => join.on('f.ts_code', 'b.ts_code').andOn('f.trade_date', 'b.trade_date'))

@@ -1,12 +1,14 @@
 import type { components } from '../../../generated/api';
 import type { DailyBar } from '../../domain/adjust';
-import { parseFields, pickFields } from '../../domain/fields';
+import { parseFields, pickFields, type MissingFields, type NoneMissing } from '../../domain/fields';
+import { boardOf, exchangeOfStandard } from '../../domain/symbols';
 import type { KlineSeries } from './market.types';
 import type { TradeRow } from './market.types';
 import type { FactorRow } from './market.types';
 import type { CalendarRow } from './market.types';
 import type { SecurityAnchor } from './market.types';
 import type { DailySeries } from './market.types';
+import { VALUATION_FIELDS, type CrossSection, type CrossSectionEntry, type ValuationRow, type ValuationSeries } from './market.types';
 import type { IntradaySession } from './market.types';
 
 export type WireDailySeries = components['schemas']['DailySeries'];
@@ -83,5 +85,55 @@ export function toTrade(row: TradeRow): components['schemas']['Trade'] {
     volume: Number(row.volume),
     amount: Number(row.amount),
     side: row.side as components['schemas']['Trade']['side'],
+  };
+}
+
+type WireCrossSectionEntry = components['schemas']['CrossSectionEntry'];
+type WireValuation = components['schemas']['Valuation'];
+
+const BAR_FIELDS = PRICE_FIELDS.filter((field) => field !== 'date');
+const CROSS_SECTION_FIELDS = ['name', 'exchange', 'board', ...BAR_FIELDS, 'adj_factor', 'adj_anchor_date', ...VALUATION_FIELDS] as const;
+export type CrossSectionField = (typeof CROSS_SECTION_FIELDS)[number];
+export type CrossSectionFieldsComplete = NoneMissing<MissingFields<Omit<WireCrossSectionEntry, 'symbol'>, typeof CROSS_SECTION_FIELDS>>;
+
+const VALUATION_WIRE_FIELDS = ['date', ...VALUATION_FIELDS] as const;
+export type ValuationWireField = (typeof VALUATION_WIRE_FIELDS)[number];
+export type ValuationFieldsComplete = NoneMissing<MissingFields<WireValuation, typeof VALUATION_WIRE_FIELDS>>;
+
+/** The chosen fields of a cross-section row besides `symbol`: `adj_factor` unadjusted, `adj_anchor_date` adjusted. Null means all. */
+export function parseCrossSectionFields(input: string | undefined, adjusted: boolean): readonly CrossSectionField[] {
+  const allowed = CROSS_SECTION_FIELDS.filter((field) => field !== (adjusted ? 'adj_factor' : 'adj_anchor_date'));
+  return parseFields<CrossSectionField>(input, allowed);
+}
+
+export function parseValuationFields(input: string | undefined): readonly ValuationWireField[] {
+  return parseFields<ValuationWireField>(input, VALUATION_WIRE_FIELDS);
+}
+
+const valuationOf = (row: ValuationRow | CrossSectionEntry['row']) => Object.fromEntries(VALUATION_FIELDS.map((field) => [field, row[field] === null ? null : Number(row[field])]));
+
+function toCrossSectionEntry({ row, bar, anchorDate }: CrossSectionEntry, fields: readonly CrossSectionField[]): WireCrossSectionEntry {
+  const { date: _date, ...barFields } = bar;
+  const all = {
+    name: row.name,
+    exchange: exchangeOfStandard(row.ts_code),
+    board: boardOf(row.ts_code),
+    ...barFields,
+    adj_anchor_date: anchorDate,
+    ...valuationOf(row),
+  } as Required<Omit<WireCrossSectionEntry, 'symbol'>>;
+  return { symbol: row.ts_code, ...pickFields(all, fields) };
+}
+
+export function toCrossSection(section: CrossSection, fields: readonly CrossSectionField[]): components['schemas']['CrossSection'] {
+  return { date: section.date, securities: section.entries.map((entry) => toCrossSectionEntry(entry, fields)) };
+}
+
+export function toValuationSeries({ security, rows }: ValuationSeries, fields: readonly ValuationWireField[]): components['schemas']['ValuationSeries'] {
+  return {
+    symbol: security.ts_code,
+    ...requestedOf(security),
+    name: security.name,
+    valuation: rows.map((row) => pickFields({ date: row.trade_date, ...valuationOf(row) } as Required<WireValuation>, fields)),
   };
 }

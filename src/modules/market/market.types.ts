@@ -1,4 +1,4 @@
-import type { DailyBar } from '../../domain/adjust';
+import type { DailyBar, RawDailyBar } from '../../domain/adjust';
 import type { Interval, Kline } from '../../domain/klines';
 
 /**
@@ -56,4 +56,36 @@ export interface IntradaySession {
   /** Time of the newest bar: during a session the latest minute, outside it the close of the last session. */
   asOf: string;
   bars: Kline[];
+}
+
+/** The valuation columns of `daily_basic`, in the API's units (shares, yuan, percent), in the contract's order. */
+export const VALUATION_FIELDS = [
+  'pe', 'pe_ttm', 'pb', 'ps', 'ps_ttm', 'dv_ratio', 'dv_ttm', 'total_share', 'float_share', 'free_share', 'total_mv', 'circ_mv',
+  'turnover_rate', 'turnover_rate_f', 'volume_ratio',
+] as const;
+
+export type ValuationField = (typeof VALUATION_FIELDS)[number];
+export type Valuation = Record<ValuationField, number | null>;
+
+/** One day's valuation of a security, as stored. */
+export type ValuationRow = Valuation & { ts_code: string; trade_date: string };
+
+/** One security's bar (with its factor) and valuation on the day of a cross-section, as stored. */
+export type CrossSectionRow = RawDailyBar & Valuation & { ts_code: string; name: string | null };
+
+/** A cross-section's row as served: the bar adjusted or not, and the anchor of an adjusted one. */
+export interface CrossSectionEntry {
+  row: CrossSectionRow;
+  bar: DailyBar;
+  anchorDate: string | null;
+}
+
+export interface CrossSection {
+  date: string;
+  entries: CrossSectionEntry[];
+}
+
+export interface ValuationSeries {
+  security: SecurityAnchor;
+  rows: ValuationRow[];
 }

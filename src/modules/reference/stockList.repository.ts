@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import type { Db } from '../../db/connection';
 import type { PageRequest } from '../../domain/pagination';
 import type { ListStatus } from '../../domain/referenceCodes';
-import { boardPrefixes, type Board, type Exchange } from '../../domain/symbols';
+import type { Board, Exchange } from '../../domain/symbols';
+import { nameOnDate, whereBoard } from '../common/securityFilters.repository';
 import type { ListedRow } from './reference.types';
 
 export interface StockListFilter {
@@ -35,12 +36,7 @@ function universe(db: Db, filter: StockListFilter): Knex.QueryBuilder {
   // On a past day every row of the universe was listed (`上市`): the store has no history of statuses.
   if (filter.status && filter.date === undefined) query.where('s.list_status', filter.status);
   if (filter.status && filter.date !== undefined && filter.status !== 'L') query.whereRaw('1 = 0');
-  if (filter.board) {
-    const prefixes = boardPrefixes(filter.board);
-    query.where((q) => {
-      for (const { prefix, exchange } of prefixes) q.orWhere((one) => one.where('s.exchange', exchange).whereRaw('s.symbol like ?', [`${prefix}%`]));
-    });
-  }
+  if (filter.board) whereBoard(query, 's.ts_code', filter.board);
   const date = filter.date;
   if (date === undefined) {
     return query.whereNotExists(db('code_changes as c').join('securities as n', 'n.ts_code', 'c.new_code').whereRaw('c.old_code = s.ts_code').select(db.raw('1')));
@@ -60,7 +56,7 @@ export async function listSecurities(db: Db, filter: StockListFilter, window: Pa
     : db.raw('coalesce((select c.old_code from code_changes c where c.new_code = s.ts_code and c.change_date > ? order by c.change_date limit 1), s.ts_code) as code_then', [date]);
   const nameThen = date === undefined
     ? db.raw('s.name as name_then')
-    : db.raw('coalesce((select n.name from name_changes n where n.ts_code = s.ts_code and n.start_date <= ? order by n.start_date desc limit 1), s.name) as name_then', [date]);
+    : nameOnDate(db, 's.ts_code', 's.name', date, 'name_then');
   const [rows, [{ total }]] = await Promise.all([
     universe(db, filter)
       .select('s.ts_code', 's.kind', 's.exchange', 's.industry', 's.list_date', 's.delist_date', 's.list_status', codeThen, nameThen)

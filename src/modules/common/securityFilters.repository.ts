@@ -1,0 +1,23 @@
+import type { Knex } from 'knex';
+import type { Db } from '../../db/connection';
+import { boardPrefixes, toStandard, type Board, type Exchange } from '../../domain/symbols';
+
+/** Only stocks of a board, by the code ranges of its exchange on a standard-code column (`688%.SH`). */
+export function whereBoard(query: Knex.QueryBuilder, codeColumn: string, board: Board): Knex.QueryBuilder {
+  return query.where((q) => {
+    for (const { prefix, exchange } of boardPrefixes(board)) q.orWhere(codeColumn, 'like', toStandard(`${prefix}%`, exchange));
+  });
+}
+
+/** Only securities of an exchange, by the suffix of a standard-code column (`%.SZ`). */
+export function whereExchange(query: Knex.QueryBuilder, codeColumn: string, exchange: Exchange): Knex.QueryBuilder {
+  return query.where(codeColumn, 'like', toStandard('%', exchange));
+}
+
+/**
+ * The name a security had on `date`, as a column `as`: its latest name change started on or before that day
+ * (one backward step of the name_changes primary key), else its name now (`nameColumn`).
+ */
+export function nameOnDate(db: Db, codeColumn: string, nameColumn: string, date: string, as: string): Knex.Raw {
+  return db.raw(`coalesce((select n.name from name_changes n where n.ts_code = ${codeColumn} and n.start_date <= ? order by n.start_date desc limit 1), ${nameColumn}) as ${as}`, [date]);
+}

@@ -1,0 +1,27 @@
+import { groupBy } from '../../domain/collections';
+import { noData } from '../../domain/errors';
+import { valuationRows } from './crossSection.repository';
+import { dailyWindow } from './dateWindow.service';
+import { knownSecurities, type MarketSources } from './market.service';
+import type { ValuationSeries } from './market.types';
+
+export interface ValuationRequest {
+  symbols: string[];
+  begin?: string;
+  end?: string;
+}
+
+/**
+ * Valuation series of up to 50 securities in request order, newest first, in the daily route's window (30
+ * trading days to the latest by default, at most 3 years), never past the latest trading day the plan sees:
+ * two queries besides the securities' lookup.
+ */
+export async function valuationSeries({ db, codes, calendar }: MarketSources, request: ValuationRequest, cutoff: string | null): Promise<ValuationSeries[]> {
+  const securities = await knownSecurities(db, codes, request.symbols, cutoff);
+  const window = await dailyWindow(calendar, await calendar.openDays(), request.begin, request.end, cutoff);
+  const end = window.end < window.latest ? window.end : window.latest;
+  const byCode = groupBy(await valuationRows(db, [...new Set(securities.map((security) => security.ts_code))], window.begin, end), (row) => row.ts_code);
+  const series = securities.map((security) => ({ security, rows: byCode.get(security.ts_code) ?? [] }));
+  if (series.every((one) => one.rows.length === 0)) throw noData(`No valuation for ${request.symbols.join(', ')} between ${window.begin} and ${end}`);
+  return series;
+}
