@@ -374,7 +374,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The whole market on one day — every security's bar and valuation
+         * Whole market on a day — every security's bar and valuation
          * @description One row per security with a bar on `date` (5,393 A-shares on 2025-04-03): the bar fields of
          *     `/v1/market/daily` and the valuation of `/v1/market/valuation`, by code. The day's universe is point in
          *     time: a stock delisted later is present, one listed later absent, each under the name it had that day;
@@ -408,9 +408,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Valuation history (PE, PB, PS, dividend yield, shares, market value) of up to 50 symbols
-         * @description The daily valuation of each symbol (Tushare `daily_basic`, in yuan, shares and percent), newest first. One
-         *     symbol gives one series in `data`; a comma-separated list an array of series in request order. The window
+         * Valuation history (PE, PB, dividend yield, market value) of 1-50 symbols
+         * @description The daily valuation of each symbol (Tushare `daily_basic`, in yuan, shares and percent), newest first: an
+         *     array of series in request order, one per symbol (an array even for one symbol). The window
          *     is the daily route's: `end_date` defaults to the latest trading day the plan sees, `begin_date` to 30
          *     trading days before it, at most 3 years. A symbol without valuation in the range gets an empty
          *     `valuation`; when no symbol has any → 404 `no_data`.
@@ -814,6 +814,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/financials/cross-section": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every company's statement for one period, point in time
+         * @description Every known company that reported `statement` for the period ending `report_date`, by code, one page of
+         *     companies at a time (up to 6,000 per page: a whole market in one call). Each company's container holds
+         *     its one record of the period, the same record as its per-symbol route gives (`/v1/financials/income-statement`
+         *     and the others): year ends are annual reports, other quarter ends year-to-date quarterly reports, growth
+         *     against the year before. With `as_of`, only versions announced on or before that day count: a company
+         *     that had not yet reported by then is absent, and later restatements are invisible. `fields` picks the
+         *     record's fields. As CSV (`format=csv`): one row per company with `symbol` and `name` repeated.
+         *     A period nobody reported (by `as_of`) → 404 `no_data`; a page beyond the last gives an empty list.
+         */
+        get: operations["getFinancialCrossSection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/financials/report-dates": {
         parameters: {
             query?: never;
@@ -1081,7 +1108,7 @@ export interface components {
             total_items: number;
             /**
              * Format: int32
-             * @description The `limit` in force.
+             * @description The `limit` in force (at most 100, or 6,000 on a financial cross-section).
              */
             items_per_page: number;
             /** @description Whether a later page has items. */
@@ -2215,12 +2242,12 @@ export interface components {
             /** @description Days newest first; a security without valuation in the range has none. */
             valuation: components["schemas"]["Valuation"][];
         };
-        /** @description Success envelope of valuation series: one symbol gives one series, a comma-separated list an array of series. */
+        /** @description Success envelope of valuation series: one per symbol, in request order (an array even for one symbol). */
         ValuationResponse: {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
-            /** @description The series of the symbol, or of each symbol in request order. */
-            data: components["schemas"]["ValuationSeries"] | components["schemas"]["ValuationSeries"][];
+            /** @description The series of each symbol in request order. */
+            data: components["schemas"]["ValuationSeries"][];
         };
         /** @description Success envelope of the daily bars of one security. */
         DailySeriesResponse: {
@@ -2324,8 +2351,8 @@ export interface components {
          * @enum {string}
          */
         Scope: "market" | "financials" | "reference" | "events";
-        /** @description The fields of an API key shared by its listed and its just-created form. */
-        ApiKeyFields: {
+        /** @description An API key as listed. The full key is never shown again after creation. */
+        ApiKey: {
             /**
              * Format: int32
              * @description Id of the key, for the update and delete routes.
@@ -2359,8 +2386,6 @@ export interface components {
              */
             expires_at: string | null;
         };
-        /** @description An API key as listed. The full key is never shown again after creation. */
-        ApiKey: components["schemas"]["ApiKeyFields"];
         /** @description Success envelope of the account's API keys, newest first. */
         ApiKeyList: {
             code: components["schemas"]["SuccessCode"];
@@ -2383,8 +2408,47 @@ export interface components {
              */
             expires_at?: string | null;
         };
+        /**
+         * Format: int32
+         * @description Id of the key, for the update and delete routes.
+         */
+        id: number;
+        /**
+         * @description Label given at creation.
+         * @example backtest server
+         */
+        "properties-name": string;
+        /**
+         * @description The first characters of the key, to tell keys apart.
+         * @example ak_Xq3v9LmP
+         */
+        prefix: string;
+        /** @description What the key may read (see Scope). */
+        scopes: components["schemas"]["Scope"][];
+        /**
+         * Format: date-time
+         * @description When the key was created.
+         */
+        created_at: string;
+        /**
+         * Format: date-time
+         * @description Updated in batches, so it may lag by a few seconds.
+         */
+        last_used_at: string | null;
+        /**
+         * Format: date-time
+         * @description When the key stops working; null for never.
+         */
+        expires_at: string | null;
         /** @description A new API key, with its full value. Store it now; only its hash is kept. */
-        ApiKeyCreated: components["schemas"]["ApiKeyFields"] & {
+        ApiKeyCreated: {
+            id: components["schemas"]["id"];
+            name: components["schemas"]["properties-name"];
+            prefix: components["schemas"]["prefix"];
+            scopes: components["schemas"]["scopes"];
+            created_at: components["schemas"]["created_at"];
+            last_used_at: components["schemas"]["last_used_at"];
+            expires_at: components["schemas"]["expires_at"];
             /**
              * @description The full key: `ak_` and 43 base64url characters. Shown once.
              * @example ak_Xq3v9LmPc1f0H2uYw8d7sR6kE5jN4bA3zT2yV1xU0w9
@@ -3382,6 +3446,50 @@ export interface components {
             pagination: components["schemas"]["Pagination"];
         };
         /**
+         * @description Standard code, e.g. `600519.SH`.
+         * @example 600519.SH
+         */
+        "properties-symbol": string;
+        /**
+         * @description The old code the request named, when it named one; the answer is for the security it became (`symbol`).
+         * @example 000022.SZ
+         */
+        "properties-requested_symbol": string;
+        /**
+         * @description Short name of the security.
+         * @example 贵州茅台
+         */
+        "IncomeStatement_properties-name": string;
+        /** @description Reporting periods, newest first, at most `limit` (20). */
+        income_statements: components["schemas"]["IncomeStatementRecord"][];
+        /** @description Reporting periods, newest first, at most `limit` (20). */
+        balance_sheets: components["schemas"]["BalanceSheetRecord"][];
+        /** @description Reporting periods, newest first, at most `limit` (20). */
+        cash_flows: components["schemas"]["CashFlowRecord"][];
+        /** @description Reporting periods, newest first, at most `limit` (20). */
+        financial_metrics: components["schemas"]["FinancialMetricsRecord"][];
+        /**
+         * @description One company's record of the period, in the list of the chosen statement (`income_statements`,
+         *     `balance_sheets`, `cash_flows` or `financial_metrics`: exactly one is present), as its per-symbol route gives it.
+         */
+        FinancialCrossSectionEntry: {
+            symbol: components["schemas"]["properties-symbol"];
+            requested_symbol?: components["schemas"]["properties-requested_symbol"];
+            name: components["schemas"]["IncomeStatement_properties-name"];
+            income_statements?: components["schemas"]["income_statements"];
+            balance_sheets?: components["schemas"]["balance_sheets"];
+            cash_flows?: components["schemas"]["cash_flows"];
+            financial_metrics?: components["schemas"]["financial_metrics"];
+        };
+        /** @description Success envelope of a financial cross-section — one page of companies, by code, each with its one record of the period. */
+        FinancialCrossSectionResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description One container per company, by code, each holding the period's record of the statement chosen. */
+            data: components["schemas"]["FinancialCrossSectionEntry"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /**
          * @description One reporting period of a symbol with its announcement dates. Announcement dates come from the stored
          *     statements (every announced version of the consolidated or parent income statement); planned dates come
          *     from the exchanges' disclosure schedule when it is loaded.
@@ -3947,6 +4055,23 @@ export interface components {
          * @example report_date,roe,eps,bps
          */
         FinancialMetricsFields: string;
+        /**
+         * @description The statement: `income`, `balance-sheet`, `cash-flow` or `financial-metrics` (records as the per-symbol routes give them).
+         * @example income
+         */
+        StatementKind: "income" | "balance-sheet" | "cash-flow" | "financial-metrics";
+        /**
+         * @description The reporting period by its end: `YYYY-03-31` (Q1), `-06-30` (half year), `-09-30` (Q3) or `-12-31` (annual); another date → 400 `invalid_parameter`.
+         * @example 2023-12-31
+         */
+        ReportDate: string;
+        /**
+         * @description Comma-separated fields of the chosen statement's records (those of its per-symbol route's `fields`); all when omitted. An unknown name → 400 `invalid_field`.
+         * @example report_date,revenue,net_profit
+         */
+        StatementFields: string;
+        /** @description Companies per page, 1 to 6,000 (a whole market fits one page). Over 6,000 → 400 `invalid_parameter`. */
+        CrossSectionLimit: number;
         /** @description One metric to return instead of all of them. An unknown name → 400 `invalid_parameter`. */
         FundamentalsMetric: "roe" | "roa" | "gross_margin" | "net_margin" | "debt_to_asset_ratio" | "current_ratio" | "eps" | "bps" | "operating_cash_flow_per_share" | "revenue_growth" | "net_profit_growth" | "net_profit_parent_growth";
     };
@@ -5314,9 +5439,9 @@ export interface operations {
                      * @example date,symbol,name,exchange,board,open,high,low,close,pre_close,change,pct_change,volume,amount,turnover,adj_factor,pe,pe_ttm,pb,ps,ps_ttm,dv_ratio,dv_ttm,total_share,float_share,free_share,total_mv,circ_mv,turnover_rate,turnover_rate_f,volume_ratio
                      *     2025-04-03,600519.SH,贵州茅台,SSE,main,1530,1586,1529.01,1568.88,1549.02,19.86,1.2821,35481,5557442052,0.2824,,22.8559,22.8559,8.4546,11.5321,11.5321,3.4903,3.4903,1256197800,1256197800,576986224,1970823604464,1970823604464,0.2824,0.6149,1.86
                      */
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                     /** @example {"date":"2025-04-03","symbol":"600519.SH","name":"贵州茅台","exchange":"SSE","board":"main","open":1530,"high":1586,"low":1529.01,"close":1568.88,"pre_close":1549.02,"change":19.86,"pct_change":1.2821,"volume":35481,"amount":5557442052,"turnover":0.2824,"adj_factor":null,"pe":22.8559,"pe_ttm":22.8559,"pb":8.4546,"ps":11.5321,"ps_ttm":11.5321,"dv_ratio":3.4903,"dv_ttm":3.4903,"total_share":1256197800,"float_share":1256197800,"free_share":576986224,"total_mv":1970823604464,"circ_mv":1970823604464,"turnover_rate":0.2824,"turnover_rate_f":0.6149,"volume_ratio":1.86} */
-                    "application/x-ndjson": string;
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -5387,30 +5512,32 @@ export interface operations {
                      * @example {
                      *       "code": 200,
                      *       "message": "success",
-                     *       "data": {
-                     *         "symbol": "600519.SH",
-                     *         "name": "贵州茅台",
-                     *         "valuation": [
-                     *           {
-                     *             "date": "2025-04-03",
-                     *             "pe": 22.8559,
-                     *             "pe_ttm": 22.8559,
-                     *             "pb": 8.4546,
-                     *             "ps": 11.5321,
-                     *             "ps_ttm": 11.5321,
-                     *             "dv_ratio": 3.4903,
-                     *             "dv_ttm": 3.4903,
-                     *             "total_share": 1256197800,
-                     *             "float_share": 1256197800,
-                     *             "free_share": 576986224,
-                     *             "total_mv": 1970823604464,
-                     *             "circ_mv": 1970823604464,
-                     *             "turnover_rate": 0.2824,
-                     *             "turnover_rate_f": 0.6149,
-                     *             "volume_ratio": 1.86
-                     *           }
-                     *         ]
-                     *       }
+                     *       "data": [
+                     *         {
+                     *           "symbol": "600519.SH",
+                     *           "name": "贵州茅台",
+                     *           "valuation": [
+                     *             {
+                     *               "date": "2025-04-03",
+                     *               "pe": 22.8559,
+                     *               "pe_ttm": 22.8559,
+                     *               "pb": 8.4546,
+                     *               "ps": 11.5321,
+                     *               "ps_ttm": 11.5321,
+                     *               "dv_ratio": 3.4903,
+                     *               "dv_ttm": 3.4903,
+                     *               "total_share": 1256197800,
+                     *               "float_share": 1256197800,
+                     *               "free_share": 576986224,
+                     *               "total_mv": 1970823604464,
+                     *               "circ_mv": 1970823604464,
+                     *               "turnover_rate": 0.2824,
+                     *               "turnover_rate_f": 0.6149,
+                     *               "volume_ratio": 1.86
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["ValuationResponse"];
@@ -5418,9 +5545,9 @@ export interface operations {
                      * @example symbol,name,date,pe,pe_ttm,pb,ps,ps_ttm,dv_ratio,dv_ttm,total_share,float_share,free_share,total_mv,circ_mv,turnover_rate,turnover_rate_f,volume_ratio
                      *     600519.SH,贵州茅台,2025-04-03,22.8559,22.8559,8.4546,11.5321,11.5321,3.4903,3.4903,1256197800,1256197800,576986224,1970823604464,1970823604464,0.2824,0.6149,1.86
                      */
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                     /** @example {"symbol":"600519.SH","name":"贵州茅台","date":"2025-04-03","pe":22.8559,"pe_ttm":22.8559,"pb":8.4546,"ps":11.5321,"ps_ttm":11.5321,"dv_ratio":3.4903,"dv_ttm":3.4903,"total_share":1256197800,"float_share":1256197800,"free_share":576986224,"total_mv":1970823604464,"circ_mv":1970823604464,"turnover_rate":0.2824,"turnover_rate_f":0.6149,"volume_ratio":1.86} */
-                    "application/x-ndjson": string;
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -5861,7 +5988,26 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
-            404: components["responses"]["AccountNotFound"];
+            /** @description No such key in this account (another account's key ids answer the same). */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "message": "API key not found",
+                     *       "error": "not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6456,6 +6602,123 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["FinancialMetricsResponse"];
                     "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFinancialCrossSection: {
+        parameters: {
+            query: {
+                /**
+                 * @description The statement: `income`, `balance-sheet`, `cash-flow` or `financial-metrics` (records as the per-symbol routes give them).
+                 * @example income
+                 */
+                statement: components["parameters"]["StatementKind"];
+                /**
+                 * @description The reporting period by its end: `YYYY-03-31` (Q1), `-06-30` (half year), `-09-30` (Q3) or `-12-31` (annual); another date → 400 `invalid_parameter`.
+                 * @example 2023-12-31
+                 */
+                report_date: components["parameters"]["ReportDate"];
+                /**
+                 * @description Point in time, `YYYY-MM-DD`: the figures as they were known on that day. Each period uses the latest
+                 *     version announced on or before it (by the version's announcement date), so later restatements and
+                 *     reports published afterwards are invisible. Default: the current figures.
+                 * @example 2023-04-30
+                 */
+                as_of?: components["parameters"]["AsOf"];
+                /**
+                 * @description `consolidated` (default): the group's consolidated statements. `parent`: the parent company's own
+                 *     statements. Anything else → 400 `invalid_report_type`.
+                 */
+                report_type?: components["parameters"]["ReportType"];
+                /**
+                 * @description Comma-separated fields of the chosen statement's records (those of its per-symbol route's `fields`); all when omitted. An unknown name → 400 `invalid_field`.
+                 * @example report_date,revenue,net_profit
+                 */
+                fields?: components["parameters"]["StatementFields"];
+                /** @description Companies per page, 1 to 6,000 (a whole market fits one page). Over 6,000 → 400 `invalid_parameter`. */
+                limit?: components["parameters"]["CrossSectionLimit"];
+                /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+                page?: components["parameters"]["Page"];
+                /** @description Items to skip, from 0. Wins over `page` when both are given. */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of companies, by code. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Total-Items": components["headers"]["XTotalItems"];
+                    Link: components["headers"]["Link"];
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": [
+                     *         {
+                     *           "symbol": "600519.SH",
+                     *           "name": "贵州茅台",
+                     *           "income_statements": [
+                     *             {
+                     *               "report_date": "2021-12-31",
+                     *               "report_name": "2021年年报",
+                     *               "revenue": 106190154843.76,
+                     *               "net_profit": 55720529956.46,
+                     *               "net_profit_parent": 52460144378.16,
+                     *               "basic_eps": 41.76,
+                     *               "gross_margin": 91.5403,
+                     *               "net_margin": 52.4724
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "current_page": 1,
+                     *         "total_pages": 1,
+                     *         "total_items": 1,
+                     *         "items_per_page": 1000,
+                     *         "has_next_page": false,
+                     *         "has_prev_page": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FinancialCrossSectionResponse"];
+                    /**
+                     * @example symbol,name,report_date,report_name,revenue,net_profit,net_profit_parent,basic_eps,gross_margin,net_margin
+                     *     600519.SH,贵州茅台,2021-12-31,2021年年报,106190154843.76,55720529956.46,52460144378.16,41.76,91.5403,52.4724
+                     */
+                    "text/csv": components["schemas"]["CsvRows"];
+                    /** @example {"symbol":"600519.SH","name":"贵州茅台","report_date":"2021-12-31","report_name":"2021年年报","revenue":106190154843.76,"net_profit":55720529956.46,"net_profit_parent":52460144378.16,"basic_eps":41.76,"gross_margin":91.5403,"net_margin":52.4724} */
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
             };

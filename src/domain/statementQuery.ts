@@ -1,4 +1,5 @@
-import type { PeriodKind } from './reportPeriods';
+import { periodOf, type PeriodKind } from './reportPeriods';
+import { invalidParameter } from './errors';
 import { parseSymbolList } from './symbols';
 import { pageWindow } from './pagination';
 import { exchangeToday } from './clock';
@@ -48,5 +49,39 @@ export function parseStatementQuery(params: StatementParams, today = exchangeTod
     end: params.end_date ?? today,
     asOf: params.as_of,
     ...window,
+  };
+}
+
+export interface PeriodCrossSectionParams {
+  report_date: string;
+  report_type?: keyof typeof REPORT_TYPE_CODES;
+  as_of?: string;
+  limit?: number;
+  page?: number;
+  offset?: number;
+}
+
+/** Every company's statement of one reporting period: a period end, its kind, and a page of companies. */
+export interface PeriodCrossSectionQuery {
+  reportDate: string;
+  /** Year ends are annual reports; the other quarter ends year-to-date quarterly ones. */
+  kind: PeriodKind;
+  reportType: number;
+  asOf?: string;
+  window: { limit: number; offset: number };
+}
+
+/** Companies per page of a financial cross-section by default (a whole market is about 5,400). */
+export const CROSS_SECTION_PAGE = 1000;
+
+export function parsePeriodCrossSection(params: PeriodCrossSectionParams): PeriodCrossSectionQuery {
+  const period = periodOf(params.report_date);
+  if (period === null) throw invalidParameter(`report_date ${params.report_date} ends no reporting period: use YYYY-03-31, -06-30, -09-30 or -12-31`);
+  return {
+    reportDate: params.report_date,
+    kind: period.quarter === 4 ? 'annual' : 'quarterly',
+    reportType: REPORT_TYPE_CODES[params.report_type ?? 'consolidated'],
+    asOf: params.as_of,
+    window: pageWindow(params, CROSS_SECTION_PAGE),
   };
 }

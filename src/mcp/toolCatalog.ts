@@ -92,7 +92,9 @@ export function toolCatalog(contract: Contract): Tool[] {
       const spec = item[operation.method as 'get'] as OpenAPIV3.OperationObject & { 'x-agent-store'?: boolean };
       const parameters = [...(item.parameters ?? []), ...(spec.parameters ?? [])]
         .map((p) => resolve(p) as OpenAPIV3.ParameterObject)
-        .filter((parameter) => parameter.name !== 'format');
+        // `format` is the tools' own argument; `offset` says what `page` says (an agent pages), and leaving it out
+        // of the ten paginated tools keeps the list within its budget (35 characters each).
+        .filter((parameter, _, all) => parameter.name !== 'format' && !(parameter.name === 'offset' && all.some((other) => other.name === 'page')));
       const schemaOf = (parameter: OpenAPIV3.ParameterObject) => resolve(parameter.schema ?? {}) as JsonSchema;
       const required = parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name);
       const keyParameters = required.length > 0 ? required : parameters.slice(0, 2).map((parameter) => parameter.name);

@@ -30,6 +30,7 @@ const REQUESTS: Record<string, string> = {
   getBalanceSheet: '/v1/financials/balance-sheet?symbol=000333.SZ',
   getCashFlow: '/v1/financials/cash-flow?symbol=000333.SZ',
   getFinancialMetrics: '/v1/financials/financial-metrics?symbol=000333.SZ',
+  getFinancialCrossSection: '/v1/financials/cross-section?statement=income&report_date=2022-09-30&limit=1&page=1',
   getReportDates: '/v1/financials/report-dates?symbol=600519',
 };
 

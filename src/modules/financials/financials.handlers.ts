@@ -1,3 +1,4 @@
+import type { components } from '../../../generated/api';
 import type { Db } from '../../db/connection';
 import type { AnswerCache } from '../../http/answerCache';
 import { exchangeToday } from '../../domain/clock';
@@ -14,8 +15,21 @@ import { BALANCE, CASH_FLOW, INCOME, READERS } from './statementKinds.service';
 import { INCOME_FIELDS } from './incomeStatement.service';
 import { METRICS_FIELDS, toMetricsRecord } from './financialMetrics.service';
 import { reportDates } from './reportDates.service';
-import { MAX_STATEMENT_SYMBOLS, parseStatementQuery } from '../../domain/statementQuery';
+import type { SymbolPage } from './financials.types';
+import { MAX_STATEMENT_SYMBOLS, parsePeriodCrossSection, parseStatementQuery } from '../../domain/statementQuery';
+import { periodCrossSection, type CrossSectionStatement } from './periodCrossSection.service';
 import type { CodeHistory } from '../common/codeHistory.service';
+
+/** The containers of the per-symbol routes; which one (so its list's key) is the request's `statement`, known at run time. */
+type FinancialCrossSection = components['schemas']['FinancialCrossSectionResponse'];
+
+/** Each statement of the financial cross-section: the list its containers hold, and its records' fields. */
+const CROSS_SECTION_LISTS: Record<CrossSectionStatement, { list: string; fields: readonly string[] }> = {
+  income: { list: 'income_statements', fields: INCOME_FIELDS },
+  'balance-sheet': { list: 'balance_sheets', fields: BALANCE_FIELDS },
+  'cash-flow': { list: 'cash_flows', fields: CASH_FLOW_FIELDS },
+  'financial-metrics': { list: 'financial_metrics', fields: METRICS_FIELDS },
+};
 
 /** Statement answers come from the statements (`financials`) and security names (`reference`). */
 export function financialsHandlers(db: Db, codes: CodeHistory, answers: AnswerCache) {
@@ -72,5 +86,15 @@ export function financialsHandlers(db: Db, codes: CodeHistory, answers: AnswerCa
     });
   };
 
-  return { getIncomeStatement, getBalanceSheet, getCashFlow, getFinancialMetrics, getReportDates, getFundamentals };
+  const getFinancialCrossSection: Handler<'getFinancialCrossSection'> = async (req, res) => {
+    const query = parsePeriodCrossSection(req.query);
+    const { list, fields } = CROSS_SECTION_LISTS[req.query.statement];
+    const chosen = parseFields(req.query.fields, fields);
+    await answers.send(req, res, async () => {
+      const { pages, total } = await periodCrossSection(db, codes, req.query.statement, query);
+      return { ...ok(containersOf(pages as SymbolPage<Record<string, unknown>>[], list, chosen, false)), pagination: paginationOf(query.window, total) } as unknown as FinancialCrossSection;
+    });
+  };
+
+  return { getFinancialCrossSection, getIncomeStatement, getBalanceSheet, getCashFlow, getFinancialMetrics, getReportDates, getFundamentals };
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection';
+import type { PageRequest } from '../../domain/pagination';
 
 export type StatementTable = 'income_statements' | 'balance_sheets' | 'cash_flows';
 
@@ -54,6 +55,28 @@ export async function statementRows(
   columns: readonly string[],
 ): Promise<StatementRow[]> {
   return filtered(db, table, filter).select([...VERSION_COLUMNS, ...columns]);
+}
+
+export interface PeriodFilter {
+  endDate: string;
+  reportType: number;
+  asOf?: string;
+}
+
+/**
+ * One page (by code) of the known securities with a statement of one period announced by `asOf`, and how many
+ * there are: a range of the period index (end_date, report_type, ts_code) each.
+ */
+export async function codesWithPeriod(db: Db, table: StatementTable, filter: PeriodFilter, window: PageRequest): Promise<{ codes: string[]; total: number }> {
+  const base = () => {
+    const query = db(`${table} as t`).join('securities as s', 's.ts_code', 't.ts_code').where('t.end_date', filter.endDate).where('t.report_type', filter.reportType);
+    return filter.asOf === undefined ? query : query.where('t.f_ann_date', '<=', filter.asOf);
+  };
+  const [rows, counted] = await Promise.all([
+    base().distinct('t.ts_code').orderBy('t.ts_code').limit(window.limit).offset(window.offset),
+    base().countDistinct({ total: 't.ts_code' }),
+  ]);
+  return { codes: rows.map((row: { ts_code: string }) => row.ts_code), total: Number(counted[0]?.total ?? 0) };
 }
 
 /** Names of the known securities among the codes. */

@@ -111,14 +111,11 @@ export function marketHandlers({ db, codes, calendar, answers, plans, cursorSecr
   };
 
   const getValuation: Handler<'getValuation'> = async (req, res) => {
-    const { symbols, single } = parseSymbolList(req.query.symbol, 50);
+    const { symbols } = parseSymbolList(req.query.symbol, 50);
     const fields = wire.parseValuationFields(req.query.fields);
     const { dailyCutoff } = await visibilityOf(res);
     const request = { symbols, begin: req.query.begin_date, end: req.query.end_date };
-    await answers.send(req, res, async () => {
-      const series = (await valuationSeries(sources, request, dailyCutoff)).map((one) => wire.toValuationSeries(one, fields));
-      return ok(single ? series[0]! : series);
-    });
+    await answers.send(req, res, async () => ok((await valuationSeries(sources, request, dailyCutoff)).map((one) => wire.toValuationSeries(one, fields))));
   };
 
   return {
