@@ -63,8 +63,8 @@ describe('GET /v1/market/cross-section and /v1/market/valuation', () => {
     expect(body.data.securities[0]).to.deep.equal({ symbol: '000001.SZ', close: 9.96, pre_close: 9.86, change: 0.1, pct_change: 1.0142, adj_anchor_date: '2024-12-31' });
     for (const row of body.data.securities) {
       const daily = await get(`/v1/market/daily?symbol=${row.symbol}&begin_date=2024-06-14&end_date=2024-06-14&fields=close,pre_close,change,pct_change`);
-      const { date: _date, ...bar } = daily.body.data.daily[0];
-      expect({ symbol: row.symbol, ...bar, adj_anchor_date: daily.body.data.adj_anchor_date }).to.deep.equal(row);
+      const { close, pre_close, change, pct_change } = daily.body.data.daily[0];
+      expect({ symbol: row.symbol, close, pre_close, change, pct_change, adj_anchor_date: daily.body.data.adj_anchor_date }).to.deep.equal(row);
     }
   });
 

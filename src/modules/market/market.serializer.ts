@@ -113,12 +113,12 @@ export function parseValuationFields(input: string | undefined): readonly Valuat
 const valuationOf = (row: ValuationRow | CrossSectionEntry['row']) => Object.fromEntries(VALUATION_FIELDS.map((field) => [field, row[field] === null ? null : Number(row[field])]));
 
 function toCrossSectionEntry({ row, bar, anchorDate }: CrossSectionEntry, fields: readonly CrossSectionField[]): WireCrossSectionEntry {
-  const { date: _date, ...barFields } = bar;
+  // `date` is the cross-section's, never among the fields picked.
   const all = {
     name: row.name,
     exchange: exchangeOfStandard(row.ts_code),
     board: boardOf(row.ts_code),
-    ...barFields,
+    ...bar,
     adj_anchor_date: anchorDate,
     ...valuationOf(row),
   } as Required<Omit<WireCrossSectionEntry, 'symbol'>>;
