@@ -8,7 +8,7 @@ import type { FactorRow } from './market.types';
 import type { CalendarRow } from './market.types';
 import type { SecurityAnchor } from './market.types';
 import type { DailySeries } from './market.types';
-import { VALUATION_FIELDS, type CrossSection, type CrossSectionEntry, type ValuationRow, type ValuationSeries } from './market.types';
+import { VALUATION_FIELDS, type CrossSection, type CrossSectionEntry, type Valuation, type ValuationSeries } from './market.types';
 import type { IntradaySession } from './market.types';
 
 export type WireDailySeries = components['schemas']['DailySeries'];
@@ -110,7 +110,8 @@ export function parseValuationFields(input: string | undefined): readonly Valuat
   return parseFields<ValuationWireField>(input, VALUATION_WIRE_FIELDS);
 }
 
-const valuationOf = (row: ValuationRow | CrossSectionEntry['row']) => Object.fromEntries(VALUATION_FIELDS.map((field) => [field, row[field] === null ? null : Number(row[field])]));
+/** The valuation columns as numbers (MariaDB's driver may give DOUBLEs as they are; SQLite's too): null stays null. */
+const valuationOf = (row: Valuation) => Object.fromEntries(VALUATION_FIELDS.map((field) => [field, row[field] === null ? null : Number(row[field])])) as Valuation;
 
 function toCrossSectionEntry({ row, bar, anchorDate }: CrossSectionEntry, fields: readonly CrossSectionField[]): WireCrossSectionEntry {
   // `date` is the cross-section's, never among the fields picked.
