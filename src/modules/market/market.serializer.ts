@@ -110,8 +110,7 @@ export function parseValuationFields(input: string | undefined): readonly Valuat
   return parseFields<ValuationWireField>(input, VALUATION_WIRE_FIELDS);
 }
 
-/** The valuation columns as numbers (MariaDB's driver may give DOUBLEs as they are; SQLite's too): null stays null. */
-const valuationOf = (row: Valuation) => Object.fromEntries(VALUATION_FIELDS.map((field) => [field, row[field] === null ? null : Number(row[field])])) as Valuation;
+const valuationOf = (row: Valuation): Valuation => pickFields(row, VALUATION_FIELDS);
 
 function toCrossSectionEntry({ row, bar, anchorDate }: CrossSectionEntry, fields: readonly CrossSectionField[]): WireCrossSectionEntry {
   // `date` is the cross-section's, never among the fields picked.
