@@ -151,3 +151,127 @@ where
 order by
   `trade_time` asc;
 -- bindings: ["600519.SH","2025-04-03 00:00:00","2025-04-03 23:59:59","2025-04-03 14:59:00"]
+
+-- cross-section: every bar of a day with its name then, factor and valuation: stocks of the ChiNext board on 2025-04-03, daily bars published by 2025-04-03 15:30
+select
+  `b`.`ts_code`,
+  `b`.`trade_date`,
+  `b`.`open`,
+  `b`.`high`,
+  `b`.`low`,
+  `b`.`close`,
+  `b`.`pre_close`,
+  `b`.`change`,
+  `b`.`pct_chg`,
+  `b`.`vol`,
+  `b`.`amount`,
+  `b`.`turnover`,
+  `f`.`adj_factor`,
+  coalesce(
+    (
+      select
+        n.name
+      from
+        name_changes n
+      where
+        n.ts_code = b.ts_code
+        and n.start_date <= ?
+      order by
+        n.start_date desc
+      limit
+        1
+    ),
+    s.name
+  ) as name,
+  `v`.`pe`,
+  `v`.`pe_ttm`,
+  `v`.`pb`,
+  `v`.`ps`,
+  `v`.`ps_ttm`,
+  `v`.`dv_ratio`,
+  `v`.`dv_ttm`,
+  `v`.`total_share`,
+  `v`.`float_share`,
+  `v`.`free_share`,
+  `v`.`total_mv`,
+  `v`.`circ_mv`,
+  `v`.`turnover_rate`,
+  `v`.`turnover_rate_f`,
+  `v`.`volume_ratio`
+from
+  `daily_bars` as `b`
+  left join `adj_factors` as `f` on `f`.`ts_code` = `b`.`ts_code`
+  and `f`.`trade_date` = `b`.`trade_date`
+  left join `securities` as `s` on `s`.`ts_code` = `b`.`ts_code`
+  left join `daily_basic` as `v` on `v`.`ts_code` = `b`.`ts_code`
+  and `v`.`trade_date` = `b`.`trade_date`
+where
+  (
+    `b`.`published_at` is null
+    or `b`.`published_at` <= ?
+  )
+  and `b`.`trade_date` = ?
+  and (
+    `s`.`kind` = ?
+    or `s`.`kind` is null
+  )
+  and (
+    `b`.`ts_code` like ?
+    or `b`.`ts_code` like ?
+    or `b`.`ts_code` like ?
+  )
+order by
+  `b`.`ts_code` asc;
+-- bindings: ["2025-04-03","2025-04-03 15:30:00","2025-04-03","stock","300%.SZ","301%.SZ","302%.SZ"]
+
+-- cross-section adjusted: every bar of the previous open day (bases of pre_close): 2025-04-02, real time
+select
+  `b`.`ts_code`,
+  `b`.`trade_date`,
+  `b`.`open`,
+  `b`.`high`,
+  `b`.`low`,
+  `b`.`close`,
+  `b`.`pre_close`,
+  `b`.`change`,
+  `b`.`pct_chg`,
+  `b`.`vol`,
+  `b`.`amount`,
+  `b`.`turnover`,
+  `f`.`adj_factor`
+from
+  `daily_bars` as `b`
+  left join `adj_factors` as `f` on `f`.`ts_code` = `b`.`ts_code`
+  and `f`.`trade_date` = `b`.`trade_date`
+where
+  `b`.`trade_date` = ?;
+-- bindings: ["2025-04-02"]
+
+-- valuation series: 600519.SH and 000001.SZ, 2025-01-01 to 2025-04-03
+select
+  `v`.`ts_code`,
+  `v`.`trade_date`,
+  `v`.`pe`,
+  `v`.`pe_ttm`,
+  `v`.`pb`,
+  `v`.`ps`,
+  `v`.`ps_ttm`,
+  `v`.`dv_ratio`,
+  `v`.`dv_ttm`,
+  `v`.`total_share`,
+  `v`.`float_share`,
+  `v`.`free_share`,
+  `v`.`total_mv`,
+  `v`.`circ_mv`,
+  `v`.`turnover_rate`,
+  `v`.`turnover_rate_f`,
+  `v`.`volume_ratio`
+from
+  `daily_basic` as `v`
+where
+  `v`.`ts_code` in (?, ?)
+  and `v`.`trade_date` between ? and ?
+order by
+  `v`.`ts_code` desc,
+  `v`.`trade_date` desc;
+-- bindings: ["600519.SH","000001.SZ","2025-01-01","2025-04-03"]

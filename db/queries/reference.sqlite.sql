@@ -47,26 +47,11 @@ where
   `s`.`kind` = ?
   and `s`.`exchange` = ?
   and (
-    (
-      `s`.`exchange` = ?
-      and s.symbol like ?
-    )
-    or (
-      `s`.`exchange` = ?
-      and s.symbol like ?
-    )
-    or (
-      `s`.`exchange` = ?
-      and s.symbol like ?
-    )
-    or (
-      `s`.`exchange` = ?
-      and s.symbol like ?
-    )
-    or (
-      `s`.`exchange` = ?
-      and s.symbol like ?
-    )
+    `s`.`ts_code` like ?
+    or `s`.`ts_code` like ?
+    or `s`.`ts_code` like ?
+    or `s`.`ts_code` like ?
+    or `s`.`ts_code` like ?
   )
   and `s`.`list_date` <= ?
   and (
@@ -101,7 +86,7 @@ order by
   `code_then` asc
 limit
   ?;
--- bindings: ["2020-01-02","2020-01-02","stock","SSE","SSE","60%","SZSE","000%","SZSE","001%","SZSE","002%","SZSE","003%","2020-01-02","2020-01-02","2020-01-02","2020-01-02","2020-01-02","2020-01-02",100]
+-- bindings: ["2020-01-02","2020-01-02","stock","SSE","60%.SH","000%.SZ","001%.SZ","002%.SZ","003%.SZ","2020-01-02","2020-01-02","2020-01-02","2020-01-02","2020-01-02","2020-01-02",100]
 
 select
   count(*) as `total`
@@ -111,26 +96,11 @@ where
   `s`.`kind` = ?
   and `s`.`exchange` = ?
   and (
-    (
-      `s`.`exchange` = ?
-      and s.symbol like ?
-    )
-    or (
-      `s`.`exchange` = ?
-      and s.symbol like ?
-    )
-    or (
-      `s`.`exchange` = ?
-      and s.symbol like ?
-    )
-    or (
-      `s`.`exchange` = ?
-      and s.symbol like ?
-    )
-    or (
-      `s`.`exchange` = ?
-      and s.symbol like ?
-    )
+    `s`.`ts_code` like ?
+    or `s`.`ts_code` like ?
+    or `s`.`ts_code` like ?
+    or `s`.`ts_code` like ?
+    or `s`.`ts_code` like ?
   )
   and `s`.`list_date` <= ?
   and (
@@ -161,7 +131,7 @@ where
         or `o`.`delist_date` > ?
       )
   );
--- bindings: ["stock","SSE","SSE","60%","SZSE","000%","SZSE","001%","SZSE","002%","SZSE","003%","2020-01-02","2020-01-02","2020-01-02","2020-01-02","2020-01-02","2020-01-02"]
+-- bindings: ["stock","SSE","60%.SH","000%.SZ","001%.SZ","002%.SZ","003%.SZ","2020-01-02","2020-01-02","2020-01-02","2020-01-02","2020-01-02","2020-01-02"]
 
 -- index constituents on a date: the latest 000300.SH snapshot on or before 2025-04-03, then its first page of 50
 select

@@ -5,7 +5,8 @@
 import type { Knex } from 'knex';
 import { findKeyOwner } from '../../src/modules/accounts/apiKeys.repository';
 import { writeUsageBatch } from '../../src/modules/billing/usage.repository';
-import { statementRows } from '../../src/modules/financials/financials.repository';
+import { codesWithPeriod, statementRows } from '../../src/modules/financials/financials.repository';
+import { barsOfDay, crossSectionRows, valuationRows } from '../../src/modules/market/crossSection.repository';
 import { barsBefore, dailyBars, findSecurityAnchors, minuteBars } from '../../src/modules/market/market.repository';
 import { snapshotMembers, snapshotOn } from '../../src/modules/reference/constituents.repository';
 import { listSecurities } from '../../src/modules/reference/stockList.repository';
@@ -47,6 +48,33 @@ export const querySnapshots: QuerySnapshot[] = [
     name: 'klines: one-minute bars of a session',
     example: '600519.SH on 2025-04-03, minute data one minute late',
     run: (db) => minuteBars(db, '600519.SH', '2025-04-03 00:00:00', '2025-04-03 23:59:59', '2025-04-03 14:59:00'),
+  },
+  {
+    module: 'market',
+    name: 'cross-section: every bar of a day with its name then, factor and valuation',
+    example: 'stocks of the ChiNext board on 2025-04-03, daily bars published by 2025-04-03 15:30',
+    run: (db) => crossSectionRows(db, { date: '2025-04-03', kind: 'stock', board: 'chinext' }, '2025-04-03 15:30:00'),
+  },
+  {
+    module: 'market',
+    name: 'cross-section adjusted: every bar of the previous open day (bases of pre_close)',
+    example: '2025-04-02, real time',
+    run: (db) => barsOfDay(db, '2025-04-02', null),
+  },
+  {
+    module: 'market',
+    name: 'valuation series',
+    example: '600519.SH and 000001.SZ, 2025-01-01 to 2025-04-03',
+    run: (db) => valuationRows(db, ['600519.SH', '000001.SZ'], '2025-01-01', '2025-04-03'),
+  },
+  {
+    module: 'financials',
+    name: 'financial cross-section: a page of the companies that reported a period',
+    example: 'income statements of FY2023, consolidated, announced by 2024-04-30, first page of 1,000',
+    run: (db, answer) => {
+      answer([], [{ total: 0 }]);
+      return codesWithPeriod(db, 'income_statements', { endDate: '2023-12-31', reportType: 1, asOf: '2024-04-30' }, { limit: 1000, offset: 0 });
+    },
   },
   {
     module: 'financials',
