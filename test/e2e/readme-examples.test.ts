@@ -33,7 +33,8 @@ describe('e2e: every localhost:8080 example of README.md answers 200 on a fresh 
     const paths = readmeExamples(readFileSync(README, 'utf8')).map((path) => path.split('?')[0]);
     for (const route of [
       '/v1/stock/basic-info', '/v1/stock/search', '/v1/market/daily', '/v1/market/klines', '/v1/market/intraday',
-      '/v1/market/trades', '/v1/market/adjustment-factor', '/v1/market/trading-calendar',
+      '/v1/market/trades', '/v1/market/adjustment-factor', '/v1/market/trading-calendar', '/v1/market/cross-section',
+      '/v1/market/valuation', '/v1/financials/cross-section',
       '/v1/financials/income-statement', '/v1/financials/balance-sheet', '/v1/financials/cash-flow',
       '/v1/financials/financial-metrics', '/v1/financials/report-dates',
       '/api/v1/stocks/prices', '/api/v1/indices', '/api/v1/fundamentals',
