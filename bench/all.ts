@@ -6,8 +6,10 @@
  *   search, daily   bench/http.ts: project vs bare Express 5 + helmet (and node:http), same bytes, alternating rounds
  *   financials      bench/financials.ts `quarterly uncached` on SQLite and MariaDB: p99 (absolute target, no reference)
  *   ingest          bench/ingest.ts 500 × 10 and 5,000 × 10 on both: the importer vs the database's bulk load
+ *   cross-section   bench/cross-section.ts on both (issue 21): the whole market of a day cold as JSON and CSV, warm
+ *                   against bare Express, valuation 50 × 3 years, RSS while CSVs stream, the financial cross-section
  *
- * BENCH_ONLY=search,daily,financials,ingest picks scenarios, BENCH_INGEST_STOCKS (500,5000) the import sizes; BENCH_MYSQL_URL (mysql://root@127.0.0.1:3306)
+ * BENCH_ONLY=search,daily,financials,ingest,cross-section picks scenarios, BENCH_INGEST_STOCKS (500,5000) the import sizes; BENCH_MYSQL_URL (mysql://root@127.0.0.1:3306)
  * the MariaDB server. The financials fixtures are kept between runs (a SQLite file in the temp dir, database
  * ashare_bench_financials), as generating them takes minutes.
  */
@@ -28,7 +30,7 @@ interface Row {
   pass: boolean;
 }
 
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'search,daily,financials,ingest').split(','));
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'search,daily,financials,ingest,cross-section').split(','));
 const MYSQL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
 const FINANCIALS_P99_MS = 50;
 const INGEST_MIN_SHARE = 0.5;
@@ -90,6 +92,24 @@ if (ONLY.has('ingest')) {
         target: `≥ ${INGEST_MIN_SHARE}, RSS < ${INGEST_MAX_RSS_MB} MB`,
         pass: result.importer_share_of_reference >= INGEST_MIN_SHARE && result.importer.peak_rss_mb < INGEST_MAX_RSS_MB,
       });
+    }
+  }
+}
+
+if (ONLY.has('cross-section')) {
+  node('bench/cross-section.ts', [], { BENCH_MYSQL_URL: MYSQL });
+  for (const dialect of ['mysql', 'sqlite']) {
+    const result = readJson(`bench/results/cross-section-${dialect}.json`);
+    const { targets, checks } = result;
+    const add = (scenario: string, project: string, target: string, pass: boolean, reference = '— (absolute target)', ratio: number | null = null) =>
+      rows.push({ scenario: `${scenario} (${dialect})`, project, reference, ratio, target, pass });
+    add(`cross-section of ${result.cold_json.rows} stocks, cold JSON`, `p50 ${result.cold_json.p50_ms} ms, p99 ${result.cold_json.p99_ms} ms`, `p99 ≤ ${targets.coldP99Ms} ms`, checks.cold_json_p99);
+    add(`cross-section of ${result.cold_csv.rows} stocks, cold CSV`, `p50 ${result.cold_csv.p50_ms} ms, p99 ${result.cold_csv.p99_ms} ms`, `p99 ≤ ${targets.coldP99Ms} ms`, checks.cold_csv_p99);
+    add('cross-section warm', `${result.warm.project.requests_per_sec} req/s`, `ratio ≥ warm daily's (${result.warm.daily_ratio_to_express})`, checks.warm_ratio_at_least_daily, `${result.warm.bare_express.requests_per_sec} req/s (Express+helmet)`, result.warm.ratio_to_express);
+    add('valuation 50 symbols × 3 years, cold', `p99 ${result.valuation_50x3y.p99_ms} ms`, `p99 ≤ ${targets.valuationP99Ms} ms`, checks.valuation_p99);
+    add('RSS while whole-market CSVs stream', `+${result.rss_while_streaming_csv.growth_mb} MB`, `≤ ${targets.rssGrowthMb} MB`, checks.rss_growth);
+    for (const [statement, figures] of Object.entries<{ p99_ms: number; companies: number }>(result.financial_cross_section_5000)) {
+      add(`financial cross-section ${statement}, ${figures.companies} companies, uncached`, `p99 ${figures.p99_ms} ms`, `≤ ${targets.financialMs} ms`, figures.p99_ms <= targets.financialMs);
     }
   }
 }

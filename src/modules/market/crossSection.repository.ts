@@ -23,6 +23,11 @@ const valuationColumns = (alias: string) => VALUATION_FIELDS.map((field) => `${a
  * board come from the code.
  */
 export async function crossSectionRows(db: Db, filter: CrossSectionFilter, cutoff: string | null): Promise<CrossSectionRow[]> {
+  return crossSectionQuery(db, filter, cutoff);
+}
+
+/** The query of crossSectionRows, unsent (its plan: bench/cross-section.ts). */
+export function crossSectionQuery(db: Db, filter: CrossSectionFilter, cutoff: string | null) {
   const query = barsWithFactors(db, cutoff)
     .leftJoin('securities as s', 's.ts_code', 'b.ts_code')
     .leftJoin('daily_basic as v', (join) => join.on('v.ts_code', 'b.ts_code').andOn('v.trade_date', 'b.trade_date'))

@@ -1,0 +1,205 @@
+/**
+ * The whole market in one call (issue 21): `make bench-cross-section`, also part of `make bench-all`.
+ *
+ * Store: BENCH_STOCKS (5,000) generated stocks × BENCH_YEARS (3) years of daily bars, factors and daily_basic,
+ * on MariaDB (database ashare_bench_xs_<stocks>x<years> on BENCH_MYSQL_URL) and SQLite (a file in the temp dir), both kept
+ * between runs (generating takes minutes). The server runs `src/main.ts` in a process of its own.
+ *
+ *  1. cross-section of one day, cold (RESPONSE_CACHE=off), JSON and CSV: BENCH_COLD_REQUESTS requests over
+ *     different days, one at a time, timed to the last byte; target p99 ≤ 150 ms;
+ *  2. the same, warm (answer cache on), against bare Express serving the same bytes, as bench/http.ts does
+ *     for the warm daily path (target: a ratio at least the daily path's, bench/results/http-daily.json);
+ *  3. valuation of 50 symbols × 3 years, cold: target p99 ≤ 1 s;
+ *  4. the server's RSS growth while whole-market CSVs stream (sampled every 5 ms): target ≤ 20 MB;
+ *  5. one uncached financial cross-section of 5,000 stocks (income and metrics) on bench/financials.ts's
+ *     fixture (5,000 stocks × 40 quarters, built by it on first use): target ≤ 500 ms;
+ * and the query plans of the cross-section (EXPLAIN). Results: bench/results/cross-section-<dialect>.json
+ * and cross-section-explain-<dialect>.txt. BENCH_DIALECTS=mysql,sqlite picks the databases.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SingleBar } from 'cli-progress';
+import { connect, type Db } from '../src/db/connection';
+import { migrateLatest } from '../src/db/migrate';
+import { addDays, addYears } from '../src/domain/calendar';
+import { loadReferenceDataIfEmpty } from '../src/ingest/demo';
+import { crossSectionQuery } from '../src/modules/market/crossSection.repository';
+import { generateMarket } from './support/generateMarket';
+import { generateValuations } from './support/generateValuations';
+import { compareWithReference, freePort, round2 } from './support/reference';
+import { prepareDatabase, START_FLAGS, startServerProcess, type ServerProcess } from './support/serverProcess';
+
+const MYSQL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
+const STOCKS = Number(process.env.BENCH_STOCKS ?? 5000);
+const YEARS = Number(process.env.BENCH_YEARS ?? 3);
+const COLD_REQUESTS = Number(process.env.BENCH_COLD_REQUESTS ?? 40);
+const DIALECTS = (process.env.BENCH_DIALECTS ?? 'mysql,sqlite').split(',');
+const LAST_DAY = '2025-12-31';
+const KEY = `ak_bench_xsection_${'0123456789abcdef'.repeat(2)}`;
+const TARGETS = { coldP99Ms: 150, valuationP99Ms: 1000, rssGrowthMb: 20, financialMs: 500 };
+
+async function databaseUrl(dialect: string, name: string): Promise<string> {
+  if (dialect === 'sqlite') return `sqlite://${join(tmpdir(), `${name}.sqlite`)}`;
+  const admin = connect(`${MYSQL}/`);
+  await admin.raw(`create database if not exists ${name} character set utf8mb4 collate utf8mb4_unicode_ci`);
+  await admin.destroy();
+  return `${MYSQL}/${name}`;
+}
+
+/** The generated store, made on first use: bars and factors (bench/support/generateMarket.ts), then a valuation per bar. */
+async function prepareStore(url: string): Promise<string[]> {
+  const db = connect(url);
+  try {
+    await migrateLatest(db);
+    if (!(await db('daily_basic').first('ts_code'))) {
+      await loadReferenceDataIfEmpty(db);
+      const started = Date.now();
+      console.log(`generating ${STOCKS} stocks × ${YEARS} years of bars and factors…`);
+      await generateMarket(db, STOCKS, YEARS, LAST_DAY);
+      const days: string[] = (await db('daily_bars').distinct('trade_date').orderBy('trade_date')).map((row: { trade_date: string }) => String(row.trade_date));
+      const bar = new SingleBar({ format: 'daily_basic {bar} {value}/{total} days' });
+      bar.start(days.length, 0);
+      const rows = await generateValuations(db, days, (done) => bar.update(done));
+      bar.stop();
+      console.log(`generated ${rows} valuations in ${Math.round((Date.now() - started) / 1000)} s`);
+    }
+    return (await db('daily_bars').distinct('trade_date').orderBy('trade_date', 'desc').limit(250)).map((row: { trade_date: string }) => String(row.trade_date));
+  } finally {
+    await db.destroy();
+  }
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+/** Requests one at a time, each timed to its last byte: p50, p99, the body size. */
+async function timed(base: string, paths: string[]): Promise<{ p50_ms: number; p99_ms: number; bytes: number; rows: number }> {
+  const times: number[] = [];
+  let bytes = 0;
+  let rows = 0;
+  for (const path of paths) {
+    const started = performance.now();
+    const response = await fetch(base + path, { headers: { 'X-API-KEY': KEY } });
+    const body = await response.text();
+    times.push(performance.now() - started);
+    if (response.status !== 200) throw new Error(`${path} → ${response.status} ${body.slice(0, 200)}`);
+    bytes = body.length;
+    rows = response.headers.get('content-type')!.startsWith('text/csv') ? body.split('\n').length - 2 : JSON.parse(body).data.securities?.length ?? 0;
+  }
+  times.sort((a, b) => a - b);
+  return { p50_ms: round2(percentile(times, 50)), p99_ms: round2(percentile(times, 99)), bytes, rows };
+}
+
+/** VmRSS of a process, MB. */
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+
+/** The server's RSS growth over its settled RSS while `count` whole-market CSVs stream one after another. */
+async function rssGrowthWhileStreaming(server: ServerProcess, path: string, count: number): Promise<{ before_mb: number; peak_mb: number; growth_mb: number }> {
+  await timed(server.base, [path]);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const before = rssMb(server.child.pid!);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.child.pid!))), 5);
+  await timed(server.base, Array.from({ length: count }, () => path));
+  clearInterval(sampler);
+  return { before_mb: round2(before), peak_mb: round2(peak), growth_mb: round2(peak - before) };
+}
+
+type Timed = Awaited<ReturnType<typeof timed>>;
+interface Measured {
+  cold_json: Timed;
+  cold_csv: Timed;
+  valuation_50x3y: Timed;
+  rss_while_streaming_csv: Awaited<ReturnType<typeof rssGrowthWhileStreaming>>;
+}
+
+async function serve(url: string, cache: boolean): Promise<ServerProcess> {
+  return startServerProcess('src/main.ts', await freePort(), { DATABASE_URL: url, DEMO_DATA: 'off', RESPONSE_CACHE: cache ? 'on' : 'off' }, START_FLAGS);
+}
+
+async function financialCrossSection(dialect: string): Promise<Record<string, { p50_ms: number; p99_ms: number; companies: number }>> {
+  // bench-all's fixture at full size; a smaller run builds its own.
+  const url = await databaseUrl(dialect, STOCKS === 5000 ? 'ashare_bench_financials' : `ashare_bench_financials_${STOCKS}`);
+  const db = connect(url);
+  const built = await migrateLatest(db).then(() => db('income_statements').first('ts_code'));
+  await db.destroy();
+  if (!built) execFileSync(process.execPath, ['--import', 'tsx', 'bench/financials.ts'], { stdio: 'inherit', env: { ...process.env, BENCH_DATABASE_URL: url, BENCH_SYMBOLS: String(STOCKS), BENCH_FINANCIALS_SCENARIOS: 'quarterly uncached' } });
+  await prepareDatabase(url, KEY);
+  const server = await serve(url, false);
+  try {
+    const figures: Record<string, { p50_ms: number; p99_ms: number; companies: number }> = {};
+    for (const statement of ['income', 'financial-metrics']) {
+      const paths = ['2024-09-30', '2024-06-30', '2024-03-31', '2023-12-31', '2023-09-30'].map((date) => `/v1/financials/cross-section?statement=${statement}&report_date=${date}&limit=6000`);
+      await timed(server.base, paths.slice(0, 1)); // JIT and the pool
+      const result = await timed(server.base, [...paths, ...paths]);
+      const companies = (await (await fetch(`${server.base}${paths[0]}`, { headers: { 'X-API-KEY': KEY } })).json()).data.length;
+      figures[statement] = { p50_ms: result.p50_ms, p99_ms: result.p99_ms, companies };
+      console.log(`financial cross-section ${statement} (${dialect}): ${companies} companies, p50 ${result.p50_ms} ms, p99 ${result.p99_ms} ms`);
+    }
+    return figures;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function run(dialect: string): Promise<void> {
+  const url = await databaseUrl(dialect, `ashare_bench_xs_${STOCKS}x${YEARS}`);
+  const days = await prepareStore(url);
+  await prepareDatabase(url, KEY);
+  const coldDays = Array.from({ length: COLD_REQUESTS }, (_, i) => days[i % days.length]!);
+  const cold = await serve(url, false);
+  let figures: Measured;
+  try {
+    await timed(cold.base, [`/v1/market/cross-section?date=${days[0]}`]); // JIT and the pool
+    const json = await timed(cold.base, coldDays.map((day) => `/v1/market/cross-section?date=${day}`));
+    const csv = await timed(cold.base, coldDays.map((day) => `/v1/market/cross-section?date=${day}&format=csv`));
+    const symbols = (await (await fetch(`${cold.base}/v1/market/cross-section?date=${days[0]}&fields=name`, { headers: { 'X-API-KEY': KEY } })).json()).data.securities.slice(0, 50).map((row: { symbol: string }) => row.symbol);
+    // Three years to the day (the longest window the route takes), ending on 20 different days.
+    const windows = days.slice(0, 20).map((end) => `/v1/market/valuation?symbol=${symbols.join(',')}&begin_date=${addDays(addYears(end, -3), 1)}&end_date=${end}`);
+    const valuation = await timed(cold.base, windows);
+    const rss = await rssGrowthWhileStreaming(cold, `/v1/market/cross-section?date=${days[1]}&format=csv`, 10);
+    figures = { cold_json: json, cold_csv: csv, valuation_50x3y: valuation, rss_while_streaming_csv: rss };
+    console.log(`cross-section cold (${dialect}): JSON p99 ${json.p99_ms} ms (${json.rows} rows, ${json.bytes} B), CSV p99 ${csv.p99_ms} ms (${csv.bytes} B); valuation 50 × 3y p99 ${valuation.p99_ms} ms; RSS +${rss.growth_mb} MB`);
+  } finally {
+    await cold.stop();
+  }
+  const warm = await serve(url, true);
+  let warmComparison;
+  try {
+    warmComparison = await compareWithReference({ scenario: `cross-section warm (${dialect})`, project: warm, path: `/v1/market/cross-section?date=${days[0]}`, headers: { 'X-API-KEY': KEY }, rounds: 3, seconds: 5 });
+  } finally {
+    await warm.stop();
+  }
+  const daily = existsSync('bench/results/http-daily.json') ? JSON.parse(readFileSync('bench/results/http-daily.json', 'utf8')).ratio_to_express : null;
+  const db = connect(url);
+  const plan = await explainCrossSection(db, dialect, days[0]!);
+  await db.destroy();
+  const financial = await financialCrossSection(dialect);
+  const checks = {
+    cold_json_p99: figures.cold_json.p99_ms <= TARGETS.coldP99Ms,
+    cold_csv_p99: figures.cold_csv.p99_ms <= TARGETS.coldP99Ms,
+    warm_ratio_at_least_daily: daily === null || warmComparison.ratio_to_express >= daily,
+    valuation_p99: figures.valuation_50x3y.p99_ms <= TARGETS.valuationP99Ms,
+    rss_growth: figures.rss_while_streaming_csv.growth_mb <= TARGETS.rssGrowthMb,
+    financial_p99: Object.values(financial).every((one) => one.p99_ms <= TARGETS.financialMs),
+  };
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync(`bench/results/cross-section-explain-${dialect}.txt`, plan);
+  writeFileSync(`bench/results/cross-section-${dialect}.json`, `${JSON.stringify({
+    dialect, stocks: STOCKS, years: YEARS, load_average: loadavg().map(round2), targets: TARGETS, ...figures,
+    warm: { project: warmComparison.project, bare_express: warmComparison.bare_express, ratio_to_express: warmComparison.ratio_to_express, daily_ratio_to_express: daily, body_bytes: warmComparison.body_bytes },
+    financial_cross_section_5000: financial, checks,
+  }, null, 2)}\n`);
+  console.log(`cross-section (${dialect}): ${JSON.stringify(checks)}`);
+}
+
+/** EXPLAIN of the cross-section query of one day (MariaDB) or its query plan (SQLite). */
+async function explainCrossSection(db: Db, dialect: string, date: string): Promise<string> {
+  const { sql, bindings } = crossSectionQuery(db, { date, kind: 'stock' }, null).toSQL().toNative();
+  const rows = await db.raw(`${dialect === 'mysql' ? 'explain' : 'explain query plan'} ${sql}`, bindings as unknown as readonly string[]);
+  const table = (dialect === 'mysql' ? rows[0] : rows) as Record<string, unknown>[];
+  return `-- ${sql}\n${table.map((row) => JSON.stringify(row)).join('\n')}\n`;
+}
+
+for (const dialect of DIALECTS) await run(dialect);
