@@ -62,7 +62,8 @@ export const GUIDE_PROMPTS: GuidePrompt[] = [
     ],
     text: ({ criteria, date }) =>
       `Screen the market${date ? ` on ${date}` : ' on the latest trading day'} for: ${criteria}. ` +
-      'Call the whole-market cross-section tool (it stores its rows as a table); then query_results with a SELECT ' +
+      'Call get_market_cross_section with only the columns the screen needs (fields=name,close,pct_change,pe_ttm,pb,total_mv) ' +
+      'and, where the screen allows, an exchange, board or industry filter: 5,000 rows otherwise. It stores its rows as a table; then query_results with a SELECT ' +
       'that applies the screen, orders by the most telling column and keeps 20 rows. Report the symbols, names and figures.',
   },
   {
