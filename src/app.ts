@@ -26,6 +26,7 @@ import { SecuritySearch } from './modules/stocks/securitySearch.service';
 import { CodeHistory } from './modules/common/codeHistory.service';
 import { referenceHandlers } from './modules/reference/reference.handlers';
 import { eventsHandlers } from './modules/events/events.handlers';
+import { tushareHandlers } from './modules/tushare/tushare.handlers';
 import { Readiness } from './modules/system/readiness.service';
 import { systemRoutes } from './modules/system/system.routes';
 import { mcpRoutes } from './mcp/mcp.routes';
@@ -115,6 +116,7 @@ export function createApp(deps: AppDeps): Express {
       ...eventsHandlers(readDb, codes),
       ...marketHandlers({ db: readDb, codes, calendar, answers, plans, cursorSecret: deps.cursorSecret }),
       ...financialsHandlers(readDb, codes, answers),
+      ...tushareHandlers(readDb, calendar),
       ...authHandlers(db, new LoginThrottle(limiters, deps.loginLimits)),
       ...apiKeysHandlers(db, keyCache),
       ...billingHandlers({ db, usage, onPlanChange: (accountId) => keyCache.forgetAccount(accountId) }),

@@ -15,6 +15,12 @@ function queryKey(req: Request): string | undefined {
   return typeof query === 'string' && query !== '' ? query : undefined;
 }
 
+/** The body's `token`, as Tushare's SDK sends the key (the Tushare-compatible operations only). */
+function bodyToken(req: Request): string | undefined {
+  const token = (req.body as { token?: unknown } | undefined)?.token;
+  return typeof token === 'string' && token !== '' && token.length <= 256 ? token : undefined;
+}
+
 const BEARER = /^Bearer ([A-Za-z0-9_-]{10,128})$/;
 
 /**
@@ -43,7 +49,7 @@ export function authenticate(ports: Pick<AccessPorts, 'keyOwner' | 'session'>) {
   return (req: Request, res: Response, next: NextFunction): void | Promise<void> => {
     const credential = res.locals.contractPath?.credential;
     if (credential === 'apiKey') {
-      const key = presentedKey(req);
+      const key = presentedKey(req) ?? (res.locals.operation?.tushare ? bodyToken(req) : undefined);
       const owner = key === undefined ? null : ports.keyOwner(key);
       if (owner instanceof Promise) return owner.then((found) => acceptKeyOwner(res, found, next));
       return acceptKeyOwner(res, owner, next);

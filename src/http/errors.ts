@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
+import { tushareFailure } from '../domain/tushareCodes';
 import { isDatabaseUnavailable } from '../db/errors';
 import { AppError, internalError, invalidParameter, methodNotAllowed, missingParameter, notFound, payloadTooLarge, serviceUnavailable, unsupportedMediaType, type ErrorCode } from '../domain/errors';
 
@@ -58,6 +59,8 @@ export function errorHandler(codeOfParameter: ReadonlyMap<string, ErrorCode>, lo
     const appError = toAppError(err, codeOfParameter);
     if (appError.status >= 500) logger.error({ err, req: { id: res.locals.requestId } }, 'request failed');
     if (appError.status === 503) res.set('Retry-After', '5');
+    // The Tushare-compatible operations answer failures as Tushare does: HTTP 200, a non-zero code, the reason.
+    if (res.locals.operation?.tushare) return void res.status(200).json(tushareFailure(appError, Number(res.getHeader('X-Rate-Limit-Limit')) || null, res.locals.requestId));
     res.status(appError.status).json({ code: appError.status, message: appError.message, error: appError.code });
   };
 }

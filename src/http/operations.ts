@@ -29,9 +29,11 @@ export interface OperationPolicy {
   cache: CachePolicy | null;
   /** Whether its success answer comes as CSV and NDJSON rows too (`text/csv` content in the contract). */
   tables: boolean;
+  /** `x-tushare`: Tushare's wire format, the key also as the body's `token`, failures as HTTP 200 with a non-zero code. */
+  tushare: boolean;
 }
 
-type Operation = OpenAPIV3.OperationObject & { 'x-scope'?: Scope; 'x-cache'?: { datasets: Dataset[]; 'realtime-only'?: boolean } };
+type Operation = OpenAPIV3.OperationObject & { 'x-scope'?: Scope; 'x-cache'?: { datasets: Dataset[]; 'realtime-only'?: boolean }; 'x-tushare'?: boolean };
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
@@ -65,7 +67,8 @@ export function operationPolicies(contract: OpenAPIV3.DocumentV3_1): OperationPo
       if (operation === undefined) continue;
       const credential = credentialOf(operation.security ?? contract.security ?? [], contract);
       const scope = operation['x-scope'] ?? null;
-      if (credential === 'apiKey' && (scope === null || !scopes.includes(scope))) {
+      // A Tushare-compatible operation names no scope: each api_name needs its own (checked by its handler).
+      if (credential === 'apiKey' && operation['x-tushare'] !== true && (scope === null || !scopes.includes(scope))) {
         throw new Error(`${operation.operationId}: an API-key operation needs x-scope, one of ${scopes.join(', ')}`);
       }
       policies.push({
@@ -76,6 +79,7 @@ export function operationPolicies(contract: OpenAPIV3.DocumentV3_1): OperationPo
         scope,
         cache: cachePolicyOf(operation),
         tables: (operation.responses?.['200'] as OpenAPIV3.ResponseObject | undefined)?.content?.['text/csv'] !== undefined,
+        tushare: operation['x-tushare'] === true,
       });
     }
   }

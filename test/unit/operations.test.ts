@@ -14,7 +14,7 @@ describe('http/operations: the policy read from the contract', () => {
     const daily = operationPolicies(loadContract()).find((policy) => policy.operationId === 'getDaily');
     expect(daily).to.deep.equal({
       operationId: 'getDaily', method: 'get', path: '/v1/market/daily', credential: 'apiKey', scope: 'market',
-      cache: { datasets: ['market', 'reference'], realtimeOnly: true }, tables: true,
+      cache: { datasets: ['market', 'reference'], realtimeOnly: true }, tables: true, tushare: false,
     });
   });
 
@@ -45,14 +45,15 @@ describe('http/operations: the policy read from the contract', () => {
     for (const [path, credential] of Object.entries(expected)) expect(index.find(path)?.credential, path).to.equal(credential);
   });
 
-  it('scopes from x-scope; every API-key operation has one, no other operation does', () => {
+  it('scopes from x-scope; every API-key operation has one but the Tushare-compatible ones (each api_name its own), no other operation does', () => {
     const expected = {
       '/v1/market/daily': 'market', '/api/v1/stocks/prices': 'market', '/api/v1/indices': 'market',
       '/v1/financials/income-statement': 'financials', '/api/v1/fundamentals': 'financials',
       '/v1/stock/basic-info': 'reference', '/V1/STOCK/search': 'reference', '/v1/nope': undefined,
     };
     for (const [path, scope] of Object.entries(expected)) expect(index.operationOf('GET', path)?.scope, path).to.equal(scope);
-    for (const policy of index.policies) expect(policy.scope !== null, policy.operationId).to.equal(policy.credential === 'apiKey');
+    for (const policy of index.policies) expect(policy.scope !== null, policy.operationId).to.equal(policy.credential === 'apiKey' && !policy.tushare);
+    expect(index.policies.filter((policy) => policy.tushare).map((policy) => [policy.operationId, policy.credential])).to.deep.equal([['queryTushare', 'apiKey'], ['queryTushareApi', 'apiKey']]);
   });
 
   it('operations: HEAD is GET, a trailing slash and letter case do not matter, a path parameter is one segment', () => {

@@ -888,6 +888,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dataapi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tushare-compatible api call (older SDKs, api_name in the body)
+         * @description The same as `POST /dataapi/{api_name}`, with `api_name` in the body, as Tushare's SDKs before 1.4 post it.
+         */
+        post: operations["queryTushare"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dataapi/{api_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tushare-compatible api call (Tushare's SDK 1.4 form)
+         * @description Tushare Pro's wire format over this store, so code written for Tushare's SDK runs unchanged:
+         *     `pro = ts.pro_api(KEY); pro._DataApi__http_url = 'http://localhost:8080/dataapi'`. The SDK 1.4 posts to
+         *     `/dataapi/{api_name}`, older ones to `/dataapi` with `api_name` in the body.
+         *
+         *     **api_names:** stock_basic, trade_cal, namechange, stock_company, daily, weekly, monthly, adj_factor, daily_basic, index_basic, index_daily, index_weight, index_classify, index_member_all, suspend_d, dividend, income, income_vip, balancesheet, balancesheet_vip, cashflow, cashflow_vip, disclosure_date, anns_d, stk_mins. Each takes Tushare's documented parameters for it, answers Tushare's default
+         *     fields in Tushare's order when `fields` is empty, in Tushare's units (dates `YYYYMMDD`; `daily` amount in
+         *     thousand yuan; `daily_basic` shares and market values in 10,000), at most its documented row cap with
+         *     `has_more`. The statements answer every stored version (`ann_date`, `f_ann_date`, `update_flag`).
+         *     `weekly`/`monthly` are summed from the daily bars (closed periods only, daily's units).
+         *
+         *     **Access.** The key as the body's `token` (or `X-API-KEY`); each api needs the scope of the /v1 routes of
+         *     the same data (`daily`: market, `income`: financials, `stock_basic`: reference, `dividend`: events) and
+         *     counts against the account's per-minute budget. **Every answer is HTTP 200**: a failure is a non-zero
+         *     `code` with its reason in `msg` (`TushareCode`), as Tushare's SDK expects.
+         */
+        post: operations["queryTushareApi"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3579,6 +3632,63 @@ export interface components {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
             data: components["schemas"]["Fundamentals"];
+        };
+        /**
+         * @description What Tushare's Python SDK posts (`pro.query(api_name, fields, **params)`, and every `pro.<api_name>(...)`):
+         *     the api, the key as `token` (or the `X-API-KEY` header), the api's parameters and the fields wanted.
+         */
+        TushareRequest: {
+            /**
+             * @description The api (required on `POST /dataapi`; the path names it on `POST /dataapi/{api_name}`).
+             * @example daily
+             */
+            api_name?: string;
+            /**
+             * @description The API key, as Tushare's SDK sends its token.
+             * @example ak_Xq3v9LmPc1f0H2uYw8d7sR6kE5jN4bA3zT2yV1xU0w9
+             */
+            token?: string;
+            /** @description The api's parameters in Tushare's forms (dates `YYYYMMDD`, several `ts_code` comma-separated, `limit`, `offset`); empty values count as absent. */
+            params?: {
+                [key: string]: string | number | boolean | null;
+            } | null;
+            /**
+             * @description The fields wanted, comma-separated, as the SDK sends them; empty for the api's default list in Tushare's order.
+             * @example ts_code,trade_date,close
+             */
+            fields?: string | null;
+        };
+        /**
+         * Format: int32
+         * @description 0 success. Tushare's own codes where it documents one: 2002 the key lacks the scope the api needs (a
+         *     permission problem), 40101 the token (API key) is unknown, 40203 the per-minute budget of the account's
+         *     plan is spent (Tushare's message text). This service's: 40001 a bad parameter, field or body (the message
+         *     names it), 40400 an api_name it does not serve (the message lists those it does), 50000 a fault on our
+         *     side, 50300 the database is unavailable (retry).
+         * @enum {integer}
+         */
+        TushareCode: 0 | 2002 | 40001 | 40101 | 40203 | 40400 | 50000 | 50300;
+        /** @description Tushare's table — the field names, one array of values per row in that order, and whether more rows match than the api's cap or `limit` let through; null on a failure. */
+        TushareData: {
+            /** @description Field names, in the order of each item's values. */
+            fields: string[];
+            /** @description Rows; dates `YYYYMMDD`, values in Tushare's units (daily amount in thousand yuan, daily_basic shares and market values in 10,000). */
+            items: (string | number | null)[][];
+            /** @description Whether more rows match (ask again with `offset`). */
+            has_more: boolean;
+        } | null;
+        /**
+         * @description Tushare's answer, always with HTTP 200: `code` 0 and `data`, or a non-zero `code` (`TushareCode`) with the
+         *     reason in `msg` and `data` null — Tushare's SDK raises `msg` as an exception; a non-2xx status would make it
+         *     return an empty table silently.
+         */
+        TushareAnswer: {
+            /** @description The request's id (also the `X-Request-Id` header). */
+            request_id: string;
+            code: components["schemas"]["TushareCode"];
+            /** @description Empty on success; otherwise why, e.g. Tushare's own `抱歉，您每分钟最多访问该接口100次，…` when the per-minute budget is spent. */
+            msg: string;
+            data: components["schemas"]["TushareData"];
         };
     };
     responses: {
@@ -6840,6 +6950,94 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    queryTushare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "api_name": "daily",
+                 *       "token": "ak_Xq3v9LmPc1f0H2uYw8d7sR6kE5jN4bA3zT2yV1xU0w9",
+                 *       "params": {
+                 *         "ts_code": "600519.SH",
+                 *         "start_date": "20250403",
+                 *         "end_date": "20250403"
+                 *       },
+                 *       "fields": ""
+                 *     }
+                 */
+                "application/json": components["schemas"]["TushareRequest"];
+            };
+        };
+        responses: {
+            /** @description Tushare's answer — the rows, or a non-zero `code` and `msg` (never another status). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TushareAnswer"];
+                };
+            };
+        };
+    };
+    queryTushareApi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The api, e.g. `daily`; one this service does not serve answers code 40400 listing those it does.
+                 * @example daily
+                 */
+                api_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "api_name": "daily",
+                 *       "token": "ak_Xq3v9LmPc1f0H2uYw8d7sR6kE5jN4bA3zT2yV1xU0w9",
+                 *       "params": {
+                 *         "ts_code": "600519.SH",
+                 *         "start_date": "20250403",
+                 *         "end_date": "20250403"
+                 *       },
+                 *       "fields": ""
+                 *     }
+                 */
+                "application/json": components["schemas"]["TushareRequest"];
+            };
+        };
+        responses: {
+            /** @description Tushare's answer — the rows, or a non-zero `code` and `msg` (never another status). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TushareAnswer"];
+                };
+            };
         };
     };
 }

@@ -1,4 +1,5 @@
 import { toSqlDateTime } from '../../domain/dates';
+import { TUSHARE_POWERS } from '../../domain/tushareUnits';
 import type { TableLoad } from '../loadTable';
 import { fillTurnover } from './turnover';
 import { num, requiredDate, tsCode } from './fieldParsers';
@@ -29,7 +30,7 @@ function dailyBarsOf(): TableLoad {
       change: num(values, 'change'),
       pct_chg: num(values, 'pct_chg'),
       vol: num(values, 'vol'),
-      amount: num(values, 'amount', 3),
+      amount: num(values, 'amount', TUSHARE_POWERS.daily.amount),
       published_at: publishedAt,
     }),
     afterLoad: (trx, loaded) => fillTurnover(trx, loaded.firstDate!, loaded.lastDate!),

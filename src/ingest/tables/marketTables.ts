@@ -1,4 +1,5 @@
 import type { TableLoad } from '../loadTable';
+import { TUSHARE_POWERS } from '../../domain/tushareUnits';
 import { fillTurnover } from './turnover';
 import { num, required, requiredDate, requiredNum, date, tsCode } from './fieldParsers';
 
@@ -33,8 +34,6 @@ export const adjFactor: TableLoad = {
   }),
 };
 
-const TEN_THOUSAND = 4; // powers of ten
-
 /** Tushare `daily_basic`: shares in 10,000 shares and market values in 10,000 yuan → shares and yuan. */
 export const dailyBasic: TableLoad = {
   table: 'daily_basic',
@@ -55,11 +54,11 @@ export const dailyBasic: TableLoad = {
     ps_ttm: num(values, 'ps_ttm'),
     dv_ratio: num(values, 'dv_ratio'),
     dv_ttm: num(values, 'dv_ttm'),
-    total_share: num(values, 'total_share', TEN_THOUSAND),
-    float_share: num(values, 'float_share', TEN_THOUSAND),
-    free_share: num(values, 'free_share', TEN_THOUSAND),
-    total_mv: num(values, 'total_mv', TEN_THOUSAND),
-    circ_mv: num(values, 'circ_mv', TEN_THOUSAND),
+    total_share: num(values, 'total_share', TUSHARE_POWERS.daily_basic.total_share),
+    float_share: num(values, 'float_share', TUSHARE_POWERS.daily_basic.float_share),
+    free_share: num(values, 'free_share', TUSHARE_POWERS.daily_basic.free_share),
+    total_mv: num(values, 'total_mv', TUSHARE_POWERS.daily_basic.total_mv),
+    circ_mv: num(values, 'circ_mv', TUSHARE_POWERS.daily_basic.circ_mv),
   }),
   afterLoad: (trx, loaded) => fillTurnover(trx, loaded.firstDate!, loaded.lastDate!),
 };

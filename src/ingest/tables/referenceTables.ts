@@ -1,3 +1,4 @@
+import { TUSHARE_POWERS } from '../../domain/tushareUnits';
 import { isStandardCode } from '../../domain/symbols';
 import type { TableLoad } from '../loadTable';
 import { date, int, num, required, requiredDate, text, tsCode } from './fieldParsers';
@@ -93,8 +94,6 @@ export const codeChange: TableLoad = {
   },
 };
 
-const TEN_THOUSAND = 4; // powers of ten
-
 /** Tushare `stock_company`: the listed company's profile; reg_capital in 10,000 yuan → yuan. */
 export const stockCompany: TableLoad = {
   table: 'company_profiles',
@@ -109,7 +108,7 @@ export const stockCompany: TableLoad = {
       chairman: text(values, 'chairman'),
       manager: text(values, 'manager'),
       secretary: text(values, 'secretary'),
-      reg_capital: num(values, 'reg_capital', TEN_THOUSAND),
+      reg_capital: num(values, 'reg_capital', TUSHARE_POWERS.stock_company.reg_capital),
       setup_date: date(values, 'setup_date'),
       province: text(values, 'province'),
       city: text(values, 'city'),

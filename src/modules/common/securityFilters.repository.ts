@@ -21,3 +21,11 @@ export function whereExchange(query: Knex.QueryBuilder, codeColumn: string, exch
 export function nameOnDate(db: Db, codeColumn: string, nameColumn: string, date: string, as: string): Knex.Raw {
   return db.raw(`coalesce((select n.name from name_changes n where n.ts_code = ${codeColumn} and n.start_date <= ? order by n.start_date desc limit 1), ${nameColumn}) as ${as}`, [date]);
 }
+
+/**
+ * A security's kind in SQL: its reference row's, or by its code when the reference list lacks it (the demo's
+ * lacks some stocks delisted since and may lack an index of index_daily): 000xxx.SH and 399xxx.SZ are
+ * indices, never stocks.
+ */
+export const kindSql = (codeColumn: string, kindColumn: string): string =>
+  `coalesce(${kindColumn}, case when ${codeColumn} like '000%.SH' or ${codeColumn} like '399%.SZ' then 'index' else 'stock' end)`;

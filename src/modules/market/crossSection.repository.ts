@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
 import type { Board, Exchange } from '../../domain/symbols';
-import { nameOnDate, whereBoard, whereExchange } from '../common/securityFilters.repository';
+import { kindSql, nameOnDate, whereBoard, whereExchange } from '../common/securityFilters.repository';
 import { barsWithFactors, type StoredBar } from './market.repository';
 import { VALUATION_FIELDS, type CrossSectionRow, type ValuationRow } from './market.types';
 
@@ -19,8 +19,8 @@ const valuationColumns = (alias: string) => VALUATION_FIELDS.map((field) => `${a
  * range of the daily_bars trade-date index, each row joined through primary keys (securities, adj_factors,
  * daily_basic, and name_changes for the name). A security without a bar that day (suspended, not yet listed,
  * delisted) is absent. A bar whose security the reference list lacks (the demo's list of 2026 lacks 267
- * stocks that traded on 2025-04-03 and were delisted since) is kept as a stock without a name: exchange and
- * board come from the code.
+ * stocks that traded on 2025-04-03 and were delisted since) is kept without a name, its kind, exchange and
+ * board from its code.
  */
 export async function crossSectionRows(db: Db, filter: CrossSectionFilter, cutoff: string | null): Promise<CrossSectionRow[]> {
   return crossSectionQuery(db, filter, cutoff);
@@ -32,7 +32,7 @@ export function crossSectionQuery(db: Db, filter: CrossSectionFilter, cutoff: st
     .leftJoin('securities as s', 's.ts_code', 'b.ts_code')
     .leftJoin('daily_basic as v', (join) => join.on('v.ts_code', 'b.ts_code').andOn('v.trade_date', 'b.trade_date'))
     .where('b.trade_date', filter.date)
-    .where((q) => (filter.kind === 'stock' ? q.where('s.kind', 'stock').orWhereNull('s.kind') : q.where('s.kind', filter.kind)))
+    .whereRaw(`${kindSql('b.ts_code', 's.kind')} = ?`, [filter.kind])
     .select(nameOnDate(db, 'b.ts_code', 's.name', filter.date, 'name'), ...valuationColumns('v'))
     .orderBy('b.ts_code');
   if (filter.exchange) whereExchange(query, 'b.ts_code', filter.exchange);

@@ -1,0 +1,31 @@
+import { compactToIsoDate, isIsoDate } from './dates';
+
+/**
+ * Tushare's units against the store's, in one place: a stored value is Tushare's × 10^power. The import
+ * multiplies (src/ingest/tables), the Tushare-compatible endpoint divides (src/modules/tushare). Columns not
+ * named here are stored in Tushare's units (daily `vol` in lots, minute `vol` in shares and `amount` in yuan,
+ * statements in yuan).
+ */
+export const TUSHARE_POWERS = {
+  /** `daily` and `index_daily`: amount in thousand yuan. */
+  daily: { amount: 3 },
+  /** `daily_basic`: shares in 10,000 shares, market values in 10,000 yuan. */
+  daily_basic: { total_share: 4, float_share: 4, free_share: 4, total_mv: 4, circ_mv: 4 },
+  /** `stock_company`: registered capital in 10,000 yuan. */
+  stock_company: { reg_capital: 4 },
+} as const satisfies Record<string, Record<string, number>>;
+
+/** A stored value back in Tushare's units: ÷ 10^power, through the decimal text so 1,234,500 ÷ 10^4 is 123.45 exactly. */
+export function toTushareUnits(value: number | null, power: number): number | null {
+  if (value === null || power === 0) return value;
+  return Number(`${value}e-${power}`);
+}
+
+/** `YYYY-MM-DD` → Tushare's `YYYYMMDD`; null stays null. */
+export const toTushareDate = (date: string | null): string | null => (date === null ? null : date.slice(0, 10).replace(/-/g, ''));
+
+/** Tushare's `YYYYMMDD` (or `YYYY-MM-DD`) → `YYYY-MM-DD`; null when it names no real day. */
+export function fromTushareDate(value: string): string | null {
+  const text = value.trim();
+  return isIsoDate(text) ? text : compactToIsoDate(text);
+}

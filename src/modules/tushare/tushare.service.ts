@@ -1,0 +1,137 @@
+import type { Db } from '../../db/connection';
+import { insufficientPermissions, invalidParameter, notFound } from '../../domain/errors';
+import { periodStart, type PeriodInterval } from '../../domain/calendar';
+import { periodKlines } from '../../domain/klines';
+import { fromTushareDate, toTushareDate, toTushareUnits } from '../../domain/tushareUnits';
+import type { TradingCalendar } from '../common/tradingCalendar.service';
+import { TUSHARE_API_NAMES, TUSHARE_APIS } from './apiNames.service';
+import { statementValueColumns, tushareRows, type AppliedFilter } from './tushare.repository';
+import type { TushareCall } from '../../domain/tushareCall';
+import type { FieldSource, ParamFilter, TushareApi, TushareData, TushareValue } from './tushare.types';
+
+/** The fields of an api: its own, and for a statement every figure column the table holds, then update_flag. */
+const valueColumns = new Map<string, Promise<string[]>>();
+async function fieldsOf(db: Db, api: TushareApi): Promise<Record<string, FieldSource>> {
+  if (api.valueColumnsOf === undefined) return { ...api.fields };
+  const table = api.valueColumnsOf;
+  if (!valueColumns.has(table)) valueColumns.set(table, statementValueColumns(db, table));
+  const figures = Object.fromEntries((await valueColumns.get(table)!).map((column) => [column, { column: `t.${column}`, kind: 'number' as const }]));
+  return { ...api.fields, ...figures, update_flag: { column: 't.update_flag', kind: 'text' } };
+}
+
+/** A parameter's value as its filter takes it; a malformed one → 40001 naming it. */
+function applied(name: string, filter: ParamFilter, raw: string): AppliedFilter {
+  if (filter.op === 'only' && !filter.allowed!.includes(raw)) throw invalidParameter(`${name} must be ${filter.allowed!.join(' or ')} here: ${raw}`);
+  if (filter.kind === 'code') return { filter, value: raw.split(',').map((code) => code.trim().toUpperCase()).filter(Boolean) };
+  if (filter.kind === 'date') {
+    const value = fromTushareDate(raw);
+    if (value === null) throw invalidParameter(`${name} must be a date YYYYMMDD: ${raw}`);
+    return { filter, value };
+  }
+  if (filter.kind === 'datetime') {
+    const value = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(raw) ? raw : fromTushareDate(raw);
+    if (value === null) throw invalidParameter(`${name} must be YYYY-MM-DD HH:MM:SS or YYYYMMDD: ${raw}`);
+    return { filter, value };
+  }
+  return { filter, value: raw };
+}
+
+/** A stored value as Tushare writes it: dates YYYYMMDD, numbers in Tushare's units, levels L1-L3. */
+function valueOf(source: FieldSource, value: unknown): TushareValue {
+  if (value === null || value === undefined) return null;
+  if (source.kind === 'date') return toTushareDate(String(value));
+  if (source.kind === 'number') return toTushareUnits(Number(value), source.power ?? 0);
+  if (source.kind === 'integer') return Number(value);
+  if (source.kind === 'level') return `L${value}`;
+  return String(value);
+}
+
+/**
+ * Weekly and monthly bars are summed from the daily ones of whole periods: `trade_date` (a period's last
+ * trading day) asks for its period, and `start_date` reaches back to the start of its period.
+ */
+function periodRange(period: PeriodInterval, params: Record<string, string>): Record<string, string> {
+  const { trade_date: day, ...rest } = params;
+  const start = (value: string) => toTushareDate(periodStart(fromTushareDate(value) ?? value, period))!;
+  if (day !== undefined && fromTushareDate(day) !== null) return { ...rest, start_date: start(day), end_date: day };
+  return rest.start_date !== undefined && fromTushareDate(rest.start_date) !== null ? { ...rest, start_date: start(rest.start_date) } : params;
+}
+
+const ROW_LIMIT_PARAMS = new Set(['limit', 'offset']);
+
+function filtersOf(apiName: string, api: TushareApi, params: Record<string, string>): AppliedFilter[] {
+  const given = { ...api.paramDefaults, ...params };
+  if (api.requiresOneOf && !api.requiresOneOf.some((name) => given[name] !== undefined)) {
+    throw invalidParameter(`${apiName} needs one of: ${api.requiresOneOf.join(', ')}`);
+  }
+  return Object.entries(given).flatMap(([name, raw]) => {
+    const filter = api.params[name];
+    if (filter === undefined) {
+      if (ROW_LIMIT_PARAMS.has(name)) return [];
+      throw invalidParameter(`${apiName} takes no parameter ${name}; it takes ${[...Object.keys(api.params), 'limit', 'offset'].join(', ')}`);
+    }
+    return [applied(name, filter, raw)];
+  });
+}
+
+function windowOf(api: TushareApi, params: Record<string, string>): { limit: number; offset: number } {
+  const number = (name: string, fallback: number) => {
+    if (params[name] === undefined) return fallback;
+    const value = Number(params[name]);
+    if (!Number.isInteger(value) || value < 0) throw invalidParameter(`${name} must be a whole number: ${params[name]}`);
+    return value;
+  };
+  return { limit: Math.min(number('limit', api.cap), api.cap) || api.cap, offset: number('offset', 0) };
+}
+
+/** Weekly or monthly bars from the daily ones read (newest first, per code): the periods that have closed. */
+async function periodRows(calendar: TradingCalendar, api: TushareApi, names: string[], rows: Record<string, unknown>[]): Promise<TushareValue[][]> {
+  const at = (name: string) => names.indexOf(name);
+  const byCode = new Map<string, Record<string, unknown>[]>();
+  for (const row of rows) byCode.set(String(row[`f${at('ts_code')}`]), [...(byCode.get(String(row[`f${at('ts_code')}`])) ?? []), row]);
+  const latest = (await calendar.latestTradingDay(null)) ?? '9999-12-31';
+  const days = (await calendar.openDays()).between('1990-01-01', '2999-12-31');
+  const items: TushareValue[][] = [];
+  for (const [code, bars] of byCode) {
+    const daily = bars.reverse().map((row) => ({
+      date: String(row[`f${at('trade_date')}`]).slice(0, 10), open: row[`f${at('open')}`], high: row[`f${at('high')}`], low: row[`f${at('low')}`],
+      close: row[`f${at('close')}`], pre_close: row[`f${at('pre_close')}`], change: null, pct_change: null, volume: row[`f${at('vol')}`], amount: row[`f${at('amount')}`], turnover: null,
+    })) as Parameters<typeof periodKlines>[0];
+    for (const kline of periodKlines(daily, api.period!, latest, days).reverse()) {
+      const values: Record<string, unknown> = {
+        ts_code: code, trade_date: kline.time, open: kline.open, high: kline.high, low: kline.low, close: kline.close, pre_close: kline.pre_close,
+        change: kline.change, pct_chg: kline.pct_change, vol: kline.volume, amount: kline.amount,
+      };
+      items.push(names.map((name) => valueOf(api.fields[name]!, values[name])));
+    }
+  }
+  return items;
+}
+
+/**
+ * One call of the Tushare-compatible endpoint: the api's rows for the parameters, `fields` (Tushare's order
+ * when empty) in Tushare's units, at most the api's cap with `has_more`. An unknown api_name, parameter or
+ * field → a failure naming what exists.
+ */
+export async function tushareQuery(db: Db, calendar: TradingCalendar, call: TushareCall, scopes: readonly string[]): Promise<TushareData> {
+  const api = TUSHARE_APIS[call.apiName];
+  if (api === undefined) throw notFound(`Unknown api_name ${call.apiName}; supported: ${TUSHARE_API_NAMES.join(', ')}`);
+  if (!scopes.includes(api.scope)) throw insufficientPermissions(`This key has no ${api.scope} scope, which ${call.apiName} needs`);
+  const all = await fieldsOf(db, api);
+  const names = call.fields.length > 0 ? call.fields : [...(api.defaults ?? Object.keys(all))];
+  const unknown = names.filter((name) => all[name] === undefined);
+  if (unknown.length > 0) throw invalidParameter(`Unknown field of ${call.apiName}: ${unknown.join(', ')}; its fields: ${Object.keys(all).join(', ')}`);
+  const filters = filtersOf(call.apiName, api, call.params);
+  const window = windowOf(api, call.params);
+  if (api.period !== undefined) {
+    const read = Object.keys(api.fields);
+    const rows = await tushareRows(db, api, filtersOf(call.apiName, api, periodRange(api.period, call.params)), read.map((name) => all[name]!), { limit: 1_000_000, offset: 0 });
+    const items = await periodRows(calendar, api, read, rows);
+    const page = items.slice(window.offset, window.offset + window.limit + 1);
+    return { fields: names, items: page.slice(0, window.limit).map((item) => names.map((name) => item[read.indexOf(name)]!)), has_more: page.length > window.limit };
+  }
+  const sources = names.map((name) => all[name]!);
+  const rows = await tushareRows(db, api, filters, sources, window);
+  const items = rows.slice(0, window.limit).map((row) => sources.map((source, i) => valueOf(source, row[`f${i}`])));
+  return { fields: names, items, has_more: rows.length > window.limit };
+}
