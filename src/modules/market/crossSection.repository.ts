@@ -1,8 +1,9 @@
 import type { Db } from '../../db/connection';
 import type { Board, Exchange } from '../../domain/symbols';
 import { kindSql, nameOnDate, whereBoard, whereExchange } from '../common/securityFilters.repository';
-import { barsWithFactors, type StoredBar } from './market.repository';
-import { VALUATION_FIELDS, type CrossSectionRow, type ValuationRow } from './market.types';
+import { whereVisible } from '../common/visibleRows.repository';
+import { DAY_BAR_COLUMNS, type StoredBar } from './market.repository';
+import { VALUATION_FIELDS, type CrossSectionRow, type Valuation, type ValuationRow } from './market.types';
 
 export interface CrossSectionFilter {
   date: string;
@@ -14,26 +15,25 @@ export interface CrossSectionFilter {
 
 const valuationColumns = (alias: string) => VALUATION_FIELDS.map((field) => `${alias}.${field}`);
 
-/**
- * Every visible bar of one day with its security's name of that day, its factor and valuation, by code: one
- * range of the daily_bars trade-date index, each row joined through primary keys (securities, adj_factors,
- * daily_basic, and name_changes for the name). A security without a bar that day (suspended, not yet listed,
- * delisted) is absent. A bar whose security the reference list lacks (the demo's list of 2026 lacks 267
- * stocks that traded on 2025-04-03 and were delisted since) is kept without a name, its kind, exchange and
- * board from its code.
- */
-export async function crossSectionRows(db: Db, filter: CrossSectionFilter, cutoff: string | null): Promise<CrossSectionRow[]> {
-  return crossSectionQuery(db, filter, cutoff);
-}
+/** daily_basic's figures in the two groups its date-led covering indexes hold (MySQL: 16 columns an index). */
+const VALUATION_GROUPS = [
+  ['pe', 'pe_ttm', 'pb', 'ps', 'ps_ttm', 'dv_ratio', 'dv_ttm'],
+  ['total_share', 'float_share', 'free_share', 'total_mv', 'circ_mv', 'turnover_rate', 'turnover_rate_f', 'volume_ratio'],
+] as const satisfies ReadonlyArray<readonly (typeof VALUATION_FIELDS)[number][]>;
 
-/** The query of crossSectionRows, unsent (its plan: bench/cross-section.ts). */
+/**
+ * Every visible bar of one day with its security's name of that day, by code: one range of the date-led
+ * covering index of daily_bars (db/migrations/20261124000300), securities and name_changes (small tables)
+ * joined by key. A security without a bar that day (suspended, not yet listed, delisted) is absent. A bar
+ * whose security the reference list lacks (the demo's list of 2026 lacks 267 stocks that traded on 2025-04-03
+ * and were delisted since) is kept without a name, its kind, exchange and board from its code.
+ */
 export function crossSectionQuery(db: Db, filter: CrossSectionFilter, cutoff: string | null) {
-  const query = barsWithFactors(db, cutoff)
+  const query = whereVisible(db('daily_bars as b'), 'b.published_at', cutoff)
     .leftJoin('securities as s', 's.ts_code', 'b.ts_code')
-    .leftJoin('daily_basic as v', (join) => join.on('v.ts_code', 'b.ts_code').andOn('v.trade_date', 'b.trade_date'))
     .where('b.trade_date', filter.date)
     .whereRaw(`${kindSql('b.ts_code', 's.kind')} = ?`, [filter.kind])
-    .select(nameOnDate(db, 'b.ts_code', 's.name', filter.date, 'name'), ...valuationColumns('v'))
+    .select(...DAY_BAR_COLUMNS, nameOnDate(db, 'b.ts_code', 's.name', filter.date, 'name'))
     .orderBy('b.ts_code');
   if (filter.exchange) whereExchange(query, 'b.ts_code', filter.exchange);
   if (filter.industry) query.where('s.industry', filter.industry);
@@ -41,9 +41,36 @@ export function crossSectionQuery(db: Db, filter: CrossSectionFilter, cutoff: st
   return query;
 }
 
-/** Every visible bar of one day (the bases of a cross-section's adjusted pre_close), by code. */
+/** The factors of one day by code: one range of adj_factors' date-led covering index. */
+async function factorsOfDay(db: Db, date: string): Promise<Map<string, number>> {
+  const rows: Array<{ ts_code: string; adj_factor: number }> = await db('adj_factors').where('trade_date', date).select('ts_code', 'adj_factor');
+  return new Map(rows.map((row) => [row.ts_code, row.adj_factor]));
+}
+
+/** The valuations of one day by code: one range of each of daily_basic's two date-led covering indexes. */
+async function valuationsOfDay(db: Db, date: string): Promise<Map<string, Valuation>> {
+  const groups = await Promise.all(VALUATION_GROUPS.map((columns) => db('daily_basic').where('trade_date', date).select('ts_code', ...columns)));
+  const byCode = new Map<string, Valuation>();
+  for (const rows of groups) for (const { ts_code, ...figures } of rows) byCode.set(ts_code, { ...byCode.get(ts_code), ...figures } as Valuation);
+  return byCode;
+}
+
+const NO_VALUATION = Object.fromEntries(VALUATION_FIELDS.map((field) => [field, null])) as Valuation;
+
+/**
+ * Every visible bar of one day with its name of that day, factor and valuation, by code: four ranges of
+ * date-led covering indexes read side by side (bars, factors, the two groups of valuations) and joined here by
+ * code; no per-security query.
+ */
+export async function crossSectionRows(db: Db, filter: CrossSectionFilter, cutoff: string | null): Promise<CrossSectionRow[]> {
+  const [bars, factors, valuations] = await Promise.all([crossSectionQuery(db, filter, cutoff), factorsOfDay(db, filter.date), valuationsOfDay(db, filter.date)]);
+  return bars.map((bar: Omit<CrossSectionRow, 'adj_factor' | keyof Valuation>) => ({ ...bar, adj_factor: factors.get(bar.ts_code) ?? null, ...(valuations.get(bar.ts_code) ?? NO_VALUATION) }));
+}
+
+/** Every visible bar of one day (the bases of a cross-section's adjusted pre_close) with its factor, by code. */
 export async function barsOfDay(db: Db, date: string, cutoff: string | null): Promise<StoredBar[]> {
-  return barsWithFactors(db, cutoff).where('b.trade_date', date);
+  const [bars, factors] = await Promise.all([whereVisible(db('daily_bars as b'), 'b.published_at', cutoff).where('b.trade_date', date).select(...DAY_BAR_COLUMNS), factorsOfDay(db, date)]);
+  return bars.map((bar: Omit<StoredBar, 'adj_factor'>) => ({ ...bar, adj_factor: factors.get(bar.ts_code) ?? null }));
 }
 
 /** Stored valuations of securities from `begin` to `end`, by code then newest first (a backward scan of the primary key). */

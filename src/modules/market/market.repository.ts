@@ -32,15 +32,16 @@ export async function calendarDays(db: Db, from: string, to: string, isOpen: boo
   return query;
 }
 
-const BAR_COLUMNS = [
+/** A stored bar's columns (`b`), as StoredBar names them but its factor. */
+export const DAY_BAR_COLUMNS = [
   'b.ts_code', 'b.trade_date', 'b.open', 'b.high', 'b.low', 'b.close', 'b.pre_close', 'b.change', 'b.pct_chg',
-  'b.vol', 'b.amount', 'b.turnover', 'f.adj_factor',
+  'b.vol', 'b.amount', 'b.turnover',
 ];
+const BAR_COLUMNS = [...DAY_BAR_COLUMNS, 'f.adj_factor'];
 
 export type StoredBar = RawDailyBar & { ts_code: string };
 
-/** Visible daily bars (`b`) with their day's factor (`f`), the columns of StoredBar. */
-export function barsWithFactors(db: Db, cutoff: string | null) {
+function barsWithFactors(db: Db, cutoff: string | null) {
   return whereVisible(
     db('daily_bars as b')
       .leftJoin('adj_factors as f', (join) => join.on('f.ts_code', 'b.ts_code').andOn('f.trade_date', 'b.trade_date'))
