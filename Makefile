@@ -4,7 +4,7 @@ NPM := npm --loglevel=error --no-fund --no-audit
 MYSQL_TEST_URL ?= mysql://root@127.0.0.1:3306/test
 DEMO_KEY_FILE := data/.demo-api-key
 
-.PHONY: build run test test-mysql browser check types check-types check-sql check-architecture sql lint typecheck docs coverage bench bench-market bench-financials bench-ingest bench-cluster bench-soak bench-http bench-profile bench-all bench-footprint bench-cross-section clean
+.PHONY: build run test test-mysql browser python check types check-types check-sql check-architecture sql lint typecheck docs coverage bench bench-market bench-financials bench-ingest bench-cluster bench-soak bench-http bench-profile bench-all bench-footprint bench-cross-section clean
 
 ## Install dependencies when package-lock.json changed or node_modules is missing.
 node_modules/.installed: package.json package-lock.json
@@ -27,17 +27,22 @@ $(DEMO_KEY_FILE):
 	@mkdir -p data && umask 077 && node -e "process.stdout.write('ak_demo_' + require('crypto').randomBytes(24).toString('base64url'))" > $@
 
 ## Lint, type check, stale-types check and the whole suite on the embedded SQLite database.
-test: node_modules/.installed check browser dist/.built
+test: node_modules/.installed check browser python dist/.built
 	$(NPM) test
 
 ## The same suite against MariaDB/MySQL (each run creates and drops its own databases).
-test-mysql: node_modules/.installed browser dist/.built
+test-mysql: node_modules/.installed browser python dist/.built
 	TEST_DATABASE_URL=$(MYSQL_TEST_URL) $(NPM) test
 
 ## The browser tests' Chromium (CHROMIUM_PATH, or chromium/chromium-browser/google-chrome on PATH): installed
 ## from Debian when missing and make runs as root with apt-get; otherwise those tests say they are skipped.
 browser: node_modules/.installed
 	@node --import tsx test/support/ensureBrowser.ts
+
+## The Python client's test needs: Debian's python3-pytest and python3-pandas, installed when missing and make
+## runs as root with apt-get (never from the Python package index); otherwise its tests say they are skipped.
+python: node_modules/.installed
+	@node --import tsx test/support/ensurePython.ts
 
 check: check-types check-sql check-architecture lint typecheck
 
@@ -56,7 +61,8 @@ check-architecture: node_modules/.installed
 types: node_modules/.installed
 	$(NPM) run types
 
-## Fails when generated/ (types, bundled contract, docs page) or the client's copy of the types is not what openapi/ gives.
+## Fails when generated/ (types, bundled contract, docs page), the TypeScript client's copy of the types or the
+## Python client's generated module is not what openapi/ gives.
 check-types: node_modules/.installed
 	@tmp=$$(mktemp -d) && \
 	npx openapi-typescript openapi/openapi.yaml -o $$tmp/api.d.ts >/dev/null 2>&1 && \
@@ -65,7 +71,7 @@ check-types: node_modules/.installed
 	if ! diff -q $$tmp/api.d.ts generated/api.d.ts >/dev/null || ! diff -q $$tmp/openapi.json generated/openapi.json >/dev/null \
 	  || ! diff -q $$tmp/docs.html generated/docs.html >/dev/null || ! diff -q $$tmp/api.d.ts clients/typescript/src/api.d.ts >/dev/null; then \
 	  echo "generated/ is stale: run 'make types' and commit it"; rm -rf $$tmp; exit 1; fi; \
-	rm -rf $$tmp; echo "generated/ is up to date"
+	rm -rf $$tmp; node --import tsx scripts/python-client.ts --check && echo "generated/ is up to date"
 
 lint: node_modules/.installed
 	$(NPM) run lint

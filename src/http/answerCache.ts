@@ -3,7 +3,7 @@ import type { Db } from '../db/connection';
 import { DataVersions, type Dataset } from '../db/dataVersions';
 import { answerKey } from '../domain/answerKey';
 import { exchangeToday } from '../domain/clock';
-import { AnswerStore, canonicalUrl, etagOf, JsonText, sendJsonBytes, sendTagged, type Answer } from './answerStore';
+import { AnswerStore, CACHE_CONTROL, canonicalUrl, etagOf, JsonText, sendJsonBytes, sendTagged, type Answer } from './answerStore';
 import type { CachePolicy } from './operations';
 import { tableEtag } from './tableAnswers';
 
@@ -117,6 +117,12 @@ export class AnswerCache {
     if (hit && format !== undefined) return sendTagged(req, raw, tableEtag(hit.etag, format), () => raw.json(JSON.parse(hit.body.toString())));
     if (hit) return sendTagged(req, raw, hit.etag, () => sendJsonBytes(raw, hit.body));
     const payload = await build();
+    if (format !== undefined && keys === null && !(payload instanceof JsonText)) {
+      // Nothing to store: the rows are written from the answer as built, never as JSON text first (a whole-market
+      // day is 2.6 MB of it), so without an ETag.
+      raw.setHeader('Cache-Control', CACHE_CONTROL);
+      return void raw.json(payload);
+    }
     const body = payload instanceof JsonText ? payload.toBuffer() : Buffer.from(JSON.stringify(payload));
     const etag = etagOf(body);
     if (keys !== null) {

@@ -1,0 +1,939 @@
+# Generated from the contract (generated/openapi.json) by scripts/python-client.ts: do not edit; run `make types`.
+"""The contract's schemas as TypedDicts and Literals, and a typed method per /v1 data operation."""
+from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
+
+
+Stock = TypedDict("Stock", {
+    "requested_symbol": str,
+    "symbol": str,
+    "name": str,
+    "exchange": Literal["SSE", "SZSE", "BSE"],
+    "exchange_name": str,
+    "industry": Optional[str],
+    "subindustry": Optional[str],
+    "listing_date": Optional[str],
+    "delisting_date": Optional[str],
+    "status": Literal["上市", "暂停", "退市"],
+    "market_cap": Optional[float],
+    "circulating_market_cap": Optional[float],
+    "issued_shares": Optional[float],
+    "circulating_shares": Optional[float],
+    "par_value": Optional[float],
+    "description": Optional[str],
+    "website": Optional[str],
+    "region": Optional[str],
+    "address": Optional[str],
+    "chairman": Optional[str],
+    "general_manager": Optional[str],
+    "secretary": Optional[str],
+    "established_date": Optional[str],
+    "registered_capital": Optional[float],
+    "organization_code": Optional[str],
+    "business_scope": Optional[str],
+}, total=False)
+
+BasicInfoResponse = TypedDict("BasicInfoResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": Union['Stock', List['Stock']],
+}, total=False)
+
+ErrorCode = Literal["missing_parameter", "invalid_parameter", "invalid_symbol", "too_many_symbols", "invalid_field", "invalid_date_format", "date_range_too_large", "invalid_period", "invalid_report_type", "invalid_cursor", "invalid_key", "invalid_token", "invalid_credentials", "insufficient_permissions", "not_found", "no_data", "method_not_allowed", "email_taken", "key_limit_reached", "payload_too_large", "unsupported_media_type", "rate_limit_exceeded", "internal_error", "service_unavailable"]
+
+Error = TypedDict("Error", {
+    "code": int,
+    "message": str,
+    "error": 'ErrorCode',
+}, total=False)
+
+SearchResultItem = TypedDict("SearchResultItem", {
+    "symbol": str,
+    "name": str,
+    "exchange": Literal["SSE", "SZSE", "BSE"],
+    "standard_symbol": str,
+    "industry": Optional[str],
+}, total=False)
+
+Pagination = TypedDict("Pagination", {
+    "current_page": int,
+    "total_pages": int,
+    "total_items": int,
+    "items_per_page": int,
+    "has_next_page": bool,
+    "has_prev_page": bool,
+}, total=False)
+
+SearchResultPage = TypedDict("SearchResultPage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['SearchResultItem'],
+    "pagination": 'Pagination',
+}, total=False)
+
+ListingStatusCode = Literal["listed", "suspended", "delisted"]
+
+ListedSecurity = TypedDict("ListedSecurity", {
+    "symbol": str,
+    "name": str,
+    "current_symbol": str,
+    "kind": Literal["stock", "index"],
+    "exchange": Literal["SSE", "SZSE", "BSE"],
+    "board": Optional[Literal["main", "star", "chinext", "bse", "b_share"]],
+    "industry": Optional[str],
+    "listing_date": Optional[str],
+    "delisting_date": Optional[str],
+    "status": Literal["上市", "暂停", "退市"],
+    "status_code": 'ListingStatusCode',
+}, total=False)
+
+ListedSecurityPage = TypedDict("ListedSecurityPage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['ListedSecurity'],
+    "pagination": 'Pagination',
+}, total=False)
+
+NameChange = TypedDict("NameChange", {
+    "symbol": str,
+    "name": str,
+    "start_date": str,
+    "end_date": Optional[str],
+    "announcement_date": Optional[str],
+    "reason": Optional[str],
+}, total=False)
+
+CodeChange = TypedDict("CodeChange", {
+    "old_symbol": str,
+    "new_symbol": str,
+    "change_date": str,
+    "reason": Optional[str],
+}, total=False)
+
+HaltPeriod = TypedDict("HaltPeriod", {
+    "start_date": str,
+    "end_date": str,
+    "resume_date": Optional[str],
+    "trading_days": int,
+    "suspend_timing": Optional[str],
+}, total=False)
+
+ListingStatus = TypedDict("ListingStatus", {
+    "symbol": str,
+    "requested_symbol": str,
+    "name": str,
+    "listing_date": Optional[str],
+    "delisting_date": Optional[str],
+    "status": Literal["上市", "暂停", "退市"],
+    "status_code": 'ListingStatusCode',
+    "names": List['NameChange'],
+    "code_changes": List['CodeChange'],
+    "halts": List['HaltPeriod'],
+}, total=False)
+
+ListingStatusResponse = TypedDict("ListingStatusResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": Union['ListingStatus', List['ListingStatus']],
+}, total=False)
+
+CodeChangeResponse = TypedDict("CodeChangeResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['CodeChange'],
+}, total=False)
+
+IndexConstituent = TypedDict("IndexConstituent", {
+    "index": str,
+    "trade_date": str,
+    "symbol": str,
+    "name": Optional[str],
+    "weight": Optional[float],
+}, total=False)
+
+IndexConstituentPage = TypedDict("IndexConstituentPage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['IndexConstituent'],
+    "pagination": 'Pagination',
+}, total=False)
+
+IndustryConstituent = TypedDict("IndustryConstituent", {
+    "symbol": str,
+    "name": Optional[str],
+    "industry_code": Optional[str],
+    "industry_name": str,
+    "level": int,
+    "in_date": Optional[str],
+    "out_date": Optional[str],
+    "source": Literal["sw2021", "stock_list"],
+}, total=False)
+
+IndustryConstituentPage = TypedDict("IndustryConstituentPage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['IndustryConstituent'],
+    "pagination": 'Pagination',
+}, total=False)
+
+Dividend = TypedDict("Dividend", {
+    "end_date": str,
+    "ann_date": Optional[str],
+    "stage": str,
+    "stage_code": Literal["proposed", "approved", "implemented", "no_distribution", "rejected", "cancelled", "other"],
+    "cash_per_share_before_tax": Optional[float],
+    "cash_per_share_after_tax": Optional[float],
+    "bonus_shares_per_share": Optional[float],
+    "transfer_shares_per_share": Optional[float],
+    "record_date": Optional[str],
+    "ex_date": Optional[str],
+    "pay_date": Optional[str],
+    "list_date": Optional[str],
+}, total=False)
+
+DividendSeries = TypedDict("DividendSeries", {
+    "symbol": str,
+    "requested_symbol": str,
+    "name": str,
+    "dividends": List['Dividend'],
+}, total=False)
+
+DividendResponse = TypedDict("DividendResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": Union['DividendSeries', List['DividendSeries']],
+}, total=False)
+
+AnnouncementType = Literal["semi_annual_report", "annual_report", "quarterly_report", "dividend", "shareholder_meeting", "major_restructuring", "suspension_resumption", "other"]
+
+Announcement = TypedDict("Announcement", {
+    "symbol": str,
+    "name": str,
+    "title": str,
+    "date": str,
+    "time": Optional[str],
+    "type": 'AnnouncementType',
+    "url": Optional[str],
+}, total=False)
+
+AnnouncementPage = TypedDict("AnnouncementPage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['Announcement'],
+    "pagination": 'Pagination',
+}, total=False)
+
+DailyBar = TypedDict("DailyBar", {
+    "date": str,
+    "open": Optional[float],
+    "high": Optional[float],
+    "low": Optional[float],
+    "close": Optional[float],
+    "pre_close": Optional[float],
+    "change": Optional[float],
+    "pct_change": Optional[float],
+    "volume": Optional[int],
+    "amount": Optional[float],
+    "turnover": Optional[float],
+    "adj_factor": Optional[float],
+}, total=False)
+
+DailySeries = TypedDict("DailySeries", {
+    "symbol": str,
+    "requested_symbol": str,
+    "name": str,
+    "adj_anchor_date": Optional[str],
+    "daily": List['DailyBar'],
+}, total=False)
+
+DailyResponse = TypedDict("DailyResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": Union['DailySeries', List['DailySeries']],
+}, total=False)
+
+Kline = TypedDict("Kline", {
+    "time": str,
+    "open": Optional[float],
+    "high": Optional[float],
+    "low": Optional[float],
+    "close": Optional[float],
+    "pre_close": Optional[float],
+    "change": Optional[float],
+    "pct_change": Optional[float],
+    "volume": Optional[float],
+    "amount": Optional[float],
+}, total=False)
+
+KlineSeries = TypedDict("KlineSeries", {
+    "symbol": str,
+    "requested_symbol": str,
+    "name": str,
+    "interval": Literal["1m", "5m", "15m", "30m", "60m", "daily", "weekly", "monthly", "quarterly", "yearly"],
+    "adj_anchor_date": Optional[str],
+    "klines": List['Kline'],
+}, total=False)
+
+KlineSeriesResponse = TypedDict("KlineSeriesResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": 'KlineSeries',
+}, total=False)
+
+IntradaySession = TypedDict("IntradaySession", {
+    "symbol": str,
+    "requested_symbol": str,
+    "name": str,
+    "trade_date": str,
+    "as_of": str,
+    "bars": List['Kline'],
+}, total=False)
+
+IntradayResponse = TypedDict("IntradayResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": 'IntradaySession',
+}, total=False)
+
+Trade = TypedDict("Trade", {
+    "time": str,
+    "seq": int,
+    "price": float,
+    "volume": float,
+    "amount": float,
+    "side": Optional[Literal["B", "S", "N"]],
+}, total=False)
+
+TradePage = TypedDict("TradePage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['Trade'],
+    "cursor": Optional[str],
+    "has_more": bool,
+}, total=False)
+
+AdjustmentFactors = TypedDict("AdjustmentFactors", {
+    "symbol": str,
+    "requested_symbol": str,
+    "name": str,
+    "adj_anchor_date": str,
+    "anchor_factor": float,
+    "factors": List[Dict[str, Any]],
+}, total=False)
+
+AdjustmentFactorsResponse = TypedDict("AdjustmentFactorsResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": 'AdjustmentFactors',
+}, total=False)
+
+CalendarDay = TypedDict("CalendarDay", {
+    "exchange": Literal["SSE", "SZSE", "BSE"],
+    "date": str,
+    "is_open": bool,
+    "pretrade_date": Optional[str],
+}, total=False)
+
+TradingCalendarResponse = TypedDict("TradingCalendarResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['CalendarDay'],
+}, total=False)
+
+CrossSectionEntry = TypedDict("CrossSectionEntry", {
+    "symbol": str,
+    "name": Optional[str],
+    "exchange": Literal["SSE", "SZSE", "BSE"],
+    "board": Optional[Literal["main", "star", "chinext", "bse", "b_share"]],
+    "open": 'open',
+    "high": 'high',
+    "low": 'low',
+    "close": 'close',
+    "pre_close": 'pre_close',
+    "change": 'change',
+    "pct_change": 'pct_change',
+    "volume": 'volume',
+    "amount": 'amount',
+    "turnover": 'turnover',
+    "adj_factor": 'adj_factor',
+    "adj_anchor_date": Optional[str],
+    "pe": 'pe',
+    "pe_ttm": 'pe_ttm',
+    "pb": 'pb',
+    "ps": 'ps',
+    "ps_ttm": 'ps_ttm',
+    "dv_ratio": 'dv_ratio',
+    "dv_ttm": 'dv_ttm',
+    "total_share": 'total_share',
+    "float_share": 'float_share',
+    "free_share": 'free_share',
+    "total_mv": 'total_mv',
+    "circ_mv": 'circ_mv',
+    "turnover_rate": 'turnover_rate',
+    "turnover_rate_f": 'turnover_rate_f',
+    "volume_ratio": 'volume_ratio',
+}, total=False)
+
+CrossSection = TypedDict("CrossSection", {
+    "date": str,
+    "securities": List['CrossSectionEntry'],
+}, total=False)
+
+CrossSectionResponse = TypedDict("CrossSectionResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": 'CrossSection',
+}, total=False)
+
+Valuation = TypedDict("Valuation", {
+    "date": str,
+    "pe": Optional[float],
+    "pe_ttm": Optional[float],
+    "pb": Optional[float],
+    "ps": Optional[float],
+    "ps_ttm": Optional[float],
+    "dv_ratio": Optional[float],
+    "dv_ttm": Optional[float],
+    "total_share": Optional[float],
+    "float_share": Optional[float],
+    "free_share": Optional[float],
+    "total_mv": Optional[float],
+    "circ_mv": Optional[float],
+    "turnover_rate": Optional[float],
+    "turnover_rate_f": Optional[float],
+    "volume_ratio": Optional[float],
+}, total=False)
+
+ValuationSeries = TypedDict("ValuationSeries", {
+    "symbol": 'symbol',
+    "requested_symbol": 'requested_symbol',
+    "name": 'name',
+    "valuation": List['Valuation'],
+}, total=False)
+
+ValuationResponse = TypedDict("ValuationResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['ValuationSeries'],
+}, total=False)
+
+DailySeriesResponse = TypedDict("DailySeriesResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": 'DailySeries',
+}, total=False)
+
+RegisterRequest = TypedDict("RegisterRequest", {
+    "email": str,
+    "password": str,
+    "name": str,
+}, total=False)
+
+User = TypedDict("User", {
+    "id": int,
+    "email": str,
+    "name": Optional[str],
+    "plan": str,
+    "created_at": str,
+}, total=False)
+
+UserResponse = TypedDict("UserResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": 'User',
+}, total=False)
+
+LoginRequest = TypedDict("LoginRequest", {
+    "email": str,
+    "password": str,
+}, total=False)
+
+Session = TypedDict("Session", {
+    "token": str,
+    "token_type": str,
+    "expires_at": str,
+    "user": 'User',
+}, total=False)
+
+SessionResponse = TypedDict("SessionResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": 'Session',
+}, total=False)
+
+Scope = Literal["market", "financials", "reference", "events"]
+
+ApiKey = TypedDict("ApiKey", {
+    "id": int,
+    "name": str,
+    "prefix": str,
+    "scopes": List['Scope'],
+    "created_at": str,
+    "last_used_at": Optional[str],
+    "expires_at": Optional[str],
+}, total=False)
+
+ApiKeyList = TypedDict("ApiKeyList", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['ApiKey'],
+}, total=False)
+
+ApiKeyCreateRequest = TypedDict("ApiKeyCreateRequest", {
+    "name": str,
+    "scopes": List['Scope'],
+    "expires_at": Optional[str],
+}, total=False)
+
+ApiKeyCreated = TypedDict("ApiKeyCreated", {
+    "id": 'id',
+    "name": 'name-2',
+    "prefix": 'prefix',
+    "scopes": 'scopes',
+    "created_at": 'created_at',
+    "last_used_at": 'last_used_at',
+    "expires_at": 'expires_at',
+    "key": str,
+}, total=False)
+
+ApiKeyCreatedResponse = TypedDict("ApiKeyCreatedResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": 'ApiKeyCreated',
+}, total=False)
+
+ApiKeyUpdateRequest = TypedDict("ApiKeyUpdateRequest", {
+    "name": str,
+    "scopes": List['Scope'],
+    "expires_at": Optional[str],
+}, total=False)
+
+ApiKeyResponse = TypedDict("ApiKeyResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": 'ApiKey',
+}, total=False)
+
+Plan = TypedDict("Plan", {
+    "id": Literal["starter", "professional", "enterprise"],
+    "name": str,
+    "price_monthly_cents": int,
+    "currency": str,
+    "rate_limit_per_minute": Optional[int],
+    "daily_delay_minutes": int,
+    "minute_delay_minutes": int,
+    "tick_access": bool,
+}, total=False)
+
+PlanList = TypedDict("PlanList", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['Plan'],
+}, total=False)
+
+Subscription = TypedDict("Subscription", {
+    "plan": 'Plan',
+    "rate_limit_per_minute": int,
+    "since": str,
+}, total=False)
+
+SubscriptionResponse = TypedDict("SubscriptionResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": 'Subscription',
+}, total=False)
+
+SubscriptionChangeRequest = TypedDict("SubscriptionChangeRequest", {
+    "plan": Literal["starter", "professional", "enterprise"],
+}, total=False)
+
+Invoice = TypedDict("Invoice", {
+    "id": int,
+    "plan": str,
+    "previous_plan": Optional[str],
+    "amount_cents": int,
+    "currency": str,
+    "period_start": str,
+    "period_end": str,
+    "created_at": str,
+}, total=False)
+
+InvoicePage = TypedDict("InvoicePage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['Invoice'],
+    "pagination": 'Pagination',
+}, total=False)
+
+UsageReport = TypedDict("UsageReport", {
+    "begin_date": str,
+    "end_date": str,
+    "total": int,
+    "daily": List[Dict[str, Any]],
+    "by_endpoint": List[Dict[str, Any]],
+    "by_key": List[Dict[str, Any]],
+}, total=False)
+
+UsageReportResponse = TypedDict("UsageReportResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": 'UsageReport',
+}, total=False)
+
+IncomeStatementRecord = TypedDict("IncomeStatementRecord", {
+    "report_date": str,
+    "report_name": str,
+    "revenue": Optional[float],
+    "operating_cost": Optional[float],
+    "selling_expenses": Optional[float],
+    "admin_expenses": Optional[float],
+    "rd_expenses": Optional[float],
+    "financial_expenses": Optional[float],
+    "interest_expenses": Optional[float],
+    "interest_income": Optional[float],
+    "investment_income": Optional[float],
+    "operating_profit": Optional[float],
+    "non_operating_income": Optional[float],
+    "non_operating_expenses": Optional[float],
+    "profit_before_tax": Optional[float],
+    "income_tax": Optional[float],
+    "net_profit": Optional[float],
+    "net_profit_parent": Optional[float],
+    "net_profit_minority": Optional[float],
+    "basic_eps": Optional[float],
+    "diluted_eps": Optional[float],
+    "comprehensive_income": Optional[float],
+    "comprehensive_income_parent": Optional[float],
+    "comprehensive_income_minority": Optional[float],
+    "ebitda": Optional[float],
+    "gross_profit": Optional[float],
+    "gross_margin": Optional[float],
+    "operating_margin": Optional[float],
+    "net_margin": Optional[float],
+    "annual_growth_revenue": Optional[float],
+    "annual_growth_profit": Optional[float],
+}, total=False)
+
+IncomeStatement = TypedDict("IncomeStatement", {
+    "symbol": str,
+    "requested_symbol": str,
+    "name": str,
+    "income_statements": List['IncomeStatementRecord'],
+}, total=False)
+
+IncomeStatementResponse = TypedDict("IncomeStatementResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": Union['IncomeStatement', List['IncomeStatement']],
+}, total=False)
+
+BalanceSheetRecord = TypedDict("BalanceSheetRecord", {
+    "report_date": str,
+    "report_name": str,
+    "share_capital": Optional[float],
+    "capital_reserve": Optional[float],
+    "surplus_reserve": Optional[float],
+    "retained_earnings": Optional[float],
+    "monetary_funds": Optional[float],
+    "trading_financial_assets": Optional[float],
+    "notes_receivable": Optional[float],
+    "accounts_receivable": Optional[float],
+    "other_receivables": Optional[float],
+    "prepayments": Optional[float],
+    "inventories": Optional[float],
+    "other_current_assets": Optional[float],
+    "total_current_assets": Optional[float],
+    "long_term_equity_investments": Optional[float],
+    "investment_property": Optional[float],
+    "fixed_assets": Optional[float],
+    "construction_in_progress": Optional[float],
+    "intangible_assets": Optional[float],
+    "goodwill": Optional[float],
+    "long_term_deferred_expenses": Optional[float],
+    "deferred_tax_assets": Optional[float],
+    "other_non_current_assets": Optional[float],
+    "total_non_current_assets": Optional[float],
+    "total_assets": Optional[float],
+    "short_term_borrowings": Optional[float],
+    "notes_payable": Optional[float],
+    "accounts_payable": Optional[float],
+    "advances_from_customers": Optional[float],
+    "contract_liabilities": Optional[float],
+    "employee_benefits_payable": Optional[float],
+    "taxes_payable": Optional[float],
+    "other_payables": Optional[float],
+    "non_current_liabilities_due_within_one_year": Optional[float],
+    "total_current_liabilities": Optional[float],
+    "long_term_borrowings": Optional[float],
+    "bonds_payable": Optional[float],
+    "total_non_current_liabilities": Optional[float],
+    "total_liabilities": Optional[float],
+    "treasury_shares": Optional[float],
+    "minority_interests": Optional[float],
+    "equity_parent": Optional[float],
+    "total_equity": Optional[float],
+    "total_liabilities_and_equity": Optional[float],
+}, total=False)
+
+BalanceSheet = TypedDict("BalanceSheet", {
+    "symbol": str,
+    "requested_symbol": str,
+    "name": str,
+    "balance_sheets": List['BalanceSheetRecord'],
+}, total=False)
+
+BalanceSheetResponse = TypedDict("BalanceSheetResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": Union['BalanceSheet', List['BalanceSheet']],
+    "pagination": 'Pagination',
+}, total=False)
+
+CashFlowRecord = TypedDict("CashFlowRecord", {
+    "report_date": str,
+    "report_name": str,
+    "net_profit": Optional[float],
+    "cash_from_sales": Optional[float],
+    "operating_cash_inflow": Optional[float],
+    "cash_paid_for_goods": Optional[float],
+    "cash_paid_to_employees": Optional[float],
+    "taxes_paid": Optional[float],
+    "operating_cash_outflow": Optional[float],
+    "net_operating_cash_flow": Optional[float],
+    "cash_from_investment_disposal": Optional[float],
+    "investment_returns_received": Optional[float],
+    "investing_cash_inflow": Optional[float],
+    "capital_expenditure": Optional[float],
+    "cash_paid_for_investments": Optional[float],
+    "investing_cash_outflow": Optional[float],
+    "net_investing_cash_flow": Optional[float],
+    "borrowings_received": Optional[float],
+    "bonds_issued": Optional[float],
+    "financing_cash_inflow": Optional[float],
+    "debt_repaid": Optional[float],
+    "dividends_and_interest_paid": Optional[float],
+    "financing_cash_outflow": Optional[float],
+    "net_financing_cash_flow": Optional[float],
+    "fx_effect": Optional[float],
+    "net_change_in_cash": Optional[float],
+    "cash_at_beginning": Optional[float],
+    "cash_at_end": Optional[float],
+    "depreciation": Optional[float],
+    "amortisation_of_intangibles": Optional[float],
+    "free_cash_flow": Optional[float],
+}, total=False)
+
+CashFlow = TypedDict("CashFlow", {
+    "symbol": str,
+    "requested_symbol": str,
+    "name": str,
+    "cash_flows": List['CashFlowRecord'],
+}, total=False)
+
+CashFlowResponse = TypedDict("CashFlowResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": Union['CashFlow', List['CashFlow']],
+    "pagination": 'Pagination',
+}, total=False)
+
+FinancialMetricsRecord = TypedDict("FinancialMetricsRecord", {
+    "report_date": str,
+    "report_name": str,
+    "roe": Optional[float],
+    "roa": Optional[float],
+    "gross_margin": Optional[float],
+    "net_margin": Optional[float],
+    "debt_to_asset_ratio": Optional[float],
+    "current_ratio": Optional[float],
+    "eps": Optional[float],
+    "bps": Optional[float],
+    "operating_cash_flow_per_share": Optional[float],
+    "revenue_growth": Optional[float],
+    "net_profit_growth": Optional[float],
+    "net_profit_parent_growth": Optional[float],
+}, total=False)
+
+FinancialMetrics = TypedDict("FinancialMetrics", {
+    "symbol": str,
+    "requested_symbol": str,
+    "name": str,
+    "financial_metrics": List['FinancialMetricsRecord'],
+}, total=False)
+
+FinancialMetricsResponse = TypedDict("FinancialMetricsResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": Union['FinancialMetrics', List['FinancialMetrics']],
+    "pagination": 'Pagination',
+}, total=False)
+
+FinancialCrossSectionEntry = TypedDict("FinancialCrossSectionEntry", {
+    "symbol": 'symbol-2',
+    "requested_symbol": 'requested_symbol-2',
+    "name": 'name-3',
+    "income_statements": 'income_statements',
+    "balance_sheets": 'balance_sheets',
+    "cash_flows": 'cash_flows',
+    "financial_metrics": 'financial_metrics',
+}, total=False)
+
+FinancialCrossSectionResponse = TypedDict("FinancialCrossSectionResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['FinancialCrossSectionEntry'],
+    "pagination": 'Pagination',
+}, total=False)
+
+ReportDate = TypedDict("ReportDate", {
+    "symbol": str,
+    "report_date": str,
+    "report_name": str,
+    "planned_date": Optional[str],
+    "announcement_date": Optional[str],
+    "latest_announcement_date": Optional[str],
+    "versions": int,
+}, total=False)
+
+ReportDatePage = TypedDict("ReportDatePage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['ReportDate'],
+    "pagination": 'Pagination',
+}, total=False)
+
+Fundamentals = TypedDict("Fundamentals", {
+    "symbol": str,
+    "requested_symbol": str,
+    "name": str,
+    "report_date": str,
+    "report_name": str,
+    "metrics": 'FinancialMetricsRecord',
+}, total=False)
+
+FundamentalsResponse = TypedDict("FundamentalsResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": 'Fundamentals',
+}, total=False)
+
+TushareRequest = TypedDict("TushareRequest", {
+    "api_name": str,
+    "token": str,
+    "params": Optional[Dict[str, Any]],
+    "fields": Optional[str],
+}, total=False)
+
+TushareData = TypedDict("TushareData", {
+    "fields": List[str],
+    "items": List[List[Optional[Union[str, float]]]],
+    "has_more": bool,
+}, total=False)
+
+TushareAnswer = TypedDict("TushareAnswer", {
+    "request_id": str,
+    "code": 'TushareCode',
+    "msg": str,
+    "data": 'TushareData',
+}, total=False)
+
+
+class GeneratedOperations:
+    """One method per /v1 data operation of the contract; each returns a `Result` whose `data` is typed."""
+
+    def _call(self, path: str, params: Dict[str, Any]) -> Any:  # implemented by Client
+        raise NotImplementedError
+
+    def get_basic_info(self, symbol: str, fields: Optional[str] = None) -> 'Result[Union[Stock, List[Stock]]]':
+        """Basic information of one or more stocks (GET /v1/stock/basic-info)."""
+        return self._call("/v1/stock/basic-info", {"symbol": symbol, "fields": fields})
+
+    def search_stocks(self, keyword: str, limit: Optional[int] = None, page: Optional[int] = None, offset: Optional[int] = None) -> 'Result[List[SearchResultItem]]':
+        """Search stocks by name, code or pinyin initials (GET /v1/stock/search)."""
+        return self._call("/v1/stock/search", {"keyword": keyword, "limit": limit, "page": page, "offset": offset})
+
+    def get_stock_list(self, *, date: Optional[str] = None, kind: Optional[Literal["stock", "index"]] = None, exchange: Optional[Literal["SSE", "SZSE", "BSE"]] = None, board: Optional[Literal["main", "star", "chinext", "bse", "b_share"]] = None, industry: Optional[str] = None, status: Optional[Literal["listed", "suspended", "delisted"]] = None, limit: Optional[int] = None, page: Optional[int] = None, offset: Optional[int] = None) -> 'Result[List[ListedSecurity]]':
+        """Stock and index list, point in time (GET /v1/stock/list)."""
+        return self._call("/v1/stock/list", {"date": date, "kind": kind, "exchange": exchange, "board": board, "industry": industry, "status": status, "limit": limit, "page": page, "offset": offset})
+
+    def get_listing_status(self, symbol: str) -> 'Result[Union[ListingStatus, List[ListingStatus]]]':
+        """Listing status, names, code changes and trading halts (GET /v1/stock/listing-status)."""
+        return self._call("/v1/stock/listing-status", {"symbol": symbol})
+
+    def get_code_changes(self, *, symbol: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None) -> 'Result[List[CodeChange]]':
+        """Code changes (GET /v1/stock/code-change)."""
+        return self._call("/v1/stock/code-change", {"symbol": symbol, "begin_date": begin_date, "end_date": end_date})
+
+    def get_index_constituents(self, index: str, date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None, offset: Optional[int] = None) -> 'Result[List[IndexConstituent]]':
+        """Index constituents and weights, point in time (GET /v1/indices/constituents)."""
+        return self._call("/v1/indices/constituents", {"index": index, "date": date, "limit": limit, "page": page, "offset": offset})
+
+    def get_industry_constituents(self, industry: str, level: Optional[int] = None, date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None, offset: Optional[int] = None) -> 'Result[List[IndustryConstituent]]':
+        """Industry constituents, point in time (GET /v1/industry/constituents)."""
+        return self._call("/v1/industry/constituents", {"industry": industry, "level": level, "date": date, "limit": limit, "page": page, "offset": offset})
+
+    def get_dividends(self, symbol: str, begin_date: Optional[str] = None, end_date: Optional[str] = None, date_field: Optional[Literal["ann_date", "ex_date"]] = None) -> 'Result[Union[DividendSeries, List[DividendSeries]]]':
+        """Dividends and bonus shares (GET /v1/events/dividends)."""
+        return self._call("/v1/events/dividends", {"symbol": symbol, "begin_date": begin_date, "end_date": end_date, "date_field": date_field})
+
+    def get_announcements(self, symbol: str, begin_date: Optional[str] = None, end_date: Optional[str] = None, type: Optional['AnnouncementType'] = None, limit: Optional[int] = None, page: Optional[int] = None, offset: Optional[int] = None) -> 'Result[List[Announcement]]':
+        """Company announcements (GET /v1/events/announcements)."""
+        return self._call("/v1/events/announcements", {"symbol": symbol, "begin_date": begin_date, "end_date": end_date, "type": type, "limit": limit, "page": page, "offset": offset})
+
+    def get_daily(self, symbol: str, begin_date: Optional[str] = None, end_date: Optional[str] = None, adjusted: Optional[bool] = None, fields: Optional[str] = None, limit: Optional[int] = None) -> 'Result[Union[DailySeries, List[DailySeries]]]':
+        """Daily bars of stocks and indices, forward-adjusted or unadjusted (GET /v1/market/daily)."""
+        return self._call("/v1/market/daily", {"symbol": symbol, "begin_date": begin_date, "end_date": end_date, "adjusted": adjusted, "fields": fields, "limit": limit})
+
+    def get_klines(self, symbol: str, interval: Optional[Literal["1m", "5m", "15m", "30m", "60m", "1h", "daily", "1d", "weekly", "1w", "monthly", "1M", "quarterly", "1q", "yearly", "1y"]] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, adjusted: Optional[bool] = None, limit: Optional[int] = None) -> 'Result[KlineSeries]':
+        """Bars of any interval (minutes to years) (GET /v1/market/klines)."""
+        return self._call("/v1/market/klines", {"symbol": symbol, "interval": interval, "begin_date": begin_date, "end_date": end_date, "adjusted": adjusted, "limit": limit})
+
+    def get_intraday(self, symbol: str) -> 'Result[IntradaySession]':
+        """Minute bars of the latest session (GET /v1/market/intraday)."""
+        return self._call("/v1/market/intraday", {"symbol": symbol})
+
+    def get_trades(self, symbol: str, date: Optional[str] = None, limit: Optional[int] = None, cursor: Optional[str] = None) -> 'Result[List[Trade]]':
+        """Ticks of a session, cursor-paginated (GET /v1/market/trades)."""
+        return self._call("/v1/market/trades", {"symbol": symbol, "date": date, "limit": limit, "cursor": cursor})
+
+    def get_adjustment_factor(self, symbol: str, begin_date: Optional[str] = None, end_date: Optional[str] = None) -> 'Result[AdjustmentFactors]':
+        """Adjustment factors of a security (GET /v1/market/adjustment-factor)."""
+        return self._call("/v1/market/adjustment-factor", {"symbol": symbol, "begin_date": begin_date, "end_date": end_date})
+
+    def get_trading_calendar(self, *, exchange: Optional[Literal["SSE", "SZSE", "BSE"]] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, is_open: Optional[bool] = None) -> 'Result[List[CalendarDay]]':
+        """Trading calendar (GET /v1/market/trading-calendar)."""
+        return self._call("/v1/market/trading-calendar", {"exchange": exchange, "begin_date": begin_date, "end_date": end_date, "is_open": is_open})
+
+    def get_market_cross_section(self, *, date: Optional[str] = None, adjusted: Optional[bool] = None, kind: Optional[Literal["stock", "index"]] = None, exchange: Optional[Literal["SSE", "SZSE", "BSE"]] = None, board: Optional[Literal["main", "star", "chinext", "bse", "b_share"]] = None, industry: Optional[str] = None, fields: Optional[str] = None) -> 'Result[CrossSection]':
+        """Whole market on a day — every security's bar and valuation (GET /v1/market/cross-section)."""
+        return self._call("/v1/market/cross-section", {"date": date, "adjusted": adjusted, "kind": kind, "exchange": exchange, "board": board, "industry": industry, "fields": fields})
+
+    def get_valuation(self, symbol: str, begin_date: Optional[str] = None, end_date: Optional[str] = None, fields: Optional[str] = None) -> 'Result[List[ValuationSeries]]':
+        """Valuation history (PE, PB, dividend yield, market value) of 1-50 symbols (GET /v1/market/valuation)."""
+        return self._call("/v1/market/valuation", {"symbol": symbol, "begin_date": begin_date, "end_date": end_date, "fields": fields})
+
+    def get_income_statement(self, symbol: str, period: Optional[Literal["annual", "quarterly", "ttm"]] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, report_type: Optional[Literal["consolidated", "parent"]] = None, as_of: Optional[str] = None, fields: Optional[str] = None, limit: Optional[int] = None) -> 'Result[Union[IncomeStatement, List[IncomeStatement]]]':
+        """Income statements of 1-10 stocks (annual, quarterly or TTM; consolidated or parent) (GET /v1/financials/income-statement)."""
+        return self._call("/v1/financials/income-statement", {"symbol": symbol, "period": period, "begin_date": begin_date, "end_date": end_date, "report_type": report_type, "as_of": as_of, "fields": fields, "limit": limit})
+
+    def get_balance_sheet(self, symbol: str, period: Optional[Literal["annual", "quarterly"]] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, report_type: Optional[Literal["consolidated", "parent"]] = None, as_of: Optional[str] = None, fields: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None, offset: Optional[int] = None) -> 'Result[Union[BalanceSheet, List[BalanceSheet]]]':
+        """Balance sheets of 1-10 stocks (annual or quarterly; consolidated or parent) (GET /v1/financials/balance-sheet)."""
+        return self._call("/v1/financials/balance-sheet", {"symbol": symbol, "period": period, "begin_date": begin_date, "end_date": end_date, "report_type": report_type, "as_of": as_of, "fields": fields, "limit": limit, "page": page, "offset": offset})
+
+    def get_cash_flow(self, symbol: str, period: Optional[Literal["annual", "quarterly", "ttm"]] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, report_type: Optional[Literal["consolidated", "parent"]] = None, as_of: Optional[str] = None, fields: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None, offset: Optional[int] = None) -> 'Result[Union[CashFlow, List[CashFlow]]]':
+        """Cash-flow statements of 1-10 stocks (annual, quarterly or TTM; consolidated or parent) (GET /v1/financials/cash-flow)."""
+        return self._call("/v1/financials/cash-flow", {"symbol": symbol, "period": period, "begin_date": begin_date, "end_date": end_date, "report_type": report_type, "as_of": as_of, "fields": fields, "limit": limit, "page": page, "offset": offset})
+
+    def get_financial_metrics(self, symbol: str, period: Optional[Literal["annual", "quarterly", "ttm"]] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, report_type: Optional[Literal["consolidated", "parent"]] = None, as_of: Optional[str] = None, fields: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None, offset: Optional[int] = None) -> 'Result[Union[FinancialMetrics, List[FinancialMetrics]]]':
+        """Financial ratios of 1-10 stocks per reporting period (ROE, ROA, margins, leverage, per-share, growth) (GET /v1/financials/financial-metrics)."""
+        return self._call("/v1/financials/financial-metrics", {"symbol": symbol, "period": period, "begin_date": begin_date, "end_date": end_date, "report_type": report_type, "as_of": as_of, "fields": fields, "limit": limit, "page": page, "offset": offset})
+
+    def get_financial_cross_section(self, statement: Literal["income", "balance-sheet", "cash-flow", "financial-metrics"], report_date: str, as_of: Optional[str] = None, report_type: Optional[Literal["consolidated", "parent"]] = None, fields: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None, offset: Optional[int] = None) -> 'Result[List[FinancialCrossSectionEntry]]':
+        """Every company's statement for one period, point in time (GET /v1/financials/cross-section)."""
+        return self._call("/v1/financials/cross-section", {"statement": statement, "report_date": report_date, "as_of": as_of, "report_type": report_type, "fields": fields, "limit": limit, "page": page, "offset": offset})
+
+    def get_report_dates(self, symbol: str, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None, offset: Optional[int] = None) -> 'Result[List[ReportDate]]':
+        """Reporting periods of 1-10 stocks with their announcement and planned dates (GET /v1/financials/report-dates)."""
+        return self._call("/v1/financials/report-dates", {"symbol": symbol, "begin_date": begin_date, "end_date": end_date, "limit": limit, "page": page, "offset": offset})
+
+
+from ._result import Result  # noqa: E402  (the typed methods' return type)

@@ -1,0 +1,162 @@
+"""The HTTP client: typed methods (generated), `get` for any route, retries, pagination and table helpers."""
+import json
+import os
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from datetime import date, datetime, timedelta, timezone
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Union
+
+from ._generated import GeneratedOperations
+from ._result import Result
+from .errors import ERRORS_BY_STATUS, AshareApiError, NotFoundError, RateLimitError
+from .table import Table
+
+MAX_SYMBOLS = 50
+#: The bars of a 3-year window (about 730 trading days) fit one answer (the daily route's cap is 1,000).
+MAX_BAR_LIMIT = 1000
+BEIJING = timezone(timedelta(hours=8))
+
+
+def _query_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return ",".join(str(item) for item in value)
+    return str(value)
+
+
+def _years_back(day: date, years: int) -> date:
+    try:
+        return day.replace(year=day.year - years)
+    except ValueError:  # 29 February
+        return day.replace(year=day.year - years, day=28)
+
+
+def three_year_windows(begin: date, end: date) -> List[tuple]:
+    """[begin, end] as windows of at most three years (the API's bound), newest first."""
+    windows = []
+    while end >= begin:
+        start = max(begin, _years_back(end, 3) + timedelta(days=1))
+        windows.append((start, end))
+        end = start - timedelta(days=1)
+    return windows
+
+
+class Client(GeneratedOperations):
+    """ashare-api over HTTP. The key comes from `api_key` or `ASHARE_API_KEY`; a 429 is retried after its
+    `Retry-After` (at most `max_retry_wait` seconds each) up to `max_retries` times."""
+
+    def __init__(self, base_url: str = "http://localhost:8080", api_key: Optional[str] = None, timeout: float = 30, max_retries: int = 3, max_retry_wait: float = 60) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.api_key = api_key or os.environ.get("ASHARE_API_KEY")
+        self.timeout = timeout
+        self.max_retries = max_retries
+        self.max_retry_wait = max_retry_wait
+
+    # -- requests -----------------------------------------------------------------------------------------
+    def get(self, path: str, **params: Any) -> Result:
+        """One GET of any data route: a `Result` (`data`, `pagination`, `cursor`), or an `AshareApiError`."""
+        query = urllib.parse.urlencode({name: _query_value(value) for name, value in params.items() if value is not None})
+        url = f"{self.base_url}{path}{'?' + query if query else ''}"
+        for attempt in range(self.max_retries + 1):
+            try:
+                return self._send(url)
+            except RateLimitError as limited:
+                wait = limited.retry_after if limited.retry_after is not None else 1.0
+                if attempt == self.max_retries or wait > self.max_retry_wait:
+                    raise
+                time.sleep(wait)
+        raise AssertionError("unreachable")
+
+    def _call(self, path: str, params: Dict[str, Any]) -> Any:
+        return self.get(path, **params)
+
+    def _send(self, url: str) -> Result:
+        request = urllib.request.Request(url, headers={"X-API-KEY": self.api_key or "", "Accept": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=self.timeout) as response:
+                return Result(json.loads(response.read().decode("utf-8")), response.headers.get("X-Request-Id"))
+        except urllib.error.HTTPError as failed:
+            raise self._error(failed) from None
+
+    @staticmethod
+    def _error(failed: urllib.error.HTTPError) -> AshareApiError:
+        try:
+            body = json.loads(failed.read().decode("utf-8"))
+        except ValueError:
+            body = {}
+        kind = ERRORS_BY_STATUS.get(failed.code, AshareApiError)
+        args = (failed.code, body.get("error", "unknown"), body.get("message", failed.reason), failed.headers.get("X-Request-Id"))
+        if kind is RateLimitError:
+            retry_after = failed.headers.get("Retry-After")
+            return RateLimitError(*args, retry_after=float(retry_after) if retry_after else None)
+        return kind(*args)
+
+    # -- iteration ----------------------------------------------------------------------------------------
+    def iter_pages(self, path: str, limit: int = 100, **params: Any) -> Iterator[Dict[str, Any]]:
+        """Every item of a page/offset list, page after page, fetched as the loop reaches it."""
+        page = 1
+        while True:
+            result = self.get(path, limit=limit, page=page, **params)
+            yield from result.data
+            if not result.pagination or not result.pagination["has_next_page"]:
+                return
+            page += 1
+
+    def iter_trades(self, symbol: str, limit: int = 1000, **params: Any) -> Iterator[Dict[str, Any]]:
+        """Every trade of a session in time order, following the cursor page after page."""
+        cursor = None
+        while True:
+            result = self.get("/v1/market/trades", symbol=symbol, limit=limit, cursor=cursor, **params)
+            yield from result.data
+            if not result.has_more:
+                return
+            cursor = result.cursor
+
+    # -- tables ---------------------------------------------------------------------------------------------
+    def daily(self, symbols: Union[str, Sequence[str]], begin_date: Optional[str] = None, end_date: Optional[str] = None, adjusted: bool = True, ascending: bool = False) -> Table:
+        """Daily bars as one long table (`symbol`, `name`, `date`, the bar fields), newest first as served (or
+        by symbol and date ascending). More than 50 symbols or more than three years are asked for in several
+        requests; a window without bars adds no rows."""
+        codes = [code.strip() for code in (symbols.split(",") if isinstance(symbols, str) else symbols) if code.strip()]
+        if begin_date is None:
+            windows: List[tuple] = [(None, end_date)]
+        else:
+            end = date.fromisoformat(end_date) if end_date else datetime.now(BEIJING).date()
+            windows = [(start.isoformat(), stop.isoformat()) for start, stop in three_year_windows(date.fromisoformat(begin_date), end)]
+        rows = Table()
+        for at in range(0, len(codes), MAX_SYMBOLS):
+            chunk = codes[at:at + MAX_SYMBOLS]
+            for start, stop in windows:
+                try:
+                    result = self.get_daily(",".join(chunk) + ("," if len(chunk) == 1 else ""), begin_date=start, end_date=stop, adjusted=adjusted, limit=MAX_BAR_LIMIT if start else None)
+                except NotFoundError:
+                    continue
+                for series in result.data:
+                    rows.extend({"symbol": series["symbol"], "name": series["name"], **bar} for bar in series["daily"])
+        if ascending:
+            rows.sort(key=lambda row: (row["symbol"], row["date"]))
+        else:
+            # Grouped by symbol in request order; within one, windows come newest first and so do their bars (a stable sort).
+            order = {code: i for i, code in enumerate(dict.fromkeys(row["symbol"] for row in rows))}
+            rows.sort(key=lambda row: order[row["symbol"]])
+        return rows
+
+    def cross_section(self, date: Optional[str] = None, **filters: Any) -> Table:
+        """Every security's bar and valuation on one day (the latest by default), one row each with its `date`."""
+        section = self.get_market_cross_section(date=date, **filters).data
+        return Table({"date": section["date"], **row} for row in section["securities"])
+
+    def income_statement(self, symbols: Union[str, Sequence[str]], **params: Any) -> Table:
+        """Income statements of up to 10 symbols as one table: `symbol`, `name` and each period's figures."""
+        joined = symbols if isinstance(symbols, str) else ",".join(symbols)
+        data = self.get_income_statement(joined + ("" if "," in joined else ","), **params).data
+        return Table({"symbol": one["symbol"], "name": one["name"], **record} for one in data for record in one["income_statements"])
+
+    def stock_list(self, date: Optional[str] = None, **filters: Any) -> Table:
+        """The whole stock list (as of `date`: the universe of that day), every page."""
+        return Table(self.iter_pages("/v1/stock/list", date=date, **filters))
+
+

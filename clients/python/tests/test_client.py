@@ -1,0 +1,131 @@
+"""The client against a live server on a seeded store (2024 daily bars of four stocks, statements, reference data)."""
+import json
+import re
+import threading
+import urllib.parse
+import urllib.request
+from http.server import BaseHTTPRequestHandler, HTTPServer
+
+import pytest
+
+from ashare_api import AuthenticationError, Client, NotFoundError, PermissionDeniedError, RateLimitError, Table
+from ashare_api.errors import AshareApiError
+
+
+def raw_json(server, path):
+    request = urllib.request.Request(server["base_url"] + path, headers={"X-API-KEY": server["key"]})
+    with urllib.request.urlopen(request) as response:
+        return json.loads(response.read())
+
+
+def snake(name):
+    return re.sub(r"[A-Z]", lambda letter: "_" + letter.group().lower(), name)
+
+
+def test_every_typed_method_answers_what_the_route_answers(server):
+    client = Client(server["base_url"], server["key"])
+    for operation_id, path in server["samples"].items():
+        route, _, query = path.partition("?")
+        params = dict(urllib.parse.parse_qsl(query))
+        result = getattr(client, snake(operation_id))(**params)
+        assert result.data == raw_json(server, path)["data"], operation_id
+
+
+def test_get_any_route_with_pagination_beside_the_data(server):
+    result = Client(server["base_url"], server["key"]).get("/v1/stock/list", date="2018-06-01", exchange="SZSE", limit=3)
+    assert len(result.data) == 3
+    assert result.pagination["items_per_page"] == 3
+
+
+def test_daily_of_three_symbols_over_five_years_equals_the_json_of_the_requests_it_split_into(server):
+    client = Client(server["base_url"], server["key"])
+    table = client.daily(["000001", "000333.SZ", "000651"], "2020-01-01", "2024-12-31")
+    expected = []
+    for begin, end in (("2022-01-01", "2024-12-31"), ("2020-01-01", "2021-12-31")):
+        path = f"/v1/market/daily?symbol=000001,000333.SZ,000651&begin_date={begin}&end_date={end}&limit=1000"
+        try:
+            expected.append(raw_json(server, path)["data"])
+        except urllib.error.HTTPError as failed:
+            assert failed.code == 404  # the store holds 2024 only: the older window has no bars
+    rows = [{"symbol": s["symbol"], "name": s["name"], **bar} for data in expected for s in data for bar in s["daily"]]
+    order = {"000001.SZ": 0, "000333.SZ": 1, "000651.SZ": 2}
+    assert table == sorted(rows, key=lambda row: order[row["symbol"]])
+    assert len(table) == 3 * 242
+    ascending = client.daily("000001,000333.SZ,000651", "2020-01-01", "2024-12-31", ascending=True)
+    assert [row["date"] for row in ascending[:2]] == ["2024-01-02", "2024-01-03"]
+    try:
+        frame = table.to_pandas()
+    except ImportError as missing:
+        assert "pip install pandas" in str(missing)
+        return
+    assert str(frame["date"].dtype).startswith("datetime64")
+    assert frame.shape == (726, len(table[0]))
+    assert frame["close"].tolist() == [row["close"] for row in table]
+
+
+def test_without_pandas_tables_are_lists_of_dicts(server):
+    table = Client(server["base_url"], server["key"]).cross_section("2024-12-31", fields="name,close")
+    assert isinstance(table, Table) and isinstance(table[0], dict)
+    assert table[0] == {"date": "2024-12-31", "symbol": "000001.SZ", "name": "平安银行", "close": 11.7}
+
+
+def test_iterates_a_paginated_list_and_the_trades_cursor_to_the_end(server):
+    client = Client(server["base_url"], server["key"])
+    every = list(client.iter_pages("/v1/stock/list", limit=7, date="2018-06-01", exchange="SZSE"))
+    whole = raw_json(server, "/v1/stock/list?date=2018-06-01&exchange=SZSE&limit=100")
+    assert len(every) == whole["pagination"]["total_items"]
+    assert every[:100] == whole["data"]
+    trades = list(client.iter_trades("000001", limit=10))
+    assert len(trades) == len({(t["time"], t["seq"]) for t in trades}) > 10
+    assert trades == sorted(trades, key=lambda t: (t["time"], t["seq"]))
+
+
+def test_an_error_per_status(server):
+    client = Client(server["base_url"], server["key"])
+    with pytest.raises(AshareApiError) as bad:
+        client.get_daily("abc")
+    assert (bad.value.status, bad.value.error) == (400, "invalid_symbol")
+    with pytest.raises(AuthenticationError):
+        Client(server["base_url"], "ak_nope").get_daily("000001")
+    with pytest.raises(PermissionDeniedError):
+        Client(server["base_url"], server["starter_key"]).get_trades("000001")
+    with pytest.raises(NotFoundError) as missing:
+        client.get_intraday("000333")
+    assert missing.value.error == "no_data" and missing.value.request_id
+
+
+class _Flaky(BaseHTTPRequestHandler):
+    """Answers 429 with Retry-After: 1 to the first request, then 200: the wire format of a spent budget."""
+
+    calls = 0
+
+    def do_GET(self):  # noqa: N802 (http.server's name)
+        type(self).calls += 1
+        if type(self).calls == 1:
+            body, status, headers = {"code": 429, "message": "Rate limit exceeded: 2 requests per minute", "error": "rate_limit_exceeded"}, 429, {"Retry-After": "1"}
+        else:
+            body, status, headers = {"code": 200, "message": "success", "data": []}, 200, {}
+        payload = json.dumps(body).encode()
+        self.send_response(status)
+        for name, value in {"Content-Type": "application/json", "Content-Length": str(len(payload)), **headers}.items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(payload)
+
+    def log_message(self, *args):
+        pass
+
+
+def test_a_429_is_retried_after_retry_after_and_bounded():
+    httpd = HTTPServer(("127.0.0.1", 0), _Flaky)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{httpd.server_port}"
+    try:
+        assert Client(base, "ak_x", max_retries=2).get("/v1/stock/search", keyword="x").data == []
+        assert _Flaky.calls == 2
+        _Flaky.calls = 0
+        with pytest.raises(RateLimitError) as limited:
+            Client(base, "ak_x", max_retries=0).get("/v1/stock/search", keyword="x")
+        assert limited.value.retry_after == 1.0
+    finally:
+        httpd.shutdown()

@@ -1,0 +1,48 @@
+import { expect } from 'chai';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { useSharedFixture } from '../support/fixture';
+import { keyOnPlan } from '../support/marketData';
+import { pythonForClient } from '../support/python';
+import { loadSampleData, SAMPLE_REQUESTS } from '../support/sampleRequests';
+import { skipVisibly } from '../support/skip';
+
+const CLIENT_DIR = fileURLToPath(new URL('../../clients/python', import.meta.url));
+
+/** Runs the Python client's pytest suite against this run's server; resolves with its exit code and output. */
+function pytest(python: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', 'tests'], { cwd: CLIENT_DIR, env: { ...process.env, ...env } });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+describe('clients/python: the Python client against a live server (pytest)', function () {
+  this.timeout(180_000);
+  const api = useSharedFixture();
+  let python: string;
+  let env: Record<string, string>;
+  before(async function () {
+    const found = pythonForClient();
+    if (found === null) skipVisibly(this, "the Python client's suite", 'no python3 with pytest and pandas (make test installs them from Debian as root)', 'REQUIRE_PYTHON');
+    python = found!;
+    await loadSampleData(api.db);
+    env = {
+      ASHARE_TEST_BASE_URL: api.baseUrl, ASHARE_TEST_KEY: api.key, ASHARE_TEST_STARTER_KEY: await keyOnPlan(api.db, 'starter'),
+      ASHARE_TEST_SAMPLES: JSON.stringify(SAMPLE_REQUESTS),
+    };
+  });
+
+  it('passes with pandas: every typed method, a split daily table as a DataFrame, a 429 retry, pages and the cursor, an error per status', async () => {
+    const { code, output } = await pytest(python, env);
+    expect(code, output).to.equal(0);
+  });
+
+  it('passes without pandas (tables stay lists of dicts)', async () => {
+    const { code, output } = await pytest(python, { ...env, ASHARE_BLOCK_PANDAS: '1' });
+    expect(code, output).to.equal(0);
+  });
+});

@@ -1,0 +1,42 @@
+import type { Knex } from 'knex';
+import { loadAllFinancials } from './financialFixtures';
+import { loadMarket2024, loadSessionFixture } from './marketData';
+import { loadReferenceFixtures, loadShenwanFixtures } from './referenceData';
+
+/** One request per /v1 data operation, each answering several rows on the shared fixture. */
+export const SAMPLE_REQUESTS: Record<string, string> = {
+  getBasicInfo: '/v1/stock/basic-info?symbol=000001,600519',
+  searchStocks: '/v1/stock/search?keyword=60&limit=20',
+  getStockList: '/v1/stock/list?date=2018-06-01&exchange=SZSE&limit=5&page=2',
+  getListingStatus: '/v1/stock/listing-status?symbol=000001',
+  getCodeChanges: '/v1/stock/code-change?begin_date=2010-01-01',
+  getIndexConstituents: '/v1/indices/constituents?index=399300.SZ&date=2023-12-15&limit=5&page=2',
+  getIndustryConstituents: '/v1/industry/constituents?industry=801125.SI&level=2&date=2019-12-31&limit=3',
+  getDividends: '/v1/events/dividends?symbol=600519,000003.SZ',
+  getAnnouncements: '/v1/events/announcements?symbol=600519&limit=2&page=2',
+  getDaily: '/v1/market/daily?symbol=600000,000001,000003&begin_date=2024-12-01&end_date=2024-12-31',
+  getKlines: '/v1/market/klines?symbol=000001&interval=weekly&begin_date=2024-06-01&end_date=2024-12-31',
+  getIntraday: '/v1/market/intraday?symbol=000001',
+  getTrades: '/v1/market/trades?symbol=000001&limit=10',
+  getAdjustmentFactor: '/v1/market/adjustment-factor?symbol=000001&begin_date=2024-01-01&end_date=2024-12-31',
+  getTradingCalendar: '/v1/market/trading-calendar?begin_date=2024-12-01&end_date=2024-12-31',
+  getMarketCrossSection: '/v1/market/cross-section?date=2024-12-31',
+  getValuation: '/v1/market/valuation?symbol=000001,000333&begin_date=2024-12-01&end_date=2024-12-31',
+  getIncomeStatement: '/v1/financials/income-statement?symbol=600519&period=quarterly',
+  getBalanceSheet: '/v1/financials/balance-sheet?symbol=000333.SZ',
+  getCashFlow: '/v1/financials/cash-flow?symbol=000333.SZ',
+  getFinancialMetrics: '/v1/financials/financial-metrics?symbol=000333.SZ',
+  getFinancialCrossSection: '/v1/financials/cross-section?statement=income&report_date=2022-09-30&limit=1&page=1',
+  getReportDates: '/v1/financials/report-dates?symbol=600519',
+};
+
+/** What the sample requests read, on the shared fixture: market 2024, a session, statements, reference and a day's valuations. */
+export async function loadSampleData(db: Knex): Promise<void> {
+  await loadMarket2024(db);
+  await loadSessionFixture(db);
+  await loadAllFinancials(db);
+  await loadReferenceFixtures(db);
+  await loadShenwanFixtures(db);
+  const valuation = { trade_date: '2024-12-31', pe: 5.1, pb: 0.6, total_share: 19405918198, total_mv: 221227467457 };
+  await db('daily_basic').insert([{ ts_code: '000001.SZ', ...valuation }, { ts_code: '000333.SZ', ...valuation, pe: null }]).onConflict(['ts_code', 'trade_date']).ignore();
+}
