@@ -154,6 +154,46 @@ order by
 
 -- cross-section: every bar of a day with its name then, factor and valuation: stocks of the ChiNext board on 2025-04-03, daily bars published by 2025-04-03 15:30
 select
+  `ts_code`,
+  `adj_factor`
+from
+  `adj_factors`
+where
+  `trade_date` = ?;
+-- bindings: ["2025-04-03"]
+
+select
+  `ts_code`,
+  `pe`,
+  `pe_ttm`,
+  `pb`,
+  `ps`,
+  `ps_ttm`,
+  `dv_ratio`,
+  `dv_ttm`
+from
+  `daily_basic`
+where
+  `trade_date` = ?;
+-- bindings: ["2025-04-03"]
+
+select
+  `ts_code`,
+  `total_share`,
+  `float_share`,
+  `free_share`,
+  `total_mv`,
+  `circ_mv`,
+  `turnover_rate`,
+  `turnover_rate_f`,
+  `volume_ratio`
+from
+  `daily_basic`
+where
+  `trade_date` = ?;
+-- bindings: ["2025-04-03"]
+
+select
   `b`.`ts_code`,
   `b`.`trade_date`,
   `b`.`open`,
@@ -166,7 +206,6 @@ select
   `b`.`vol`,
   `b`.`amount`,
   `b`.`turnover`,
-  `f`.`adj_factor`,
   coalesce(
     (
       select
@@ -182,39 +221,24 @@ select
         1
     ),
     s.name
-  ) as name,
-  `v`.`pe`,
-  `v`.`pe_ttm`,
-  `v`.`pb`,
-  `v`.`ps`,
-  `v`.`ps_ttm`,
-  `v`.`dv_ratio`,
-  `v`.`dv_ttm`,
-  `v`.`total_share`,
-  `v`.`float_share`,
-  `v`.`free_share`,
-  `v`.`total_mv`,
-  `v`.`circ_mv`,
-  `v`.`turnover_rate`,
-  `v`.`turnover_rate_f`,
-  `v`.`volume_ratio`
+  ) as name
 from
   `daily_bars` as `b`
-  left join `adj_factors` as `f` on `f`.`ts_code` = `b`.`ts_code`
-  and `f`.`trade_date` = `b`.`trade_date`
   left join `securities` as `s` on `s`.`ts_code` = `b`.`ts_code`
-  left join `daily_basic` as `v` on `v`.`ts_code` = `b`.`ts_code`
-  and `v`.`trade_date` = `b`.`trade_date`
 where
   (
     `b`.`published_at` is null
     or `b`.`published_at` <= ?
   )
   and `b`.`trade_date` = ?
-  and (
-    `s`.`kind` = ?
-    or `s`.`kind` is null
-  )
+  and coalesce(
+    s.kind,
+    case
+      when b.ts_code like '000%.SH'
+      or b.ts_code like '399%.SZ' then 'index'
+      else 'stock'
+    end
+  ) = ?
   and (
     `b`.`ts_code` like ?
     or `b`.`ts_code` like ?
@@ -225,6 +249,15 @@ order by
 -- bindings: ["2025-04-03","2025-04-03 15:30:00","2025-04-03","stock","300%.SZ","301%.SZ","302%.SZ"]
 
 -- cross-section adjusted: every bar of the previous open day (bases of pre_close): 2025-04-02, real time
+select
+  `ts_code`,
+  `adj_factor`
+from
+  `adj_factors`
+where
+  `trade_date` = ?;
+-- bindings: ["2025-04-02"]
+
 select
   `b`.`ts_code`,
   `b`.`trade_date`,
@@ -237,12 +270,9 @@ select
   `b`.`pct_chg`,
   `b`.`vol`,
   `b`.`amount`,
-  `b`.`turnover`,
-  `f`.`adj_factor`
+  `b`.`turnover`
 from
   `daily_bars` as `b`
-  left join `adj_factors` as `f` on `f`.`ts_code` = `b`.`ts_code`
-  and `f`.`trade_date` = `b`.`trade_date`
 where
   `b`.`trade_date` = ?;
 -- bindings: ["2025-04-02"]

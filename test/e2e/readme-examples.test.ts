@@ -7,10 +7,10 @@ import { useTestDb } from '../support/testDb';
 
 const README = new URL('../../README.md', import.meta.url);
 
-/** Every `localhost:8080/...` path of the README to GET, in order, once each (`/mcp` is POST only: test/api/mcp.test.ts). */
+/** Every `localhost:8080/...` path of the README to GET, in order, once each (`/mcp` and `/dataapi` are POST only: test/api/mcp.test.ts, tushare.test.ts). */
 function readmeExamples(text: string): string[] {
   const paths = [...text.matchAll(/localhost:8080(\/[^\s'"`)<>]*)/g)].map((match) => match[1]!);
-  return [...new Set(paths.filter((path) => !path.startsWith('/mcp')))];
+  return [...new Set(paths.filter((path) => !path.startsWith('/mcp') && !path.startsWith('/dataapi')))];
 }
 
 describe('e2e: every localhost:8080 example of README.md answers 200 on a fresh demo store', function () {
