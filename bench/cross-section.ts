@@ -118,7 +118,9 @@ async function serve(url: string, cache: boolean): Promise<ServerProcess> {
   return startServerProcess('src/main.ts', await freePort(), { DATABASE_URL: url, DEMO_DATA: 'off', RESPONSE_CACHE: cache ? 'on' : 'off' }, START_FLAGS);
 }
 
-async function financialCrossSection(dialect: string): Promise<Record<string, { p50_ms: number; p99_ms: number; companies: number }>> {
+type FinancialFigures = { p50_ms: number; p99_ms: number; companies: number } | { error: string };
+
+async function financialCrossSection(dialect: string): Promise<Record<string, FinancialFigures>> {
   // bench-all's fixture at full size; a smaller run builds its own.
   const url = await databaseUrl(dialect, STOCKS === 5000 ? 'ashare_bench_financials' : `ashare_bench_financials_${STOCKS}`);
   const db = connect(url);
@@ -128,14 +130,20 @@ async function financialCrossSection(dialect: string): Promise<Record<string, { 
   await prepareDatabase(url, KEY);
   const server = await serve(url, false);
   try {
-    const figures: Record<string, { p50_ms: number; p99_ms: number; companies: number }> = {};
+    const figures: Record<string, FinancialFigures> = {};
     for (const statement of ['income', 'financial-metrics']) {
       const paths = ['2024-09-30', '2024-06-30', '2024-03-31', '2023-12-31', '2023-09-30'].map((date) => `/v1/financials/cross-section?statement=${statement}&report_date=${date}&limit=6000`);
-      await timed(server.base, paths.slice(0, 1)); // JIT and the pool
-      const result = await timed(server.base, [...paths, ...paths]);
-      const companies = (await (await fetch(`${server.base}${paths[0]}`, { headers: { 'X-API-KEY': KEY } })).json()).data.length;
-      figures[statement] = { p50_ms: result.p50_ms, p99_ms: result.p99_ms, companies };
-      console.log(`financial cross-section ${statement} (${dialect}): ${companies} companies, p50 ${result.p50_ms} ms, p99 ${result.p99_ms} ms`);
+      try {
+        await timed(server.base, paths.slice(0, 1)); // JIT and the pool
+        const result = await timed(server.base, [...paths, ...paths]);
+        const companies = (await (await fetch(`${server.base}${paths[0]}`, { headers: { 'X-API-KEY': KEY } })).json()).data.length;
+        figures[statement] = { p50_ms: result.p50_ms, p99_ms: result.p99_ms, companies };
+        console.log(`financial cross-section ${statement} (${dialect}): ${companies} companies, p50 ${result.p50_ms} ms, p99 ${result.p99_ms} ms`);
+      } catch (failure) {
+        // A request past the statement timeout (DB_QUERY_TIMEOUT_MS) answers 503: recorded as the figure it is.
+        figures[statement] = { error: (failure as Error).message.slice(0, 300) };
+        console.log(`financial cross-section ${statement} (${dialect}): ${(failure as Error).message.slice(0, 200)}`);
+      }
     }
     return figures;
   } finally {
@@ -182,7 +190,7 @@ async function run(dialect: string): Promise<void> {
     warm_ratio_at_least_daily: daily === null || warmComparison.ratio_to_express >= daily,
     valuation_p99: figures.valuation_50x3y.p99_ms <= TARGETS.valuationP99Ms,
     rss_growth: figures.rss_while_streaming_csv.growth_mb <= TARGETS.rssGrowthMb,
-    financial_p99: Object.values(financial).every((one) => one.p99_ms <= TARGETS.financialMs),
+    financial_p99: Object.values(financial).every((one) => 'p99_ms' in one && one.p99_ms <= TARGETS.financialMs),
   };
   mkdirSync('bench/results', { recursive: true });
   writeFileSync(`bench/results/cross-section-explain-${dialect}.txt`, plan);
