@@ -12,6 +12,8 @@ const Env = z.object({
     .string()
     .regex(/^(sqlite|mysql):\/\//, 'must start with sqlite:// or mysql://')
     .optional(),
+  /** A read replica further behind its primary than this is reported not ready by /readyz. */
+  REPLICA_MAX_LAG_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
   DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
   DEMO_API_KEY: z.string().regex(/^[A-Za-z0-9_-]{20,128}$/, 'must be 20-128 characters of A-Z a-z 0-9 _ -').optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),

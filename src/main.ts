@@ -49,7 +49,7 @@ const usage = new UsageRecorder(db, logger);
 const limiters = new LimiterStore(redis);
 schedulePruning(maintenanceDb, config.MINUTE_RETENTION_DAYS, (err) => logger.error({ err }, 'pruning minute data failed'));
 
-const readiness = new Readiness(db, readDb);
+const readiness = new Readiness(db, readDb, config.REPLICA_MAX_LAG_SECONDS);
 const metrics = new Metrics();
 const app = createApp({
   db,

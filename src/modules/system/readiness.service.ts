@@ -1,12 +1,18 @@
 import type { Knex } from 'knex';
+import { isSqlite } from '../../db/connection';
 import { pendingMigrations } from '../../db/migrate';
 
 type CheckState = 'ok' | 'failing';
 
 export interface ReadinessReport {
   ready: boolean;
-  checks: { database: CheckState; migrations: CheckState; data: CheckState; accepting: CheckState };
+  checks: { database: CheckState; migrations: CheckState; data: CheckState; accepting: CheckState; replica: CheckState };
+  /** Seconds the read replica is behind its primary (MariaDB/MySQL replicas; absent otherwise); null when its replication is stopped. */
+  replica_lag_seconds?: number | null;
 }
+
+/** REPLICA_MAX_LAG_SECONDS by default: a replica further behind is not ready (its answers would be that old). */
+export const DEFAULT_MAX_REPLICA_LAG_SECONDS = 30;
 
 /**
  * Whether this instance should get traffic: the database answers (each probe bounded like any statement),
@@ -18,10 +24,14 @@ export class Readiness {
   private schemaCurrent = false;
   private dataLoaded = false;
 
-  /** `readDb`: the data routes' pool when it is not `db` (a replica); both must answer. */
+  /**
+   * `readDb`: the data routes' pool when it is not `db` (a replica); both must answer, and a MariaDB/MySQL
+   * replica must be at most `maxReplicaLagSeconds` behind its primary.
+   */
   constructor(
     private readonly db: Knex,
     private readonly readDb: Knex = db,
+    private readonly maxReplicaLagSeconds = DEFAULT_MAX_REPLICA_LAG_SECONDS,
   ) {}
 
   /** SIGTERM: report not ready so the load balancer stops sending new requests. */
@@ -37,13 +47,15 @@ export class Readiness {
     const database = (await passes(() => this.db.raw('select 1'))) && (this.readDb === this.db || (await passes(() => this.readDb.raw('select 1'))));
     if (database && !this.schemaCurrent) this.schemaCurrent = await passes(async () => (await pendingMigrations(this.db)) === 0);
     if (database && !this.dataLoaded) this.dataLoaded = await passes(async () => (await this.readDb('securities').first('ts_code')) !== undefined);
+    const lag = database && this.readDb !== this.db ? await replicaLag(this.readDb) : undefined;
     const checks = {
       database: state(database),
       migrations: state(this.schemaCurrent),
       data: state(this.dataLoaded),
       accepting: state(!this.draining),
+      replica: state(lag === undefined || (lag !== null && lag <= this.maxReplicaLagSeconds)),
     };
-    return { ready: Object.values(checks).every((check) => check === 'ok'), checks };
+    return { ready: Object.values(checks).every((check) => check === 'ok'), checks, ...(lag === undefined ? {} : { replica_lag_seconds: lag }) };
   }
 }
 
@@ -55,5 +67,23 @@ async function passes(probe: () => Promise<unknown>): Promise<boolean> {
     return (await probe()) !== false;
   } catch {
     return false;
+  }
+}
+
+/**
+ * How far a MariaDB/MySQL replica is behind (`SHOW SLAVE STATUS`: Seconds_Behind_Master, null while its
+ * replication threads are stopped); undefined when the read pool is no replica it can ask (SQLite, a primary,
+ * a proxy that does not answer the statement).
+ */
+async function replicaLag(readDb: Knex): Promise<number | null | undefined> {
+  if (isSqlite(readDb)) return undefined;
+  try {
+    const [rows] = await readDb.raw('show slave status');
+    const status = (rows as Array<Record<string, unknown>>)[0];
+    if (status === undefined) return undefined;
+    const behind = status.Seconds_Behind_Master;
+    return behind === null || behind === undefined ? null : Number(behind);
+  } catch {
+    return undefined;
   }
 }

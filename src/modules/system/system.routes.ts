@@ -22,9 +22,9 @@ export function systemRoutes(contract: object, options: SystemOptions): Router {
     res.json({ status: 'ok' });
   });
   router.get('/readyz', async (_req, res) => {
-    const { ready, checks } = await options.readiness.report();
-    if (ready) res.json({ status: 'ready', checks });
-    else res.status(503).set('Retry-After', '5').json({ code: 503, message: 'Not ready', error: 'service_unavailable', checks });
+    const { ready, ...report } = await options.readiness.report();
+    if (ready) res.json({ status: 'ready', ...report });
+    else res.status(503).set('Retry-After', '5').json({ code: 503, message: 'Not ready', error: 'service_unavailable', ...report });
   });
   if (options.metrics) router.get('/metrics', (_req, res) => options.metrics!.render(res));
   router.get('/openapi.json', (_req, res) => {
