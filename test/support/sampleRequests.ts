@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { loadAllFinancials } from './financialFixtures';
 import { loadMarket2024, loadSessionFixture } from './marketData';
-import { loadReferenceFixtures, loadShenwanFixtures } from './referenceData';
+import { loadReferenceFixtures } from './referenceData';
 
 /** One request per /v1 data operation, each answering several rows on the shared fixture. */
 export const SAMPLE_REQUESTS: Record<string, string> = {
@@ -11,7 +11,7 @@ export const SAMPLE_REQUESTS: Record<string, string> = {
   getListingStatus: '/v1/stock/listing-status?symbol=000001',
   getCodeChanges: '/v1/stock/code-change?begin_date=2010-01-01',
   getIndexConstituents: '/v1/indices/constituents?index=399300.SZ&date=2023-12-15&limit=5&page=2',
-  getIndustryConstituents: '/v1/industry/constituents?industry=801125.SI&level=2&date=2019-12-31&limit=3',
+  getIndustryConstituents: '/v1/industry/constituents?industry=%E7%99%BD%E9%85%92&limit=3',
   getDividends: '/v1/events/dividends?symbol=600519,000003.SZ',
   getAnnouncements: '/v1/events/announcements?symbol=600519&limit=2&page=2',
   getDaily: '/v1/market/daily?symbol=600000,000001,000003&begin_date=2024-12-01&end_date=2024-12-31',
@@ -30,13 +30,15 @@ export const SAMPLE_REQUESTS: Record<string, string> = {
   getReportDates: '/v1/financials/report-dates?symbol=600519',
 };
 
-/** What the sample requests read, on the shared fixture: market 2024, a session, statements, reference and a day's valuations. */
+/**
+ * What the sample requests read, on the shared fixture: market 2024, a session, statements, reference and a day's
+ * valuations. Not the Shenwan classification: the reference tests read the shared store without it first.
+ */
 export async function loadSampleData(db: Knex): Promise<void> {
   await loadMarket2024(db);
   await loadSessionFixture(db);
   await loadAllFinancials(db);
   await loadReferenceFixtures(db);
-  await loadShenwanFixtures(db);
   const valuation = { trade_date: '2024-12-31', pe: 5.1, pb: 0.6, total_share: 19405918198, total_mv: 221227467457 };
   await db('daily_basic').insert([{ ts_code: '000001.SZ', ...valuation }, { ts_code: '000333.SZ', ...valuation, pe: null }]).onConflict(['ts_code', 'trade_date']).ignore();
 }
