@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { loadAllFinancials, M } from '../support/financialFixtures';
-import { insertSecurities, keyOnPlan } from '../support/marketData';
-import { useTestServer } from '../support/server';
+import { insertSecurities } from '../support/marketData';
+import { useKeyedServer } from '../support/server';
 
 /** 600519.SH's real statements (FY2021 announced 2022-03-31) and the synthetic 000333.SZ (FY2021 announced 2022-03-30). */
 async function seed(db: Knex): Promise<void> {
@@ -11,15 +11,8 @@ async function seed(db: Knex): Promise<void> {
 }
 
 describe('GET /v1/financials/cross-section: one statement of every company for one period', () => {
-  const store = useTestServer(seed);
-  let key = '';
-  before(async () => {
-    key = await keyOnPlan(store.db, 'professional');
-  });
-  const get = async (path: string) => {
-    const response = await fetch(store.server.baseUrl + path, { headers: { 'X-API-KEY': key } });
-    return { status: response.status, body: await response.json() };
-  };
+  const store = useKeyedServer(seed);
+  const get = (path: string) => store.get(path);
 
   it('income of FY2021: every company by code, each record the one its own route gives', async () => {
     const { status, body } = await get('/v1/financials/cross-section?statement=income&report_date=2021-12-31&fields=report_date,revenue,net_profit');

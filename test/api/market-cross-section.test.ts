@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { bumpDataVersion } from '../../src/db/dataVersions';
-import { keyOnPlan, insertSecurities, loadMarket2024 } from '../support/marketData';
-import { useTestServer } from '../support/server';
+import { insertSecurities, loadMarket2024 } from '../support/marketData';
+import { useKeyedServer } from '../support/server';
 
 /** A valuation row in the API's units (shares, yuan, percent); pe and pe_ttm as given. */
 const valuation = (tsCode: string, pe: number | null, totalShare: number) => ({
@@ -29,15 +29,8 @@ async function seed(db: Knex): Promise<void> {
 }
 
 describe('GET /v1/market/cross-section and /v1/market/valuation', () => {
-  const store = useTestServer(seed);
-  let key = '';
-  before(async () => {
-    key = await keyOnPlan(store.db, 'professional');
-  });
-  const get = async (path: string) => {
-    const response = await fetch(store.server.baseUrl + path, { headers: { 'X-API-KEY': key } });
-    return { status: response.status, body: await response.json() };
-  };
+  const store = useKeyedServer(seed);
+  const get = (path: string) => store.get(path);
 
   it("one day's bars and valuations by code, unadjusted with factors, names of that day; the suspended stock absent", async () => {
     const { status, body } = await get('/v1/market/cross-section?date=2024-06-14');

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { pino } from 'pino';
 import type { components } from '../../generated/api';
 import { createApp, type AppDeps } from '../../src/app';
+import { keyOnPlan } from './marketData';
 import { useTestDb } from './testDb';
 import type { ResponseOf } from '../../src/http/handler';
 import type { OperationId } from '../../src/http/operations';
@@ -76,6 +77,33 @@ export function useTestServer(seed: (db: Knex) => Promise<void> = async () => {}
     get server(): TestServer {
       if (server === undefined) throw new Error('useTestServer: the server runs once its before hook has run');
       return server;
+    },
+  };
+}
+
+/**
+ * `useTestServer(seed)` with a key of a new account on `planId`, and `get(path)` with that key: the status and
+ * the decoded body.
+ */
+export function useKeyedServer(seed: (db: Knex) => Promise<void>, planId = 'professional') {
+  const store = useTestServer(seed);
+  let key = '';
+  before(async () => {
+    key = await keyOnPlan(store.db, planId);
+  });
+  return {
+    get db(): Knex {
+      return store.db;
+    },
+    get server(): TestServer {
+      return store.server;
+    },
+    get key(): string {
+      return key;
+    },
+    async get(path: string) {
+      const response = await fetch(store.server.baseUrl + path, { headers: { 'X-API-KEY': key } });
+      return { status: response.status, body: await response.json() };
     },
   };
 }
