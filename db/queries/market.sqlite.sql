@@ -194,6 +194,18 @@ where
 -- bindings: ["2025-04-03"]
 
 select
+  `ts_code`,
+  `name`
+from
+  `name_changes`
+where
+  `start_date` <= ?
+order by
+  `ts_code` asc,
+  `start_date` asc;
+-- bindings: ["2025-04-03"]
+
+select
   `b`.`ts_code`,
   `b`.`trade_date`,
   `b`.`open`,
@@ -206,22 +218,7 @@ select
   `b`.`vol`,
   `b`.`amount`,
   `b`.`turnover`,
-  coalesce(
-    (
-      select
-        n.name
-      from
-        name_changes n
-      where
-        n.ts_code = b.ts_code
-        and n.start_date <= ?
-      order by
-        n.start_date desc
-      limit
-        1
-    ),
-    s.name
-  ) as name
+  `s`.`name`
 from
   `daily_bars` as `b`
   left join `securities` as `s` on `s`.`ts_code` = `b`.`ts_code`
@@ -246,7 +243,7 @@ where
   )
 order by
   `b`.`ts_code` asc;
--- bindings: ["2025-04-03","2025-04-03 15:30:00","2025-04-03","stock","300%.SZ","301%.SZ","302%.SZ"]
+-- bindings: ["2025-04-03 15:30:00","2025-04-03","stock","300%.SZ","301%.SZ","302%.SZ"]
 
 -- cross-section adjusted: every bar of the previous open day (bases of pre_close): 2025-04-02, real time
 select

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
 import type { Board, Exchange } from '../../domain/symbols';
-import { kindSql, nameOnDate, whereBoard, whereExchange } from '../common/securityFilters.repository';
+import { kindSql, whereBoard, whereExchange } from '../common/securityFilters.repository';
 import { whereVisible } from '../common/visibleRows.repository';
 import { DAY_BAR_COLUMNS, type StoredBar } from './market.repository';
 import { VALUATION_FIELDS, type CrossSectionRow, type Valuation, type ValuationRow } from './market.types';
@@ -22,9 +22,8 @@ const VALUATION_GROUPS = [
 ] as const satisfies ReadonlyArray<readonly (typeof VALUATION_FIELDS)[number][]>;
 
 /**
- * Every visible bar of one day with its security's name of that day, by code: one range of the date-led
- * covering index of daily_bars (db/migrations/20261124000300), securities and name_changes (small tables)
- * joined by key. A security without a bar that day (suspended, not yet listed, delisted) is absent. A bar
+ * Every visible bar of one day with its security's name now, by code: one range of the date-led covering index
+ * of daily_bars (db/migrations/20261124000300), securities (a small table) joined by key. A security without a bar that day (suspended, not yet listed, delisted) is absent. A bar
  * whose security the reference list lacks (the demo's list of 2026 lacks 267 stocks that traded on 2025-04-03
  * and were delisted since) is kept without a name, its kind, exchange and board from its code.
  */
@@ -33,12 +32,22 @@ export function crossSectionQuery(db: Db, filter: CrossSectionFilter, cutoff: st
     .leftJoin('securities as s', 's.ts_code', 'b.ts_code')
     .where('b.trade_date', filter.date)
     .whereRaw(`${kindSql('b.ts_code', 's.kind')} = ?`, [filter.kind])
-    .select(...DAY_BAR_COLUMNS, nameOnDate(db, 'b.ts_code', 's.name', filter.date, 'name'))
+    .select(...DAY_BAR_COLUMNS, 's.name')
     .orderBy('b.ts_code');
   if (filter.exchange) whereExchange(query, 'b.ts_code', filter.exchange);
   if (filter.industry) query.where('s.industry', filter.industry);
   if (filter.board) whereBoard(query, 'b.ts_code', filter.board);
   return query;
+}
+
+/**
+ * The name each security had on `date` (its latest name change started by then), for all of them in one read
+ * of name_changes (about 20,000 rows for the whole market): a correlated subquery per row made MariaDB scan
+ * the table's primary key once per security (`DEPENDENT SUBQUERY`, type index).
+ */
+async function namesOnDay(db: Db, date: string): Promise<Map<string, string>> {
+  const rows: Array<{ ts_code: string; name: string }> = await db('name_changes').where('start_date', '<=', date).orderBy(['ts_code', 'start_date']).select('ts_code', 'name');
+  return new Map(rows.map((row) => [row.ts_code, row.name]));
 }
 
 /** The factors of one day by code: one range of adj_factors' date-led covering index. */
@@ -57,12 +66,15 @@ async function valuationsOfDay(db: Db, date: string): Promise<Map<string, Partia
 
 /**
  * Every visible bar of one day with its name of that day, factor and valuation, by code: four ranges of
- * date-led covering indexes read side by side (bars, factors, the two groups of valuations) and joined here by
- * code, each bar completed in place (no copy per row); no per-security query.
+ * date-led covering indexes read side by side (bars, factors, the two groups of valuations) and the names of
+ * the day, joined here by code, each bar completed in place (no copy per row); no per-security query.
  */
 export async function crossSectionRows(db: Db, filter: CrossSectionFilter, cutoff: string | null): Promise<CrossSectionRow[]> {
-  const [bars, factors, valuations] = await Promise.all([crossSectionQuery(db, filter, cutoff), factorsOfDay(db, filter.date), valuationsOfDay(db, filter.date)]);
+  const [bars, factors, valuations, names] = await Promise.all([
+    crossSectionQuery(db, filter, cutoff), factorsOfDay(db, filter.date), valuationsOfDay(db, filter.date), namesOnDay(db, filter.date),
+  ]);
   for (const bar of bars as CrossSectionRow[]) {
+    bar.name = names.get(bar.ts_code) ?? bar.name;
     const valuation = valuations.get(bar.ts_code);
     bar.adj_factor = factors.get(bar.ts_code) ?? null;
     for (const field of VALUATION_FIELDS) bar[field] = valuation?.[field] ?? null;
