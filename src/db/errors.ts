@@ -7,9 +7,17 @@ import { isSqliteStoreFault } from './recoveringSqlite';
  */
 interface DriverError {
   code?: string;
+  errno?: number;
   name?: string;
   message?: string;
 }
+
+/**
+ * The server's own statement limit (`max_statement_time`, set per connection for DB_QUERY_TIMEOUT_MS): MariaDB's
+ * 1969 and MySQL's 3024 (`max_execution_time`). mysql2 names neither (MariaDB's errno has no code there), so a
+ * timed-out statement answered 500 until it was read by number.
+ */
+const STATEMENT_TIMEOUT_ERRNOS = new Set([1969, 3024]);
 
 /** Unreachable, refused, timed out, busy beyond its wait, or a damaged SQLite file: the store cannot answer now (503). */
 const UNAVAILABLE_CODES = new Set([
@@ -23,6 +31,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   const e = (err ?? {}) as DriverError;
   return (
     (e.code !== undefined && UNAVAILABLE_CODES.has(e.code)) ||
+    (e.errno !== undefined && STATEMENT_TIMEOUT_ERRNOS.has(e.errno)) ||
     isSqliteStoreFault(e.code) ||
     e.name === 'KnexTimeoutError' ||
     /Unable to acquire a connection|aborted|pool is destroyed/i.test(e.message ?? '')

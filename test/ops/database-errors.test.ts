@@ -26,6 +26,12 @@ describe(`db/errors: the drivers' errors read in one place (${dialect}, real sta
     }
   });
 
+  it("a statement past the server's own time limit is unavailable (503), not a 500", async function () {
+    if (dialect !== 'mysql') this.skip(); // SQLite has no server-side statement limit
+    const err = await failureOf(testDb.db.raw("set statement max_statement_time = 0.01 for select count(*) from information_schema.collations a, information_schema.collations b, information_schema.collations c"));
+    expect([isDatabaseUnavailable(err), isUniqueViolation(err)]).to.deep.equal([true, false]);
+  });
+
   it('a wrong statement is neither (it stays a 500)', async () => {
     const err = await failureOf(testDb.db.raw('select * from no_such_table'));
     expect([isDatabaseUnavailable(err), isUniqueViolation(err)]).to.deep.equal([false, false]);
