@@ -3,39 +3,20 @@ import type { Json } from './toolResults';
 /** One flat record: column → scalar (nested objects and other lists written as JSON text). */
 export type FlatRow = Record<string, string | number | boolean | null>;
 
-const isRecord = (value: Json): value is { [key: string]: Json } => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isRecordList = (value: Json): value is Array<{ [key: string]: Json }> => Array.isArray(value) && value.length > 0 && value.every(isRecord);
+type JsonRecord = { [key: string]: Json };
+
+const isRecord = (value: Json): value is JsonRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecordList = (value: Json): value is JsonRecord[] => Array.isArray(value) && value.length > 0 && value.every(isRecord);
 
 function scalar(value: Json): string | number | boolean | null {
   return value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
 }
 
-/**
- * One record's rows: its scalar fields once per row of its first list of records (a daily series' `daily`
- * bars: one row per bar with the series' symbol and name repeated), or one row when it holds no such list.
- */
-function rowsOf(record: { [key: string]: Json }): FlatRow[] {
-  const nested = Object.keys(record).find((key) => isRecordList(record[key]!));
-  const own: FlatRow = {};
-  for (const [key, value] of Object.entries(record)) if (key !== nested) own[key] = scalar(value);
-  if (nested === undefined) return [own];
-  return (record[nested] as Array<{ [key: string]: Json }>).flatMap((inner) => rowsOf(inner).map((row) => ({ ...own, ...row })));
-}
-
-/** An answer's `data` as flat rows: a list of records, a record, or a record holding a list, all to one table. */
-export function flatRows(data: Json): FlatRow[] {
-  if (Array.isArray(data)) return data.flatMap((item) => (isRecord(item) ? rowsOf(item) : [{ value: scalar(item) }]));
-  if (isRecord(data)) return rowsOf(data);
-  return [{ value: data }];
-}
-
 /** Whether a record is a series without items: its one list of records (a daily series' `daily`) is empty. */
-function isEmptySeries(record: { [key: string]: Json }): boolean {
+function isEmptySeries(record: JsonRecord): boolean {
   const lists = Object.values(record).filter((value) => Array.isArray(value) && value.every(isRecord)) as Json[][];
   return lists.length === 1 && lists[0]!.length === 0;
 }
-
-type JsonRecord = { [key: string]: Json };
 
 /**
  * A row of a table answer in its parts, never merged into one object: the records around it, outermost first
@@ -65,18 +46,20 @@ function* partsOf(record: JsonRecord, outer: readonly JsonRecord[], skip: Readon
   for (const item of record[nested] as JsonRecord[]) yield* partsOf(item, inner.outer, inner.skip);
 }
 
-/**
- * The rows of a CSV or NDJSON answer, as `flatRows` makes them (a record's scalars repeated on each row of
- * its first list of records, nested objects as JSON text) except that a series without items (a symbol
- * without bars in the range) gives no row rather than one with an empty list in it.
- */
-export function* tableParts(data: Json): Generator<RowParts> {
+/** The rows of `data` in their parts; a series without items gives a row of its own only when `keepEmpty`. */
+function* rowPartsOf(data: Json, keepEmpty: boolean): Generator<RowParts> {
   const none = new Set<string>();
   for (const item of Array.isArray(data) ? data : [data]) {
     if (!isRecord(item)) yield { outer: [], record: { value: item }, skip: none };
-    else if (!isEmptySeries(item)) yield* partsOf(item, [], none);
+    else if (keepEmpty || !isEmptySeries(item)) yield* partsOf(item, [], none);
   }
 }
+
+/**
+ * The rows of a CSV or NDJSON answer, as `flatRows` makes them except that a series without items (a symbol
+ * without bars in the range) gives no row rather than one with an empty list in it.
+ */
+export const tableParts = (data: Json): Generator<RowParts> => rowPartsOf(data, false);
 
 /** A column of a row from its parts (the innermost record that has it), as a scalar; undefined when none has it. */
 export function valueOf({ outer, record, skip }: RowParts, column: string): string | number | boolean | null | undefined {
@@ -100,16 +83,26 @@ export function tableColumns(parts: Iterable<RowParts>): string[] {
   return [...columns];
 }
 
+/** A row's parts merged into one object: the columns it has, in first-seen order, the innermost value of each. */
+function mergedRow(parts: RowParts): FlatRow {
+  const row: FlatRow = {};
+  for (const column of tableColumns([parts])) {
+    const value = valueOf(parts, column);
+    if (value !== undefined) row[column] = value;
+  }
+  return row;
+}
+
+/**
+ * An answer's `data` as flat rows (a list of records, a record, or a record holding a list, all to one table):
+ * a record's scalars once per row of its first list of records (a daily series' bars: one row per bar with the
+ * series' symbol and name repeated), or one row when it holds no such list; nested objects as JSON text.
+ */
+export const flatRows = (data: Json): FlatRow[] => [...rowPartsOf(data, true)].map(mergedRow);
+
 /** `tableParts` merged into flat rows (tests, and readers that want objects). */
 export function* tableRows(data: Json): Generator<FlatRow> {
-  for (const parts of tableParts(data)) {
-    const row: FlatRow = {};
-    for (const column of tableColumns([parts])) {
-      const value = valueOf(parts, column);
-      if (value !== undefined) row[column] = value;
-    }
-    yield row;
-  }
+  for (const parts of tableParts(data)) yield mergedRow(parts);
 }
 
 /** The columns of flat rows, in first-seen order. */
@@ -128,7 +121,7 @@ export function csvLines(rows: readonly FlatRow[], columns = columnsOf(rows)): s
 }
 
 /** A CSV cell: empty for null, quoted (quotes doubled) when it holds a comma, quote or line break, or starts or ends with a space, as papaparse quotes. */
-export function csvCell(value: string | number | boolean | null | undefined): string {
+function csvCell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return '';
   const text = String(value);
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -154,7 +147,7 @@ export function agentCsvLines(data: Json): string[] {
   const series = (Array.isArray(data) ? data : [data]) as JsonRecord[];
   const keys = series.map(seriesKey);
   if (keys.some((key) => key === undefined) || !series.some((record, i) => (record[keys[i]!] as Json[]).length > 0)) return csvLines(flatRows(data));
-  const rowsPerSeries = series.map((record, i) => (record[keys[i]!] as JsonRecord[]).flatMap(rowsOf));
+  const rowsPerSeries = series.map((record, i) => flatRows(record[keys[i]!]!));
   const columns = columnsOf(rowsPerSeries.flat());
   const lines = [csvLines([], columns)[0]!];
   series.forEach((record, i) => {

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { csvCell, csvLine, tableColumns, tableParts, valueOf, type RowParts } from '../domain/flatRows';
+import { csvLine, tableColumns, tableParts, valueOf, type RowParts } from '../domain/flatRows';
 import type { Json } from '../domain/toolResults';
 
 /** The forms a data answer takes: the JSON envelope, or its rows as CSV or NDJSON. */
@@ -76,7 +76,7 @@ function pagingHeaders(req: Request, res: Response, { pagination, cursor }: Enve
 
 /** A row's line: CSV in the header's columns (nulls empty, numbers as JSON writes them), or one JSON object of the columns it has. */
 function lineWriter(format: TableFormat, columns: readonly string[]): (parts: RowParts) => string {
-  if (format === 'csv') return (parts) => columns.map((column) => csvCell(valueOf(parts, column))).join(',');
+  if (format === 'csv') return (parts) => csvLine(columns.map((column) => valueOf(parts, column)));
   const keys = columns.map((column) => `${JSON.stringify(column)}:`);
   return (parts) => {
     const members: string[] = [];
