@@ -23,9 +23,10 @@ const VALUATION_GROUPS = [
 
 /**
  * Every visible bar of one day with its security's name now, by code: one range of the date-led covering index
- * of daily_bars (db/migrations/20261124000300), securities (a small table) joined by key. A security without a bar that day (suspended, not yet listed, delisted) is absent. A bar
- * whose security the reference list lacks (the demo's list of 2026 lacks 267 stocks that traded on 2025-04-03
- * and were delisted since) is kept without a name, its kind, exchange and board from its code.
+ * of daily_bars (db/migrations/20261124000300), securities (a small table) joined by key. A security without a
+ * bar that day (suspended, not yet listed, delisted) is absent. A bar whose security the reference list lacks
+ * (the demo's list of 2026 lacks 267 stocks that traded on 2025-04-03 and were delisted since) is kept without
+ * a name, its kind, exchange and board from its code.
  */
 export function crossSectionQuery(db: Db, filter: CrossSectionFilter, cutoff: string | null) {
   const query = whereVisible(db('daily_bars as b'), 'b.published_at', cutoff)
@@ -59,8 +60,8 @@ async function factorsOfDay(db: Db, date: string): Promise<Map<string, number>> 
 /** The valuations of one day by code: one range of each of daily_basic's two date-led covering indexes. */
 async function valuationsOfDay(db: Db, date: string): Promise<Map<string, Partial<Valuation>>> {
   const groups: Array<Array<{ ts_code: string } & Partial<Valuation>>> = await Promise.all(VALUATION_GROUPS.map((columns) => db('daily_basic').where('trade_date', date).select('ts_code', ...columns)));
-  const byCode = new Map(groups[0]!.map((row) => [row.ts_code, row]));
-  for (const row of groups[1]!) Object.assign(byCode.get(row.ts_code) ?? byCode.set(row.ts_code, row).get(row.ts_code)!, row);
+  const byCode = new Map<string, Partial<Valuation>>();
+  for (const rows of groups) for (const { ts_code, ...figures } of rows) byCode.set(ts_code, Object.assign(byCode.get(ts_code) ?? {}, figures));
   return byCode;
 }
 

@@ -100,7 +100,7 @@ const VALUATION_WIRE_FIELDS = ['date', ...VALUATION_FIELDS] as const;
 export type ValuationWireField = (typeof VALUATION_WIRE_FIELDS)[number];
 export type ValuationFieldsComplete = NoneMissing<MissingFields<WireValuation, typeof VALUATION_WIRE_FIELDS>>;
 
-/** The chosen fields of a cross-section row besides `symbol`: `adj_factor` unadjusted, `adj_anchor_date` adjusted. Null means all. */
+/** The chosen fields of a cross-section row besides `symbol`: `adj_factor` unadjusted, `adj_anchor_date` adjusted; all when absent. */
 export function parseCrossSectionFields(input: string | undefined, adjusted: boolean): readonly CrossSectionField[] {
   const allowed = CROSS_SECTION_FIELDS.filter((field) => field !== (adjusted ? 'adj_factor' : 'adj_anchor_date'));
   return parseFields<CrossSectionField>(input, allowed);
@@ -116,7 +116,7 @@ const valuationOf = (row: Valuation): Valuation => pickFields(row, VALUATION_FIE
  * A row in the contract's order, written as one object literal: the same shape for all 5,000 rows keeps V8 on
  * one hidden class (spreading the bar and the valuation into each row cost 80-160 ms a day); `fields` then picks.
  */
-function toCrossSectionEntry({ row, bar, anchorDate }: CrossSectionEntry, fields: readonly CrossSectionField[] | null): WireCrossSectionEntry {
+function toCrossSectionEntry({ row, bar, anchorDate }: CrossSectionEntry, fields: readonly CrossSectionField[]): WireCrossSectionEntry {
   const { ts_code: symbol } = row;
   const entry = {
     symbol, name: row.name, exchange: exchangeOfStandard(symbol), board: boardOf(symbol),
@@ -126,7 +126,7 @@ function toCrossSectionEntry({ row, bar, anchorDate }: CrossSectionEntry, fields
     total_share: row.total_share, float_share: row.float_share, free_share: row.free_share, total_mv: row.total_mv, circ_mv: row.circ_mv,
     turnover_rate: row.turnover_rate, turnover_rate_f: row.turnover_rate_f, volume_ratio: row.volume_ratio,
   } satisfies Required<WireCrossSectionEntry>;
-  return fields === null ? entry : { symbol, ...pickFields(entry, fields) };
+  return { symbol, ...pickFields(entry, fields) };
 }
 
 export function toCrossSection(section: CrossSection, fields: readonly CrossSectionField[]): components['schemas']['CrossSection'] {
