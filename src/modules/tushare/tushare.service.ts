@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connection';
 import { insufficientPermissions, invalidParameter, notFound } from '../../domain/errors';
 import { periodStart, type PeriodInterval } from '../../domain/calendar';
+import { groupBy } from '../../domain/collections';
 import { periodKlines } from '../../domain/klines';
 import { fromTushareDate, toTushareDate, toTushareUnits } from '../../domain/tushareUnits';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
@@ -84,28 +85,21 @@ function windowOf(api: TushareApi, params: Record<string, string>): { limit: num
   return { limit: Math.min(number('limit', api.cap), api.cap) || api.cap, offset: number('offset', 0) };
 }
 
-/** Weekly or monthly bars from the daily ones read (newest first, per code): the periods that have closed. */
-async function periodRows(calendar: TradingCalendar, api: TushareApi, names: string[], rows: Record<string, unknown>[]): Promise<TushareValue[][]> {
-  const at = (name: string) => names.indexOf(name);
-  const byCode = new Map<string, Record<string, unknown>[]>();
-  for (const row of rows) byCode.set(String(row[`f${at('ts_code')}`]), [...(byCode.get(String(row[`f${at('ts_code')}`])) ?? []), row]);
+/** Weekly or monthly bars from the daily ones read (`read`: their fields, as `f0`, `f1`, …): the periods that have closed. */
+async function periodRows(calendar: TradingCalendar, api: TushareApi, read: string[], rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  const named = rows.map((row) => Object.fromEntries(read.map((name, i) => [name, row[`f${i}`]])));
   const latest = (await calendar.latestTradingDay(null)) ?? '9999-12-31';
   const days = (await calendar.openDays()).between('1990-01-01', '2999-12-31');
-  const items: TushareValue[][] = [];
-  for (const [code, bars] of byCode) {
-    const daily = bars.reverse().map((row) => ({
-      date: String(row[`f${at('trade_date')}`]).slice(0, 10), open: row[`f${at('open')}`], high: row[`f${at('high')}`], low: row[`f${at('low')}`],
-      close: row[`f${at('close')}`], pre_close: row[`f${at('pre_close')}`], change: null, pct_change: null, volume: row[`f${at('vol')}`], amount: row[`f${at('amount')}`], turnover: null,
+  return [...groupBy(named, (bar) => String(bar.ts_code))].flatMap(([code, bars]) => {
+    const daily = bars.reverse().map((bar) => ({
+      date: String(bar.trade_date).slice(0, 10), open: bar.open, high: bar.high, low: bar.low, close: bar.close, pre_close: bar.pre_close,
+      change: null, pct_change: null, volume: bar.vol, amount: bar.amount, turnover: null,
     })) as Parameters<typeof periodKlines>[0];
-    for (const kline of periodKlines(daily, api.period!, latest, days).reverse()) {
-      const values: Record<string, unknown> = {
-        ts_code: code, trade_date: kline.time, open: kline.open, high: kline.high, low: kline.low, close: kline.close, pre_close: kline.pre_close,
-        change: kline.change, pct_chg: kline.pct_change, vol: kline.volume, amount: kline.amount,
-      };
-      items.push(names.map((name) => valueOf(api.fields[name]!, values[name])));
-    }
-  }
-  return items;
+    return periodKlines(daily, api.period!, latest, days).reverse().map((kline) => ({
+      ts_code: code, trade_date: kline.time, open: kline.open, high: kline.high, low: kline.low, close: kline.close, pre_close: kline.pre_close,
+      change: kline.change, pct_chg: kline.pct_change, vol: kline.volume, amount: kline.amount,
+    }));
+  });
 }
 
 /**
@@ -121,14 +115,14 @@ export async function tushareQuery(db: Db, calendar: TradingCalendar, call: Tush
   const names = call.fields.length > 0 ? call.fields : [...(api.defaults ?? Object.keys(all))];
   const unknown = names.filter((name) => all[name] === undefined);
   if (unknown.length > 0) throw invalidParameter(`Unknown field of ${call.apiName}: ${unknown.join(', ')}; its fields: ${Object.keys(all).join(', ')}`);
-  const filters = filtersOf(call.apiName, api, call.params);
   const window = windowOf(api, call.params);
+  // Weekly and monthly read the daily bars of whole periods (periodRange), then page the periods.
+  const filters = filtersOf(call.apiName, api, api.period === undefined ? call.params : periodRange(api.period, call.params));
   if (api.period !== undefined) {
     const read = Object.keys(api.fields);
-    const rows = await tushareRows(db, api, filtersOf(call.apiName, api, periodRange(api.period, call.params)), read.map((name) => all[name]!), { limit: 1_000_000, offset: 0 });
-    const items = await periodRows(calendar, api, read, rows);
-    const page = items.slice(window.offset, window.offset + window.limit + 1);
-    return { fields: names, items: page.slice(0, window.limit).map((item) => names.map((name) => item[read.indexOf(name)]!)), has_more: page.length > window.limit };
+    const periods = await periodRows(calendar, api, read, await tushareRows(db, api, filters, read.map((name) => all[name]!), { limit: 1_000_000, offset: 0 }));
+    const page = periods.slice(window.offset, window.offset + window.limit + 1);
+    return { fields: names, items: page.slice(0, window.limit).map((bar) => names.map((name) => valueOf(all[name]!, bar[name]))), has_more: page.length > window.limit };
   }
   const sources = names.map((name) => all[name]!);
   const rows = await tushareRows(db, api, filters, sources, window);
