@@ -17,19 +17,11 @@ import { METRICS_FIELDS, toMetricsRecord } from './financialMetrics.service';
 import { reportDates } from './reportDates.service';
 import type { SymbolPage } from './financials.types';
 import { MAX_STATEMENT_SYMBOLS, parsePeriodCrossSection, parseStatementQuery } from '../../domain/statementQuery';
-import { periodCrossSection, type CrossSectionStatement } from './periodCrossSection.service';
+import { CROSS_SECTION_STATEMENTS, periodCrossSection } from './periodCrossSection.service';
 import type { CodeHistory } from '../common/codeHistory.service';
 
 /** The containers of the per-symbol routes; which one (so its list's key) is the request's `statement`, known at run time. */
 type FinancialCrossSection = components['schemas']['FinancialCrossSectionResponse'];
-
-/** Each statement of the financial cross-section: the list its containers hold, and its records' fields. */
-const CROSS_SECTION_LISTS: Record<CrossSectionStatement, { list: string; fields: readonly string[] }> = {
-  income: { list: 'income_statements', fields: INCOME_FIELDS },
-  'balance-sheet': { list: 'balance_sheets', fields: BALANCE_FIELDS },
-  'cash-flow': { list: 'cash_flows', fields: CASH_FLOW_FIELDS },
-  'financial-metrics': { list: 'financial_metrics', fields: METRICS_FIELDS },
-};
 
 /** Statement answers come from the statements (`financials`) and security names (`reference`). */
 export function financialsHandlers(db: Db, codes: CodeHistory, answers: AnswerCache) {
@@ -88,7 +80,7 @@ export function financialsHandlers(db: Db, codes: CodeHistory, answers: AnswerCa
 
   const getFinancialCrossSection: Handler<'getFinancialCrossSection'> = async (req, res) => {
     const query = parsePeriodCrossSection(req.query);
-    const { list, fields } = CROSS_SECTION_LISTS[req.query.statement];
+    const { list, fields } = CROSS_SECTION_STATEMENTS[req.query.statement];
     const chosen = parseFields(req.query.fields, fields);
     await answers.send(req, res, async () => {
       const { pages, total } = await periodCrossSection(db, codes, req.query.statement, query);
