@@ -4,10 +4,11 @@ import type { AccessPorts, KeyOwner, SessionAccount } from './ports';
 
 /** The API key of a request: header `X-API-KEY` first, then query `api_key`. */
 export function presentedKey(req: Request): string | undefined {
-  const key = req.get('x-api-key') || queryKey(req);
-  // Longer than any key we issue: refused without a lookup (and without hashing megabytes).
-  return key !== undefined && key.length <= 256 ? key : undefined;
+  return bounded(req.get('x-api-key') || queryKey(req));
 }
+
+/** A presented key longer than any key we issue is refused without a lookup (and without hashing megabytes). */
+const bounded = (key: string | undefined): string | undefined => (key !== undefined && key.length <= 256 ? key : undefined);
 
 /** `api_key` of the query; read only without the header (Express 5 parses the query again on each `req.query`). */
 function queryKey(req: Request): string | undefined {
@@ -18,7 +19,7 @@ function queryKey(req: Request): string | undefined {
 /** The body's `token`, as Tushare's SDK sends the key (the Tushare-compatible operations only). */
 function bodyToken(req: Request): string | undefined {
   const token = (req.body as { token?: unknown } | undefined)?.token;
-  return typeof token === 'string' && token !== '' && token.length <= 256 ? token : undefined;
+  return bounded(typeof token === 'string' && token !== '' ? token : undefined);
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{10,128})$/;
