@@ -9,19 +9,6 @@ import { paths } from '../../src/paths';
 import { keyOnPlan } from '../support/marketData';
 import { useTestServer } from '../support/server';
 import { skipVisibly } from '../support/skip';
-import { insertAccount } from '../../src/modules/accounts/accounts.repository';
-import { insertKey } from '../../src/modules/accounts/apiKeys.repository';
-import { newApiKey } from '../../src/domain/keyMaterial';
-import type { Scope } from '../../src/http/operations';
-
-/** A key of a new enterprise account with these scopes and per-minute budget. */
-async function keyWith(db: Knex, scopes: Scope[], perMinute: number): Promise<string> {
-  const accountId = await insertAccount(db, { email: `tushare-${Math.random().toString(36).slice(2)}@test.local`, name: null, planId: 'enterprise' });
-  await db('accounts').where({ id: accountId }).update({ rate_limit_per_minute: perMinute });
-  const key = newApiKey();
-  await insertKey(db, { accountId, name: 'tushare', key, scopes });
-  return key;
-}
 
 /** The demo bundle through the importer (`ashare import db/demo` does the same): Tushare's files, Tushare's units. */
 async function seed(db: Knex): Promise<void> {
@@ -159,7 +146,7 @@ describe('POST /dataapi: Tushare-compatible wire format', () => {
       'Unknown field of daily: price; its fields: ts_code, trade_date, open, high, low, close, pre_close, change, pct_chg, vol, amount',
     );
     expect((await query('daily', {}, '', 'ak_not_a_key')).code).to.equal(40101);
-    const marketOnly = await keyWith(store.db, ['market'], 1000);
+    const marketOnly = await keyOnPlan(store.db, 'enterprise', { scopes: ['market'] });
     const { text } = await post('/dataapi', { api_name: 'income', params: { ts_code: '600519.SH' } }, { 'X-API-KEY': marketOnly });
     expect(JSON.parse(text)).to.include({ code: 2002, msg: 'This key has no financials scope, which income needs' });
     expect((await query('daily', { ts_code: '600519.SH' }, 'ts_code', marketOnly)).code).to.equal(0);
@@ -167,7 +154,7 @@ describe('POST /dataapi: Tushare-compatible wire format', () => {
   });
 
   it("an exhausted budget: HTTP 200, code 40203 and Tushare's own message", async () => {
-    const limited = await keyWith(store.db, ['market'], 2);
+    const limited = await keyOnPlan(store.db, 'enterprise', { scopes: ['market'], perMinute: 2 });
     await query('trade_cal', {}, '', limited);
     await query('trade_cal', {}, '', limited);
     const refused = await query('trade_cal', {}, '', limited);

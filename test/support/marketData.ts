@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Knex } from 'knex';
+import type { Scope } from '../../src/http/operations';
 import { bumpDataVersion } from '../../src/db/dataVersions';
 import { compactToIsoDate } from '../../src/domain/dates';
 import { DEMO_DIR } from '../../src/ingest/demo';
@@ -101,14 +102,15 @@ export async function insertSecurities(db: Knex, rows: Array<{ ts_code: string; 
   );
 }
 
-/** A key of a new account on `planId`, for plan tests. */
-export async function keyOnPlan(db: Knex, planId: string): Promise<string> {
+/** A key of a new account on `planId`, for plan tests: every scope unless `scopes` names some; `perMinute` sets the account's own budget. */
+export async function keyOnPlan(db: Knex, planId: string, { scopes, perMinute }: { scopes?: Scope[]; perMinute?: number } = {}): Promise<string> {
   const { insertAccount } = await import('../../src/modules/accounts/accounts.repository');
   const { insertKey } = await import('../../src/modules/accounts/apiKeys.repository');
   const { ALL_SCOPES, newApiKey } = await import('../../src/domain/keyMaterial');
   const accountId = await insertAccount(db, { email: `${planId}-${Math.random().toString(36).slice(2)}@test.local`, name: planId, planId });
+  if (perMinute !== undefined) await db('accounts').where({ id: accountId }).update({ rate_limit_per_minute: perMinute });
   const key = newApiKey();
-  await insertKey(db, { accountId, name: 'test', key, scopes: ALL_SCOPES });
+  await insertKey(db, { accountId, name: 'test', key, scopes: scopes ?? ALL_SCOPES });
   return key;
 }
 
