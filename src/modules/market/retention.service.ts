@@ -1,29 +1,45 @@
-import type { Db } from '../../db/connection';
+import { isSqlite, type Db } from '../../db/connection';
 import { bumpDataVersion } from '../../db/dataVersions';
 import { addDays } from '../../domain/calendar';
 import { exchangeToday } from '../../domain/clock';
+import { planPartitions } from '../../domain/dayPartitions';
+import { addPartitions, deleteOlderBatch, dropPartitions, MINUTE_TABLES, partitionsOf, rowsIn, type MinuteTable } from './dayPartitions.repository';
 
 export const DEFAULT_MINUTE_RETENTION_DAYS = 90;
-
-const TABLES = ['intraday_bars', 'trades'] as const;
+/** Days ahead that get a partition of their own, so that a week of loads never lands in p_future. */
+const DAYS_AHEAD = 7;
+/**
+ * Rows a delete statement removes at most: 5,000 rows take ~30 ms on MariaDB and SQLite, the longest a
+ * reader then waits behind retention (one statement deleting the market's 1.3 M rows of a day took minutes).
+ */
+const DELETE_BATCH = 5000;
 
 /**
- * Deletes minute bars and ticks older than `retentionDays` (Beijing dates; minute data is kept about 1-3
- * months). One day per statement, so a large backlog never becomes one huge transaction. Returns the
- * number of rows deleted.
+ * Removes minute bars and ticks older than `retentionDays` (Beijing dates; minute data is kept about 1-3
+ * months). On MySQL/MariaDB whole days go as partitions (and days ahead get theirs); what is left before the
+ * window (rows of a coarse partition, or of SQLite) is deleted in bounded batches. Returns the rows removed.
  */
 export async function pruneMinuteData(db: Db, retentionDays: number, now = new Date()): Promise<number> {
-  const keepFrom = addDays(exchangeToday(now), -retentionDays);
-  let deleted = 0;
-  for (const table of TABLES) {
-    const oldest = await db(table).orderBy('trade_time').first('trade_time');
-    if (!oldest) continue;
-    for (let day = String(oldest.trade_time).slice(0, 10); day < keepFrom; day = addDays(day, 1)) {
-      deleted += await db(table).where('trade_time', '>=', `${day} 00:00:00`).where('trade_time', '<', `${addDays(day, 1)} 00:00:00`).delete();
-    }
+  const today = exchangeToday(now);
+  const keepFrom = addDays(today, -retentionDays);
+  let removed = 0;
+  for (const table of MINUTE_TABLES) {
+    if (!isSqlite(db)) removed += await rollPartitions(db, table, keepFrom, addDays(today, DAYS_AHEAD));
+    for (let batch = DELETE_BATCH; batch === DELETE_BATCH; removed += batch) batch = await deleteOlderBatch(db, table, `${keepFrom} 00:00:00`, DELETE_BATCH);
   }
-  if (deleted > 0) await bumpDataVersion(db, 'intraday');
-  return deleted;
+  if (removed > 0) await bumpDataVersion(db, 'intraday');
+  return removed;
+}
+
+/** Drops the table's partitions before `keepFrom` and adds one a day through `through`; returns the rows dropped. */
+async function rollPartitions(db: Db, table: MinuteTable, keepFrom: string, through: string): Promise<number> {
+  const existing = await partitionsOf(db, table);
+  if (existing.length === 0) return 0;
+  const plan = planPartitions(existing, keepFrom, through);
+  const dropped = await rowsIn(db, table, plan.drop);
+  await dropPartitions(db, table, plan.drop);
+  await addPartitions(db, table, plan.add);
+  return dropped;
 }
 
 /** Prunes now and then every `everyMs` in the background of the serving process; returns a stop function. */

@@ -1,0 +1,43 @@
+import { isSqlite, type Db } from '../../db/connection';
+import { FUTURE_PARTITION, partitionName } from '../../domain/dayPartitions';
+
+/** The minute tables, partitioned by trade day on MySQL/MariaDB (migration 20261124000400). */
+export const MINUTE_TABLES = ['intraday_bars', 'trades'] as const;
+export type MinuteTable = (typeof MINUTE_TABLES)[number];
+
+/** The table's partitions in order, or [] when it is not partitioned. */
+export async function partitionsOf(db: Db, table: MinuteTable): Promise<string[]> {
+  return db('information_schema.partitions')
+    .where({ table_schema: db.raw('database()'), table_name: table })
+    .whereNotNull('partition_name')
+    .orderBy('partition_ordinal_position')
+    .pluck('partition_name');
+}
+
+/** Splits p_future (normally empty: retention keeps days ahead, so this is instant) into a partition per bound. */
+export async function addPartitions(db: Db, table: MinuteTable, bounds: readonly string[]): Promise<void> {
+  if (bounds.length === 0) return;
+  const parts = bounds.map((bound) => `partition ${partitionName(bound)} values less than (to_days('${bound}'))`);
+  await db.raw(`alter table ?? reorganize partition ${FUTURE_PARTITION} into (${parts.join(', ')}, partition ${FUTURE_PARTITION} values less than maxvalue)`, [table]);
+}
+
+/** The rows of the named partitions (counted before they are dropped: retention reports what it removed). */
+export async function rowsIn(db: Db, table: MinuteTable, names: readonly string[]): Promise<number> {
+  if (names.length === 0) return 0;
+  const [row] = await db.raw(`select count(*) as n from ?? partition (${names.join(', ')})`, [table]).then(([rows]) => rows as Array<{ n: number }>);
+  return Number(row!.n);
+}
+
+export async function dropPartitions(db: Db, table: MinuteTable, names: readonly string[]): Promise<void> {
+  if (names.length > 0) await db.raw(`alter table ?? drop partition ${names.join(', ')}`, [table]);
+}
+
+/**
+ * Deletes up to `limit` rows older than `before` (`YYYY-MM-DD 00:00:00`) and returns how many: a bounded
+ * statement, so that readers wait at most for one batch (SQLite: one writer at a time; MariaDB: locks and purge).
+ */
+export async function deleteOlderBatch(db: Db, table: MinuteTable, before: string, limit: number): Promise<number> {
+  const older = db(table).where('trade_time', '<', before);
+  if (isSqlite(db)) return db(table).whereIn('rowid', older.clone().select('rowid').limit(limit)).delete();
+  return older.limit(limit).delete();
+}
