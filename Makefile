@@ -4,7 +4,7 @@ NPM := npm --loglevel=error --no-fund --no-audit
 MYSQL_TEST_URL ?= mysql://root@127.0.0.1:3306/test
 DEMO_KEY_FILE := data/.demo-api-key
 
-.PHONY: build run test test-mysql browser python check types check-types check-sql check-architecture sql lint typecheck docs coverage bench bench-market bench-financials bench-ingest bench-cluster bench-soak bench-http bench-profile bench-all bench-footprint bench-cross-section clean
+.PHONY: build run test test-mysql browser python check types check-types check-sql check-architecture sql lint typecheck docs coverage bench bench-market bench-financials bench-ingest bench-cluster bench-soak bench-http bench-profile bench-all bench-footprint bench-cross-section bench-scale clean
 
 ## Install dependencies when package-lock.json changed or node_modules is missing.
 node_modules/.installed: package.json package-lock.json
@@ -122,6 +122,11 @@ bench-all: node_modules/.installed
 ## The whole market in one call (issue 21) on a generated 5,000-stock store, MariaDB and SQLite (BENCH_STOCKS, BENCH_YEARS, BENCH_DIALECTS).
 bench-cross-section: node_modules/.installed
 	node --import tsx bench/cross-section.ts
+
+## The real market's size (issue 25): 5,500 stocks × 20 years and 60 sessions of minute bars against one tenth of it,
+## on MariaDB and SQLite (SCALE_STOCKS, SCALE_YEARS, SCALE_SESSIONS, SCALE_DIALECTS for another size). About two hours.
+bench-scale: node_modules/.installed
+	node --import tsx bench/scale.ts
 
 ## Start to healthy and idle RSS of the built server (npm start, start:cluster per worker, dev); FOOTPRINT_BEFORE=<checkout> adds another.
 bench-footprint: node_modules/.installed dist/.built

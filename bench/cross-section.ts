@@ -30,6 +30,7 @@ import { generateMarket } from './support/generateMarket';
 import { generateValuations } from './support/generateValuations';
 import { compareWithReference, freePort, round2 } from './support/reference';
 import { prepareDatabase, START_FLAGS, startServerProcess, type ServerProcess } from './support/serverProcess';
+import { timed as timedRequests } from './support/timedRequests';
 
 const MYSQL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
 const STOCKS = Number(process.env.BENCH_STOCKS ?? 5000);
@@ -71,24 +72,10 @@ async function prepareStore(url: string): Promise<string[]> {
   }
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
-/** Requests one at a time, each timed to its last byte: p50, p99, the body size. */
+/** Requests one at a time, each timed to its last byte: p50, p99, the body size and its rows. */
 async function timed(base: string, paths: string[]): Promise<{ p50_ms: number; p99_ms: number; bytes: number; rows: number }> {
-  const times: number[] = [];
-  let bytes = 0;
-  let rows = 0;
-  for (const path of paths) {
-    const started = performance.now();
-    const response = await fetch(base + path, { headers: { 'X-API-KEY': KEY } });
-    const body = await response.text();
-    times.push(performance.now() - started);
-    if (response.status !== 200) throw new Error(`${path} → ${response.status} ${body.slice(0, 200)}`);
-    bytes = body.length;
-    rows = response.headers.get('content-type')!.startsWith('text/csv') ? body.split('\n').length - 2 : JSON.parse(body).data.securities?.length ?? 0;
-  }
-  times.sort((a, b) => a - b);
-  return { p50_ms: round2(percentile(times, 50)), p99_ms: round2(percentile(times, 99)), bytes, rows };
+  const { p50_ms, p99_ms, bytes, body } = await timedRequests(base, paths, { 'X-API-KEY': KEY });
+  return { p50_ms, p99_ms, bytes, rows: body.startsWith('{') ? JSON.parse(body).data.securities?.length ?? 0 : body.split('\n').length - 2 };
 }
 
 /** VmRSS of a process, MB. */

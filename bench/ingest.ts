@@ -7,7 +7,7 @@
  *   (MYSQL_BENCH_URL, default mysql://root@127.0.0.1:3306; results in bench/results/ingest-*.json)
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, createReadStream, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,6 +15,7 @@ import mysql from 'mysql2/promise';
 import { connect } from '../src/db/connection';
 import { migrateLatest } from '../src/db/migrate';
 import { generateBundle } from '../src/ingest/generate/generateBundle';
+import { loadDataInfile, sqliteImportDaily } from './support/bulkReference';
 
 const { values: args } = parseArgs({
   options: { stocks: { type: 'string', default: '5000' }, years: { type: 'string', default: '10' }, db: { type: 'string', default: 'mysql,sqlite' } },
@@ -51,11 +52,6 @@ function importer(databaseUrl: string): Measured {
   return JSON.parse(out.trim().split('\n').at(-1)!) as Measured;
 }
 
-const LOAD_DATA = `load data local infile ? into table daily_bars
-  fields terminated by ',' lines terminated by '\\n' ignore 1 lines
-  (ts_code, @trade_date, open, high, low, close, pre_close, \`change\`, pct_chg, vol, @amount)
-  set trade_date = str_to_date(@trade_date, '%Y%m%d'), amount = @amount * 1000, published_at = utc_timestamp()`;
-
 async function mysqlBench(): Promise<Record<string, unknown>> {
   const names = [`ashare_bench_importer_${process.pid}`, `ashare_bench_loaddata_${process.pid}`];
   const admin = await mysql.createConnection(`${serverUrl}/`);
@@ -65,11 +61,7 @@ async function mysqlBench(): Promise<Record<string, unknown>> {
     const knex = connect(`${serverUrl}/${names[1]}`);
     await migrateLatest(knex);
     await knex.destroy();
-    const reference = await mysql.createConnection({ uri: `${serverUrl}/${names[1]}`, infileStreamFactory: (path: string) => createReadStream(path) });
-    const started = performance.now();
-    await reference.query(LOAD_DATA, [join(dailyOnly, 'daily.csv')]);
-    const seconds = (performance.now() - started) / 1000;
-    await reference.end();
+    const seconds = await loadDataInfile(`${serverUrl}/${names[1]}`, 'daily_bars', join(dailyOnly, 'daily.csv'));
     return report('mariadb', ours, { rows: dailyRows, seconds });
   } finally {
     for (const name of names) await admin.query(`drop database if exists ${name}`);
@@ -84,13 +76,7 @@ async function sqliteBench(): Promise<Record<string, unknown>> {
   const knex = connect(`sqlite://${files[1]}`);
   await migrateLatest(knex);
   await knex.destroy();
-  const started = performance.now();
-  execFileSync('sqlite3', [files[1]!], {
-    input: `create table raw_daily (c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11);\n.import --csv --skip 1 ${join(dailyOnly, 'daily.csv')} raw_daily\n` +
-      `begin; insert into daily_bars (ts_code, trade_date, open, high, low, close, pre_close, "change", pct_chg, vol, amount, published_at)
-       select c1, substr(c2,1,4)||'-'||substr(c2,5,2)||'-'||substr(c2,7,2), c3, c4, c5, c6, c7, c8, c9, c10, c11 * 1000, datetime('now') from raw_daily; commit;\n`,
-  });
-  const seconds = (performance.now() - started) / 1000;
+  const seconds = sqliteImportDaily(files[1]!, join(dailyOnly, 'daily.csv'));
   return report('sqlite', ours, { rows: dailyRows, seconds });
 }
 

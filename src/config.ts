@@ -20,7 +20,8 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CURSOR_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   RESPONSE_CACHE: z.enum(['on', 'off']).default('on').transform((value) => value === 'on'),
-  MINUTE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** `off`: the server never prunes minute data (a store kept by its own retention, or a benchmark's fixed days). */
+  MINUTE_RETENTION_DAYS: z.union([z.literal('off'), z.coerce.number().int().min(1).max(3650)]).default(90),
   /** Bound on every database statement and on waiting for a pooled connection; past it a request gets 503. */
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
   /** How long SIGTERM waits for in-flight requests before closing their connections. */

@@ -47,7 +47,7 @@ const createdKey = await ensureDemoKey(maintenanceDb, config.DEMO_API_KEY);
 const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, logger) : undefined;
 const usage = new UsageRecorder(db, logger);
 const limiters = new LimiterStore(redis);
-schedulePruning(maintenanceDb, config.MINUTE_RETENTION_DAYS, (err) => logger.error({ err }, 'pruning minute data failed'));
+if (config.MINUTE_RETENTION_DAYS !== 'off') schedulePruning(maintenanceDb, config.MINUTE_RETENTION_DAYS, (err) => logger.error({ err }, 'pruning minute data failed'));
 
 const readiness = new Readiness(db, readDb, config.REPLICA_MAX_LAG_SECONDS);
 const metrics = new Metrics();

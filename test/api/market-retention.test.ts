@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import mysql from 'mysql2/promise';
 import { isSqlite } from '../../src/db/connection';
 import { dataVersion } from '../../src/db/dataVersions';
 import { partitionsOf } from '../../src/modules/market/dayPartitions.repository';
@@ -27,6 +28,12 @@ describe('market: minute data retention', () => {
     if (isSqlite(db)) this.skip(); // SQLite has no partitions: the batched deletes above are its whole path
     const bar = (trade_time: string) => ({ ts_code: '600519.SH', trade_time, open: 1, high: 1, low: 1, close: 1, vol: 1, amount: 1 });
     await db('intraday_bars').insert(['2025-03-03 09:31:00', '2025-03-03 15:00:00', '2025-03-04 09:31:00', '2025-03-05 09:31:00'].map(bar));
+    // Another process (a worker, another server) holds the retention lock: this one skips its round
+    const other = await mysql.createConnection(testDb.url);
+    await other.query("select get_lock('ashare_minute_retention', 0)");
+    expect(await pruneMinuteData(db, 2, new Date('2025-03-06T04:00:00Z'))).to.equal(0);
+    expect(await partitionsOf(db, 'intraday_bars')).to.deep.equal(['p_future']);
+    await other.end();
     // Beijing 2025-03-06: keep from 2025-03-04 (2 days); the first run splits the table, the old day by delete
     expect(await pruneMinuteData(db, 2, new Date('2025-03-06T04:00:00Z'))).to.equal(2);
     expect(await partitionsOf(db, 'intraday_bars')).to.deep.equal([

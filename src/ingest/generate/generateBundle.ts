@@ -7,12 +7,19 @@ import { Random } from './random';
 import { writeIncome } from './income';
 import { writeIntraday, type SessionBar } from './intraday';
 import { openDaysOf } from './openDays';
+import { DAILY_BASIC_COLUMNS, dailyBasicCsvRow, writeIndexWeights, writeSessionFiles } from './wholeMarket';
 
 export interface GenerateOptions {
   out: string;
   stocks: number;
   years: number;
   seed: number;
+  /**
+   * The whole market as the scale benchmark needs it: `daily_basic.csv`, an index of 300 constituents
+   * (`index_weight.csv`), industries in bands of 500 stocks, and one-minute bars of every stock for the last
+   * `minuteSessions` sessions, one directory a session (wholeMarket.ts) instead of a few stocks' minutes and ticks.
+   */
+  wholeMarket?: { minuteSessions: number };
 }
 
 /** A synthetic stock as the generator tracks it from day to day. */
@@ -67,7 +74,8 @@ export async function generateBundle(options: GenerateOptions): Promise<Record<s
 
   const basic = new CsvWriter(join(options.out, 'stock_basic.csv'), ['ts_code', 'symbol', 'name', 'area', 'industry', 'market', 'list_status', 'list_date']);
   for (const [i, stock] of stocks.entries()) {
-    await basic.write([stock.tsCode, stock.tsCode.slice(0, 6), `SYN${String(i).padStart(5, '0')}`, '', 'synthetic', stock.limit === 0.2 ? '创业板' : '主板', 'L', days[stock.listIndex]!]);
+    const industry = options.wholeMarket ? `synthetic-${Math.floor(i / 500)}` : 'synthetic';
+    await basic.write([stock.tsCode, stock.tsCode.slice(0, 6), `SYN${String(i).padStart(5, '0')}`, '', industry, stock.limit === 0.2 ? '创业板' : '主板', 'L', days[stock.listIndex]!]);
   }
   const calendar = new CsvWriter(join(options.out, 'trade_cal.csv'), ['exchange', 'cal_date', 'is_open', 'pretrade_date']);
   for (const [i, day] of days.entries()) await calendar.write(['SSE', day, 1, days[i - 1] ?? null]);
@@ -75,7 +83,9 @@ export async function generateBundle(options: GenerateOptions): Promise<Record<s
   const daily = new CsvWriter(join(options.out, 'daily.csv'), DAILY_COLUMNS);
   const adj = new CsvWriter(join(options.out, 'adj_factor.csv'), ['ts_code', 'trade_date', 'adj_factor']);
   const dividend = new CsvWriter(join(options.out, 'dividend.csv'), ['ts_code', 'end_date', 'ann_date', 'div_proc', 'cash_div', 'cash_div_tax', 'record_date', 'ex_date', 'pay_date']);
+  const valuations = options.wholeMarket ? new CsvWriter(join(options.out, 'daily_basic.csv'), DAILY_BASIC_COLUMNS) : null;
   const lastBars = new Map<string, SessionBar[]>();
+  const minuteSessions = options.wholeMarket?.minuteSessions ?? 3;
 
   let yearStart = 0;
   for (const [d, day] of days.entries()) {
@@ -83,7 +93,7 @@ export async function generateBundle(options: GenerateOptions): Promise<Record<s
     const newYear = d === 0 || days[d - 1]!.slice(0, 4) !== day.slice(0, 4);
     if (newYear) yearStart = d;
     const dayOfYear = d - yearStart;
-    for (const stock of stocks) {
+    for (const [s, stock] of stocks.entries()) {
       if (d < stock.listIndex) continue;
       if (newYear && random.next() < 0.7) stock.exDayOfYear.set(year, random.int(110, 140)); // June-July
       if (d <= stock.suspendedUntil) continue;
@@ -103,8 +113,9 @@ export async function generateBundle(options: GenerateOptions): Promise<Record<s
       const bar = randomDailyBar(preClose, stock.limit, random);
       await daily.write(dailyCsvRow(stock.tsCode, day, bar));
       await adj.write([stock.tsCode, day, round4(stock.adjFactor)]);
+      await valuations?.write(dailyBasicCsvRow(stock.tsCode, s, day, bar));
       stock.close = bar.close;
-      if (d >= days.length - 3) lastBars.set(stock.tsCode, [...(lastBars.get(stock.tsCode) ?? []), { day, ...bar }]);
+      if (d >= days.length - minuteSessions) lastBars.set(stock.tsCode, [...(lastBars.get(stock.tsCode) ?? []), { day, ...bar }]);
     }
   }
 
@@ -116,6 +127,12 @@ export async function generateBundle(options: GenerateOptions): Promise<Record<s
     'dividend.csv': await dividend.close(),
   };
   counts['income.csv'] = await writeIncome(join(options.out, 'income.csv'), stocks, days, new Random(options.seed + 1));
-  Object.assign(counts, await writeIntraday(options.out, [...lastBars.entries()].slice(0, 3), new Random(options.seed + 2)));
+  if (!valuations) {
+    Object.assign(counts, await writeIntraday(options.out, [...lastBars.entries()].slice(0, 3), new Random(options.seed + 2)));
+    return counts;
+  }
+  counts['daily_basic.csv'] = await valuations.close();
+  counts['index_weight.csv'] = await writeIndexWeights(options.out, days, stocks);
+  Object.assign(counts, await writeSessionFiles(options.out, days.slice(-minuteSessions), lastBars, new Random(options.seed + 2)));
   return counts;
 }

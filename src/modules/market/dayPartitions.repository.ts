@@ -5,6 +5,28 @@ import { FUTURE_PARTITION, partitionName } from '../../domain/dayPartitions';
 export const MINUTE_TABLES = ['intraday_bars', 'trades'] as const;
 export type MinuteTable = (typeof MINUTE_TABLES)[number];
 
+const RETENTION_LOCK = 'ashare_minute_retention';
+
+/**
+ * Runs `work` while this process holds MySQL's named lock for retention (on a connection of its own, the lock's
+ * owner), or returns 0 at once when another holds it. SQLite: one writer at a time already.
+ */
+export async function withRetentionLock(db: Db, work: () => Promise<number>): Promise<number> {
+  if (isSqlite(db)) return work();
+  const connection = await db.client.acquireConnection();
+  try {
+    const [[{ locked }]] = await db.raw('select get_lock(?, 0) as locked', [RETENTION_LOCK]).connection(connection);
+    if (Number(locked) !== 1) return 0;
+    try {
+      return await work();
+    } finally {
+      await db.raw('select release_lock(?)', [RETENTION_LOCK]).connection(connection);
+    }
+  } finally {
+    await db.client.releaseConnection(connection);
+  }
+}
+
 /** The table's partitions in order, or [] when it is not partitioned. */
 export async function partitionsOf(db: Db, table: MinuteTable): Promise<string[]> {
   return db('information_schema.partitions')

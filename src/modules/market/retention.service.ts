@@ -3,9 +3,8 @@ import { bumpDataVersion } from '../../db/dataVersions';
 import { addDays } from '../../domain/calendar';
 import { exchangeToday } from '../../domain/clock';
 import { planPartitions } from '../../domain/dayPartitions';
-import { addPartitions, deleteOlderBatch, dropPartitions, MINUTE_TABLES, partitionsOf, rowsIn, type MinuteTable } from './dayPartitions.repository';
+import { addPartitions, deleteOlderBatch, dropPartitions, MINUTE_TABLES, partitionsOf, rowsIn, withRetentionLock, type MinuteTable } from './dayPartitions.repository';
 
-export const DEFAULT_MINUTE_RETENTION_DAYS = 90;
 /** Days ahead that get a partition of their own, so that a week of loads never lands in p_future. */
 const DAYS_AHEAD = 7;
 /**
@@ -17,9 +16,16 @@ const DELETE_BATCH = 5000;
 /**
  * Removes minute bars and ticks older than `retentionDays` (Beijing dates; minute data is kept about 1-3
  * months). On MySQL/MariaDB whole days go as partitions (and days ahead get theirs); what is left before the
- * window (rows of a coarse partition, or of SQLite) is deleted in bounded batches. Returns the rows removed.
+ * window (rows of a coarse partition, or of SQLite) is deleted in bounded batches. Returns the rows removed
+ * (0 when another process holds the retention lock).
  */
 export async function pruneMinuteData(db: Db, retentionDays: number, now = new Date()): Promise<number> {
+  // Every worker and every server runs retention: one at a time (the others skip this round), or two would
+  // split and drop the same partitions.
+  return withRetentionLock(db, () => prune(db, retentionDays, now));
+}
+
+async function prune(db: Db, retentionDays: number, now: Date): Promise<number> {
   const today = exchangeToday(now);
   const keepFrom = addDays(today, -retentionDays);
   let removed = 0;

@@ -1,0 +1,282 @@
+/**
+ * The real market's size on one machine (issue 25): `make bench-scale`, on demand.
+ *
+ * In one run, for the full size (SCALE_STOCKS 5,500 × SCALE_YEARS 20 years of daily bars, factors and
+ * daily_basic, SCALE_SESSIONS 60 sessions of one-minute bars of every stock) and for one tenth of it (a tenth
+ * of the stocks, the same history: every table a tenth, every per-symbol answer the same size):
+ *  1. the bundle from the project's generator (kept in the temp dir), imported with the importer in a child
+ *     process (rows/s, peak RSS): the daily part, then the minute sessions one by one as an operator loads
+ *     them after each close; beside it the database's own bulk loader on the same daily.csv and one session;
+ *  2. the database on disk against the CSVs; the server's start (search index, code-change map) on it;
+ *  3. cold queries (RESPONSE_CACHE=off), one at a time, over different symbols and days, and the EXPLAIN of
+ *     every statement each one runs (bench/results/scale-explain-<dialect>.txt): target p99 at full size
+ *     ≤ 1.2 × p99 at one tenth, every plan an index range;
+ *  4. MariaDB: intraday reads while retention removes the oldest session (its partition dropped), and, as
+ *     the reference, while one DELETE removes the next session's rows the way retention did before:
+ *     target p99 during retention ≤ 1.5 × p99 without it.
+ * SQLite takes the daily part (the minute tables are MariaDB's at this size). Results:
+ * bench/results/scale-<dialect>.json (another size: scale-<dialect>-<stocks>x<years>x<sessions>.json).
+ * SCALE_DIALECTS=mysql,sqlite, SCALE_REQUESTS (40 a query), BENCH_MYSQL_URL.
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connect, type Db } from '../src/db/connection';
+import { migrateLatest } from '../src/db/migrate';
+import { addDays } from '../src/domain/calendar';
+import { compactToIsoDate } from '../src/domain/dates';
+import { pruneMinuteData } from '../src/modules/market/retention.service';
+import { loadDataInfile, sqliteImportDaily } from './support/bulkReference';
+import { freePort, round2 } from './support/reference';
+import { scaleBundle, type ScaleSize } from './support/scaleBundle';
+import { explainStatements, type Explained } from './support/explainStatements';
+import { prepareDatabase, START_FLAGS, startServerProcess } from './support/serverProcess';
+import { percentile, timed, type Timed } from './support/timedRequests';
+
+const MYSQL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
+const FULL: ScaleSize = { stocks: Number(process.env.SCALE_STOCKS ?? 5500), years: Number(process.env.SCALE_YEARS ?? 20), sessions: Number(process.env.SCALE_SESSIONS ?? 60) };
+const TENTH: ScaleSize = { ...FULL, stocks: Math.round(FULL.stocks / 10) };
+const DIALECTS = (process.env.SCALE_DIALECTS ?? 'mysql,sqlite').split(',');
+const REQUESTS = Number(process.env.SCALE_REQUESTS ?? 40);
+const KEY = `ak_bench_scale_${'0123456789abcdef'.repeat(2)}`;
+const HEADERS = { 'X-API-KEY': KEY };
+const TARGETS = { flatCostRatio: 1.2, retentionRatio: 1.5 };
+/** The generator's synthetic index (src/ingest/generate/wholeMarket.ts) and its first industry band. */
+const INDEX = '000999.SH';
+const INDUSTRY = 'synthetic-0';
+const isDefaultSize = FULL.stocks === 5500 && FULL.years === 20 && FULL.sessions === 60;
+
+const label = (size: ScaleSize) => `${size.stocks}x${size.years}x${size.sessions}`;
+const seconds = (since: number) => round2((performance.now() - since) / 1000);
+
+async function freshDatabase(dialect: string, name: string): Promise<string> {
+  if (dialect === 'sqlite') {
+    const file = join(tmpdir(), `${name}.sqlite`);
+    for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+    return `sqlite://${file}`;
+  }
+  const admin = connect(`${MYSQL}/`);
+  await admin.raw(`drop database if exists ${name}`);
+  await admin.raw(`create database ${name} character set utf8mb4 collate utf8mb4_unicode_ci`);
+  await admin.destroy();
+  return `${MYSQL}/${name}`;
+}
+
+interface ChildImport {
+  rows: number;
+  seconds: number;
+  each: Array<{ rows: number; seconds: number }>;
+  peakRssMb: number;
+}
+
+/** The importer on `dirs`, one after another, in a child with `npm run ashare`'s heap cap (package.json). */
+function importInChild(databaseUrl: string, dirs: string[]): ChildImport {
+  const out = execFileSync(process.execPath, ['--max-old-space-size=128', '--import', 'tsx', 'bench/ingest-child.ts', databaseUrl, ...dirs], { encoding: 'utf8', maxBuffer: 1 << 24, stdio: ['ignore', 'pipe', 'inherit'] });
+  return JSON.parse(out.trim().split('\n').at(-1)!) as ChildImport;
+}
+
+const rate = (rows: number, time: number) => Math.round(rows / time);
+const csvRows = (file: string) => Number(execFileSync('wc', ['-l', file]).toString().split(' ')[0]) - 1;
+const megabytes = (bytes: number) => round2(bytes / 2 ** 20);
+const bytesOf = (dir: string): number => readdirSync(dir, { withFileTypes: true }).reduce((sum, entry) => sum + (entry.isDirectory() ? bytesOf(join(dir, entry.name)) : statSync(join(dir, entry.name)).size), 0);
+
+/** The store's size on disk, MB per table (MariaDB: data + indexes; SQLite: the file with its WAL). */
+async function diskSize(db: Db, dialect: string, url: string): Promise<Record<string, number>> {
+  if (dialect === 'sqlite') {
+    const file = url.slice('sqlite://'.length);
+    return { total: megabytes(['', '-wal'].reduce((sum, suffix) => sum + (statSync(file + suffix, { throwIfNoEntry: false })?.size ?? 0), 0)) };
+  }
+  const [rows] = await db.raw('select table_name as name, data_length + index_length as bytes from information_schema.tables where table_schema = database() order by bytes desc');
+  const tables = (rows as Array<{ name: string; bytes: number }>).filter((row) => Number(row.bytes) > 2 ** 20);
+  return { total: megabytes((rows as Array<{ bytes: number }>).reduce((sum, row) => sum + Number(row.bytes), 0)), ...Object.fromEntries(tables.map((row) => [row.name, megabytes(Number(row.bytes))])) };
+}
+
+/** The queries whose cost must not grow with the store, each as REQUESTS paths over different symbols and days. */
+function scenarios(symbols: string[], days: string[], sessions: string[], withMinutes: boolean): Record<string, string[]> {
+  const pick = <T>(list: T[], i: number) => list[i % list.length]!;
+  const each = (make: (i: number) => string) => Array.from({ length: REQUESTS }, (_, i) => make(i));
+  const lastDay = days[0]!;
+  const all: Record<string, string[]> = {
+    daily_default_window: each((i) => `/v1/market/daily?symbol=${pick(symbols, i)}`),
+    daily_50_symbols_3_years: each((i) => `/v1/market/daily?symbol=${symbols.slice(i % 10, (i % 10) + 50).join(',')}&begin_date=${addDays(lastDay, -3 * 365 + 1)}&end_date=${lastDay}&limit=1000`),
+    klines_monthly_10_years: each((i) => `/v1/market/klines?symbol=${pick(symbols, i)}&interval=monthly&begin_date=${addDays(lastDay, -10 * 365)}&end_date=${lastDay}&limit=1000`),
+    cross_section_one_industry: each((i) => `/v1/market/cross-section?date=${pick(days, i)}&industry=${INDUSTRY}`),
+    stock_list_on_date: each((i) => `/v1/stock/list?date=${pick(days, i * 37)}&limit=100`),
+    index_constituents_on_date: each((i) => `/v1/indices/constituents?index=${INDEX}&date=${pick(days, i * 37)}&limit=100`),
+  };
+  if (withMinutes) {
+    all.intraday_latest_session = each((i) => `/v1/market/intraday?symbol=${pick(symbols, i)}`);
+    all.klines_15m_20_sessions = each((i) => `/v1/market/klines?symbol=${pick(symbols, i)}&interval=15m&begin_date=${sessions.at(-20) ?? sessions[0]}&end_date=${sessions.at(-1)}&limit=1000`);
+  }
+  return all;
+}
+
+/** The whole market of one day: its answer is the market, so it is reported beside the flat-cost queries, not held to their target. */
+const wholeMarketPaths = (days: string[]) => Array.from({ length: REQUESTS }, (_, i) => `/v1/market/cross-section?date=${days[i % days.length]}`);
+
+interface Reads {
+  requests: number;
+  p50_ms: number;
+  p99_ms: number;
+}
+
+/** Intraday reads from two loops, one request at a time each, while `during` runs (or for `quietMs`). */
+async function readsWhile(base: string, symbols: string[], during: () => Promise<unknown>): Promise<Reads & { operation_seconds: number }> {
+  const times: number[] = [];
+  let running = true;
+  const loop = async (offset: number) => {
+    for (let i = offset; running; i += 2) {
+      const started = performance.now();
+      const response = await fetch(`${base}/v1/market/intraday?symbol=${symbols[i % symbols.length]}`, { headers: HEADERS });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`intraday → ${response.status}`);
+      times.push(performance.now() - started);
+    }
+  };
+  const loops = [loop(0), loop(1)];
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const started = performance.now();
+  await during();
+  const operationSeconds = seconds(started);
+  // At least 3 s of reads after the start of the operation, so a short one is measured with what follows it.
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, 3000 - (performance.now() - started))));
+  running = false;
+  await Promise.all(loops);
+  times.sort((a, b) => a - b);
+  return { requests: times.length, p50_ms: round2(percentile(times, 50)), p99_ms: round2(percentile(times, 99)), operation_seconds: operationSeconds };
+}
+
+async function measure(dialect: string, size: ScaleSize, symbolsFrom: string[] | null): Promise<Record<string, unknown> & { symbols: string[]; explained: Explained[]; timings: Record<string, Timed>; retention?: Record<string, unknown> }> {
+  const withMinutes = dialect === 'mysql';
+  const bundle = await scaleBundle(size);
+  const sessionDirs = readdirSync(join(bundle.dir, 'sessions')).sort().map((day) => join(bundle.dir, 'sessions', day));
+  const sessions = sessionDirs.map((dir) => compactToIsoDate(dir.slice(-8))!);
+  const url = await freshDatabase(dialect, `ashare_scale_${label(size)}`);
+  console.error(`${dialect} ${label(size)}: importing the daily part…`);
+  const daily = importInChild(url, [bundle.dir]);
+  const db = connect(url);
+  let minutes: ChildImport | null = null;
+  if (withMinutes) {
+    // Retention's partitions for the window before the load (at load time the hourly job has made them).
+    await pruneMinuteData(db, 120, new Date(`${addDays(sessions.at(-1)!, 1)}T04:00:00Z`));
+    console.error(`${dialect} ${label(size)}: importing ${sessionDirs.length} sessions of minute bars…`);
+    minutes = importInChild(url, sessionDirs);
+  }
+  const reference = await bulkReference(dialect, size, bundle.dir, sessionDirs.at(-1)!);
+  const disk = await diskSize(db, dialect, url);
+  const days = (await db('trade_calendar').where('is_open', 1).where('cal_date', '<=', sessions.at(-1)!).orderBy('cal_date', 'desc').limit(250).pluck('cal_date')).map(String);
+  const symbols = symbolsFrom ?? (await db('securities').where('list_date', '<=', days.at(-1)!).orderBy('ts_code').limit(100).pluck('ts_code'));
+  await db.destroy();
+
+  await prepareDatabase(url, KEY);
+  const port = await freePort();
+  const startedServer = performance.now();
+  const server = await startServerProcess('src/main.ts', port, { DATABASE_URL: url, DEMO_DATA: 'off', RESPONSE_CACHE: 'off', MINUTE_RETENTION_DAYS: 'off' }, START_FLAGS);
+  const startupSeconds = seconds(startedServer);
+  try {
+    const firstSearch = await timed(server.base, ['/v1/stock/search?keyword=SYN00123'], HEADERS);
+    const timings: Record<string, Timed> = {};
+    for (const [name, paths] of Object.entries({ ...scenarios(symbols, days, sessions, withMinutes), cross_section_whole_market: wholeMarketPaths(days) })) {
+      await timed(server.base, paths.slice(0, 2), HEADERS); // JIT and the pool
+      timings[name] = await timed(server.base, paths, HEADERS);
+      console.error(`${dialect} ${label(size)} ${name}: p50 ${timings[name]!.p50_ms} ms, p99 ${timings[name]!.p99_ms} ms (${timings[name]!.bytes} B)`);
+    }
+    const explained = await explainStatements(url, scenarios(symbols, days, sessions, withMinutes), HEADERS);
+    const retention = withMinutes ? await retentionWhileReading(url, server.base, sessions) : undefined;
+    return {
+      size: { ...size, daily_rows: csvRows(join(bundle.dir, 'daily.csv')) },
+      generated_seconds: bundle.generatedSeconds,
+      import: {
+        daily_part: { rows: daily.rows, seconds: round2(daily.seconds), rows_per_second: rate(daily.rows, daily.seconds), peak_rss_mb: daily.peakRssMb },
+        ...(minutes && {
+          minute_sessions: {
+            sessions: minutes.each.length, rows: minutes.rows, seconds: round2(minutes.seconds), rows_per_second: rate(minutes.rows, minutes.seconds), peak_rss_mb: minutes.peakRssMb,
+            seconds_per_session: { median: round2(percentile(minutes.each.map((one) => one.seconds).sort((a, b) => a - b), 50)), max: round2(Math.max(...minutes.each.map((one) => one.seconds))) },
+          },
+        }),
+        bulk_reference: reference,
+      },
+      disk_mb: { database: disk, csv: { daily_part: megabytes(bytesOf(bundle.dir) - bytesOf(join(bundle.dir, 'sessions'))), minute_sessions: megabytes(bytesOf(join(bundle.dir, 'sessions'))) } },
+      server: { start_seconds: startupSeconds, first_search_ms: firstSearch.p99_ms },
+      queries: Object.fromEntries(Object.entries(timings).map(([name, { p50_ms, p99_ms, requests, bytes }]) => [name, { p50_ms, p99_ms, requests, bytes }])),
+      timings,
+      explained,
+      retention,
+      symbols,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The database's own bulk path beside the importer: daily.csv and the last session's minute bars, into a database of their own. */
+async function bulkReference(dialect: string, size: ScaleSize, dir: string, lastSession: string): Promise<Record<string, unknown>> {
+  const url = await freshDatabase(dialect, `ashare_scale_ref_${label(size)}`);
+  const db = connect(url);
+  await migrateLatest(db);
+  await db.destroy();
+  const dailyRows = csvRows(join(dir, 'daily.csv'));
+  try {
+    if (dialect === 'sqlite') {
+      const time = sqliteImportDaily(url.slice('sqlite://'.length), join(dir, 'daily.csv'));
+      return { method: 'sqlite3 .import + INSERT … SELECT', daily: { rows: dailyRows, seconds: round2(time), rows_per_second: rate(dailyRows, time) } };
+    }
+    const dailyTime = await loadDataInfile(url, 'daily_bars', join(dir, 'daily.csv'));
+    const sessionRows = csvRows(join(lastSession, 'stk_mins.csv'));
+    const sessionTime = await loadDataInfile(url, 'intraday_bars', join(lastSession, 'stk_mins.csv'));
+    return {
+      method: 'LOAD DATA LOCAL INFILE',
+      daily: { rows: dailyRows, seconds: round2(dailyTime), rows_per_second: rate(dailyRows, dailyTime) },
+      one_session: { rows: sessionRows, seconds: round2(sessionTime), rows_per_second: rate(sessionRows, sessionTime) },
+    };
+  } finally {
+    if (dialect === 'sqlite') rmSync(url.slice('sqlite://'.length), { force: true });
+    else await connect(`${MYSQL}/`).raw(`drop database if exists ashare_scale_ref_${label(size)}`).then(() => undefined);
+  }
+}
+
+/**
+ * Intraday reads with nothing else running, while retention removes the oldest session (a partition
+ * dropped), and while one DELETE removes the next session's rows (retention before partitions).
+ */
+async function retentionWhileReading(url: string, base: string, sessions: string[]): Promise<Record<string, unknown>> {
+  const db = connect(url);
+  try {
+    // Stocks traded in the last session (a stock suspended then may have no session left once two go).
+    const readable: string[] = await db('intraday_bars').where('trade_time', `${sessions.at(-1)} 15:00:00`).orderBy('ts_code').limit(100).pluck('ts_code');
+    const quiet = await readsWhile(base, readable, async () => {});
+    // Keep from the second session: Beijing noon of the day after the last one, that many days back.
+    const now = new Date(`${addDays(sessions.at(-1)!, 1)}T04:00:00Z`);
+    const keepDays = Math.round((Date.parse(addDays(sessions.at(-1)!, 1)) - Date.parse(sessions[1]!)) / 86_400_000);
+    let removed = 0;
+    const partitioned = await readsWhile(base, readable, async () => (removed = await pruneMinuteData(db, keepDays, now)));
+    let deleted = 0;
+    const oneDelete = await readsWhile(base, readable, async () => (deleted = await db('intraday_bars').where('trade_time', '>=', `${sessions[1]} 00:00:00`).where('trade_time', '<', `${addDays(sessions[1]!, 1)} 00:00:00`).delete()));
+    return { quiet, partition_drop: { ...partitioned, rows: removed }, reference_one_delete: { ...oneDelete, rows: deleted }, ratio: round2(partitioned.p99_ms / quiet.p99_ms) };
+  } finally {
+    await db.destroy();
+  }
+}
+
+for (const dialect of DIALECTS) {
+  const tenth = await measure(dialect, TENTH, null);
+  const full = await measure(dialect, FULL, tenth.symbols);
+  const flat = Object.fromEntries(Object.keys(tenth.timings).filter((name) => name !== 'cross_section_whole_market').map((name) => [name, round2(full.timings[name]!.p99_ms / tenth.timings[name]!.p99_ms)]));
+  const scans = full.explained.filter((one) => one.fullScan);
+  const checks = {
+    flat_cost: Object.values(flat).every((ratio) => ratio <= TARGETS.flatCostRatio),
+    every_plan_an_index_range: scans.length === 0,
+    ...(full.retention && { retention: (full.retention.ratio as number) <= TARGETS.retentionRatio }),
+  };
+  const result = {
+    dialect, targets: TARGETS, load_average: loadavg().map(round2), measured_at: new Date().toISOString(),
+    p99_ratio_full_to_tenth: flat, full_scans: scans.map((one) => `${one.scenario}: ${one.sql.slice(0, 200)}`), checks,
+    full: { ...full, timings: undefined, explained: undefined, symbols: undefined },
+    tenth: { ...tenth, timings: undefined, explained: undefined, symbols: undefined },
+  };
+  const suffix = isDefaultSize ? dialect : `${dialect}-${label(FULL)}`;
+  writeFileSync(`bench/results/scale-${suffix}.json`, `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(`bench/results/scale-explain-${suffix}.txt`, full.explained.map((one) => `-- ${one.scenario}\n-- ${one.sql}\n${one.plan}\n`).join('\n'));
+  console.log(`scale (${dialect}): ${JSON.stringify({ p99_ratio_full_to_tenth: flat, checks })}`);
+}
