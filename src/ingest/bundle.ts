@@ -21,10 +21,11 @@ export const LOADERS: ReadonlyArray<readonly [api: string, loader: TableLoader]>
   ['index_classify', indexClassify],
   ['index_member_all', indexMemberAll],
   ['trade_cal', tradeCal],
+  // Valuations before bars: the bars take their turnover from them as they are written (tables/turnover.ts).
+  ['daily_basic', dailyBasic],
   ['daily', daily],
   ['index_daily', indexDaily],
   ['adj_factor', adjFactor],
-  ['daily_basic', dailyBasic],
   ['index_weight', indexWeight],
   ['income', statementLoader('income_statements')],
   ['balancesheet', statementLoader('balance_sheets')],

@@ -26,8 +26,8 @@ export interface TableLoad {
   keep?: string[];
   /** Two rows of one file with the same key: which one stands. Without it such a file is refused. */
   resolveSameKey?(earlier: Row, later: Row): Row;
-  /** Drops rows that must not replace what is stored; runs in the file's transaction before each write. */
-  filterStored?(trx: Knex.Transaction, rows: Row[]): Promise<Row[]>;
+  /** The rows of a batch as they are written: drops those that must not replace what is stored, or completes them from it; runs in the file's transaction. */
+  beforeWrite?(trx: Knex.Transaction, rows: Row[]): Promise<Row[]>;
   /** Runs after the last row of a file is written, in the same transaction (derived columns). */
   afterLoad?(trx: Knex.Transaction, loaded: LoadResult): Promise<void>;
 }
@@ -80,7 +80,7 @@ export async function loadRecords(
     // The write of one batch overlaps the parsing of the next (the database works in its own process).
     let writing: Promise<void> = Promise.resolve();
     const write = async (rows: Row[], upToLine: number) => {
-      const kept = load.filterStored ? await load.filterStored(trx, rows) : rows;
+      const kept = load.beforeWrite ? await load.beforeWrite(trx, rows) : rows;
       try {
         await upsertRows(trx, load, kept);
       } catch (err) {

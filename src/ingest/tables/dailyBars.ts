@@ -1,7 +1,7 @@
 import { toSqlDateTime } from '../../domain/dates';
 import { TUSHARE_POWERS } from '../../domain/tushareUnits';
 import type { TableLoad } from '../loadTable';
-import { fillTurnover } from './turnover';
+import { withStoredTurnover } from './turnover';
 import { num, requiredDate, tsCode } from './fieldParsers';
 
 const COLUMNS = ['ts_code', 'trade_date', 'open', 'high', 'low', 'close', 'pre_close', 'change', 'pct_chg', 'vol', 'amount'];
@@ -33,7 +33,7 @@ function dailyBarsOf(): TableLoad {
       amount: num(values, 'amount', TUSHARE_POWERS.daily.amount),
       published_at: publishedAt,
     }),
-    afterLoad: (trx, loaded) => fillTurnover(trx, loaded.firstDate!, loaded.lastDate!),
+    beforeWrite: withStoredTurnover,
   };
 }
 

@@ -6,11 +6,11 @@ import type { Row, TableLoad } from '../loadTable';
  * Tushare corrects a row by sending it again with a higher `update_flag`: of rows sharing a key, the highest
  * flag stands (the later one on a tie), within a file and against what is stored.
  */
-export function latestUpdateFlag(table: string, key: string[]): Pick<TableLoad, 'resolveSameKey' | 'filterStored'> {
+export function latestUpdateFlag(table: string, key: string[]): Pick<TableLoad, 'resolveSameKey' | 'beforeWrite'> {
   return {
     resolveSameKey: (earlier, later) => (Number(later.update_flag) >= Number(earlier.update_flag) ? later : earlier),
     /** Rows whose stored version (same key) carries a higher update_flag are left out. */
-    async filterStored(trx: Knex.Transaction, rows: Row[]): Promise<Row[]> {
+    async beforeWrite(trx: Knex.Transaction, rows: Row[]): Promise<Row[]> {
       const stored: Record<string, unknown>[] = [];
       // Staged MySQL batches hold 20,000 rows: ask for their keys a thousand at a time.
       for (let i = 0; i < rows.length; i += 1000) {
