@@ -8,15 +8,15 @@
  *     process (rows/s, peak RSS): the daily part, then the minute sessions one by one as an operator loads
  *     them after each close; beside it the database's own bulk loader on the same daily.csv and one session;
  *  2. the database on disk against the CSVs; the server's start (search index, code-change map) on it;
- *  3. cold queries (RESPONSE_CACHE=off), one at a time, over different symbols and days, and the EXPLAIN of
- *     every statement each one runs (bench/results/scale-explain-<dialect>.txt): target p99 at full size
+ *  3. cold queries (RESPONSE_CACHE=off) on both stores served at once, one request at a time, taking turns
+ *     between the stores, over different symbols and days, and the EXPLAIN of every statement each one runs (bench/results/scale-explain-<dialect>.txt): target p99 at full size
  *     ≤ 1.2 × p99 at one tenth, every plan an index range;
  *  4. MariaDB: intraday reads while retention removes the oldest session (its partition dropped), and, as
  *     the reference, while one DELETE removes the next session's rows the way retention did before:
  *     target p99 during retention ≤ 1.5 × p99 without it.
  * SQLite takes the daily part (the minute tables are MariaDB's at this size). Results:
  * bench/results/scale-<dialect>.json (another size: scale-<dialect>-<stocks>x<years>x<sessions>.json).
- * SCALE_DIALECTS=mysql,sqlite, SCALE_REQUESTS (40 a query), BENCH_MYSQL_URL.
+ * SCALE_DIALECTS=mysql,sqlite, SCALE_REQUESTS (200 a query), BENCH_MYSQL_URL.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -31,14 +31,15 @@ import { loadDataInfile, sqliteImportDaily } from './support/bulkReference';
 import { freePort, round2 } from './support/reference';
 import { scaleBundle, type ScaleSize } from './support/scaleBundle';
 import { explainStatements, type Explained } from './support/explainStatements';
-import { prepareDatabase, START_FLAGS, startServerProcess } from './support/serverProcess';
+import { prepareDatabase, START_FLAGS, startServerProcess, type ServerProcess } from './support/serverProcess';
 import { percentile, timed, type Timed } from './support/timedRequests';
 
 const MYSQL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
 const FULL: ScaleSize = { stocks: Number(process.env.SCALE_STOCKS ?? 5500), years: Number(process.env.SCALE_YEARS ?? 20), sessions: Number(process.env.SCALE_SESSIONS ?? 60) };
 const TENTH: ScaleSize = { ...FULL, stocks: Math.round(FULL.stocks / 10) };
 const DIALECTS = (process.env.SCALE_DIALECTS ?? 'mysql,sqlite').split(',');
-const REQUESTS = Number(process.env.SCALE_REQUESTS ?? 40);
+const REQUESTS = Number(process.env.SCALE_REQUESTS ?? 200);
+const WARM_UP = 10;
 const KEY = `ak_bench_scale_${'0123456789abcdef'.repeat(2)}`;
 const HEADERS = { 'X-API-KEY': KEY };
 const TARGETS = { flatCostRatio: 1.2, retentionRatio: 1.5 };
@@ -93,7 +94,7 @@ async function diskSize(db: Db, dialect: string, url: string): Promise<Record<st
 }
 
 /** The queries whose cost must not grow with the store, each as REQUESTS paths over different symbols and days. */
-function scenarios(symbols: string[], days: string[], sessions: string[], withMinutes: boolean): Record<string, string[]> {
+function scenarios(symbols: string[], days: string[], sessions: string[], minuteSymbols: string[] | null): Record<string, string[]> {
   const pick = <T>(list: T[], i: number) => list[i % list.length]!;
   const each = (make: (i: number) => string) => Array.from({ length: REQUESTS }, (_, i) => make(i));
   const lastDay = days[0]!;
@@ -105,9 +106,9 @@ function scenarios(symbols: string[], days: string[], sessions: string[], withMi
     stock_list_on_date: each((i) => `/v1/stock/list?date=${pick(days, i * 37)}&limit=100`),
     index_constituents_on_date: each((i) => `/v1/indices/constituents?index=${INDEX}&date=${pick(days, i * 37)}&limit=100`),
   };
-  if (withMinutes) {
-    all.intraday_latest_session = each((i) => `/v1/market/intraday?symbol=${pick(symbols, i)}`);
-    all.klines_15m_20_sessions = each((i) => `/v1/market/klines?symbol=${pick(symbols, i)}&interval=15m&begin_date=${sessions.at(-20) ?? sessions[0]}&end_date=${sessions.at(-1)}&limit=1000`);
+  if (minuteSymbols) {
+    all.intraday_latest_session = each((i) => `/v1/market/intraday?symbol=${pick(minuteSymbols, i)}`);
+    all.klines_15m_20_sessions = each((i) => `/v1/market/klines?symbol=${pick(minuteSymbols, i)}&interval=15m&begin_date=${sessions.at(-20) ?? sessions[0]}&end_date=${sessions.at(-1)}&limit=1000`);
   }
   return all;
 }
@@ -147,7 +148,15 @@ async function readsWhile(base: string, symbols: string[], during: () => Promise
   return { requests: times.length, p50_ms: round2(percentile(times, 50)), p99_ms: round2(percentile(times, 99)), operation_seconds: operationSeconds };
 }
 
-async function measure(dialect: string, size: ScaleSize, symbolsFrom: string[] | null): Promise<Record<string, unknown> & { symbols: string[]; explained: Explained[]; timings: Record<string, Timed>; retention?: Record<string, unknown> }> {
+interface Store {
+  url: string;
+  sessions: string[];
+  days: string[];
+  figures: Record<string, unknown>;
+}
+
+/** The store of `size`: generated, imported with the importer (and the bulk loader beside it), measured on disk. */
+async function buildStore(dialect: string, size: ScaleSize): Promise<Store> {
   const withMinutes = dialect === 'mysql';
   const bundle = await scaleBundle(size);
   const sessionDirs = readdirSync(join(bundle.dir, 'sessions')).sort().map((day) => join(bundle.dir, 'sessions', day));
@@ -166,48 +175,56 @@ async function measure(dialect: string, size: ScaleSize, symbolsFrom: string[] |
   const reference = await bulkReference(dialect, size, bundle.dir, sessionDirs.at(-1)!);
   const disk = await diskSize(db, dialect, url);
   const days = (await db('trade_calendar').where('is_open', 1).where('cal_date', '<=', sessions.at(-1)!).orderBy('cal_date', 'desc').limit(250).pluck('cal_date')).map(String);
-  const symbols = symbolsFrom ?? (await db('securities').where('list_date', '<=', days.at(-1)!).orderBy('ts_code').limit(100).pluck('ts_code'));
   await db.destroy();
-
   await prepareDatabase(url, KEY);
-  const port = await freePort();
-  const startedServer = performance.now();
-  const server = await startServerProcess('src/main.ts', port, { DATABASE_URL: url, DEMO_DATA: 'off', RESPONSE_CACHE: 'off', MINUTE_RETENTION_DAYS: 'off' }, START_FLAGS);
-  const startupSeconds = seconds(startedServer);
-  try {
-    const firstSearch = await timed(server.base, ['/v1/stock/search?keyword=SYN00123'], HEADERS);
-    const timings: Record<string, Timed> = {};
-    for (const [name, paths] of Object.entries({ ...scenarios(symbols, days, sessions, withMinutes), cross_section_whole_market: wholeMarketPaths(days) })) {
-      await timed(server.base, paths.slice(0, 2), HEADERS); // JIT and the pool
-      timings[name] = await timed(server.base, paths, HEADERS);
-      console.error(`${dialect} ${label(size)} ${name}: p50 ${timings[name]!.p50_ms} ms, p99 ${timings[name]!.p99_ms} ms (${timings[name]!.bytes} B)`);
+  const figures = {
+    size: { ...size, daily_rows: csvRows(join(bundle.dir, 'daily.csv')) },
+    generated_seconds: bundle.generatedSeconds,
+    import: {
+      daily_part: { rows: daily.rows, seconds: round2(daily.seconds), rows_per_second: rate(daily.rows, daily.seconds), peak_rss_mb: daily.peakRssMb },
+      ...(minutes && {
+        minute_sessions: {
+          sessions: minutes.each.length, rows: minutes.rows, seconds: round2(minutes.seconds), rows_per_second: rate(minutes.rows, minutes.seconds), peak_rss_mb: minutes.peakRssMb,
+          seconds_per_session: { median: round2(percentile(minutes.each.map((one) => one.seconds).sort((x, y) => x - y), 50)), max: round2(Math.max(...minutes.each.map((one) => one.seconds))) },
+        },
+      }),
+      bulk_reference: reference,
+    },
+    disk_mb: { database: disk, csv: { daily_part: megabytes(bytesOf(bundle.dir) - bytesOf(join(bundle.dir, 'sessions'))), minute_sessions: megabytes(bytesOf(join(bundle.dir, 'sessions'))) } },
+  };
+  return { url, sessions, days, figures };
+}
+
+/** The server on a store, cold (no answer cache, no retention of its own): its start and first search. */
+async function serveStore(url: string): Promise<{ server: ServerProcess; figures: Record<string, number> }> {
+  const started = performance.now();
+  const server = await startServerProcess('src/main.ts', await freePort(), { DATABASE_URL: url, DEMO_DATA: 'off', RESPONSE_CACHE: 'off', MINUTE_RETENTION_DAYS: 'off' }, START_FLAGS);
+  const startSeconds = seconds(started);
+  const firstSearch = await timed(server.base, ['/v1/stock/search?keyword=SYN00123'], HEADERS);
+  return { server, figures: { start_seconds: startSeconds, first_search_ms: firstSearch.p99_ms } };
+}
+
+/**
+ * Each query on both stores, request by request in turn (tenth, full, tenth, …), so that whatever else the
+ * machine does falls on both alike; WARM_UP requests each first (JIT, pools, the page cache of the first pages).
+ */
+async function compareStores(tenth: ServerProcess, full: ServerProcess, queries: Record<string, string[]>): Promise<Record<string, { tenth: Timed; full: Timed }>> {
+  const compared: Record<string, { tenth: Timed; full: Timed }> = {};
+  for (const [name, paths] of Object.entries(queries)) {
+    for (const server of [tenth, full]) await timed(server.base, paths.slice(0, WARM_UP), HEADERS);
+    const times = { tenth: [] as Timed[], full: [] as Timed[] };
+    for (const path of paths) {
+      times.tenth.push(await timed(tenth.base, [path], HEADERS));
+      times.full.push(await timed(full.base, [path], HEADERS));
     }
-    const explained = await explainStatements(url, scenarios(symbols, days, sessions, withMinutes), HEADERS);
-    const retention = withMinutes ? await retentionWhileReading(url, server.base, sessions) : undefined;
-    return {
-      size: { ...size, daily_rows: csvRows(join(bundle.dir, 'daily.csv')) },
-      generated_seconds: bundle.generatedSeconds,
-      import: {
-        daily_part: { rows: daily.rows, seconds: round2(daily.seconds), rows_per_second: rate(daily.rows, daily.seconds), peak_rss_mb: daily.peakRssMb },
-        ...(minutes && {
-          minute_sessions: {
-            sessions: minutes.each.length, rows: minutes.rows, seconds: round2(minutes.seconds), rows_per_second: rate(minutes.rows, minutes.seconds), peak_rss_mb: minutes.peakRssMb,
-            seconds_per_session: { median: round2(percentile(minutes.each.map((one) => one.seconds).sort((a, b) => a - b), 50)), max: round2(Math.max(...minutes.each.map((one) => one.seconds))) },
-          },
-        }),
-        bulk_reference: reference,
-      },
-      disk_mb: { database: disk, csv: { daily_part: megabytes(bytesOf(bundle.dir) - bytesOf(join(bundle.dir, 'sessions'))), minute_sessions: megabytes(bytesOf(join(bundle.dir, 'sessions'))) } },
-      server: { start_seconds: startupSeconds, first_search_ms: firstSearch.p99_ms },
-      queries: Object.fromEntries(Object.entries(timings).map(([name, { p50_ms, p99_ms, requests, bytes }]) => [name, { p50_ms, p99_ms, requests, bytes }])),
-      timings,
-      explained,
-      retention,
-      symbols,
+    const summary = (one: Timed[]): Timed => {
+      const sorted = one.map((timing) => timing.p50_ms).sort((x, y) => x - y);
+      return { p50_ms: percentile(sorted, 50), p99_ms: percentile(sorted, 99), requests: one.length, bytes: one.at(-1)!.bytes, body: '' };
     };
-  } finally {
-    await server.stop();
+    compared[name] = { tenth: summary(times.tenth), full: summary(times.full) };
+    console.error(`${name}: p99 tenth ${compared[name]!.tenth.p99_ms} ms, full ${compared[name]!.full.p99_ms} ms (p50 ${compared[name]!.tenth.p50_ms} / ${compared[name]!.full.p50_ms} ms, ${compared[name]!.full.bytes} B)`);
   }
+  return compared;
 }
 
 /** The database's own bulk path beside the importer: daily.csv and the last session's minute bars, into a database of their own. */
@@ -259,24 +276,55 @@ async function retentionWhileReading(url: string, base: string, sessions: string
   }
 }
 
+/** What `read` finds in both stores (codes both answer for), in the tenth's order. */
+async function inBoth(tenth: Store, full: Store, read: (db: Db) => Promise<string[]>): Promise<string[]> {
+  const [first, second] = await Promise.all([tenth, full].map(async ({ url }) => {
+    const db = connect(url);
+    try {
+      return await read(db);
+    } finally {
+      await db.destroy();
+    }
+  }));
+  return first!.filter((code) => second!.includes(code));
+}
+
 for (const dialect of DIALECTS) {
-  const tenth = await measure(dialect, TENTH, null);
-  const full = await measure(dialect, FULL, tenth.symbols);
-  const flat = Object.fromEntries(Object.keys(tenth.timings).filter((name) => name !== 'cross_section_whole_market').map((name) => [name, round2(full.timings[name]!.p99_ms / tenth.timings[name]!.p99_ms)]));
-  const scans = full.explained.filter((one) => one.fullScan);
+  const withMinutes = dialect === 'mysql';
+  const tenth = await buildStore(dialect, TENTH);
+  const full = await buildStore(dialect, FULL);
+  const symbols = await inBoth(tenth, full, (db) => db('securities').where('list_date', '<=', tenth.days.at(-1)!).orderBy('ts_code').limit(100).pluck('ts_code'));
+  // A stock suspended on the last sessions has no intraday answer: those traded in the last one, in both stores.
+  const minuteSymbols = withMinutes ? await inBoth(tenth, full, (db) => db('intraday_bars').where('trade_time', `${full.sessions.at(-1)} 15:00:00`).whereIn('ts_code', symbols).pluck('ts_code')) : null;
+  const queries = scenarios(symbols, full.days, full.sessions, minuteSymbols);
+  const servers = { tenth: await serveStore(tenth.url), full: await serveStore(full.url) };
+  let compared: Awaited<ReturnType<typeof compareStores>>;
+  let explained: Explained[];
+  let retention: Record<string, unknown> | undefined;
+  try {
+    compared = await compareStores(servers.tenth.server, servers.full.server, { ...queries, cross_section_whole_market: wholeMarketPaths(full.days) });
+    explained = await explainStatements(full.url, queries, HEADERS);
+    retention = withMinutes ? await retentionWhileReading(full.url, servers.full.server.base, full.sessions) : undefined;
+  } finally {
+    await servers.tenth.server.stop();
+    await servers.full.server.stop();
+  }
+  const flat = Object.fromEntries(Object.keys(queries).map((name) => [name, round2(compared[name]!.full.p99_ms / compared[name]!.tenth.p99_ms)]));
+  const scans = explained.filter((one) => one.fullScan);
   const checks = {
     flat_cost: Object.values(flat).every((ratio) => ratio <= TARGETS.flatCostRatio),
     every_plan_an_index_range: scans.length === 0,
-    ...(full.retention && { retention: (full.retention.ratio as number) <= TARGETS.retentionRatio }),
+    ...(retention && { retention: (retention.ratio as number) <= TARGETS.retentionRatio }),
   };
+  const queryFigures = (which: 'tenth' | 'full') => Object.fromEntries(Object.entries(compared).map(([name, both]) => [name, { p50_ms: both[which].p50_ms, p99_ms: both[which].p99_ms, requests: both[which].requests, bytes: both[which].bytes }]));
   const result = {
     dialect, targets: TARGETS, load_average: loadavg().map(round2), measured_at: new Date().toISOString(),
     p99_ratio_full_to_tenth: flat, full_scans: scans.map((one) => `${one.scenario}: ${one.sql.slice(0, 200)}`), checks,
-    full: { ...full, timings: undefined, explained: undefined, symbols: undefined },
-    tenth: { ...tenth, timings: undefined, explained: undefined, symbols: undefined },
+    full: { ...full.figures, server: servers.full.figures, queries: queryFigures('full'), retention },
+    tenth: { ...tenth.figures, server: servers.tenth.figures, queries: queryFigures('tenth') },
   };
   const suffix = isDefaultSize ? dialect : `${dialect}-${label(FULL)}`;
   writeFileSync(`bench/results/scale-${suffix}.json`, `${JSON.stringify(result, null, 2)}\n`);
-  writeFileSync(`bench/results/scale-explain-${suffix}.txt`, full.explained.map((one) => `-- ${one.scenario}\n-- ${one.sql}\n${one.plan}\n`).join('\n'));
+  writeFileSync(`bench/results/scale-explain-${suffix}.txt`, explained.map((one) => `-- ${one.scenario}\n-- ${one.sql}\n${one.plan}\n`).join('\n'));
   console.log(`scale (${dialect}): ${JSON.stringify({ p99_ratio_full_to_tenth: flat, checks })}`);
 }
