@@ -274,6 +274,175 @@ where
   `b`.`trade_date` = ?;
 -- bindings: ["2025-04-02"]
 
+-- cross-section of one industry: its securities by the industry index, each looked up within the day: stocks of 银行 on 2025-04-03, real time
+select
+  `ts_code`,
+  `adj_factor`
+from
+  `adj_factors`
+where
+  `ts_code` in (
+    select
+      `ts_code`
+    from
+      `securities`
+    where
+      `industry` = ?
+  )
+  and `trade_date` = ?;
+-- bindings: ["银行","2025-04-03"]
+
+select
+  `ts_code`,
+  `pe`,
+  `pe_ttm`,
+  `pb`,
+  `ps`,
+  `ps_ttm`,
+  `dv_ratio`,
+  `dv_ttm`
+from
+  `daily_basic`
+where
+  `ts_code` in (
+    select
+      `ts_code`
+    from
+      `securities`
+    where
+      `industry` = ?
+  )
+  and `trade_date` = ?;
+-- bindings: ["银行","2025-04-03"]
+
+select
+  `ts_code`,
+  `total_share`,
+  `float_share`,
+  `free_share`,
+  `total_mv`,
+  `circ_mv`,
+  `turnover_rate`,
+  `turnover_rate_f`,
+  `volume_ratio`
+from
+  `daily_basic`
+where
+  `ts_code` in (
+    select
+      `ts_code`
+    from
+      `securities`
+    where
+      `industry` = ?
+  )
+  and `trade_date` = ?;
+-- bindings: ["银行","2025-04-03"]
+
+select
+  `ts_code`,
+  `name`
+from
+  `name_changes`
+where
+  `ts_code` in (
+    select
+      `ts_code`
+    from
+      `securities`
+    where
+      `industry` = ?
+  )
+  and `start_date` <= ?
+order by
+  `ts_code` asc,
+  `start_date` asc;
+-- bindings: ["银行","2025-04-03"]
+
+select
+  `b`.`ts_code`,
+  `b`.`trade_date`,
+  `b`.`open`,
+  `b`.`high`,
+  `b`.`low`,
+  `b`.`close`,
+  `b`.`pre_close`,
+  `b`.`change`,
+  `b`.`pct_chg`,
+  `b`.`vol`,
+  `b`.`amount`,
+  `b`.`turnover`,
+  `s`.`name`
+from
+  `daily_bars` as `b`
+  left join `securities` as `s` on `s`.`ts_code` = `b`.`ts_code`
+where
+  `b`.`ts_code` in (
+    select
+      `ts_code`
+    from
+      `securities`
+    where
+      `industry` = ?
+  )
+  and `b`.`trade_date` = ?
+  and coalesce(
+    s.kind,
+    case
+      when b.ts_code like '000%.SH'
+      or b.ts_code like '399%.SZ' then 'index'
+      else 'stock'
+    end
+  ) = ?
+order by
+  `b`.`ts_code` asc;
+-- bindings: ["银行","2025-04-03","stock"]
+
+-- cross-section of one industry adjusted: the previous open day of its securities: 银行 on 2025-04-02, real time
+select
+  `ts_code`,
+  `adj_factor`
+from
+  `adj_factors`
+where
+  `ts_code` in (
+    select
+      `ts_code`
+    from
+      `securities`
+    where
+      `industry` = ?
+  )
+  and `trade_date` = ?;
+-- bindings: ["银行","2025-04-02"]
+
+select
+  `b`.`ts_code`,
+  `b`.`trade_date`,
+  `b`.`open`,
+  `b`.`high`,
+  `b`.`low`,
+  `b`.`close`,
+  `b`.`pre_close`,
+  `b`.`change`,
+  `b`.`pct_chg`,
+  `b`.`vol`,
+  `b`.`amount`,
+  `b`.`turnover`
+from
+  `daily_bars` as `b`
+where
+  `b`.`ts_code` in (
+    select
+      `ts_code`
+    from
+      `securities`
+    where
+      `industry` = ?
+  )
+  and `b`.`trade_date` = ?;
+-- bindings: ["银行","2025-04-02"]
+
 -- valuation series: 600519.SH and 000001.SZ, 2025-01-01 to 2025-04-03
 select
   `v`.`ts_code`,

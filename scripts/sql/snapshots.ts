@@ -59,7 +59,19 @@ export const querySnapshots: QuerySnapshot[] = [
     module: 'market',
     name: 'cross-section adjusted: every bar of the previous open day (bases of pre_close)',
     example: '2025-04-02, real time',
-    run: (db) => barsOfDay(db, '2025-04-02', null),
+    run: (db) => barsOfDay(db, { date: '2025-04-02' }, null),
+  },
+  {
+    module: 'market',
+    name: 'cross-section of one industry: its securities by the industry index, each looked up within the day',
+    example: 'stocks of 银行 on 2025-04-03, real time',
+    run: (db) => crossSectionRows(db, { date: '2025-04-03', kind: 'stock', industry: '银行' }, null),
+  },
+  {
+    module: 'market',
+    name: 'cross-section of one industry adjusted: the previous open day of its securities',
+    example: '银行 on 2025-04-02, real time',
+    run: (db) => barsOfDay(db, { date: '2025-04-02', industry: '银行' }, null),
   },
   {
     module: 'market',
@@ -85,7 +97,7 @@ export const querySnapshots: QuerySnapshot[] = [
   },
   {
     module: 'reference',
-    name: 'stock list on a date',
+    name: 'stock list on a date: the page in primary-key order with the few under an old code merged in, and the count',
     example: 'SSE main-board stocks listed on 2020-01-02, first page of 100',
     run: (db, answer) => {
       answer([], [{ total: 0 }]);

@@ -1,7 +1,7 @@
 import { forwardAdjustedBars, unadjustedBars } from '../../domain/adjust';
 import { noData } from '../../domain/errors';
 import { barsBefore, findSecurityAnchors, type StoredBar } from './market.repository';
-import { barsOfDay, crossSectionRows, type CrossSectionFilter } from './crossSection.repository';
+import { barsOfDay, crossSectionRows, type CrossSectionFilter, type DayScope } from './crossSection.repository';
 import { requireLatestTradingDay } from './dateWindow.service';
 import type { MarketSources } from './market.service';
 import type { CrossSection, CrossSectionEntry, CrossSectionRow } from './market.types';
@@ -27,10 +27,10 @@ async function dayOf({ calendar }: MarketSources, asked: string | undefined, cut
  * bars are read whole (one more range of the trade-date index) as the bases of pre_close, and only a
  * security without a bar that day (suspended then, or new) asks for its latest bar before.
  */
-async function adjustedEntries({ db, calendar }: MarketSources, date: string, rows: CrossSectionRow[], cutoff: string | null): Promise<CrossSectionEntry[]> {
+async function adjustedEntries({ db, calendar }: MarketSources, { date, industry }: DayScope, rows: CrossSectionRow[], cutoff: string | null): Promise<CrossSectionEntry[]> {
   const codes = rows.map((row) => row.ts_code);
   const previousDay = (await calendar.openDays()).lastBefore(date);
-  const [anchors, previousBars] = await Promise.all([findSecurityAnchors(db, codes, cutoff), previousDay === null ? [] : barsOfDay(db, previousDay, cutoff)]);
+  const [anchors, previousBars] = await Promise.all([findSecurityAnchors(db, codes, cutoff), previousDay === null ? [] : barsOfDay(db, { date: previousDay, industry }, cutoff)]);
   const previous = new Map<string, StoredBar>(previousBars.map((bar) => [bar.ts_code, bar]));
   const missing = codes.filter((code) => !previous.has(code));
   if (missing.length > 0) for (const bar of await barsBefore(db, missing, date, cutoff)) previous.set(bar.ts_code, bar);
@@ -48,7 +48,7 @@ export async function crossSection(sources: MarketSources, request: CrossSection
   const date = await dayOf(sources, request.date, cutoff);
   const rows = await crossSectionRows(sources.db, { ...request, date }, cutoff);
   if (rows.length === 0) throw noData(`No ${request.kind} traded on ${date} matches the filters`);
-  if (request.adjusted) return { date, entries: await adjustedEntries(sources, date, rows, cutoff) };
+  if (request.adjusted) return { date, entries: await adjustedEntries(sources, { date, industry: request.industry }, rows, cutoff) };
   const bars = unadjustedBars(rows);
   return { date, entries: rows.map((row, i) => ({ row, bar: bars[i]!, anchorDate: null })) };
 }

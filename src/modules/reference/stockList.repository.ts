@@ -48,22 +48,40 @@ function universe(db: Db, filter: StockListFilter): Knex.QueryBuilder {
   );
 }
 
+const LISTED_COLUMNS = ['s.ts_code', 's.kind', 's.exchange', 's.industry', 's.list_date', 's.delist_date', 's.list_status'];
+
+/** Securities whose code changed after `date`: shown under their old code that day (a few hundred in the whole market). */
+const changedAfter = (db: Db, date: string) => db('code_changes as c').where('c.change_date', '>', date).select('c.new_code');
+
+/**
+ * One page of the universe on `date`, ordered by the code shown then. Most securities show their code now, so
+ * they come in primary-key order and the scan stops after offset + limit of them; the few shown under an old
+ * code are read whole and merged in; names of that day only for the page. Sorting the whole universe by the
+ * code then, with its name of the day for every row, cost the width of the market: 15.3 ms for 5,500 stocks
+ * against 2.5 ms for 550 on MariaDB.
+ */
+function pageOnDate(db: Db, filter: StockListFilter, date: string, window: PageRequest): Knex.QueryBuilder {
+  const showingCodeNow = universe(db, filter)
+    .whereNotIn('s.ts_code', changedAfter(db, date))
+    .select(...LISTED_COLUMNS, 's.name', 's.ts_code as code_then')
+    .orderBy('s.ts_code')
+    .limit(window.offset + window.limit);
+  const codeThen = db.raw('(select c.old_code from code_changes c where c.new_code = s.ts_code and c.change_date > ? order by c.change_date limit 1) as code_then', [date]);
+  const showingOldCode = universe(db, filter).whereIn('s.ts_code', changedAfter(db, date)).select(...LISTED_COLUMNS, 's.name', codeThen);
+  const candidates = db.select('*').from(showingCodeNow.as('now')).unionAll(db.select('*').from(showingOldCode.as('old')));
+  return db.from(candidates.as('s'))
+    .select(...LISTED_COLUMNS, 's.code_then', nameOnDate(db, 's.ts_code', 's.name', date, 'name_then'))
+    .orderBy('s.code_then')
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
 /** One page of the universe ordered by the code shown, and the number of all its rows. */
 export async function listSecurities(db: Db, filter: StockListFilter, window: PageRequest): Promise<{ rows: ListedRow[]; total: number }> {
   const date = filter.date;
-  const codeThen = date === undefined
-    ? db.raw('s.ts_code as code_then')
-    : db.raw('coalesce((select c.old_code from code_changes c where c.new_code = s.ts_code and c.change_date > ? order by c.change_date limit 1), s.ts_code) as code_then', [date]);
-  const nameThen = date === undefined
-    ? db.raw('s.name as name_then')
-    : nameOnDate(db, 's.ts_code', 's.name', date, 'name_then');
-  const [rows, [{ total }]] = await Promise.all([
-    universe(db, filter)
-      .select('s.ts_code', 's.kind', 's.exchange', 's.industry', 's.list_date', 's.delist_date', 's.list_status', codeThen, nameThen)
-      .orderBy('code_then')
-      .limit(window.limit)
-      .offset(window.offset),
-    universe(db, filter).count({ total: '*' }),
-  ]);
+  const page = date === undefined
+    ? universe(db, filter).select(...LISTED_COLUMNS, 's.ts_code as code_then', 's.name as name_then').orderBy('s.ts_code').limit(window.limit).offset(window.offset)
+    : pageOnDate(db, filter, date, window);
+  const [rows, [{ total }]] = await Promise.all([page, universe(db, filter).count({ total: '*' })]);
   return { rows, total: Number(total) };
 }
