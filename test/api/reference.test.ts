@@ -256,6 +256,11 @@ describe('reference routes', () => {
       before(async () => {
         await loadShenwanFixtures(api.db);
       });
+      // The shared store had no Shenwan rows before: later files ask the stock list's industries (formats: 白酒).
+      after(async () => {
+        await api.db('industry_members').delete();
+        await api.db('industry_classes').delete();
+      });
       const sw = (code: string, name: string, level: number, inDate: string, outDate: string | null) => ({
         industry_code: code,
         industry_name: name,
