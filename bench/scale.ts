@@ -11,6 +11,9 @@
  *  3. cold queries (RESPONSE_CACHE=off) on both stores served at once, one request at a time, taking turns
  *     between the stores, over different symbols and days, and the EXPLAIN of every statement each one runs (bench/results/scale-explain-<dialect>.txt): target p99 at full size
  *     ≤ 1.2 × p99 at one tenth, every plan an index range;
+ *     The whole market of one day answers the day's whole list, a tenth of it in the tenth: it is timed
+ *     against a third store instead, the full width with a tenth of the history (5,500 stocks × 2 years,
+ *     daily part only), beside the other queries on a date, with the same target;
  *  4. MariaDB: intraday reads while retention removes the oldest session (its partition dropped), and, as
  *     the reference, while one DELETE removes the next session's rows the way retention did before:
  *     target p99 during retention ≤ 1.5 × p99 without it.
@@ -38,6 +41,8 @@ import { percentile, timed, type Timed } from './support/timedRequests';
 const MYSQL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
 const FULL: ScaleSize = { stocks: Number(process.env.SCALE_STOCKS ?? 5500), years: Number(process.env.SCALE_YEARS ?? 20), sessions: Number(process.env.SCALE_SESSIONS ?? 60) };
 const TENTH: ScaleSize = { ...FULL, stocks: Math.round(FULL.stocks / 10) };
+/** The full width with a tenth of the history, daily part only (the generator writes at least one session). */
+const HISTORY_TENTH: ScaleSize = { stocks: FULL.stocks, years: Math.max(1, Math.round(FULL.years / 10)), sessions: 1 };
 const DIALECTS = (process.env.SCALE_DIALECTS ?? 'mysql,sqlite').split(',');
 // The p99 of 200 is the second-worst request: 15-minute klines with p50 17.0 ms on both stores gave a p99
 // ratio of 0.88 in one run and 1.25 in the next. Of 1,000 it is the tenth-worst.
@@ -120,8 +125,16 @@ function scenarios(symbols: string[], days: string[], sessions: string[], minute
   return all;
 }
 
-/** The whole market of one day: its answer is the market, so it is reported beside the flat-cost queries, not held to their target. */
-const wholeMarketPaths = (days: string[]) => Array.from({ length: REQUESTS }, (_, i) => `/v1/market/cross-section?date=${days[i % days.length]}`);
+/**
+ * The queries on a date whose answer does not depend on the history, timed on the full store against the
+ * history tenth: the whole market of one day (its answer is the day's whole list, so the tenth of the stocks
+ * answers a tenth of it) and the three others on a date.
+ */
+function dayScenarios(queries: Record<string, string[]>, days: string[]): Record<string, string[]> {
+  const { cross_section_one_industry, stock_list_on_date, index_constituents_on_date } = queries;
+  const wholeMarket = Array.from({ length: REQUESTS }, (_, i) => `/v1/market/cross-section?date=${days[i % days.length]}`);
+  return { cross_section_whole_market: wholeMarket, cross_section_one_industry: cross_section_one_industry!, stock_list_on_date: stock_list_on_date!, index_constituents_on_date: index_constituents_on_date! };
+}
 
 interface Reads {
   requests: number;
@@ -169,6 +182,13 @@ interface LastRun {
   stores_built_at?: string;
   full: StoreResult;
   tenth: StoreResult;
+  history_tenth?: StoreResult;
+}
+
+/** What a store holds beside its daily part: the minute sessions (MariaDB), the bulk loader's reference run. */
+interface StoreParts {
+  minutes: boolean;
+  bulkReference: boolean;
 }
 
 interface Store {
@@ -192,30 +212,29 @@ async function daysOf(url: string, lastSession: string): Promise<string[]> {
  * The store of `size`: generated, imported with the importer (and the bulk loader beside it), measured on disk;
  * with SCALE_REUSE=1 the store of the last run as it stands, with the figures that run wrote of its import.
  */
-async function buildStore(dialect: string, size: ScaleSize, lastRun: StoreResult | undefined): Promise<Store> {
+async function buildStore(dialect: string, size: ScaleSize, parts: StoreParts, lastRun: StoreResult | undefined): Promise<Store> {
   const bundle = await scaleBundle(size);
   const sessionDirs = readdirSync(join(bundle.dir, 'sessions')).sort().map((day) => join(bundle.dir, 'sessions', day));
   const sessions = sessionDirs.map((dir) => compactToIsoDate(dir.slice(-8))!);
   const url = lastRun ? storeUrl(dialect, `ashare_scale_${label(size)}`) : await freshDatabase(dialect, `ashare_scale_${label(size)}`);
-  const figures = lastRun ? { size: lastRun.size, generated_seconds: lastRun.generated_seconds, import: lastRun.import, disk_mb: lastRun.disk_mb } : await importStore(dialect, size, url, bundle, sessionDirs);
+  const figures = lastRun ? { size: lastRun.size, generated_seconds: lastRun.generated_seconds, import: lastRun.import, disk_mb: lastRun.disk_mb } : await importStore(dialect, size, parts, url, bundle, sessionDirs);
   return { url, sessions, days: await daysOf(url, sessions.at(-1)!), figures };
 }
 
 /** What a store's import, bulk reference and disk measure. */
-async function importStore(dialect: string, size: ScaleSize, url: string, bundle: { dir: string; generatedSeconds: number | null }, sessionDirs: string[]): Promise<Record<string, unknown>> {
-  const withMinutes = dialect === 'mysql';
+async function importStore(dialect: string, size: ScaleSize, parts: StoreParts, url: string, bundle: { dir: string; generatedSeconds: number | null }, sessionDirs: string[]): Promise<Record<string, unknown>> {
   const sessions = sessionDirs.map((dir) => compactToIsoDate(dir.slice(-8))!);
   console.error(`${dialect} ${label(size)}: importing the daily part…`);
   const daily = importInChild(url, [bundle.dir]);
   const db = connect(url);
   let minutes: ChildImport | null = null;
-  if (withMinutes) {
+  if (parts.minutes) {
     // Retention's partitions for the window before the load (at load time the hourly job has made them).
     await pruneMinuteData(db, 120, new Date(`${addDays(sessions.at(-1)!, 1)}T04:00:00Z`));
     console.error(`${dialect} ${label(size)}: importing ${sessionDirs.length} sessions of minute bars…`);
     minutes = importInChild(url, sessionDirs);
   }
-  const reference = await bulkReference(dialect, size, bundle.dir, sessionDirs.at(-1)!);
+  const reference = parts.bulkReference ? await bulkReference(dialect, size, bundle.dir, sessionDirs.at(-1)!) : undefined;
   const disk = await diskSize(db, dialect, url);
   await db.destroy();
   await prepareDatabase(url, KEY);
@@ -230,7 +249,7 @@ async function importStore(dialect: string, size: ScaleSize, url: string, bundle
           seconds_per_session: { median: round2(percentile(minutes.each.map((one) => one.seconds).sort((x, y) => x - y), 50)), max: round2(Math.max(...minutes.each.map((one) => one.seconds))) },
         },
       }),
-      bulk_reference: reference,
+      ...(reference && { bulk_reference: reference }),
     },
     disk_mb: { database: disk, csv: { daily_part: megabytes(bytesOf(bundle.dir) - bytesOf(join(bundle.dir, 'sessions'))), minute_sessions: megabytes(bytesOf(join(bundle.dir, 'sessions'))) } },
   };
@@ -245,32 +264,38 @@ async function serveStore(url: string): Promise<{ server: ServerProcess; figures
   return { server, figures: { start_seconds: startSeconds, first_search_ms: firstSearch.p99_ms } };
 }
 
+type Compared = Record<string, { smaller: Timed; full: Timed }>;
+
 /**
- * Each query on both stores, request by request in turn (tenth, full, tenth, …), so that whatever else the
+ * Each query on both stores, request by request in turn (smaller, full, smaller, …), so that whatever else the
  * machine does falls on both alike; WARM_UP requests each first (JIT, pools, the page cache of the first pages).
  */
-async function compareStores(tenth: ServerProcess, full: ServerProcess, queries: Record<string, string[]>): Promise<Record<string, { tenth: Timed; full: Timed }>> {
-  const compared: Record<string, { tenth: Timed; full: Timed }> = {};
+async function compareStores(smaller: ServerProcess, full: ServerProcess, queries: Record<string, string[]>): Promise<Compared> {
+  const compared: Compared = {};
   for (const [name, paths] of Object.entries(queries)) {
-    for (const server of [tenth, full]) await timed(server.base, paths.slice(0, WARM_UP), HEADERS);
+    for (const server of [smaller, full]) await timed(server.base, paths.slice(0, WARM_UP), HEADERS);
     // Only the time and size of each answer are kept: 2 × 1,000 bodies of 6.4 MB (50 symbols × 3 years) exhaust the heap.
-    const times = { tenth: [] as number[], full: [] as number[] };
-    let bytes = { tenth: 0, full: 0 };
+    const times = { smaller: [] as number[], full: [] as number[] };
+    let bytes = { smaller: 0, full: 0 };
     for (const path of paths) {
-      const [one, other] = [await timed(tenth.base, [path], HEADERS), await timed(full.base, [path], HEADERS)];
-      times.tenth.push(one.p50_ms);
+      const [one, other] = [await timed(smaller.base, [path], HEADERS), await timed(full.base, [path], HEADERS)];
+      times.smaller.push(one.p50_ms);
       times.full.push(other.p50_ms);
-      bytes = { tenth: one.bytes, full: other.bytes };
+      bytes = { smaller: one.bytes, full: other.bytes };
     }
-    const summary = (which: 'tenth' | 'full'): Timed => {
+    const summary = (which: 'smaller' | 'full'): Timed => {
       const sorted = times[which].sort((x, y) => x - y);
       return { p50_ms: percentile(sorted, 50), p99_ms: percentile(sorted, 99), requests: sorted.length, bytes: bytes[which], body: '' };
     };
-    compared[name] = { tenth: summary('tenth'), full: summary('full') };
-    console.error(`${name}: p99 tenth ${compared[name]!.tenth.p99_ms} ms, full ${compared[name]!.full.p99_ms} ms (p50 ${compared[name]!.tenth.p50_ms} / ${compared[name]!.full.p50_ms} ms, ${compared[name]!.full.bytes} B)`);
+    compared[name] = { smaller: summary('smaller'), full: summary('full') };
+    console.error(`${name}: p99 smaller ${compared[name]!.smaller.p99_ms} ms, full ${compared[name]!.full.p99_ms} ms (p50 ${compared[name]!.smaller.p50_ms} / ${compared[name]!.full.p50_ms} ms, ${compared[name]!.smaller.bytes} / ${compared[name]!.full.bytes} B)`);
   }
   return compared;
 }
+
+const p99Ratios = (compared: Compared) => Object.fromEntries(Object.entries(compared).map(([name, both]) => [name, round2(both.full.p99_ms / both.smaller.p99_ms)]));
+const queryFigures = (compared: Compared, which: 'smaller' | 'full') =>
+  Object.fromEntries(Object.entries(compared).map(([name, both]) => [name, { p50_ms: both[which].p50_ms, p99_ms: both[which].p99_ms, requests: both[which].requests, bytes: both[which].bytes }]));
 
 /** The database's own bulk path beside the importer: daily.csv and the last session's minute bars, into a database of their own. */
 async function bulkReference(dialect: string, size: ScaleSize, dir: string, lastSession: string): Promise<Record<string, unknown>> {
@@ -338,40 +363,44 @@ for (const dialect of DIALECTS) {
   const withMinutes = dialect === 'mysql';
   const resultFile = `bench/results/scale-${isDefaultSize ? dialect : `${dialect}-${label(FULL)}`}`;
   const lastRun = REUSE ? (JSON.parse(readFileSync(`${resultFile}.json`, 'utf8')) as LastRun) : null;
-  const tenth = await buildStore(dialect, TENTH, lastRun?.tenth);
-  const full = await buildStore(dialect, FULL, lastRun?.full);
+  const tenth = await buildStore(dialect, TENTH, { minutes: withMinutes, bulkReference: true }, lastRun?.tenth);
+  const full = await buildStore(dialect, FULL, { minutes: withMinutes, bulkReference: true }, lastRun?.full);
+  const history = await buildStore(dialect, HISTORY_TENTH, { minutes: false, bulkReference: false }, lastRun?.history_tenth);
   const symbols = await inBoth(tenth, full, (db) => db('securities').where('list_date', '<=', tenth.days.at(-1)!).orderBy('ts_code').limit(100).pluck('ts_code'));
   // A stock suspended on the last sessions has no intraday answer: those traded in the last one, in both stores.
   const minuteSymbols = withMinutes ? await inBoth(tenth, full, (db) => db('intraday_bars').where('trade_time', `${full.sessions.at(-1)} 15:00:00`).whereIn('ts_code', symbols).pluck('ts_code')) : null;
   const queries = scenarios(symbols, full.days, full.sessions, minuteSymbols);
-  const servers = { tenth: await serveStore(tenth.url), full: await serveStore(full.url) };
-  let compared: Awaited<ReturnType<typeof compareStores>>;
+  const dayQueries = dayScenarios(queries, full.days);
+  const servers = { tenth: await serveStore(tenth.url), full: await serveStore(full.url), history: await serveStore(history.url) };
+  let compared: Compared;
+  let comparedDays: Compared;
   let explained: Explained[];
   let retention: Record<string, unknown> | undefined;
   try {
-    compared = await compareStores(servers.tenth.server, servers.full.server, { ...queries, cross_section_whole_market: wholeMarketPaths(full.days) });
-    explained = await explainStatements(full.url, queries, HEADERS);
+    compared = await compareStores(servers.tenth.server, servers.full.server, queries);
+    comparedDays = await compareStores(servers.history.server, servers.full.server, dayQueries);
+    explained = await explainStatements(full.url, { ...queries, cross_section_whole_market: dayQueries.cross_section_whole_market! }, HEADERS);
     // Retention removed the two oldest sessions of the full store: a store measured again keeps its run's figures.
     retention = withMinutes ? (lastRun?.full.retention ?? (await retentionWhileReading(full.url, servers.full.server.base, full.sessions))) : undefined;
   } finally {
-    await servers.tenth.server.stop();
-    await servers.full.server.stop();
+    for (const { server } of Object.values(servers)) await server.stop();
   }
-  const flat = Object.fromEntries(Object.keys(queries).map((name) => [name, round2(compared[name]!.full.p99_ms / compared[name]!.tenth.p99_ms)]));
+  const flat = p99Ratios(compared);
+  const flatInHistory = p99Ratios(comparedDays);
   const scans = explained.filter((one) => one.fullScan);
   const checks = {
-    flat_cost: Object.values(flat).every((ratio) => ratio <= TARGETS.flatCostRatio),
+    flat_cost: [...Object.values(flat), ...Object.values(flatInHistory)].every((ratio) => ratio <= TARGETS.flatCostRatio),
     every_plan_an_index_range: scans.length === 0,
     ...(retention && { retention: (retention.ratio as number) <= TARGETS.retentionRatio }),
   };
-  const queryFigures = (which: 'tenth' | 'full') => Object.fromEntries(Object.entries(compared).map(([name, both]) => [name, { p50_ms: both[which].p50_ms, p99_ms: both[which].p99_ms, requests: both[which].requests, bytes: both[which].bytes }]));
   const result = {
     dialect, targets: TARGETS, load_average: loadavg().map(round2), measured_at: new Date().toISOString(), ...(lastRun && { stores_built_at: lastRun.stores_built_at ?? lastRun.measured_at }),
-    p99_ratio_full_to_tenth: flat, full_scans: scans.map((one) => `${one.scenario}: ${one.sql.slice(0, 200)}`), checks,
-    full: { ...full.figures, server: servers.full.figures, queries: queryFigures('full'), retention },
-    tenth: { ...tenth.figures, server: servers.tenth.figures, queries: queryFigures('tenth') },
+    p99_ratio_full_to_tenth: flat, p99_ratio_full_to_history_tenth: flatInHistory, full_scans: scans.map((one) => `${one.scenario}: ${one.sql.slice(0, 200)}`), checks,
+    full: { ...full.figures, server: servers.full.figures, queries: queryFigures(compared, 'full'), queries_beside_history_tenth: queryFigures(comparedDays, 'full'), retention },
+    tenth: { ...tenth.figures, server: servers.tenth.figures, queries: queryFigures(compared, 'smaller') },
+    history_tenth: { ...history.figures, server: servers.history.figures, queries: queryFigures(comparedDays, 'smaller') },
   };
   writeFileSync(`${resultFile}.json`, `${JSON.stringify(result, null, 2)}\n`);
   writeFileSync(resultFile.replace('scale-', 'scale-explain-') + '.txt', explained.map((one) => `-- ${one.scenario}\n-- ${one.sql}\n${one.plan}\n`).join('\n'));
-  console.log(`scale (${dialect}): ${JSON.stringify({ p99_ratio_full_to_tenth: flat, checks })}`);
+  console.log(`scale (${dialect}): ${JSON.stringify({ p99_ratio_full_to_tenth: flat, p99_ratio_full_to_history_tenth: flatInHistory, checks })}`);
 }
