@@ -41,7 +41,10 @@ import { percentile, timed, type Timed } from './support/timedRequests';
 const MYSQL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
 const FULL: ScaleSize = { stocks: Number(process.env.SCALE_STOCKS ?? 5500), years: Number(process.env.SCALE_YEARS ?? 20), sessions: Number(process.env.SCALE_SESSIONS ?? 60) };
 const TENTH: ScaleSize = { ...FULL, stocks: Math.round(FULL.stocks / 10) };
-/** The full width with a tenth of the history, daily part only (the generator writes at least one session). */
+/**
+ * The full width with a tenth of the history, daily part only. One session, generated and never imported: the
+ * generator's `minuteSessions: 0` would take `days.slice(-0)`, every day, and buildStore reads the last session's day.
+ */
 const HISTORY_TENTH: ScaleSize = { stocks: FULL.stocks, years: Math.max(1, Math.round(FULL.years / 10)), sessions: 1 };
 const DIALECTS = (process.env.SCALE_DIALECTS ?? 'mysql,sqlite').split(',');
 // The p99 of 200 is the second-worst request: 15-minute klines with p50 17.0 ms on both stores gave a p99
