@@ -23,6 +23,7 @@ import { marketHandlers } from './modules/market/market.handlers';
 import { TradingCalendar } from './modules/common/tradingCalendar.service';
 import { stocksHandlers } from './modules/stocks/stocks.handlers';
 import { SecuritySearch } from './modules/stocks/securitySearch.service';
+import { StockList } from './modules/reference/stockList.service';
 import { CodeHistory } from './modules/common/codeHistory.service';
 import { referenceHandlers } from './modules/reference/reference.handlers';
 import { eventsHandlers } from './modules/events/events.handlers';
@@ -84,6 +85,8 @@ export function createApp(deps: AppDeps): Express {
   codes.warmUp();
   const calendar = new TradingCalendar(readDb, answers.versions);
   calendar.warmUp();
+  const stockList = new StockList(readDb, answers.versions, codes);
+  stockList.warmUp();
   const metrics = deps.metrics ?? new Metrics();
   metrics.watch({ db, answers, usage });
   const readiness = deps.readiness ?? new Readiness(db, readDb);
@@ -112,7 +115,7 @@ export function createApp(deps: AppDeps): Express {
     access,
     handlers: {
       ...stocksHandlers(readDb, codes, securities, answers),
-      ...referenceHandlers(readDb, codes, calendar),
+      ...referenceHandlers(readDb, codes, calendar, stockList),
       ...eventsHandlers(readDb, codes),
       ...marketHandlers({ db: readDb, codes, calendar, answers, plans, cursorSecret: deps.cursorSecret }),
       ...financialsHandlers(readDb, codes, answers),

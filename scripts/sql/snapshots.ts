@@ -9,7 +9,7 @@ import { codesWithPeriod, statementRows } from '../../src/modules/financials/fin
 import { barsOfDay, crossSectionRows, valuationRows } from '../../src/modules/market/crossSection.repository';
 import { barsBefore, dailyBars, findSecurityAnchors, minuteBars } from '../../src/modules/market/market.repository';
 import { snapshotMembers, snapshotOn } from '../../src/modules/reference/constituents.repository';
-import { listSecurities } from '../../src/modules/reference/stockList.repository';
+import { namesOnDate, universeSecurities } from '../../src/modules/reference/stockList.repository';
 import { searchSources } from '../../src/modules/stocks/stocks.repository';
 
 export interface QuerySnapshot {
@@ -97,12 +97,15 @@ export const querySnapshots: QuerySnapshot[] = [
   },
   {
     module: 'reference',
-    name: 'stock list on a date: the page in primary-key order with the few under an old code merged in, and the count',
-    example: 'SSE main-board stocks listed on 2020-01-02, first page of 100',
-    run: (db, answer) => {
-      answer([], [{ total: 0 }]);
-      return listSecurities(db, { kind: 'stock', date: '2020-01-02', exchange: 'SSE', board: 'main' }, { limit: 100, offset: 0 });
-    },
+    name: 'stock list universe load',
+    example: 'every security (the code changes come from the code-history map)',
+    run: (db) => universeSecurities(db),
+  },
+  {
+    module: 'reference',
+    name: 'stock list on a date: the names of one page that day',
+    example: 'two codes on 2020-01-02',
+    run: (db) => namesOnDate(db, ['600000.SH', '600004.SH'], '2020-01-02'),
   },
   {
     module: 'reference',

@@ -9,14 +9,14 @@ import type { CodeHistory } from '../common/codeHistory.service';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
 import { codeChangeList, indexConstituents, industryConstituents, listingHistories } from './reference.service';
 import * as wire from './reference.serializer';
-import { listSecurities } from './stockList.repository';
+import type { StockList } from './stockList.service';
 
-export function referenceHandlers(db: Db, codes: CodeHistory, calendar: TradingCalendar) {
+export function referenceHandlers(db: Db, codes: CodeHistory, calendar: TradingCalendar, stockList: StockList) {
   const getStockList: Handler<'getStockList'> = async (req, res) => {
     const { kind = 'stock', date, exchange, board, industry, status } = req.query;
     const window = pageWindow(req.query);
     const filter = { kind, date, exchange, board, industry, status: status && listStatusOfCode(status) };
-    const { rows, total } = await listSecurities(db, filter, window);
+    const { rows, total } = await stockList.page(filter, window);
     res.json(okPage(rows.map((row) => wire.toListedSecurity(row, date !== undefined)), paginationOf(window, total)));
   };
 

@@ -1,5 +1,4 @@
-import type { ListStatus } from '../../domain/referenceCodes';
-import type { Exchange } from '../../domain/symbols';
+import type { UniverseMember } from '../../domain/listedUniverse';
 
 /**
  * The rows of `reference`: what its repositories return and its services compute, typed once here so that its
@@ -33,16 +32,7 @@ export interface NameRow {
   change_reason: string | null;
 }
 
-export interface ListedRow {
-  ts_code: string;
-  /** The code on the requested day (an old code before a code change), else ts_code. */
-  code_then: string;
-  /** The name on the requested day (name_changes), else the current name. */
+/** A member of the stock list's universe (ListedUniverse) with its name on the requested day, else its current name. */
+export interface ListedRow extends UniverseMember {
   name_then: string;
-  kind: string;
-  exchange: Exchange;
-  industry: string | null;
-  list_date: string | null;
-  delist_date: string | null;
-  list_status: ListStatus;
 }
