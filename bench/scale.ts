@@ -20,7 +20,8 @@
  * SQLite takes the daily part (the minute tables are MariaDB's at this size). Results:
  * bench/results/scale-<dialect>.json (another size: scale-<dialect>-<stocks>x<years>x<sessions>.json).
  * SCALE_DIALECTS=mysql,sqlite, SCALE_REQUESTS (1,000 a query), BENCH_MYSQL_URL; SCALE_REUSE=1 measures the
- * queries again on the stores the last run left (its import, disk and retention figures kept).
+ * queries again on the stores the last run left (its import, disk and retention figures kept);
+ * SCALE_EXPLAIN_ONLY=1 writes only their EXPLAIN file again and the plan check of the result.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -50,8 +51,10 @@ const DIALECTS = (process.env.SCALE_DIALECTS ?? 'mysql,sqlite').split(',');
 // The p99 of 200 is the second-worst request: 15-minute klines with p50 17.0 ms on both stores gave a p99
 // ratio of 0.88 in one run and 1.25 in the next. Of 1,000 it is the tenth-worst.
 const REQUESTS = Number(process.env.SCALE_REQUESTS ?? 1000);
+/** Only the EXPLAIN of the stores the last run left, after a change of the statements: its file and the plan check. */
+const EXPLAIN_ONLY = process.env.SCALE_EXPLAIN_ONLY === '1';
 /** Measure again the stores of the last run (they are kept): queries and plans, without the hour of import. */
-const REUSE = process.env.SCALE_REUSE === '1';
+const REUSE = process.env.SCALE_REUSE === '1' || EXPLAIN_ONLY;
 const WARM_UP = 10;
 const KEY = `ak_bench_scale_${'0123456789abcdef'.repeat(2)}`;
 const HEADERS = { 'X-API-KEY': KEY };
@@ -182,6 +185,7 @@ interface StoreResult {
 
 interface LastRun {
   measured_at: string;
+  checks: Record<string, boolean>;
   stores_built_at?: string;
   full: StoreResult;
   tenth: StoreResult;
@@ -349,6 +353,14 @@ async function retentionWhileReading(url: string, base: string, sessions: string
   }
 }
 
+const scanLine = (one: Explained) => `${one.scenario}: ${one.sql.slice(0, 200)}`;
+
+/** The result file and the EXPLAIN file beside it. */
+function writeResults(resultFile: string, result: object, explained: Explained[]): void {
+  writeFileSync(`${resultFile}.json`, `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(resultFile.replace('scale-', 'scale-explain-') + '.txt', explained.map((one) => `-- ${one.scenario}\n-- ${one.sql}\n${one.plan}\n`).join('\n'));
+}
+
 /** What `read` finds in both stores (codes both answer for), in the tenth's order. */
 async function inBoth(tenth: Store, full: Store, read: (db: Db) => Promise<string[]>): Promise<string[]> {
   const [first, second] = await Promise.all([tenth, full].map(async ({ url }) => {
@@ -374,6 +386,14 @@ for (const dialect of DIALECTS) {
   const minuteSymbols = withMinutes ? await inBoth(tenth, full, (db) => db('intraday_bars').where('trade_time', `${full.sessions.at(-1)} 15:00:00`).whereIn('ts_code', symbols).pluck('ts_code')) : null;
   const queries = scenarios(symbols, full.days, full.sessions, minuteSymbols);
   const dayQueries = dayScenarios(queries, full.days);
+  const explainedScenarios = () => explainStatements(full.url, { ...queries, cross_section_whole_market: dayQueries.cross_section_whole_market! }, HEADERS);
+  if (EXPLAIN_ONLY) {
+    const explained = await explainedScenarios();
+    const scans = explained.filter((one) => one.fullScan);
+    const result = { ...lastRun!, explained_at: new Date().toISOString(), full_scans: scans.map(scanLine), checks: { ...lastRun!.checks, every_plan_an_index_range: scans.length === 0 } };
+    writeResults(resultFile, result, explained);
+    continue;
+  }
   const servers = { tenth: await serveStore(tenth.url), full: await serveStore(full.url), history: await serveStore(history.url) };
   let compared: Compared;
   let comparedDays: Compared;
@@ -382,7 +402,7 @@ for (const dialect of DIALECTS) {
   try {
     compared = await compareStores(servers.tenth.server, servers.full.server, queries);
     comparedDays = await compareStores(servers.history.server, servers.full.server, dayQueries);
-    explained = await explainStatements(full.url, { ...queries, cross_section_whole_market: dayQueries.cross_section_whole_market! }, HEADERS);
+    explained = await explainedScenarios();
     // Retention removed the two oldest sessions of the full store: a store measured again keeps its run's figures.
     retention = withMinutes ? (lastRun?.full.retention ?? (await retentionWhileReading(full.url, servers.full.server.base, full.sessions))) : undefined;
   } finally {
@@ -398,12 +418,11 @@ for (const dialect of DIALECTS) {
   };
   const result = {
     dialect, targets: TARGETS, load_average: loadavg().map(round2), measured_at: new Date().toISOString(), ...(lastRun && { stores_built_at: lastRun.stores_built_at ?? lastRun.measured_at }),
-    p99_ratio_full_to_tenth: flat, p99_ratio_full_to_history_tenth: flatInHistory, full_scans: scans.map((one) => `${one.scenario}: ${one.sql.slice(0, 200)}`), checks,
+    p99_ratio_full_to_tenth: flat, p99_ratio_full_to_history_tenth: flatInHistory, full_scans: scans.map(scanLine), checks,
     full: { ...full.figures, server: servers.full.figures, queries: queryFigures(compared, 'full'), queries_beside_history_tenth: queryFigures(comparedDays, 'full'), retention },
     tenth: { ...tenth.figures, server: servers.tenth.figures, queries: queryFigures(compared, 'smaller') },
     history_tenth: { ...history.figures, server: servers.history.figures, queries: queryFigures(comparedDays, 'smaller') },
   };
-  writeFileSync(`${resultFile}.json`, `${JSON.stringify(result, null, 2)}\n`);
-  writeFileSync(resultFile.replace('scale-', 'scale-explain-') + '.txt', explained.map((one) => `-- ${one.scenario}\n-- ${one.sql}\n${one.plan}\n`).join('\n'));
+  writeResults(resultFile, result, explained);
   console.log(`scale (${dialect}): ${JSON.stringify({ p99_ratio_full_to_tenth: flat, p99_ratio_full_to_history_tenth: flatInHistory, checks })}`);
 }
