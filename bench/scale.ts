@@ -21,7 +21,8 @@
  * bench/results/scale-<dialect>.json (another size: scale-<dialect>-<stocks>x<years>x<sessions>.json).
  * SCALE_DIALECTS=mysql,sqlite, SCALE_REQUESTS (1,000 a query), BENCH_MYSQL_URL; SCALE_REUSE=1 measures the
  * queries again on the stores the last run left (its import, disk and retention figures kept);
- * SCALE_EXPLAIN_ONLY=1 writes only their EXPLAIN file again and the plan check of the result.
+ * SCALE_QUERIES=a,b with it measures only those queries again and keeps the others' figures; SCALE_EXPLAIN_ONLY=1
+ * writes only the EXPLAIN file again and the plan check of the result.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -55,6 +56,9 @@ const REQUESTS = Number(process.env.SCALE_REQUESTS ?? 1000);
 const EXPLAIN_ONLY = process.env.SCALE_EXPLAIN_ONLY === '1';
 /** Measure again the stores of the last run (they are kept): queries and plans, without the hour of import. */
 const REUSE = process.env.SCALE_REUSE === '1' || EXPLAIN_ONLY;
+/** With SCALE_REUSE=1: only these queries measured again (after a change of them), the others' figures kept. */
+const ONLY_QUERIES = REUSE ? process.env.SCALE_QUERIES?.split(',') : undefined;
+const measured = (queries: Record<string, string[]>) => (ONLY_QUERIES ? Object.fromEntries(Object.entries(queries).filter(([name]) => ONLY_QUERIES.includes(name))) : queries);
 const WARM_UP = 10;
 const KEY = `ak_bench_scale_${'0123456789abcdef'.repeat(2)}`;
 const HEADERS = { 'X-API-KEY': KEY };
@@ -176,6 +180,8 @@ async function readsWhile(base: string, symbols: string[], during: () => Promise
 
 /** A store's part of a result file (below): what SCALE_REUSE=1 keeps of the run that built it. */
 interface StoreResult {
+  queries?: QueryFigures;
+  queries_beside_history_tenth?: QueryFigures;
   size: unknown;
   generated_seconds: number | null;
   import: unknown;
@@ -183,9 +189,13 @@ interface StoreResult {
   retention?: Record<string, unknown>;
 }
 
+type QueryFigures = Record<string, unknown>;
+
 interface LastRun {
   measured_at: string;
   checks: Record<string, boolean>;
+  p99_ratio_full_to_tenth: Record<string, number>;
+  p99_ratio_full_to_history_tenth: Record<string, number>;
   stores_built_at?: string;
   full: StoreResult;
   tenth: StoreResult;
@@ -400,16 +410,18 @@ for (const dialect of DIALECTS) {
   let explained: Explained[];
   let retention: Record<string, unknown> | undefined;
   try {
-    compared = await compareStores(servers.tenth.server, servers.full.server, queries);
-    comparedDays = await compareStores(servers.history.server, servers.full.server, dayQueries);
+    compared = await compareStores(servers.tenth.server, servers.full.server, measured(queries));
+    comparedDays = await compareStores(servers.history.server, servers.full.server, measured(dayQueries));
     explained = await explainedScenarios();
     // Retention removed the two oldest sessions of the full store: a store measured again keeps its run's figures.
     retention = withMinutes ? (lastRun?.full.retention ?? (await retentionWhileReading(full.url, servers.full.server.base, full.sessions))) : undefined;
   } finally {
     for (const { server } of Object.values(servers)) await server.stop();
   }
-  const flat = p99Ratios(compared);
-  const flatInHistory = p99Ratios(comparedDays);
+  // The figures of the last run for the queries not measured again (SCALE_QUERIES).
+  const kept = ONLY_QUERIES ? lastRun : null;
+  const flat = { ...kept?.p99_ratio_full_to_tenth, ...p99Ratios(compared) };
+  const flatInHistory = { ...kept?.p99_ratio_full_to_history_tenth, ...p99Ratios(comparedDays) };
   const scans = explained.filter((one) => one.fullScan);
   const checks = {
     flat_cost: [...Object.values(flat), ...Object.values(flatInHistory)].every((ratio) => ratio <= TARGETS.flatCostRatio),
@@ -418,10 +430,11 @@ for (const dialect of DIALECTS) {
   };
   const result = {
     dialect, targets: TARGETS, load_average: loadavg().map(round2), measured_at: new Date().toISOString(), ...(lastRun && { stores_built_at: lastRun.stores_built_at ?? lastRun.measured_at }),
+    ...(kept && { measured_again: ONLY_QUERIES, others_measured_at: kept.measured_at }),
     p99_ratio_full_to_tenth: flat, p99_ratio_full_to_history_tenth: flatInHistory, full_scans: scans.map(scanLine), checks,
-    full: { ...full.figures, server: servers.full.figures, queries: queryFigures(compared, 'full'), queries_beside_history_tenth: queryFigures(comparedDays, 'full'), retention },
-    tenth: { ...tenth.figures, server: servers.tenth.figures, queries: queryFigures(compared, 'smaller') },
-    history_tenth: { ...history.figures, server: servers.history.figures, queries: queryFigures(comparedDays, 'smaller') },
+    full: { ...full.figures, server: servers.full.figures, queries: { ...kept?.full.queries, ...queryFigures(compared, 'full') }, queries_beside_history_tenth: { ...kept?.full.queries_beside_history_tenth, ...queryFigures(comparedDays, 'full') }, retention },
+    tenth: { ...tenth.figures, server: servers.tenth.figures, queries: { ...kept?.tenth.queries, ...queryFigures(compared, 'smaller') } },
+    history_tenth: { ...history.figures, server: servers.history.figures, queries: { ...kept?.history_tenth?.queries, ...queryFigures(comparedDays, 'smaller') } },
   };
   writeResults(resultFile, result, explained);
   console.log(`scale (${dialect}): ${JSON.stringify({ p99_ratio_full_to_tenth: flat, p99_ratio_full_to_history_tenth: flatInHistory, checks })}`);
