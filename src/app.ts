@@ -11,6 +11,7 @@ import { consoleRoutes } from './console/console.routes';
 import { apiKeysHandlers } from './modules/accounts/apiKeys.handlers';
 import { keyOwnerLookup } from './modules/accounts/apiKeys.service';
 import { PlanCatalog } from './modules/subscriptions/planCatalog.service';
+import { PlanVisibility } from './modules/subscriptions/planVisibility.service';
 import { authHandlers } from './modules/accounts/auth.handlers';
 import { KeyCache } from './modules/accounts/keyCache.service';
 import { hashKey } from './domain/keyMaterial';
@@ -62,6 +63,8 @@ export interface AppDeps {
   corsOrigins?: readonly string[];
   /** MCP_ALLOWED_HOSTS: host names /mcp answers to besides localhost's. */
   mcpAllowedHosts?: readonly string[];
+  /** The instant plan delays are counted from: the system clock unless a test sets one. */
+  clock?: () => Date;
 }
 
 /** The host names of this machine, always allowed at /mcp. */
@@ -75,6 +78,7 @@ export function createApp(deps: AppDeps): Express {
   const keyCache = deps.keyCache ?? new KeyCache();
   // Plans live with the accounts, on the primary; the key check and plan visibility read them here.
   const plans = new PlanCatalog(db);
+  const visibility = new PlanVisibility(plans, deps.clock);
   const limiters = deps.limiters ?? new LimiterStore();
   const usage = deps.usage ?? new UsageRecorder(db, logger);
   // Cached answers are keyed on the versions of the data they were built from: both read the same pool.
@@ -114,12 +118,12 @@ export function createApp(deps: AppDeps): Express {
     answers,
     access,
     handlers: {
-      ...stocksHandlers(readDb, codes, securities, answers),
-      ...referenceHandlers(readDb, codes, calendar, stockList),
+      ...stocksHandlers(readDb, codes, securities, answers, visibility),
+      ...referenceHandlers(readDb, codes, calendar, stockList, visibility),
       ...eventsHandlers(readDb, codes),
-      ...marketHandlers({ db: readDb, codes, calendar, answers, plans, cursorSecret: deps.cursorSecret }),
+      ...marketHandlers({ db: readDb, codes, calendar, answers, visibility, cursorSecret: deps.cursorSecret }),
       ...financialsHandlers(readDb, codes, answers),
-      ...tushareHandlers(readDb, calendar),
+      ...tushareHandlers(readDb, calendar, visibility),
       ...authHandlers(db, new LoginThrottle(limiters, deps.loginLimits)),
       ...apiKeysHandlers(db, keyCache),
       ...billingHandlers({ db, usage, onPlanChange: (accountId) => keyCache.forgetAccount(accountId) }),

@@ -12,10 +12,7 @@ select
       `daily_bars` as `b`
     where
       b.ts_code = s.ts_code
-      and (
-        `b`.`published_at` is null
-        or `b`.`published_at` <= ?
-      )
+      and `b`.`trade_date` <= ?
     order by
       `b`.`trade_date` desc
     limit
@@ -35,10 +32,7 @@ select
           `daily_bars` as `b`
         where
           b.ts_code = s.ts_code
-          and (
-            `b`.`published_at` is null
-            or `b`.`published_at` <= ?
-          )
+          and `b`.`trade_date` <= ?
         order by
           `b`.`trade_date` desc
         limit
@@ -141,10 +135,7 @@ from
 where
   `ts_code` = ?
   and `trade_time` between ? and ?
-  and (
-    `trade_time` is null
-    or `trade_time` <= ?
-  )
+  and `trade_time` <= ?
 order by
   `trade_time` asc;
 -- bindings: ["600519.SH","2025-04-03 00:00:00","2025-04-03 23:59:59","2025-04-03 14:59:00"]
@@ -220,10 +211,7 @@ from
   `daily_bars` as `b`
   left join `securities` as `s` on `s`.`ts_code` = `b`.`ts_code`
 where
-  (
-    `b`.`published_at` is null
-    or `b`.`published_at` <= ?
-  )
+  `b`.`trade_date` <= ?
   and `b`.`trade_date` = ?
   and coalesce(
     s.kind,

@@ -13,6 +13,7 @@ export const TUSHARE_CODES = {
   badToken: 40101,
   rateLimited: 40203,
   noSuchApi: 40400,
+  notYetVisible: 40404,
   internal: 50000,
   unavailable: 50300,
 } as const;
@@ -22,6 +23,7 @@ const CODE_OF: Partial<Record<ErrorCode, number>> = {
   insufficient_permissions: TUSHARE_CODES.permission,
   rate_limit_exceeded: TUSHARE_CODES.rateLimited,
   not_found: TUSHARE_CODES.noSuchApi,
+  no_data: TUSHARE_CODES.notYetVisible,
   internal_error: TUSHARE_CODES.internal,
   service_unavailable: TUSHARE_CODES.unavailable,
 };

@@ -1,33 +1,31 @@
 import { expect } from 'chai';
 import { bumpDataVersion } from '../../src/db/dataVersions';
-import { exchangeDateTime } from '../../src/domain/clock';
-import { toSqlDateTime } from '../../src/domain/dates';
 import { replyOf, useTestServer } from '../support/server';
 import { insertSecurities, keyOnPlan, loadCalendar } from '../support/marketData';
 
-const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+/** The server's clock: 15:05 in Beijing on the last day stored, five minutes after its close. */
+const NOW = new Date('2024-12-31T15:05:00+08:00');
 
-/** A database of its own: bars whose publication times are relative to now, so plan delays can be seen. */
+/** A database of its own and a server on a fixed clock, so plan delays on market time can be seen. */
 describe('market: ETag caching and plan rules', () => {
   const store = useTestServer(async (db) => {
     await insertSecurities(db, [{ ts_code: '600000.SH', name: '浦发银行' }]);
     await loadCalendar(db, '2024-01-01', '2024-12-31');
-    await db('daily_bars').insert([bar('2024-12-27', 10, minutesAgo(60 * 24 * 3)), bar('2024-12-30', 10.5, minutesAgo(60 * 24)), bar('2024-12-31', 11, minutesAgo(5))]);
+    // Loaded just now, all three: when a bar was loaded plays no part, only the close it describes.
+    await db('daily_bars').insert([bar('2024-12-27', 10), bar('2024-12-30', 10.5), bar('2024-12-31', 11)]);
     await db('adj_factors').insert([
       { ts_code: '600000.SH', trade_date: '2024-12-27', adj_factor: 1 },
       { ts_code: '600000.SH', trade_date: '2024-12-30', adj_factor: 1 },
       { ts_code: '600000.SH', trade_date: '2024-12-31', adj_factor: 2 },
     ]);
-    const minuteRows = [30, 10, 0.5].map((ago) => {
-      const at = new Date(Math.floor(minutesAgo(ago).getTime() / 60_000) * 60_000);
-      return { ts_code: '600000.SH', trade_time: exchangeDateTime(at), open: 10, high: 10, low: 10, close: 10, vol: 100, amount: 1000 };
-    });
-    await db('intraday_bars').insert(minuteRows);
-    // Ticks 30 min, 10 min and 20 s old (ticks are not limited to the sessions, so this works at any hour).
-    await db('trades').insert([30, 10, 1 / 3].map((ago, seq) => ({ ts_code: '600000.SH', trade_time: exchangeDateTime(minutesAgo(ago)), seq, price: 10, volume: 100, amount: 1000, side: 'B' })));
+    // Minute bars ending 30, 10 and 1 minute before the clock; ticks 30 min, 10 min and 20 s before it.
+    await db('intraday_bars').insert(['14:35:00', '14:55:00', '15:04:00'].map((time) => ({
+      ts_code: '600000.SH', trade_time: `2024-12-31 ${time}`, open: 10, high: 10, low: 10, close: 10, vol: 100, amount: 1000,
+    })));
+    await db('trades').insert(['14:35:00', '14:55:00', '15:04:40'].map((time, seq) => ({ ts_code: '600000.SH', trade_time: `2024-12-31 ${time}`, seq, price: 10, volume: 100, amount: 1000, side: 'B' })));
     await bumpDataVersion(db, 'market');
     for (const plan of ['starter', 'professional', 'enterprise']) keys[plan] = await keyOnPlan(db, plan);
-  });
+  }, { clock: () => NOW });
   const keys: Record<string, string> = {};
 
   const get = async (path: string, plan: string, headers: Record<string, string> = {}) => {
@@ -35,13 +33,13 @@ describe('market: ETag caching and plan rules', () => {
     return replyOf(response);
   };
 
-  const bar = (trade_date: string, close: number, published: Date) => ({
+  const bar = (trade_date: string, close: number) => ({
     ts_code: '600000.SH', trade_date, open: close, high: close, low: close, close, pre_close: close - 0.1, change: 0.1, pct_chg: 1,
-    vol: 1000, amount: 1e6, turnover: 0.5, published_at: toSqlDateTime(published),
+    vol: 1000, amount: 1e6, turnover: 0.5, published_at: '2024-12-31 07:04:59',
   });
 
-  describe('plan delays: one filter on publication time', () => {
-    it('starter does not see a daily bar published 5 minutes ago; the anchor moves back with it', async () => {
+  describe('plan delays: one filter on market time', () => {
+    it('starter does not see the bar of a close 5 minutes ago; the anchor moves back with it', async () => {
       const starter = await get('/v1/market/daily?symbol=600000&begin_date=2024-12-01', 'starter');
       expect(starter.body.data.daily.map((b: { date: string }) => b.date)).to.deep.equal(['2024-12-30', '2024-12-27']);
       expect(starter.body.data.adj_anchor_date).to.equal('2024-12-30');
@@ -67,7 +65,7 @@ describe('market: ETag caching and plan rules', () => {
     it('trades need professional or higher: starter → 403 insufficient_permissions', async () => {
       const starter = await get('/v1/market/trades?symbol=600000', 'starter');
       expect(starter.status).to.equal(403);
-      expect(starter.body).to.deep.equal({ code: 403, message: 'Forbidden: Insufficient permissions', error: 'insufficient_permissions' });
+      expect(starter.body).to.deep.equal({ code: 403, message: 'Your plan has no access to ticks (trades); professional and enterprise have', error: 'insufficient_permissions' });
       expect((await get('/v1/market/trades?symbol=600000', 'professional')).status).to.not.equal(403);
       expect((await get('/v1/market/trades?symbol=609999', 'starter')).status).to.equal(403); // the plan is checked first
     });

@@ -3663,11 +3663,13 @@ export interface components {
          * @description 0 success. Tushare's own codes where it documents one: 2002 the key lacks the scope the api needs (a
          *     permission problem), 40101 the token (API key) is unknown, 40203 the per-minute budget of the account's
          *     plan is spent (Tushare's message text). This service's: 40001 a bad parameter, field or body (the message
-         *     names it), 40400 an api_name it does not serve (the message lists those it does), 50000 a fault on our
-         *     side, 50300 the database is unavailable (retry).
+         *     names it), 40400 an api_name it does not serve (the message lists those it does), 40404 the rows asked
+         *     for exist but the key's plan does not see them yet (the message names the first one and the Beijing time
+         *     it becomes visible, e.g. "2026-11-25 is visible to the starter plan from 15:15 Beijing time"), 50000 a
+         *     fault on our side, 50300 the database is unavailable (retry).
          * @enum {integer}
          */
-        TushareCode: 0 | 2002 | 40001 | 40101 | 40203 | 40400 | 50000 | 50300;
+        TushareCode: 0 | 2002 | 40001 | 40101 | 40203 | 40400 | 40404 | 50000 | 50300;
         /** @description Tushare's table — the field names, one array of values per row in that order, and whether more rows match than the api's cap or `limit` let through; null on a failure. */
         TushareData: {
             /** @description Field names, in the order of each item's values. */

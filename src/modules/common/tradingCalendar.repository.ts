@@ -1,9 +1,9 @@
 import type { Db } from '../../db/connection';
 import { CALENDAR, whereVisible } from './visibleRows.repository';
 
-/** The newest visible trade date in the store across all securities (the data's as-of day), or null when empty. */
-export async function latestTradingDay(db: Db, cutoff: string | null): Promise<string | null> {
-  const row = await whereVisible(db('daily_bars').select('trade_date'), 'published_at', cutoff)
+/** The newest trade date in the store across all securities on or before `through` (the data's as-of day), or null. */
+export async function latestTradingDay(db: Db, through: string | null): Promise<string | null> {
+  const row = await whereVisible(db('daily_bars').select('trade_date'), 'trade_date', through)
     .orderBy('trade_date', 'desc')
     .first();
   return row?.trade_date ?? null;

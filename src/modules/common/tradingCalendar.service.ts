@@ -7,7 +7,8 @@ import { allOpenDays, latestTradingDay } from './tradingCalendar.repository';
  * The calendar's open days and the store's latest trading day from memory, read at start and again when
  * their data version moves (`reference` for the calendar, whose import bumps it; `market` for the bars): the
  * daily and kline windows are worked out without SQL (a cold daily request used to ask three queries for
- * them). The latest day a delayed plan sees moves with the clock, so it is still asked of the store.
+ * them). A delayed plan sees the same latest day unless the store holds a day past its cut-off (between a
+ * close and the end of the plan's delay): only then is its latest day asked of the store.
  */
 export class TradingCalendar {
   private readonly days: VersionedValue<OpenDays>;
@@ -31,8 +32,9 @@ export class TradingCalendar {
     return this.days.current();
   }
 
-  /** The newest trade date visible at `cutoff` (null: everything), or null when no bar is. */
-  latestTradingDay(cutoff: string | null): Promise<string | null> {
-    return cutoff === null ? this.latest.current() : latestTradingDay(this.db, cutoff);
+  /** The newest trade date with bars on or before `through` (null: the store's newest), or null when none is. */
+  async latestTradingDay(through: string | null): Promise<string | null> {
+    const latest = await this.latest.current();
+    return through === null || latest === null || latest <= through ? latest : latestTradingDay(this.db, through);
   }
 }

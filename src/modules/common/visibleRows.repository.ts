@@ -1,10 +1,20 @@
 import type { Knex } from 'knex';
+import type { Visibility } from '../../domain/marketTime';
 
 /** The exchange whose calendar serves all three (the SSE calendar; SZSE and BSE trade the same days). */
 export const CALENDAR = 'SSE';
 
-/** The one delay filter: rows whose time column is after the cutoff are not yet visible. */
+/** Which clock a table's market time runs on: a daily row's trade date, or a minute bar's or tick's time. */
+export type MarketClock = 'daily' | 'minute';
+
+/** The newest market time a plan sees on a clock (null: every loaded row). */
+export const cutoffOf = (visibility: Visibility, clock: MarketClock) => (clock === 'daily' ? visibility.dailyThrough : visibility.minuteThrough);
+
+/**
+ * The one plan-delay filter: rows whose market time (`column`: a trade date, or a Beijing minute or tick time)
+ * is after the plan's cut-off (`visibilityAt`, src/domain/marketTime.ts) are not yet visible. A range on the
+ * column every such table leads its keys with, so it narrows the index range the query reads anyway.
+ */
 export function whereVisible<Q extends Knex.QueryBuilder>(query: Q, column: string, cutoff: string | null): Q {
-  if (cutoff === null) return query;
-  return query.where((q) => q.whereNull(column).orWhere(column, '<=', cutoff)) as Q;
+  return cutoff === null ? query : (query.where(column, '<=', cutoff) as Q);
 }

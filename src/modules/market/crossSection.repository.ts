@@ -43,7 +43,7 @@ function ofIndustry<Q extends Knex.QueryBuilder>(query: Q, codeColumn: string, i
  * a name, its kind, exchange and board from its code.
  */
 export function crossSectionQuery(db: Db, filter: CrossSectionFilter, cutoff: string | null) {
-  const query = ofIndustry(whereVisible(db('daily_bars as b'), 'b.published_at', cutoff), 'b.ts_code', filter.industry)
+  const query = ofIndustry(whereVisible(db('daily_bars as b'), 'b.trade_date', cutoff), 'b.ts_code', filter.industry)
     .leftJoin('securities as s', 's.ts_code', 'b.ts_code')
     .where('b.trade_date', filter.date)
     .whereRaw(`${kindSql('b.ts_code', 's.kind')} = ?`, [filter.kind])
@@ -98,7 +98,7 @@ export async function crossSectionRows(db: Db, filter: CrossSectionFilter, cutof
 
 /** Every visible bar of one day in scope (the bases of a cross-section's adjusted pre_close) with its factor, by code. */
 export async function barsOfDay(db: Db, scope: DayScope, cutoff: string | null): Promise<StoredBar[]> {
-  const bars = ofIndustry(whereVisible(db('daily_bars as b'), 'b.published_at', cutoff), 'b.ts_code', scope.industry).where('b.trade_date', scope.date).select(...DAY_BAR_COLUMNS);
+  const bars = ofIndustry(whereVisible(db('daily_bars as b'), 'b.trade_date', cutoff), 'b.ts_code', scope.industry).where('b.trade_date', scope.date).select(...DAY_BAR_COLUMNS);
   const [rows, factors] = await Promise.all([bars, factorsOfDay(db, scope)]);
   return rows.map((bar: Omit<StoredBar, 'adj_factor'>) => ({ ...bar, adj_factor: factors.get(bar.ts_code) ?? null }));
 }

@@ -2,21 +2,23 @@ import { forwardAdjustedBars, unadjustedBars } from '../../domain/adjust';
 import { noData } from '../../domain/errors';
 import { barsBefore, findSecurityAnchors, type StoredBar } from './market.repository';
 import { barsOfDay, crossSectionRows, type CrossSectionFilter, type DayScope } from './crossSection.repository';
-import { requireLatestTradingDay } from './dateWindow.service';
+import type { Visibility } from '../../domain/marketTime';
+import { assertNotHidden, requireLatestTradingDay } from './dateWindow.service';
 import type { MarketSources } from './market.service';
 import type { CrossSection, CrossSectionEntry, CrossSectionRow } from './market.types';
 
 export type CrossSectionRequest = Omit<CrossSectionFilter, 'date'> & { date?: string; adjusted: boolean };
 
 /** The day of a cross-section: the one asked (an open day with visible data) or the latest visible trading day. */
-async function dayOf({ calendar }: MarketSources, asked: string | undefined, cutoff: string | null): Promise<string> {
-  const latest = await requireLatestTradingDay(calendar, cutoff);
+async function dayOf({ calendar }: MarketSources, asked: string | undefined, visibility: Visibility): Promise<string> {
+  const latest = await requireLatestTradingDay(calendar, visibility);
   if (asked === undefined) return latest;
   const openDays = await calendar.openDays();
   if (openDays.before(asked, 0) !== asked) {
     const previous = openDays.lastBefore(asked);
     throw noData(`${asked} is not a trading day${previous === null ? '' : `; the previous trading day is ${previous}`}`);
   }
+  if (asked > latest) await assertNotHidden(calendar, visibility, asked);
   if (asked > latest) throw noData(`No data of ${asked}: the latest data is of ${latest}`);
   return asked;
 }
@@ -44,8 +46,9 @@ async function adjustedEntries({ db, calendar }: MarketSources, { date, industry
 }
 
 /** Every security's bar and valuation on one trading day (unadjusted with its factor, or forward-adjusted). */
-export async function crossSection(sources: MarketSources, request: CrossSectionRequest, cutoff: string | null): Promise<CrossSection> {
-  const date = await dayOf(sources, request.date, cutoff);
+export async function crossSection(sources: MarketSources, request: CrossSectionRequest, visibility: Visibility): Promise<CrossSection> {
+  const cutoff = visibility.dailyThrough;
+  const date = await dayOf(sources, request.date, visibility);
   const rows = await crossSectionRows(sources.db, { ...request, date }, cutoff);
   if (rows.length === 0) throw noData(`No ${request.kind} traded on ${date} matches the filters`);
   if (request.adjusted) return { date, entries: await adjustedEntries(sources, { date, industry: request.industry }, rows, cutoff) };

@@ -2,11 +2,12 @@ import type { Db } from '../../db/connection';
 import { periodEnd, periodStart } from '../../domain/calendar';
 import { noData } from '../../domain/errors';
 import { dailyKline, isMinuteInterval, minuteKlines, minutesOf, periodKlines, type DayInterval, type Interval } from '../../domain/klines';
-import { assertOrdered, requireLatestTradingDay } from './dateWindow.service';
+import { assertBeginVisible, assertOrdered, requireLatestTradingDay } from './dateWindow.service';
 import { factorsOn, latestSession, minuteBars } from './market.repository';
+import { assertMinutesNotHidden } from './intraday.service';
 import type { SecurityAnchor } from './market.types';
 import { securityBars, type MarketSources } from './market.service';
-import type { Visibility } from './visibility.service';
+import type { Visibility } from '../../domain/marketTime';
 import type { KlineSeries } from './market.types';
 
 export interface KlineRequest {
@@ -22,15 +23,17 @@ export interface KlineRequest {
 export async function klineSeries(sources: MarketSources, request: KlineRequest, visibility: Visibility): Promise<KlineSeries> {
   const { interval } = request;
   const series = isMinuteInterval(interval)
-    ? await minuteKlineSeries(sources.db, request, minutesOf(interval), visibility.minuteCutoff)
-    : await dayKlines(sources, { ...request, interval }, visibility.dailyCutoff);
+    ? await minuteKlineSeries(sources.db, request, minutesOf(interval), visibility)
+    : await dayKlines(sources, { ...request, interval }, visibility);
   if (series.klines.length === 0) throw noData(`No ${request.interval} data for ${request.security.ts_code} in the requested range`);
   return series;
 }
 
-async function dayKlines({ db, codes, calendar }: MarketSources, request: KlineRequest & { interval: DayInterval }, cutoff: string | null): Promise<KlineSeries> {
+async function dayKlines({ db, codes, calendar }: MarketSources, request: KlineRequest & { interval: DayInterval }, visibility: Visibility): Promise<KlineSeries> {
   const { security, interval, adjusted, limit } = request;
-  const latest = await requireLatestTradingDay(calendar, cutoff);
+  const cutoff = visibility.dailyThrough;
+  const latest = await requireLatestTradingDay(calendar, visibility);
+  await assertBeginVisible(calendar, visibility, request.begin, latest);
   const end = request.end ?? latest;
   if (request.begin) assertOrdered(request.begin, end, request.end !== undefined);
   if (interval === 'daily') {
@@ -46,13 +49,18 @@ async function dayKlines({ db, codes, calendar }: MarketSources, request: KlineR
   return { security, interval, anchorDate: series.anchorDate, klines: klines.reverse().slice(0, limit) };
 }
 
-async function minuteKlineSeries(db: Db, request: KlineRequest, size: number, cutoff: string | null): Promise<KlineSeries> {
+async function minuteKlineSeries(db: Db, request: KlineRequest, size: number, visibility: Visibility): Promise<KlineSeries> {
   const { security, interval, adjusted, limit } = request;
+  const cutoff = visibility.minuteThrough;
   const session = request.end ?? (await latestSession(db, 'intraday_bars', security.ts_code, cutoff));
-  if (session === null) return { security, interval, anchorDate: null, klines: [] };
+  if (session === null) {
+    await assertMinutesNotHidden(db, 'intraday_bars', security.ts_code, visibility, null);
+    return { security, interval, anchorDate: null, klines: [] };
+  }
   const begin = request.begin ?? session;
   assertOrdered(begin, session, request.end !== undefined);
   const bars = await minuteBars(db, security.ts_code, `${begin} 00:00:00`, `${session} 23:59:59`, cutoff);
+  if (bars.length === 0) await assertMinutesNotHidden(db, 'intraday_bars', security.ts_code, visibility, { from: `${begin} 00:00:00`, to: `${session} 23:59:59` });
   const anchor = adjusted ? security.anchor_factor : null;
   const factors = anchor === null ? new Map<string, number>() : await factorsOn(db, security.ts_code, begin, session);
   const ratio = (date: string) => (anchor === null ? 1 : (factors.get(date) ?? anchor) / anchor);

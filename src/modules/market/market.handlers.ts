@@ -12,8 +12,7 @@ import { klineSeries } from './klines.service';
 import * as wire from './market.serializer';
 import { dailySeries, knownSecurities, type MarketSources } from './market.service';
 import { factorHistory, tradingCalendar } from './factorsAndCalendar.service';
-import type { PlanCatalog } from '../subscriptions/planCatalog.service';
-import { assertTickAccess, planVisibility } from './visibility.service';
+import { assertTickAccess, type PlanVisibility } from '../subscriptions/planVisibility.service';
 import { crossSection } from './crossSection.service';
 import { valuationSeries } from './valuation.service';
 
@@ -21,33 +20,33 @@ const DEFAULT_KLINES = 250;
 
 export interface MarketDeps extends MarketSources {
   answers: AnswerCache;
-  /** The plans' rules (delays, tick access), read with the key check's. */
-  plans: PlanCatalog;
+  /** What each plan sees now (delays on market time, tick access). */
+  visibility: PlanVisibility;
   /** Secret that signs trade cursors; a random one per process when absent (cursors then die with it). */
   cursorSecret?: string;
 }
 
-export function marketHandlers({ db, codes, calendar, answers, plans, cursorSecret = randomBytes(32).toString('hex') }: MarketDeps) {
+export function marketHandlers({ db, codes, calendar, answers, visibility: planVisibility, cursorSecret = randomBytes(32).toString('hex') }: MarketDeps) {
   const sources: MarketSources = { db, codes, calendar };
-  const visibilityOf = (res: Response) => planVisibility(plans, res.locals.keyOwner!.planId);
+  const visibilityOf = (res: Response) => planVisibility.of(res.locals.keyOwner!.planId);
 
   const getDaily: Handler<'getDaily'> = async (req, res) => {
     const { symbols, single } = parseSymbolList(req.query.symbol, 50);
     const { begin_date: begin, end_date: end, adjusted = true, limit } = req.query;
     const fields = wire.parseDailyFields(req.query.fields, adjusted);
-    const { dailyCutoff } = await visibilityOf(res);
+    const visibility = await visibilityOf(res);
     const request = { symbols, begin, end, adjusted, limit };
     await answers.send(req, res, async () => {
-      const series = await dailySeries(sources, request, dailyCutoff);
+      const series = await dailySeries(sources, request, visibility);
       return okText(series.map((one) => wire.dailySeriesJson(wire.toDailySeries(one, fields))), single);
     });
   };
 
   const getLegacyStockPrices: Handler<'getLegacyStockPrices'> = async (req, res) => {
     const request = { symbols: [parseOneSymbol(req.query.symbol)], begin: req.query.start_date, end: req.query.end_date, adjusted: true };
-    const { dailyCutoff } = await visibilityOf(res);
+    const visibility = await visibilityOf(res);
     await answers.send(req, res, async () => {
-      const [series] = await dailySeries(sources, request, dailyCutoff);
+      const [series] = await dailySeries(sources, request, visibility);
       return ok(wire.toDailySeries(series!, null));
     });
   };
@@ -56,7 +55,7 @@ export function marketHandlers({ db, codes, calendar, answers, plans, cursorSecr
     const interval = canonicalInterval(req.query.interval ?? 'daily')!;
     const { begin_date: begin, end_date: end, adjusted = true, limit = DEFAULT_KLINES } = req.query;
     const visibility = await visibilityOf(res);
-    const [security] = await knownSecurities(db, codes, [parseOneSymbol(req.query.symbol)], visibility.dailyCutoff);
+    const [security] = await knownSecurities(db, codes, [parseOneSymbol(req.query.symbol)], visibility.dailyThrough);
     const request = { security: security!, interval, begin, end, adjusted, limit };
     // Minute klines move with every minute loaded: never stored.
     const store = !isMinuteInterval(interval);
@@ -66,15 +65,15 @@ export function marketHandlers({ db, codes, calendar, answers, plans, cursorSecr
   const getLegacyIndices: Handler<'getLegacyIndices'> = async (req, res) => {
     const interval = canonicalInterval(req.query.period ?? 'daily')!;
     const visibility = await visibilityOf(res);
-    const [security] = await knownSecurities(db, codes, [parseOneSymbol(req.query.index)], visibility.dailyCutoff);
+    const [security] = await knownSecurities(db, codes, [parseOneSymbol(req.query.index)], visibility.dailyThrough);
     if (security!.kind !== 'index') throw invalidSymbol(`Not an index: ${security!.ts_code}`);
     const request = { security: security!, interval, adjusted: false, limit: DEFAULT_KLINES };
     await answers.send(req, res, async () => ok(wire.toKlineSeries(await klineSeries(sources, request, visibility))));
   };
 
   const getAdjustmentFactor: Handler<'getAdjustmentFactor'> = async (req, res) => {
-    const { dailyCutoff } = await visibilityOf(res);
-    const [security] = await knownSecurities(db, codes, [parseOneSymbol(req.query.symbol)], dailyCutoff);
+    const { dailyThrough } = await visibilityOf(res);
+    const [security] = await knownSecurities(db, codes, [parseOneSymbol(req.query.symbol)], dailyThrough);
     const range = { begin: req.query.begin_date, end: req.query.end_date };
     await answers.send(req, res, async () =>
       ok(wire.toAdjustmentFactors(security!, await factorHistory(db, security!, range))),
@@ -89,14 +88,14 @@ export function marketHandlers({ db, codes, calendar, answers, plans, cursorSecr
 
   const getIntraday: Handler<'getIntraday'> = async (req, res) => {
     const visibility = await visibilityOf(res);
-    const [security] = await knownSecurities(db, codes, [parseOneSymbol(req.query.symbol)], visibility.dailyCutoff);
+    const [security] = await knownSecurities(db, codes, [parseOneSymbol(req.query.symbol)], visibility.dailyThrough);
     res.json(ok(wire.toIntradaySession(security!, await intradaySession(db, security!.ts_code, visibility))));
   };
 
   const getTrades: Handler<'getTrades'> = async (req, res) => {
     const visibility = await visibilityOf(res);
     assertTickAccess(visibility);
-    const [security] = await knownSecurities(db, codes, [parseOneSymbol(req.query.symbol)], visibility.dailyCutoff);
+    const [security] = await knownSecurities(db, codes, [parseOneSymbol(req.query.symbol)], visibility.dailyThrough);
     const { date, cursor, limit = 100 } = req.query;
     const page = await tickPage(db, { tsCode: security!.ts_code, date, cursor, limit }, visibility, cursorSecret);
     res.json({ ...ok(page.trades.map(wire.toTrade)), cursor: page.cursor, has_more: page.hasMore });
@@ -105,17 +104,17 @@ export function marketHandlers({ db, codes, calendar, answers, plans, cursorSecr
   const getMarketCrossSection: Handler<'getMarketCrossSection'> = async (req, res) => {
     const { date, adjusted = false, kind = 'stock', exchange, board, industry } = req.query;
     const fields = wire.parseCrossSectionFields(req.query.fields, adjusted);
-    const { dailyCutoff } = await visibilityOf(res);
+    const visibility = await visibilityOf(res);
     const request = { date, adjusted, kind, exchange, board, industry };
-    await answers.send(req, res, async () => ok(wire.toCrossSection(await crossSection(sources, request, dailyCutoff), fields)));
+    await answers.send(req, res, async () => ok(wire.toCrossSection(await crossSection(sources, request, visibility), fields)));
   };
 
   const getValuation: Handler<'getValuation'> = async (req, res) => {
     const { symbols } = parseSymbolList(req.query.symbol, 50);
     const fields = wire.parseValuationFields(req.query.fields);
-    const { dailyCutoff } = await visibilityOf(res);
+    const visibility = await visibilityOf(res);
     const request = { symbols, begin: req.query.begin_date, end: req.query.end_date };
-    await answers.send(req, res, async () => ok((await valuationSeries(sources, request, dailyCutoff)).map((one) => wire.toValuationSeries(one, fields))));
+    await answers.send(req, res, async () => ok((await valuationSeries(sources, request, visibility)).map((one) => wire.toValuationSeries(one, fields))));
   };
 
   return {

@@ -7,7 +7,7 @@ import type { CalendarRow, FactorRow, SecurityAnchor, TradeRow } from './market.
 /** Securities with their adjustment anchor, one query of per-security index lookups. */
 export async function findSecurityAnchors(db: Db, tsCodes: string[], cutoff: string | null): Promise<SecurityAnchor[]> {
   const latestBar = () =>
-    whereVisible(db('daily_bars as b').select('b.trade_date').whereRaw('b.ts_code = s.ts_code'), 'b.published_at', cutoff)
+    whereVisible(db('daily_bars as b').select('b.trade_date').whereRaw('b.ts_code = s.ts_code'), 'b.trade_date', cutoff)
       .orderBy('b.trade_date', 'desc')
       .limit(1);
   const anchorFactor = db('adj_factors as f')
@@ -46,7 +46,7 @@ function barsWithFactors(db: Db, cutoff: string | null) {
     db('daily_bars as b')
       .leftJoin('adj_factors as f', (join) => join.on('f.ts_code', 'b.ts_code').andOn('f.trade_date', 'b.trade_date'))
       .select(BAR_COLUMNS),
-    'b.published_at',
+    'b.trade_date',
     cutoff,
   );
 }
@@ -88,12 +88,23 @@ export async function adjustmentFactors(db: Db, tsCode: string, begin: string | 
   return query;
 }
 
+/** The tables of minute-clock rows: one-minute bars and ticks. */
+export type MinuteTable = 'intraday_bars' | 'trades';
+
 /** The newest trade date with minute bars (`intraday_bars`) or ticks (`trades`) of a security, visible under the cutoff. */
-export async function latestSession(db: Db, table: 'intraday_bars' | 'trades', tsCode: string, cutoff: string | null): Promise<string | null> {
+export async function latestSession(db: Db, table: MinuteTable, tsCode: string, cutoff: string | null): Promise<string | null> {
   const row = await whereVisible(db(table).where('ts_code', tsCode).select('trade_time'), 'trade_time', cutoff)
     .orderBy('trade_time', 'desc')
     .first();
   return row ? String(row.trade_time).slice(0, 10) : null;
+}
+
+/** The first stored minute bar or tick time of a security past the cutoff (within `range` when given), or null. */
+export async function firstHiddenMinute(db: Db, table: MinuteTable, tsCode: string, cutoff: string, range: { from: string; to: string } | null): Promise<string | null> {
+  const query = db(table).where('ts_code', tsCode).where('trade_time', '>', cutoff);
+  if (range !== null) query.whereBetween('trade_time', [range.from, range.to]);
+  const row = await query.orderBy('trade_time').first('trade_time');
+  return row ? String(row.trade_time) : null;
 }
 
 /** Visible one-minute bars of a security between two Beijing times (inclusive), oldest first. */

@@ -6,6 +6,7 @@ import { countOnce } from '../../domain/codeContinuity';
 import type { CodeSpan } from '../../domain/codeChanges';
 import type { CodeHistory } from '../common/codeHistory.service';
 import { resolveSecurities } from '../common/securityResolution.service';
+import type { Visibility } from '../../domain/marketTime';
 import { dailyWindow, tradingDaysInLatestYear } from './dateWindow.service';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
 import { barsBefore, dailyBars, findSecurityAnchors, type StoredBar } from './market.repository';
@@ -122,9 +123,10 @@ function latestPerCode(bars: StoredBar[]): Map<string, StoredBar> {
  * adjusted (those bars are the bases of the first pre_close); only a code without a bar that day needs
  * another for its latest bar before. A default single-symbol request: two queries besides the latest day.
  */
-export async function dailySeries({ db, codes, calendar }: MarketSources, request: DailyRequest, cutoff: string | null): Promise<DailySeries[]> {
+export async function dailySeries({ db, codes, calendar }: MarketSources, request: DailyRequest, visibility: Visibility): Promise<DailySeries[]> {
+  const cutoff = visibility.dailyThrough;
   const openDays = await calendar.openDays();
-  const [securities, window] = await inOrder(knownSecurities(db, codes, request.symbols, cutoff), dailyWindow(calendar, openDays, request.begin, request.end, cutoff));
+  const [securities, window] = await inOrder(knownSecurities(db, codes, request.symbols, cutoff), dailyWindow(calendar, openDays, request.begin, request.end, visibility));
   const limit = request.limit ?? tradingDaysInLatestYear(openDays, window.latest);
   const emitted: DailySeries[] = [];
   let bars = 0;

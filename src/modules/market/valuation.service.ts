@@ -1,6 +1,7 @@
 import { groupBy } from '../../domain/collections';
 import { noData } from '../../domain/errors';
 import { valuationRows } from './crossSection.repository';
+import type { Visibility } from '../../domain/marketTime';
 import { dailyWindow } from './dateWindow.service';
 import { knownSecurities, type MarketSources } from './market.service';
 import type { ValuationSeries } from './market.types';
@@ -16,9 +17,9 @@ export interface ValuationRequest {
  * trading days to the latest by default, at most 3 years), never past the latest trading day the plan sees:
  * two queries besides the securities' lookup.
  */
-export async function valuationSeries({ db, codes, calendar }: MarketSources, request: ValuationRequest, cutoff: string | null): Promise<ValuationSeries[]> {
-  const securities = await knownSecurities(db, codes, request.symbols, cutoff);
-  const window = await dailyWindow(calendar, await calendar.openDays(), request.begin, request.end, cutoff);
+export async function valuationSeries({ db, codes, calendar }: MarketSources, request: ValuationRequest, visibility: Visibility): Promise<ValuationSeries[]> {
+  const securities = await knownSecurities(db, codes, request.symbols, visibility.dailyThrough);
+  const window = await dailyWindow(calendar, await calendar.openDays(), request.begin, request.end, visibility);
   const end = window.end < window.latest ? window.end : window.latest;
   const byCode = groupBy(await valuationRows(db, [...new Set(securities.map((security) => security.ts_code))], window.begin, end), (row) => row.ts_code);
   const series = securities.map((security) => ({ security, rows: byCode.get(security.ts_code) ?? [] }));

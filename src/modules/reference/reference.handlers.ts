@@ -7,11 +7,12 @@ import type { Handler } from '../../http/handler';
 import { exchangeToday } from '../../domain/clock';
 import type { CodeHistory } from '../common/codeHistory.service';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
+import type { PlanVisibility } from '../subscriptions/planVisibility.service';
 import { codeChangeList, indexConstituents, industryConstituents, listingHistories } from './reference.service';
 import * as wire from './reference.serializer';
 import type { StockList } from './stockList.service';
 
-export function referenceHandlers(db: Db, codes: CodeHistory, calendar: TradingCalendar, stockList: StockList) {
+export function referenceHandlers(db: Db, codes: CodeHistory, calendar: TradingCalendar, stockList: StockList, visibility: PlanVisibility) {
   const getStockList: Handler<'getStockList'> = async (req, res) => {
     const { kind = 'stock', date, exchange, board, industry, status } = req.query;
     const window = pageWindow(req.query);
@@ -22,7 +23,8 @@ export function referenceHandlers(db: Db, codes: CodeHistory, calendar: TradingC
 
   const getListingStatus: Handler<'getListingStatus'> = async (req, res) => {
     const { symbols, single } = parseSymbolList(req.query.symbol, 50);
-    const histories = (await listingHistories(db, codes, calendar, symbols)).map(wire.toListingStatus);
+    const { dailyThrough } = await visibility.of(res.locals.keyOwner!.planId);
+    const histories = (await listingHistories(db, codes, calendar, symbols, dailyThrough)).map(wire.toListingStatus);
     res.json(ok(single ? histories[0]! : histories));
   };
 

@@ -13,10 +13,10 @@ import { haltDays, nameHistory } from './listingStatus.repository';
 import type { ListingHistory } from './reference.serializer';
 
 /** Listing histories in request order; an old code answers for the security it became. */
-export async function listingHistories(db: Db, codes: CodeHistory, calendar: TradingCalendar, symbols: string[]): Promise<ListingHistory[]> {
+export async function listingHistories(db: Db, codes: CodeHistory, calendar: TradingCalendar, symbols: string[], through: string | null): Promise<ListingHistory[]> {
   const securities = await resolveSecurities(codes, symbols, (current) => listingRows(db, current));
   const allCodes = [...new Set(securities.flatMap(({ spans }) => spans.map(({ code }) => code)))];
-  const [names, changes, days] = await Promise.all([nameHistory(db, allCodes), codes.touching(allCodes), haltDays(db, allCodes)]);
+  const [names, changes, days] = await Promise.all([nameHistory(db, allCodes), codes.touching(allCodes), haltDays(db, allCodes, through)]);
   const openDays = days.length === 0 ? [] : (await calendar.openDays()).between(days[0]!.trade_date, days.at(-1)!.trade_date);
   return securities.map(({ row: security, requested, spans }) => {
     const codes = new Set(spans.map(({ code }) => code));

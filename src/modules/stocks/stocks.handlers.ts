@@ -6,15 +6,17 @@ import { ok, okPage } from '../../http/envelope';
 import type { AnswerCache } from '../../http/answerCache';
 import type { Handler } from '../../http/handler';
 import type { CodeHistory } from '../common/codeHistory.service';
+import type { PlanVisibility } from '../subscriptions/planVisibility.service';
 import type { SecuritySearch } from './securitySearch.service';
 import { basicInfo } from './basicInfo.service';
 import { STOCK_FIELDS, toSearchResultItem, toStock } from './stocks.serializer';
 
-export function stocksHandlers(db: Db, codes: CodeHistory, securities: SecuritySearch, answers: AnswerCache) {
+export function stocksHandlers(db: Db, codes: CodeHistory, securities: SecuritySearch, answers: AnswerCache, visibility: PlanVisibility) {
   const getBasicInfo: Handler<'getBasicInfo'> = async (req, res) => {
     const { symbols, single } = parseSymbolList(req.query.symbol, 50);
     const fields = parseFields(req.query.fields, STOCK_FIELDS);
-    const stocks = (await basicInfo(db, codes, symbols)).map(({ row, requested }) => ({ ...requested, ...pickFields(toStock(row), fields) }));
+    const { dailyThrough } = await visibility.of(res.locals.keyOwner!.planId);
+    const stocks = (await basicInfo(db, codes, symbols, dailyThrough)).map(({ row, requested }) => ({ ...requested, ...pickFields(toStock(row), fields) }));
     res.json(ok(single ? stocks[0]! : stocks));
   };
 

@@ -1,16 +1,19 @@
 import type { Db } from '../../db/connection';
+import { whereVisible } from '../common/visibleRows.repository';
 import type { SearchableSecurity } from '../../domain/securitySearch';
 import type { ProfileColumns, StockRow } from './stocks.types';
 
 const PROFILE_COLUMNS = ['introduction', 'website', 'office', 'chairman', 'manager', 'secretary', 'setup_date', 'reg_capital', 'business_scope'] as const satisfies readonly (keyof ProfileColumns)[];
 
-/** Securities by standard code, each with its profile and latest valuation row (one query, primary-key lookups). */
-export async function findStocks(db: Db, tsCodes: string[]): Promise<StockRow[]> {
+/**
+ * Securities by standard code, each with its profile and latest valuation row the plan sees (`through`: its
+ * daily cut-off), one query of primary-key lookups.
+ */
+export async function findStocks(db: Db, tsCodes: string[], through: string | null): Promise<StockRow[]> {
+  const latestValuation = whereVisible(db('daily_basic as d').max('d.trade_date').whereRaw('d.ts_code = s.ts_code'), 'd.trade_date', through);
   return db('securities as s')
     .leftJoin('daily_basic as b', (join) => {
-      join
-        .on('b.ts_code', 's.ts_code')
-        .andOn('b.trade_date', db.raw('(select max(d.trade_date) from daily_basic d where d.ts_code = s.ts_code)'));
+      join.on('b.ts_code', 's.ts_code').andOn('b.trade_date', db.raw('(?)', [latestValuation]));
     })
     .leftJoin('company_profiles as p', 'p.ts_code', 's.ts_code')
     .whereIn('s.ts_code', tsCodes)

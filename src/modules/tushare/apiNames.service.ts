@@ -24,6 +24,8 @@ const byTradeDate = { trade_date: on('t.trade_date'), start_date: from('t.trade_
 const SECURITY = { table: 'securities as s', on: ['s.ts_code', 't.ts_code'] as const };
 const KIND = kindSql('t.ts_code', 's.kind');
 const newestFirst = [['t.trade_date', 'desc'], ['t.ts_code', 'asc']] as const;
+/** Daily market data: visible to a plan from its session's close plus the plan's daily delay. */
+const ON_TRADE_DATE = { column: 't.trade_date', clock: 'daily' } as const;
 
 /** `daily`, `index_daily`, `weekly`, `monthly`: one layout; amount in thousand yuan. */
 const BAR_FIELDS = {
@@ -31,7 +33,7 @@ const BAR_FIELDS = {
   close: number('t.close'), pre_close: number('t.pre_close'), change: number('t.change'), pct_chg: number('t.pct_chg'),
   vol: number('t.vol'), amount: number('t.amount', TUSHARE_POWERS.daily.amount),
 };
-const STOCK_BARS: Omit<TushareApi, 'cap'> = { scope: 'market', table: 'daily_bars', joins: [SECURITY], whereRaw: [`${KIND} = 'stock'`], fields: BAR_FIELDS, params: { ts_code: codes(), ...byTradeDate }, order: newestFirst };
+const STOCK_BARS: Omit<TushareApi, 'cap'> = { scope: 'market', table: 'daily_bars', joins: [SECURITY], whereRaw: [`${KIND} = 'stock'`], fields: BAR_FIELDS, params: { ts_code: codes(), ...byTradeDate }, order: newestFirst, marketTime: ON_TRADE_DATE };
 
 /** The statements: the key columns, then every figure the table holds, then update_flag; announcement dates as Tushare filters them. */
 const statement = (table: string, vip: boolean): TushareApi => ({
@@ -113,6 +115,7 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
     fields: { ts_code: text('t.ts_code'), trade_date: date('t.trade_date'), adj_factor: number('t.adj_factor') },
     params: { ts_code: codes(), ...byTradeDate },
     order: newestFirst,
+    marketTime: ON_TRADE_DATE,
     cap: 6_000,
   },
   daily_basic: {
@@ -121,6 +124,7 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
     fields: { ts_code: text('t.ts_code'), trade_date: date('t.trade_date'), ...VALUATION_FIELDS },
     params: { ts_code: codes(), ...byTradeDate },
     order: newestFirst,
+    marketTime: ON_TRADE_DATE,
     cap: 6_000,
   },
   index_basic: {
@@ -141,6 +145,7 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
     params: { ts_code: codes(), ...byTradeDate },
     requiresOneOf: ['ts_code'],
     order: newestFirst,
+    marketTime: ON_TRADE_DATE,
     cap: 8_000,
   },
   index_weight: {
@@ -182,6 +187,7 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
     fields: { ts_code: text('t.ts_code'), trade_date: date('t.trade_date'), suspend_timing: text('t.suspend_timing'), suspend_type: text('t.suspend_type') },
     params: { ts_code: codes(), ...byTradeDate, suspend_type: equals('t.suspend_type') },
     order: newestFirst,
+    marketTime: ON_TRADE_DATE,
     cap: 5_000,
   },
   dividend: {
@@ -233,6 +239,7 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
     },
     requiresOneOf: ['ts_code'],
     order: [['t.ts_code', 'asc'], ['t.trade_time', 'desc']],
+    marketTime: { column: 't.trade_time', clock: 'minute' },
     cap: 8_000,
   },
 };

@@ -6,7 +6,9 @@ import { periodKlines } from '../../domain/klines';
 import { fromTushareDate, toTushareDate, toTushareUnits } from '../../domain/tushareUnits';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
 import { TUSHARE_API_NAMES, TUSHARE_APIS } from './apiNames.service';
-import { statementValueColumns, tushareRows, type AppliedFilter } from './tushare.repository';
+import { firstHiddenTime, statementValueColumns, tushareRows, type AppliedFilter } from './tushare.repository';
+import { notYetVisible, type Visibility } from '../../domain/marketTime';
+import { cutoffOf } from '../common/visibleRows.repository';
 import type { TushareCall } from '../../domain/tushareCall';
 import type { FieldSource, ParamFilter, TushareApi, TushareData, TushareValue } from './tushare.types';
 
@@ -86,9 +88,9 @@ function windowOf(api: TushareApi, params: Record<string, string>): { limit: num
 }
 
 /** Weekly or monthly bars from the daily ones read (`read`: their fields, as `f0`, `f1`, …): the periods that have closed. */
-async function periodRows(calendar: TradingCalendar, api: TushareApi, read: string[], rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+async function periodRows(calendar: TradingCalendar, api: TushareApi, read: string[], rows: Record<string, unknown>[], through: string | null): Promise<Record<string, unknown>[]> {
   const named = rows.map((row) => Object.fromEntries(read.map((name, i) => [name, row[`f${i}`]])));
-  const latest = (await calendar.latestTradingDay(null)) ?? '9999-12-31';
+  const latest = (await calendar.latestTradingDay(through)) ?? '9999-12-31';
   const days = (await calendar.openDays()).between('1990-01-01', '2999-12-31');
   return [...groupBy(named, (bar) => String(bar.ts_code))].flatMap(([code, bars]) => {
     const daily = bars.reverse().map((bar) => ({
@@ -103,11 +105,29 @@ async function periodRows(calendar: TradingCalendar, api: TushareApi, read: stri
 }
 
 /**
- * One call of the Tushare-compatible endpoint: the api's rows for the parameters, `fields` (Tushare's order
- * when empty) in Tushare's units, at most the api's cap with `has_more`. An unknown api_name, parameter or
- * field → a failure naming what exists.
+ * A first page without rows while rows that match are hidden by the plan's delay: no_data naming the first
+ * one's market time and when the plan sees it (as /v1 says it), not an empty answer that reads as "none".
  */
-export async function tushareQuery(db: Db, calendar: TradingCalendar, call: TushareCall, scopes: readonly string[]): Promise<TushareData> {
+async function assertNotHidden(db: Db, api: TushareApi, filters: AppliedFilter[], visibility: Visibility): Promise<void> {
+  if (api.marketTime === undefined) return;
+  const cutoff = cutoffOf(visibility, api.marketTime.clock);
+  if (cutoff === null) return;
+  const hidden = await firstHiddenTime(db, api, api.marketTime.column, filters, cutoff);
+  if (hidden !== null) throw notYetVisible(visibility, api.marketTime.clock === 'daily' ? { date: hidden.slice(0, 10) } : { time: hidden });
+}
+
+/** Who asks: the key's scopes and what its plan sees now. */
+export interface TushareCaller {
+  scopes: readonly string[];
+  visibility: Visibility;
+}
+
+/**
+ * One call of the Tushare-compatible endpoint: the api's rows for the parameters that the caller's plan sees,
+ * `fields` (Tushare's order when empty) in Tushare's units, at most the api's cap with `has_more`. An unknown
+ * api_name, parameter or field → a failure naming what exists.
+ */
+export async function tushareQuery(db: Db, calendar: TradingCalendar, call: TushareCall, { scopes, visibility }: TushareCaller): Promise<TushareData> {
   const api = TUSHARE_APIS[call.apiName];
   if (api === undefined) throw notFound(`Unknown api_name ${call.apiName}; supported: ${TUSHARE_API_NAMES.join(', ')}`);
   if (!scopes.includes(api.scope)) throw insufficientPermissions(`This key has no ${api.scope} scope, which ${call.apiName} needs`);
@@ -118,14 +138,18 @@ export async function tushareQuery(db: Db, calendar: TradingCalendar, call: Tush
   const window = windowOf(api, call.params);
   // Weekly and monthly read the daily bars of whole periods (periodRange), then page the periods.
   const filters = filtersOf(call.apiName, api, api.period === undefined ? call.params : periodRange(api.period, call.params));
+  const cutoff = api.marketTime === undefined ? null : cutoffOf(visibility, api.marketTime.clock);
   if (api.period !== undefined) {
     const read = Object.keys(api.fields);
-    const periods = await periodRows(calendar, api, read, await tushareRows(db, api, filters, read.map((name) => all[name]!), { limit: 1_000_000, offset: 0 }));
+    const daily = await tushareRows(db, api, filters, read.map((name) => all[name]!), { limit: 1_000_000, offset: 0 }, cutoff);
+    if (daily.length === 0) await assertNotHidden(db, api, filters, visibility);
+    const periods = await periodRows(calendar, api, read, daily, visibility.dailyThrough);
     const page = periods.slice(window.offset, window.offset + window.limit + 1);
     return { fields: names, items: page.slice(0, window.limit).map((bar) => names.map((name) => valueOf(all[name]!, bar[name]))), has_more: page.length > window.limit };
   }
   const sources = names.map((name) => all[name]!);
-  const rows = await tushareRows(db, api, filters, sources, window);
+  const rows = await tushareRows(db, api, filters, sources, window, cutoff);
+  if (rows.length === 0 && window.offset === 0) await assertNotHidden(db, api, filters, visibility);
   const items = rows.slice(0, window.limit).map((row) => sources.map((source, i) => valueOf(source, row[`f${i}`])));
   return { fields: names, items, has_more: rows.length > window.limit };
 }

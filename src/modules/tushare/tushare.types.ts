@@ -1,5 +1,6 @@
 import type { components } from '../../../generated/api';
 import type { Scope } from '../../http/operations';
+import type { MarketClock } from '../common/visibleRows.repository';
 
 /** How a stored column is written in Tushare's answer (`level`: an industry level 1-3 as `L1`-`L3`). */
 export type FieldKind = 'text' | 'number' | 'date' | 'integer' | 'level';
@@ -43,6 +44,8 @@ export interface TushareApi {
   cap: number;
   /** weekly/monthly: daily bars summed per period (the rows read are daily bars). */
   period?: 'weekly' | 'monthly';
+  /** Market data: the column of its market time and its clock, on which plan delays hide rows (visibleRows). */
+  marketTime?: { column: string; clock: MarketClock };
   /** The statements: every stored value column of the table besides the named ones, in the table's order. */
   valueColumnsOf?: string;
 }
