@@ -4,7 +4,7 @@ NPM := npm --loglevel=error --no-fund --no-audit
 MYSQL_TEST_URL ?= mysql://root@127.0.0.1:3306/test
 DEMO_KEY_FILE := data/.demo-api-key
 
-.PHONY: build run test test-mysql browser python check types check-types check-sql check-architecture sql lint typecheck docs coverage bench bench-market bench-financials bench-ingest bench-cluster bench-soak bench-http bench-profile bench-all bench-footprint bench-cross-section bench-scale clean
+.PHONY: build run test test-mysql browser python check types check-types check-sql check-architecture check-boundaries sql lint typecheck docs coverage bench bench-market bench-financials bench-ingest bench-cluster bench-soak bench-http bench-profile bench-all bench-footprint bench-cross-section bench-scale clean
 
 ## Install dependencies when package-lock.json changed or node_modules is missing.
 node_modules/.installed: package.json package-lock.json
@@ -44,7 +44,7 @@ browser: node_modules/.installed
 python: node_modules/.installed
 	@node --import tsx test/support/ensurePython.ts
 
-check: check-types check-sql check-architecture lint typecheck
+check: check-types check-sql check-architecture check-boundaries lint typecheck
 
 ## The SQL of the main repository queries, both dialects, into db/queries/ (review a query change as a diff).
 sql: node_modules/.installed
@@ -53,6 +53,11 @@ sql: node_modules/.installed
 ## Fails when db/queries/ is not the SQL the repositories send now.
 check-sql: node_modules/.installed
 	node --import tsx scripts/sql-snapshots.ts --check
+
+## Fails when src/ breaks an import boundary of .dependency-cruiser.cjs, or a rule no longer refuses its
+## deliberate violation in test/fixtures/boundaries/.
+check-boundaries: node_modules/.installed
+	node --import tsx scripts/check-boundaries.ts
 
 ## Fails when ARCHITECTURE.md names a path that does not exist or leaves a module of src/modules/ undescribed.
 check-architecture: node_modules/.installed

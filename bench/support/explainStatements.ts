@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { createApp } from '../../src/app';
-import { connect, isSqlite, type Db } from '../../src/db/connection';
+import { connect, type Db } from '../../src/db/connection';
+import { isSqlite } from '../../src/db/dialect';
 
 export interface Explained {
   scenario: string;

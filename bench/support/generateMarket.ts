@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Knex } from 'knex';
-import { isSqlite } from '../../src/db/connection';
+import { isSqlite } from '../../src/db/dialect';
 import { bumpDataVersion } from '../../src/db/dataVersions';
 import { compactToIsoDate } from '../../src/domain/dates';
 import { DEMO_DIR } from '../../src/ingest/demo';

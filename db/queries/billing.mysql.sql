@@ -15,9 +15,9 @@ values
   (?, ?, ?, ?, ?),
   (?, ?, ?, ?, ?)
 on duplicate key update
-  `count` = usage_daily.count +
+  `count` = `usage_daily`.`count` +
 values
-  (count);
+  (`count`);
 -- bindings: [3,7,12,"2025-04-03","/v1/market/daily",3,7,2,"2025-04-03","/v1/stock/search"]
 
 update `api_keys`

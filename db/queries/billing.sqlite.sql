@@ -28,7 +28,7 @@ where
   true
 on conflict (`api_key_id`, `endpoint`, `day`) do update
 set
-  `count` = usage_daily.count + excluded.count;
+  `count` = `usage_daily`.`count` + excluded.`count`;
 -- bindings: [3,7,12,"2025-04-03","/v1/market/daily",3,7,2,"2025-04-03","/v1/stock/search"]
 
 update `api_keys`

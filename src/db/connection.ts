@@ -32,10 +32,6 @@ export function connect(databaseUrl: string, options: ConnectOptions = {}): Knex
   return databaseUrl.startsWith('sqlite://') ? connectSqlite(databaseUrl, options) : connectMysql(databaseUrl, options);
 }
 
-export function isSqlite(db: Db): boolean {
-  return db.client.dialect === 'sqlite3';
-}
-
 /**
  * The server's pool (with `queryTimeoutMs`) recovers from a damaged file (`recoveringSqlite.ts`) and waits at
  * most that long for a lock or for the file to open; the CLI's waits 5 s for a lock.

@@ -1,8 +1,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
-import { isSqlite } from '../db/connection';
-import { loadTable, type LoadOptions, type LoadResult, type TableLoader } from './loadTable';
+import { withPageCache } from '../db/sql';
+import { loadTable } from './loadTable';
+import type { LoadOptions, LoadResult, TableLoader } from './loaderTypes';
 import { adjFactor, dailyBasic, indexWeight, tradeCal } from './tables/marketTables';
 import { daily, indexDaily } from './tables/dailyBars';
 import { annsD, suspendD } from './tables/eventTables';
@@ -64,7 +65,7 @@ export interface BundleProgress {
  * import with an IngestError; files before it stay loaded, the bad one leaves no trace.
  */
 export async function importBundle(db: Knex, dir: string, progress?: BundleProgress): Promise<LoadResult[]> {
-  return withImportCache(db, async () => {
+  return withPageCache(db, SQLITE_IMPORT_CACHE_KIB, async () => {
     const results: LoadResult[] = [];
     for (const file of bundleFiles(dir)) {
       const result = await loadTable(db, file.path, loaderOf(file.api)!, progress?.start(file) ?? {});
@@ -75,21 +76,9 @@ export async function importBundle(db: Knex, dir: string, progress?: BundleProgr
   });
 }
 
-/** SQLite page cache while importing, in KiB: a daily file arrives by date but is keyed by stock. */
-const SQLITE_IMPORT_CACHE_KIB = 65_536;
-
 /**
- * A daily file in date order inserts all over the (ts_code, trade_date) B-tree; with SQLite's default 2 MB
- * page cache every insert misses, which halves the rate once the table outgrows it. The import raises the
- * cache of its (single) connection and puts it back afterwards.
+ * SQLite page cache while importing, in KiB: a daily file in date order inserts all over the (ts_code,
+ * trade_date) B-tree; with SQLite's default 2 MB page cache every insert misses, which halves the rate once
+ * the table outgrows it.
  */
-async function withImportCache<T>(db: Knex, work: () => Promise<T>): Promise<T> {
-  if (!isSqlite(db)) return work();
-  const [{ cache_size: previous }] = await db.raw('pragma cache_size');
-  await db.raw(`pragma cache_size = -${SQLITE_IMPORT_CACHE_KIB}`);
-  try {
-    return await work();
-  } finally {
-    await db.raw(`pragma cache_size = ${Number(previous)}`);
-  }
-}
+const SQLITE_IMPORT_CACHE_KIB = 65_536;

@@ -1,5 +1,5 @@
 import { ISO_DATE } from '../domain/dates';
-import type { Row } from './loadTable';
+import type { Row } from './loaderTypes';
 const FIRST_DAY = Date.UTC(1970, 0, 1);
 const KEY_SEPARATOR = '\u0000';
 

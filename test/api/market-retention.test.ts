@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import mysql from 'mysql2/promise';
-import { isSqlite } from '../../src/db/connection';
+import { isSqlite } from '../../src/db/dialect';
 import { dataVersion } from '../../src/db/dataVersions';
-import { partitionsOf } from '../../src/modules/market/dayPartitions.repository';
+import { partitionsOf } from '../../src/db/dayPartitions';
 import { pruneMinuteData } from '../../src/modules/market/retention.service';
 import { useTestDb } from '../support/testDb';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { isSqlite } from '../../src/db/connection';
+import { isSqlite } from '../../src/db/dialect';
 import { importBundle } from '../../src/ingest/bundle';
 import { IngestError } from '../../src/ingest/ingestError';
 import { useTestDb } from '../support/testDb';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { isSqlite } from '../../src/db/connection';
+import { isSqlite } from '../../src/db/dialect';
 
 /** Every table of the database but the ones named. */
 export async function tableNames(db: Knex, except: readonly string[] = []): Promise<string[]> {

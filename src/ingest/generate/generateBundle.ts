@@ -4,6 +4,7 @@ import { DEMO_DIR } from '../demo';
 import { CsvWriter } from './csvWriter';
 import { DAILY_COLUMNS, dailyCsvRow, limitBand, randomDailyBar } from './dailyStep';
 import { Random } from './random';
+import type { SyntheticStock } from './syntheticStock';
 import { writeIncome } from './income';
 import { writeIntraday, type SessionBar } from './intraday';
 import { openDaysOf } from './openDays';
@@ -20,17 +21,6 @@ export interface GenerateOptions {
    * `minuteSessions` sessions, one directory a session (wholeMarket.ts) instead of a few stocks' minutes and ticks.
    */
   wholeMarket?: { minuteSessions: number };
-}
-
-/** A synthetic stock as the generator tracks it from day to day. */
-export interface SyntheticStock {
-  tsCode: string;
-  limit: number;
-  listIndex: number;
-  close: number;
-  adjFactor: number;
-  suspendedUntil: number;
-  exDayOfYear: Map<number, number>;
 }
 
 const fixed2 = (value: number) => Math.round(value * 100) / 100;

@@ -1,6 +1,6 @@
 import { CsvWriter } from './csvWriter';
 import type { Random } from './random';
-import type { SyntheticStock } from './generateBundle';
+import type { SyntheticStock } from './syntheticStock';
 
 const QUARTER_ENDS = ['0331', '0630', '0930', '1231'];
 /** When each report is announced: Q1 in April, half-year in August, Q3 in October, annual next March. */

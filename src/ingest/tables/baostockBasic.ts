@@ -1,5 +1,5 @@
 import { normalizeSymbol } from '../../domain/symbols';
-import type { TableLoad } from '../loadTable';
+import type { TableLoad } from '../loaderTypes';
 import { date, required } from './fieldParsers';
 import { securityIdentity } from './securityRows';
 

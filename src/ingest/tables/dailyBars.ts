@@ -1,6 +1,6 @@
 import { toSqlDateTime } from '../../domain/dates';
 import { TUSHARE_POWERS } from '../../domain/tushareUnits';
-import type { TableLoad } from '../loadTable';
+import type { TableLoad } from '../loaderTypes';
 import { withStoredTurnover } from './turnover';
 import { num, requiredDate, tsCode } from './fieldParsers';
 

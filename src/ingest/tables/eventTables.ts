@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { classifyAnnouncement } from '../../domain/announcementTypes';
-import type { TableLoad } from '../loadTable';
+import type { TableLoad } from '../loaderTypes';
 import { required, requiredDate, text, tsCode } from './fieldParsers';
 
 /** Tushare `suspend_d`: one row per halted day (`S`) or resumption day (`R`). */

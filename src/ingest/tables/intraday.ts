@@ -1,4 +1,4 @@
-import type { TableLoad } from '../loadTable';
+import type { TableLoad } from '../loaderTypes';
 import { num, required, requiredNum, tsCode } from './fieldParsers';
 
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/;

@@ -1,4 +1,4 @@
-import type { TableLoad } from '../loadTable';
+import type { TableLoad } from '../loaderTypes';
 import { TUSHARE_POWERS } from '../../domain/tushareUnits';
 import { fillTurnover } from './turnover';
 import { num, required, requiredDate, requiredNum, date, tsCode } from './fieldParsers';

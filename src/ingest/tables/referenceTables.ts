@@ -1,6 +1,6 @@
 import { TUSHARE_POWERS } from '../../domain/tushareUnits';
 import { isStandardCode } from '../../domain/symbols';
-import type { TableLoad } from '../loadTable';
+import type { TableLoad } from '../loaderTypes';
 import { date, int, num, required, requiredDate, text, tsCode } from './fieldParsers';
 import { securityIdentity } from './securityRows';
 import { latestUpdateFlag } from './updateFlags';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { isSqlite } from '../../db/connection';
-import type { Row } from '../loadTable';
+import { updateFromJoin } from '../../db/sql';
+import type { Row } from '../loaderTypes';
 
 /**
  * daily_bars.turnover (the daily endpoint's `turnover`, percent) is daily_basic's `turnover_rate` of the same
@@ -25,21 +25,12 @@ export async function withStoredTurnover(trx: Knex.Transaction, rows: Row[]): Pr
 /** Stored bars of the loaded valuations' days take their turnover (nothing to do when those days have no bars yet). */
 export async function fillTurnover(trx: Knex.Transaction, firstDate: string, lastDate: string): Promise<void> {
   if (!(await trx('daily_bars').whereBetween('trade_date', [firstDate, lastDate]).first('trade_date'))) return;
-  if (isSqlite(trx)) {
-    await trx.raw(
-      `update daily_bars set turnover = b.turnover_rate from daily_basic b
-       where b.ts_code = daily_bars.ts_code and b.trade_date = daily_bars.trade_date
-         and b.trade_date between ? and ? and b.turnover_rate is not null
-         and (daily_bars.turnover is null or daily_bars.turnover <> b.turnover_rate)`,
-      [firstDate, lastDate],
-    );
-    return;
-  }
-  await trx.raw(
-    `update daily_bars d join daily_basic b on b.ts_code = d.ts_code and b.trade_date = d.trade_date
-     set d.turnover = b.turnover_rate
-     where b.trade_date between ? and ? and b.turnover_rate is not null
-       and (d.turnover is null or d.turnover <> b.turnover_rate)`,
-    [firstDate, lastDate],
-  );
+  await updateFromJoin(trx, {
+    target: 'daily_bars',
+    source: 'daily_basic',
+    on: [['ts_code', 'ts_code'], ['trade_date', 'trade_date']],
+    set: ['turnover', 'turnover_rate'],
+    where: 's.trade_date between ? and ? and s.turnover_rate is not null and (t.turnover is null or t.turnover <> s.turnover_rate)',
+    bindings: [firstDate, lastDate],
+  });
 }

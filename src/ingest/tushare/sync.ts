@@ -3,7 +3,8 @@ import { exchangeToday } from '../../domain/clock';
 import { toSqlDateTime } from '../../domain/dates';
 import { loaderOf } from '../bundle';
 import type { CsvRecord } from '../csvRecords';
-import { loadRecords, type LoadOptions, type LoadResult } from '../loadTable';
+import { loadRecords } from '../loadTable';
+import type { LoadOptions, LoadResult } from '../loaderTypes';
 import { tushareClient, TushareError, type TushareCall, type TushareOptions, type TushareTable } from './client';
 import { compact, daysOf, monthsOf, reportingPeriodsOf, yearsOf, type SyncPart } from './syncParts';
 

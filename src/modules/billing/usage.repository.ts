@@ -1,4 +1,5 @@
-import { isSqlite, type Db } from '../../db/connection';
+import type { Db } from '../../db/connection';
+import { addedOnConflict } from '../../db/sql';
 import { toSqlDateTime } from '../../domain/dates';
 
 export interface UsageCount {
@@ -14,7 +15,7 @@ const CHUNK = 500;
 /** Adds a batch of counts to usage_daily and stamps the keys' last use, in one transaction. */
 export async function writeUsageBatch(db: Db, counts: UsageCount[], lastUsed: ReadonlyMap<number, Date>): Promise<void> {
   await db.transaction(async (trx) => {
-    const increment = isSqlite(trx) ? trx.raw('usage_daily.count + excluded.count') : trx.raw('usage_daily.count + VALUES(count)');
+    const increment = addedOnConflict(trx, 'usage_daily', 'count');
     for (let start = 0; start < counts.length; start += CHUNK) {
       const rows = counts.slice(start, start + CHUNK).map((c) => ({
         account_id: c.accountId, api_key_id: c.keyId, endpoint: c.endpoint, day: c.day, count: c.count,

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection';
+import type { MinuteTable } from '../../db/dayPartitions';
 import type { RawDailyBar } from '../../domain/adjust';
 import type { MinuteBar } from '../../domain/klines';
 import { CALENDAR, whereVisible } from '../common/visibleRows.repository';
@@ -87,9 +88,6 @@ export async function adjustmentFactors(db: Db, tsCode: string, begin: string | 
   if (begin !== null) query.where('trade_date', '>=', begin);
   return query;
 }
-
-/** The tables of minute-clock rows: one-minute bars and ticks. */
-export type MinuteTable = 'intraday_bars' | 'trades';
 
 /** The newest trade date with minute bars (`intraday_bars`) or ticks (`trades`) of a security, visible under the cutoff. */
 export async function latestSession(db: Db, table: MinuteTable, tsCode: string, cutoff: string | null): Promise<string | null> {

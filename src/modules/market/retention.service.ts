@@ -1,9 +1,9 @@
-import { isSqlite, type Db } from '../../db/connection';
+import type { Db } from '../../db/connection';
 import { bumpDataVersion } from '../../db/dataVersions';
 import { addDays } from '../../domain/calendar';
 import { exchangeToday } from '../../domain/clock';
 import { planPartitions } from '../../domain/dayPartitions';
-import { addPartitions, deleteOlderBatch, dropPartitions, MINUTE_TABLES, partitionsOf, rowsIn, withRetentionLock, type MinuteTable } from './dayPartitions.repository';
+import { addPartitions, deleteOlderBatch, dropPartitions, MINUTE_TABLES, partitionsOf, rowsIn, withRetentionLock, type MinuteTable } from '../../db/dayPartitions';
 
 /** Days ahead that get a partition of their own, so that a week of loads never lands in p_future. */
 const DAYS_AHEAD = 7;
@@ -30,7 +30,7 @@ async function prune(db: Db, retentionDays: number, now: Date): Promise<number> 
   const keepFrom = addDays(today, -retentionDays);
   let removed = 0;
   for (const table of MINUTE_TABLES) {
-    if (!isSqlite(db)) removed += await rollPartitions(db, table, keepFrom, addDays(today, DAYS_AHEAD));
+    removed += await rollPartitions(db, table, keepFrom, addDays(today, DAYS_AHEAD));
     for (let batch = DELETE_BATCH; batch === DELETE_BATCH; removed += batch) batch = await deleteOlderBatch(db, table, `${keepFrom} 00:00:00`, DELETE_BATCH);
   }
   if (removed > 0) await bumpDataVersion(db, 'intraday');

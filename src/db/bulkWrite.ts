@@ -1,8 +1,16 @@
 import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
 import { escape } from 'mysql2';
-import { isSqlite } from '../db/connection';
-import type { Row } from './loadTable';
+import { isSqlite } from './dialect';
+
+/**
+ * Bulk writes of the loaders, one strategy per engine (what differs by engine lives in src/db): SQLite's
+ * prepared multi-row upserts, MySQL/MariaDB's LOAD DATA LOCAL with a staged merge, or literal multi-row
+ * INSERTs where the server refuses LOAD DATA.
+ */
+
+/** A converted row: column → value. */
+export type Row = Record<string, string | number | boolean | null>;
 
 export interface UpsertSpec {
   table: string;

@@ -1,5 +1,11 @@
-import { isSqlite, type Db } from '../../db/connection';
-import { FUTURE_PARTITION, partitionName } from '../../domain/dayPartitions';
+import { FUTURE_PARTITION, partitionName } from '../domain/dayPartitions';
+import type { Db } from './connection';
+import { isSqlite } from './dialect';
+
+/**
+ * Partitions of the minute tables by trade day (MySQL/MariaDB), the retention lock and batched deletes: engine
+ * knowledge, so it lives in src/db; on SQLite there are no partitions and one writer at a time.
+ */
 
 /** The minute tables, partitioned by trade day on MySQL/MariaDB (migration 20261124000400). */
 export const MINUTE_TABLES = ['intraday_bars', 'trades'] as const;
@@ -27,8 +33,9 @@ export async function withRetentionLock(db: Db, work: () => Promise<number>): Pr
   }
 }
 
-/** The table's partitions in order, or [] when it is not partitioned. */
+/** The table's partitions in order, or [] when it is not partitioned (always on SQLite). */
 export async function partitionsOf(db: Db, table: MinuteTable): Promise<string[]> {
+  if (isSqlite(db)) return [];
   return db('information_schema.partitions')
     .where({ table_schema: db.raw('database()'), table_name: table })
     .whereNotNull('partition_name')
