@@ -1,6 +1,3 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer, type AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { pino } from 'pino';
 import { exchangeToday } from '../../src/domain/clock';
@@ -12,6 +9,7 @@ import { KeyCache } from '../../src/modules/accounts/keyCache.service';
 import { PlanCatalog } from '../../src/modules/subscriptions/planCatalog.service';
 import { UsageRecorder } from '../../src/modules/billing/usage.service';
 import { ALL_SCOPES, newApiKey } from '../../src/domain/keyMaterial';
+import { startChildServer } from '../support/childServer';
 import { createTestDb, useTestDb, type TestDb } from '../support/testDb';
 
 async function ownerOfNewKey(db: TestDb['db'], key = newApiKey()): Promise<KeyOwner> {
@@ -73,36 +71,16 @@ describe('accounts: usage accounting', () => {
     try {
       const key = newApiKey();
       await ownerOfNewKey(db.db, key);
-      const port = await freePort();
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-        env: { ...process.env, DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: 'off', LOG_LEVEL: 'silent', DEMO_API_KEY: newApiKey() },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      let output = '';
-      child.stdout.on('data', (chunk) => { output += chunk; });
-      while (!output.includes('listening')) {
-        if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      const server = await startChildServer({ DATABASE_URL: db.url, LOG_LEVEL: 'silent', DEMO_API_KEY: newApiKey() }, { until: 'live' });
       for (let i = 0; i < 3; i += 1) {
-        const response = await fetch(`http://127.0.0.1:${port}/v1/stock/search?keyword=x`, { headers: { 'X-API-KEY': key } });
+        const response = await fetch(`${server.baseUrl}/v1/stock/search?keyword=x`, { headers: { 'X-API-KEY': key } });
         expect(response.status).to.equal(200);
       }
-      child.kill('SIGTERM');
-      const [code] = await once(child, 'exit');
-      expect(code).to.equal(0);
+      server.stop();
+      expect(await server.exited).to.equal(0);
       expect((await usageRows(db.db)).map((row) => [row.endpoint, row.count])).to.deep.equal([['/v1/stock/search', 3]]);
     } finally {
       await db.drop();
     }
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}

@@ -45,6 +45,22 @@ describe('GET /v1/financials/cross-section: one statement of every company for o
     });
   }
 
+  it('Q3 2022 as filed (year to date): figures from the statements themselves', async () => {
+    const income = await get('/v1/financials/cross-section?statement=income&report_date=2022-09-30&fields=report_date,revenue');
+    expect(income.body.data).to.deep.equal([
+      { symbol: '000333.SZ', name: '美的集团', income_statements: [{ report_date: '2022-09-30', revenue: 380 * M }] },
+      { symbol: '600519.SH', name: '贵州茅台', income_statements: [{ report_date: '2022-09-30', revenue: 87160232759.05 }] },
+    ]);
+    // 600519.SH's balance sheet and cash flow of 2022-09-30 (test/fixtures/financials, columns total_assets and n_cashflow_act).
+    const moutai = async (statement: string, field: string) => {
+      const { body } = await get(`/v1/financials/cross-section?statement=${statement}&report_date=2022-09-30&fields=${field}`);
+      const container = body.data.find((one: { symbol: string }) => one.symbol === '600519.SH');
+      return Object.values(container).find(Array.isArray)![0][field];
+    };
+    expect(await moutai('balance-sheet', 'total_assets')).to.equal(247756923862.35);
+    expect(await moutai('cash-flow', 'net_operating_cash_flow')).to.equal(9405337008.75);
+  });
+
   it('as_of: a company that had not reported by then is absent; pages by code', async () => {
     // 000333.SZ announced FY2021 on 2022-03-30, 600519.SH on 2022-03-31
     const early = await get('/v1/financials/cross-section?statement=income&report_date=2021-12-31&as_of=2022-03-30&fields=report_date');

@@ -1,58 +1,27 @@
 import { expect } from 'chai';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { launchBrowserOrSkip } from '../support/browser';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-/** `npm start` as a user runs it: its own process, nothing built beforehand, an empty SQLite file. */
-async function npmStart(port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn('npm', ['start'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite://${dataDir}/docs.sqlite`, DEMO_DATA: 'off', LOG_LEVEL: 'warn' },
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk;
-      if (output.includes('listening on')) resolve();
-    });
-    child.stderr!.on('data', (chunk: Buffer) => { output += chunk; });
-    child.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
-  });
-  return child;
-}
+import { startChildServer, type ChildServer } from '../support/childServer';
 
 describe('e2e: /docs and /openapi.json of a server started with npm start', function () {
   this.timeout(120_000);
-  let server: ChildProcess;
+  let server: ChildServer | undefined;
   let browser: Browser;
   let baseUrl: string;
   const dataDir = mkdtempSync(join(tmpdir(), 'ashare-docs-'));
 
   before(async function () {
     browser = await launchBrowserOrSkip(this, 'the docs browser test (test/e2e/docs.test.ts)');
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    server = await npmStart(port, dataDir);
+    // `npm start` as a user runs it: nothing built beforehand by the test, an empty SQLite file.
+    server = await startChildServer({ DATABASE_URL: `sqlite://${dataDir}/docs.sqlite` }, { entry: 'npm start', until: 'live' });
+    baseUrl = server.baseUrl;
   });
   after(async () => {
     await browser?.close();
-    if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+    server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -60,7 +60,7 @@ describe('graceful shutdown: SIGTERM under load', function () {
 
   it('start:cluster: two workers on one port, metrics of both summed on METRICS_PORT, SIGTERM stops all, exit 0', async () => {
     const metricsPort = await freePort();
-    const server = await startChildServer({ DATABASE_URL: testDb.url, DEMO_API_KEY: KEY, WEB_CONCURRENCY: '2', METRICS_PORT: String(metricsPort) }, 'src/cluster.ts');
+    const server = await startChildServer({ DATABASE_URL: testDb.url, DEMO_API_KEY: KEY, WEB_CONCURRENCY: '2', METRICS_PORT: String(metricsPort) }, { entry: 'src/cluster.ts' });
     // Ready as soon as the first worker is; the metrics of all answer once the second one is up too.
     const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
     while ((await fetch(metricsUrl)).status !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
