@@ -37,7 +37,7 @@ const readDb = config.DATABASE_READ_URL ? connect(config.DATABASE_READ_URL, { qu
 
 await migrateLatest(maintenanceDb);
 // The first start loads the demo data through the CLI, in a process of its own: the serving process then never
-// holds what a load allocates (the CSV parsing, the pinyin dictionary): 20-60 MB of RSS it would keep.
+// holds what a load allocates (the CSV parsing, the pinyin dictionary), memory it would keep.
 if (config.DEMO_DATA === 'auto' && (await storeIsEmpty(maintenanceDb))) {
   const { stdout } = await promisify(execFile)(process.execPath, [...CHILD_EXEC_ARGV, paths.cli, 'demo'], { env: process.env });
   logger.info({ loader: stdout.trim() }, 'loaded the demo data');

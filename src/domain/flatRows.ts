@@ -20,8 +20,8 @@ function isEmptySeries(record: JsonRecord): boolean {
 
 /**
  * A row of a table answer in its parts, never merged into one object: the records around it, outermost first
- * (their scalars), and its own record. Merging 5,393 cross-section rows with their day (`{...outer, ...row}`)
- * cost 250 ms; reading a column from the parts costs nothing extra.
+ * (their scalars), and its own record. Merging a whole-market day's rows with their day (`{...outer, ...row}`)
+ * cost more than the rest of the answer; reading a column from the parts costs nothing extra.
  */
 export interface RowParts {
   outer: readonly JsonRecord[];

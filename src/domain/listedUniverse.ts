@@ -42,8 +42,8 @@ const byCodeThen = (a: UniverseMember, b: UniverseMember) => (a.code_then < b.co
 /**
  * The stock list's universe from memory: every security of the store and every code change, filtered and
  * ordered per request in one pass over the securities of the kind. The count of the day's universe in SQL
- * grew with the width of the market (three NOT EXISTS on code_changes per listed row: p50 5.9 → 8.9 ms from
- * 550 to 5,500 stocks on MariaDB); the pass in memory costs 0.4 ms for 550 securities and 0.7 ms for 5,500.
+ * grew with the width of the market (three NOT EXISTS on code_changes per listed row); the pass in memory
+ * stays flat (`make bench-scale`, bench/results/scale-*.json).
  *
  * Without a date: every security but old codes whose successor is in the store (the successor stands for
  * them). With a date: the securities listed that day, where a security that changed its code after the day
@@ -73,8 +73,8 @@ export class ListedUniverse {
 
   /**
    * One page of the filtered universe, ordered by the code shown, and the number of all its members. Only the
-   * page's members are made: making one for each of 5,500 securities per request took 12 ms on MariaDB's
-   * bench machine, the pass alone 0.7 ms.
+   * page's members are made: making one for every security of the market per request cost many times the
+   * pass itself.
    */
   page(filter: UniverseFilter, window: PageRequest): { rows: UniverseMember[]; total: number } {
     const { showingCodeNow, showingOldCode } = this.members(filter);

@@ -1,6 +1,6 @@
 /**
- * The exchange's open days in memory, ascending: what the date windows count on, by binary search (about
- * 8,600 days since 1990, 0.5 MB), instead of a calendar query per request.
+ * The exchange's open days in memory, ascending: what the date windows count on, by binary search (every
+ * open day since 1990 is a small array), instead of a calendar query per request.
  */
 export class OpenDays {
   /** `ascending`: `YYYY-MM-DD` open days, sorted, each once. */

@@ -119,7 +119,7 @@ export class AnswerCache {
     const payload = await build();
     if (format !== undefined && keys === null && !(payload instanceof JsonText)) {
       // Nothing to store: the rows are written from the answer as built, never as JSON text first (a whole-market
-      // day is 2.6 MB of it), so without an ETag.
+      // day is megabytes of it), so without an ETag.
       raw.setHeader('Cache-Control', CACHE_CONTROL);
       return void raw.json(payload);
     }

@@ -41,8 +41,8 @@ const MEMOIZED = Symbol('memoized route matchers');
 
 /**
  * express-openapi-validator 5.6 compiles a path-to-regexp matcher for every contract path on every request
- * (`lookupRoute`, openapi.metadata.js): 20 % of a search request's CPU in the profile
- * (bench/results/profile-search.txt), more than the search itself. Until upstream caches them
+ * (`lookupRoute`, openapi.metadata.js): more of a search request's CPU than the search itself in the profile
+ * (bench/results/profile-search.txt). Until upstream caches them
  * (cdimascio/express-openapi-validator#1217, open), the path-to-regexp module the validator calls gets a memo:
  * the same path and options give the same compiled matcher (its regexp has no `g` flag, so it holds no state).
  * The paths are the contract's (about 35), so the memo stays that small.

@@ -58,7 +58,8 @@ export function httpApp(parts: HttpAppParts): Express {
   if (parts.openRoutes.length > 0) openRoutes.use(...parts.openRoutes);
   const routeOpen = (req: Request, res: Response, next: NextFunction) => (res.locals.contractPath === undefined ? openRoutes(req, res, next) : next());
   // Every step up to the answer cache's warm path is one layer of Express's router: a warm answer takes one
-  // turn of the router, as a bare Express route does (a layer per step made the router 7 % of its CPU).
+  // turn of the router, as a bare Express route does (a layer per step made the router a visible share of its
+  // CPU: `make bench-profile`).
   app.use(inSequence(
     helmet(),
     requestId(),

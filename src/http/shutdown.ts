@@ -18,8 +18,8 @@ export interface ShutdownOptions {
  * Connections whose handshake completed before the signal wait in the kernel's backlog until the event loop
  * accepts them, and closing the listener resets them. So the listener stays open, now answering with
  * `Connection: close`, until no connection has come for 200 ms (the load balancer has seen /readyz fail), at
- * most 5 s or the grace period. Measured: on a starved machine (load 11 on 2 cores) connections made 126 ms
- * before the signal were still in the backlog 280 ms after it.
+ * most 5 s or the grace period: on a starved machine connections made before the signal were seen still
+ * waiting in the backlog after it (test/ops/shutdown.test.ts runs it under load).
  */
 const QUIET_MS = 200;
 const MAX_ACCEPTING_MS = 5000;

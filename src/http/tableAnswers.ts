@@ -11,8 +11,8 @@ const NEGOTIATED = ['application/json', 'text/csv', 'application/x-ndjson'];
 const BY_MEDIA_TYPE: Record<string, AnswerFormat> = { 'application/json': 'json', 'text/csv': 'csv', 'application/x-ndjson': 'ndjson' };
 
 /**
- * Rows per write: 500 rows of a cross-section are about 100 kB, so a 6,000-row answer is a dozen writes and
- * never one string; the socket's backpressure (`drain`) is awaited between them.
+ * Rows per write: a write of a few hundred rows is a chunk of the order of 100 kB, so a whole-market answer is
+ * a dozen writes and never one string; the socket's backpressure (`drain`) is awaited between them.
  */
 const ROWS_PER_WRITE = 500;
 

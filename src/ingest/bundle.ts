@@ -78,7 +78,7 @@ export async function importBundle(db: Knex, dir: string, progress?: BundleProgr
 
 /**
  * SQLite page cache while importing, in KiB: a daily file in date order inserts all over the (ts_code,
- * trade_date) B-tree; with SQLite's default 2 MB page cache every insert misses, which halves the rate once
- * the table outgrows it.
+ * trade_date) B-tree; with SQLite's default page cache of a few megabytes every insert misses once the table
+ * outgrows it.
  */
 const SQLITE_IMPORT_CACHE_KIB = 65_536;

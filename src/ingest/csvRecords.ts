@@ -28,8 +28,8 @@ interface PapaResult {
 /**
  * Streams the records of a CSV file with a header row. UTF-8 (the decoder drops a BOM) or GBK, detected;
  * `onBytes` is called with the size of each chunk read (for progress). Papa Parse's core parser reads each
- * decoded chunk whole (indexOf-driven: 6× csv-parse's rate on a daily file, where parsing was 45% of the
- * import's CPU); the rows it leaves incomplete at a chunk's end start the next chunk. Empty lines are
+ * decoded chunk whole (indexOf-driven: several times csv-parse's rate on a daily file, where parsing was most
+ * of the import's CPU; `make bench-ingest`); the rows it leaves incomplete at a chunk's end start the next chunk. Empty lines are
  * skipped; a record with another number of fields than the header is refused.
  */
 export async function* csvRecords(path: string, onBytes: (bytes: number) => void = () => {}): AsyncGenerator<CsvRecord> {

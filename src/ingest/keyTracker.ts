@@ -14,10 +14,10 @@ const EPOCH_2000 = Date.UTC(2000, 0, 1) / 1000;
 
 /**
  * Remembers the primary keys seen in one file, to refuse duplicates. Keys with a date column (almost all
- * market tables) are held as one bit per day for each value of the other key columns, so 12 M daily rows of
- * 5,000 stocks take 30 MB, not gigabytes; keys with a date and time (minute bars, ticks) as sorted seconds,
- * 4 bytes a row (one session of the whole market, 1.32 M minute bars, took past the CLI's 128 MB heap as
- * strings); other keys as strings.
+ * market tables) are held as one bit per day for each value of the other key columns, so the whole market's
+ * daily history takes megabytes, not gigabytes; keys with a date and time (minute bars, ticks) as sorted
+ * seconds, 4 bytes a row (as strings, one session of the whole market's minute bars ran the CLI out of its
+ * heap); other keys as strings.
  */
 export class KeyTracker {
   private readonly dayBits = new Map<string, Uint8Array>();

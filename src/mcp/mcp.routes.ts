@@ -23,8 +23,8 @@ export interface McpOptions {
 }
 
 /**
- * The MCP SDK, loaded at the first /mcp request: a server that no agent calls does not hold it (with its
- * dependencies 8 MB of heap, 12 MB of RSS).
+ * The MCP SDK, loaded at the first /mcp request: a server that no agent calls does not hold it and its
+ * dependencies in memory (`make bench-footprint`).
  */
 async function loadSdk() {
   const [server, host, transport, types] = await Promise.all([

@@ -6,9 +6,9 @@ import type { Row } from '../loaderTypes';
  * daily_bars.turnover (the daily endpoint's `turnover`, percent) is daily_basic's `turnover_rate` of the same
  * stock and day: turnover of all outstanding shares, Tushare's own definition, rather than the free-float
  * rate. Bars take it from stored valuations as they are written (withStoredTurnover); valuations loaded after
- * their bars update them (fillTurnover). A bundle loads daily_basic first: filling 24 M stored bars afterwards
- * was an UPDATE of every bar and of its day index entry, 16,000 rows/s at 600 stocks × 2 years and random
- * I/O at the whole market's 20 years (hours); reading the valuations of each batch of bars costs one range read.
+ * their bars update them (fillTurnover). A bundle loads daily_basic first: filling the stored bars afterwards
+ * was an UPDATE of every bar and of its day index entry, most of an import's time and random I/O at the whole
+ * market's size (`make bench-ingest`); reading the valuations of each batch of bars costs one range read.
  */
 export async function withStoredTurnover(trx: Knex.Transaction, rows: Row[]): Promise<Row[]> {
   if (rows.length === 0) return rows;

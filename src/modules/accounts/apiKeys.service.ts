@@ -26,7 +26,7 @@ const isExpired = (owner: KeyOwner) => owner.expiresAt !== null && sqlDateTimeTo
 /**
  * The owner of a presented API key, through the key cache; null when it is unknown, deleted or expired.
  * A key in the key cache is answered synchronously (no promise). Every request hashes the key it presents
- * (SHA-256, about 1 µs): a map from plaintext keys to their hashes would save that but keep valid keys in
+ * (SHA-256, cheap): a map from plaintext keys to their hashes would save that but keep valid keys in
  * memory, which the service never does.
  */
 export function keyOwnerLookup(db: Db, cache: KeyCache, plans: PlanCatalog) {

@@ -28,8 +28,8 @@ const VALUATION_GROUPS = [
 /**
  * Only the rows of one industry's securities when a filter names one: the codes from securities' industry
  * index (db/migrations/20261124000500), each looked up within the day, so one industry of 500 stocks costs
- * the same in a market of 550 as of 5,500. Reading the whole day and filtering after made it cost the market:
- * p99 1.6× at full size against one tenth on MariaDB (bench/results/scale-mysql.json before this).
+ * the same in a market of 550 as of 5,500. Reading the whole day and filtering after made it cost the market
+ * (`make bench-scale`, bench/results/scale-*.json).
  */
 function ofIndustry<Q extends Knex.QueryBuilder>(query: Q, codeColumn: string, industry: string | undefined): Q {
   return industry === undefined ? query : query.whereIn(codeColumn, (securities) => securities.from('securities').where('industry', industry).select('ts_code')) as Q;

@@ -114,7 +114,8 @@ const valuationOf = (row: Valuation): Valuation => pickFields(row, VALUATION_FIE
 
 /**
  * A row in the contract's order, written as one object literal: the same shape for all 5,000 rows keeps V8 on
- * one hidden class (spreading the bar and the valuation into each row cost 80-160 ms a day); `fields` then picks.
+ * one hidden class (spreading the bar and the valuation into each row made rows of many shapes, slow to build
+ * and to serialize); `fields` then picks.
  */
 function toCrossSectionEntry({ row, bar, anchorDate }: CrossSectionEntry, fields: readonly CrossSectionField[]): WireCrossSectionEntry {
   const { ts_code: symbol } = row;

@@ -8,8 +8,9 @@ import { addPartitions, deleteOlderBatch, dropPartitions, MINUTE_TABLES, partiti
 /** Days ahead that get a partition of their own, so that a week of loads never lands in p_future. */
 const DAYS_AHEAD = 7;
 /**
- * Rows a delete statement removes at most: 5,000 rows take ~30 ms on MariaDB and SQLite, the longest a
- * reader then waits behind retention (one statement deleting the market's 1.3 M rows of a day took minutes).
+ * Rows a delete statement removes at most: a bounded statement bounds how long a reader waits behind
+ * retention (one statement deleting the whole market's minute rows of a day took minutes; figures in
+ * docs/operations.md, "retention").
  */
 const DELETE_BATCH = 5000;
 
