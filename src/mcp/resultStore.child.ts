@@ -1,35 +1,29 @@
 /**
- * The result store of one API key, in a process of its own: an in-memory SQLite database (better-sqlite3)
- * whose tables hold rows an agent asked to keep (`store_as`) and which `query_results` reads. In its own
- * process so that a query that runs too long is stopped by killing it, and the key's tables go with it:
- * better-sqlite3 cannot interrupt a statement, and a worker thread cannot be ended while SQLite computes
- * (terminate waits for native code to return: an endless recursive query held a thread for minutes).
+ * The result-store process of one API key: it opens the key's SQLite file (better-sqlite3, the path its only
+ * argument), whose tables hold rows an agent asked to keep (`store_as`) and which `query_results` reads. In a
+ * process of its own so that a query that runs too long is stopped by killing it: better-sqlite3 cannot
+ * interrupt a statement, and a worker thread cannot be ended while SQLite computes (terminate waits for native
+ * code to return). The tables are in the file, not in this process: a killed query takes none with it, and the
+ * next process opens the same file.
  */
 import Database from 'better-sqlite3';
 import type { StoreReply, StoreRequest } from './resultStore.protocol';
 
-const db = new Database(':memory:');
-const created = new Map<string, number>();
+const db = new Database(process.argv[2]!);
 
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** SELECT or WITH first (comments and blanks before it skipped): no PRAGMA, ATTACH or write, whatever SQLite would allow. */
 const READ_ONLY_START = /^(\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(select|with)\b/i;
 
-function store({ table, columns, rows, maxTables }: Extract<StoreRequest, { op: 'store' }>): StoreReply {
-  if (!created.has(table) && created.size >= maxTables) {
-    const oldest = [...created].sort((a, b) => a[1] - b[1])[0]![0];
-    db.exec(`drop table ${quoted(oldest)}`);
-    created.delete(oldest);
-  }
+function store({ table, columns, rows }: Extract<StoreRequest, { op: 'store' }>): StoreReply {
   db.transaction(() => {
     db.exec(`drop table if exists ${quoted(table)}`);
     db.exec(`create table ${quoted(table)} (${columns.map(quoted).join(', ')})`);
     const insert = db.prepare(`insert into ${quoted(table)} values (${columns.map(() => '?').join(', ')})`);
     for (const row of rows) insert.run(row.map((value) => (typeof value === 'boolean' ? Number(value) : value)));
   })();
-  created.set(table, Date.now());
-  return { ok: true, tables: [...created.keys()] };
+  return { ok: true };
 }
 
 function query({ sql, maxRows }: Extract<StoreRequest, { op: 'query' }>): StoreReply {
@@ -50,14 +44,9 @@ function query({ sql, maxRows }: Extract<StoreRequest, { op: 'query' }>): StoreR
   }
 }
 
-function drop({ olderThan }: Extract<StoreRequest, { op: 'expire' }>): StoreReply {
-  for (const [table, at] of created) {
-    if (at < olderThan) {
-      db.exec(`drop table ${quoted(table)}`);
-      created.delete(table);
-    }
-  }
-  return { ok: true, tables: [...created.keys()] };
+function drop({ tables }: Extract<StoreRequest, { op: 'drop' }>): StoreReply {
+  for (const table of tables) db.exec(`drop table if exists ${quoted(table)}`);
+  return { ok: true };
 }
 
 process.on('message', ({ id, request }: { id: number; request: StoreRequest }) => {
@@ -69,5 +58,5 @@ process.on('message', ({ id, request }: { id: number; request: StoreRequest }) =
   }
   process.send!({ id, reply });
 });
-// The server went away (or stopped this store): nothing is kept.
+// The server went away (or stopped this process): the file stays with the server, which removes it.
 process.on('disconnect', () => process.exit(0));

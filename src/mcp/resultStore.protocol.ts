@@ -2,11 +2,11 @@
 export type StoreValue = string | number | boolean | null;
 
 export type StoreRequest =
-  | { op: 'store'; table: string; columns: string[]; rows: StoreValue[][]; maxTables: number }
+  | { op: 'store'; table: string; columns: string[]; rows: StoreValue[][] }
   | { op: 'query'; sql: string; maxRows: number }
-  | { op: 'expire'; olderThan: number };
+  | { op: 'drop'; tables: string[] };
 
 export type StoreReply =
-  | { ok: true; tables: string[] }
+  | { ok: true }
   | { ok: true; columns: string[]; rows: unknown[][]; truncated: boolean }
   | { ok: false; message: string };
