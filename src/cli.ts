@@ -6,7 +6,10 @@ import { bundleFiles, importBundle, LOADERS } from './ingest/bundle';
 import { loadDemoDataIfEmpty } from './ingest/demo';
 import { generateBundle } from './ingest/generate/generateBundle';
 import { IngestError } from './ingest/ingestError';
-import { consoleProgress } from './ingest/progress';
+import { baostockSummary, consoleProgress, securityProgress } from './ingest/progress';
+import { BaostockClient } from './ingest/baostock/client';
+import { BAOSTOCK_DATASETS, syncBaostock, type BaostockDataset } from './ingest/baostock/sync';
+import { exchangeToday } from './domain/clock';
 import { SYNC_APIS, syncTushare } from './ingest/tushare/sync';
 import { isIsoDate } from './domain/dates';
 
@@ -15,6 +18,13 @@ const program = new Command('ashare').description('ashare-api data tools').showH
 function isoDate(value: string): string {
   if (!isIsoDate(value)) throw new InvalidArgumentError('expected YYYY-MM-DD');
   return value;
+}
+
+function datasetList(value: string): BaostockDataset[] {
+  const names = value.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !(BAOSTOCK_DATASETS as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new InvalidArgumentError(`unknown dataset ${unknown.join(', ')} (known: ${BAOSTOCK_DATASETS.join(', ')})`);
+  return names as BaostockDataset[];
 }
 
 function positiveInt(value: string): number {
@@ -54,15 +64,17 @@ program
   .description('load the bundled demo data (real, plus synthetic recent sessions of three stocks) into an empty database')
   .action(() => withDb(async (db) => console.log(`${await loadDemoDataIfEmpty(db)} rows loaded`)));
 
-program
+const sync = program
   .command('sync')
-  .description('pull market data, index data, events and statements from Tushare Pro (TUSHARE_TOKEN, TUSHARE_URL), resumable')
-  .requiredOption('--from <date>', 'first date, YYYY-MM-DD', isoDate)
-  .requiredOption('--to <date>', 'last date, YYYY-MM-DD', isoDate)
+  .description('pull market data, index data, events and statements from Tushare Pro (TUSHARE_TOKEN, TUSHARE_URL), resumable; `sync baostock`: from Baostock, free')
+  // Not requiredOption: a required option of `sync` would be required of `sync baostock` too.
+  .option('--from <date>', 'first date, YYYY-MM-DD (required)', isoDate)
+  .option('--to <date>', 'last date, YYYY-MM-DD (required)', isoDate)
   .option('--only <apis>', `comma-separated subset of ${SYNC_APIS.join(', ')}`)
   .option('--calls-per-minute <n>', 'pace of calls (Tushare limits each API per minute by account level)', positiveInt, 200)
-  .action((options: { from: string; to: string; only?: string; callsPerMinute: number }) =>
+  .action((options: { from?: string; to?: string; only?: string; callsPerMinute: number }) =>
     withDb(async (db) => {
+      if (options.from === undefined || options.to === undefined) throw new InvalidArgumentError(`required option '--${options.from === undefined ? 'from' : 'to'} <date>' not specified`);
       const token = process.env.TUSHARE_TOKEN;
       if (!token) throw new InvalidArgumentError('TUSHARE_TOKEN is not set');
       await syncTushare(db, {
@@ -74,6 +86,32 @@ program
         callsPerMinute: options.callsPerMinute,
         log: (line) => console.error(line),
       });
+    }),
+  );
+
+sync
+  .command('baostock')
+  .description('fill the store from Baostock (free, no token; BAOSTOCK_HOST, BAOSTOCK_PORT): calendar, stock list, daily bars, factors, valuations; resumable and idempotent')
+  .requiredOption('--since <date>', 'first date, YYYY-MM-DD', isoDate)
+  .option('--until <date>', 'last date, YYYY-MM-DD (default: today in Beijing)', isoDate)
+  .option('--symbols <codes>', 'comma-separated symbols (default: every stock listed in the range and the main indices)')
+  .option('--datasets <names>', `comma-separated subset of ${BAOSTOCK_DATASETS.join(', ')}`, datasetList, [...BAOSTOCK_DATASETS])
+  .option('--pause-ms <n>', 'pause between two requests (one at a time: parallel clients get blacklisted)', positiveInt, 200)
+  .action((options: { since: string; until?: string; symbols?: string; datasets: BaostockDataset[]; pauseMs: number }) =>
+    withDb(async (db) => {
+      const client = new BaostockClient({ host: process.env.BAOSTOCK_HOST ?? 'public-api.baostock.com', port: Number(process.env.BAOSTOCK_PORT ?? 10030), pauseMs: options.pauseMs });
+      try {
+        const summary = await syncBaostock(db, client, {
+          since: options.since,
+          until: options.until ?? exchangeToday(),
+          symbols: options.symbols?.split(',').map((symbol) => symbol.trim()).filter(Boolean),
+          datasets: options.datasets,
+          onSecurity: securityProgress(),
+        });
+        console.error(baostockSummary(summary));
+      } finally {
+        await client.close();
+      }
     }),
   );
 
@@ -92,7 +130,7 @@ program
 try {
   await program.parseAsync();
 } catch (err) {
-  if (err instanceof IngestError || err instanceof InvalidArgumentError || (err as Error).name === 'TushareError') {
+  if (err instanceof IngestError || err instanceof InvalidArgumentError || ['TushareError', 'BaostockError'].includes((err as Error).name)) {
     console.error(`error: ${(err as Error).message}`);
     process.exit(1);
   }

@@ -9,6 +9,12 @@ export interface CsvRecord {
   values: Record<string, string>;
 }
 
+/** Rows an upstream API answered, as records (line = row number + 1, as if the field names were a header line). */
+export async function* rowRecords(rows: Iterable<Record<string, string>>): AsyncGenerator<CsvRecord> {
+  let line = 1;
+  for (const values of rows) yield { line: ++line, values };
+}
+
 /** A CSV or decoding failure with the line it happened on. */
 export class CsvReadError extends Error {
   constructor(

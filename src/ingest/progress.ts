@@ -1,4 +1,5 @@
 import cliProgress from 'cli-progress';
+import type { BaostockSummary } from './baostock/sync';
 import type { BundleFile, BundleProgress } from './bundle';
 
 /**
@@ -31,4 +32,30 @@ export function consoleProgress(stream: NodeJS.WriteStream = process.stderr): Bu
       stream.write(`${file.api}.csv: ${result.rows} rows into ${result.table} in ${seconds.toFixed(1)} s (${Math.round(result.rows / seconds)} rows/s)\n`);
     },
   };
+}
+
+/** A bar over the securities of a sync (on a terminal; a line every hundred otherwise). */
+export function securityProgress(stream: NodeJS.WriteStream = process.stderr): (done: number, total: number, tsCode: string) => void {
+  let bar: cliProgress.SingleBar | undefined;
+  return (done, total, tsCode) => {
+    if (!stream.isTTY) {
+      if (done % 100 === 0 || done === total) stream.write(`${done}/${total} securities (${tsCode})\n`);
+      return;
+    }
+    if (bar === undefined) {
+      bar = new cliProgress.SingleBar({ stream, format: 'securities [{bar}] {value}/{total} | {code} | ETA {eta_formatted}', hideCursor: true }, cliProgress.Presets.shades_classic);
+      bar.start(total, 0, { code: tsCode });
+    }
+    bar.update(done, { code: tsCode });
+    if (done === total) bar.stop();
+  };
+}
+
+/** The closing lines of a Baostock sync: rows by table, requests, retries and logins, time. */
+export function baostockSummary({ securities, skipped, rows, client, seconds }: BaostockSummary): string {
+  const tables = Object.entries(rows).map(([table, count]) => `${table} ${count}`).join(', ') || 'no rows';
+  return [
+    `baostock: ${securities} securities synced, ${skipped} already done; ${tables}`,
+    `${client.requests} requests, ${client.retries} retries, ${client.logins} logins in ${seconds.toFixed(1)} s`,
+  ].join('\n');
 }

@@ -1,34 +1,51 @@
 import { normalizeSymbol } from '../../domain/symbols';
-import type { TableLoad } from '../loaderTypes';
+import type { Row, TableLoad } from '../loaderTypes';
 import { date, required } from './fieldParsers';
 import { securityIdentity } from './securityRows';
 
 const KIND_OF_TYPE: Record<string, 'stock' | 'index'> = { '1': 'stock', '2': 'index' };
 
 /**
- * Baostock `query_stock_basic` (code `sh.600000`, type 1 stock / 2 index, status 0 delisted): fills in
- * delisted stocks and indices that the Tushare list lacks. Its listed stocks are skipped (the snapshot is
- * older than the Tushare list, so their status may be stale); rows already present are kept as they are.
+ * A Baostock `query_stock_basic` record (code `sh.600000`, type 1 stock / 2 index, status 0 delisted) as a
+ * securities row of identity, listing dates and status only, so that what another source filled in (industry,
+ * area, market…) stays; null for the other types (bonds, funds) and, with `listedStocks` false, listed stocks.
+ */
+function securityRow(values: Record<string, string>, listedStocks: boolean): Row | null {
+  const kind = KIND_OF_TYPE[required(values, 'type')];
+  if (kind === undefined) return null;
+  const tsCode = normalizeSymbol(required(values, 'code'));
+  if (tsCode === null) throw new Error(`invalid code: ${values.code}`);
+  const delisted = required(values, 'status') === '0';
+  if (kind === 'stock' && !delisted && !listedStocks) return null;
+  return {
+    ...securityIdentity(tsCode, kind, required(values, 'code_name')),
+    list_date: date(values, 'ipoDate'),
+    delist_date: delisted ? date(values, 'outDate') : null,
+    list_status: delisted ? 'D' : 'L',
+  };
+}
+
+const COLUMNS = ['code', 'code_name', 'type', 'status'];
+
+/**
+ * The demo's snapshot of Baostock's list: fills in delisted stocks and indices that the Tushare list lacks. Its
+ * listed stocks are skipped (the snapshot is older than the Tushare list, so their status may be stale); rows
+ * already present are kept as they are.
  */
 export const baostockBasic: TableLoad = {
   table: 'securities',
   key: ['ts_code'],
-  columns: ['code', 'code_name', 'type', 'status'],
+  columns: COLUMNS,
   dataset: 'reference',
   onConflict: 'ignore',
-  toRow(values) {
-    const kind = KIND_OF_TYPE[required(values, 'type')];
-    if (kind === undefined) return null;
-    const tsCode = normalizeSymbol(required(values, 'code'));
-    if (tsCode === null) throw new Error(`invalid code: ${values.code}`);
-    const name = required(values, 'code_name');
-    const delisted = required(values, 'status') === '0';
-    if (kind === 'stock' && !delisted) return null;
-    return {
-      ...securityIdentity(tsCode, kind, name),
-      list_date: date(values, 'ipoDate'),
-      delist_date: delisted ? date(values, 'outDate') : null,
-      list_status: delisted ? 'D' : 'L',
-    };
-  },
+  toRow: (values) => securityRow(values, false),
+};
+
+/** Baostock's list as `sync baostock` fetches it, current: every stock and index, listed or not, merged. */
+export const baostockSecurities: TableLoad = {
+  table: 'securities',
+  key: ['ts_code'],
+  columns: COLUMNS,
+  dataset: 'reference',
+  toRow: (values) => securityRow(values, true),
 };

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { exchangeToday } from '../../domain/clock';
 import { toSqlDateTime } from '../../domain/dates';
 import { loaderOf } from '../bundle';
-import type { CsvRecord } from '../csvRecords';
+import { rowRecords } from '../csvRecords';
 import { loadRecords } from '../loadTable';
 import type { LoadOptions, LoadResult } from '../loaderTypes';
 import { tushareClient, TushareError, type TushareCall, type TushareOptions, type TushareTable } from './client';
@@ -151,9 +151,6 @@ async function fetchAndLoad(db: Knex, call: TushareCall, endpoint: string, api: 
   return loadRecords(db, source, recordsOf(table), loaderOf(api)!, options);
 }
 
-/** Reply rows as CSV-like records (line = item number + 1, as if the fields were a header line). */
-async function* recordsOf({ fields, items }: TushareTable): AsyncGenerator<CsvRecord> {
-  for (const [index, item] of items.entries()) {
-    yield { line: index + 2, values: Object.fromEntries(fields.map((field, i) => [field, item[i] == null ? '' : String(item[i])])) };
-  }
-}
+/** Reply rows as records of field → text. */
+const recordsOf = ({ fields, items }: TushareTable) =>
+  rowRecords(items.map((item) => Object.fromEntries(fields.map((field, i) => [field, item[i] == null ? '' : String(item[i])]))));

@@ -1,0 +1,77 @@
+/**
+ * `sync baostock` at its default pace against the local Baostock server (test/support/baostockServer.ts) with a
+ * per-query delay like the public server's (BENCH_DELAY_MS, 80 by default): BENCH_STOCKS synthetic stocks
+ * (40) of a year of daily bars each, into a fresh SQLite store. The time per security, extrapolated to the
+ * whole market (BENCH_MARKET_STOCKS, 5,400), goes to bench/results/baostock-sync.json and the README.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connect } from '../src/db/connection';
+import { migrateLatest } from '../src/db/migrate';
+import { addDays } from '../src/domain/calendar';
+import { BaostockClient } from '../src/ingest/baostock/client';
+import { syncBaostock } from '../src/ingest/baostock/sync';
+import { baostockSummary, securityProgress } from '../src/ingest/progress';
+import { startBaostockServer, type BaostockData } from '../test/support/baostockServer';
+
+const STOCKS = Number(process.env.BENCH_STOCKS ?? 40);
+const DELAY_MS = Number(process.env.BENCH_DELAY_MS ?? 80);
+const MARKET_STOCKS = Number(process.env.BENCH_MARKET_STOCKS ?? 5400);
+const SINCE = '2024-01-01';
+const UNTIL = '2024-12-31';
+
+/** A year of weekdays as trading days and a seeded random walk per stock, in Baostock's layout; one ex-date each. */
+function yearOfStocks(): BaostockData {
+  const days: string[] = [];
+  for (let day = SINCE; day <= UNTIL; day = addDays(day, 1)) if (![0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay())) days.push(day);
+  let seed = 1;
+  const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  const securities = [], bars = [], factors = [];
+  for (let i = 0; i < STOCKS; i++) {
+    const code = `sz.${String(300000 + i)}`;
+    securities.push({ code, code_name: `股票${i}`, ipoDate: '2010-01-04', outDate: '', type: '1', status: '1' });
+    factors.push({ code, dividOperateDate: days[120]!, foreAdjustFactor: '1.000000', backAdjustFactor: '1.050000', adjustFactor: '1.050000' });
+    let close = 10 + random() * 20;
+    for (const date of days) {
+      const preclose = close;
+      close = Math.max(1, preclose * (1 + (random() - 0.5) * 0.04));
+      bars.push({
+        date, code, open: preclose.toFixed(2), high: (Math.max(preclose, close) * 1.01).toFixed(2), low: (Math.min(preclose, close) * 0.99).toFixed(2), close: close.toFixed(2),
+        preclose: preclose.toFixed(2), volume: String(Math.round(random() * 1e7)), amount: (random() * 1e8).toFixed(4), adjustflag: '3', turn: (random() * 3).toFixed(6),
+        tradestatus: '1', pctChg: (((close - preclose) / preclose) * 100).toFixed(6), peTTM: (5 + random() * 30).toFixed(6), pbMRQ: (0.5 + random() * 3).toFixed(6), psTTM: (random() * 5).toFixed(6), isST: '0',
+      });
+    }
+  }
+  return { securities, days: days.map((date) => ({ calendar_date: date, is_trading_day: '1' })), bars, factors };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'ashare-bench-baostock-'));
+const db = connect(`sqlite://${dir}/bench.sqlite`);
+const server = await startBaostockServer(yearOfStocks(), { delayMs: DELAY_MS });
+try {
+  await migrateLatest(db);
+  // Default pace: the CLI's pause between requests.
+  const client = new BaostockClient({ host: '127.0.0.1', port: server.port });
+  const summary = await syncBaostock(db, client, { since: SINCE, until: UNTIL, today: '2026-01-01', onSecurity: securityProgress() });
+  await client.close();
+  console.error(baostockSummary(summary));
+  const perSecurity = summary.seconds / summary.securities;
+  const result = {
+    date: new Date().toISOString(),
+    stocks: STOCKS,
+    server_delay_ms: DELAY_MS,
+    pause_ms: 200,
+    seconds: Number(summary.seconds.toFixed(1)),
+    requests: summary.client.requests,
+    seconds_per_security: Number(perSecurity.toFixed(3)),
+    whole_market_year_minutes: Number(((perSecurity * MARKET_STOCKS) / 60).toFixed(0)),
+    rows: summary.rows,
+  };
+  console.log(JSON.stringify(result));
+  writeFileSync('bench/results/baostock-sync.json', `${JSON.stringify(result, null, 2)}\n`);
+} finally {
+  await server.close();
+  await db.destroy();
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,102 @@
+import type { BaostockRecord } from './client';
+
+/**
+ * Baostock's records in Tushare's layouts and units, so that they go through the same table loaders as a
+ * Tushare bundle or sync (src/ingest/tables) and land in the store's units: Baostock's volume is in shares
+ * and its amount in yuan, Tushare's `daily` in lots and thousand yuan. Pure functions, no I/O.
+ */
+
+/** A record as the Tushare loaders read it. */
+export type TushareRecord = Record<string, string>;
+
+/** `sh.600000` → `600000.SH`. */
+export const tsCodeOf = (code: string) => `${code.slice(3)}.${code.slice(0, 2).toUpperCase()}`;
+/** `600000.SH` → `sh.600000`. */
+export const baostockCodeOf = (tsCode: string) => `${tsCode.slice(7).toLowerCase()}.${tsCode.slice(0, 6)}`;
+
+/** `2024-06-14` → `20240614`, Tushare's dates. */
+export const compact = (date: string) => date.replaceAll('-', '');
+
+/** A decimal text times 10^power, moved in the text (no floating-point rounding): ('22066700', -2) → '220667'. */
+export function shiftDecimal(text: string, power: number): string {
+  const match = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(text.trim());
+  if (match === null || text.trim() === '') return text.trim();
+  const [, sign, whole = '', fraction = ''] = match;
+  const digits = whole + fraction;
+  const point = whole.length + power;
+  const moved = point <= 0 ? `0.${'0'.repeat(-point)}${digits}` : point >= digits.length ? digits + '0'.repeat(point - digits.length) : `${digits.slice(0, point)}.${digits.slice(point)}`;
+  const trimmed = moved.replace(/^0+(?=\d)/, '').replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+  return `${sign}${trimmed}`;
+}
+
+/** close − preclose to 4 decimals (Baostock gives no change column). */
+function change(close: string, preclose: string): string {
+  if (close === '' || preclose === '') return '';
+  return String(Math.round((Number(close) - Number(preclose)) * 10_000) / 10_000);
+}
+
+/** The daily k-data fields asked of stocks (unadjusted, adjustflag 3): the bar and the day's valuation. */
+export const STOCK_DAY_FIELDS = ['date', 'code', 'open', 'high', 'low', 'close', 'preclose', 'volume', 'amount', 'turn', 'tradestatus', 'pctChg', 'peTTM', 'pbMRQ', 'psTTM'];
+/** Indices have no status nor valuation. */
+export const INDEX_DAY_FIELDS = ['date', 'code', 'open', 'high', 'low', 'close', 'preclose', 'volume', 'amount', 'pctChg'];
+
+/** The traded days of k-data records (a suspended day, tradestatus 0, is no bar). */
+export const tradedDays = (records: BaostockRecord[]) => records.filter((record) => record.tradestatus !== '0');
+
+/** Tushare `daily` / `index_daily` rows of traded days. */
+export function barRecords(records: BaostockRecord[]): TushareRecord[] {
+  return tradedDays(records).map((record) => ({
+    ts_code: tsCodeOf(record.code!),
+    trade_date: compact(record.date!),
+    open: record.open!,
+    high: record.high!,
+    low: record.low!,
+    close: record.close!,
+    pre_close: record.preclose!,
+    change: change(record.close!, record.preclose!),
+    pct_chg: record.pctChg ?? '',
+    vol: shiftDecimal(record.volume ?? '', -2),
+    amount: shiftDecimal(record.amount ?? '', -3),
+  }));
+}
+
+/** Tushare `daily_basic` rows of traded days: turnover (percent), PE TTM, PB MRQ, PS TTM (Baostock's pcfNcfTTM has no column). */
+export function valuationRecords(records: BaostockRecord[]): TushareRecord[] {
+  return tradedDays(records).map((record) => ({
+    ts_code: tsCodeOf(record.code!),
+    trade_date: compact(record.date!),
+    close: record.close!,
+    turnover_rate: record.turn ?? '',
+    pe_ttm: record.peTTM ?? '',
+    pb: record.pbMRQ ?? '',
+    ps_ttm: record.psTTM ?? '',
+  }));
+}
+
+/**
+ * Tushare `adj_factor` rows for `days`: the store's factor is cumulative and backward, price × factor being the
+ * backward-adjusted price, which is Baostock's `backAdjustFactor` of the latest event (dividOperateDate) on or
+ * before the day, and 1 before the first. Forward prices then come out as Baostock's own (its forward factor
+ * is the backward one over the latest).
+ */
+export function factorRecords(tsCode: string, events: BaostockRecord[], days: readonly string[]): TushareRecord[] {
+  const steps = [...events].sort((a, b) => a.dividOperateDate!.localeCompare(b.dividOperateDate!));
+  let next = 0;
+  let factor = '1';
+  return [...days].sort().map((day) => {
+    while (next < steps.length && steps[next]!.dividOperateDate! <= day) factor = steps[next++]!.backAdjustFactor!;
+    return { ts_code: tsCode, trade_date: compact(day), adj_factor: factor };
+  });
+}
+
+/** Tushare `trade_cal` rows (the SSE calendar serves all three exchanges), each with the open day before it among them. */
+export function calendarRecords(records: BaostockRecord[]): TushareRecord[] {
+  let previousOpen = '';
+  return [...records]
+    .sort((a, b) => a.calendar_date!.localeCompare(b.calendar_date!))
+    .map((record) => {
+      const row = { exchange: 'SSE', cal_date: compact(record.calendar_date!), is_open: record.is_trading_day!, pretrade_date: previousOpen };
+      if (record.is_trading_day === '1') previousOpen = compact(record.calendar_date!);
+      return row;
+    });
+}

@@ -1,0 +1,143 @@
+import type { Knex } from 'knex';
+import { addDays } from '../../domain/calendar';
+import { exchangeToday } from '../../domain/clock';
+import { toSqlDateTime } from '../../domain/dates';
+import { normalizeSymbol } from '../../domain/symbols';
+import { loaderOf } from '../bundle';
+import { rowRecords } from '../csvRecords';
+import { loadRecords } from '../loadTable';
+import type { LoadOptions, LoadResult, TableLoader } from '../loaderTypes';
+import { baostockSecurities } from '../tables/baostockBasic';
+import { QUERIES, type BaostockClient, type BaostockStats } from './client';
+import {
+  barRecords, baostockCodeOf, calendarRecords, compact, factorRecords, INDEX_DAY_FIELDS, STOCK_DAY_FIELDS, tradedDays, valuationRecords, type TushareRecord,
+} from './layout';
+
+export const BAOSTOCK_DATASETS = ['reference', 'calendar', 'daily', 'factors', 'valuation'] as const;
+export type BaostockDataset = (typeof BAOSTOCK_DATASETS)[number];
+
+/** The indices synced with the stocks: SSE Composite, SSE 50, CSI 300, CSI 500, SZSE Component, ChiNext. */
+export const MAIN_INDICES = ['000001.SH', '000016.SH', '000300.SH', '000905.SH', '399001.SZ', '399006.SZ'];
+
+export interface BaostockSyncOptions {
+  since: string;
+  until: string;
+  /** Standard codes; every stock listed in the range and the main indices when absent. */
+  symbols?: string[];
+  datasets?: readonly BaostockDataset[];
+  /** Beijing date: a range that ends before it is settled, and its codes are recorded as done. */
+  today?: string;
+  /** Called after each security, for a progress bar. */
+  onSecurity?(done: number, total: number, tsCode: string): void;
+}
+
+export interface BaostockSummary {
+  securities: number;
+  /** Securities already done by an earlier run of the same range (sync_progress). */
+  skipped: number;
+  rows: Record<string, number>;
+  client: BaostockStats;
+  seconds: number;
+}
+
+const PER_SECURITY: readonly BaostockDataset[] = ['daily', 'factors', 'valuation'];
+
+/** The calendar is read from a month before the range, so that its first open day has the one before it. */
+const CALENDAR_LEAD_DAYS = 40;
+const PROGRESS_API = 'baostock';
+
+/**
+ * Fills the store from Baostock for a date range, through the same table loaders as a Tushare bundle (so in
+ * the store's units): the calendar, the stock list, then per security its unadjusted daily bars (suspended
+ * days are not bars), valuations and adjustment factors, each table of a security one transaction, the last
+ * recording the security in sync_progress when the range is settled, so a rerun skips what was done and
+ * gives the same database.
+ */
+export async function syncBaostock(db: Knex, client: BaostockClient, options: BaostockSyncOptions): Promise<BaostockSummary> {
+  const started = performance.now();
+  const datasets = new Set(options.datasets ?? BAOSTOCK_DATASETS);
+  const rows: Record<string, number> = {};
+  const load = async (source: string, records: TushareRecord[], loader: TableLoader, loadOptions: LoadOptions = {}): Promise<LoadResult> => {
+    const result = await loadRecords(db, source, rowRecords(records), loader, loadOptions);
+    rows[result.table] = (rows[result.table] ?? 0) + result.rows;
+    return result;
+  };
+  const { since, until } = options;
+
+  if (datasets.has('calendar')) {
+    const days = await client.query(QUERIES.tradeDates, [addDays(since, -CALENDAR_LEAD_DAYS), until]);
+    await load(`baostock trade dates ${since}..${until}`, calendarRecords(days).filter((day) => day.cal_date! >= compact(since)), loaderOf('trade_cal')!);
+  }
+  if (datasets.has('reference')) await load('baostock stock basic', await client.query(QUERIES.stockBasic, ['', '']), baostockSecurities);
+
+  const securities = await securitiesToSync(db, options);
+  // What was synced of a security, in sync_progress's 32 characters: its code, the range, the initials of its
+  // datasets asked (daily, factors, valuation: a run with others is another part).
+  const initials = PER_SECURITY.filter((name) => datasets.has(name)).map((name) => name[0]).join('');
+  const part = (tsCode: string) => `${tsCode} ${compact(since)}..${compact(until)} ${initials}`;
+  const done = new Set(await db('sync_progress').where({ api_name: PROGRESS_API }).whereIn('part', securities.map(({ ts_code }) => part(ts_code))).pluck('part'));
+  const settled = until < (options.today ?? exchangeToday());
+  const todo = securities.filter(({ ts_code }) => !done.has(part(ts_code)));
+  for (const [i, security] of todo.entries()) {
+    const loads = await securityLoads(db, client, security, datasets, options);
+    for (const [j, [source, records, loader]] of loads.entries()) {
+      const last = j === loads.length - 1;
+      await load(source, records, loader, {
+        async beforeCommit(trx: Knex.Transaction) {
+          if (last && settled) await trx('sync_progress').insert({ api_name: PROGRESS_API, part: part(security.ts_code), rows: records.length, finished_at: toSqlDateTime(new Date()) });
+        },
+      });
+    }
+    options.onSecurity?.(i + 1, todo.length, security.ts_code);
+  }
+  return { securities: todo.length, skipped: securities.length - todo.length, rows, client: { ...client.stats }, seconds: (performance.now() - started) / 1000 };
+}
+
+interface SecurityToSync {
+  ts_code: string;
+  kind: 'stock' | 'index';
+}
+
+/** The securities asked for, or every stock listed at some time in the range and the main indices in the store. */
+async function securitiesToSync(db: Knex, { symbols, since, until }: BaostockSyncOptions): Promise<SecurityToSync[]> {
+  if (symbols !== undefined) {
+    const codes = symbols.map((symbol) => {
+      const code = normalizeSymbol(symbol);
+      if (code === null) throw new Error(`not a symbol: ${symbol}`);
+      return code;
+    });
+    const kinds = new Map<string, string>((await db('securities').whereIn('ts_code', codes).select('ts_code', 'kind')).map((row) => [row.ts_code, row.kind]));
+    return codes.map((ts_code) => ({ ts_code, kind: kinds.get(ts_code) === 'index' ? 'index' : 'stock' }));
+  }
+  const stocks: SecurityToSync[] = await db('securities')
+    .where({ kind: 'stock' })
+    .where((q) => q.whereNull('list_date').orWhere('list_date', '<=', until))
+    .where((q) => q.whereNull('delist_date').orWhere('delist_date', '>=', since))
+    .orderBy('ts_code')
+    .select('ts_code', 'kind');
+  const indices: SecurityToSync[] = await db('securities').where({ kind: 'index' }).whereIn('ts_code', MAIN_INDICES).orderBy('ts_code').select('ts_code', 'kind');
+  return [...stocks, ...indices];
+}
+
+type Load = [source: string, records: TushareRecord[], loader: TableLoader];
+
+/** What one security's sync loads, in order: valuations before bars (bars take their turnover from them), factors last. */
+async function securityLoads(db: Knex, client: BaostockClient, { ts_code, kind }: SecurityToSync, datasets: Set<BaostockDataset>, { since, until }: BaostockSyncOptions): Promise<Load[]> {
+  const code = baostockCodeOf(ts_code);
+  const source = (what: string) => `baostock ${what} ${code} ${since}..${until}`;
+  const stock = kind === 'stock';
+  const wantsBars = datasets.has('daily') || (stock && datasets.has('valuation'));
+  const days = wantsBars ? await client.query(QUERIES.history, [code, (stock ? STOCK_DAY_FIELDS : INDEX_DAY_FIELDS).join(','), since, until, 'd', '3']) : [];
+  const loads: Load[] = [];
+  if (stock && datasets.has('valuation')) loads.push([source('valuations'), valuationRecords(days), loaderOf('daily_basic')!]);
+  if (datasets.has('daily')) loads.push([source('daily bars'), barRecords(days), loaderOf(stock ? 'daily' : 'index_daily')!]);
+  if (stock && datasets.has('factors')) {
+    const events = await client.query(QUERIES.adjustFactor, [code, '1990-01-01', until]);
+    // The days of the bars fetched now, or of those stored when only factors are asked.
+    const traded = wantsBars
+      ? tradedDays(days).map((day) => day.date!)
+      : await db('daily_bars').where({ ts_code }).whereBetween('trade_date', [since, until]).pluck('trade_date');
+    loads.push([source('adjustment factors'), factorRecords(ts_code, events, traded), loaderOf('adj_factor')!]);
+  }
+  return loads;
+}
