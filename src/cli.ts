@@ -97,7 +97,8 @@ sync
   .option('--symbols <codes>', 'comma-separated symbols (default: every stock listed in the range and the main indices)')
   .option('--datasets <names>', `comma-separated subset of ${BAOSTOCK_DATASETS.join(', ')}`, datasetList, [...BAOSTOCK_DATASETS])
   .option('--pause-ms <n>', 'pause between two requests (one at a time: parallel clients get blacklisted)', positiveInt, 200)
-  .action((options: { since: string; until?: string; symbols?: string; datasets: BaostockDataset[]; pauseMs: number }) =>
+  .option('--check', 'where the store already holds rows of the same days, report differences (close, volume, factor steps) and keep them')
+  .action((options: { since: string; until?: string; symbols?: string; datasets: BaostockDataset[]; pauseMs: number; check?: boolean }) =>
     withDb(async (db) => {
       const client = new BaostockClient({ host: process.env.BAOSTOCK_HOST ?? 'public-api.baostock.com', port: Number(process.env.BAOSTOCK_PORT ?? 10030), pauseMs: options.pauseMs });
       try {
@@ -106,9 +107,10 @@ sync
           until: options.until ?? exchangeToday(),
           symbols: options.symbols?.split(',').map((symbol) => symbol.trim()).filter(Boolean),
           datasets: options.datasets,
+          check: options.check,
           onSecurity: securityProgress(),
         });
-        console.error(baostockSummary(summary));
+        console.error(baostockSummary(summary, options.check));
       } finally {
         await client.close();
       }

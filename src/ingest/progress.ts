@@ -1,4 +1,5 @@
 import cliProgress from 'cli-progress';
+import { differenceTable } from './baostock/check';
 import type { BaostockSummary } from './baostock/sync';
 import type { BundleFile, BundleProgress } from './bundle';
 
@@ -52,10 +53,11 @@ export function securityProgress(stream: NodeJS.WriteStream = process.stderr): (
 }
 
 /** The closing lines of a Baostock sync: rows by table, requests, retries and logins, time. */
-export function baostockSummary({ securities, skipped, rows, client, seconds }: BaostockSummary): string {
+export function baostockSummary({ securities, skipped, rows, differences, client, seconds }: BaostockSummary, checked = false): string {
   const tables = Object.entries(rows).map(([table, count]) => `${table} ${count}`).join(', ') || 'no rows';
   return [
     `baostock: ${securities} securities synced, ${skipped} already done; ${tables}`,
     `${client.requests} requests, ${client.retries} retries, ${client.logins} logins in ${seconds.toFixed(1)} s`,
+    ...(checked ? [differenceTable(differences)] : []),
   ].join('\n');
 }

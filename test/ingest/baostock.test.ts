@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BaostockClient, BaostockError, QUERIES } from '../../src/ingest/baostock/client';
 import { FrameReader, requestFrame } from '../../src/ingest/baostock/frames';
-import { shiftDecimal } from '../../src/ingest/baostock/layout';
+import { factorRecords, shiftDecimal } from '../../src/ingest/baostock/layout';
 import { syncBaostock } from '../../src/ingest/baostock/sync';
 import { juneFixture, replyFrame, startBaostockServer, type BaostockServer } from '../support/baostockServer';
 import { keyOnPlan } from '../support/marketData';
@@ -48,6 +48,13 @@ describe('ingest: Baostock wire format (recorded captures, test/fixtures/baostoc
     expect(replyFrame('01', ['0', 'success', 'login', 'anonymous', '20260422163759563'])).to.deep.equal(capture('login.response.bin'));
     const factors = ['0', 'success', 'query_adjust_factor', 'anonymous', '1', '10000', '{"record":[["sh.600000","2023-07-21","0.936211","11.949786","11.949786"]]}', 'sh.600000', '2023-01-01', '2023-12-31', 'code,dividOperateDate,foreAdjustFactor,backAdjustFactor,adjustFactor'];
     expect(replyFrame('16', factors)).to.deep.equal(capture('query_adjust_factor.response.bin'));
+  });
+
+  it('factors: Baostock\'s backward factor of the latest event, 1 before the first; scaled to continue a stored one', () => {
+    const events = [{ dividOperateDate: '2024-06-14', backAdjustFactor: '125.0496' }, { dividOperateDate: '2024-01-02', backAdjustFactor: '116.713' }];
+    expect(factorRecords('000001.SZ', events, ['2024-06-14', '2023-12-29', '2024-06-13']).map((row) => row.adj_factor)).to.deep.equal(['1', '116.713', '125.0496']);
+    // The store holds 58.3565 on 06-13 (another source's base, half of Baostock's 116.713): 125.0496 × 0.5 = 62.5248.
+    expect(factorRecords('000001.SZ', events, ['2024-06-14', '2024-06-17'], { date: '2024-06-13', factor: 58.3565 }).map((row) => row.adj_factor)).to.deep.equal(['62.5248', '62.5248']);
   });
 
   it('units move in the text: shares → lots, yuan → thousand yuan, without floating-point error', () => {
@@ -146,11 +153,42 @@ describe('ingest: sync baostock fills the store from a local server', function (
       expect(ours.data.daily).to.deep.equal(theirs.reverse().map((day) => ({ date: day.date, close: cents(day.close!), pre_close: cents(day.preclose!) })));
       // 2024-06-13, the day before the ex-date, by hand: 10.80 × 116.713 / 125.0496 = 10.0800 → 10.08.
       expect(ours.data.daily.find((bar: { date: string }) => bar.date === '2024-06-13').close).to.equal(10.08);
+      const get = async (path: string) => (await fetch(`${api.baseUrl}${path}`, { headers: { 'X-API-KEY': key } })).json();
+      const listed = await get('/v1/stock/list');
+      expect(listed.data.map((stock: { symbol: string; name: string; listing_date: string; delisting_date: string | null }) => [stock.symbol, stock.name, stock.listing_date, stock.delisting_date])).to.deep.equal([
+        ['000001.SZ', '平安银行', '1991-04-03', null], ['000333.SZ', '美的集团', '2013-09-18', null], ['600260.SH', '*ST凯乐', '2000-07-06', '2023-02-15'],
+      ]);
+      const calendar = await get('/v1/market/trading-calendar?begin_date=2024-06-07&end_date=2024-06-11');
+      expect(calendar.data.map((day: { date: string; is_open: boolean }) => [day.date, day.is_open])).to.deep.equal([
+        ['2024-06-07', true], ['2024-06-08', false], ['2024-06-09', false], ['2024-06-10', false], ['2024-06-11', true],
+      ]);
       const tushare = await (await fetch(`${api.baseUrl}/dataapi/daily`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: key, params: { ts_code: '000001.SZ', trade_date: '20240614' }, fields: 'ts_code,trade_date,close,vol,amount' }) })).json();
       expect(tushare.data.items).to.deep.equal([['000001.SZ', '20240614', 10.18, 1637990.47, 1657433.96]]);
+      const factors = await (await fetch(`${api.baseUrl}/dataapi/adj_factor`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: key, params: { ts_code: '000001.SZ', start_date: '20240613', end_date: '20240614' }, fields: '' }) })).json();
+      expect(factors.data.items).to.deep.equal([['000001.SZ', '20240614', 125.0496], ['000001.SZ', '20240613', 116.713]]);
     } finally {
       await api.close();
     }
+  });
+
+  it('--check: the days the store holds are compared, reported and kept; only the days it lacks are written', async () => {
+    await store.db('daily_bars').where({ ts_code: '000001.SZ', trade_date: '2024-06-13' }).update({ close: 10.81 });
+    await store.db('adj_factors').where({ ts_code: '000001.SZ', trade_date: '2024-06-14' }).update({ adj_factor: 125.1 });
+    await store.db('daily_bars').where({ ts_code: '000001.SZ', trade_date: '2024-06-28' }).delete();
+    const client = clientOf(server);
+    const summary = await syncBaostock(store.db, client, { ...RANGE, symbols: ['000001.SZ'], datasets: ['daily', 'factors'], check: true });
+    await client.close();
+    expect(summary.differences).to.deep.equal([
+      { ts_code: '000001.SZ', trade_date: '2024-06-13', field: 'close', stored: 10.81, baostock: 10.8 },
+      { ts_code: '000001.SZ', trade_date: '2024-06-14', field: 'factor step', stored: 125.1 / 116.713, baostock: 125.0496 / 116.713 },
+      { ts_code: '000001.SZ', trade_date: '2024-06-17', field: 'factor step', stored: 125.0496 / 125.1, baostock: 1 },
+    ]);
+    // 06-28, whose bar was gone, is written again with its factor.
+    expect(summary.rows).to.deep.equal({ daily_bars: 1, adj_factors: 1 });
+    expect(Number(await store.db('daily_bars').where({ ts_code: '000001.SZ', trade_date: '2024-06-13' }).first('close').then((row) => row.close))).to.equal(10.81);
+    // Put back as synced, for the rerun below.
+    await store.db('daily_bars').where({ ts_code: '000001.SZ', trade_date: '2024-06-13' }).update({ close: 10.8 });
+    await store.db('adj_factors').where({ ts_code: '000001.SZ', trade_date: '2024-06-14' }).update({ adj_factor: 125.0496 });
   });
 
   it('a rerun skips every security and leaves the same database', async () => {

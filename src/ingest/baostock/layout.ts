@@ -73,19 +73,27 @@ export function valuationRecords(records: BaostockRecord[]): TushareRecord[] {
   }));
 }
 
+/** Baostock's cumulative backward factor on `day`: that of the latest event on or before it, 1 before the first. */
+function backFactorOn(events: BaostockRecord[], day: string): string {
+  let factor = '1';
+  for (const event of events) if (event.dividOperateDate! <= day) factor = event.backAdjustFactor!;
+  return factor;
+}
+
 /**
  * Tushare `adj_factor` rows for `days`: the store's factor is cumulative and backward, price × factor being the
  * backward-adjusted price, which is Baostock's `backAdjustFactor` of the latest event (dividOperateDate) on or
  * before the day, and 1 before the first. Forward prices then come out as Baostock's own (its forward factor
- * is the backward one over the latest).
+ * is the backward one over the latest). Sources count from different bases: when the store holds a factor of
+ * an earlier day (`continueFrom`, from another source or run), Baostock's are scaled to continue it, or the
+ * series would jump by the ratio of the bases there.
  */
-export function factorRecords(tsCode: string, events: BaostockRecord[], days: readonly string[]): TushareRecord[] {
+export function factorRecords(tsCode: string, events: BaostockRecord[], days: readonly string[], continueFrom: { date: string; factor: number } | null = null): TushareRecord[] {
   const steps = [...events].sort((a, b) => a.dividOperateDate!.localeCompare(b.dividOperateDate!));
-  let next = 0;
-  let factor = '1';
+  const scale = continueFrom === null ? 1 : continueFrom.factor / Number(backFactorOn(steps, continueFrom.date));
   return [...days].sort().map((day) => {
-    while (next < steps.length && steps[next]!.dividOperateDate! <= day) factor = steps[next++]!.backAdjustFactor!;
-    return { ts_code: tsCode, trade_date: compact(day), adj_factor: factor };
+    const factor = backFactorOn(steps, day);
+    return { ts_code: tsCode, trade_date: compact(day), adj_factor: scale === 1 ? factor : String(Number((Number(factor) * scale).toPrecision(12))) };
   });
 }
 

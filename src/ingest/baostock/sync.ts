@@ -8,6 +8,7 @@ import { rowRecords } from '../csvRecords';
 import { loadRecords } from '../loadTable';
 import type { LoadOptions, LoadResult, TableLoader } from '../loaderTypes';
 import { baostockSecurities } from '../tables/baostockBasic';
+import { differences, type Difference, type StoredDay } from './check';
 import { QUERIES, type BaostockClient, type BaostockStats } from './client';
 import {
   barRecords, baostockCodeOf, calendarRecords, compact, factorRecords, INDEX_DAY_FIELDS, STOCK_DAY_FIELDS, tradedDays, valuationRecords, type TushareRecord,
@@ -27,6 +28,8 @@ export interface BaostockSyncOptions {
   datasets?: readonly BaostockDataset[];
   /** Beijing date: a range that ends before it is settled, and its codes are recorded as done. */
   today?: string;
+  /** Compare with the rows the store already holds of the same days instead of overwriting them (`--check`). */
+  check?: boolean;
   /** Called after each security, for a progress bar. */
   onSecurity?(done: number, total: number, tsCode: string): void;
 }
@@ -36,6 +39,8 @@ export interface BaostockSummary {
   /** Securities already done by an earlier run of the same range (sync_progress). */
   skipped: number;
   rows: Record<string, number>;
+  /** With `check`: where the stored rows differ from Baostock's (they are kept). */
+  differences: Difference[];
   client: BaostockStats;
   seconds: number;
 }
@@ -78,8 +83,10 @@ export async function syncBaostock(db: Knex, client: BaostockClient, options: Ba
   const done = new Set(await db('sync_progress').where({ api_name: PROGRESS_API }).whereIn('part', securities.map(({ ts_code }) => part(ts_code))).pluck('part'));
   const settled = until < (options.today ?? exchangeToday());
   const todo = securities.filter(({ ts_code }) => !done.has(part(ts_code)));
+  const found: Difference[] = [];
   for (const [i, security] of todo.entries()) {
-    const loads = await securityLoads(db, client, security, datasets, options);
+    const fetched = await securityLoads(db, client, security, datasets, options);
+    const loads = options.check ? await keepStored(db, security.ts_code, fetched, options, found) : fetched;
     for (const [j, [source, records, loader]] of loads.entries()) {
       const last = j === loads.length - 1;
       await load(source, records, loader, {
@@ -90,7 +97,7 @@ export async function syncBaostock(db: Knex, client: BaostockClient, options: Ba
     }
     options.onSecurity?.(i + 1, todo.length, security.ts_code);
   }
-  return { securities: todo.length, skipped: securities.length - todo.length, rows, client: { ...client.stats }, seconds: (performance.now() - started) / 1000 };
+  return { securities: todo.length, skipped: securities.length - todo.length, rows, differences: found, client: { ...client.stats }, seconds: (performance.now() - started) / 1000 };
 }
 
 interface SecurityToSync {
@@ -119,7 +126,24 @@ async function securitiesToSync(db: Knex, { symbols, since, until }: BaostockSyn
   return [...stocks, ...indices];
 }
 
-type Load = [source: string, records: TushareRecord[], loader: TableLoader];
+type Load = [source: string, records: TushareRecord[], loader: TableLoader, table: 'daily_basic' | 'daily_bars' | 'adj_factors'];
+
+/**
+ * `--check`: the records of days the store already holds are compared (differences into `found`) and left out
+ * of the loads, so that only the days it lacks are written.
+ */
+async function keepStored(db: Knex, tsCode: string, loads: Load[], { since, until }: BaostockSyncOptions, found: Difference[]): Promise<Load[]> {
+  const stored: StoredDay[] = await db('daily_bars as b')
+    .leftJoin('adj_factors as f', (join) => join.on('f.ts_code', 'b.ts_code').andOn('f.trade_date', 'b.trade_date'))
+    .where('b.ts_code', tsCode)
+    .whereBetween('b.trade_date', [since, until])
+    .select('b.trade_date', 'b.close', 'b.vol', 'f.adj_factor');
+  const numbers = stored.map((day) => ({ ...day, close: day.close === null ? null : Number(day.close), vol: day.vol === null ? null : Number(day.vol), adj_factor: day.adj_factor === null ? null : Number(day.adj_factor) }));
+  const recordsOf = (table: Load[3]) => loads.find((load) => load[3] === table)?.[1] ?? [];
+  found.push(...differences(tsCode, numbers, recordsOf('daily_bars'), recordsOf('adj_factors')));
+  const held = new Set(stored.map((day) => compact(day.trade_date)));
+  return loads.map(([source, records, loader, table]) => [source, records.filter((record) => !held.has(record.trade_date!)), loader, table]);
+}
 
 /** What one security's sync loads, in order: valuations before bars (bars take their turnover from them), factors last. */
 async function securityLoads(db: Knex, client: BaostockClient, { ts_code, kind }: SecurityToSync, datasets: Set<BaostockDataset>, { since, until }: BaostockSyncOptions): Promise<Load[]> {
@@ -129,15 +153,18 @@ async function securityLoads(db: Knex, client: BaostockClient, { ts_code, kind }
   const wantsBars = datasets.has('daily') || (stock && datasets.has('valuation'));
   const days = wantsBars ? await client.query(QUERIES.history, [code, (stock ? STOCK_DAY_FIELDS : INDEX_DAY_FIELDS).join(','), since, until, 'd', '3']) : [];
   const loads: Load[] = [];
-  if (stock && datasets.has('valuation')) loads.push([source('valuations'), valuationRecords(days), loaderOf('daily_basic')!]);
-  if (datasets.has('daily')) loads.push([source('daily bars'), barRecords(days), loaderOf(stock ? 'daily' : 'index_daily')!]);
+  if (stock && datasets.has('valuation')) loads.push([source('valuations'), valuationRecords(days), loaderOf('daily_basic')!, 'daily_basic']);
+  if (datasets.has('daily')) loads.push([source('daily bars'), barRecords(days), loaderOf(stock ? 'daily' : 'index_daily')!, 'daily_bars']);
   if (stock && datasets.has('factors')) {
     const events = await client.query(QUERIES.adjustFactor, [code, '1990-01-01', until]);
     // The days of the bars fetched now, or of those stored when only factors are asked.
     const traded = wantsBars
       ? tradedDays(days).map((day) => day.date!)
       : await db('daily_bars').where({ ts_code }).whereBetween('trade_date', [since, until]).pluck('trade_date');
-    loads.push([source('adjustment factors'), factorRecords(ts_code, events, traded), loaderOf('adj_factor')!]);
+    // The stored factor of the day before the range, from any source: Baostock's continue it.
+    const before = await db('adj_factors').where({ ts_code }).where('trade_date', '<', since).orderBy('trade_date', 'desc').first('trade_date', 'adj_factor');
+    const continueFrom = before === undefined ? null : { date: before.trade_date, factor: Number(before.adj_factor) };
+    loads.push([source('adjustment factors'), factorRecords(ts_code, events, traded, continueFrom), loaderOf('adj_factor')!, 'adj_factors']);
   }
   return loads;
 }
