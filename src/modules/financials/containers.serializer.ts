@@ -2,15 +2,10 @@ import type { components } from '../../../generated/api';
 import { pickFields } from '../../domain/fields';
 import { METRIC_NAMES, type FinancialMetricsRecord, type MetricName, type SymbolPage } from './financials.types';
 
-/** Pages → `{symbol, name, <list>: records with the chosen fields}`, one object for a single symbol. */
-export function containersOf<R extends object, F extends keyof R, L extends string>(
-  pages: SymbolPage<R>[],
-  listName: L,
-  fields: readonly F[],
-  single: boolean,
-) {
+/** Pages → `{symbol, name, <list>: records with the chosen fields}`, one container per symbol. */
+export function containerList<R extends object, F extends keyof R, L extends string>(pages: SymbolPage<R>[], listName: L, fields: readonly F[]) {
   type Container = { symbol: string; requested_symbol?: string; name: string } & Record<L, Pick<R, F>[]>;
-  const containers = pages.map(
+  return pages.map(
     (page) =>
       ({
         symbol: page.symbol,
@@ -19,8 +14,10 @@ export function containersOf<R extends object, F extends keyof R, L extends stri
         [listName]: page.records.map((record) => pickFields(record, fields)),
       }) as Container,
   );
-  return single ? containers[0]! : containers;
 }
+
+/** One symbol asked: its container; a list: all of them. */
+export const oneOrAll = <C>(containers: C[], single: boolean): C | C[] => (single ? containers[0]! : containers);
 
 export type Fundamentals = components['schemas']['Fundamentals'];
 

@@ -1,4 +1,3 @@
-import type { components } from '../../../generated/api';
 import type { Db } from '../../db/connection';
 import type { AnswerCache } from '../../http/answerCache';
 import { exchangeToday } from '../../domain/clock';
@@ -7,59 +6,33 @@ import { pageWindow, paginationOf } from '../../domain/pagination';
 import { parseSymbolList } from '../../domain/symbols';
 import { ok, okPage } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
-import { BALANCE_FIELDS } from './balanceSheet.service';
-import { CASH_FLOW_FIELDS } from './cashFlow.service';
-import { containersOf, fundamentalsOf } from './containers.serializer';
-import { statementPages, tripleStatementPages } from './financials.service';
-import { BALANCE, CASH_FLOW, INCOME, READERS } from './statementKinds.service';
-import { INCOME_FIELDS } from './incomeStatement.service';
-import { METRICS_FIELDS, toMetricsRecord } from './financialMetrics.service';
+import { fundamentalsOf, oneOrAll } from './containers.serializer';
 import { reportDates } from './reportDates.service';
-import type { SymbolPage } from './financials.types';
 import { MAX_STATEMENT_SYMBOLS, parsePeriodCrossSection, parseStatementQuery } from '../../domain/statementQuery';
-import { CROSS_SECTION_STATEMENTS, periodCrossSection } from './periodCrossSection.service';
+import { periodCrossSection } from './periodCrossSection.service';
+import { CROSS_SECTION_CONTAINERS, statementContainers, STATEMENTS, type Statement, type StatementList } from './statementKinds.service';
 import type { CodeHistory } from '../common/codeHistory.service';
-
-/** The containers of the per-symbol routes; which one (so its list's key) is the request's `statement`, known at run time. */
-type FinancialCrossSection = components['schemas']['FinancialCrossSectionResponse'];
 
 /** Statement answers come from the statements (`financials`) and security names (`reference`). */
 export function financialsHandlers(db: Db, codes: CodeHistory, answers: AnswerCache) {
+  // The per-symbol routes of the statements: one symbol gives one container, a list an array; all but the income
+  // statement's route also answer pagination (as the contract has it).
   const getIncomeStatement: Handler<'getIncomeStatement'> = async (req, res) => {
     const query = parseStatementQuery(req.query);
-    const fields = parseFields(req.query.fields, INCOME_FIELDS);
-    await answers.send(req, res, async () => {
-      const { pages } = await statementPages(db, codes, query, INCOME);
-      return ok(containersOf(pages, 'income_statements', fields, query.single));
-    });
+    const fields = parseFields(req.query.fields, STATEMENTS.income.fields);
+    await answers.send(req, res, async () => ok(oneOrAll((await statementContainers(STATEMENTS.income, { db, codes, query }, fields)).containers, query.single)));
   };
-
-  const getBalanceSheet: Handler<'getBalanceSheet'> = async (req, res) => {
-    const query = parseStatementQuery(req.query);
-    const fields = parseFields(req.query.fields, BALANCE_FIELDS);
-    await answers.send(req, res, async () => {
-      const { pages, total } = await statementPages(db, codes, query, BALANCE);
-      return { ...ok(containersOf(pages, 'balance_sheets', fields, query.single)), pagination: paginationOf(query, total) };
-    });
+  const paged = <R extends object, L extends StatementList>(statement: Statement<R, L>, requested: { fields?: string } & Parameters<typeof parseStatementQuery>[0]) => {
+    const query = parseStatementQuery(requested);
+    const fields = parseFields(requested.fields, statement.fields);
+    return async () => {
+      const { containers, total } = await statementContainers(statement, { db, codes, query }, fields);
+      return { ...ok(oneOrAll(containers, query.single)), pagination: paginationOf(query, total) };
+    };
   };
-
-  const getCashFlow: Handler<'getCashFlow'> = async (req, res) => {
-    const query = parseStatementQuery(req.query);
-    const fields = parseFields(req.query.fields, CASH_FLOW_FIELDS);
-    await answers.send(req, res, async () => {
-      const { pages, total } = await statementPages(db, codes, query, CASH_FLOW);
-      return { ...ok(containersOf(pages, 'cash_flows', fields, query.single)), pagination: paginationOf(query, total) };
-    });
-  };
-
-  const getFinancialMetrics: Handler<'getFinancialMetrics'> = async (req, res) => {
-    const query = parseStatementQuery(req.query);
-    const fields = parseFields(req.query.fields, METRICS_FIELDS);
-    await answers.send(req, res, async () => {
-      const { pages, total } = await tripleStatementPages(db, codes, query, READERS, toMetricsRecord);
-      return { ...ok(containersOf(pages, 'financial_metrics', fields, query.single)), pagination: paginationOf(query, total) };
-    });
-  };
+  const getBalanceSheet: Handler<'getBalanceSheet'> = async (req, res) => answers.send(req, res, paged(STATEMENTS['balance-sheet'], req.query));
+  const getCashFlow: Handler<'getCashFlow'> = async (req, res) => answers.send(req, res, paged(STATEMENTS['cash-flow'], req.query));
+  const getFinancialMetrics: Handler<'getFinancialMetrics'> = async (req, res) => answers.send(req, res, paged(STATEMENTS['financial-metrics'], req.query));
 
   const getReportDates: Handler<'getReportDates'> = async (req, res) => {
     const { symbols } = parseSymbolList(req.query.symbol, MAX_STATEMENT_SYMBOLS);
@@ -73,18 +46,20 @@ export function financialsHandlers(db: Db, codes: CodeHistory, answers: AnswerCa
     const { symbols } = parseSymbolList(req.query.symbol, 1);
     const query = parseStatementQuery({ symbol: symbols[0]!, period: 'quarterly', limit: 1 });
     await answers.send(req, res, async () => {
-      const { pages } = await tripleStatementPages(db, codes, query, READERS, toMetricsRecord);
+      const { pages } = await STATEMENTS['financial-metrics'].pages(db, codes, query);
       return ok(fundamentalsOf(pages[0]!, req.query.metric));
     });
   };
 
   const getFinancialCrossSection: Handler<'getFinancialCrossSection'> = async (req, res) => {
     const query = parsePeriodCrossSection(req.query);
-    const { list, fields } = CROSS_SECTION_STATEMENTS[req.query.statement];
-    const chosen = parseFields(req.query.fields, fields);
+    const containers = CROSS_SECTION_CONTAINERS[req.query.statement];
+    // An unknown field is refused before anything is read.
+    parseFields(req.query.fields, STATEMENTS[req.query.statement].fields as readonly string[]);
     await answers.send(req, res, async () => {
-      const { pages, total } = await periodCrossSection(db, codes, req.query.statement, query);
-      return { ...ok(containersOf(pages as SymbolPage<Record<string, unknown>>[], list, chosen, false)), pagination: paginationOf(query.window, total) } as unknown as FinancialCrossSection;
+      const { perSymbol, total } = await periodCrossSection(db, req.query.statement, query);
+      const data = perSymbol === null ? [] : (await containers({ db, codes, query: perSymbol }, req.query.fields)).containers;
+      return { ...ok(data), pagination: paginationOf(query.window, total) };
     });
   };
 
