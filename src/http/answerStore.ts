@@ -96,7 +96,9 @@ export function sendJsonBytes(res: Response, body: Buffer): void {
 export function canonicalUrl(req: Pick<Request, 'originalUrl' | 'path'>): string {
   const params = new URLSearchParams(req.originalUrl.slice(req.originalUrl.indexOf('?') + 1 || req.originalUrl.length));
   params.delete('api_key');
-  params.delete('format');
+  // `format=json` asks for the stored form; any other value is kept, so that an unknown one never matches a
+  // stored answer and reaches the validator's 400 (a CSV or NDJSON request does not come here).
+  if (params.get('format') === 'json') params.delete('format');
   params.sort();
   return `${req.path}?${params}`;
 }

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { MAX_KEYS_PER_ACCOUNT } from '../../src/modules/accounts/apiKeys.service';
 import { MAX_SESSIONS_PER_ACCOUNT } from '../../src/modules/accounts/sessions.repository';
-import { sharedFixture, type Fixture } from '../support/fixture';
+import { useOwnFixture } from '../support/fixture';
 import type { TestServer } from '../support/server';
 import { call } from '../support/http';
 import { createKey, PASSWORD, signUp } from '../support/accounts';
@@ -11,10 +11,10 @@ const budgetHeaders = (reply: { headers: Headers }) => ['x-rate-limit-limit', 'x
 
 describe('accounts: a budget on every route, caps on keys and sessions', function () {
   this.timeout(60_000);
-  let api: Fixture;
+  // A store of its own: another server with small budgets on it writes sessions and accounts.
+  const api = useOwnFixture();
   let server: TestServer;
   before(async () => {
-    api = await sharedFixture();
     server = await startServer(api.db, { budgets: { consolePerAccount: 3, openPerAddress: 4, refusedPerAddress: 2 } });
   });
   after(() => server?.close());

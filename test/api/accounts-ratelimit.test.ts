@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { Redis } from 'ioredis';
 import { LimiterStore } from '../../src/http/rateLimitStore';
-import { useSharedFixture } from '../support/fixture';
+import { useOwnFixture } from '../support/fixture';
 import { redisOrSkip } from '../support/redis';
 import { call } from '../support/http';
 import { createKey, signUp } from '../support/accounts';
@@ -12,7 +12,8 @@ const DATA = '/v1/stock/basic-info?symbol=600519';
 
 describe('accounts: rate limits', function () {
   this.timeout(60_000); // many sequential requests; a loaded CI machine must not turn slowness into failure
-  const api = useSharedFixture();
+  // A store of its own: these tests change accounts' plans and start more servers on it.
+  const api = useOwnFixture();
 
   it('every API-key response carries X-Rate-Limit-Limit, -Remaining and -Reset', async () => {
     const user = await signUp(api.baseUrl);

@@ -1,18 +1,11 @@
 import { expect } from 'chai';
-import { bumpDataVersion } from '../../src/db/dataVersions';
+import { loadReferenceDataIfEmpty } from '../../src/ingest/demo';
 import { useSharedFixture } from '../support/fixture';
-import { loadReferenceFixtures } from '../support/referenceData';
+import { useKeyedServer } from '../support/server';
 
 describe('GET /v1/stock/basic-info', () => {
+  // 600519.SH's valuations of 2025-04-02 and 03 and the fixtures' company profiles: in the shared fixture.
   const api = useSharedFixture();
-  before(async () => {
-    await api.db('daily_basic')
-      .insert({ ts_code: '600519.SH', trade_date: '2025-04-02', total_mv: 1e12, circ_mv: 1e12, total_share: 1.2e9, float_share: 1.2e9 })
-      .onConflict(['ts_code', 'trade_date']).merge();
-    await api.db('daily_basic')
-      .insert({ ts_code: '600519.SH', trade_date: '2025-04-03', total_mv: 1960000000000, circ_mv: 1960000000000, total_share: 1256197800, float_share: 1256197800 })
-      .onConflict(['ts_code', 'trade_date']).merge();
-  });
 
   it('one symbol → one Stock object with every field', async () => {
     const { status, body } = await api.get('/v1/stock/basic-info?symbol=600519');
@@ -32,7 +25,6 @@ describe('GET /v1/stock/basic-info', () => {
   });
 
   it('the company profile comes from stock_company (registered capital 10,000 yuan → yuan)', async () => {
-    await loadReferenceFixtures(api.db);
     const fields = 'description,website,address,chairman,general_manager,secretary,established_date,registered_capital,business_scope';
     const { body } = await api.get(`/v1/stock/basic-info?symbol=600519&fields=${fields}`);
     expect(body.data).to.deep.equal({
@@ -49,7 +41,6 @@ describe('GET /v1/stock/basic-info', () => {
   });
 
   it('a real code change: the old code 000022 answers for 001872.SZ and names itself', async () => {
-    await loadReferenceFixtures(api.db);
     const { body } = await api.get('/v1/stock/basic-info?symbol=000022&fields=symbol,name,listing_date,status');
     expect(body.data).to.deep.equal({ requested_symbol: '000022.SZ', symbol: '001872.SZ', name: '招商港口', listing_date: '1993-05-05', status: '上市' });
   });
@@ -59,8 +50,9 @@ describe('GET /v1/stock/basic-info', () => {
     expect(body.data).to.include({
       market_cap: 1960000000000, circulating_market_cap: 1960000000000, issued_shares: 1256197800, circulating_shares: 1256197800,
     });
-    const other = await api.get('/v1/stock/basic-info?symbol=000001');
-    expect(other.body.data.market_cap).to.equal(null);
+    // 000001.SZ's latest is the sample valuation of 2024-12-31; 600000.SH has none.
+    expect((await api.get('/v1/stock/basic-info?symbol=000001')).body.data.market_cap).to.equal(221227467457);
+    expect((await api.get('/v1/stock/basic-info?symbol=600000')).body.data.market_cap).to.equal(null);
   });
 
   it('accepts every symbol format', async () => {
@@ -138,20 +130,13 @@ describe('GET /v1/stock/basic-info', () => {
 });
 
 describe('GET /v1/stock/basic-info with code changes', () => {
-  const api = useSharedFixture();
-  before(async () => {
-    await api.db('code_changes')
-      .insert([
-        { old_code: '600001.SH', new_code: '600002.SH', change_date: '2009-12-29', reason: 'test: first hop' },
-        { old_code: '600002.SH', new_code: '600519.SH', change_date: '2010-01-04', reason: 'test: second hop' },
-      ])
-      .onConflict(['old_code', 'change_date']).merge();
-    // Code changes are served from memory, rebuilt when the reference data version moves, as every load does.
-    await bumpDataVersion(api.db, 'reference');
-  });
-  after(async () => {
-    await api.db('code_changes').whereIn('old_code', ['600001.SH', '600002.SH']).delete();
-    await bumpDataVersion(api.db, 'reference');
+  // A store of its own: the demo's reference data and a made-up chain of two code changes.
+  const api = useKeyedServer(async (db) => {
+    await loadReferenceDataIfEmpty(db);
+    await db('code_changes').insert([
+      { old_code: '600001.SH', new_code: '600002.SH', change_date: '2009-12-29', reason: 'test: first hop' },
+      { old_code: '600002.SH', new_code: '600519.SH', change_date: '2010-01-04', reason: 'test: second hop' },
+    ]);
   });
 
   it('a code that is the new code of a change answers for itself', async () => {

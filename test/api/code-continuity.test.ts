@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { bumpDataVersion } from '../../src/db/dataVersions';
-import { useSharedFixture } from '../support/fixture';
+import { loadReferenceDataIfEmpty } from '../../src/ingest/demo';
+import { useKeyedServer } from '../support/server';
 import { insertStatements } from '../support/financials';
 import { insertChunked, loadCalendar } from '../support/marketData';
 import { loadReferenceFixtures } from '../support/referenceData';
@@ -18,20 +18,14 @@ const BARS = [
 ];
 
 describe('old codes on every symbol-taking route', () => {
-  const api = useSharedFixture();
-  before(async () => {
-    await loadReferenceFixtures(api.db);
-    await loadCalendar(api.db, '2018-12-01', '2019-02-28');
-    await insertChunked(api.db, 'daily_bars', BARS, ['ts_code', 'trade_date']);
-    await insertStatements(api.db, 'income_statements', [{ ts_code: '001872.SZ', end_date: '2018-12-31', f_ann_date: '2019-03-30', revenue: 9703256000, n_income_attr_p: 3343203000 }]);
-    await insertChunked(api.db, 'adj_factors', BARS.map(({ ts_code, trade_date }) => ({ ts_code, trade_date, adj_factor: 2 })), ['ts_code', 'trade_date']);
-    await bumpDataVersion(api.db, 'market'); // as an import does: the latest trading day in memory is read again
-  });
-  after(async () => {
-    await api.db('daily_bars').whereIn('ts_code', ['000022.SZ', '001872.SZ']).delete();
-    await api.db('adj_factors').whereIn('ts_code', ['000022.SZ', '001872.SZ']).delete();
-    await api.db('income_statements').where({ ts_code: '001872.SZ' }).delete();
-    await bumpDataVersion(api.db, 'market');
+  // A store of its own: the demo's reference data, the fixtures' code changes and the bars above.
+  const api = useKeyedServer(async (db) => {
+    await loadReferenceDataIfEmpty(db);
+    await loadReferenceFixtures(db);
+    await loadCalendar(db, '2018-12-01', '2019-02-28');
+    await insertChunked(db, 'daily_bars', BARS, ['ts_code', 'trade_date']);
+    await insertStatements(db, 'income_statements', [{ ts_code: '001872.SZ', end_date: '2018-12-31', f_ann_date: '2019-03-30', revenue: 9703256000, n_income_attr_p: 3343203000 }]);
+    await insertChunked(db, 'adj_factors', BARS.map(({ ts_code, trade_date }) => ({ ts_code, trade_date, adj_factor: 2 })), ['ts_code', 'trade_date']);
   });
 
   it('daily: 000022 answers with the bars of 001872.SZ, naming the requested code', async () => {

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { useSharedFixture } from '../support/fixture';
 import { pageOf } from '../support/pagination';
-import { loadReferenceFixtures } from '../support/referenceData';
 
 
 const stage = (endDate: string, annDate: string, name: string, code: string, cash: [number, number], dates: [string, string, string] | null = null) => ({
@@ -21,9 +20,6 @@ const stage = (endDate: string, annDate: string, name: string, code: string, cas
 
 describe('event routes', () => {
   const api = useSharedFixture();
-  before(async () => {
-    await loadReferenceFixtures(api.db);
-  });
 
   describe('GET /v1/events/dividends', () => {
     // FY2023 of 600519.SH: the proposal (no ex-date yet), the approval, the implementation sent three times

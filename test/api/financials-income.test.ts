@@ -1,14 +1,11 @@
 import { expect } from 'chai';
 import { useSharedFixture } from '../support/fixture';
-import { BANK_SYMBOL, FIXTURE_SYMBOL, loadAllFinancials, M } from '../support/financialFixtures';
+import { BANK_SYMBOL, FIXTURE_SYMBOL, M } from '../support/financialFixtures';
 
 const PATH = '/v1/financials/income-statement';
 
 describe('GET /v1/financials/income-statement', () => {
   const api = useSharedFixture();
-  before(async () => {
-    await loadAllFinancials(api.db);
-  });
 
   const records = async (query: string) => {
     const { status, body } = await api.get(`${PATH}?${query}`);

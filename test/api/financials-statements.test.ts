@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { useSharedFixture, type Fixture } from '../support/fixture';
-import { FIXTURE_SYMBOL, loadAllFinancials, M } from '../support/financialFixtures';
+import { FIXTURE_SYMBOL, M } from '../support/financialFixtures';
 
 async function expectError(api: Fixture, path: string, status: number, code: string) {
   const response = await api.get(path);
@@ -10,9 +10,6 @@ async function expectError(api: Fixture, path: string, status: number, code: str
 
 describe('financial statements besides the income statement', () => {
   const api = useSharedFixture();
-  before(async () => {
-    await loadAllFinancials(api.db);
-  });
 
   describe('GET /v1/financials/balance-sheet', () => {
     const PATH = '/v1/financials/balance-sheet';
@@ -182,12 +179,7 @@ describe('financial statements besides the income statement', () => {
 
   describe('GET /v1/financials/report-dates', () => {
     const PATH = '/v1/financials/report-dates';
-    before(async () => {
-      await api.db('disclosure_dates').insert([
-        { ts_code: FIXTURE_SYMBOL, end_date: '2025-03-31', pre_date: '2025-04-29', actual_date: null },
-        { ts_code: FIXTURE_SYMBOL, end_date: '2024-12-31', pre_date: '2025-03-28', actual_date: '2025-03-30' },
-      ]).onConflict(['ts_code', 'end_date']).merge();
-    });
+    // The disclosure dates of FIXTURE_SYMBOL: in the shared fixture (test/support/fixture.ts).
 
     it('planned and announced periods, newest first, with restatements counted', async () => {
       const { status, body } = await api.get(`${PATH}?symbol=${FIXTURE_SYMBOL}&limit=2`);

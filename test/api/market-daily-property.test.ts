@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { sharedFixture, type Fixture } from '../support/fixture';
-import { adjFactors2024, dailyBars2024, loadMarket2024 } from '../support/marketData';
+import { adjFactors2024, dailyBars2024 } from '../support/marketData';
 
 const STOCKS = ['000001.SZ', '000333.SZ', '000651.SZ', '000858.SZ'];
 const DAY_MS = 86_400_000;
@@ -15,7 +15,6 @@ describe('GET /v1/market/daily — properties (fast-check)', () => {
 
   before(async () => {
     api = await sharedFixture();
-    await loadMarket2024(api.db);
     const rows = await api.db('trade_calendar').where({ exchange: 'SSE', is_open: 1 }).select('cal_date');
     openDays = new Set(rows.map((row) => row.cal_date));
   });

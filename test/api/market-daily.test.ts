@@ -1,12 +1,8 @@
 import { expect } from 'chai';
 import { useSharedFixture } from '../support/fixture';
-import { loadMarket2024 } from '../support/marketData';
 
 describe('GET /v1/market/daily', () => {
   const api = useSharedFixture();
-  before(async () => {
-    await loadMarket2024(api.db);
-  });
 
   it('defaults: up to the latest trading day, from 30 trading days before it, forward-adjusted', async () => {
     const { status, body } = await api.get('/v1/market/daily?symbol=000001');

@@ -1,13 +1,8 @@
 import { expect } from 'chai';
 import { useSharedFixture } from '../support/fixture';
-import { loadMarket2024, loadSessionFixture } from '../support/marketData';
 
 describe('GET /v1/market/intraday and /v1/market/trades', () => {
   const api = useSharedFixture();
-  before(async () => {
-    await loadMarket2024(api.db);
-    await loadSessionFixture(api.db);
-  });
 
   it('intraday: the one-minute bars of the latest session, oldest first, with the time of the newest bar', async () => {
     const { status, body } = await api.get('/v1/market/intraday?symbol=000001');

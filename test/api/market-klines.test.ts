@@ -1,13 +1,8 @@
 import { expect } from 'chai';
 import { useSharedFixture } from '../support/fixture';
-import { loadMarket2024, loadSessionFixture } from '../support/marketData';
 
 describe('GET /v1/market/klines', () => {
   const api = useSharedFixture();
-  before(async () => {
-    await loadMarket2024(api.db);
-    await loadSessionFixture(api.db);
-  });
 
   const klines = async (query: string) => {
     const { status, body } = await api.get<'getKlines'>(`/v1/market/klines?${query}`);

@@ -1,12 +1,8 @@
 import { expect } from 'chai';
 import { useSharedFixture } from '../support/fixture';
-import { loadMarket2024 } from '../support/marketData';
 
 describe('trading calendar, adjustment factors and the legacy /api/v1 routes', () => {
   const api = useSharedFixture();
-  before(async () => {
-    await loadMarket2024(api.db);
-  });
 
   describe('GET /v1/market/trading-calendar', () => {
     it('days of a range, oldest first, with is_open and the previous open day (National Day 2024)', async () => {

@@ -6,7 +6,7 @@ import { toSqlDateTime } from '../../src/domain/dates';
 import { ensureDemoKey } from '../../src/modules/accounts/demoAccount.service';
 import { insertKey } from '../../src/modules/accounts/apiKeys.repository';
 import { ALL_SCOPES, newApiKey } from '../../src/domain/keyMaterial';
-import { useSharedFixture } from '../support/fixture';
+import { useOwnFixture } from '../support/fixture';
 import { replyOf, startServer } from '../support/server';
 import { createTestDb } from '../support/testDb';
 import type { Knex } from 'knex';
@@ -24,7 +24,8 @@ async function getJson(url: string, headers: Record<string, string> = {}) {
 }
 
 describe('middleware chain', () => {
-  const api = useSharedFixture();
+  // A store of its own: keys are inserted and more servers started on it.
+  const api = useOwnFixture();
 
   describe('API key', () => {
     const unauthorized = { code: 401, message: 'Unauthorized: Invalid API key', error: 'invalid_key' };

@@ -2,6 +2,8 @@ import { expect } from 'chai';
 import { useSharedFixture } from '../support/fixture';
 import { pageOf } from '../support/pagination';
 import { loadReferenceFixtures, loadShenwanFixtures } from '../support/referenceData';
+import { useKeyedServer } from '../support/server';
+import { loadReferenceDataIfEmpty } from '../../src/ingest/demo';
 
 
 const listed = (symbol: string, name: string, industry: string | null, listingDate: string, extra: object = {}) => ({
@@ -21,9 +23,6 @@ const listed = (symbol: string, name: string, industry: string | null, listingDa
 
 describe('reference routes', () => {
   const api = useSharedFixture();
-  before(async () => {
-    await loadReferenceFixtures(api.db);
-  });
 
   describe('GET /v1/stock/list', () => {
     it('as of 2018-06-01: 000022.SZ under its own row, its successor 001872.SZ not counted twice', async () => {
@@ -253,13 +252,11 @@ describe('reference routes', () => {
     });
 
     describe('with Shenwan membership intervals', () => {
-      before(async () => {
-        await loadShenwanFixtures(api.db);
-      });
-      // The shared store had no Shenwan rows before: later files ask the stock list's industries (formats: 白酒).
-      after(async () => {
-        await api.db('industry_members').delete();
-        await api.db('industry_classes').delete();
+      // A store of its own: the shared one has no Shenwan rows (the routes above read the list's industries).
+      const api = useKeyedServer(async (db) => {
+        await loadReferenceDataIfEmpty(db);
+        await loadReferenceFixtures(db);
+        await loadShenwanFixtures(db);
       });
       const sw = (code: string, name: string, level: number, inDate: string, outDate: string | null) => ({
         industry_code: code,

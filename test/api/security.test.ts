@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { toSqlDateTime } from '../../src/domain/dates';
 import { hashKey } from '../../src/domain/keyMaterial';
-import { sharedFixture, type Fixture } from '../support/fixture';
+import { useOwnFixture } from '../support/fixture';
 import { call } from '../support/http';
 import { createKey, PASSWORD, signUp, uniqueEmail, type SignedUp } from '../support/accounts';
 import { startServer } from '../support/server';
@@ -25,11 +25,11 @@ const ACCOUNT_OPERATIONS: Array<[string, string, unknown?]> = [
 
 describe('security (OWASP API Security Top 10, 2023)', function () {
   this.timeout(60_000); // many sequential requests; a loaded CI machine must not turn slowness into failure
-  let api: Fixture;
+  // A store of its own: sessions are expired in it.
+  const api = useOwnFixture();
   let alice: SignedUp;
   let bob: SignedUp;
   before(async () => {
-    api = await sharedFixture();
     alice = await signUp(api.baseUrl, 'alice');
     bob = await signUp(api.baseUrl, 'bob');
   });

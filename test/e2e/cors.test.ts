@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { signUp } from '../support/accounts';
 import { startServer } from '../support/server';
 import { launchBrowserOrSkip } from '../support/browser';
-import { sharedFixture, type Fixture } from '../support/fixture';
+import { useOwnFixture } from '../support/fixture';
 
 /** What a page's fetch() saw: the status, the body and the headers CORS lets it read, or the browser's refusal. */
 interface Seen {
@@ -17,7 +17,8 @@ interface Seen {
 
 describe('e2e: CORS, a page of another origin calling the API in headless Chromium', function () {
   this.timeout(90_000);
-  let api: Fixture;
+  // A store of its own: more servers are started on it.
+  const api = useOwnFixture();
   let browser: Browser;
   let page: Page;
   let site: Server;
@@ -25,7 +26,6 @@ describe('e2e: CORS, a page of another origin calling the API in headless Chromi
 
   before(async function () {
     browser = await launchBrowserOrSkip(this, 'the CORS browser test (test/e2e/cors.test.ts)');
-    api = await sharedFixture();
     // The foreign site: another port is another origin.
     site = createServer((_req, res) => res.setHeader('Content-Type', 'text/html').end('<!doctype html><title>other site</title>'));
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));

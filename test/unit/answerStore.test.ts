@@ -19,6 +19,9 @@ describe('http/answerStore', () => {
     expect(canonicalUrl(request('/v1/market/daily?symbol=000001&api_key=secret&adjusted=false'))).to.equal('/v1/market/daily?adjusted=false&symbol=000001');
     expect(canonicalUrl(request('/v1/market/daily?adjusted=false&symbol=000001'))).to.equal('/v1/market/daily?adjusted=false&symbol=000001');
     expect(canonicalUrl(request('/v1/market/daily'))).to.equal('/v1/market/daily?');
+    // format=json is the stored form; another value stays in the URL, so it never matches a stored JSON answer.
+    expect(canonicalUrl(request('/v1/market/daily?symbol=000001&format=json'))).to.equal('/v1/market/daily?symbol=000001');
+    expect(canonicalUrl(request('/v1/market/daily?symbol=000001&format=xlsx'))).to.equal('/v1/market/daily?format=xlsx&symbol=000001');
   });
 
   it('JSON text in pieces: the UTF-8 bytes of the joined text; a daily series the same text as JSON.stringify', () => {
