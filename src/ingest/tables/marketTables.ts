@@ -1,5 +1,5 @@
-import type { TableLoad } from '../loaderTypes';
-import { TUSHARE_POWERS } from '../../domain/tushareUnits';
+import type { Row, TableLoad } from '../loaderTypes';
+import { dailyBasicPower, TUSHARE_DAILY_BASIC_ORDER } from '../../domain/dailyBasicColumns';
 import { fillTurnover } from './turnover';
 import { num, required, requiredDate, requiredNum, date, tsCode } from './fieldParsers';
 
@@ -34,32 +34,17 @@ export const adjFactor: TableLoad = {
   }),
 };
 
-/** Tushare `daily_basic`: shares in 10,000 shares and market values in 10,000 yuan → shares and yuan. */
+/** Tushare `daily_basic`: its fields and units from the table's registry (shares and market values in 10,000s → shares and yuan). */
 export const dailyBasic: TableLoad = {
   table: 'daily_basic',
   key: ['ts_code', 'trade_date'],
   columns: ['ts_code', 'trade_date'],
   dataset: 'market',
-  toRow: (values) => ({
-    ts_code: tsCode(values),
-    trade_date: requiredDate(values, 'trade_date'),
-    close: num(values, 'close'),
-    turnover_rate: num(values, 'turnover_rate'),
-    turnover_rate_f: num(values, 'turnover_rate_f'),
-    volume_ratio: num(values, 'volume_ratio'),
-    pe: num(values, 'pe'),
-    pe_ttm: num(values, 'pe_ttm'),
-    pb: num(values, 'pb'),
-    ps: num(values, 'ps'),
-    ps_ttm: num(values, 'ps_ttm'),
-    dv_ratio: num(values, 'dv_ratio'),
-    dv_ttm: num(values, 'dv_ttm'),
-    total_share: num(values, 'total_share', TUSHARE_POWERS.daily_basic.total_share),
-    float_share: num(values, 'float_share', TUSHARE_POWERS.daily_basic.float_share),
-    free_share: num(values, 'free_share', TUSHARE_POWERS.daily_basic.free_share),
-    total_mv: num(values, 'total_mv', TUSHARE_POWERS.daily_basic.total_mv),
-    circ_mv: num(values, 'circ_mv', TUSHARE_POWERS.daily_basic.circ_mv),
-  }),
+  toRow: (values) => {
+    const row: Row = { ts_code: tsCode(values), trade_date: requiredDate(values, 'trade_date') };
+    for (const field of TUSHARE_DAILY_BASIC_ORDER) row[field] = num(values, field, dailyBasicPower(field));
+    return row;
+  },
   afterLoad: (trx, loaded) => fillTurnover(trx, loaded.firstDate!, loaded.lastDate!),
 };
 

@@ -4,7 +4,8 @@ import type { Board, Exchange } from '../../domain/symbols';
 import { kindSql, whereBoard, whereExchange } from '../common/securityFilters.repository';
 import { whereVisible } from '../common/visibleRows.repository';
 import { DAY_BAR_COLUMNS, type StoredBar } from './market.repository';
-import { VALUATION_FIELDS, type CrossSectionRow, type Valuation, type ValuationRow } from './market.types';
+import { VALUATION_FIELDS, valuationGroup } from '../../domain/dailyBasicColumns';
+import type { CrossSectionRow, Valuation, ValuationRow } from './market.types';
 
 export interface CrossSectionFilter {
   date: string;
@@ -20,10 +21,7 @@ export type DayScope = Pick<CrossSectionFilter, 'date' | 'industry'>;
 const valuationColumns = (alias: string) => VALUATION_FIELDS.map((field) => `${alias}.${field}`);
 
 /** daily_basic's figures in the two groups its date-led covering indexes hold (MySQL: 16 columns an index). */
-const VALUATION_GROUPS = [
-  ['pe', 'pe_ttm', 'pb', 'ps', 'ps_ttm', 'dv_ratio', 'dv_ttm'],
-  ['total_share', 'float_share', 'free_share', 'total_mv', 'circ_mv', 'turnover_rate', 'turnover_rate_f', 'volume_ratio'],
-] as const satisfies ReadonlyArray<readonly (typeof VALUATION_FIELDS)[number][]>;
+const VALUATION_GROUPS = [valuationGroup(0), valuationGroup(1)];
 
 /**
  * Only the rows of one industry's securities when a filter names one: the codes from securities' industry

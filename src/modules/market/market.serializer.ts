@@ -8,7 +8,8 @@ import type { FactorRow } from './market.types';
 import type { CalendarRow } from './market.types';
 import type { SecurityAnchor } from './market.types';
 import type { DailySeries } from './market.types';
-import { VALUATION_FIELDS, type CrossSection, type CrossSectionEntry, type Valuation, type ValuationSeries } from './market.types';
+import { VALUATION_FIELDS } from '../../domain/dailyBasicColumns';
+import type { CrossSection, CrossSectionEntry, Valuation, ValuationSeries } from './market.types';
 import type { IntradaySession } from './market.types';
 
 export type WireDailySeries = components['schemas']['DailySeries'];

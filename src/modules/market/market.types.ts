@@ -1,3 +1,4 @@
+import type { ValuationField } from '../../domain/dailyBasicColumns';
 import type { DailyBar, RawDailyBar } from '../../domain/adjust';
 import type { Interval, Kline } from '../../domain/klines';
 
@@ -58,13 +59,7 @@ export interface IntradaySession {
   bars: Kline[];
 }
 
-/** The valuation columns of `daily_basic`, in the API's units (shares, yuan, percent), in the contract's order. */
-export const VALUATION_FIELDS = [
-  'pe', 'pe_ttm', 'pb', 'ps', 'ps_ttm', 'dv_ratio', 'dv_ttm', 'total_share', 'float_share', 'free_share', 'total_mv', 'circ_mv',
-  'turnover_rate', 'turnover_rate_f', 'volume_ratio',
-] as const;
-
-export type ValuationField = (typeof VALUATION_FIELDS)[number];
+/** The valuation columns of `daily_basic` (src/domain/dailyBasicColumns.ts), in the API's units. */
 export type Valuation = Record<ValuationField, number | null>;
 
 /** One day's valuation of a security, as stored. */

@@ -1,3 +1,4 @@
+import { dailyBasicPower, TUSHARE_DAILY_BASIC_ORDER } from '../../domain/dailyBasicColumns';
 import { TUSHARE_POWERS } from '../../domain/tushareUnits';
 import { kindSql } from '../common/securityFilters.repository';
 import type { FieldSource, ParamFilter, TushareApi } from './tushare.types';
@@ -53,10 +54,8 @@ const statement = (table: string, vip: boolean): TushareApi => ({
   cap: vip ? 10_000 : 8_000,
 });
 
-const VALUATION_FIELDS = Object.fromEntries(
-  ['close', 'turnover_rate', 'turnover_rate_f', 'volume_ratio', 'pe', 'pe_ttm', 'pb', 'ps', 'ps_ttm', 'dv_ratio', 'dv_ttm', 'total_share', 'float_share', 'free_share', 'total_mv', 'circ_mv']
-    .map((field) => [field, number(`t.${field}`, (TUSHARE_POWERS.daily_basic as Record<string, number>)[field] ?? 0)]),
-);
+/** `daily_basic`'s fields in Tushare's order and units, from the table's registry. */
+const VALUATION_FIELDS = Object.fromEntries(TUSHARE_DAILY_BASIC_ORDER.map((field) => [field, number(`t.${field}`, dailyBasicPower(field))]));
 
 export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
   stock_basic: {
