@@ -1,9 +1,10 @@
+import { parse } from 'node:querystring';
 import type { NextFunction, Request, Response } from 'express';
 import type { Db } from '../db/connection';
 import { DataVersions, type Dataset } from '../db/dataVersions';
 import { answerKey } from '../domain/answerKey';
 import { exchangeToday } from '../domain/clock';
-import { AnswerStore, CACHE_CONTROL, canonicalUrl, etagOf, JsonText, sendJsonBytes, sendTagged, type Answer } from './answerStore';
+import { AnswerStore, CACHE_CONTROL, etagOf, JsonText, sendJsonBytes, sendTagged, type Answer } from './answerStore';
 import type { CachePolicy } from './operations';
 import { tableEtag } from './tableAnswers';
 
@@ -16,34 +17,24 @@ export interface AnswerCacheOptions {
   validateResponses?: boolean;
 }
 
-/** 10,000 URLs of about 100 bytes, twice (URL and canonical form): about 4 MB at most. */
-const MAX_CANONICAL_URLS = 10_000;
-
-/** Where an answer is stored: its normalized-request key, and an alias by the canonical request URL. */
-interface AnswerKeys {
-  key: string;
-  alias: string;
-}
-
 /**
  * The answer cache of every operation with `x-cache` in the contract: answers stored under the versions of
- * the data sets they come from and today's exchange date (defaults such as `end_date` follow it), found by
- * their normalized request (`send`, in the handler) and by their canonical URL (`repeats`, the warm path
- * before the contract validator and the handlers).
+ * the data sets they come from and today's exchange date (defaults such as `end_date` follow it), stored and
+ * found by one key, `answerKey` of the operation and the query: by `send` in the handler and by `repeats`, the
+ * warm path before the contract validator and the handlers.
  */
 export class AnswerCache {
   private readonly store = new AnswerStore();
 
-  /** Answers served from the store, and the bytes it holds (metrics). */
-  get stats(): { hits: number; bytes: number } {
-    return { hits: this.store.hits, bytes: this.store.bytes };
+  /** Answers served from the store, those of them on the warm path, and the bytes it holds (metrics). */
+  get stats(): { hits: number; warmHits: number; bytes: number } {
+    return { hits: this.store.hits, warmHits: this.warmHits, bytes: this.store.bytes };
   }
+  private warmHits = 0;
   /** The data versions the answers are keyed on; what builds an answer from memory reads the same (SecuritySearch). */
   readonly versions: DataVersions;
   /** The version tag of each operation's data sets, and until when it holds (see freshTag). */
   private readonly tags = new Map<readonly Dataset[], { tag: string; day: string; until: number }>();
-  /** Canonical URLs by request URL (see canonicalOf), at most MAX_CANONICAL_URLS. */
-  private readonly canonicalUrls = new Map<string, string>();
   private readonly enabled: boolean;
   private readonly validatesResponses: boolean;
 
@@ -80,25 +71,14 @@ export class AnswerCache {
     return tag;
   }
 
-  /** The canonical URL of a request, kept by its URL (without an API key in it: keys are never held here). */
-  private canonicalOf(req: Request): string {
-    let canonical = this.canonicalUrls.get(req.originalUrl);
-    if (canonical === undefined) {
-      canonical = canonicalUrl(req);
-      if (!/[?&]api_key=/i.test(req.originalUrl)) {
-        if (this.canonicalUrls.size >= MAX_CANONICAL_URLS) this.canonicalUrls.clear();
-        this.canonicalUrls.set(req.originalUrl, canonical);
-      }
-    }
-    return canonical;
-  }
-
-  private async keys(req: Request, res: Response, store: boolean): Promise<AnswerKeys | null> {
-    const policy = store ? this.policyFor(res) : null;
-    if (policy === null) return null;
-    const tag = await this.versionTag(policy.datasets);
-    const request = answerKey(res.locals.operation!.operationId, req.query as Record<string, string>);
-    return { key: `${tag}:${request}`, alias: `${tag}:${this.canonicalOf(req)}` };
+  /**
+   * The key of a request's answer under the version tag: `answerKey` of its operation and the query as the URL
+   * gives it (the validator adds defaults to `req.query`, which the warm path, before it, does not see).
+   */
+  private keyOf(tag: string, req: Request, res: Response): string {
+    const at = req.originalUrl.indexOf('?');
+    const query = at < 0 ? {} : (parse(req.originalUrl.slice(at + 1)) as Record<string, string>);
+    return `${tag}:${answerKey(res.locals.operation!.operationId, query)}`;
   }
 
   /**
@@ -108,8 +88,9 @@ export class AnswerCache {
    * with `ETag` and `Cache-Control`, and 304 for a matching `If-None-Match`.
    */
   async send<B>(req: Request<object, B, unknown, object>, res: Response<B>, build: () => Promise<B | JsonText>, { store = true } = {}): Promise<void> {
-    const keys = await this.keys(req as Request, res, store);
-    const hit = keys === null ? undefined : this.store.get(keys.key);
+    const policy = store ? this.policyFor(res as Response) : null;
+    const key = policy === null ? null : this.keyOf(await this.versionTag(policy.datasets), req as Request, res as Response);
+    const hit = key === null ? undefined : this.store.get(key);
     const raw = res as Response; // the bytes of a typed body
     const format = raw.locals.format;
     // A CSV or NDJSON answer is the rows of the JSON one: only the JSON form is stored, and its rows are
@@ -117,7 +98,7 @@ export class AnswerCache {
     if (hit && format !== undefined) return sendTagged(req, raw, tableEtag(hit.etag, format), () => raw.json(JSON.parse(hit.body.toString())));
     if (hit) return sendTagged(req, raw, hit.etag, () => sendJsonBytes(raw, hit.body));
     const payload = await build();
-    if (format !== undefined && keys === null && !(payload instanceof JsonText)) {
+    if (format !== undefined && key === null && !(payload instanceof JsonText)) {
       // Nothing to store: the rows are written from the answer as built, never as JSON text first (a whole-market
       // day is megabytes of it), so without an ETag.
       raw.setHeader('Cache-Control', CACHE_CONTROL);
@@ -125,10 +106,7 @@ export class AnswerCache {
     }
     const body = payload instanceof JsonText ? payload.toBuffer() : Buffer.from(JSON.stringify(payload));
     const etag = etagOf(body);
-    if (keys !== null) {
-      this.store.set(keys.key, { body, etag });
-      this.store.alias(keys.alias, keys.key);
-    }
+    if (key !== null) this.store.set(key, { body, etag });
     if (format !== undefined) {
       return sendTagged(req, raw, tableEtag(etag, format), () => raw.json(payload instanceof JsonText ? JSON.parse(body.toString()) : payload));
     }
@@ -138,14 +116,15 @@ export class AnswerCache {
   }
 
   /**
-   * The warm path: a repeat of a GET answered before is answered from the store by its canonical URL;
-   * anything else passes on. Synchronous while the version tag is fresh (no promise per request).
+   * The warm path: a repeat of a GET answered before is answered from the store by the same key as `send`
+   * stores it under; anything else passes on (a parameter given twice, which the validator refuses, too).
+   * Synchronous while the version tag is fresh (no promise per request).
    */
   repeats() {
     return (req: Request, res: Response, next: NextFunction): void | Promise<void> => {
       // Only the JSON form is stored under a URL: a CSV or NDJSON request goes on to its handler (send).
       const policy = req.method === 'GET' && res.locals.format === undefined ? this.policyFor(res) : null;
-      if (policy === null) return next();
+      if (policy === null || Object.values(req.query).some((value) => typeof value !== 'string')) return next();
       const tag = this.freshTag(policy.datasets);
       if (tag === undefined) return this.versionTag(policy.datasets).then((fresh) => this.answerRepeat(fresh, req, res, next));
       this.answerRepeat(tag, req, res, next);
@@ -153,8 +132,9 @@ export class AnswerCache {
   }
 
   private answerRepeat(tag: string, req: Request, res: Response, next: NextFunction): void {
-    const hit: Answer | undefined = this.store.get(`${tag}:${this.canonicalOf(req)}`);
+    const hit: Answer | undefined = this.store.get(this.keyOf(tag, req, res));
     if (hit === undefined) return next();
+    this.warmHits += 1;
     sendTagged(req, res, hit.etag, () => sendJsonBytes(res, hit.body));
   }
 }

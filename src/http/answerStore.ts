@@ -15,38 +15,28 @@ const MAX_CACHED_BYTES = 64 * 1024 * 1024;
 export const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
 /**
- * Answers keyed by the normalized request and the data versions they were built from, so an import that
- * bumps a version makes every older entry unreachable (the LRU then drops them). An alias holds only the
- * key it points at, so an answer's bytes are counted (and held) once.
+ * Answers keyed by the normalized request (`answerKey`) and the data versions they were built from, so an
+ * import that bumps a version makes every older entry unreachable (the LRU then drops them).
  */
 export class AnswerStore {
-  private readonly entries = new LRUCache<string, Answer | string>({
-    maxSize: MAX_CACHED_BYTES,
-    sizeCalculation: (entry) => (typeof entry === 'string' ? entry.length * 2 : entry.body.length) || 1,
-  });
+  private readonly entries = new LRUCache<string, Answer>({ maxSize: MAX_CACHED_BYTES, sizeCalculation: (entry) => entry.body.length || 1 });
 
   /** Lookups that found an answer (metrics). */
   hits = 0;
 
   get(key: string): Answer | undefined {
-    const entry = this.entries.get(key);
-    const found = typeof entry === 'string' ? (this.entries.get(entry) as Answer | undefined) : entry;
+    const found = this.entries.get(key);
     if (found) this.hits += 1;
     return found;
   }
 
-  /** Bytes held, aliases included (metrics). */
+  /** Bytes held (metrics). */
   get bytes(): number {
     return this.entries.calculatedSize;
   }
 
   set(key: string, entry: Answer): void {
     if (entry.body.length <= MAX_CACHED_BYTES / 4) this.entries.set(key, entry);
-  }
-
-  /** `alias` answers what `key` answers (for as long as the LRU keeps both). */
-  alias(alias: string, key: string): void {
-    if (alias !== key && this.entries.has(key)) this.entries.set(alias, key);
   }
 }
 
@@ -87,20 +77,6 @@ export function sendJsonBytes(res: Response, body: Buffer): void {
   res.setHeader('Content-Type', JSON_TYPE);
   res.setHeader('Content-Length', body.length);
   res.end(body);
-}
-
-/**
- * Path and query of a request with `api_key` and `format` left out and the parameters sorted: the alias of its
- * answer (only the JSON form is stored: a CSV request leaves the alias its JSON form answers to).
- */
-export function canonicalUrl(req: Pick<Request, 'originalUrl' | 'path'>): string {
-  const params = new URLSearchParams(req.originalUrl.slice(req.originalUrl.indexOf('?') + 1 || req.originalUrl.length));
-  params.delete('api_key');
-  // `format=json` asks for the stored form; any other value is kept, so that an unknown one never matches a
-  // stored answer and reaches the validator's 400 (a CSV or NDJSON request does not come here).
-  if (params.get('format') === 'json') params.delete('format');
-  params.sort();
-  return `${req.path}?${params}`;
 }
 
 /**

@@ -13,7 +13,7 @@ interface PoolLike {
 /** What the gauges read when scraped; the composition root (src/app.ts) hands them over. */
 export interface MetricSources {
   db: Knex;
-  answers: { readonly stats: { hits: number; bytes: number } };
+  answers: { readonly stats: { hits: number; warmHits: number; bytes: number } };
   usage: { readonly oldestUnwrittenAt: number | undefined };
 }
 
@@ -76,6 +76,15 @@ export class Metrics {
       collect() {
         this.reset();
         this.inc(sources.answers.stats.hits);
+      },
+    });
+    new Counter({
+      name: 'response_cache_warm_hits_total',
+      help: 'Of the answers served from the response cache, those answered on the warm path, before validation and the handlers',
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc(sources.answers.stats.warmHits);
       },
     });
     new Gauge({
