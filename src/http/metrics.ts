@@ -69,24 +69,11 @@ export class Metrics {
         this.set({ state: 'waiting' }, current?.numPendingAcquires() ?? 0);
       },
     });
-    new Counter({
-      name: 'response_cache_hits_total',
-      help: 'Answers served from the response cache',
-      registers: [this.registry],
-      collect() {
-        this.reset();
-        this.inc(sources.answers.stats.hits);
-      },
-    });
-    new Counter({
-      name: 'response_cache_warm_hits_total',
-      help: 'Of the answers served from the response cache, those answered on the warm path, before validation and the handlers',
-      registers: [this.registry],
-      collect() {
-        this.reset();
-        this.inc(sources.answers.stats.warmHits);
-      },
-    });
+    // Counts kept by the answer cache, read when scraped.
+    const counted = (name: string, help: string, read: () => number) =>
+      new Counter({ name, help, registers: [this.registry], collect() { this.reset(); this.inc(read()); } });
+    counted('response_cache_hits_total', 'Answers served from the response cache', () => sources.answers.stats.hits);
+    counted('response_cache_warm_hits_total', 'Of the answers served from the response cache, those answered on the warm path, before validation and the handlers', () => sources.answers.stats.warmHits);
     new Gauge({
       name: 'response_cache_bytes',
       help: 'Bytes of answers held by the response cache',
