@@ -21,7 +21,7 @@ interface Profile {
   samples: number[];
 }
 
-/** `express`, `@scope/name`, `src/http/answerCache.ts`, `node:internal`, or `(idle)` and the like. */
+/** `express`, `@scope/name`, `src/http/answers/answerCache.ts`, `node:internal`, or `(idle)` and the like. */
 export function placeOf(url: string, functionName: string): string {
   if (url === '') return functionName.startsWith('(') ? functionName : '(native)';
   const modules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);

@@ -1,7 +1,8 @@
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import type { Knex } from 'knex';
-import { AnswerCache, type AnswerCacheOptions } from './http/answerCache';
+import { AnswerCache, type AnswerCacheOptions } from './http/answers/answerCache';
+import { DataVersions } from './db/dataVersions';
 import { loadContract } from './http/contract';
 import { httpApp } from './http/httpApp';
 import { Metrics } from './http/metrics';
@@ -51,6 +52,8 @@ export interface AppDeps {
   loginLimits?: LoginLimits;
   budgets?: RequestBudgets;
   answerCache?: Omit<AnswerCacheOptions, 'validateResponses'>;
+  /** How long a read data version is trusted (ms); 0 reads it on every request (tests). */
+  dataVersionTtlMs?: number;
   /** Secret that signs trade cursors; a random one per process when absent (cursors then die with it). */
   cursorSecret?: string;
   /** Readiness of this instance; main.ts passes its own so SIGTERM can report draining. */
@@ -81,15 +84,17 @@ export function createApp(deps: AppDeps): Express {
   const visibility = new PlanVisibility(plans, deps.clock);
   const limiters = deps.limiters ?? new LimiterStore();
   const usage = deps.usage ?? new UsageRecorder(db, logger);
-  // Cached answers are keyed on the versions of the data they were built from: both read the same pool.
-  const answers = new AnswerCache(readDb, { validateResponses, ...deps.answerCache });
-  const securities = new SecuritySearch(readDb, answers.versions);
+  // The data versions of the read pool: cached answers are keyed on them, and what is held in memory is rebuilt
+  // when they move, so both see the same versions.
+  const versions = new DataVersions(readDb, deps.dataVersionTtlMs ?? 1000);
+  const answers = new AnswerCache(versions, { validateResponses, ...deps.answerCache });
+  const securities = new SecuritySearch(readDb, versions);
   securities.warmUp();
-  const codes = new CodeHistory(readDb, answers.versions);
+  const codes = new CodeHistory(readDb, versions);
   codes.warmUp();
-  const calendar = new TradingCalendar(readDb, answers.versions);
+  const calendar = new TradingCalendar(readDb, versions);
   calendar.warmUp();
-  const stockList = new StockList(readDb, answers.versions, codes);
+  const stockList = new StockList(readDb, versions, codes);
   stockList.warmUp();
   const metrics = deps.metrics ?? new Metrics();
   metrics.watch({ db, answers, usage });

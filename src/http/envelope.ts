@@ -1,5 +1,5 @@
 import type { Pagination } from '../domain/pagination';
-import { JsonText } from './answerStore';
+import { JsonText } from './answers/answerStore';
 
 /** The success envelope. */
 export function ok<T>(data: T): { code: 200; message: 'success'; data: T } {

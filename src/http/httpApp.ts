@@ -1,7 +1,7 @@
 import express, { type Express, type NextFunction, type Request, type Response, type Router } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import type { AnswerCache } from './answerCache';
+import type { AnswerCache } from './answers/answerCache';
 import { authenticate, requireKeyScope } from './auth';
 import { contractValidator, errorCodesOfParameters, type Contract } from './contract';
 import { corsPolicy } from './cors';
@@ -15,7 +15,7 @@ import { requestBudget, type RequestBudgets } from './rateLimit';
 import type { LimiterStore } from './rateLimitStore';
 import { requestEnd } from './requestEnd';
 import { requestId, requestLogLine } from './requestLog';
-import { tableAnswers } from './tableAnswers';
+import { tableAnswers } from './answers/tableAnswers';
 import { usageCounting } from './usage';
 import './locals';
 

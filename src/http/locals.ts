@@ -1,7 +1,7 @@
 import type { OperationPolicy, PathOperations } from './operations';
 import type { AppError } from '../domain/errors';
 import type { KeyOwner, SessionAccount } from './ports';
-import type { TableFormat } from './tableAnswers';
+import type { TableFormat } from './answers/tableAnswers';
 
 /** `res.locals` as the middleware leaves it, typed once for every handler. */
 declare global {

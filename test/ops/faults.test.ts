@@ -69,7 +69,7 @@ describe('faults: the database or Redis goes away and comes back', function () {
       target.port = String(proxy.port);
       db = connect(target.toString(), { queryTimeoutMs: BOUND_MS, logger: pino({ level: 'silent' }) });
       // No key cache and no data-version cache: every request reaches the database.
-      app = await startServer(db, { keyCache: new KeyCache(0), answerCache: { dataVersionTtlMs: 0 } });
+      app = await startServer(db, { keyCache: new KeyCache(0), dataVersionTtlMs: 0 });
     });
     after(async () => {
       await app?.close();
@@ -110,7 +110,7 @@ describe('faults: the database or Redis goes away and comes back', function () {
       await testDb.db.raw('pragma wal_checkpoint(TRUNCATE)');
       file = testDb.url.slice('sqlite://'.length);
       db = connect(testDb.url, { queryTimeoutMs: BOUND_MS, logger: pino({ level: 'silent' }) });
-      app = await startServer(db, { keyCache: new KeyCache(0), answerCache: { dataVersionTtlMs: 0 } });
+      app = await startServer(db, { keyCache: new KeyCache(0), dataVersionTtlMs: 0 });
     });
     after(async () => {
       await app?.close();
@@ -144,7 +144,7 @@ describe('faults: the database or Redis goes away and comes back', function () {
       proxy = await TcpProxy.start('127.0.0.1', 6379);
       redis = await connectRedis(`redis://127.0.0.1:${proxy.port}`, pino({ level: 'silent' }));
       direct = new Redis('redis://127.0.0.1:6379');
-      app = await startServer(testDb.db, { limiters: new LimiterStore(redis, prefix), answerCache: { dataVersionTtlMs: 0 } });
+      app = await startServer(testDb.db, { limiters: new LimiterStore(redis, prefix), dataVersionTtlMs: 0 });
     });
     after(async () => {
       await app?.close();

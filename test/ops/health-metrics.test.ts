@@ -53,7 +53,7 @@ describe('ops: /metrics of the response cache and the rate limit', () => {
     // Enterprise takes the account's own limit: a budget of two.
     const key = await keyOnPlan(testDb.db, 'enterprise');
     await testDb.db('accounts').update({ rate_limit_per_minute: 2 });
-    const app = await startServer(testDb.db, { answerCache: { dataVersionTtlMs: 0 } });
+    const app = await startServer(testDb.db, { dataVersionTtlMs: 0 });
     try {
       const metrics = async () => (await fetch(`${app.baseUrl}/metrics`)).text();
       const daily = () => fetch(`${app.baseUrl}/v1/market/daily?symbol=000001.SZ&begin_date=2024-06-03&end_date=2024-06-07`, { headers: { 'X-API-KEY': key } });

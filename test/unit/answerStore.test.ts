@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { AnswerStore, JsonText, matchesIfNoneMatch } from '../../src/http/answerStore';
+import { AnswerStore, JsonText, matchesIfNoneMatch } from '../../src/http/answers/answerStore';
 import { ok, okText } from '../../src/http/envelope';
 import { dailySeriesJson } from '../../src/modules/market/market.serializer';
 
-describe('http/answerStore', () => {
+describe('http/answers/answerStore', () => {
   it('If-None-Match: weak comparison, lists and *', () => {
     expect(matchesIfNoneMatch('"abc"', '"abc"')).to.equal(true);
     expect(matchesIfNoneMatch('W/"abc"', '"abc"')).to.equal(true);

@@ -11,7 +11,7 @@ import { codeChangeSources } from './codeHistory.repository';
 export class CodeHistory {
   private readonly map: VersionedValue<CodeChangeMap>;
 
-  /** `versions`: the answer cache's, so no answer is stored under a newer reference version than its map. */
+  /** `versions`: the ones the answer cache keys on, so no answer is stored under a newer reference version than its map. */
   constructor(db: Db, versions: DataVersions) {
     this.map = new VersionedValue(versions, 'reference', async () => {
       const { changes, knownCodes } = await codeChangeSources(db);

@@ -14,7 +14,7 @@ export class TradingCalendar {
   private readonly days: VersionedValue<OpenDays>;
   private readonly latest: VersionedValue<string | null>;
 
-  /** `versions`: the answer cache's, so no answer is stored under a newer version than what it was built from. */
+  /** `versions`: the ones the answer cache keys on, so no answer is stored under a newer version than what it was built from. */
   constructor(
     private readonly db: Db,
     versions: DataVersions,

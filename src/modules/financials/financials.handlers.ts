@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection';
-import type { AnswerCache } from '../../http/answerCache';
+import type { AnswerCache } from '../../http/answers/answerCache';
 import { exchangeToday } from '../../domain/clock';
 import { parseFields } from '../../domain/fields';
 import { pageWindow, paginationOf } from '../../domain/pagination';

@@ -4,7 +4,7 @@ import { exchangeToday } from '../../domain/clock';
 import { invalidSymbol } from '../../domain/errors';
 import { canonicalInterval, isMinuteInterval } from '../../domain/klines';
 import { parseOneSymbol, parseSymbolList } from '../../domain/symbols';
-import type { AnswerCache } from '../../http/answerCache';
+import type { AnswerCache } from '../../http/answers/answerCache';
 import { ok, okText } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
 import { intradaySession, tickPage } from './intraday.service';

@@ -14,7 +14,7 @@ import { namesOnDate, universeSecurities } from './stockList.repository';
 export class StockList {
   private readonly universe: VersionedValue<ListedUniverse>;
 
-  /** `versions`: the answer cache's, so no answer is stored under a newer reference version than its universe. */
+  /** `versions`: the ones the answer cache keys on, so no answer is stored under a newer reference version than its universe. */
   constructor(
     private readonly db: Db,
     versions: DataVersions,

@@ -13,7 +13,7 @@ export class SecuritySearch {
   private readonly index: VersionedValue<SecurityIndex>;
 
   /**
-   * `versions`: the answer cache's (AnswerCache.versions), so a search answer is stored under the reference
+   * `versions`: the same the answer cache keys on (made in createApp), so a search answer is stored under the reference
    * version its index was built from or a newer one, never an older index under a newer version.
    */
   constructor(

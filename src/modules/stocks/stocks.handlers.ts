@@ -3,7 +3,7 @@ import { parseFields, pickFields } from '../../domain/fields';
 import { pageWindow, paginationOf } from '../../domain/pagination';
 import { parseSymbolList } from '../../domain/symbols';
 import { ok, okPage } from '../../http/envelope';
-import type { AnswerCache } from '../../http/answerCache';
+import type { AnswerCache } from '../../http/answers/answerCache';
 import type { Handler } from '../../http/handler';
 import type { CodeHistory } from '../common/codeHistory.service';
 import type { PlanVisibility } from '../subscriptions/planVisibility.service';

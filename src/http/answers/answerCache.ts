@@ -1,16 +1,13 @@
 import { parse } from 'node:querystring';
 import type { NextFunction, Request, Response } from 'express';
-import type { Db } from '../db/connection';
-import { DataVersions, type Dataset } from '../db/dataVersions';
-import { answerKey } from '../domain/answerKey';
-import { exchangeToday } from '../domain/clock';
+import type { DataVersions, Dataset } from '../../db/dataVersions';
+import { answerKey } from '../../domain/answerKey';
+import { exchangeToday } from '../../domain/clock';
 import { AnswerStore, CACHE_CONTROL, etagOf, JsonText, sendJsonBytes, sendTagged, type Answer } from './answerStore';
-import type { CachePolicy } from './operations';
+import type { CachePolicy } from '../operations';
 import { tableEtag } from './tableAnswers';
 
 export interface AnswerCacheOptions {
-  /** How long a read data version is trusted (ms); 0 reads it on every request. */
-  dataVersionTtlMs?: number;
   /** False stores no answers (benchmarks of the cold path, `RESPONSE_CACHE=off`); ETags are sent either way. */
   enabled?: boolean;
   /** Whether the contract validator checks responses (then bodies go through res.json). */
@@ -31,15 +28,20 @@ export class AnswerCache {
     return { hits: this.store.hits, warmHits: this.warmHits, bytes: this.store.bytes };
   }
   private warmHits = 0;
-  /** The data versions the answers are keyed on; what builds an answer from memory reads the same (SecuritySearch). */
-  readonly versions: DataVersions;
   /** The version tag of each operation's data sets, and until when it holds (see freshTag). */
   private readonly tags = new Map<readonly Dataset[], { tag: string; day: string; until: number }>();
   private readonly enabled: boolean;
   private readonly validatesResponses: boolean;
 
-  constructor(db: Db, options: AnswerCacheOptions = {}) {
-    this.versions = new DataVersions(db, options.dataVersionTtlMs ?? 1000);
+  /**
+   * `versions`: the data versions the answers are keyed on, made by the composition root and shared with what
+   * builds answers from memory (search, code history, calendar, stock list), so no answer is stored under a
+   * newer version than what it was built from.
+   */
+  constructor(
+    private readonly versions: DataVersions,
+    options: AnswerCacheOptions = {},
+  ) {
     this.enabled = options.enabled ?? true;
     this.validatesResponses = options.validateResponses ?? false;
   }

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
-import { csvLine, tableColumns, tableParts, valueOf, type RowParts } from '../domain/flatRows';
-import type { Json } from '../domain/toolResults';
+import { csvLine, tableColumns, tableParts, valueOf, type RowParts } from '../../domain/flatRows';
+import type { Json } from '../../domain/toolResults';
 
 /** The forms a data answer takes: the JSON envelope, or its rows as CSV or NDJSON. */
 export type AnswerFormat = 'json' | 'csv' | 'ndjson';
