@@ -3,12 +3,10 @@ import { compactToIsoDate, isIsoDate } from './dates';
 /**
  * Tushare's units against the store's, in one place: a stored value is Tushare's × 10^power. The import
  * multiplies (src/ingest/tables), the Tushare-compatible endpoint divides (src/modules/tushare). Columns not
- * named here (or, for `daily_basic`, in its registry: src/domain/dailyBasicColumns.ts) are stored in Tushare's units (daily `vol` in lots, minute `vol` in shares and `amount` in yuan,
+ * named here (or in a table's registry: src/domain/dailyBarColumns.ts, dailyBasicColumns.ts) are stored in Tushare's units (daily `vol` in lots, minute `vol` in shares and `amount` in yuan,
  * statements in yuan).
  */
 export const TUSHARE_POWERS = {
-  /** `daily` and `index_daily`: amount in thousand yuan. */
-  daily: { amount: 3 },
   /** `stock_company`: registered capital in 10,000 yuan. */
   stock_company: { reg_capital: 4 },
 } as const satisfies Record<string, Record<string, number>>;

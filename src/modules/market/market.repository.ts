@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection';
+import { DAILY_BAR_FIELDS } from '../../domain/dailyBarColumns';
 import type { MinuteTable } from '../../db/dayPartitions';
 import type { RawDailyBar } from '../../domain/adjust';
 import type { MinuteBar } from '../../domain/klines';
@@ -34,10 +35,7 @@ export async function calendarDays(db: Db, from: string, to: string, isOpen: boo
 }
 
 /** A stored bar's columns (`b`), as StoredBar names them but its factor. */
-export const DAY_BAR_COLUMNS = [
-  'b.ts_code', 'b.trade_date', 'b.open', 'b.high', 'b.low', 'b.close', 'b.pre_close', 'b.change', 'b.pct_chg',
-  'b.vol', 'b.amount', 'b.turnover',
-];
+export const DAY_BAR_COLUMNS = ['b.ts_code', 'b.trade_date', ...DAILY_BAR_FIELDS.map((column) => `b.${column}`), 'b.turnover'];
 const BAR_COLUMNS = [...DAY_BAR_COLUMNS, 'f.adj_factor'];
 
 export type StoredBar = RawDailyBar & { ts_code: string };

@@ -1,3 +1,4 @@
+import { DAILY_BAR_COLUMNS, DAILY_BAR_FIELDS } from '../../domain/dailyBarColumns';
 import { dailyBasicPower, TUSHARE_DAILY_BASIC_ORDER } from '../../domain/dailyBasicColumns';
 import { TUSHARE_POWERS } from '../../domain/tushareUnits';
 import { kindSql } from '../common/securityFilters.repository';
@@ -30,9 +31,8 @@ const ON_TRADE_DATE = { column: 't.trade_date', clock: 'daily' } as const;
 
 /** `daily`, `index_daily`, `weekly`, `monthly`: one layout; amount in thousand yuan. */
 const BAR_FIELDS = {
-  ts_code: text('t.ts_code'), trade_date: date('t.trade_date'), open: number('t.open'), high: number('t.high'), low: number('t.low'),
-  close: number('t.close'), pre_close: number('t.pre_close'), change: number('t.change'), pct_chg: number('t.pct_chg'),
-  vol: number('t.vol'), amount: number('t.amount', TUSHARE_POWERS.daily.amount),
+  ts_code: text('t.ts_code'), trade_date: date('t.trade_date'),
+  ...Object.fromEntries(DAILY_BAR_FIELDS.map((column) => [column, number(`t.${column}`, DAILY_BAR_COLUMNS[column])])),
 };
 const STOCK_BARS: Omit<TushareApi, 'cap'> = { scope: 'market', table: 'daily_bars', joins: [SECURITY], whereRaw: [`${KIND} = 'stock'`], fields: BAR_FIELDS, params: { ts_code: codes(), ...byTradeDate }, order: newestFirst, marketTime: ON_TRADE_DATE };
 
