@@ -8,7 +8,7 @@ import { crc32, inflateSync } from 'node:zlib';
  * bytes (their CRC is followed by `\n` before the marker), the others a text body whose length counts
  * characters (so a reply with Chinese names is longer in bytes than its header says).
  */
-export const CLIENT_VERSION = '00.9.10';
+const CLIENT_VERSION = '00.9.10';
 export const SPLIT = '\u0001';
 export const END_MARKER = Buffer.from('<![CDATA[]]>\n');
 const HEADER_BYTES = 21;
