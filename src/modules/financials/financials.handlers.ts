@@ -17,22 +17,26 @@ import type { CodeHistory } from '../common/codeHistory.service';
 export function financialsHandlers(db: Db, codes: CodeHistory, answers: AnswerCache) {
   // The per-symbol routes of the statements: one symbol gives one container, a list an array; all but the income
   // statement's route also answer pagination (as the contract has it).
-  const getIncomeStatement: Handler<'getIncomeStatement'> = async (req, res) => {
-    const query = parseStatementQuery(req.query);
-    const fields = parseFields(req.query.fields, STATEMENTS.income.fields);
-    await answers.send(req, res, async () => ok(oneOrAll((await statementContainers(STATEMENTS.income, { db, codes, query }, fields)).containers, query.single)));
-  };
-  const paged = <R extends object, L extends StatementList>(statement: Statement<R, L>, requested: { fields?: string } & Parameters<typeof parseStatementQuery>[0]) => {
+  // The query and fields are parsed at once (bad ones refused before the cache), the containers read in `send`.
+  const perSymbol = <R extends object, L extends StatementList>(statement: Statement<R, L>, requested: { fields?: string } & Parameters<typeof parseStatementQuery>[0]) => {
     const query = parseStatementQuery(requested);
     const fields = parseFields(requested.fields, statement.fields);
     return async () => {
       const { containers, total } = await statementContainers(statement, { db, codes, query }, fields);
-      return { ...ok(oneOrAll(containers, query.single)), pagination: paginationOf(query, total) };
+      return { data: oneOrAll(containers, query.single), pagination: paginationOf(query, total) };
     };
   };
-  const getBalanceSheet: Handler<'getBalanceSheet'> = async (req, res) => answers.send(req, res, paged(STATEMENTS['balance-sheet'], req.query));
-  const getCashFlow: Handler<'getCashFlow'> = async (req, res) => answers.send(req, res, paged(STATEMENTS['cash-flow'], req.query));
-  const getFinancialMetrics: Handler<'getFinancialMetrics'> = async (req, res) => answers.send(req, res, paged(STATEMENTS['financial-metrics'], req.query));
+  const paged = <D>(read: () => Promise<{ data: D; pagination: ReturnType<typeof paginationOf> }>) => async () => {
+    const { data, pagination } = await read();
+    return { ...ok(data), pagination };
+  };
+  const getIncomeStatement: Handler<'getIncomeStatement'> = async (req, res) => {
+    const read = perSymbol(STATEMENTS.income, req.query);
+    await answers.send(req, res, async () => ok((await read()).data));
+  };
+  const getBalanceSheet: Handler<'getBalanceSheet'> = async (req, res) => answers.send(req, res, paged(perSymbol(STATEMENTS['balance-sheet'], req.query)));
+  const getCashFlow: Handler<'getCashFlow'> = async (req, res) => answers.send(req, res, paged(perSymbol(STATEMENTS['cash-flow'], req.query)));
+  const getFinancialMetrics: Handler<'getFinancialMetrics'> = async (req, res) => answers.send(req, res, paged(perSymbol(STATEMENTS['financial-metrics'], req.query)));
 
   const getReportDates: Handler<'getReportDates'> = async (req, res) => {
     const { symbols } = parseSymbolList(req.query.symbol, MAX_STATEMENT_SYMBOLS);
@@ -53,12 +57,10 @@ export function financialsHandlers(db: Db, codes: CodeHistory, answers: AnswerCa
 
   const getFinancialCrossSection: Handler<'getFinancialCrossSection'> = async (req, res) => {
     const query = parsePeriodCrossSection(req.query);
-    const containers = CROSS_SECTION_CONTAINERS[req.query.statement];
-    // An unknown field is refused before anything is read.
-    parseFields(req.query.fields, STATEMENTS[req.query.statement].fields as readonly string[]);
+    const containers = CROSS_SECTION_CONTAINERS[req.query.statement](req.query.fields);
     await answers.send(req, res, async () => {
       const { perSymbol, total } = await periodCrossSection(db, req.query.statement, query);
-      const data = perSymbol === null ? [] : (await containers({ db, codes, query: perSymbol }, req.query.fields)).containers;
+      const data = perSymbol === null ? [] : (await containers({ db, codes, query: perSymbol })).containers;
       return { ...ok(data), pagination: paginationOf(query.window, total) };
     });
   };

@@ -64,10 +64,16 @@ export async function statementContainers<R extends object, L extends StatementL
 type Read = { db: Db; codes: CodeHistory; query: StatementQuery };
 type Entry = components['schemas']['FinancialCrossSectionEntry'];
 
+/** A statement's fields parsed now (an unknown one refused before anything is read), its containers read later. */
+const containersOf = <R extends object, L extends StatementList>(statement: Statement<R, L>, fields: string | undefined) => {
+  const chosen = parseFields(fields, statement.fields);
+  return (read: Read) => statementContainers(statement, read, chosen);
+};
+
 /** Each statement's containers of the requested fields, proven at compile time to be the cross-section's entries. */
 export const CROSS_SECTION_CONTAINERS = {
-  income: (read, fields) => statementContainers(INCOME, read, parseFields(fields, INCOME.fields)),
-  'balance-sheet': (read, fields) => statementContainers(BALANCE, read, parseFields(fields, BALANCE.fields)),
-  'cash-flow': (read, fields) => statementContainers(CASH_FLOW, read, parseFields(fields, CASH_FLOW.fields)),
-  'financial-metrics': (read, fields) => statementContainers(METRICS, read, parseFields(fields, METRICS.fields)),
-} satisfies Record<StatementName, (read: Read, fields: string | undefined) => Promise<{ containers: Entry[]; total: number }>>;
+  income: (fields) => containersOf(INCOME, fields),
+  'balance-sheet': (fields) => containersOf(BALANCE, fields),
+  'cash-flow': (fields) => containersOf(CASH_FLOW, fields),
+  'financial-metrics': (fields) => containersOf(METRICS, fields),
+} satisfies Record<StatementName, (fields: string | undefined) => (read: Read) => Promise<{ containers: Entry[]; total: number }>>;
