@@ -1,4 +1,8 @@
+import { compactToIsoDate } from '../../domain/dates';
 import type { TushareRecord } from './layout';
+
+/** A Tushare date of our own conversion back to ISO (always a real day). */
+const isoOf = (compact: string) => compactToIsoDate(compact)!;
 
 /**
  * `sync baostock --check`: where the store already holds a security's rows of the same days (from Tushare, say),
@@ -26,7 +30,6 @@ const CLOSE_TOLERANCE = 0.005;
 const VOLUME_TOLERANCE = 0.001;
 const STEP_TOLERANCE = 1e-4;
 
-const isoOf = (compact: string) => `${compact.slice(0, 4)}-${compact.slice(4, 6)}-${compact.slice(6)}`;
 
 /**
  * Baostock's bars and factors of the days the store holds, against the stored ones. Factors are compared by

@@ -1,3 +1,4 @@
+import { compact } from '../tushare/syncParts';
 import type { BaostockRecord } from './client';
 
 /**
@@ -14,8 +15,6 @@ export const tsCodeOf = (code: string) => `${code.slice(3)}.${code.slice(0, 2).t
 /** `600000.SH` → `sh.600000`. */
 export const baostockCodeOf = (tsCode: string) => `${tsCode.slice(7).toLowerCase()}.${tsCode.slice(0, 6)}`;
 
-/** `2024-06-14` → `20240614`, Tushare's dates. */
-export const compact = (date: string) => date.replaceAll('-', '');
 
 /** A decimal text times 10^power, moved in the text (no floating-point rounding): ('22066700', -2) → '220667'. */
 export function shiftDecimal(text: string, power: number): string {

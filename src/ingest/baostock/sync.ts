@@ -8,10 +8,11 @@ import { rowRecords } from '../csvRecords';
 import { loadRecords } from '../loadTable';
 import type { LoadOptions, LoadResult, TableLoader } from '../loaderTypes';
 import { baostockSecurities } from '../tables/baostockBasic';
+import { compact } from '../tushare/syncParts';
 import { differences, type Difference, type StoredDay } from './check';
 import { QUERIES, type BaostockClient, type BaostockStats } from './client';
 import {
-  barRecords, baostockCodeOf, calendarRecords, compact, factorRecords, INDEX_DAY_FIELDS, STOCK_DAY_FIELDS, tradedDays, valuationRecords, type TushareRecord,
+  barRecords, baostockCodeOf, calendarRecords, factorRecords, INDEX_DAY_FIELDS, STOCK_DAY_FIELDS, tradedDays, valuationRecords, type TushareRecord,
 } from './layout';
 
 export const BAOSTOCK_DATASETS = ['reference', 'calendar', 'daily', 'factors', 'valuation'] as const;
