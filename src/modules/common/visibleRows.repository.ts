@@ -18,3 +18,8 @@ export const cutoffOf = (visibility: Visibility, clock: MarketClock) => (clock =
 export function whereVisible<Q extends Knex.QueryBuilder>(query: Q, column: string, cutoff: string | null): Q {
   return cutoff === null ? query : (query.where(column, '<=', cutoff) as Q);
 }
+
+/** The rows the plan does not see yet: the complement of `whereVisible` under the same cut-off. */
+export function whereHidden<Q extends Knex.QueryBuilder>(query: Q, column: string, cutoff: string): Q {
+  return query.where(column, '>', cutoff) as Q;
+}

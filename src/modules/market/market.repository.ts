@@ -3,7 +3,7 @@ import { DAILY_BAR_FIELDS } from '../../domain/dailyBarColumns';
 import type { MinuteTable } from '../../db/dayPartitions';
 import type { RawDailyBar } from '../../domain/adjust';
 import type { MinuteBar } from '../../domain/klines';
-import { CALENDAR, whereVisible } from '../common/visibleRows.repository';
+import { CALENDAR, whereHidden, whereVisible } from '../common/visibleRows.repository';
 import type { CalendarRow, FactorRow, SecurityAnchor, TradeRow } from './market.types';
 
 /** Securities with their adjustment anchor, one query of per-security index lookups. */
@@ -97,7 +97,7 @@ export async function latestSession(db: Db, table: MinuteTable, tsCode: string, 
 
 /** The first stored minute bar or tick time of a security past the cutoff (within `range` when given), or null. */
 export async function firstHiddenMinute(db: Db, table: MinuteTable, tsCode: string, cutoff: string, range: { from: string; to: string } | null): Promise<string | null> {
-  const query = db(table).where('ts_code', tsCode).where('trade_time', '>', cutoff);
+  const query = whereHidden(db(table).where('ts_code', tsCode), 'trade_time', cutoff);
   if (range !== null) query.whereBetween('trade_time', [range.from, range.to]);
   const row = await query.orderBy('trade_time').first('trade_time');
   return row ? String(row.trade_time) : null;

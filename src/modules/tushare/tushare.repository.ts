@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection';
-import { whereVisible } from '../common/visibleRows.repository';
+import { whereHidden, whereVisible } from '../common/visibleRows.repository';
 import type { FieldSource, ParamFilter, TushareApi } from './tushare.types';
 
 /** A parameter's filter with the value it was given (codes already split, dates in the store's form). */
@@ -33,7 +33,7 @@ export async function tushareRows(db: Db, api: TushareApi, filters: AppliedFilte
 
 /** The earliest market time of the api's matching rows past the plan's cut-off, or null when none is hidden. */
 export async function firstHiddenTime(db: Db, api: TushareApi, column: string, filters: AppliedFilter[], cutoff: string): Promise<string | null> {
-  const row = await matching(db, api, filters).where(column, '>', cutoff).orderBy(column).first(db.raw(`${column} as t0`));
+  const row = await whereHidden(matching(db, api, filters), column, cutoff).orderBy(column).first(db.raw(`${column} as t0`));
   return row ? String(row.t0) : null;
 }
 
