@@ -51,7 +51,7 @@ export interface AppDeps {
   usage?: UsageRecorder;
   loginLimits?: LoginLimits;
   budgets?: RequestBudgets;
-  answerCache?: Omit<AnswerCacheOptions, 'validateResponses'>;
+  answerCache?: AnswerCacheOptions;
   /** How long a read data version is trusted (ms); 0 reads it on every request (tests). */
   dataVersionTtlMs?: number;
   /** Secret that signs trade cursors; a random one per process when absent (cursors then die with it). */
@@ -87,7 +87,7 @@ export function createApp(deps: AppDeps): Express {
   // The data versions of the read pool: cached answers are keyed on them, and what is held in memory is rebuilt
   // when they move, so both see the same versions.
   const versions = new DataVersions(readDb, deps.dataVersionTtlMs ?? 1000);
-  const answers = new AnswerCache(versions, { validateResponses, ...deps.answerCache });
+  const answers = new AnswerCache(versions, deps.answerCache);
   const securities = new SecuritySearch(readDb, versions);
   securities.warmUp();
   const codes = new CodeHistory(readDb, versions);

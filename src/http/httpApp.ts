@@ -15,7 +15,7 @@ import { requestBudget, type RequestBudgets } from './rateLimit';
 import type { LimiterStore } from './rateLimitStore';
 import { requestEnd } from './requestEnd';
 import { requestId, requestLogLine } from './requestLog';
-import { tableAnswers } from './answers/tableAnswers';
+import { negotiateFormat } from './answers/answerFormat';
 import { usageCounting } from './usage';
 import './locals';
 
@@ -71,7 +71,7 @@ export function httpApp(parts: HttpAppParts): Express {
     authenticate(parts.access),
     requestBudget(parts.limiters, parts.budgets),
     requireKeyScope(),
-    tableAnswers(),
+    negotiateFormat(),
     parts.answers.repeats(),
   ));
   app.use(contractValidator(parts.contract, parts.validateResponses));

@@ -1,7 +1,7 @@
 import type { OperationPolicy, PathOperations } from './operations';
 import type { AppError } from '../domain/errors';
 import type { KeyOwner, SessionAccount } from './ports';
-import type { TableFormat } from './answers/tableAnswers';
+import type { AnswerFormat } from './answers/answerFormat';
 
 /** `res.locals` as the middleware leaves it, typed once for every handler. */
 declare global {
@@ -23,8 +23,8 @@ declare global {
       /** Set on console-session operations once the session is accepted. */
       account?: SessionAccount;
       sessionId?: number;
-      /** The request asked for its answer's rows as CSV or NDJSON (format=, or Accept). */
-      format?: TableFormat;
+      /** An operation with tables: the form its answer is asked in (format=, or Accept; JSON by default). */
+      format?: AnswerFormat;
       /** The credential was refused (401 to throw once the address's refusal budget has counted it). */
       refusal?: AppError;
     }

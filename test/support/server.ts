@@ -1,8 +1,10 @@
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import { pino } from 'pino';
 import type { components } from '../../generated/api';
 import { createApp, type AppDeps } from '../../src/app';
+import { contractChecked } from './contractCheck';
 import { keyOnPlan } from './marketData';
 import { useTestDb } from './testDb';
 import type { ResponseOf } from '../../src/http/handler';
@@ -19,11 +21,14 @@ export interface TestServer {
  */
 const SUITE_BUDGETS = { consolePerAccount: 100_000, openPerAddress: 100_000, refusedPerAddress: 100_000 };
 
-/** The real app on a random loopback port, with response validation on; `deps` replaces any default. */
+/**
+ * The real app on a random loopback port, every JSON answer checked against the contract as sent
+ * (contractChecked) and the validator's response check on too; `deps` replaces any default.
+ */
 export async function startServer(db: Knex, deps: Partial<AppDeps> = {}): Promise<TestServer> {
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const app = createApp({ db, logger, validateResponses: true, dataVersionTtlMs: 0, budgets: SUITE_BUDGETS, ...deps });
-  const server = app.listen(0, '127.0.0.1');
+  const server = createServer(contractChecked(app)).listen(0, '127.0.0.1');
   // The server never closes an idle connection (0: no keep-alive timeout, so it sends no `Keep-Alive: timeout`
   // hint); fetch drops its idle ones after its own 4 s. Otherwise, on a loaded machine (load 10 on 2 cores)
   // the event loop lags past undici's 1 s margin and a request races the server's close: ECONNRESET.

@@ -3,15 +3,14 @@ import type { NextFunction, Request, Response } from 'express';
 import type { DataVersions, Dataset } from '../../db/dataVersions';
 import { answerKey } from '../../domain/answerKey';
 import { exchangeToday } from '../../domain/clock';
-import { AnswerStore, CACHE_CONTROL, etagOf, JsonText, sendJsonBytes, sendTagged, type Answer } from './answerStore';
+import { answerFormatOf } from './answerFormat';
+import { AnswerStore, CACHE_CONTROL, etagOf, JsonText, sendAnswerBytes, sendTagged, type Answer } from './answerStore';
 import type { CachePolicy } from '../operations';
-import { tableEtag } from './tableAnswers';
+import { streamTable, tableBytes, type Envelope } from './tableWriter';
 
 export interface AnswerCacheOptions {
   /** False stores no answers (benchmarks of the cold path, `RESPONSE_CACHE=off`); ETags are sent either way. */
   enabled?: boolean;
-  /** Whether the contract validator checks responses (then bodies go through res.json). */
-  validateResponses?: boolean;
 }
 
 /**
@@ -31,7 +30,6 @@ export class AnswerCache {
   /** The version tag of each operation's data sets, and until when it holds (see freshTag). */
   private readonly tags = new Map<readonly Dataset[], { tag: string; day: string; until: number }>();
   private readonly enabled: boolean;
-  private readonly validatesResponses: boolean;
 
   /**
    * `versions`: the data versions the answers are keyed on, made by the composition root and shared with what
@@ -43,7 +41,6 @@ export class AnswerCache {
     options: AnswerCacheOptions = {},
   ) {
     this.enabled = options.enabled ?? true;
-    this.validatesResponses = options.validateResponses ?? false;
   }
 
   /** The operation's cache policy when its answer to this caller may be stored; null otherwise. */
@@ -74,47 +71,44 @@ export class AnswerCache {
   }
 
   /**
-   * The key of a request's answer under the version tag: `answerKey` of its operation and the query as the URL
-   * gives it (the validator adds defaults to `req.query`, which the warm path, before it, does not see).
+   * The key of a request's answer under the version tag: its form (JSON, CSV, NDJSON: a table asked for by
+   * Accept has the same query) and `answerKey` of its operation and the query as the URL gives it (the
+   * validator adds defaults to `req.query`, which the warm path, before it, does not see).
    */
   private keyOf(tag: string, req: Request, res: Response): string {
     const at = req.originalUrl.indexOf('?');
     const query = at < 0 ? {} : (parse(req.originalUrl.slice(at + 1)) as Record<string, string>);
-    return `${tag}:${answerKey(res.locals.operation!.operationId, query)}`;
+    return `${tag}:${answerFormatOf(res)}:${answerKey(res.locals.operation!.operationId, query)}`;
   }
 
   /**
-   * Answers from the store when the same request was answered before (its key derived from the operation and
-   * the validated query: `answerKey`); otherwise builds the body, stores it when the operation's policy allows
-   * (and `store` is not false: an answer that must not be kept, e.g. minute klines) and sends it. Either way
-   * with `ETag` and `Cache-Control`, and 304 for a matching `If-None-Match`.
+   * Answers from the store when the same request was answered before in the same form; otherwise builds the
+   * envelope, writes it in the request's form (answerFormat), stores those bytes when the operation's policy
+   * allows (and `store` is not false: an answer that must not be kept, e.g. minute klines) and sends them.
+   * Either way with `ETag` and `Cache-Control`, and 304 for a matching `If-None-Match`. A table that is not
+   * stored is streamed from the envelope as it is written, without an ETag (a whole-market day is megabytes).
    */
   async send<B>(req: Request<object, B, unknown, object>, res: Response<B>, build: () => Promise<B | JsonText>, { store = true } = {}): Promise<void> {
-    const policy = store ? this.policyFor(res as Response) : null;
-    const key = policy === null ? null : this.keyOf(await this.versionTag(policy.datasets), req as Request, res as Response);
+    const [request, raw] = [req as Request, res as Response]; // the bytes of a typed body
+    const policy = store ? this.policyFor(raw) : null;
+    const key = policy === null ? null : this.keyOf(await this.versionTag(policy.datasets), request, raw);
     const hit = key === null ? undefined : this.store.get(key);
-    const raw = res as Response; // the bytes of a typed body
-    const format = raw.locals.format;
-    // A CSV or NDJSON answer is the rows of the JSON one: only the JSON form is stored, and its rows are
-    // written from it (res.json, see tableAnswers); the JSON form of a repeat is parsed back for that.
-    if (hit && format !== undefined) return sendTagged(req, raw, tableEtag(hit.etag, format), () => raw.json(JSON.parse(hit.body.toString())));
-    if (hit) return sendTagged(req, raw, hit.etag, () => sendJsonBytes(raw, hit.body));
+    if (hit) return sendTagged(req, raw, hit.etag, () => sendAnswerBytes(raw, hit));
     const payload = await build();
-    if (format !== undefined && key === null && !(payload instanceof JsonText)) {
-      // Nothing to store: the rows are written from the answer as built, never as JSON text first (a whole-market
-      // day is megabytes of it), so without an ETag.
-      raw.setHeader('Cache-Control', CACHE_CONTROL);
-      return void raw.json(payload);
+    const format = answerFormatOf(raw);
+    let answer: Omit<Answer, 'etag'>;
+    if (format === 'json') answer = { body: payload instanceof JsonText ? payload.toBuffer() : Buffer.from(JSON.stringify(payload)) };
+    else {
+      const envelope = (payload instanceof JsonText ? JSON.parse(payload.toBuffer().toString()) : payload) as Envelope;
+      if (key === null) {
+        raw.setHeader('Cache-Control', CACHE_CONTROL);
+        return streamTable(request, raw, envelope, format);
+      }
+      answer = tableBytes(request, envelope, format);
     }
-    const body = payload instanceof JsonText ? payload.toBuffer() : Buffer.from(JSON.stringify(payload));
-    const etag = etagOf(body);
-    if (key !== null) this.store.set(key, { body, etag });
-    if (format !== undefined) {
-      return sendTagged(req, raw, tableEtag(etag, format), () => raw.json(payload instanceof JsonText ? JSON.parse(body.toString()) : payload));
-    }
-    // With response validation on (tests), res.json lets the validator see an object; otherwise the bytes made
-    // for the ETag are sent as they are, so an answer is serialized once.
-    sendTagged(req, raw, etag, () => (this.validatesResponses ? raw.json(JSON.parse(body.toString())) : raw.type('json').send(body)));
+    const tagged = { ...answer, etag: etagOf(answer.body) };
+    if (key !== null) this.store.set(key, tagged);
+    sendTagged(req, raw, tagged.etag, () => sendAnswerBytes(raw, tagged));
   }
 
   /**
@@ -124,8 +118,7 @@ export class AnswerCache {
    */
   repeats() {
     return (req: Request, res: Response, next: NextFunction): void | Promise<void> => {
-      // Only the JSON form is stored under a URL: a CSV or NDJSON request goes on to its handler (send).
-      const policy = req.method === 'GET' && res.locals.format === undefined ? this.policyFor(res) : null;
+      const policy = req.method === 'GET' ? this.policyFor(res) : null;
       if (policy === null || Object.values(req.query).some((value) => typeof value !== 'string')) return next();
       const tag = this.freshTag(policy.datasets);
       if (tag === undefined) return this.versionTag(policy.datasets).then((fresh) => this.answerRepeat(fresh, req, res, next));
@@ -137,6 +130,6 @@ export class AnswerCache {
     const hit: Answer | undefined = this.store.get(this.keyOf(tag, req, res));
     if (hit === undefined) return next();
     this.warmHits += 1;
-    sendTagged(req, res, hit.etag, () => sendJsonBytes(res, hit.body));
+    sendTagged(req, res, hit.etag, () => sendAnswerBytes(res, hit));
   }
 }

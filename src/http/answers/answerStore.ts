@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 
-/** An answer: a serialized response body and its ETag. */
+/** An answer: a serialized response body, its ETag, and its headers besides JSON's (a table's media type and paging). */
 export interface Answer {
   /** UTF-8 bytes, ready to send: no re-encoding per hit, and about half the memory of the JS string. */
   body: Buffer;
   etag: string;
+  headers?: Readonly<Record<string, string>>;
 }
 
 export const CACHE_CONTROL = 'private, max-age=60';
@@ -69,12 +70,13 @@ export function sendTagged(req: Pick<Request, 'headers'>, res: Response, etag: s
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
- * Ends a response with JSON bytes, the headers `res.type('json').send(bytes)` would set (a HEAD answer
- * keeps Content-Length, node leaves the body out), without its MIME lookup, charset parsing and second
- * freshness check: a cached answer's bytes are final.
+ * Ends a response with an answer's bytes and headers (JSON's media type unless it names its own), as
+ * `res.type('json').send(bytes)` would (a HEAD answer keeps Content-Length, node leaves the body out), without
+ * its MIME lookup, charset parsing and second freshness check: an answer's bytes are final.
  */
-export function sendJsonBytes(res: Response, body: Buffer): void {
+export function sendAnswerBytes(res: Response, { body, headers }: Pick<Answer, 'body' | 'headers'>): void {
   res.setHeader('Content-Type', JSON_TYPE);
+  for (const name in headers) res.setHeader(name, headers[name]!);
   res.setHeader('Content-Length', body.length);
   res.end(body);
 }

@@ -5,6 +5,7 @@ import { parseFields } from '../../domain/fields';
 import { pageWindow, paginationOf } from '../../domain/pagination';
 import { parseSymbolList } from '../../domain/symbols';
 import { ok, okPage } from '../../http/envelope';
+import { writeAnswer } from '../../http/answers/answerWriters';
 import type { Handler } from '../../http/handler';
 import { fundamentalsOf, oneOrAll } from './containers.serializer';
 import { reportDates } from './reportDates.service';
@@ -43,7 +44,7 @@ export function financialsHandlers(db: Db, codes: CodeHistory, answers: AnswerCa
     const window = pageWindow(req.query);
     const end = req.query.end_date ?? exchangeToday();
     const { items, total } = await reportDates(db, codes, { symbols, begin: req.query.begin_date, end, window });
-    res.json(okPage(items, paginationOf(window, total)));
+    await writeAnswer(req, res, okPage(items, paginationOf(window, total)));
   };
 
   const getFundamentals: Handler<'getFundamentals'> = async (req, res) => {

@@ -6,6 +6,7 @@ import { canonicalInterval, isMinuteInterval } from '../../domain/klines';
 import { parseOneSymbol, parseSymbolList } from '../../domain/symbols';
 import type { AnswerCache } from '../../http/answers/answerCache';
 import { ok, okText } from '../../http/envelope';
+import { writeAnswer } from '../../http/answers/answerWriters';
 import type { Handler } from '../../http/handler';
 import { intradaySession, tickPage } from './intraday.service';
 import { klineSeries } from './klines.service';
@@ -89,7 +90,7 @@ export function marketHandlers({ db, codes, calendar, answers, visibility: planV
   const getIntraday: Handler<'getIntraday'> = async (req, res) => {
     const visibility = await visibilityOf(res);
     const [security] = await knownSecurities(db, codes, [parseOneSymbol(req.query.symbol)], visibility.dailyThrough);
-    res.json(ok(wire.toIntradaySession(security!, await intradaySession(db, security!.ts_code, visibility))));
+    await writeAnswer(req, res, ok(wire.toIntradaySession(security!, await intradaySession(db, security!.ts_code, visibility))));
   };
 
   const getTrades: Handler<'getTrades'> = async (req, res) => {
@@ -98,7 +99,7 @@ export function marketHandlers({ db, codes, calendar, answers, visibility: planV
     const [security] = await knownSecurities(db, codes, [parseOneSymbol(req.query.symbol)], visibility.dailyThrough);
     const { date, cursor, limit = 100 } = req.query;
     const page = await tickPage(db, { tsCode: security!.ts_code, date, cursor, limit }, visibility, cursorSecret);
-    res.json({ ...ok(page.trades.map(wire.toTrade)), cursor: page.cursor, has_more: page.hasMore });
+    await writeAnswer(req, res, { ...ok(page.trades.map(wire.toTrade)), cursor: page.cursor, has_more: page.hasMore });
   };
 
   const getMarketCrossSection: Handler<'getMarketCrossSection'> = async (req, res) => {

@@ -3,6 +3,7 @@ import { pageWindow, paginationOf } from '../../domain/pagination';
 import { listStatusOfCode } from '../../domain/referenceCodes';
 import { parseOneSymbol, parseSymbolList } from '../../domain/symbols';
 import { ok, okPage } from '../../http/envelope';
+import { writeAnswer } from '../../http/answers/answerWriters';
 import type { Handler } from '../../http/handler';
 import { exchangeToday } from '../../domain/clock';
 import type { CodeHistory } from '../common/codeHistory.service';
@@ -18,34 +19,34 @@ export function referenceHandlers(db: Db, codes: CodeHistory, calendar: TradingC
     const window = pageWindow(req.query);
     const filter = { kind, date, exchange, board, industry, status: status && listStatusOfCode(status) };
     const { rows, total } = await stockList.page(filter, window);
-    res.json(okPage(rows.map((row) => wire.toListedSecurity(row, date !== undefined)), paginationOf(window, total)));
+    await writeAnswer(req, res, okPage(rows.map((row) => wire.toListedSecurity(row, date !== undefined)), paginationOf(window, total)));
   };
 
   const getListingStatus: Handler<'getListingStatus'> = async (req, res) => {
     const { symbols, single } = parseSymbolList(req.query.symbol, 50);
     const { dailyThrough } = await visibility.of(res.locals.keyOwner!.planId);
     const histories = (await listingHistories(db, codes, calendar, symbols, dailyThrough)).map(wire.toListingStatus);
-    res.json(ok(single ? histories[0]! : histories));
+    await writeAnswer(req, res, ok(single ? histories[0]! : histories));
   };
 
   const getCodeChanges: Handler<'getCodeChanges'> = async (req, res) => {
     const symbol = req.query.symbol === undefined ? undefined : parseOneSymbol(req.query.symbol);
     const rows = await codeChangeList(db, codes, { symbol, begin: req.query.begin_date, end: req.query.end_date });
-    res.json(ok(rows.map(wire.toCodeChange)));
+    await writeAnswer(req, res, ok(rows.map(wire.toCodeChange)));
   };
 
   const getIndexConstituents: Handler<'getIndexConstituents'> = async (req, res) => {
     const window = pageWindow(req.query);
     const index = parseOneSymbol(req.query.index);
     const { tradeDate, rows, total } = await indexConstituents(db, index, req.query.date ?? exchangeToday(), window);
-    res.json(okPage(rows.map((row) => wire.toIndexConstituent(index, tradeDate, row)), paginationOf(window, total)));
+    await writeAnswer(req, res, okPage(rows.map((row) => wire.toIndexConstituent(index, tradeDate, row)), paginationOf(window, total)));
   };
 
   const getIndustryConstituents: Handler<'getIndustryConstituents'> = async (req, res) => {
     const window = pageWindow(req.query);
     const request = { industry: req.query.industry.trim(), level: req.query.level as 1 | 2 | 3 | undefined, date: req.query.date ?? exchangeToday() };
     const { match, rows, total } = await industryConstituents(db, request, window);
-    res.json(okPage(rows.map((row) => wire.toIndustryConstituent(row, match)), paginationOf(window, total)));
+    await writeAnswer(req, res, okPage(rows.map((row) => wire.toIndustryConstituent(row, match)), paginationOf(window, total)));
   };
 
   return { getStockList, getListingStatus, getCodeChanges, getIndexConstituents, getIndustryConstituents };

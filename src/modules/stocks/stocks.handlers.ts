@@ -4,6 +4,7 @@ import { pageWindow, paginationOf } from '../../domain/pagination';
 import { parseSymbolList } from '../../domain/symbols';
 import { ok, okPage } from '../../http/envelope';
 import type { AnswerCache } from '../../http/answers/answerCache';
+import { writeAnswer } from '../../http/answers/answerWriters';
 import type { Handler } from '../../http/handler';
 import type { CodeHistory } from '../common/codeHistory.service';
 import type { PlanVisibility } from '../subscriptions/planVisibility.service';
@@ -17,7 +18,7 @@ export function stocksHandlers(db: Db, codes: CodeHistory, securities: SecurityS
     const fields = parseFields(req.query.fields, STOCK_FIELDS);
     const { dailyThrough } = await visibility.of(res.locals.keyOwner!.planId);
     const stocks = (await basicInfo(db, codes, symbols, dailyThrough)).map(({ row, requested }) => ({ ...requested, ...pickFields(toStock(row), fields) }));
-    res.json(ok(single ? stocks[0]! : stocks));
+    await writeAnswer(req, res, ok(single ? stocks[0]! : stocks));
   };
 
   const searchStocks: Handler<'searchStocks'> = async (req, res) => {

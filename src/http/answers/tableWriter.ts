@@ -1,0 +1,81 @@
+import type { Request, Response } from 'express';
+import { csvLine, tableColumns, tableParts, valueOf, type RowParts } from '../../domain/flatRows';
+import type { Json } from '../../domain/toolResults';
+import { TABLE_MEDIA_TYPES, type TableFormat } from './answerFormat';
+
+/** A success envelope as a table writer reads it: its rows in `data`, the paging beside them. */
+export interface Envelope {
+  data: Json;
+  pagination?: { current_page: number; total_pages: number; total_items: number; items_per_page: number };
+  cursor?: string | null;
+}
+
+/**
+ * Rows per chunk: a chunk of a few hundred rows is of the order of 100 kB, so a whole-market answer is a dozen
+ * writes and never one string.
+ */
+const ROWS_PER_CHUNK = 500;
+
+/** The headers of a table: its media type, and what the JSON envelope holds beside `data` (the list's size, the next and previous pages, the cursor). */
+function tableHeaders(req: Request, format: TableFormat, { pagination, cursor }: Envelope): Record<string, string> {
+  const headers: Record<string, string> = { 'Content-Type': TABLE_MEDIA_TYPES[format] };
+  if (cursor !== undefined && cursor !== null) headers['X-Next-Cursor'] = cursor;
+  if (pagination === undefined) return headers;
+  headers['X-Total-Items'] = String(pagination.total_items);
+  const link = (page: number, rel: string) => {
+    const params = new URLSearchParams(req.originalUrl.slice(req.originalUrl.indexOf('?') + 1));
+    params.delete('api_key');
+    params.delete('offset');
+    params.set('page', String(page));
+    return `<${req.path}?${params}>; rel="${rel}"`;
+  };
+  const links = [];
+  if (pagination.current_page < pagination.total_pages) links.push(link(pagination.current_page + 1, 'next'));
+  if (pagination.current_page > 1) links.push(link(pagination.current_page - 1, 'prev'));
+  if (links.length > 0) headers.Link = links.join(', ');
+  return headers;
+}
+
+/** A row's line: CSV in the header's columns (nulls empty, numbers as JSON writes them), or one JSON object of the columns it has. */
+function lineWriter(format: TableFormat, columns: readonly string[]): (parts: RowParts) => string {
+  if (format === 'csv') return (parts) => csvLine(columns.map((column) => valueOf(parts, column)));
+  const keys = columns.map((column) => `${JSON.stringify(column)}:`);
+  return (parts) => {
+    const members: string[] = [];
+    columns.forEach((column, i) => {
+      const value = valueOf(parts, column);
+      if (value !== undefined) members.push(keys[i] + JSON.stringify(value));
+    });
+    return `{${members.join(',')}}`;
+  };
+}
+
+/** The table's text in chunks of lines, header first for CSV. */
+function* tableChunks(envelope: Envelope, format: TableFormat): Generator<string> {
+  // The columns are every row's keys in first-seen order (a row lacks `requested_symbol` unless an old code named it).
+  const columns = tableColumns(tableParts(envelope.data));
+  const lineOf = lineWriter(format, columns);
+  let batch = format === 'csv' ? [csvLine(columns)] : [];
+  for (const parts of tableParts(envelope.data)) {
+    batch.push(lineOf(parts));
+    if (batch.length < ROWS_PER_CHUNK) continue;
+    yield `${batch.join('\n')}\n`;
+    batch = [];
+  }
+  if (batch.length > 0) yield `${batch.join('\n')}\n`;
+}
+
+/** A table whole, as bytes with its headers (to store and tag). */
+export function tableBytes(req: Request, envelope: Envelope, format: TableFormat): { body: Buffer; headers: Record<string, string> } {
+  return { body: Buffer.concat([...tableChunks(envelope, format)].map((chunk) => Buffer.from(chunk))), headers: tableHeaders(req, format, envelope) };
+}
+
+/** Streams a table as it is written, a chunk per write, waiting for the socket's `drain` between them. */
+export async function streamTable(req: Request, res: Response, envelope: Envelope, format: TableFormat): Promise<void> {
+  for (const [name, value] of Object.entries(tableHeaders(req, format, envelope))) res.setHeader(name, value);
+  if (req.method === 'HEAD') return void res.end();
+  for (const chunk of tableChunks(envelope, format)) {
+    if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
+  }
+  res.end();
+}
