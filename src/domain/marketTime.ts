@@ -1,6 +1,9 @@
 import { exchangeDateTime } from './clock';
 import { noData, type AppError } from './errors';
 
+/** Which clock a table's market time runs on: a daily row's trade date, or a minute bar's or tick's time. */
+export type MarketClock = 'daily' | 'minute';
+
 /**
  * Plan delays on market time: a row is visible to a plan once the moment it describes plus the plan's delay
  * has passed (and it has been loaded). A daily row (bar, factor, valuation, suspension) describes the close of

@@ -6,7 +6,7 @@ import { loadTable } from './loadTable';
 import type { LoadOptions, LoadResult, TableLoader } from './loaderTypes';
 import { adjFactor, dailyBasic, indexWeight, tradeCal } from './tables/marketTables';
 import { daily, indexDaily } from './tables/dailyBars';
-import { annsD, suspendD } from './tables/eventTables';
+import { annsD, disclosureDate, suspendD } from './tables/eventTables';
 import { codeChange, dividend, indexBasic, indexClassify, indexMemberAll, nameChange, stockCompany } from './tables/referenceTables';
 import { statementLoader } from './tables/statements';
 import { stkMins, ticks } from './tables/intraday';
@@ -31,6 +31,7 @@ export const LOADERS: ReadonlyArray<readonly [api: string, loader: TableLoader]>
   ['income', statementLoader('income_statements')],
   ['balancesheet', statementLoader('balance_sheets')],
   ['cashflow', statementLoader('cash_flows')],
+  ['disclosure_date', disclosureDate],
   ['dividend', dividend],
   ['suspend_d', suspendD],
   ['anns', annsD],

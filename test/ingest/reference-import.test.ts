@@ -6,7 +6,7 @@ import { useTestDb } from '../support/testDb';
 import { csv, snapshot, writeBundle } from './support/bundle';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/reference/', import.meta.url));
-const TABLES = ['code_changes', 'name_changes', 'trading_halts', 'dividends', 'announcements', 'company_profiles', 'index_weights', 'industry_classes', 'industry_members'];
+const TABLES = ['code_changes', 'name_changes', 'trading_halts', 'dividends', 'announcements', 'company_profiles', 'index_weights', 'industry_classes', 'industry_members', 'disclosure_dates'];
 
 describe('import of the reference and event tables', () => {
   const testDb = useTestDb({ each: true });
@@ -17,7 +17,7 @@ describe('import of the reference and event tables', () => {
     await importBundle(testDb.db, FIXTURES);
     await importBundle(testDb.db, `${FIXTURES}sw/`);
     const first = await snapshots();
-    expect(first.map((rows) => rows.length)).to.deep.equal([2, 3, 6, 8, 10, 1, 600, 3, 4]);
+    expect(first.map((rows) => rows.length)).to.deep.equal([2, 3, 6, 8, 10, 1, 600, 3, 4, 3]);
     await importBundle(testDb.db, FIXTURES);
     await importBundle(testDb.db, `${FIXTURES}sw/`);
     expect(await snapshots()).to.deep.equal(first);
@@ -53,6 +53,7 @@ describe('import of the reference and event tables', () => {
       /index_member_all\.csv:2: out_date 2014-02-21 is before in_date 2020-01-01/,
     ],
     ['stock_company.csv', csv('ts_code,reg_capital', '600519.SH,lots'), /stock_company\.csv:2: not a number in column reg_capital/],
+    ['disclosure_date.csv', csv('ts_code,end_date,pre_date', '600519.SH,20231231,20240231'), /disclosure_date\.csv:2: invalid date in column pre_date: 20240231/],
   ];
   for (const [file, content, pattern] of refusals) {
     it(`refuses ${file} with a clear reason: ${pattern.source.slice(0, 40)}…`, async () => {

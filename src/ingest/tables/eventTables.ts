@@ -1,54 +1,32 @@
 import { createHash } from 'node:crypto';
 import { classifyAnnouncement } from '../../domain/announcementTypes';
+import { ANNOUNCEMENTS, DISCLOSURE_DATES, TRADING_HALTS } from '../../domain/tables/eventLayouts';
 import type { TableLoad } from '../loaderTypes';
-import { required, requiredDate, text, tsCode } from './fieldParsers';
+import { layoutLoad, layoutRow } from './layoutRows';
 
 /** Tushare `suspend_d`: one row per halted day (`S`) or resumption day (`R`). */
-export const suspendD: TableLoad = {
-  table: 'trading_halts',
-  key: ['ts_code', 'trade_date', 'suspend_type'],
-  columns: ['ts_code', 'trade_date', 'suspend_type'],
-  dataset: 'events',
+export const suspendD: TableLoad = layoutLoad(TRADING_HALTS, 'events', {
   toRow(values) {
-    const type = required(values, 'suspend_type');
-    if (type !== 'S' && type !== 'R') throw new Error(`suspend_type must be S or R: ${type}`);
-    return {
-      ts_code: tsCode(values),
-      trade_date: requiredDate(values, 'trade_date'),
-      suspend_type: type,
-      suspend_timing: text(values, 'suspend_timing'),
-    };
+    const row = layoutRow(TRADING_HALTS, values);
+    if (row.suspend_type !== 'S' && row.suspend_type !== 'R') throw new Error(`suspend_type must be S or R: ${row.suspend_type}`);
+    return row;
   },
-};
-
-const DATE_TIME = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/;
+});
 
 /**
  * Tushare `anns_d` (ann_date, ts_code, name, title, url, rec_time): announcements have no id upstream, so
  * the id is a hash of code, date, title and URL (the same announcement sent twice lands once). `anns_d` has
  * no type column: the type is classified from the title (domain/announcementTypes).
  */
-export const annsD: TableLoad = {
-  table: 'announcements',
-  key: ['id'],
-  columns: ['ann_date', 'ts_code', 'title'],
-  dataset: 'events',
+export const annsD: TableLoad = layoutLoad(ANNOUNCEMENTS, 'events', {
   toRow(values) {
-    const code = tsCode(values);
-    const annDate = requiredDate(values, 'ann_date');
-    const title = required(values, 'title');
-    const url = text(values, 'url');
-    const recTime = text(values, 'rec_time');
-    if (recTime !== null && !DATE_TIME.test(recTime)) throw new Error(`rec_time must be YYYY-MM-DD HH:MM:SS: ${recTime}`);
-    return {
-      id: createHash('sha256').update([code, annDate, title, url ?? ''].join('\u0000')).digest('hex'),
-      ts_code: code,
-      ann_date: annDate,
-      title,
-      type: classifyAnnouncement(title),
-      url,
-      rec_time: recTime,
-    };
+    const row = layoutRow(ANNOUNCEMENTS, values, ['ann_date', 'ts_code', 'title', 'url', 'rec_time']);
+    const title = String(row.title);
+    const id = createHash('sha256').update([row.ts_code, row.ann_date, title, row.url ?? ''].join('\u0000')).digest('hex');
+    return { ...row, id, type: classifyAnnouncement(title) };
   },
   resolveSameKey: (_earlier, later) => later,
-};
+});
+
+/** Tushare `disclosure_date`: the exchanges' schedule of periodic reports, planned and actual dates. */
+export const disclosureDate: TableLoad = layoutLoad(DISCLOSURE_DATES, 'financials');

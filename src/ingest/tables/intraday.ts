@@ -1,5 +1,8 @@
+import { INTRADAY_BARS } from '../../domain/tables/marketLayouts';
+import { columnsOf } from '../../domain/tables/tableLayout';
 import type { TableLoad } from '../loaderTypes';
-import { num, required, requiredNum, tsCode } from './fieldParsers';
+import { required, requiredNum, tsCode } from './fieldParsers';
+import { layoutLoad, layoutRow } from './layoutRows';
 
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/;
 
@@ -16,23 +19,11 @@ function sessionTime(values: Record<string, string>, column: string): string {
   return value;
 }
 
-/** Tushare `stk_mins` with freq=1min: bar end time, vol in shares, amount in yuan. */
-export const stkMins: TableLoad = {
-  table: 'intraday_bars',
-  key: ['ts_code', 'trade_time'],
-  columns: ['ts_code', 'trade_time', 'open', 'close', 'high', 'low', 'vol', 'amount'],
-  dataset: 'intraday',
-  toRow: (values) => ({
-    ts_code: tsCode(values),
-    trade_time: sessionTime(values, 'trade_time'),
-    open: num(values, 'open'),
-    high: num(values, 'high'),
-    low: num(values, 'low'),
-    close: num(values, 'close'),
-    vol: num(values, 'vol'),
-    amount: num(values, 'amount'),
-  }),
-};
+/** Tushare `stk_mins` with freq=1min: bar end time inside the sessions, vol in shares, amount in yuan (its layout); a file lacking a column is refused. */
+export const stkMins: TableLoad = layoutLoad(INTRADAY_BARS, 'intraday', {
+  columns: columnsOf(INTRADAY_BARS),
+  toRow: (values) => ({ ...layoutRow(INTRADAY_BARS, values), trade_time: sessionTime(values, 'trade_time') }),
+});
 
 const SIDES = new Set(['B', 'S', 'N']);
 

@@ -6,7 +6,7 @@ import type { Row, TableLoad } from '../loaderTypes';
  * Tushare corrects a row by sending it again with a higher `update_flag`: of rows sharing a key, the highest
  * flag stands (the later one on a tie), within a file and against what is stored.
  */
-export function latestUpdateFlag(table: string, key: string[]): Pick<TableLoad, 'resolveSameKey' | 'beforeWrite'> {
+export function latestUpdateFlag(table: string, key: readonly string[]): Pick<TableLoad, 'resolveSameKey' | 'beforeWrite'> {
   return {
     resolveSameKey: (earlier, later) => (Number(later.update_flag) >= Number(earlier.update_flag) ? later : earlier),
     /** Rows whose stored version (same key) carries a higher update_flag are left out. */

@@ -1,11 +1,10 @@
 import type { Knex } from 'knex';
-import type { Visibility } from '../../domain/marketTime';
+import type { MarketClock, Visibility } from '../../domain/marketTime';
+
+export type { MarketClock };
 
 /** The exchange whose calendar serves all three (the SSE calendar; SZSE and BSE trade the same days). */
 export const CALENDAR = 'SSE';
-
-/** Which clock a table's market time runs on: a daily row's trade date, or a minute bar's or tick's time. */
-export type MarketClock = 'daily' | 'minute';
 
 /** The newest market time a plan sees on a clock (null: every loaded row). */
 export const cutoffOf = (visibility: Visibility, clock: MarketClock) => (clock === 'daily' ? visibility.dailyThrough : visibility.minuteThrough);

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection';
+import { kindSql } from '../common/securityFilters.repository';
 import { whereHidden, whereVisible } from '../common/visibleRows.repository';
 import type { FieldSource, ParamFilter, TushareApi } from './tushare.types';
 
@@ -8,38 +9,50 @@ export interface AppliedFilter {
   value: string | string[];
 }
 
-/** An api's table and joins, its fixed conditions and the request's filters. */
-function matching(db: Db, api: TushareApi, filters: AppliedFilter[]) {
-  const query = db(`${api.table} as t`);
-  for (const join of api.joins ?? []) query.leftJoin(join.table, join.on[0], join.on[1]);
-  for (const condition of api.whereRaw ?? []) query.whereRaw(condition);
+/** A column of the api's table (`t`) or of its security (`s`), as Knex quotes identifiers. */
+const tableColumn = (column: string) => `t.${column}`;
+const securityColumn = (column: string) => `s.${column}`;
+
+const joinsSecurity = (api: TushareApi, fields: readonly FieldSource[], filters: readonly AppliedFilter[]) =>
+  (api.securityKind !== undefined && api.layout.table !== 'securities') || fields.some((field) => field.from === 'security') || filters.some(({ filter }) => filter.ofSecurity);
+
+/** An api's table, its security where a field, filter or its kind needs it, and the request's filters. */
+function matching(db: Db, api: TushareApi, filters: AppliedFilter[], fields: readonly FieldSource[] = []) {
+  const query = db(`${api.layout.table} as t`);
+  if (joinsSecurity(api, fields, filters)) query.leftJoin('securities as s', 's.ts_code', 't.ts_code');
+  if (api.securityKind !== undefined) {
+    if (api.layout.table === 'securities') query.where('t.kind', api.securityKind);
+    else query.whereRaw(`${kindSql('t.ts_code', 's.kind')} = ?`, [api.securityKind]);
+  }
   for (const { filter, value } of filters) {
-    if (filter.op === 'in') query.whereIn(filter.column, value as string[]);
-    else if (filter.op !== 'only') query.where(filter.column, filter.op === 'eq' ? '=' : filter.op === 'gte' ? '>=' : '<=', value as string);
+    const column = filter.ofSecurity ? securityColumn(filter.column) : tableColumn(filter.column);
+    if (filter.op === 'in') query.whereIn(column, value as string[]);
+    else if (filter.op !== 'only') query.where(column, filter.op === 'eq' ? '=' : filter.op === 'gte' ? '>=' : '<=', value as string);
   }
   return query;
 }
 
 /**
- * One page of an api's matching rows the plan sees (`cutoff` on its market-time column; null: all), the fields
- * as `f0`, `f1`, … (a field may be an expression), in the api's order; `limit + 1` rows to tell `has_more`.
+ * One page of an api's matching rows the plan sees (`cutoff` on its table's market time; null: all), the
+ * fields as `f0`, `f1`, …, in the api's order; `limit + 1` rows to tell `has_more`.
  */
 export async function tushareRows(db: Db, api: TushareApi, filters: AppliedFilter[], fields: FieldSource[], window: { limit: number; offset: number }, cutoff: string | null): Promise<Record<string, unknown>[]> {
-  const query = api.marketTime === undefined ? matching(db, api, filters) : whereVisible(matching(db, api, filters), api.marketTime.column, cutoff);
-  query.select(fields.map((field, i) => db.raw(`${field.column} as f${i}`)));
-  for (const [column, direction] of api.order) query.orderBy(column, direction);
+  const marketTime = api.layout.marketTime;
+  const all = matching(db, api, filters, fields);
+  const query = marketTime === undefined ? all : whereVisible(all, tableColumn(marketTime.column), cutoff);
+  query.select(fields.map((field, i) => db.ref(field.from === 'security' ? securityColumn(field.column) : tableColumn(field.column)).as(`f${i}`)));
+  for (const [column, direction] of api.order) query.orderBy(tableColumn(column), direction);
   return query.limit(window.limit + 1).offset(window.offset);
 }
 
 /** The earliest market time of the api's matching rows past the plan's cut-off, or null when none is hidden. */
-export async function firstHiddenTime(db: Db, api: TushareApi, column: string, filters: AppliedFilter[], cutoff: string): Promise<string | null> {
-  const row = await whereHidden(matching(db, api, filters), column, cutoff).orderBy(column).first(db.raw(`${column} as t0`));
+export async function firstHiddenTime(db: Db, api: TushareApi, filters: AppliedFilter[], cutoff: string): Promise<string | null> {
+  const column = tableColumn(api.layout.marketTime!.column);
+  const row = await whereHidden(matching(db, api, filters), column, cutoff).orderBy(column).first(db.ref(column).as('t0'));
   return row ? String(row.t0) : null;
 }
 
-const KEY_COLUMNS = new Set(['ts_code', 'end_date', 'report_type', 'f_ann_date', 'ann_date', 'comp_type', 'end_type', 'update_flag']);
-
-/** The figure columns of a statement table, in the table's order (Tushare's, as the migrations list them). */
-export async function statementValueColumns(db: Db, table: string): Promise<string[]> {
-  return Object.keys(await db(table).columnInfo()).filter((column) => !KEY_COLUMNS.has(column));
+/** The figure columns of a statement table, in the table's order (Tushare's, as the migrations list them): every column its layout does not name. */
+export async function statementValueColumns(db: Db, api: TushareApi): Promise<string[]> {
+  return Object.keys(await db(api.layout.table).columnInfo()).filter((column) => !(column in api.layout.columns));
 }

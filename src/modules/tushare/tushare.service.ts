@@ -15,11 +15,12 @@ import type { FieldSource, ParamFilter, TushareApi, TushareData, TushareValue } 
 /** The fields of an api: its own, and for a statement every figure column the table holds, then update_flag. */
 const valueColumns = new Map<string, Promise<string[]>>();
 async function fieldsOf(db: Db, api: TushareApi): Promise<Record<string, FieldSource>> {
-  if (api.valueColumnsOf === undefined) return { ...api.fields };
-  const table = api.valueColumnsOf;
-  if (!valueColumns.has(table)) valueColumns.set(table, statementValueColumns(db, table));
-  const figures = Object.fromEntries((await valueColumns.get(table)!).map((column) => [column, { column: `t.${column}`, kind: 'number' as const }]));
-  return { ...api.fields, ...figures, update_flag: { column: 't.update_flag', kind: 'text' } };
+  if (!api.statementFigures) return { ...api.fields };
+  const { table, columns } = api.layout;
+  if (!valueColumns.has(table)) valueColumns.set(table, statementValueColumns(db, api));
+  const figure = (column: string): FieldSource => ({ from: 'table', column, kind: 'number', power: 0 });
+  const figures = Object.fromEntries((await valueColumns.get(table)!).map((column) => [column, figure(column)]));
+  return { ...api.fields, ...figures, update_flag: { from: 'table', column: 'update_flag', ...columns.update_flag! } };
 }
 
 /** A parameter's value as its filter takes it; a malformed one → 40001 naming it. */
@@ -39,11 +40,12 @@ function applied(name: string, filter: ParamFilter, raw: string): AppliedFilter 
   return { filter, value: raw };
 }
 
-/** A stored value as Tushare writes it: dates YYYYMMDD, numbers in Tushare's units, levels L1-L3. */
+/** A stored value as Tushare writes it: dates YYYYMMDD, numbers in Tushare's units, levels L1-L3, `is_new` Y or N. */
 function valueOf(source: FieldSource, value: unknown): TushareValue {
+  if (source.from === 'current') return value === null || value === undefined ? 'Y' : 'N';
   if (value === null || value === undefined) return null;
   if (source.kind === 'date') return toTushareDate(String(value));
-  if (source.kind === 'number') return toTushareUnits(Number(value), source.power ?? 0);
+  if (source.kind === 'number') return toTushareUnits(Number(value), source.power);
   if (source.kind === 'integer') return Number(value);
   if (source.kind === 'level') return `L${value}`;
   return String(value);
@@ -109,11 +111,12 @@ async function periodRows(calendar: TradingCalendar, api: TushareApi, read: stri
  * one's market time and when the plan sees it (as /v1 says it), not an empty answer that reads as "none".
  */
 async function assertNotHidden(db: Db, api: TushareApi, filters: AppliedFilter[], visibility: Visibility): Promise<void> {
-  if (api.marketTime === undefined) return;
-  const cutoff = cutoffOf(visibility, api.marketTime.clock);
+  const marketTime = api.layout.marketTime;
+  if (marketTime === undefined) return;
+  const cutoff = cutoffOf(visibility, marketTime.clock);
   if (cutoff === null) return;
-  const hidden = await firstHiddenTime(db, api, api.marketTime.column, filters, cutoff);
-  if (hidden !== null) throw notYetVisible(visibility, api.marketTime.clock === 'daily' ? { date: hidden.slice(0, 10) } : { time: hidden });
+  const hidden = await firstHiddenTime(db, api, filters, cutoff);
+  if (hidden !== null) throw notYetVisible(visibility, marketTime.clock === 'daily' ? { date: hidden.slice(0, 10) } : { time: hidden });
 }
 
 /** Who asks: the key's scopes and what its plan sees now. */
@@ -138,7 +141,8 @@ export async function tushareQuery(db: Db, calendar: TradingCalendar, call: Tush
   const window = windowOf(api, call.params);
   // Weekly and monthly read the daily bars of whole periods (periodRange), then page the periods.
   const filters = filtersOf(call.apiName, api, api.period === undefined ? call.params : periodRange(api.period, call.params));
-  const cutoff = api.marketTime === undefined ? null : cutoffOf(visibility, api.marketTime.clock);
+  const marketTime = api.layout.marketTime;
+  const cutoff = marketTime === undefined ? null : cutoffOf(visibility, marketTime.clock);
   if (api.period !== undefined) {
     const read = Object.keys(api.fields);
     const daily = await tushareRows(db, api, filters, read.map((name) => all[name]!), { limit: 1_000_000, offset: 0 }, cutoff);
