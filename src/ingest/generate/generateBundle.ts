@@ -8,7 +8,7 @@ import type { SyntheticStock } from './syntheticStock';
 import { writeIncome } from './income';
 import { writeIntraday, type SessionBar } from './intraday';
 import { openDaysOf } from './openDays';
-import { DAILY_BASIC_COLUMNS, dailyBasicCsvRow, writeIndexWeights, writeSessionFiles } from './wholeMarket';
+import { DAILY_BASIC_CSV_COLUMNS, dailyBasicCsvRow, writeIndexWeights, writeSessionFiles } from './wholeMarket';
 
 export interface GenerateOptions {
   out: string;
@@ -73,7 +73,7 @@ export async function generateBundle(options: GenerateOptions): Promise<Record<s
   const daily = new CsvWriter(join(options.out, 'daily.csv'), DAILY_COLUMNS);
   const adj = new CsvWriter(join(options.out, 'adj_factor.csv'), ['ts_code', 'trade_date', 'adj_factor']);
   const dividend = new CsvWriter(join(options.out, 'dividend.csv'), ['ts_code', 'end_date', 'ann_date', 'div_proc', 'cash_div', 'cash_div_tax', 'record_date', 'ex_date', 'pay_date']);
-  const valuations = options.wholeMarket ? new CsvWriter(join(options.out, 'daily_basic.csv'), DAILY_BASIC_COLUMNS) : null;
+  const valuations = options.wholeMarket ? new CsvWriter(join(options.out, 'daily_basic.csv'), DAILY_BASIC_CSV_COLUMNS) : null;
   const lastBars = new Map<string, SessionBar[]>();
   const minuteSessions = options.wholeMarket?.minuteSessions ?? 3;
 

@@ -1,15 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { DAILY_BASIC } from '../../domain/tables/marketLayouts';
+import { columnsOf } from '../../domain/tables/tableLayout';
 import { CsvWriter } from './csvWriter';
 import type { GeneratedBar } from './dailyStep';
 import { STK_MINS_COLUMNS, writeSession, type SessionBar } from './intraday';
 import type { Random } from './random';
 
-/** Tushare `daily_basic` columns, as the generator writes them. */
-export const DAILY_BASIC_COLUMNS = [
-  'ts_code', 'trade_date', 'close', 'turnover_rate', 'turnover_rate_f', 'volume_ratio', 'pe', 'pe_ttm', 'pb', 'ps', 'ps_ttm',
-  'dv_ratio', 'dv_ttm', 'total_share', 'float_share', 'free_share', 'total_mv', 'circ_mv',
-];
+/** Tushare `daily_basic` columns, as the generator writes them: its registry's order (src/domain/tables/marketLayouts.ts). */
+export const DAILY_BASIC_CSV_COLUMNS = columnsOf(DAILY_BASIC);
 /** The synthetic index whose constituents the whole-market bundle carries (a code no generated stock has). */
 export const SYNTHETIC_INDEX = '000999.SH';
 const INDEX_MEMBERS = 300;
