@@ -297,6 +297,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/market/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Latest quote of 1-50 symbols, live during the session
+         * @description The newest snapshot of each symbol that the plan sees, with its market time (an array in request
+         *     order, even for one symbol). During the session it comes from the quote feed (`QUOTE_SOURCE`, off unless
+         *     the operator turns it on); outside it, the last session's latest, with its time. Minute delays of the plan
+         *     apply on market time (starter 15 minutes, professional 1 minute, enterprise none). Where no live quote
+         *     is visible the latest daily bar stands in (`basis: close`).
+         */
+        get: operations["getQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/market/trades": {
         parameters: {
             query?: never;
@@ -1846,6 +1870,114 @@ export interface components {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
             data: components["schemas"]["IntradaySession"];
+        };
+        /** @description One level of the order book. */
+        BookLevel: {
+            /**
+             * Format: double
+             * @description Price in yuan.
+             */
+            price: number;
+            /**
+             * Format: double
+             * @description Size in shares.
+             */
+            volume: number;
+        };
+        /**
+         * @description The latest snapshot of a security the plan sees, with its market time. `basis` `live`: a quote of the
+         *     quote feed (the session's so far, or the last session's after it); `close`: no live quote is visible (the
+         *     feed is off, or the security has none yet), so the figures are the latest daily bar's, unadjusted, at its
+         *     close. Volume is the day's so far in shares (a daily bar's lots × 100), amount the day's in yuan.
+         */
+        Quote: {
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
+            symbol: string;
+            /**
+             * @description Short name of the security.
+             * @example 贵州茅台
+             */
+            name: string | null;
+            /**
+             * @description Where the figures come from (see above).
+             * @enum {string}
+             */
+            basis: "live" | "close";
+            /**
+             * @description Market time of the snapshot, `YYYY-MM-DD HH:MM:SS` Beijing time (a daily bar's is its close, 15:00:00).
+             * @example 2026-04-02 15:00:01
+             */
+            time: string;
+            /**
+             * Format: double
+             * @description Latest price in yuan (null while suspended or before the first trade).
+             */
+            last: number | null;
+            /**
+             * Format: double
+             * @description Opening price.
+             */
+            open: number | null;
+            /**
+             * Format: double
+             * @description Highest price of the day so far.
+             */
+            high: number | null;
+            /**
+             * Format: double
+             * @description Lowest price of the day so far.
+             */
+            low: number | null;
+            /**
+             * Format: double
+             * @description Previous close.
+             */
+            pre_close: number | null;
+            /**
+             * Format: double
+             * @description last − pre_close, 2 decimals.
+             */
+            change: number | null;
+            /**
+             * Format: double
+             * @description change ÷ pre_close in percent, 2 decimals.
+             */
+            pct_change: number | null;
+            /**
+             * Format: double
+             * @description Volume of the day so far, shares.
+             */
+            volume: number;
+            /**
+             * Format: double
+             * @description Amount of the day so far, yuan.
+             */
+            amount: number;
+            /** @description Best bids, best first (empty for `close`). */
+            bids: components["schemas"]["BookLevel"][];
+            /** @description Best asks, best first (empty for `close`). */
+            asks: components["schemas"]["BookLevel"][];
+            /**
+             * Format: double
+             * @description The day's limit-up price, where the source gives it.
+             */
+            limit_up: number | null;
+            /**
+             * Format: double
+             * @description The day's limit-down price, where the source gives it.
+             */
+            limit_down: number | null;
+            /** @description Halted at the snapshot. */
+            suspended: boolean;
+        };
+        /** @description Success envelope of the latest quotes, in request order. */
+        QuoteResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            data: components["schemas"]["Quote"][];
         };
         /** @description One trade (tick). */
         Trade: {
@@ -5244,6 +5376,45 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getQuote: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol or up to 50 comma-separated symbols, each in any of the three formats (`600519`,
+                 *     `sh.600519`, `600519.SH`). Malformed or unknown symbols → 400 `invalid_symbol` naming them; more than 50
+                 *     → 400 `too_many_symbols`.
+                 * @example 600519,000001.SZ
+                 */
+                symbol: components["parameters"]["Symbols50"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One quote per symbol, in request order. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteResponse"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

@@ -61,6 +61,15 @@ const Env = z.object({
     .max(512)
     .transform((value) => (value === 'true' ? true : /^\d+$/.test(value) ? Number(value) : value))
     .optional(),
+  /**
+   * Live quotes (docs/operations.md): `off` contacts no third party; `tencent` or `sina` polls that free,
+   * unofficial source during the sessions (the other as failover), QUOTE_URL pointing it elsewhere (a local
+   * server), QUOTE_SYMBOLS `all` (every listed stock and the main indices) or a list, every QUOTE_INTERVAL_MS.
+   */
+  QUOTE_SOURCE: z.enum(['off', 'tencent', 'sina']).default('off'),
+  QUOTE_URL: z.string().url().optional(),
+  QUOTE_SYMBOLS: z.string().max(100_000).default('all'),
+  QUOTE_INTERVAL_MS: z.coerce.number().int().min(500).max(600_000).default(3000),
   VALIDATE_RESPONSES: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
 }).refine((env) => env.HTTP_HEADERS_TIMEOUT_MS <= env.HTTP_REQUEST_TIMEOUT_MS, {
   path: ['HTTP_HEADERS_TIMEOUT_MS'],

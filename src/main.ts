@@ -21,6 +21,7 @@ import { storeIsEmpty } from './db/storeState';
 import { CHILD_EXEC_ARGV, paths } from './paths';
 import { ensureDemoKey } from './modules/accounts/demoAccount.service';
 import { schedulePruning } from './modules/market/retention.service';
+import { liveFeed } from './ingest/live/liveFeed';
 
 const config = loadConfig();
 // Lines are written in 4 KB batches, not one write(2) per request; a quiet server still shows them within
@@ -48,6 +49,13 @@ const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, logger) : 
 const usage = new UsageRecorder(db, logger);
 const limiters = new LimiterStore(redis);
 if (config.MINUTE_RETENTION_DAYS !== 'off') schedulePruning(maintenanceDb, config.MINUTE_RETENTION_DAYS, (err) => logger.error({ err }, 'pruning minute data failed'));
+
+// One poller: under start:cluster the first worker runs it (the others read what it writes).
+const quoteFeed =
+  config.QUOTE_SOURCE === 'off' || (cluster.worker?.id ?? 1) !== 1
+    ? undefined
+    : liveFeed(maintenanceDb, { source: config.QUOTE_SOURCE, url: config.QUOTE_URL, symbols: config.QUOTE_SYMBOLS, intervalMs: config.QUOTE_INTERVAL_MS }, logger);
+quoteFeed?.start();
 
 const readiness = new Readiness(db, readDb, config.REPLICA_MAX_LAG_SECONDS);
 const metrics = new Metrics();
@@ -104,6 +112,7 @@ const shutdown = gracefulShutdown({
   logger,
   async release() {
     metricsServer?.close();
+    quoteFeed?.stop();
     await usage.stop();
     redis?.disconnect();
     await db.destroy();

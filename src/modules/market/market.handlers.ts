@@ -16,6 +16,8 @@ import { factorHistory, tradingCalendar } from './factorsAndCalendar.service';
 import { assertTickAccess, type PlanVisibility } from '../subscriptions/planVisibility.service';
 import { crossSection } from './crossSection.service';
 import { valuationSeries } from './valuation.service';
+import { latestQuotes } from './quote.service';
+import { toQuote } from './quote.serializer';
 
 const DEFAULT_KLINES = 250;
 
@@ -93,6 +95,12 @@ export function marketHandlers({ db, codes, calendar, answers, visibility: planV
     await writeAnswer(req, res, ok(wire.toIntradaySession(security!, await intradaySession(db, security!.ts_code, visibility))));
   };
 
+  const getQuote: Handler<'getQuote'> = async (req, res) => {
+    const visibility = await visibilityOf(res);
+    const securities = await knownSecurities(db, codes, parseSymbolList(req.query.symbol, 50).symbols, visibility.dailyThrough);
+    res.json(ok((await latestQuotes(db, securities, visibility)).map(toQuote)));
+  };
+
   const getTrades: Handler<'getTrades'> = async (req, res) => {
     const visibility = await visibilityOf(res);
     assertTickAccess(visibility);
@@ -119,6 +127,6 @@ export function marketHandlers({ db, codes, calendar, answers, visibility: planV
   };
 
   return {
-    getMarketCrossSection, getValuation, getDaily, getLegacyStockPrices, getKlines, getLegacyIndices, getAdjustmentFactor, getTradingCalendar, getIntraday, getTrades,
+    getMarketCrossSection, getValuation, getDaily, getLegacyStockPrices, getKlines, getLegacyIndices, getAdjustmentFactor, getTradingCalendar, getIntraday, getQuote, getTrades,
   };
 }

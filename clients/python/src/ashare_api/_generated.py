@@ -294,6 +294,38 @@ IntradayResponse = TypedDict("IntradayResponse", {
     "data": 'IntradaySession',
 }, total=False)
 
+BookLevel = TypedDict("BookLevel", {
+    "price": float,
+    "volume": float,
+}, total=False)
+
+Quote = TypedDict("Quote", {
+    "symbol": str,
+    "name": Optional[str],
+    "basis": Literal["live", "close"],
+    "time": str,
+    "last": Optional[float],
+    "open": Optional[float],
+    "high": Optional[float],
+    "low": Optional[float],
+    "pre_close": Optional[float],
+    "change": Optional[float],
+    "pct_change": Optional[float],
+    "volume": float,
+    "amount": float,
+    "bids": List['BookLevel'],
+    "asks": List['BookLevel'],
+    "limit_up": Optional[float],
+    "limit_down": Optional[float],
+    "suspended": bool,
+}, total=False)
+
+QuoteResponse = TypedDict("QuoteResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['Quote'],
+}, total=False)
+
 Trade = TypedDict("Trade", {
     "time": str,
     "seq": int,
@@ -890,6 +922,10 @@ class GeneratedOperations:
     def get_intraday(self, symbol: str) -> 'Result[IntradaySession]':
         """Minute bars of the latest session (GET /v1/market/intraday)."""
         return self._call("/v1/market/intraday", {"symbol": symbol})
+
+    def get_quote(self, symbol: str) -> 'Result[List[Quote]]':
+        """Latest quote of 1-50 symbols, live during the session (GET /v1/market/quote)."""
+        return self._call("/v1/market/quote", {"symbol": symbol})
 
     def get_trades(self, symbol: str, date: Optional[str] = None, limit: Optional[int] = None, cursor: Optional[str] = None) -> 'Result[List[Trade]]':
         """Ticks of a session, cursor-paginated (GET /v1/market/trades)."""

@@ -1,0 +1,56 @@
+import type { Logger } from 'pino';
+import type { Db } from '../../db/connection';
+import { normalizeSymbol } from '../../domain/symbols';
+import { LiveWriter } from './liveWriter';
+import { QuoteFeed } from './quoteFeed';
+import { sinaSource, tencentSource, type QuoteSource } from './quoteSources';
+
+/** The indices `all` polls besides every listed stock: the exchanges' composites and the main size indices. */
+export const MAIN_INDICES = ['000001.SH', '399001.SZ', '399006.SZ', '000300.SH', '000905.SH', '000688.SH', '000016.SH'];
+
+export interface LiveFeedOptions {
+  source: 'tencent' | 'sina';
+  /** The chosen source's base URL (tests and benches point it at a local server); the other keeps its own. */
+  url?: string;
+  /** `all`, or codes in any symbol format. */
+  symbols: string;
+  intervalMs: number;
+  clock?: () => Date;
+}
+
+/** The codes to poll: a list as given (in standard form), or every listed stock and the main indices. */
+function symbolsOf(db: Db, symbols: string): () => Promise<string[]> {
+  if (symbols.trim().toLowerCase() !== 'all') {
+    const codes = symbols.split(',').map((symbol) => normalizeSymbol(symbol.trim()));
+    const bad = symbols.split(',').filter((_, i) => codes[i] === null);
+    if (bad.length > 0) throw new Error(`QUOTE_SYMBOLS: not a symbol: ${bad.join(', ')}`);
+    return async () => codes as string[];
+  }
+  return async () => {
+    const listed = await db('securities').where({ kind: 'stock', list_status: 'L' }).orderBy('ts_code').pluck('ts_code');
+    return [...listed, ...MAIN_INDICES];
+  };
+}
+
+/** Whether the stored SSE calendar has a date as a trading day. */
+const tradingDayIn = (db: Db) => async (date: string) => (await db('trade_calendar').where({ exchange: 'SSE', cal_date: date, is_open: true }).first('cal_date')) !== undefined;
+
+/**
+ * The quote feed as the server runs it (QUOTE_SOURCE): the chosen source first and the other as its
+ * failover, snapshots written by one LiveWriter; `onWrite` hears what each request wrote (the stream).
+ */
+export function liveFeed(db: Db, options: LiveFeedOptions, logger: Logger, onWrite: (write: Awaited<ReturnType<LiveWriter['write']>>) => void = () => {}): QuoteFeed {
+  const chosen: QuoteSource = options.source === 'tencent' ? tencentSource(options.url) : sinaSource(options.url);
+  const other: QuoteSource = options.source === 'tencent' ? sinaSource() : tencentSource();
+  const writer = new LiveWriter(db);
+  return new QuoteFeed({
+    // The failover source is a third party the operator did not point at a test server: only a real feed fails over.
+    sources: options.url === undefined ? [chosen, other] : [chosen],
+    symbols: symbolsOf(db, options.symbols),
+    intervalMs: options.intervalMs,
+    isTradingDay: tradingDayIn(db),
+    onSnapshots: async (snapshots) => onWrite(await writer.write(snapshots)),
+    logger,
+    clock: options.clock,
+  });
+}
