@@ -71,7 +71,7 @@ export const COMMON_ARGUMENTS: Record<string, JsonSchema> = {
 /**
  * One tool per data operation of the contract (API-key operations under `/v1`; not the console's account,
  * key and billing routes, nor the legacy `/api/v1` ones), generated from the bundled contract at start: name
- * from the operationId, description from the summary and the key parameters, input from the parameters
+ * from the operationId, description from the summary, input from the parameters
  * (their defaults bound every list: 20 items a page, 5 periods of statements, daily bars a year of trading days).
  */
 export function toolCatalog(contract: Contract): Tool[] {
@@ -97,13 +97,13 @@ export function toolCatalog(contract: Contract): Tool[] {
         .filter((parameter, _, all) => parameter.name !== 'format' && !(parameter.name === 'offset' && all.some((other) => other.name === 'page')));
       const schemaOf = (parameter: OpenAPIV3.ParameterObject) => resolve(parameter.schema ?? {}) as JsonSchema;
       const required = parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name);
-      const keyParameters = required.length > 0 ? required : parameters.slice(0, 2).map((parameter) => parameter.name);
       const summary = (spec.summary ?? operation.operationId).trim();
       return {
         name: toolName(operation.operationId),
         operation,
         title: summary.split(/ \(|, /)[0]!,
-        description: `${summary}. Key parameters: ${keyParameters.join(', ') || 'none'}.`,
+        // The required parameters are the input schema's `required`: the description does not repeat them.
+        description: `${summary}.`,
         inputSchema: {
           type: 'object',
           properties: {

@@ -68,6 +68,11 @@ const TIMED: Record<string, TimedSample[]> = {
     // The latest session only: its 09:31 bar, hours old though loaded a second ago, stands for the past.
     clock: 'minute', fresh: '/v1/market/intraday?symbol=000001', freshMark: '"2024-12-31 15:00:00"', past: '/v1/market/intraday?symbol=000001', pastMark: '"2024-12-31 09:31:00"',
   }],
+  getQuote: [{
+    // 000001's live quote of 15:00:00 (seed below); 600000's newest is of the session before. Starter, with no live
+    // quote visible, gets the close of the 30th instead.
+    clock: 'minute', fresh: '/v1/market/quote?symbol=000001', freshMark: '"2024-12-31 15:00:00"', past: '/v1/market/quote?symbol=600000', pastMark: '"2024-12-30 15:00:02"',
+  }],
   getTrades: [{
     clock: 'tick', fresh: '/v1/market/trades?symbol=000001&date=2024-12-31&limit=1000', freshMark: '"2024-12-31 15:00:00"',
     past: '/v1/market/trades?symbol=000001&date=2024-12-30', pastMark: '"2024-12-30 14:59:58"',
@@ -121,6 +126,11 @@ async function seed(db: Knex): Promise<void> {
     { ts_code: '000001.SZ', trade_date: '2024-12-31', suspend_type: 'R', suspend_timing: null },
   ]);
   await db('trades').insert({ ts_code: '000001.SZ', trade_time: '2024-12-31 15:00:00', seq: 0, price: 11.99, volume: 100, amount: 1199, side: 'B' });
+  const quote = { last: 11.99, volume: 100, amount: 1199, book: '{"bids":[],"asks":[]}', suspended: false };
+  await db('live_quotes').insert([
+    { ts_code: '000001.SZ', quote_minute: '2024-12-31 15:00:00', quote_time: '2024-12-31 15:00:00', ...quote },
+    { ts_code: '600000.SH', quote_minute: '2024-12-30 15:00:00', quote_time: '2024-12-30 15:00:02', ...quote },
+  ]);
   // A week whose last session is the 31st, so that the weekly bar closes with the fresh day as the monthly one does.
   await db('trade_calendar').whereIn('cal_date', ['2025-01-02', '2025-01-03']).update({ is_open: false });
 }
