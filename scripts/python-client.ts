@@ -82,6 +82,8 @@ lines.push('    def _call(self, path: str, params: Dict[str, Any]) -> Any:  # im
 for (const [path, item] of Object.entries<Record<string, { operationId: string; summary?: string; parameters?: Parameter[]; responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>>(contract.paths)) {
   if (!path.startsWith('/v1/')) continue;
   const operation = item.get!;
+  // The event stream has no JSON answer: the client's own `stream()` reads it (clients/python/src/ashare_api/client.py).
+  if (!operation.responses['200']?.content?.['application/json']) continue;
   const parameters = (operation.parameters ?? []).map((parameter) => resolve<Parameter>(parameter)).filter((parameter) => parameter.in === 'query' && parameter.name !== 'format');
   const ordered = [...parameters.filter((parameter) => parameter.required), ...parameters.filter((parameter) => !parameter.required)];
   const body = resolve<Schema>(operation.responses['200']!.content!['application/json']!.schema);

@@ -22,6 +22,8 @@ import { billingHandlers } from './modules/billing/billing.handlers';
 import { UsageRecorder } from './modules/billing/usage.service';
 import { financialsHandlers } from './modules/financials/financials.handlers';
 import { marketHandlers } from './modules/market/market.handlers';
+import { streamHandlers } from './modules/market/stream.handlers';
+import { StreamHub } from './modules/market/streamHub.service';
 import { TradingCalendar } from './modules/common/tradingCalendar.service';
 import { stocksHandlers } from './modules/stocks/stocks.handlers';
 import { SecuritySearch } from './modules/stocks/securitySearch.service';
@@ -68,6 +70,8 @@ export interface AppDeps {
   mcpAllowedHosts?: readonly string[];
   /** The instant plan delays are counted from: the system clock unless a test sets one. */
   clock?: () => Date;
+  /** The live stream's fan-out, fed by the quote feed through the live bus (main.ts); an idle one otherwise. */
+  liveHub?: StreamHub;
 }
 
 /** The host names of this machine, always allowed at /mcp. */
@@ -127,6 +131,7 @@ export function createApp(deps: AppDeps): Express {
       ...referenceHandlers(readDb, codes, calendar, stockList, visibility),
       ...eventsHandlers(readDb, codes),
       ...marketHandlers({ db: readDb, codes, calendar, answers, visibility, cursorSecret: deps.cursorSecret }),
+      ...streamHandlers({ db: readDb, codes, hub: deps.liveHub ?? new StreamHub({ clock: deps.clock }), visibility }),
       ...financialsHandlers(readDb, codes, answers),
       ...tushareHandlers(readDb, calendar, visibility),
       ...authHandlers(db, new LoginThrottle(limiters, deps.loginLimits)),

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { pino } from 'pino';
 import { AggregatorRegistry } from 'prom-client';
 import { serveMetrics } from './http/metrics';
+import { LIVE_MESSAGE } from './db/liveBus';
 import { paths } from './paths';
 
 /**
@@ -25,6 +26,11 @@ if (cluster.isPrimary) {
   const fork = (): Worker => {
     const worker = cluster.fork();
     worker.once('listening', () => listened.add(worker));
+    // The live stream's events without Redis: the polling worker sends them here, every worker gets them (src/db/liveBus.ts).
+    worker.on('message', (message: { type?: string }) => {
+      if (message?.type !== LIVE_MESSAGE) return;
+      for (const each of Object.values(cluster.workers ?? {})) each?.send(message);
+    });
     return worker;
   };
   fork().once('listening', () => {

@@ -21,7 +21,9 @@ import { storeIsEmpty } from './db/storeState';
 import { CHILD_EXEC_ARGV, paths } from './paths';
 import { ensureDemoKey } from './modules/accounts/demoAccount.service';
 import { schedulePruning } from './modules/market/retention.service';
-import { liveFeed } from './ingest/live/liveFeed';
+import { liveBusFor } from './db/liveBus';
+import { startQuoteFeed } from './ingest/live/pollerLock';
+import { StreamHub } from './modules/market/streamHub.service';
 
 const config = loadConfig();
 // Lines are written in 4 KB batches, not one write(2) per request; a quiet server still shows them within
@@ -50,12 +52,10 @@ const usage = new UsageRecorder(db, logger);
 const limiters = new LimiterStore(redis);
 if (config.MINUTE_RETENTION_DAYS !== 'off') schedulePruning(maintenanceDb, config.MINUTE_RETENTION_DAYS, (err) => logger.error({ err }, 'pruning minute data failed'));
 
-// One poller: under start:cluster the first worker runs it (the others read what it writes).
-const quoteFeed =
-  config.QUOTE_SOURCE === 'off' || (cluster.worker?.id ?? 1) !== 1
-    ? undefined
-    : liveFeed(maintenanceDb, { source: config.QUOTE_SOURCE, url: config.QUOTE_URL, symbols: config.QUOTE_SYMBOLS, intervalMs: config.QUOTE_INTERVAL_MS }, logger);
-quoteFeed?.start();
+// The live stream: every process serves streams from its hub; the one poller publishes on the bus that reaches them all.
+const liveHub = new StreamHub();
+const liveBus = await liveBusFor(config.REDIS_URL, logger, (events) => liveHub.receive(events));
+const quoteFeed = await startQuoteFeed(maintenanceDb, config, logger, redis, liveBus);
 
 const readiness = new Readiness(db, readDb, config.REPLICA_MAX_LAG_SECONDS);
 const metrics = new Metrics();
@@ -73,6 +73,7 @@ const app = createApp({
   mcpAllowedHosts: config.MCP_ALLOWED_HOSTS,
   cursorSecret: config.CURSOR_SECRET,
   answerCache: { enabled: config.RESPONSE_CACHE },
+  liveHub,
 });
 if (config.TRUST_PROXY !== undefined) app.set('trust proxy', config.TRUST_PROXY);
 // Under start:cluster the primary serves METRICS_PORT with every worker's metrics summed; a worker answers
@@ -112,7 +113,8 @@ const shutdown = gracefulShutdown({
   logger,
   async release() {
     metricsServer?.close();
-    quoteFeed?.stop();
+    await quoteFeed?.stop();
+    await liveBus.close();
     await usage.stop();
     redis?.disconnect();
     await db.destroy();

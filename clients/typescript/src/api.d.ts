@@ -321,6 +321,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/market/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live quotes and minute bars as Server-Sent Events
+         * @description A `text/event-stream` of the quote feed for 1-50 symbols: `event: quote` with a `Quote` (basis `live`)
+         *     per snapshot, `event: bar` with a `LiveBar` each time a snapshot moves a one-minute bar; each event has an
+         *     `id:`, and a reconnect with `Last-Event-ID` resumes after it from the events the server keeps. The stream
+         *     opens with each symbol's latest quote the plan sees (as `GET /v1/market/quote` answers it). A comment
+         *     line every 15 seconds keeps proxies from closing a quiet stream. Minute delays of the plan apply on
+         *     market time (starter 15 minutes, professional 1 minute, enterprise none): an event is sent once it is
+         *     visible to the plan. A browser's EventSource sends no headers: give the key as `api_key`. A key holds at
+         *     most 5 streams at once (429 past it). A client that reads too slowly gets `event: error` with
+         *     `{"error":"slow_client"}` and the stream is closed; the others go on. Nothing is streamed unless the
+         *     operator runs the quote feed (`QUOTE_SOURCE`).
+         */
+        get: operations["getStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/market/trades": {
         parameters: {
             query?: never;
@@ -4193,6 +4222,17 @@ export interface components {
         /** @description Bars to return, newest first, 1 to 1000. */
         KlineLimit: number;
         /**
+         * @description Comma-separated channels: `quote` (each quote snapshot) and `bar` (the one-minute bar as it moves).
+         *     Both by default.
+         * @example quote,bar
+         */
+        Channels: string;
+        /**
+         * @description The id of the last event received: a reconnecting EventSource sends it, and the stream resumes after it
+         *     from the events the server keeps (the most recent 20,000 across all symbols).
+         */
+        LastEventId: string;
+        /**
          * @description Trading day `YYYY-MM-DD`; default the latest session with data.
          * @example 2024-06-14
          */
@@ -5413,6 +5453,60 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["QuoteResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getStream: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol or up to 50 comma-separated symbols, each in any of the three formats (`600519`,
+                 *     `sh.600519`, `600519.SH`). Malformed or unknown symbols → 400 `invalid_symbol` naming them; more than 50
+                 *     → 400 `too_many_symbols`.
+                 * @example 600519,000001.SZ
+                 */
+                symbol: components["parameters"]["Symbols50"];
+                /**
+                 * @description Comma-separated channels: `quote` (each quote snapshot) and `bar` (the one-minute bar as it moves).
+                 *     Both by default.
+                 * @example quote,bar
+                 */
+                channels?: components["parameters"]["Channels"];
+            };
+            header?: {
+                /**
+                 * @description The id of the last event received: a reconnecting EventSource sends it, and the stream resumes after it
+                 *     from the events the server keeps (the most recent 20,000 across all symbols).
+                 */
+                "Last-Event-ID"?: components["parameters"]["LastEventId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description The event stream: `event: quote` (data: a Quote), `event: bar` (data: a LiveBar), `event: error` (data: a
+             *     StreamError, then the stream ends), and `: heartbeat` comments.
+             */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
                 };
             };
             400: components["responses"]["BadRequest"];

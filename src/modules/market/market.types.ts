@@ -1,3 +1,4 @@
+import type { Snapshot } from '../../domain/quotes';
 import type { ValuationField } from '../../domain/dailyBasicColumns';
 import type { DailyBar, RawDailyBar } from '../../domain/adjust';
 import type { Interval, Kline } from '../../domain/klines';
@@ -84,3 +85,19 @@ export interface ValuationSeries {
   security: SecurityAnchor;
   rows: ValuationRow[];
 }
+
+/** A security's latest daily bar, unadjusted (volume in lots): the quote's stand-in where no live quote is visible. */
+export interface CloseRow {
+  ts_code: string;
+  trade_date: string;
+  open: number | null;
+  high: number | null;
+  low: number | null;
+  close: number | null;
+  pre_close: number | null;
+  vol: number | null;
+  amount: number | null;
+}
+
+/** A security's latest quote: a live one, or its latest daily bar where no live quote is visible. */
+export type QuoteSource = { security: SecurityAnchor } & ({ basis: 'live'; live: Snapshot } | { basis: 'close'; close: CloseRow });

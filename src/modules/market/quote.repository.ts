@@ -1,45 +1,28 @@
 import type { Db } from '../../db/connection';
+import type { BookLevel, Snapshot } from '../../domain/quotes';
+import type { CloseRow } from './market.types';
 import { whereVisible } from '../common/visibleRows.repository';
-
-/** A stored live quote (live_quotes), the book as its JSON text. */
-export interface LiveQuoteRow {
-  ts_code: string;
-  quote_time: string;
-  name: string | null;
-  last: number | null;
-  open: number | null;
-  high: number | null;
-  low: number | null;
-  pre_close: number | null;
-  volume: number;
-  amount: number;
-  book: string;
-  limit_up: number | null;
-  limit_down: number | null;
-  suspended: boolean | number;
-}
-
-/** A security's latest daily bar, unadjusted (volume in lots). */
-export interface CloseRow {
-  ts_code: string;
-  trade_date: string;
-  open: number | null;
-  high: number | null;
-  low: number | null;
-  close: number | null;
-  pre_close: number | null;
-  vol: number | null;
-  amount: number | null;
-}
 
 /**
  * The newest live quote of each code whose market time the plan sees (`cutoff`, null: the newest): the row of
  * the latest minute holding a snapshot at or before the cut-off, one index range per code.
  */
-export async function latestLiveQuotes(db: Db, tsCodes: readonly string[], cutoff: string | null): Promise<LiveQuoteRow[]> {
+export async function latestLiveQuotes(db: Db, tsCodes: readonly string[], cutoff: string | null): Promise<Snapshot[]> {
   const newestMinute = whereVisible(db('live_quotes as n').max('n.quote_minute').whereRaw('n.ts_code = q.ts_code'), 'n.quote_time', cutoff);
   const rows = await whereVisible(db('live_quotes as q').whereIn('q.ts_code', tsCodes).where('q.quote_minute', newestMinute), 'q.quote_time', cutoff).select('q.*');
-  return rows.map((row) => ({ ...row, quote_time: String(row.quote_time).slice(0, 19) }));
+  return rows.map(snapshotOf);
+}
+
+const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+
+/** A stored live quote as the snapshot it was (the book from its JSON text; numbers as numbers on both engines). */
+function snapshotOf(row: Record<string, unknown>): Snapshot {
+  const book = JSON.parse(String(row.book)) as { bids: BookLevel[]; asks: BookLevel[] };
+  return {
+    ts_code: String(row.ts_code), name: String(row.name ?? ''), time: String(row.quote_time).slice(0, 19), last: num(row.last), open: num(row.open),
+    high: num(row.high), low: num(row.low), pre_close: num(row.pre_close), volume: Number(row.volume), amount: Number(row.amount), bids: book.bids,
+    asks: book.asks, limit_up: num(row.limit_up), limit_down: num(row.limit_down), suspended: Boolean(Number(row.suspended)),
+  };
 }
 
 /** The latest daily bar of each code that the plan sees (`through`: its newest visible trade date; null: any). */

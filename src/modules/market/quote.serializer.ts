@@ -1,8 +1,8 @@
 import type { components } from '../../../generated/api';
 import { roundMoney } from '../../domain/numbers';
 import { SESSION_CLOSE } from '../../domain/marketTime';
-import type { BookLevel } from '../../domain/quotes';
-import type { QuoteSource } from './quote.service';
+import type { BookLevel, Snapshot } from '../../domain/quotes';
+import type { QuoteSource } from './market.types';
 
 type WireQuote = components['schemas']['Quote'];
 
@@ -15,19 +15,20 @@ function changes(last: number | null, preClose: number | null): Pick<WireQuote, 
   return { change: roundMoney(last - preClose), pct_change: roundMoney(((last - preClose) / preClose) * 100) };
 }
 
-/** A quote as the contract writes it: a live snapshot as stored, or a daily bar at its close (lots → shares). */
+/** A live snapshot as the contract's quote (the route's and the stream's). */
+export function toLiveQuote(snapshot: Snapshot, name: string | null): WireQuote {
+  const { last, pre_close: preClose } = snapshot;
+  return {
+    symbol: snapshot.ts_code, name: snapshot.name || name, basis: 'live', time: snapshot.time, last, open: snapshot.open, high: snapshot.high,
+    low: snapshot.low, pre_close: preClose, ...changes(last, preClose), volume: snapshot.volume, amount: snapshot.amount, bids: levels(snapshot.bids),
+    asks: levels(snapshot.asks), limit_up: snapshot.limit_up, limit_down: snapshot.limit_down, suspended: snapshot.suspended,
+  };
+}
+
+/** A quote as the contract writes it: a live snapshot, or a daily bar at its close (lots → shares). */
 export function toQuote(quote: QuoteSource): WireQuote {
   const { ts_code: symbol, name } = quote.security;
-  if (quote.basis === 'live') {
-    const row = quote.live;
-    const book = JSON.parse(row.book) as { bids: BookLevel[]; asks: BookLevel[] };
-    const [last, preClose] = [num(row.last), num(row.pre_close)];
-    return {
-      symbol, name: row.name ?? name, basis: 'live', time: row.quote_time, last, open: num(row.open), high: num(row.high), low: num(row.low),
-      pre_close: preClose, ...changes(last, preClose), volume: Number(row.volume), amount: Number(row.amount), bids: levels(book.bids),
-      asks: levels(book.asks), limit_up: num(row.limit_up), limit_down: num(row.limit_down), suspended: Boolean(Number(row.suspended)),
-    };
-  }
+  if (quote.basis === 'live') return toLiveQuote(quote.live, name);
   const bar = quote.close;
   const [last, preClose] = [num(bar.close), num(bar.pre_close)];
   return {

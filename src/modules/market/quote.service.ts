@@ -1,11 +1,8 @@
 import type { Db } from '../../db/connection';
 import { noData } from '../../domain/errors';
 import type { Visibility } from '../../domain/marketTime';
-import type { SecurityAnchor } from './market.types';
-import { latestCloses, latestLiveQuotes, type CloseRow, type LiveQuoteRow } from './quote.repository';
-
-/** A security's latest quote: a live one, or its latest daily bar where no live quote is visible. */
-export type QuoteSource = { security: SecurityAnchor } & ({ basis: 'live'; live: LiveQuoteRow } | { basis: 'close'; close: CloseRow });
+import type { QuoteSource, SecurityAnchor } from './market.types';
+import { latestCloses, latestLiveQuotes } from './quote.repository';
 
 /**
  * The latest quote of each security that the plan sees (minute delays on the snapshot's market time; the
