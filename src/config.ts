@@ -64,9 +64,11 @@ const Env = z.object({
   /**
    * Live quotes (docs/operations.md): `off` contacts no third party; `tencent` or `sina` polls that free,
    * unofficial source during the sessions (the other as failover), QUOTE_URL pointing it elsewhere (a local
-   * server), QUOTE_SYMBOLS `all` (every listed stock and the main indices) or a list, every QUOTE_INTERVAL_MS.
+   * server), QUOTE_SYMBOLS `all` (every listed stock and the main indices) or a list, every QUOTE_INTERVAL_MS;
+   * `replay` plays the stored latest session as if live, QUOTE_REPLAY_SPEED times as fast (`make run`'s default).
    */
-  QUOTE_SOURCE: z.enum(['off', 'tencent', 'sina']).default('off'),
+  QUOTE_SOURCE: z.enum(['off', 'tencent', 'sina', 'replay']).default('off'),
+  QUOTE_REPLAY_SPEED: z.coerce.number().min(1).max(10_000).default(20),
   QUOTE_URL: z.string().url().optional(),
   QUOTE_SYMBOLS: z.string().max(100_000).default('all'),
   QUOTE_INTERVAL_MS: z.coerce.number().int().min(500).max(600_000).default(3000),

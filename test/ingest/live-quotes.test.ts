@@ -4,7 +4,8 @@ import type { Snapshot } from '../../src/domain/quotes';
 import { liveFeed } from '../../src/ingest/live/liveFeed';
 import { QuoteFeed } from '../../src/ingest/live/quoteFeed';
 import { sinaSource, tencentSource } from '../../src/ingest/live/quoteSources';
-import { insertSecurities, keyOnPlan, loadCalendar } from '../support/marketData';
+import { insertSecurities, keyOnPlan, loadCalendar, loadSessionFixture } from '../support/marketData';
+import { useTestDb } from '../support/testDb';
 import { startQuoteServer, type QuoteServer } from '../support/quoteServer';
 import { useTestServer } from '../support/server';
 
@@ -145,5 +146,27 @@ describe('live quotes: refusals, throttling and failover', () => {
     const feed = new QuoteFeed({ sources: [tencentSource(server.url)], symbols: async () => codes, intervalMs: 3000, isTradingDay: async () => true, onSnapshots: async () => {}, logger });
     expect(await feed.sweep()).to.include({ requests: 3, failed: false });
     expect(server.requests.map((request) => request.codes.length)).to.deep.equal([60, 60, 10]);
+  });
+});
+
+describe('live quotes from the replay source: the stored latest session as if live, no server', () => {
+  const testDb = useTestDb();
+
+  it('three minutes after the start at 20×, the first hour of the session: its bars summed into the quote, stamped today', async () => {
+    await insertSecurities(testDb.db, [{ ts_code: '000001.SZ', name: '平安银行' }]);
+    await loadSessionFixture(testDb.db);
+    await testDb.db('daily_bars').insert({ ts_code: '000001.SZ', trade_date: '2024-12-30', close: 11.8 });
+    let now = new Date('2026-04-02T12:00:00Z'); // 20:00 Beijing: a replay plays at any hour
+    const feed = liveFeed(testDb.db, { source: 'replay', replaySpeed: 20, symbols: '000001', intervalMs: 3000, clock: () => now }, logger);
+    now = new Date(now.getTime() + 3 * 60_000);
+    expect(await feed.sweep()).to.deep.include({ source: 'replay', snapshots: 1, failed: false });
+    const stored = await testDb.db('intraday_bars').where('ts_code', '000001.SZ').whereBetween('trade_time', ['2024-12-31 00:00:00', '2024-12-31 10:30:00']).orderBy('trade_time').select('vol', 'amount', 'close', 'high', 'low');
+    expect(stored).to.have.length(61); // the fixture's 09:25 auction bar and 60 minutes
+    const [quote] = await testDb.db('live_quotes').select();
+    expect(quote).to.deep.include({
+      ts_code: '000001.SZ', name: '平安银行', last: stored.at(-1).close, pre_close: 11.8, volume: stored.reduce((sum, bar) => sum + Number(bar.vol), 0),
+      high: Math.max(...stored.map((bar) => Number(bar.high))), low: Math.min(...stored.map((bar) => Number(bar.low))),
+    });
+    expect(String(quote.quote_time).slice(0, 19)).to.equal('2026-04-02 10:30:00');
   });
 });

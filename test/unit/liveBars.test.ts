@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { barLabelOf, MinuteBarBuilder } from '../../src/domain/liveBars';
 import type { Snapshot } from '../../src/domain/quotes';
+import { replayTimeOf } from '../../src/domain/replayClock';
 
 const snap = (time: string, last: number | null, volume: number, amount: number, extra: Partial<Snapshot> = {}): Snapshot => ({
   ts_code: '000001.SZ', name: '平安银行', time: `2026-04-02 ${time}`, last, open: 10, high: null, low: null, pre_close: 10, volume, amount,
@@ -47,5 +48,15 @@ describe('domain/liveBars: one-minute bars from quote snapshots', () => {
     expect(builder.update(snap('10:01:05', 10.3, 50_700, 507_130))).to.equal(null);
     expect(builder.update(snap('10:01:20', 10.3, 50_700, 507_130, { suspended: true }))).to.equal(null);
     expect(builder.update(snap('10:01:25', null, 50_700, 507_130))).to.equal(null);
+  });
+});
+
+describe('domain/replayClock: where a replayed session stands', () => {
+  it('09:30 at the start, the lunch break skipped, held at 15:00 at the end', () => {
+    const minute = 60_000;
+    expect([0, 1, 90, 120, 121, 240, 500].map((minutes) => replayTimeOf((minutes * minute) / 20, 20))).to.deep.equal([
+      '09:30:00', '09:31:00', '11:00:00', '11:30:00', '13:01:00', '15:00:00', '15:00:00',
+    ]);
+    expect(replayTimeOf(1500, 20)).to.equal('09:30:30');
   });
 });

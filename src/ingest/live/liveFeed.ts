@@ -3,13 +3,16 @@ import type { Db } from '../../db/connection';
 import { normalizeSymbol } from '../../domain/symbols';
 import { LiveWriter } from './liveWriter';
 import { QuoteFeed } from './quoteFeed';
+import { replaySource } from './replaySource';
 import { sinaSource, tencentSource, type QuoteSource } from './quoteSources';
 
 /** The indices `all` polls besides every listed stock: the exchanges' composites and the main size indices. */
 export const MAIN_INDICES = ['000001.SH', '399001.SZ', '399006.SZ', '000300.SH', '000905.SH', '000688.SH', '000016.SH'];
 
 export interface LiveFeedOptions {
-  source: 'tencent' | 'sina';
+  source: 'tencent' | 'sina' | 'replay';
+  /** `replay`: session minutes per minute of wall-clock time. */
+  replaySpeed?: number;
   /** The chosen source's base URL (tests and benches point it at a local server); the other keeps its own. */
   url?: string;
   /** `all`, or codes in any symbol format. */
@@ -36,16 +39,23 @@ function symbolsOf(db: Db, symbols: string): () => Promise<string[]> {
 const tradingDayIn = (db: Db) => async (date: string) => (await db('trade_calendar').where({ exchange: 'SSE', cal_date: date, is_open: true }).first('cal_date')) !== undefined;
 
 /**
- * The quote feed as the server runs it (QUOTE_SOURCE): the chosen source first and the other as its
- * failover, snapshots written by one LiveWriter; `onWrite` hears what each request wrote (the stream).
+ * The quote feed as the server runs it (QUOTE_SOURCE): the chosen source (and a real one's failover), its
+ * snapshots written by one LiveWriter; `onWrite` hears what each request wrote (the stream).
  */
+/** The sources in order: the chosen one, then (a real source not pointed elsewhere) the other as its failover. */
+function sourcesOf(db: Db, options: LiveFeedOptions): QuoteSource[] {
+  if (options.source === 'replay') return [replaySource(db, { speed: options.replaySpeed ?? 20, clock: options.clock })];
+  const chosen = options.source === 'tencent' ? tencentSource(options.url) : sinaSource(options.url);
+  // The failover source is a third party the operator did not point at a test server: only a real feed fails over.
+  if (options.url !== undefined) return [chosen];
+  return [chosen, options.source === 'tencent' ? sinaSource() : tencentSource()];
+}
+
 export function liveFeed(db: Db, options: LiveFeedOptions, logger: Logger, onWrite: (write: Awaited<ReturnType<LiveWriter['write']>>) => void = () => {}): QuoteFeed {
-  const chosen: QuoteSource = options.source === 'tencent' ? tencentSource(options.url) : sinaSource(options.url);
-  const other: QuoteSource = options.source === 'tencent' ? sinaSource() : tencentSource();
   const writer = new LiveWriter(db);
   return new QuoteFeed({
-    // The failover source is a third party the operator did not point at a test server: only a real feed fails over.
-    sources: options.url === undefined ? [chosen, other] : [chosen],
+    sources: sourcesOf(db, options),
+    anyTime: options.source === 'replay',
     symbols: symbolsOf(db, options.symbols),
     intervalMs: options.intervalMs,
     isTradingDay: tradingDayIn(db),

@@ -9,7 +9,8 @@ import { liveFeed, type LiveFeedOptions } from './liveFeed';
 import type { QuoteFeed } from './quoteFeed';
 
 export interface QuoteFeedConfig {
-  QUOTE_SOURCE: 'off' | 'tencent' | 'sina';
+  QUOTE_SOURCE: 'off' | 'tencent' | 'sina' | 'replay';
+  QUOTE_REPLAY_SPEED?: number;
   QUOTE_URL?: string;
   QUOTE_SYMBOLS: string;
   QUOTE_INTERVAL_MS: number;
@@ -36,7 +37,9 @@ const EXTEND = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call(
  */
 export async function startQuoteFeed(db: Db, config: QuoteFeedConfig, logger: Logger, redis: Redis | undefined, bus: LiveBus, clock?: () => Date): Promise<RunningFeed | undefined> {
   if (config.QUOTE_SOURCE === 'off') return undefined;
-  const options: LiveFeedOptions = { source: config.QUOTE_SOURCE, url: config.QUOTE_URL, symbols: config.QUOTE_SYMBOLS, intervalMs: config.QUOTE_INTERVAL_MS, clock };
+  const options: LiveFeedOptions = {
+    source: config.QUOTE_SOURCE, url: config.QUOTE_URL, symbols: config.QUOTE_SYMBOLS, intervalMs: config.QUOTE_INTERVAL_MS, replaySpeed: config.QUOTE_REPLAY_SPEED, clock,
+  };
   const nextId = liveIds(Date.now());
   const feed: QuoteFeed = liveFeed(db, options, logger, (batch) => bus.publish(eventsOf(batch, nextId)));
   if (redis === undefined) {

@@ -18,6 +18,8 @@ export interface QuoteFeedOptions {
   clock?: () => Date;
   /** How long to wait outside the sessions before looking again. */
   idleMs?: number;
+  /** Poll at any hour (the replay source, whose session is its own). */
+  anyTime?: boolean;
 }
 
 /** What one sweep did. */
@@ -72,7 +74,8 @@ export class QuoteFeed {
   private async tick(): Promise<void> {
     const started = Date.now();
     const now = exchangeDateTime(this.clock());
-    if (!isPollingTime(now.slice(11)) || !(await this.options.isTradingDay(now.slice(0, 10)))) return this.schedule(this.options.idleMs ?? 30_000);
+    const inSession = this.options.anyTime || (isPollingTime(now.slice(11)) && (await this.options.isTradingDay(now.slice(0, 10))));
+    if (!inSession) return this.schedule(this.options.idleMs ?? 30_000);
     const report = await this.sweep().catch((error: Error) => {
       this.options.logger.error({ err: error.message }, 'quote sweep failed');
       return { failed: true } as SweepReport;

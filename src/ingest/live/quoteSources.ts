@@ -2,7 +2,7 @@ import { parseSina, parseTencent, sourceCodeOf, type Snapshot } from '../../doma
 
 /** A free quote source: how many codes one request carries, and one request's snapshots. */
 export interface QuoteSource {
-  name: 'tencent' | 'sina';
+  name: 'tencent' | 'sina' | 'replay';
   perRequest: number;
   fetch(tsCodes: readonly string[]): Promise<Snapshot[]>;
 }
