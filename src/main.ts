@@ -111,6 +111,7 @@ const shutdown = gracefulShutdown({
   readiness,
   graceMs: config.SHUTDOWN_GRACE_MS,
   logger,
+  onDrain: () => liveHub.closeAll(),
   async release() {
     metricsServer?.close();
     await quoteFeed?.stop();

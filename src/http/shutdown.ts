@@ -12,6 +12,8 @@ export interface ShutdownOptions {
   logger: Logger;
   /** Flush usage, close the pool and the rest; runs once no request is left. */
   release(): Promise<void>;
+  /** Ends long-lived answers (event streams) when draining starts, so they do not hold the grace period. */
+  onDrain?(): void;
 }
 
 /**
@@ -63,6 +65,7 @@ export function gracefulShutdown(options: ShutdownOptions) {
     draining = true;
     logger.info({ signal, graceMs: options.graceMs }, 'shutting down: finishing in-flight requests');
     options.readiness.drain();
+    options.onDrain?.();
     const signalledAt = Date.now();
     const acceptUntil = signalledAt + Math.min(MAX_ACCEPTING_MS, options.graceMs);
     while (Date.now() < acceptUntil && Date.now() - Math.max(lastConnectionAt, signalledAt) < QUIET_MS) await delay(20);

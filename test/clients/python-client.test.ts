@@ -6,6 +6,8 @@ import { keyOnPlan } from '../support/marketData';
 import { pythonForClient } from '../support/python';
 import { loadSampleData, SAMPLE_REQUESTS } from '../support/sampleRequests';
 import { useTestServer } from '../support/server';
+import { eventsOf } from '../../src/domain/liveEvents';
+import { StreamHub } from '../../src/modules/market/streamHub.service';
 import { skipVisibly } from '../support/skip';
 
 const CLIENT_DIR = fileURLToPath(new URL('../../clients/python', import.meta.url));
@@ -24,10 +26,22 @@ function pytest(python: string, env: Record<string, string>): Promise<{ code: nu
 describe('clients/python: the Python client against a live server (pytest)', function () {
   this.timeout(180_000);
   // A store of its own: what the shared one holds depends on the tests that ran before (the Shenwan classification).
+  // A live hub the suite's stream test reads: a quote of 600519 every 50 ms, every stream ended every 20th (it resumes).
+  const hub = new StreamHub();
   const store = useTestServer(async (db) => {
     await loadReferenceDataIfEmpty(db);
     await loadSampleData(db);
+  }, { liveHub: hub });
+  let publishing: NodeJS.Timeout;
+  before(() => {
+    let id = 1;
+    publishing = setInterval(() => {
+      const time = new Date(Date.UTC(2025, 0, 2, 1, 31) + id * 1000).toISOString().slice(0, 19).replace('T', ' ');
+      hub.receive(eventsOf({ quotes: [{ ts_code: '600519.SH', name: '贵州茅台', time, last: 1525, open: 1524, high: 1526, low: 1523, pre_close: 1524, volume: id * 100, amount: id * 152_500, bids: [], asks: [], limit_up: null, limit_down: null, suspended: false }], bars: [] }, () => id++));
+      if (id % 20 === 0) hub.closeAll();
+    }, 50);
   });
+  after(() => clearInterval(publishing));
   let python: string;
   let env: Record<string, string>;
   before(async function () {

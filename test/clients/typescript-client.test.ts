@@ -2,6 +2,10 @@ import { expect } from 'chai';
 import { AshareApiError, AshareClient } from '../../clients/typescript/src/index';
 import { createKey, signUp } from '../support/accounts';
 import { generatedStore, type GeneratedStore } from '../support/generatedStore';
+import { eventsOf } from '../../src/domain/liveEvents';
+import { StreamHub } from '../../src/modules/market/streamHub.service';
+import { insertSecurities, keyOnPlan } from '../support/marketData';
+import { useTestServer } from '../support/server';
 
 describe('TypeScript client (clients/typescript) against a live server', () => {
   let store: GeneratedStore;
@@ -121,5 +125,44 @@ describe('TypeScript client (clients/typescript) against a live server', () => {
     const onePage = (await direct('/v1/market/trades?symbol=600000.SH&date=2025-12-30&limit=1000')).body;
     expect(onePage.has_more).to.equal(false);
     expect(trades).to.deep.equal(onePage.data);
+  });
+});
+
+describe('TypeScript client: quote() and stream() against a live server with a live hub', () => {
+  const hub = new StreamHub();
+  const store = useTestServer(async (db) => {
+    await insertSecurities(db, [{ ts_code: '600519.SH', name: '贵州茅台' }]);
+    await db('daily_bars').insert({ ts_code: '600519.SH', trade_date: '2024-12-31', open: 1520, high: 1530, low: 1510, close: 1524, pre_close: 1519, vol: 30_000, amount: 4_572_000_000 });
+  }, { liveHub: hub });
+  let client: AshareClient;
+  before(async () => {
+    client = new AshareClient({ baseUrl: store.server.baseUrl, apiKey: await keyOnPlan(store.db, 'enterprise') });
+  });
+
+  it('quote(): the typed quotes, the latest close standing in without a live one', async () => {
+    const [quote] = await client.quote(['600519']);
+    expect(quote).to.deep.include({ symbol: '600519.SH', basis: 'close', time: '2024-12-31 15:00:00', last: 1524, change: 5, pct_change: 0.33, volume: 3_000_000 });
+  });
+
+  it('stream(): quote and bar events; after the server ends the stream it reconnects and resumes after the last id', async () => {
+    const abort = new AbortController();
+    const events = client.stream('600519', ['quote', 'bar'], { signal: abort.signal, reconnectMs: 50 });
+    const snapshot = (time: string, volume: number) => ({
+      ts_code: '600519.SH', name: '贵州茅台', time, last: 1525, open: 1524, high: 1526, low: 1523, pre_close: 1524, volume, amount: volume * 1525,
+      bids: [], asks: [], limit_up: null, limit_down: null, suspended: false,
+    });
+    let id = 1;
+    const publish = (time: string, volume: number) => hub.receive(eventsOf({ quotes: [snapshot(time, volume)], bars: [] }, () => id++));
+    const opening = await events.next();
+    expect(opening.value).to.deep.include({ event: 'quote', id: undefined });
+    publish('2025-01-02 09:31:00', 100);
+    expect((await events.next()).value).to.deep.include({ event: 'quote', id: '1' });
+    hub.closeAll();
+    publish('2025-01-02 09:31:03', 200); // while the client is away: kept, and replayed after id 1
+    const resumed = (await events.next()).value!;
+    expect(resumed).to.deep.include({ event: 'quote', id: '2' });
+    expect(resumed.data).to.deep.include({ time: '2025-01-02 09:31:03', volume: 200 });
+    abort.abort();
+    expect((await events.next()).done).to.equal(true);
   });
 });

@@ -129,3 +129,23 @@ def test_a_429_is_retried_after_retry_after_and_bounded():
         assert limited.value.retry_after == 1.0
     finally:
         httpd.shutdown()
+
+
+def test_quote_answers_what_the_route_answers(server):
+    client = Client(server["base_url"], server["key"])
+    assert client.quote(["600519", "000001.SZ"]) == raw_json(server, "/v1/market/quote?symbol=600519,000001.SZ")["data"]
+
+
+def test_stream_yields_live_quotes_and_resumes_without_a_gap_across_the_server_closing_it(server):
+    # The server publishes a quote of 600519 every 50 ms and ends every stream every 20th (test/clients/python-client.test.ts).
+    client = Client(server["base_url"], server["key"])
+    events = client.stream("600519", channels=["quote"], reconnect_wait=0.05, max_reconnects=20)
+    live = []
+    for event in events:
+        assert event["event"] == "quote" and event["data"]["symbol"] == "600519.SH"
+        if event["id"] is not None:
+            live.append(int(event["id"]))
+        if len(live) == 45:
+            break
+    events.close()
+    assert live == list(range(live[0], live[0] + 45))

@@ -998,6 +998,43 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A security's one-minute bar as it moves (a `bar` event); the bar of a minute is sent again each time a snapshot moves it. */
+        LiveBar: {
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
+            symbol: string;
+            /** @description End of the bar's minute, `YYYY-MM-DD HH:MM:SS` Beijing time. */
+            time: string;
+            /** Format: double */
+            open: number;
+            /** Format: double */
+            high: number;
+            /** Format: double */
+            low: number;
+            /** Format: double */
+            close: number;
+            /**
+             * Format: double
+             * @description Lots (100 shares) traded in the minute so far.
+             */
+            volume: number;
+            /**
+             * Format: double
+             * @description Yuan traded in the minute so far.
+             */
+            amount: number;
+        };
+        /**
+         * @description The last event of a stream the server closes (`event: error`), e.g. `slow_client` when the client reads
+         *     too slowly to keep up.
+         */
+        StreamError: {
+            /** @enum {string} */
+            error: "slow_client" | "shutting_down";
+            message: string;
+        };
         /**
          * Format: int32
          * @description Always 200 on success (the HTTP status).

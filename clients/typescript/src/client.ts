@@ -3,6 +3,7 @@ import type { operations, paths } from './api.js';
 import { beijingToday, dailyWindows, MAX_BAR_LIMIT, mergeDailyWindows, type DailySeries } from './dailyRange.js';
 import { AshareApiError } from './errors.js';
 import { retryingFetch, type RetryPolicy } from './retry.js';
+import { liveStream, type LiveEvent, type Quote, type StreamOptions } from './stream.js';
 
 type GetOperation<P extends keyof paths> = paths[P] extends { get: infer Op } ? Op : never;
 type AccountPath = `/api/v1/${'auth' | 'api-keys' | 'billing'}${string}`;
@@ -40,10 +41,30 @@ export interface AshareClientOptions {
 export class AshareClient {
   /** The underlying openapi-fetch client, typed on every route (e.g. for the account routes with a session). */
   readonly raw: Client<paths>;
+  private readonly options: AshareClientOptions;
 
   constructor(options: AshareClientOptions) {
     const base = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+    this.options = options;
     this.raw = createClient<paths>({ baseUrl: options.baseUrl, headers: { 'X-API-KEY': options.apiKey }, fetch: retryingFetch(base, options.retry) });
+  }
+
+  /** The latest quote of 1-50 symbols that the key's plan sees, in request order (live, or the latest close). */
+  async quote(symbols: string | readonly string[]): Promise<Quote[]> {
+    return (await this.get('/v1/market/quote', { symbol: typeof symbols === 'string' ? symbols : symbols.join(',') })).data;
+  }
+
+  /**
+   * The live stream of 1-50 symbols (`channels`: quote, bar or both) as an async iterator that reconnects
+   * and resumes after the last event seen; end it with `options.signal` or by leaving the loop.
+   */
+  stream(symbols: string | readonly string[], channels: ReadonlyArray<'quote' | 'bar'> = ['quote', 'bar'], options: StreamOptions = {}): AsyncGenerator<LiveEvent> {
+    const query = new URLSearchParams({ symbol: typeof symbols === 'string' ? symbols : symbols.join(','), channels: channels.join(',') });
+    const url = `${this.options.baseUrl}/v1/market/stream?${query.toString().replace(/%2C/g, ',')}`;
+    const fetchOne = this.options.fetch ?? ((request: Request) => globalThis.fetch(request));
+    const open = (lastEventId: string | undefined, signal?: AbortSignal) =>
+      fetchOne(new Request(url, { headers: { 'X-API-KEY': this.options.apiKey, Accept: 'text/event-stream', ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) }, signal }));
+    return liveStream(open, options);
   }
 
   /** One request to a data route: the success body, or an `AshareApiError`. */

@@ -4,3 +4,4 @@ export type { DailySeries } from './dailyRange.js';
 export { AshareApiError } from './errors.js';
 export type { RetryPolicy } from './retry.js';
 export type { components, operations, paths } from './api.js';
+export type { LiveBar, LiveEvent, Quote, StreamOptions } from './stream.js';

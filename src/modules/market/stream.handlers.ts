@@ -41,7 +41,11 @@ export function streamHandlers({ db, codes, hub, visibility: planVisibility }: S
     const opening: QuoteSource[] = channels.has('quote') ? await latestQuotes(db, securities, visibility).catch(() => []) : [];
     const names = new Map(securities.map((security) => [security.ts_code, security.name]));
     const stream = openEventStream(res, hub.streamOptions);
-    const client = { keyId: owner.keyId, symbols: new Set(names.keys()), channels, delayMinutes: visibility.minuteDelayMinutes, send: (event: LiveEvent) => void stream.send(event.channel, wireOf(event, names), event.id) };
+    const client = {
+      keyId: owner.keyId, symbols: new Set(names.keys()), channels, delayMinutes: visibility.minuteDelayMinutes,
+      send: (event: LiveEvent) => void stream.send(event.channel, wireOf(event, names), event.id),
+      end: (error: string, message: string) => stream.fail(error, message),
+    };
     const { unsubscribe, resumed } = hub.subscribe(client, after);
     if (!resumed) for (const quote of opening) stream.send('quote', toQuote(quote));
     stream.onClose(unsubscribe);

@@ -10,6 +10,8 @@ export interface StreamClient {
   /** The plan's minute delay: an event reaches the client once its market time is this many minutes past. */
   delayMinutes: number;
   send(event: LiveEvent): void;
+  /** Ends the client's stream with a last error event. */
+  end(error: 'shutting_down', message: string): void;
 }
 
 interface Subscription {
@@ -93,6 +95,11 @@ export class StreamHub {
       }
     };
     return { unsubscribe, resumed };
+  }
+
+  /** Ends every stream (shutdown: clients reconnect, to another instance or after the restart, and resume). */
+  closeAll(): void {
+    for (const { client } of [...this.subscriptions]) client.end('shutting_down', 'The server is restarting: reconnect with Last-Event-ID to resume');
   }
 
   /** The newest market time a delay lets through now. */

@@ -3,6 +3,22 @@
 from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
 
 
+LiveBar = TypedDict("LiveBar", {
+    "symbol": str,
+    "time": str,
+    "open": float,
+    "high": float,
+    "low": float,
+    "close": float,
+    "volume": float,
+    "amount": float,
+}, total=False)
+
+StreamError = TypedDict("StreamError", {
+    "error": Literal["slow_client", "shutting_down"],
+    "message": str,
+}, total=False)
+
 Stock = TypedDict("Stock", {
     "requested_symbol": str,
     "symbol": str,

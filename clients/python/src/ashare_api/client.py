@@ -44,6 +44,20 @@ def three_year_windows(begin: date, end: date) -> List[tuple]:
     return windows
 
 
+def _events(response: Any) -> Iterator[Dict[str, str]]:
+    """The events of a Server-Sent Events body, line by line as they arrive (comments skipped)."""
+    event: Dict[str, str] = {}
+    for raw in response:
+        line = raw.decode("utf-8").rstrip("\r\n")
+        if line == "":
+            if "event" in event:
+                yield event
+            event = {}
+        elif not line.startswith(":"):
+            field, _, value = line.partition(": ")
+            event[field] = value
+
+
 class Client(GeneratedOperations):
     """ashare-api over HTTP. The key comes from `api_key` or `ASHARE_API_KEY`; a 429 is retried after its
     `Retry-After` (at most `max_retry_wait` seconds each) up to `max_retries` times."""
@@ -93,6 +107,43 @@ class Client(GeneratedOperations):
             retry_after = failed.headers.get("Retry-After")
             return RateLimitError(*args, retry_after=float(retry_after) if retry_after else None)
         return kind(*args)
+
+    # -- live ---------------------------------------------------------------------------------------------
+    def quote(self, symbols: Union[str, Sequence[str]]) -> List[Dict[str, Any]]:
+        """The latest quote of 1-50 symbols that the key's plan sees, in request order (`basis` `live`, or
+        `close`: the latest daily bar where no live quote is visible)."""
+        codes = symbols if isinstance(symbols, str) else ",".join(symbols)
+        return self.get("/v1/market/quote", symbol=codes).data
+
+    def stream(self, symbols: Union[str, Sequence[str]], channels: Sequence[str] = ("quote", "bar"), last_event_id: Optional[str] = None, reconnect_wait: float = 1.0, max_reconnects: Optional[int] = None) -> Iterator[Dict[str, Any]]:
+        """The live stream (Server-Sent Events) as a generator of `{"id", "event", "data"}`, `event` being
+        `quote` or `bar`. When the server ends the stream (a restart, a client too slow) or the connection
+        drops, it reconnects after `reconnect_wait` seconds with the last id seen, and the server resumes after
+        it; `max_reconnects` bounds that (None: forever). Refusals raise `AshareApiError`."""
+        codes = symbols if isinstance(symbols, str) else ",".join(symbols)
+        query = urllib.parse.urlencode({"symbol": codes, "channels": ",".join(channels)}, safe=",")
+        url = f"{self.base_url}/v1/market/stream?{query}"
+        reconnects = 0
+        while True:
+            headers = {"X-API-KEY": self.api_key or "", "Accept": "text/event-stream"}
+            if last_event_id is not None:
+                headers["Last-Event-ID"] = last_event_id
+            try:
+                with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=self.timeout) as response:
+                    for event in _events(response):
+                        if event.get("event") == "error":
+                            break
+                        if "id" in event:
+                            last_event_id = event["id"]
+                        yield {"id": event.get("id"), "event": event["event"], "data": json.loads(event.get("data", "null"))}
+            except urllib.error.HTTPError as failed:
+                raise self._error(failed) from None
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            reconnects += 1
+            if max_reconnects is not None and reconnects > max_reconnects:
+                return
+            time.sleep(reconnect_wait)
 
     # -- iteration ----------------------------------------------------------------------------------------
     def iter_pages(self, path: str, limit: int = 100, **params: Any) -> Iterator[Dict[str, Any]]:
