@@ -44,3 +44,5 @@ async function client(): Promise<void> {
 
 let opened = 0;
 await Promise.all(Array.from({ length: clients }, () => client()));
+
+export {};
