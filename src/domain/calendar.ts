@@ -11,9 +11,13 @@ export function addDays(iso: string, days: number): string {
   return toIso(date);
 }
 
-/** The same day `years` later; 29 February falls back to 28 February in common years. */
+/**
+ * The same day `years` later; 29 February falls back to 28 February in common years. Past year 9999 (a
+ * date's four digits) it is 9999-12-31: no date of the API lies beyond it.
+ */
 export function addYears(iso: string, years: number): string {
   const year = Number(iso.slice(0, 4)) + years;
+  if (year > 9999) return '9999-12-31';
   const candidate = `${String(year).padStart(4, '0')}${iso.slice(4)}`;
   return toIso(toDate(candidate)).slice(5) === iso.slice(5) ? candidate : `${String(year).padStart(4, '0')}-02-28`;
 }

@@ -29,6 +29,8 @@ export interface OperationPolicy {
   cache: CachePolicy | null;
   /** Whether its success answer comes as CSV and NDJSON rows too (`text/csv` content in the contract). */
   tables: boolean;
+  /** Whether its success answer is an event stream (`text/event-stream`), never ending on its own. */
+  stream: boolean;
   /** `x-tushare`: Tushare's wire format, the key also as the body's `token`, failures as HTTP 200 with a non-zero code. */
   tushare: boolean;
 }
@@ -79,6 +81,7 @@ export function operationPolicies(contract: OpenAPIV3.DocumentV3_1): OperationPo
         scope,
         cache: cachePolicyOf(operation),
         tables: (operation.responses?.['200'] as OpenAPIV3.ResponseObject | undefined)?.content?.['text/csv'] !== undefined,
+        stream: (operation.responses?.['200'] as OpenAPIV3.ResponseObject | undefined)?.content?.['text/event-stream'] !== undefined,
         tushare: operation['x-tushare'] === true,
       });
     }

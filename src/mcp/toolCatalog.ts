@@ -70,7 +70,7 @@ export const COMMON_ARGUMENTS: Record<string, JsonSchema> = {
 
 /**
  * One tool per data operation of the contract (API-key operations under `/v1`; not the console's account,
- * key and billing routes, nor the legacy `/api/v1` ones), generated from the bundled contract at start: name
+ * key and billing routes, nor the legacy `/api/v1` ones, nor the event stream), generated from the bundled contract at start: name
  * from the operationId, description from the summary, input from the parameters
  * (their defaults bound every list: 20 items a page, 5 periods of statements, daily bars a year of trading days).
  */
@@ -86,7 +86,8 @@ export function toolCatalog(contract: Contract): Tool[] {
     return current as unknown as T;
   };
   return operationPolicies(contract)
-    .filter((operation) => operation.credential === 'apiKey' && operation.path.startsWith('/v1/'))
+    // An event stream never ends: a tool call needs an answer (the quote tool is the live data's for agents).
+    .filter((operation) => operation.credential === 'apiKey' && operation.path.startsWith('/v1/') && !operation.stream)
     .map((operation) => {
       const item = contract.paths![operation.path]!;
       const spec = item[operation.method as 'get'] as OpenAPIV3.OperationObject & { 'x-agent-store'?: boolean };

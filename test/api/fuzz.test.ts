@@ -54,8 +54,10 @@ function send(baseUrl: string, req: FuzzRequest, credentials: { key: string; tok
       { host: url.hostname, port: url.port, method: req.method, path: req.path + (query ? `?${query}` : ''), headers, agent },
       (incoming) => {
         const chunks: Buffer[] = [];
+        // An event stream never ends: its status and headers are the answer.
+        if (incoming.headers['content-type']?.startsWith('text/event-stream')) incoming.destroy();
         incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('end', () => {
+        incoming.on(incoming.headers['content-type']?.startsWith('text/event-stream') ? 'close' : 'end', () => {
           const answerHeaders = new Headers();
           for (const [name, value] of Object.entries(incoming.headers)) if (typeof value === 'string') answerHeaders.set(name, value);
           resolve({ status: incoming.statusCode!, headers: answerHeaders, text: Buffer.concat(chunks).toString('utf8') });
@@ -72,8 +74,9 @@ function send(baseUrl: string, req: FuzzRequest, credentials: { key: string; tok
 function violation(req: FuzzRequest, answer: Answer): string | null {
   if (answer.status >= 500) return `${answer.status}: ${answer.text}`;
   const type = answer.headers.get('content-type') ?? '';
-  // A success the operation declares as CSV or NDJSON rows (format=, Accept): text, checked by the formats test.
-  const isRows = answer.status === 200 && /^(text\/csv|application\/x-ndjson);/.test(type) && req.op?.responses['200']?.content?.[type.split(';')[0]!] !== undefined;
+  // A success the operation declares as CSV or NDJSON rows (format=, Accept), or as an event stream: text,
+  // checked by the formats and the stream's tests.
+  const isRows = answer.status === 200 && /^(text\/csv|application\/x-ndjson|text\/event-stream);/.test(type) && req.op?.responses['200']?.content?.[type.split(';')[0]!] !== undefined;
   let body: unknown;
   if (req.method !== 'HEAD' && answer.text !== '' && !isRows) {
     if (!/^application\/json/.test(type)) return `${answer.status} answered with ${type}, not JSON`;

@@ -19,7 +19,7 @@ async function mcpClient(baseUrl: string, key?: string, tools?: 'compact'): Prom
 /** What an agent pays before it asks anything: the whole tools/list JSON of either shape. */
 const TOOL_LIST_BUDGET = 16_000;
 const dataToolNames = operationPolicies(loadContract())
-  .filter((op) => op.credential === 'apiKey' && op.path.startsWith('/v1/'))
+  .filter((op) => op.credential === 'apiKey' && op.path.startsWith('/v1/') && op.operationId !== 'getStream')
   .map((op) => op.operationId.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase());
 const calendarWeek = { begin_date: '2025-12-01', end_date: '2025-12-05' };
 

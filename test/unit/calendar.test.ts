@@ -8,6 +8,9 @@ describe('domain/calendar', () => {
     expect(addYears('2021-06-30', 3)).to.equal('2024-06-30');
     expect(addYears('2024-02-29', 1)).to.equal('2025-02-28');
     expect(addYears('2024-02-29', -4)).to.equal('2020-02-29');
+    // Past year 9999 (found by the fuzzer: a calendar ending 9999-12-31 asked for the three years before it).
+    expect(addYears('9999-01-01', 3)).to.equal('9999-12-31');
+    expect(isLongerThanYears('9999-01-01', '9999-12-31', 3)).to.equal(false);
   });
 
   it('a range of exactly three years is allowed, one day more is not', () => {

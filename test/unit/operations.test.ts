@@ -14,8 +14,12 @@ describe('http/operations: the policy read from the contract', () => {
     const daily = operationPolicies(loadContract()).find((policy) => policy.operationId === 'getDaily');
     expect(daily).to.deep.equal({
       operationId: 'getDaily', method: 'get', path: '/v1/market/daily', credential: 'apiKey', scope: 'market',
-      cache: { datasets: ['market', 'reference'], realtimeOnly: true }, tables: true, tushare: false,
+      cache: { datasets: ['market', 'reference'], realtimeOnly: true }, tables: true, stream: false, tushare: false,
     });
+  });
+
+  it('getStream: an event stream', () => {
+    expect(operationPolicies(loadContract()).find((policy) => policy.operationId === 'getStream')).to.deep.include({ stream: true, tables: false });
   });
 
   it('an API-key operation without a known x-scope stops the process', () => {

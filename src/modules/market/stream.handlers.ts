@@ -41,6 +41,7 @@ export function streamHandlers({ db, codes, hub, visibility: planVisibility }: S
     const opening: QuoteSource[] = channels.has('quote') ? await latestQuotes(db, securities, visibility).catch(() => []) : [];
     const names = new Map(securities.map((security) => [security.ts_code, security.name]));
     const stream = openEventStream(res, hub.streamOptions);
+    if (req.method === 'HEAD') return void res.end();
     const client = {
       keyId: owner.keyId, symbols: new Set(names.keys()), channels, delayMinutes: visibility.minuteDelayMinutes,
       send: (event: LiveEvent) => void stream.send(event.channel, wireOf(event, names), event.id),
