@@ -8,7 +8,7 @@ import { generateBundle } from './ingest/generate/generateBundle';
 import { IngestError } from './ingest/ingestError';
 import { baostockSummary, consoleProgress, securityProgress } from './ingest/progress';
 import { BaostockClient } from './ingest/baostock/client';
-import { BAOSTOCK_DATASETS, syncBaostock, type BaostockDataset } from './ingest/baostock/sync';
+import { BAOSTOCK_DATASETS, DEFAULT_BAOSTOCK_DATASETS, syncBaostock, type BaostockDataset } from './ingest/baostock/sync';
 import { exchangeToday } from './domain/clock';
 import { SYNC_APIS, syncTushare } from './ingest/tushare/sync';
 import { isIsoDate } from './domain/dates';
@@ -91,11 +91,11 @@ const sync = program
 
 sync
   .command('baostock')
-  .description('fill the store from Baostock (free, no token; BAOSTOCK_HOST, BAOSTOCK_PORT): calendar, stock list, daily bars, factors, valuations; resumable and idempotent')
+  .description('fill the store from Baostock (free, no token; BAOSTOCK_HOST, BAOSTOCK_PORT): calendar, stock list, daily bars, factors, valuations, dividends on request; resumable and idempotent')
   .requiredOption('--since <date>', 'first date, YYYY-MM-DD', isoDate)
   .option('--until <date>', 'last date, YYYY-MM-DD (default: today in Beijing)', isoDate)
   .option('--symbols <codes>', 'comma-separated symbols (default: every stock listed in the range and the main indices)')
-  .option('--datasets <names>', `comma-separated subset of ${BAOSTOCK_DATASETS.join(', ')}`, datasetList, [...BAOSTOCK_DATASETS])
+  .option('--datasets <names>', `comma-separated subset of ${BAOSTOCK_DATASETS.join(', ')} (default: all but dividends)`, datasetList, [...DEFAULT_BAOSTOCK_DATASETS])
   .option('--pause-ms <n>', 'pause between two requests (one at a time: parallel clients get blacklisted)', positiveInt, 200)
   .option('--check', 'where the store already holds rows of the same days, report differences (close, volume, factor steps) and keep them')
   .action((options: { since: string; until?: string; symbols?: string; datasets: BaostockDataset[]; pauseMs: number; check?: boolean }) =>

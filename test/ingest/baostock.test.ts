@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BaostockClient, BaostockError, QUERIES } from '../../src/ingest/baostock/client';
 import { FrameReader, requestFrame } from '../../src/ingest/baostock/frames';
-import { factorRecords, shiftDecimal } from '../../src/ingest/baostock/layout';
+import { dividendRecords, factorRecords, reportPeriodOf, shiftDecimal } from '../../src/ingest/baostock/layout';
 import { syncBaostock } from '../../src/ingest/baostock/sync';
-import { juneFixture, replyFrame, startBaostockServer, type BaostockServer } from '../support/baostockServer';
+import { DIVIDEND_FIELD_LIST, DIVIDEND_FIELDS, juneFixture, replyFrame, startBaostockServer, type BaostockServer } from '../support/baostockServer';
 import { keyOnPlan } from '../support/marketData';
 import { digestOfRows, tableNames } from '../support/rowDigest';
 import { startServer } from '../support/server';
@@ -48,6 +48,19 @@ describe('ingest: Baostock wire format (recorded captures, test/fixtures/baostoc
     expect(replyFrame('01', ['0', 'success', 'login', 'anonymous', '20260422163759563'])).to.deep.equal(capture('login.response.bin'));
     const factors = ['0', 'success', 'query_adjust_factor', 'anonymous', '1', '10000', '{"record":[["sh.600000","2023-07-21","0.936211","11.949786","11.949786"]]}', 'sh.600000', '2023-01-01', '2023-12-31', 'code,dividOperateDate,foreAdjustFactor,backAdjustFactor,adjustFactor'];
     expect(replyFrame('16', factors)).to.deep.equal(capture('query_adjust_factor.response.bin'));
+  });
+
+  it('payouts: the recorded query_dividend_data request and reply byte for byte (a plain body); the record as a Tushare dividend row', () => {
+    expect(requestFrame('13', ['query_dividend_data', 'anonymous', '1', '10000', 'sh.600000', '2023', 'report'])).to.deep.equal(capture('query_dividend_data.request.bin'));
+    const record = ['sh.600000', '', '2023-06-29', '2023-04-19', '2023-07-13', '2023-07-20', '2023-07-21', '2023-07-21', '', '0.32', '0.288或0.32', '0.000000', '10派3.2元（含税，扣税后2.88或3.2元）', ''];
+    const reply = ['0', 'success', 'query_dividend_data', 'anonymous', '1', '10000', JSON.stringify({ record: [record] }), 'sh.600000', '2023', 'report', DIVIDEND_FIELD_LIST];
+    expect(replyFrame('14', reply)).to.deep.equal(capture('query_dividend_data.response.bin'));
+    // SPDB's payout for 2022: its plan announced in April 2023 is the annual one; implemented, so one row 实施.
+    expect(dividendRecords([Object.fromEntries(DIVIDEND_FIELDS.map((field, i) => [field, record[i]!]))])).to.deep.equal([{
+      ts_code: '600000.SH', end_date: '20221231', ann_date: '20230419', div_proc: '实施', stk_div: '0', stk_bo_rate: '0.000000', stk_co_rate: '', cash_div: '0.288',
+      cash_div_tax: '0.32', record_date: '20230720', ex_date: '20230721', pay_date: '20230721', div_listdate: '', imp_ann_date: '20230713',
+    }]);
+    expect(['2024-03-15', '2024-06-30', '2024-08-20', '2024-10-30'].map(reportPeriodOf)).to.deep.equal(['20231231', '20231231', '20240630', '20240930']);
   });
 
   it('factors: Baostock\'s backward factor of the latest event, 1 before the first; scaled to continue a stored one', () => {
@@ -249,4 +262,40 @@ describe('ingest: npm run ashare -- sync baostock (the CLI against a local serve
     plain = await startBaostockServer(juneFixture());
   });
   after(async () => plain?.close());
+});
+
+describe('ingest: sync baostock --datasets dividends', function () {
+  this.timeout(60_000);
+  const store = useTestDb();
+  let server: BaostockServer;
+  before(async () => {
+    server = await startBaostockServer(juneFixture());
+  });
+  after(async () => server.close());
+
+  it('a query per stock and year into the dividend table in Tushare\'s layout, read back by /dataapi; a rerun asks nothing again', async () => {
+    const client = clientOf(server);
+    const options = { since: '2024-01-01', until: '2024-06-28', today: '2026-11-25', symbols: ['000001.SZ'], datasets: ['reference', 'dividends'] as const };
+    const summary = await syncBaostock(store.db, client, options);
+    expect(summary.rows).to.deep.include({ dividends: 1 });
+    expect(server.queries.filter((method) => method === 'query_dividend_data')).to.have.length(1);
+    expect(await store.db('dividends').select('ts_code', 'end_date', 'ann_date', 'div_proc', 'stk_div', 'cash_div', 'cash_div_tax', 'record_date', 'ex_date', 'pay_date', 'imp_ann_date')).to.deep.equal([{
+      ts_code: '000001.SZ', end_date: '2023-12-31', ann_date: '2024-03-15', div_proc: '实施', stk_div: null, cash_div: 0.6471, cash_div_tax: 0.719,
+      record_date: '2024-06-13', ex_date: '2024-06-14', pay_date: '2024-06-14', imp_ann_date: '2024-06-07',
+    }]);
+    const again = await syncBaostock(store.db, client, options);
+    await client.close();
+    expect(again).to.include({ securities: 0, skipped: 1 });
+
+    const api = await startServer(store.db);
+    try {
+      const response = await fetch(`${api.baseUrl}/dataapi`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ api_name: 'dividend', token: await keyOnPlan(store.db, 'enterprise'), params: { ts_code: '000001.SZ' }, fields: 'ts_code,end_date,div_proc,cash_div,cash_div_tax,ex_date' }),
+      });
+      expect((await response.json()).data).to.deep.equal({ fields: ['ts_code', 'end_date', 'div_proc', 'cash_div', 'cash_div_tax', 'ex_date'], items: [['000001.SZ', '20231231', '实施', 0.6471, 0.719, '20240614']], has_more: false });
+    } finally {
+      await api.close();
+    }
+  });
 });

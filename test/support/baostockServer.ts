@@ -24,7 +24,16 @@ export interface BaostockData {
   bars: Rec[];
   /** `query_adjust_factor` records: code, dividOperateDate, foreAdjustFactor, backAdjustFactor, adjustFactor. */
   factors: Rec[];
+  /** `query_dividend_data` records (DIVIDEND_FIELDS), filed by the year of `dividPlanAnnounceDate`. */
+  dividends?: Rec[];
 }
+
+/** The fields of a payout record in Baostock's order, and the list as its replies write it (tabs included). */
+export const DIVIDEND_FIELDS = [
+  'code', 'dividPreNoticeDate', 'dividAgmPumDate', 'dividPlanAnnounceDate', 'dividPlanDate', 'dividRegistDate', 'dividOperateDate', 'dividPayDate',
+  'dividStockMarketDate', 'dividCashPsBeforeTax', 'dividCashPsAfterTax', 'dividStocksPs', 'dividCashStock', 'dividReserveToStockPs',
+];
+export const DIVIDEND_FIELD_LIST = DIVIDEND_FIELDS.join(', ').replace(', dividRegistDate', ', \tdividRegistDate').replace(', dividCashStock', ', \tdividCashStock');
 
 export interface BaostockFaults {
   /** Close the connection instead of answering the n-th query (1-based, counted over connections), once. */
@@ -86,6 +95,12 @@ function answer(data: BaostockData, type: string, fields: string[]): Buffer {
     const rows = data.factors.filter((event) => event.code === code && event.dividOperateDate! >= start && event.dividOperateDate! <= end);
     const names = ['code', 'dividOperateDate', 'foreAdjustFactor', 'backAdjustFactor', 'adjustFactor'];
     return replyFrame('16', [...head, json(pageOf(rows, page, perPage).map((row) => names.map((name) => row[name]!))), code, start, end, names.join(',')]);
+  }
+  if (type === '13') {
+    const [code, year, yearType] = params as [string, string, string];
+    const dateOf = yearType === 'operate' ? 'dividOperateDate' : 'dividPlanAnnounceDate';
+    const rows = (data.dividends ?? []).filter((row) => row.code === code && row[dateOf]!.startsWith(year));
+    return replyFrame('14', [...head, json(pageOf(rows, page, perPage).map((row) => DIVIDEND_FIELDS.map((name) => row[name] ?? ''))), code, year, yearType, DIVIDEND_FIELD_LIST]);
   }
   if (type === '45') {
     const [code = '', name = ''] = params;
@@ -214,5 +229,12 @@ export function juneFixture(): BaostockData {
     { code: 'sh.000001', code_name: '上证综合指数', ipoDate: '1991-07-15', outDate: '', type: '2', status: '1' },
     { code: 'sh.511880', code_name: '银华日利', ipoDate: '2013-04-18', outDate: '', type: '5', status: '1' },
   ];
-  return { securities, days, bars: [...bars, ...indexBars], factors };
+  // Ping An Bank's payout of 2023 as announced: 7.19 yuan per 10 shares before tax, plan of 2024-03-15, record
+  // date 06-13, ex-date 06-14 (the demo factor's step); the implementation notice dated in this fixture.
+  const dividends: Rec[] = [{
+    code: 'sz.000001', dividPreNoticeDate: '', dividAgmPumDate: '', dividPlanAnnounceDate: '2024-03-15', dividPlanDate: '2024-06-07', dividRegistDate: '2024-06-13',
+    dividOperateDate: '2024-06-14', dividPayDate: '2024-06-14', dividStockMarketDate: '', dividCashPsBeforeTax: '0.719', dividCashPsAfterTax: '0.6471或0.719',
+    dividStocksPs: '', dividCashStock: '10派7.19元（含税，扣税后6.471或7.19元）', dividReserveToStockPs: '',
+  }];
+  return { securities, days, bars: [...bars, ...indexBars], factors, dividends };
 }

@@ -29,6 +29,7 @@ export const QUERIES = {
   adjustFactor: { method: 'query_adjust_factor', type: '15', fieldsAt: 10 },
   stockBasic: { method: 'query_stock_basic', type: '45', fieldsAt: 9 },
   tradeDates: { method: 'query_trade_dates', type: '33', fieldsAt: 9 },
+  dividend: { method: 'query_dividend_data', type: '13', fieldsAt: 10 },
 } as const satisfies Record<string, BaostockQuery>;
 
 /** The records of every page of a query, each a map of field → text (Baostock sends every value as a string). */

@@ -96,6 +96,55 @@ export function factorRecords(tsCode: string, events: BaostockRecord[], days: re
   });
 }
 
+/**
+ * The report period a payout plan announced on `announced` (YYYY-MM-DD) belongs to, which Baostock does not
+ * give (it files plans under the year they were announced in): a plan of January to June pays out the year
+ * before (the annual report is due by April 30), one of July to September the half year (due by August 31),
+ * one of October to December the third quarter. A rule of thumb, exact for the usual calendar of reports.
+ */
+export function reportPeriodOf(announced: string): string {
+  const [year, month] = [Number(announced.slice(0, 4)), Number(announced.slice(5, 7))];
+  if (month <= 6) return `${year - 1}1231`;
+  return month <= 9 ? `${year}0630` : `${year}0930`;
+}
+
+/** The first number of a text such as `0.288或0.32` (Baostock's after-tax cash per share by holding period). */
+const firstNumber = (text: string | undefined) => /^\d+(\.\d+)?/.exec(text ?? '')?.[0] ?? '';
+
+/** The sum of two decimal texts (an empty one counts nothing; both empty, empty). */
+function sum(a: string | undefined, b: string | undefined): string {
+  if (!a && !b) return '';
+  return String(Number((Number(a || 0) + Number(b || 0)).toFixed(8)));
+}
+
+/**
+ * Tushare `dividend` rows from Baostock's payout records (query_dividend_data): one row per plan, implemented
+ * (`实施`) once it has an ex-date, else a plan (`预案`); cash per share before tax (`cash_div_tax`) and after it
+ * (`cash_div`, the first of Baostock's rates by holding period), bonus and converted shares per share, the
+ * dates of record, ex, payment, listing and the announcements; the report period by `reportPeriodOf`. A
+ * record without its plan's announcement date has no key and is left out.
+ */
+export function dividendRecords(records: BaostockRecord[]): TushareRecord[] {
+  return records
+    .filter((record) => (record.dividPlanAnnounceDate ?? '') !== '')
+    .map((record) => ({
+      ts_code: tsCodeOf(record.code!),
+      end_date: reportPeriodOf(record.dividPlanAnnounceDate!),
+      ann_date: compact(record.dividPlanAnnounceDate!),
+      div_proc: (record.dividOperateDate ?? '') === '' ? '预案' : '实施',
+      stk_div: sum(record.dividStocksPs, record.dividReserveToStockPs),
+      stk_bo_rate: record.dividStocksPs ?? '',
+      stk_co_rate: record.dividReserveToStockPs ?? '',
+      cash_div: firstNumber(record.dividCashPsAfterTax),
+      cash_div_tax: record.dividCashPsBeforeTax ?? '',
+      record_date: compact(record.dividRegistDate ?? ''),
+      ex_date: compact(record.dividOperateDate ?? ''),
+      pay_date: compact(record.dividPayDate ?? ''),
+      div_listdate: compact(record.dividStockMarketDate ?? ''),
+      imp_ann_date: compact(record.dividPlanDate ?? ''),
+    }));
+}
+
 /** Tushare `trade_cal` rows (the SSE calendar serves all three exchanges), each with the open day before it among them. */
 export function calendarRecords(records: BaostockRecord[]): TushareRecord[] {
   let previousOpen = '';

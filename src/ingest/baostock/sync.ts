@@ -12,11 +12,13 @@ import { compact } from '../tushare/syncParts';
 import { differences, type Difference, type StoredDay } from './check';
 import { QUERIES, type BaostockClient, type BaostockStats } from './client';
 import {
-  barRecords, baostockCodeOf, calendarRecords, factorRecords, INDEX_DAY_FIELDS, STOCK_DAY_FIELDS, tradedDays, valuationRecords, type TushareRecord,
+  barRecords, baostockCodeOf, calendarRecords, dividendRecords, factorRecords, INDEX_DAY_FIELDS, STOCK_DAY_FIELDS, tradedDays, valuationRecords, type TushareRecord,
 } from './layout';
 
-export const BAOSTOCK_DATASETS = ['reference', 'calendar', 'daily', 'factors', 'valuation'] as const;
+/** What `sync baostock` can fill; the defaults all but `dividends` (a query per stock and year). */
+export const BAOSTOCK_DATASETS = ['reference', 'calendar', 'daily', 'factors', 'valuation', 'dividends'] as const;
 export type BaostockDataset = (typeof BAOSTOCK_DATASETS)[number];
+export const DEFAULT_BAOSTOCK_DATASETS: readonly BaostockDataset[] = ['reference', 'calendar', 'daily', 'factors', 'valuation'];
 
 /** The indices synced with the stocks: SSE Composite, SSE 50, CSI 300, CSI 500, SZSE Component, ChiNext. */
 export const MAIN_INDICES = ['000001.SH', '000016.SH', '000300.SH', '000905.SH', '399001.SZ', '399006.SZ'];
@@ -46,7 +48,8 @@ export interface BaostockSummary {
   seconds: number;
 }
 
-const PER_SECURITY: readonly BaostockDataset[] = ['daily', 'factors', 'valuation'];
+/** The datasets synced per security, each with the letter that names it in a progress part. */
+const PER_SECURITY: ReadonlyArray<readonly [BaostockDataset, string]> = [['daily', 'd'], ['factors', 'f'], ['valuation', 'v'], ['dividends', 'p']];
 
 /** The calendar is read from a month before the range, so that its first open day has the one before it. */
 const CALENDAR_LEAD_DAYS = 40;
@@ -61,7 +64,7 @@ const PROGRESS_API = 'baostock';
  */
 export async function syncBaostock(db: Knex, client: BaostockClient, options: BaostockSyncOptions): Promise<BaostockSummary> {
   const started = performance.now();
-  const datasets = new Set(options.datasets ?? BAOSTOCK_DATASETS);
+  const datasets = new Set(options.datasets ?? DEFAULT_BAOSTOCK_DATASETS);
   const rows: Record<string, number> = {};
   const load = async (source: string, records: TushareRecord[], loader: TableLoader, loadOptions: LoadOptions = {}): Promise<LoadResult> => {
     const result = await loadRecords(db, source, rowRecords(records), loader, loadOptions);
@@ -77,9 +80,9 @@ export async function syncBaostock(db: Knex, client: BaostockClient, options: Ba
   if (datasets.has('reference')) await load('baostock stock basic', await client.query(QUERIES.stockBasic, ['', '']), baostockSecurities);
 
   const securities = await securitiesToSync(db, options);
-  // What was synced of a security, in sync_progress's 32 characters: its code, the range, the initials of its
-  // datasets asked (daily, factors, valuation: a run with others is another part).
-  const initials = PER_SECURITY.filter((name) => datasets.has(name)).map((name) => name[0]).join('');
+  // What was synced of a security, in sync_progress's 32 characters: its code, the range, the letters of its
+  // datasets asked (a run with others is another part).
+  const initials = PER_SECURITY.filter(([name]) => datasets.has(name)).map(([, letter]) => letter).join('');
   const part = (tsCode: string) => `${tsCode} ${compact(since)}..${compact(until)} ${initials}`;
   const done = new Set(await db('sync_progress').where({ api_name: PROGRESS_API }).whereIn('part', securities.map(({ ts_code }) => part(ts_code))).pluck('part'));
   const settled = until < (options.today ?? exchangeToday());
@@ -127,7 +130,7 @@ async function securitiesToSync(db: Knex, { symbols, since, until }: BaostockSyn
   return [...stocks, ...indices];
 }
 
-type Load = [source: string, records: TushareRecord[], loader: TableLoader, table: 'daily_basic' | 'daily_bars' | 'adj_factors'];
+type Load = [source: string, records: TushareRecord[], loader: TableLoader, table: 'daily_basic' | 'daily_bars' | 'adj_factors' | 'dividends'];
 
 /**
  * `--check`: the records of days the store already holds are compared (differences into `found`) and left out
@@ -146,7 +149,14 @@ async function keepStored(db: Knex, tsCode: string, loads: Load[], { since, unti
   return loads.map(([source, records, loader, table]) => [source, records.filter((record) => !held.has(record.trade_date!)), loader, table]);
 }
 
-/** What one security's sync loads, in order: valuations before bars (bars take their turnover from them), factors last. */
+/** The calendar years a range touches, as Baostock files payout plans (by the year of their announcement). */
+function yearsOf(since: string, until: string): string[] {
+  const years: string[] = [];
+  for (let year = Number(since.slice(0, 4)); year <= Number(until.slice(0, 4)); year++) years.push(String(year));
+  return years;
+}
+
+/** What one security's sync loads, in order: valuations before bars (bars take their turnover from them), factors, then payouts. */
 async function securityLoads(db: Knex, client: BaostockClient, { ts_code, kind }: SecurityToSync, datasets: Set<BaostockDataset>, { since, until }: BaostockSyncOptions): Promise<Load[]> {
   const code = baostockCodeOf(ts_code);
   const source = (what: string) => `baostock ${what} ${code} ${since}..${until}`;
@@ -166,6 +176,11 @@ async function securityLoads(db: Knex, client: BaostockClient, { ts_code, kind }
     const before = await db('adj_factors').where({ ts_code }).where('trade_date', '<', since).orderBy('trade_date', 'desc').first('trade_date', 'adj_factor');
     const continueFrom = before === undefined ? null : { date: before.trade_date, factor: Number(before.adj_factor) };
     loads.push([source('adjustment factors'), factorRecords(ts_code, events, traded, continueFrom), loaderOf('adj_factor')!, 'adj_factors']);
+  }
+  if (stock && datasets.has('dividends')) {
+    const plans = [];
+    for (const year of yearsOf(since, until)) plans.push(...(await client.query(QUERIES.dividend, [code, year, 'report'])));
+    loads.push([source('dividends'), dividendRecords(plans), loaderOf('dividend')!, 'dividends']);
   }
   return loads;
 }
