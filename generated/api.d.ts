@@ -297,6 +297,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/market/money-flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Money flow by order size, per stock and day
+         * @description Active buying and selling by order size (small, medium, large, extra-large) and the net inflow, per stock
+         *     and trading day (Tushare `moneyflow`; volumes in lots, amounts in yuan).
+         *     Give `symbol` for one stock over time (newest first; `begin_date`/`end_date`, by default the year up to the
+         *     latest day the plan sees, at most 3 years), `date` for the whole market on one trading day (by symbol), or
+         *     both. Old codes answer for the security they became. Pages of `limit` rows (`page`). Daily market data:
+         *     visible to a plan from the day's close plus its daily delay; a day that exists but is not visible yet answers
+         *     404 `no_data` saying when it will be. Neither `symbol` nor `date` → 400 `missing_parameter`.
+         */
+        get: operations["getMoneyFlow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/market/margin-detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Margin financing and securities lending, per stock and day
+         * @description Margin financing and securities lending balances and flows per stock and trading day (Tushare
+         *     `margin_detail`; yuan and shares as the exchanges publish them).
+         *     Give `symbol` for one stock over time (newest first; `begin_date`/`end_date`, by default the year up to the
+         *     latest day the plan sees, at most 3 years), `date` for the whole market on one trading day (by symbol), or
+         *     both. Old codes answer for the security they became. Pages of `limit` rows (`page`). Daily market data:
+         *     visible to a plan from the day's close plus its daily delay; a day that exists but is not visible yet answers
+         *     404 `no_data` saying when it will be. Neither `symbol` nor `date` → 400 `missing_parameter`.
+         */
+        get: operations["getMarginDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/market/quote": {
         parameters: {
             query?: never;
@@ -976,7 +1028,7 @@ export interface paths {
          *     `pro = ts.pro_api(KEY); pro._DataApi__http_url = 'http://localhost:8080/dataapi'`. The SDK 1.4 posts to
          *     `/dataapi/{api_name}`, older ones to `/dataapi` with `api_name` in the body.
          *
-         *     **api_names:** stock_basic, trade_cal, namechange, stock_company, daily, weekly, monthly, adj_factor, daily_basic, index_basic, index_daily, index_weight, index_classify, index_member_all, suspend_d, dividend, income, income_vip, balancesheet, balancesheet_vip, cashflow, cashflow_vip, disclosure_date, anns_d, stk_mins. Each takes Tushare's documented parameters for it, answers Tushare's default
+         *     **api_names:** stock_basic, trade_cal, namechange, stock_company, daily, weekly, monthly, adj_factor, daily_basic, index_basic, index_daily, index_weight, index_classify, index_member_all, suspend_d, dividend, income, income_vip, balancesheet, balancesheet_vip, cashflow, cashflow_vip, disclosure_date, anns_d, moneyflow, margin_detail, stk_mins. Each takes Tushare's documented parameters for it, answers Tushare's default
          *     fields in Tushare's order when `fields` is empty, in Tushare's units (dates `YYYYMMDD`; `daily` amount in
          *     thousand yuan; `daily_basic` shares and market values in 10,000), at most its documented row cap with
          *     `has_more`. The statements answer every stored version (`ann_date`, `f_ann_date`, `update_flag`).
@@ -1936,6 +1988,186 @@ export interface components {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
             data: components["schemas"]["IntradaySession"];
+        };
+        /**
+         * @description A stock's money flow on a day (Tushare `moneyflow`): active buying and selling by order size, volumes in
+         *     lots and amounts in yuan, and the net inflow.
+         */
+        MoneyFlow: {
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
+            symbol: string;
+            /** @description Short name of the security. */
+            name: string | null;
+            /**
+             * Format: date
+             * @description Trading day.
+             */
+            date: string;
+            /**
+             * Format: double
+             * @description Lots of small (below 50,000 yuan) orders that bought actively.
+             */
+            buy_sm_vol: number | null;
+            /**
+             * Format: double
+             * @description Yuan of small (below 50,000 yuan) orders that bought actively.
+             */
+            buy_sm_amount: number | null;
+            /**
+             * Format: double
+             * @description Lots of small (below 50,000 yuan) orders that sold actively.
+             */
+            sell_sm_vol: number | null;
+            /**
+             * Format: double
+             * @description Yuan of small (below 50,000 yuan) orders that sold actively.
+             */
+            sell_sm_amount: number | null;
+            /**
+             * Format: double
+             * @description Lots of medium (50,000 to 200,000 yuan) orders that bought actively.
+             */
+            buy_md_vol: number | null;
+            /**
+             * Format: double
+             * @description Yuan of medium (50,000 to 200,000 yuan) orders that bought actively.
+             */
+            buy_md_amount: number | null;
+            /**
+             * Format: double
+             * @description Lots of medium (50,000 to 200,000 yuan) orders that sold actively.
+             */
+            sell_md_vol: number | null;
+            /**
+             * Format: double
+             * @description Yuan of medium (50,000 to 200,000 yuan) orders that sold actively.
+             */
+            sell_md_amount: number | null;
+            /**
+             * Format: double
+             * @description Lots of large (200,000 to 1,000,000 yuan) orders that bought actively.
+             */
+            buy_lg_vol: number | null;
+            /**
+             * Format: double
+             * @description Yuan of large (200,000 to 1,000,000 yuan) orders that bought actively.
+             */
+            buy_lg_amount: number | null;
+            /**
+             * Format: double
+             * @description Lots of large (200,000 to 1,000,000 yuan) orders that sold actively.
+             */
+            sell_lg_vol: number | null;
+            /**
+             * Format: double
+             * @description Yuan of large (200,000 to 1,000,000 yuan) orders that sold actively.
+             */
+            sell_lg_amount: number | null;
+            /**
+             * Format: double
+             * @description Lots of extra-large (1,000,000 yuan or more) orders that bought actively.
+             */
+            buy_elg_vol: number | null;
+            /**
+             * Format: double
+             * @description Yuan of extra-large (1,000,000 yuan or more) orders that bought actively.
+             */
+            buy_elg_amount: number | null;
+            /**
+             * Format: double
+             * @description Lots of extra-large (1,000,000 yuan or more) orders that sold actively.
+             */
+            sell_elg_vol: number | null;
+            /**
+             * Format: double
+             * @description Yuan of extra-large (1,000,000 yuan or more) orders that sold actively.
+             */
+            sell_elg_amount: number | null;
+            /**
+             * Format: double
+             * @description Net inflow, lots (from level-2 orders: not the sum of the sizes).
+             */
+            net_mf_vol: number | null;
+            /**
+             * Format: double
+             * @description Net inflow, yuan.
+             */
+            net_mf_amount: number | null;
+        };
+        /** @description Success envelope of a page of money flows, newest first (one symbol) or by symbol (one day). */
+        MoneyFlowPage: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            data: components["schemas"]["MoneyFlow"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /**
+         * @description A stock's margin trading on a day (Tushare `margin_detail`): financing and securities lending, in yuan and
+         *     shares as the exchanges publish them.
+         */
+        MarginDetail: {
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
+            symbol: string;
+            /** @description Short name of the security. */
+            name: string | null;
+            /**
+             * Format: date
+             * @description Trading day.
+             */
+            date: string;
+            /**
+             * Format: double
+             * @description Margin financing balance, yuan.
+             */
+            rzye: number | null;
+            /**
+             * Format: double
+             * @description Securities lending balance, yuan.
+             */
+            rqye: number | null;
+            /**
+             * Format: double
+             * @description Bought with financing on the day, yuan.
+             */
+            rzmre: number | null;
+            /**
+             * Format: double
+             * @description Securities lent out, shares.
+             */
+            rqyl: number | null;
+            /**
+             * Format: double
+             * @description Financing repaid on the day, yuan.
+             */
+            rzche: number | null;
+            /**
+             * Format: double
+             * @description Securities returned on the day, shares.
+             */
+            rqchl: number | null;
+            /**
+             * Format: double
+             * @description Securities sold short on the day, shares.
+             */
+            rqmcl: number | null;
+            /**
+             * Format: double
+             * @description Financing and lending balance, yuan.
+             */
+            rzrqye: number | null;
+        };
+        /** @description Success envelope of a page of margin trading rows, newest first (one symbol) or by symbol (one day). */
+        MarginDetailPage: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            data: components["schemas"]["MarginDetail"][];
+            pagination: components["schemas"]["Pagination"];
         };
         /** @description One level of the order book. */
         BookLevel: {
@@ -4259,6 +4491,19 @@ export interface components {
         /** @description Bars to return, newest first, 1 to 1000. */
         KlineLimit: number;
         /**
+         * @description One security over time, in any of the three formats (`600519`, `sh.600519`, `600519.SH`); an old code answers
+         *     for the security it became. Give `symbol`, `date`, or both.
+         * @example 600519.SH
+         */
+        DatasetSymbol: string;
+        /**
+         * @description The whole market on one trading day, `YYYY-MM-DD`. Give `symbol`, `date`, or both.
+         * @example 2024-06-14
+         */
+        DatasetDate: string;
+        /** @description Rows per page, 1 to 6000 (a whole market's day fits one page). */
+        DatasetLimit: number;
+        /**
          * @description Comma-separated channels: `quote` (each quote snapshot) and `bar` (the one-minute bar as it moves).
          *     Both by default.
          * @example quote,bar
@@ -5462,6 +5707,142 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getMoneyFlow: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One security over time, in any of the three formats (`600519`, `sh.600519`, `600519.SH`); an old code answers
+                 *     for the security it became. Give `symbol`, `date`, or both.
+                 * @example 600519.SH
+                 */
+                symbol?: components["parameters"]["DatasetSymbol"];
+                /**
+                 * @description The whole market on one trading day, `YYYY-MM-DD`. Give `symbol`, `date`, or both.
+                 * @example 2024-06-14
+                 */
+                date?: components["parameters"]["DatasetDate"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /** @description Rows per page, 1 to 6000 (a whole market's day fits one page). */
+                limit?: components["parameters"]["DatasetLimit"];
+                /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of rows. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoneyFlowPage"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMarginDetail: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One security over time, in any of the three formats (`600519`, `sh.600519`, `600519.SH`); an old code answers
+                 *     for the security it became. Give `symbol`, `date`, or both.
+                 * @example 600519.SH
+                 */
+                symbol?: components["parameters"]["DatasetSymbol"];
+                /**
+                 * @description The whole market on one trading day, `YYYY-MM-DD`. Give `symbol`, `date`, or both.
+                 * @example 2024-06-14
+                 */
+                date?: components["parameters"]["DatasetDate"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /** @description Rows per page, 1 to 6000 (a whole market's day fits one page). */
+                limit?: components["parameters"]["DatasetLimit"];
+                /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of rows. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarginDetailPage"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getQuote: {
         parameters: {
             query: {
@@ -5543,6 +5924,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example event: quote
+                     *     data: {"symbol":"600519.SH","name":"贵州茅台","basis":"live","time":"2026-04-02 10:00:00","last":1459.88,"open":1459.44,"high":1464.88,"low":1452.1,"pre_close":1459.44,"change":0.44,"pct_change":0.03,"volume":2106400,"amount":3071809846,"bids":[{"price":1459.44,"volume":100}],"asks":[{"price":1459.88,"volume":300}],"limit_up":1605.38,"limit_down":1313.5,"suspended":false}
+                     *
+                     *     id: 17647320000001
+                     *     event: bar
+                     *     data: {"symbol":"600519.SH","time":"2026-04-02 10:01:00","open":1459.88,"high":1460.2,"low":1459.5,"close":1460,"volume":312,"amount":45552480}
+                     *
+                     *     : heartbeat
+                     */
                     "text/event-stream": string;
                 };
             };

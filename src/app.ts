@@ -23,6 +23,7 @@ import { UsageRecorder } from './modules/billing/usage.service';
 import { financialsHandlers } from './modules/financials/financials.handlers';
 import { marketHandlers } from './modules/market/market.handlers';
 import { streamHandlers } from './modules/market/stream.handlers';
+import { datasetsHandlers } from './modules/datasets/datasets.handlers';
 import { StreamHub } from './modules/market/streamHub.service';
 import { TradingCalendar } from './modules/common/tradingCalendar.service';
 import { stocksHandlers } from './modules/stocks/stocks.handlers';
@@ -131,6 +132,7 @@ export function createApp(deps: AppDeps): Express {
       ...referenceHandlers(readDb, codes, calendar, stockList, visibility),
       ...eventsHandlers(readDb, codes),
       ...marketHandlers({ db: readDb, codes, calendar, answers, visibility, cursorSecret: deps.cursorSecret }),
+      ...datasetsHandlers({ db: readDb, codes, answers, visibility }),
       ...streamHandlers({ db: readDb, codes, hub: deps.liveHub ?? new StreamHub({ clock: deps.clock }), visibility }),
       ...financialsHandlers(readDb, codes, answers),
       ...tushareHandlers(readDb, calendar, visibility),

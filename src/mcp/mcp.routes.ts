@@ -41,8 +41,11 @@ const sdk = () => (sdkLoading ??= loadSdk());
 
 const NOT_ALLOWED = { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this MCP server is stateless, POST only.' }, id: null };
 
-/** Every tool is read-only and closed-world: it reads this store and nothing outside it. */
-const annotated = (title: string) => ({ title, readOnlyHint: true, openWorldHint: false });
+/**
+ * Every tool is read-only and closed-world: it reads this store and nothing outside it. No title: the
+ * description opens with it, and the list's size is what every agent pays first.
+ */
+const ANNOTATIONS = { readOnlyHint: true, openWorldHint: false };
 
 /** The two shapes of one catalog: one tool per operation plus query_results (flat), or three meta-tools (compact). */
 function shapedTools(options: McpOptions, compact: boolean): { listed: unknown[]; run: Map<string, (args: Record<string, unknown>, caller: Caller) => Promise<unknown>> } {
@@ -51,8 +54,8 @@ function shapedTools(options: McpOptions, compact: boolean): { listed: unknown[]
   const dataTools = compact ? [] : options.tools;
   return {
     listed: [
-      ...dataTools.map(({ name, title, description, inputSchema }) => ({ name, description, inputSchema, annotations: annotated(title) })),
-      ...metas.map(({ name, description, inputSchema }) => ({ name, description, inputSchema, annotations: annotated(name.replace(/_/g, ' ')) })),
+      ...dataTools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema, annotations: ANNOTATIONS })),
+      ...metas.map(({ name, description, inputSchema }) => ({ name, description, inputSchema, annotations: ANNOTATIONS })),
     ],
     run: new Map([
       ...dataTools.map((tool) => [tool.name, (args: Record<string, unknown>, caller: Caller) => callTool(context, tool, args, caller)] as const),

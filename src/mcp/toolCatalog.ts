@@ -4,11 +4,14 @@ import { operationPolicies, type OperationPolicy } from '../http/operations';
 
 type JsonSchema = Record<string, unknown>;
 
+/**
+ * A tool's input: `required` only when a parameter is (an empty list says nothing); no `additionalProperties`:
+ * an unknown argument reaches the operation, whose 400 names what it takes.
+ */
 interface InputSchema {
   type: 'object';
   properties: Record<string, JsonSchema>;
-  required: string[];
-  additionalProperties: false;
+  required?: string[];
 }
 
 /** One MCP tool: a data operation of the contract, asked through the same pipeline as over HTTP. */
@@ -116,8 +119,7 @@ export function toolCatalog(contract: Contract): Tool[] {
             ),
             ...COMMON_ARGUMENTS,
           },
-          required,
-          additionalProperties: false,
+          ...(required.length > 0 ? { required } : {}),
         },
         reference: {
           description: [spec.summary, spec.description].filter(Boolean).join('\n\n').trim(),

@@ -64,7 +64,7 @@ describe('MCP tool server at /mcp (SDK client over HTTP)', function () {
     for (const tool of tools) expect(tool.name).to.match(/^[a-z0-9_]{1,64}$/);
     const daily = tools.find((tool) => tool.name === 'get_daily')!;
     expect(daily.description).to.equal('Daily bars of stocks and indices, forward-adjusted or unadjusted.');
-    expect(daily.annotations).to.deep.equal({ title: 'Daily bars of stocks and indices', readOnlyHint: true, openWorldHint: false });
+    expect(daily.annotations).to.deep.equal({ readOnlyHint: true, openWorldHint: false });
     expect(daily.inputSchema.required).to.deep.equal(['symbol']);
     expect(daily.inputSchema.properties!.adjusted).to.deep.equal({ type: 'boolean', default: true });
     expect(daily.inputSchema.properties!.end_date).to.deep.equal({ type: 'string', format: 'date' });

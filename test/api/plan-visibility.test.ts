@@ -83,6 +83,8 @@ const TIMED: Record<string, TimedSample[]> = {
   // The latest valuation's market value: 000001's of the 31st (221,227,467,457 yuan); 600000's last is of the 30th (seed below).
   getBasicInfo: [daily('/v1/stock/basic-info?symbol=000001', '/v1/stock/basic-info?symbol=600000', (date) => (date === '2024-12-31' ? '221227467457' : '123450000000'))],
   getListingStatus: [daily('/v1/stock/listing-status?symbol=000001', '/v1/stock/listing-status?symbol=000001')],
+  getMoneyFlow: [daily('/v1/market/money-flow?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31', '/v1/market/money-flow?symbol=000001&begin_date=2024-12-30&end_date=2024-12-30')],
+  getMarginDetail: [daily('/v1/market/margin-detail?date=2024-12-31', '/v1/market/margin-detail?date=2024-12-30')],
   getLegacyStockPrices: [daily('/api/v1/stocks/prices?symbol=000001&start_date=2024-12-30&end_date=2024-12-31', '/api/v1/stocks/prices?symbol=000001&start_date=2024-12-30&end_date=2024-12-30')],
   getLegacyIndices: [daily('/api/v1/indices?index=000001.SH&period=daily', '/api/v1/indices?index=000001.SH&period=daily')],
 };
@@ -95,6 +97,8 @@ const TUSHARE_TIMED: Record<string, TimedSample> = {
   daily_basic: tushareDaily('daily_basic', { ts_code: '000001.SZ' }),
   index_daily: tushareDaily('index_daily', { ts_code: '000001.SH' }),
   suspend_d: tushareDaily('suspend_d', { ts_code: '000001.SZ' }),
+  moneyflow: tushareDaily('moneyflow', { ts_code: '000001.SZ' }),
+  margin_detail: tushareDaily('margin_detail', { ts_code: '000001.SZ' }),
   stk_mins: {
     clock: 'minute',
     fresh: { api_name: 'stk_mins', params: { ts_code: '000001.SZ', start_date: '2024-12-31 14:50:00', end_date: '2024-12-31 15:00:00' } },

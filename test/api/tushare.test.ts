@@ -8,6 +8,7 @@ import { TUSHARE_API_NAMES, TUSHARE_APIS } from '../../src/modules/tushare/apiNa
 import { paths } from '../../src/paths';
 import { insertSecurities, keyOnPlan, loadSessionFixture } from '../support/marketData';
 import { loadReferenceFixtures, loadShenwanFixtures } from '../support/referenceData';
+import { DATASET_FIXTURES } from '../support/sampleRequests';
 import { useTestServer } from '../support/server';
 import { skipVisibly } from '../support/skip';
 
@@ -24,6 +25,8 @@ async function seed(db: Knex): Promise<void> {
   await insertSecurities(db, [{ ts_code: '000300.SH', name: '沪深300', kind: 'index' }]);
   // Nor disclosure dates: one planned and announced period.
   await db('disclosure_dates').insert({ ts_code: '600519.SH', end_date: '2024-12-31', ann_date: '2025-01-10', pre_date: '2025-04-03', actual_date: '2025-04-03' });
+  // Nor the datasets: their fixture bundle.
+  await importBundle(db, DATASET_FIXTURES);
 }
 
 const csvRows = (file: string): Record<string, string>[] => parse(readFileSync(join(paths.demoData, file)), { columns: true });
@@ -115,7 +118,7 @@ describe('POST /dataapi: Tushare-compatible wire format', () => {
       income_vip: { period: '20211231' }, balancesheet_vip: { period: '20211231' }, cashflow_vip: { period: '20211231' },
       index_daily: { ts_code: '000300.SH' }, index_weight: { index_code: '399300.SZ' }, stk_mins: { ts_code: '000001.SZ' },
       dividend: { ts_code: '600519.SH' }, weekly: { ts_code: '000001.SZ', start_date: '20240101', end_date: '20241231' },
-      monthly: { ts_code: '000001.SZ', start_date: '20240101', end_date: '20241231' },
+      monthly: { ts_code: '000001.SZ', start_date: '20240101', end_date: '20241231' }, moneyflow: { ts_code: '000001.SZ' },
     };
     for (const apiName of TUSHARE_API_NAMES) {
       const answer = await query(apiName, { ...params[apiName], limit: 3 });

@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
+import { importBundle } from '../../src/ingest/bundle';
 import { loadAllFinancials } from './financialFixtures';
 import { loadMarket2024, loadSessionFixture } from './marketData';
 import { loadReferenceFixtures } from './referenceData';
@@ -28,17 +30,23 @@ export const SAMPLE_REQUESTS: Record<string, string> = {
   getFinancialMetrics: '/v1/financials/financial-metrics?symbol=000333.SZ',
   getFinancialCrossSection: '/v1/financials/cross-section?statement=income&report_date=2022-09-30&limit=1&page=1',
   getReportDates: '/v1/financials/report-dates?symbol=600519',
+  getMoneyFlow: '/v1/market/money-flow?symbol=000001&begin_date=2024-12-01&end_date=2024-12-31',
+  getMarginDetail: '/v1/market/margin-detail?date=2024-12-31',
 };
 
+/** The datasets' fixture bundle (synthetic rows in Tushare's layouts, test/fixtures/datasets/README.md). */
+export const DATASET_FIXTURES = fileURLToPath(new URL('../fixtures/datasets/', import.meta.url));
+
 /**
- * What the sample requests read, on the shared fixture: market 2024, a session, statements, reference and a day's
- * valuations. Not the Shenwan classification: the reference tests read the shared store without it first.
+ * What the sample requests read, on the shared fixture: market 2024, a session, statements, reference, the
+ * datasets' bundle and a day's valuations. Not the Shenwan classification: the reference tests read the shared store without it first.
  */
 export async function loadSampleData(db: Knex): Promise<void> {
   await loadMarket2024(db);
   await loadSessionFixture(db);
   await loadAllFinancials(db);
   await loadReferenceFixtures(db);
+  await importBundle(db, DATASET_FIXTURES);
   const valuation = { trade_date: '2024-12-31', pe: 5.1, pb: 0.6, total_share: 19405918198, total_mv: 221227467457 };
   await db('daily_basic').insert([{ ts_code: '000001.SZ', ...valuation }, { ts_code: '000333.SZ', ...valuation, pe: null }]).onConflict(['ts_code', 'trade_date']).ignore();
 }

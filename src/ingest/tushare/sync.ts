@@ -65,6 +65,8 @@ const TASKS: SyncTask[] = [
   },
   { api: 'adj_factor', parts: perOpenDay('trade_date') },
   { api: 'daily_basic', parts: perOpenDay('trade_date') },
+  { api: 'moneyflow', parts: perOpenDay('trade_date') },
+  { api: 'margin_detail', parts: perOpenDay('trade_date') },
   // Weights are published monthly; index_code is required.
   {
     api: 'index_weight',

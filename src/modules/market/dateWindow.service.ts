@@ -1,33 +1,17 @@
-import { isLongerThanYears, addYears } from '../../domain/calendar';
-import { dateRangeTooLarge, invalidParameter, noData } from '../../domain/errors';
+import { addYears } from '../../domain/calendar';
+import { assertOrdered, assertRangeAtMost, MAX_RANGE_YEARS } from '../../domain/dateRange';
+import { noData } from '../../domain/errors';
 import { notYetVisible, type Visibility } from '../../domain/marketTime';
 import type { OpenDays } from '../../domain/openDays';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
 
 export const DEFAULT_WINDOW_TRADING_DAYS = 30;
-export const MAX_RANGE_YEARS = 3;
 
 export interface DateWindow {
   begin: string;
   end: string;
   /** The latest visible trading day in the store. */
   latest: string;
-}
-
-/**
- * begin_date after end_date: 400 when the caller gave both; when the end is a default (the latest data),
- * a begin after it just finds nothing: 404 no_data.
- */
-export function assertOrdered(begin: string, end: string, endGiven = true): void {
-  if (begin <= end) return;
-  if (!endGiven) throw noData(`No data from ${begin}: the latest data is of ${end}`);
-  throw invalidParameter(`begin_date ${begin} is after end_date ${end}`);
-}
-
-export function assertRangeAtMost(begin: string, end: string, years: number): void {
-  if (isLongerThanYears(begin, end, years)) {
-    throw dateRangeTooLarge(`Date range ${begin}..${end} is longer than ${years} years; split it into several requests`);
-  }
 }
 
 /**

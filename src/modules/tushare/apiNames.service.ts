@@ -2,6 +2,7 @@ import { ADJ_FACTORS, DAILY_BARS, DAILY_BASIC, INTRADAY_BARS, TRADE_CALENDAR } f
 import { COMPANY_PROFILES, INDEX_WEIGHTS, INDUSTRY_CLASSES, INDUSTRY_MEMBERS, NAME_CHANGES, SECURITIES } from '../../domain/tables/referenceLayouts';
 import { ANNOUNCEMENTS, DISCLOSURE_DATES, DIVIDENDS, TRADING_HALTS } from '../../domain/tables/eventLayouts';
 import { BALANCE_SHEETS, CASH_FLOWS, INCOME_STATEMENTS } from '../../domain/tables/statementLayouts';
+import { MARGIN_DETAILS, MONEY_FLOWS } from '../../domain/tables/datasetLayouts';
 import { columnsOf, type TableLayout } from '../../domain/tables/tableLayout';
 import type { FieldSource, ParamFilter, TushareApi } from './tushare.types';
 
@@ -70,6 +71,8 @@ const dividends = filtersOf(DIVIDENDS);
 const schedule = filtersOf(DISCLOSURE_DATES);
 const announcements = filtersOf(ANNOUNCEMENTS);
 const minutes = filtersOf(INTRADAY_BARS);
+const flows = filtersOf(MONEY_FLOWS);
+const margins = filtersOf(MARGIN_DETAILS);
 
 export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
   stock_basic: {
@@ -214,6 +217,23 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
     params: { ts_code: announcements.codes('ts_code'), ann_date: announcements.on('ann_date'), start_date: announcements.from('ann_date'), end_date: announcements.to('ann_date') },
     order: order(ANNOUNCEMENTS, ['ann_date', 'desc'], ['ts_code', 'asc'], ['id', 'asc']),
     cap: 2_000,
+  },
+  moneyflow: {
+    scope: 'market',
+    layout: MONEY_FLOWS,
+    fields: fieldsOf(MONEY_FLOWS),
+    params: { ts_code: flows.codes('ts_code'), ...flows.byDate('trade_date') },
+    requiresOneOf: ['ts_code', 'trade_date', 'start_date', 'end_date'],
+    order: order(MONEY_FLOWS, ['trade_date', 'desc'], ['ts_code', 'asc']),
+    cap: 6_000,
+  },
+  margin_detail: {
+    scope: 'market',
+    layout: MARGIN_DETAILS,
+    fields: { ...fieldsOf(MARGIN_DETAILS, ['trade_date', 'ts_code']), name: ofSecurity('name'), ...fieldsOf(MARGIN_DETAILS, ['rzye', 'rqye', 'rzmre', 'rqyl', 'rzche', 'rqchl', 'rqmcl', 'rzrqye']) },
+    params: { ts_code: margins.codes('ts_code'), ...margins.byDate('trade_date') },
+    order: order(MARGIN_DETAILS, ['trade_date', 'desc'], ['ts_code', 'asc']),
+    cap: 6_000,
   },
   stk_mins: {
     scope: 'market',

@@ -310,6 +310,58 @@ IntradayResponse = TypedDict("IntradayResponse", {
     "data": 'IntradaySession',
 }, total=False)
 
+MoneyFlow = TypedDict("MoneyFlow", {
+    "symbol": str,
+    "name": Optional[str],
+    "date": str,
+    "buy_sm_vol": Optional[float],
+    "buy_sm_amount": Optional[float],
+    "sell_sm_vol": Optional[float],
+    "sell_sm_amount": Optional[float],
+    "buy_md_vol": Optional[float],
+    "buy_md_amount": Optional[float],
+    "sell_md_vol": Optional[float],
+    "sell_md_amount": Optional[float],
+    "buy_lg_vol": Optional[float],
+    "buy_lg_amount": Optional[float],
+    "sell_lg_vol": Optional[float],
+    "sell_lg_amount": Optional[float],
+    "buy_elg_vol": Optional[float],
+    "buy_elg_amount": Optional[float],
+    "sell_elg_vol": Optional[float],
+    "sell_elg_amount": Optional[float],
+    "net_mf_vol": Optional[float],
+    "net_mf_amount": Optional[float],
+}, total=False)
+
+MoneyFlowPage = TypedDict("MoneyFlowPage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['MoneyFlow'],
+    "pagination": 'Pagination',
+}, total=False)
+
+MarginDetail = TypedDict("MarginDetail", {
+    "symbol": str,
+    "name": Optional[str],
+    "date": str,
+    "rzye": Optional[float],
+    "rqye": Optional[float],
+    "rzmre": Optional[float],
+    "rqyl": Optional[float],
+    "rzche": Optional[float],
+    "rqchl": Optional[float],
+    "rqmcl": Optional[float],
+    "rzrqye": Optional[float],
+}, total=False)
+
+MarginDetailPage = TypedDict("MarginDetailPage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['MarginDetail'],
+    "pagination": 'Pagination',
+}, total=False)
+
 BookLevel = TypedDict("BookLevel", {
     "price": float,
     "volume": float,
@@ -938,6 +990,14 @@ class GeneratedOperations:
     def get_intraday(self, symbol: str) -> 'Result[IntradaySession]':
         """Minute bars of the latest session (GET /v1/market/intraday)."""
         return self._call("/v1/market/intraday", {"symbol": symbol})
+
+    def get_money_flow(self, *, symbol: Optional[str] = None, date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[MoneyFlow]]':
+        """Money flow by order size, per stock and day (GET /v1/market/money-flow)."""
+        return self._call("/v1/market/money-flow", {"symbol": symbol, "date": date, "begin_date": begin_date, "end_date": end_date, "limit": limit, "page": page})
+
+    def get_margin_detail(self, *, symbol: Optional[str] = None, date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[MarginDetail]]':
+        """Margin financing and securities lending, per stock and day (GET /v1/market/margin-detail)."""
+        return self._call("/v1/market/margin-detail", {"symbol": symbol, "date": date, "begin_date": begin_date, "end_date": end_date, "limit": limit, "page": page})
 
     def get_quote(self, symbol: str) -> 'Result[List[Quote]]':
         """Latest quote of 1-50 symbols, live during the session (GET /v1/market/quote)."""

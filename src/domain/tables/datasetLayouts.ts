@@ -1,0 +1,38 @@
+import { col, columnsOf, required, tableLayout, type TableLayout } from './tableLayout';
+
+/**
+ * The datasets beside prices and statements (issue 35), each a table in Tushare's layout with its units: the
+ * store keeps money in yuan and daily volume in lots, as everywhere else. A day's rows are market data,
+ * visible to a plan from the session's close plus its daily delay.
+ */
+
+/** Tushare `moneyflow`: buy and sell volume (lots) and amount (10,000 yuan → yuan) by order size, and the net flow. */
+export const MONEY_FLOWS = tableLayout({
+  table: 'money_flows',
+  key: ['ts_code', 'trade_date'],
+  columns: {
+    ts_code: required(col.code()), trade_date: required(col.date()),
+    buy_sm_vol: col.number(), buy_sm_amount: col.number(4), sell_sm_vol: col.number(), sell_sm_amount: col.number(4),
+    buy_md_vol: col.number(), buy_md_amount: col.number(4), sell_md_vol: col.number(), sell_md_amount: col.number(4),
+    buy_lg_vol: col.number(), buy_lg_amount: col.number(4), sell_lg_vol: col.number(), sell_lg_amount: col.number(4),
+    buy_elg_vol: col.number(), buy_elg_amount: col.number(4), sell_elg_vol: col.number(), sell_elg_amount: col.number(4),
+    net_mf_vol: col.number(), net_mf_amount: col.number(4),
+  },
+  marketTime: { column: 'trade_date', clock: 'daily' },
+});
+
+/** Tushare `margin_detail`: a stock's margin financing and securities lending of a day, in yuan and shares as sent. */
+export const MARGIN_DETAILS = tableLayout({
+  table: 'margin_details',
+  key: ['ts_code', 'trade_date'],
+  columns: {
+    trade_date: required(col.date()), ts_code: required(col.code()), rzye: col.number(), rqye: col.number(), rzmre: col.number(), rqyl: col.number(),
+    rzche: col.number(), rqchl: col.number(), rqmcl: col.number(), rzrqye: col.number(),
+  },
+  marketTime: { column: 'trade_date', clock: 'daily' },
+});
+
+const KEY = new Set(['ts_code', 'trade_date']);
+
+/** A dataset's value columns (everything but the security and the day), in its registry's order. */
+export const valueColumnsOf = (layout: TableLayout<string>): string[] => columnsOf(layout).filter((column) => !KEY.has(column));

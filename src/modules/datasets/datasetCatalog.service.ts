@@ -1,0 +1,15 @@
+import { MARGIN_DETAILS, MONEY_FLOWS } from '../../domain/tables/datasetLayouts';
+import type { TableLayout } from '../../domain/tables/tableLayout';
+import type { OperationId } from '../../http/operations';
+
+/**
+ * The dataset routes, one entry each: the operation and the table registry it reads. A dataset keyed by
+ * security and trading day needs its registry entry (src/domain/tables/datasetLayouts.ts), its migration, its
+ * contract path and an entry here.
+ */
+export const DATASET_ROUTES = {
+  getMoneyFlow: MONEY_FLOWS,
+  getMarginDetail: MARGIN_DETAILS,
+} as const satisfies Partial<Record<OperationId, TableLayout<string>>>;
+
+export type DatasetOperation = keyof typeof DATASET_ROUTES;

@@ -1,0 +1,33 @@
+import type { Db } from '../../db/connection';
+import { pageWindow, paginationOf } from '../../domain/pagination';
+import type { AnswerCache } from '../../http/answers/answerCache';
+import { okPage } from '../../http/envelope';
+import type { Handler, ResponseOf } from '../../http/handler';
+import type { CodeHistory } from '../common/codeHistory.service';
+import type { PlanVisibility } from '../subscriptions/planVisibility.service';
+import { DATASET_ROUTES, type DatasetOperation } from './datasetCatalog.service';
+import { datasetRows } from './datasets.service';
+import { toDatasetRow } from './datasets.serializer';
+
+export interface DatasetDeps {
+  db: Db;
+  codes: CodeHistory;
+  answers: AnswerCache;
+  visibility: PlanVisibility;
+}
+
+/** One handler per dataset route, each reading its table's registry (datasetCatalog.service.ts). */
+export function datasetsHandlers({ db, codes, answers, visibility: plans }: DatasetDeps): { [Op in DatasetOperation]: Handler<Op> } {
+  const handlerOf = <Op extends DatasetOperation>(operationId: Op): Handler<Op> => async (req, res) => {
+    const layout = DATASET_ROUTES[operationId];
+    // Every dataset route takes the same parameters (the contract's DatasetSymbol, DatasetDate, …).
+    const { symbol, date, begin_date: begin, end_date: end } = req.query as Parameters<Handler<'getMoneyFlow'>>[0]['query'];
+    const window = pageWindow(req.query, 1000);
+    const visibility = await plans.of(res.locals.keyOwner!.planId);
+    await answers.send(req, res, async () => {
+      const { rows, total } = await datasetRows({ db, codes }, layout, { symbol, date, begin, end }, window, visibility);
+      return okPage(rows.map(toDatasetRow(layout)), paginationOf(window, total)) as ResponseOf<Op>;
+    });
+  };
+  return { getMoneyFlow: handlerOf('getMoneyFlow'), getMarginDetail: handlerOf('getMarginDetail') };
+}

@@ -1,0 +1,35 @@
+import type { Db } from '../../db/connection';
+import type { TableLayout } from '../../domain/tables/tableLayout';
+import { whereHidden, whereVisible } from '../common/visibleRows.repository';
+import { valueColumnsOf } from '../../domain/tables/datasetLayouts';
+import type { DatasetQuery, DatasetRow } from './datasets.types';
+
+/** A dataset's rows of the codes (or every security) between two days. */
+function matching(db: Db, layout: TableLayout<string>, { codes, begin, end }: DatasetQuery) {
+  const query = db(`${layout.table} as t`).whereBetween('t.trade_date', [begin, end]);
+  if (codes !== null) query.whereIn('t.ts_code', [...codes]);
+  return query;
+}
+
+/**
+ * One page of a dataset's rows the plan sees (`through`: its newest visible trade date; null: all) with the
+ * security's name and the count of all, newest first for one security, by code for a day: the key's index
+ * (ts_code, trade_date) for one security, the date-led one for the whole market.
+ */
+export async function datasetPage(db: Db, layout: TableLayout<string>, query: DatasetQuery, through: string | null): Promise<{ rows: DatasetRow[]; total: number }> {
+  const visible = () => whereVisible(matching(db, layout, query), 't.trade_date', through);
+  const counted = await visible().count({ total: '*' }).first();
+  const rows = await visible()
+    .leftJoin('securities as s', 's.ts_code', 't.ts_code')
+    .select(['t.ts_code', 't.trade_date', 's.name', ...valueColumnsOf(layout).map((column) => `t.${column}`)])
+    .orderBy(query.codes === null ? [{ column: 't.ts_code' }, { column: 't.trade_date', order: 'desc' }] : [{ column: 't.trade_date', order: 'desc' }, { column: 't.ts_code' }])
+    .limit(query.limit)
+    .offset(query.offset);
+  return { rows, total: Number(counted?.total ?? 0) };
+}
+
+/** The first trading day of the query that the plan does not see yet, or null. */
+export async function firstHiddenDay(db: Db, layout: TableLayout<string>, query: DatasetQuery, through: string): Promise<string | null> {
+  const row = await whereHidden(matching(db, layout, query), 't.trade_date', through).min({ day: 't.trade_date' }).first();
+  return row?.day ? String(row.day).slice(0, 10) : null;
+}

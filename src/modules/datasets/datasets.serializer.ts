@@ -1,0 +1,13 @@
+import { valueColumnsOf } from '../../domain/tables/datasetLayouts';
+import type { TableLayout } from '../../domain/tables/tableLayout';
+import type { DatasetRow } from './datasets.types';
+
+/** A dataset row on the wire: the security, its name, the day, then the registry's value columns as numbers (store units). */
+export function toDatasetRow(layout: TableLayout<string>): (row: DatasetRow) => Record<string, string | number | null> {
+  const columns = valueColumnsOf(layout);
+  return (row) => {
+    const wire: Record<string, string | number | null> = { symbol: row.ts_code, name: row.name, date: String(row.trade_date).slice(0, 10) };
+    for (const column of columns) wire[column] = row[column] === null || row[column] === undefined ? null : Number(row[column]);
+    return wire;
+  };
+}

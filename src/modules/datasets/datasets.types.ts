@@ -1,0 +1,17 @@
+import type { TableLayout } from '../../domain/tables/tableLayout';
+
+/** A dataset route's table: its registry (columns, units, market time) keyed by ts_code and trade_date. */
+export type DatasetLayout = TableLayout<string> & { key: readonly ['ts_code', 'trade_date'] | readonly string[] };
+
+/** What a dataset page reads: one security's codes over a range, and/or one day; the page's window. */
+export interface DatasetQuery {
+  /** The security's codes (current first), or null for every security. */
+  codes: readonly string[] | null;
+  begin: string;
+  end: string;
+  limit: number;
+  offset: number;
+}
+
+/** A stored row with the security's name: the key, then the registry's value columns. */
+export type DatasetRow = { ts_code: string; trade_date: string; name: string | null } & Record<string, string | number | null>;

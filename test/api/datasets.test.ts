@@ -1,0 +1,67 @@
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DATASET_FIXTURES } from '../support/sampleRequests';
+import { useSharedFixture } from '../support/fixture';
+
+const page = (total: number) => ({ current_page: 1, total_pages: 1, total_items: total, items_per_page: 1000, has_next_page: false, has_prev_page: false });
+
+/** The rows of a fixture CSV as Tushare answers them: dates and codes as text, figures as numbers. */
+function csvItems(file: string): { fields: string[]; items: (string | number)[][] } {
+  const [header, ...lines] = readFileSync(join(DATASET_FIXTURES, file), 'utf8').trim().split('\n');
+  const fields = header!.split(',');
+  return { fields, items: lines.map((line) => line.split(',').map((cell, i) => (['ts_code', 'trade_date', 'name'].includes(fields[i]!) ? cell : Number(cell)))) };
+}
+
+describe('datasets: money flow and margin detail, one security over time and the whole market on a day', () => {
+  const api = useSharedFixture();
+  const tushare = async (api_name: string, params: Record<string, string>) => {
+    const response = await fetch(`${api.baseUrl}/dataapi`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ api_name, token: api.key, params }) });
+    return (await response.json()).data;
+  };
+
+  it('/v1/market/money-flow?symbol=: newest first, amounts from 10,000 yuan to yuan, volumes in lots', async () => {
+    const { status, body } = await api.get('/v1/market/money-flow?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31');
+    expect(status, JSON.stringify(body)).to.equal(200);
+    const row = (date: string, figures: number[]) => ({
+      symbol: '000001.SZ', name: '平安银行', date,
+      ...Object.fromEntries(['buy_sm', 'sell_sm', 'buy_md', 'sell_md', 'buy_lg', 'sell_lg', 'buy_elg', 'sell_elg', 'net_mf'].flatMap((name, i) => [[`${name}_vol`, figures[2 * i]], [`${name}_amount`, figures[2 * i + 1]]])),
+    });
+    expect(body).to.deep.equal({
+      code: 200, message: 'success', pagination: page(2),
+      data: [
+        row('2024-12-31', [120350, 143804500, 130200, 155613100, 60210, 71951200, 58800, 70273000, 30150, 36034300, 28900, 34541000, 12010, 14353300, 11200, 13385000, 2850, 3401200]),
+        row('2024-12-30', [98760, 117820700, 101230, 120782300, 45870, 54723500, 47120, 56214400, 21030, 25088800, 22340, 26651200, 9120, 10880200, 8800, 10498500, -4550, -5430600]),
+      ],
+    });
+  });
+
+  it('/v1/market/margin-detail?date=: the whole market of the day by symbol, yuan and shares as sent; with a symbol, its row', async () => {
+    const { body } = await api.get('/v1/market/margin-detail?date=2024-12-31');
+    expect(body.data).to.deep.equal([
+      { symbol: '000001.SZ', name: '平安银行', date: '2024-12-31', rzye: 5123456789, rqye: 12345678, rzmre: 345678901, rqyl: 1056700, rzche: 298765432, rqchl: 20000, rqmcl: 30000, rzrqye: 5135802467 },
+      { symbol: '600519.SH', name: '贵州茅台', date: '2024-12-31', rzye: 17654321098, rqye: 98765432, rzmre: 876543210, rqyl: 64800, rzche: 765432109, rqchl: 1200, rqmcl: 1500, rzrqye: 17753086530 },
+    ]);
+    const one = await api.get('/v1/market/margin-detail?date=2024-12-31&symbol=sh.600519');
+    expect(one.body.data.map((row: { symbol: string }) => row.symbol)).to.deep.equal(['600519.SH']);
+    const paged = await api.get('/v1/market/margin-detail?date=2024-12-31&limit=1&page=2');
+    expect(paged.body.data.map((row: { symbol: string }) => row.symbol)).to.deep.equal(['600519.SH']);
+    expect(paged.body.pagination).to.include({ total_items: 2, total_pages: 2, current_page: 2 });
+  });
+
+  it('the bundle import reads back on /dataapi equal to the CSV rows, in Tushare\'s units (moneyflow, margin_detail)', async () => {
+    const flows = csvItems('moneyflow.csv');
+    expect(await tushare('moneyflow', { ts_code: '000001.SZ', start_date: '20241230', end_date: '20241231' })).to.deep.equal({ ...flows, items: flows.items.filter((item) => item[0] === '000001.SZ'), has_more: false });
+    const margins = csvItems('margin_detail.csv');
+    expect(await tushare('margin_detail', { trade_date: '20241231' })).to.deep.equal({ ...margins, items: margins.items.filter((item) => item[0] === '20241231'), has_more: false });
+  });
+
+  it('neither symbol nor date → 400 missing_parameter; an unknown symbol → 400 invalid_symbol; an empty day → 404 no_data', async () => {
+    const neither = await api.get('/v1/market/money-flow?begin_date=2024-12-30');
+    expect([neither.status, neither.body.error]).to.deep.equal([400, 'missing_parameter']);
+    const unknown = await api.get('/v1/market/money-flow?symbol=999999');
+    expect([unknown.status, unknown.body.error]).to.deep.equal([400, 'invalid_symbol']);
+    const empty = await api.get('/v1/market/money-flow?date=2024-06-03');
+    expect([empty.status, empty.body.error, empty.body.message]).to.deep.equal([404, 'no_data', 'No money flows between 2024-06-03 and 2024-06-03']);
+  });
+});
