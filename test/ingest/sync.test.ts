@@ -34,6 +34,10 @@ function upstream(request: TushareRequest): Answer {
       return ok(['ts_code', 'trade_date', 'adj_factor'], [['000001.SZ', day, 116.713], ['600519.SH', day, 8.0]]);
     case 'daily_basic':
       return ok(['ts_code', 'trade_date', 'turnover_rate', 'total_share', 'total_mv'], [['000001.SZ', day, 0.5969, 1940591.8198, 17872850.6]]);
+    case 'moneyflow':
+      return ok(['ts_code', 'trade_date', 'buy_sm_vol', 'buy_sm_amount', 'net_mf_vol', 'net_mf_amount'], [['000001.SZ', day, 120350, 14380.45, 2850, 340.12]]);
+    case 'margin_detail':
+      return ok(['trade_date', 'ts_code', 'name', 'rzye', 'rqyl'], [[day, '000001.SZ', '平安银行', 5123456789.0, 1056700.0]]);
     case 'index_basic':
     case 'index_daily':
     case 'index_weight':
@@ -76,6 +80,10 @@ describe('sync from Tushare Pro (local replay server)', () => {
     expect(await testDb.db('daily_basic').where({ ts_code: '000001.SZ', trade_date: '2024-01-02' }).first('total_mv')).to.deep.equal({ total_mv: 178728506000 });
     expect(await testDb.db('securities').count({ n: '*' }).first()).to.deep.equal({ n: 2 });
     expect(await testDb.db('sync_progress').where({ api_name: 'adj_factor' }).orderBy('part').pluck('part')).to.deep.equal(['2024-01-02', '2024-01-03', '2024-01-04']);
+    // The datasets per open day, through their registries: money flow's 10,000 yuan → yuan; margin detail as sent.
+    expect(datesOf(replay.calls, 'moneyflow')).to.deep.equal(['20240102', '20240103', '20240104']);
+    expect(await testDb.db('money_flows').where({ trade_date: '2024-01-03' }).first('buy_sm_vol', 'buy_sm_amount', 'net_mf_amount')).to.deep.equal({ buy_sm_vol: 120350, buy_sm_amount: 143804500, net_mf_amount: 3401200 });
+    expect(await testDb.db('margin_details').where({ trade_date: '2024-01-03' }).first('rzye', 'rqyl')).to.deep.equal({ rzye: 5123456789, rqyl: 1056700 });
     expect(await dataVersion(testDb.db, 'market')).to.be.greaterThan(0);
   });
 
