@@ -349,6 +349,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/market/northbound-holdings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Northbound (Stock Connect) holdings, per stock and day
+         * @description Shares of A-share stocks held through Stock Connect (Shanghai and Shenzhen Connect, northbound) and their
+         *     percent of the issued shares, per stock, trading day and channel (Tushare `hk_hold`, northbound rows only).
+         *     The exchanges stopped publishing daily holdings on 20 August 2024 and publish them quarterly since; net
+         *     buying is not published any more.
+         *     Give `symbol` for one stock over time (newest first; `begin_date`/`end_date`, by default the year up to the
+         *     latest day the plan sees, at most 3 years), `date` for the whole market on one trading day (by symbol), or
+         *     both. Old codes answer for the security they became. Pages of `limit` rows (`page`). Daily market data:
+         *     visible to a plan from the day's close plus its daily delay; a day that exists but is not visible yet answers
+         *     404 `no_data` saying when it will be. Neither `symbol` nor `date` → 400 `missing_parameter`.
+         */
+        get: operations["getNorthboundHoldings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/market/quote": {
         parameters: {
             query?: never;
@@ -1028,7 +1056,7 @@ export interface paths {
          *     `pro = ts.pro_api(KEY); pro._DataApi__http_url = 'http://localhost:8080/dataapi'`. The SDK 1.4 posts to
          *     `/dataapi/{api_name}`, older ones to `/dataapi` with `api_name` in the body.
          *
-         *     **api_names:** stock_basic, trade_cal, namechange, stock_company, daily, weekly, monthly, adj_factor, daily_basic, index_basic, index_daily, index_weight, index_classify, index_member_all, suspend_d, dividend, income, income_vip, balancesheet, balancesheet_vip, cashflow, cashflow_vip, disclosure_date, anns_d, moneyflow, margin_detail, stk_mins. Each takes Tushare's documented parameters for it, answers Tushare's default
+         *     **api_names:** stock_basic, trade_cal, namechange, stock_company, daily, weekly, monthly, adj_factor, daily_basic, index_basic, index_daily, index_weight, index_classify, index_member_all, suspend_d, dividend, income, income_vip, balancesheet, balancesheet_vip, cashflow, cashflow_vip, disclosure_date, anns_d, moneyflow, margin_detail, hk_hold, stk_mins. Each takes Tushare's documented parameters for it, answers Tushare's default
          *     fields in Tushare's order when `fields` is empty, in Tushare's units (dates `YYYYMMDD`; `daily` amount in
          *     thousand yuan; `daily_basic` shares and market values in 10,000), at most its documented row cap with
          *     `has_more`. The statements answer every stored version (`ann_date`, `f_ann_date`, `update_flag`).
@@ -2167,6 +2195,48 @@ export interface components {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
             data: components["schemas"]["MarginDetail"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /**
+         * @description A stock's northbound (Stock Connect) holding on a day and channel (Tushare `hk_hold`): shares held and their
+         *     percent of the issued shares. The exchanges publish them quarterly since 20 August 2024, daily before.
+         */
+        NorthboundHolding: {
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
+            symbol: string;
+            /** @description Short name of the security. */
+            name: string | null;
+            /**
+             * Format: date
+             * @description Trading day.
+             */
+            date: string;
+            /** @description The exchange's own code of the stock. */
+            code: string | null;
+            /**
+             * Format: double
+             * @description Shares held through Stock Connect.
+             */
+            vol: number | null;
+            /**
+             * Format: double
+             * @description Percent of the issued shares.
+             */
+            ratio: number | null;
+            /**
+             * @description `SH` Shanghai Connect or `SZ` Shenzhen Connect.
+             * @enum {string}
+             */
+            exchange: "SH" | "SZ";
+        };
+        /** @description Success envelope of a page of northbound holdings, newest first (one symbol) or by symbol (one day). */
+        NorthboundHoldingPage: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            data: components["schemas"]["NorthboundHolding"][];
             pagination: components["schemas"]["Pagination"];
         };
         /** @description One level of the order book. */
@@ -5829,6 +5899,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MarginDetailPage"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getNorthboundHoldings: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One security over time, in any of the three formats (`600519`, `sh.600519`, `600519.SH`); an old code answers
+                 *     for the security it became. Give `symbol`, `date`, or both.
+                 * @example 600519.SH
+                 */
+                symbol?: components["parameters"]["DatasetSymbol"];
+                /**
+                 * @description The whole market on one trading day, `YYYY-MM-DD`. Give `symbol`, `date`, or both.
+                 * @example 2024-06-14
+                 */
+                date?: components["parameters"]["DatasetDate"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /** @description Rows per page, 1 to 6000 (a whole market's day fits one page). */
+                limit?: components["parameters"]["DatasetLimit"];
+                /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of rows. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NorthboundHoldingPage"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };

@@ -10,10 +10,11 @@ const page = (total: number) => ({ current_page: 1, total_pages: 1, total_items:
 function csvItems(file: string): { fields: string[]; items: (string | number)[][] } {
   const [header, ...lines] = readFileSync(join(DATASET_FIXTURES, file), 'utf8').trim().split('\n');
   const fields = header!.split(',');
-  return { fields, items: lines.map((line) => line.split(',').map((cell, i) => (['ts_code', 'trade_date', 'name'].includes(fields[i]!) ? cell : Number(cell)))) };
+  const texts = ['ts_code', 'trade_date', 'name', 'code', 'exchange'];
+  return { fields, items: lines.map((line) => line.split(',').map((cell, i) => (texts.includes(fields[i]!) ? cell : Number(cell)))) };
 }
 
-describe('datasets: money flow and margin detail, one security over time and the whole market on a day', () => {
+describe('datasets: money flow, margin detail and northbound holdings, one security over time and the whole market on a day', () => {
   const api = useSharedFixture();
   const tushare = async (api_name: string, params: Record<string, string>) => {
     const response = await fetch(`${api.baseUrl}/dataapi`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ api_name, token: api.key, params }) });
@@ -54,6 +55,16 @@ describe('datasets: money flow and margin detail, one security over time and the
     expect(await tushare('moneyflow', { ts_code: '000001.SZ', start_date: '20241230', end_date: '20241231' })).to.deep.equal({ ...flows, items: flows.items.filter((item) => item[0] === '000001.SZ'), has_more: false });
     const margins = csvItems('margin_detail.csv');
     expect(await tushare('margin_detail', { trade_date: '20241231' })).to.deep.equal({ ...margins, items: margins.items.filter((item) => item[0] === '20241231'), has_more: false });
+  });
+
+  it('/v1/market/northbound-holdings: per stock, day and channel, the code and channel as text; /dataapi hk_hold reads back the northbound CSV rows', async () => {
+    const { body } = await api.get('/v1/market/northbound-holdings?date=2024-12-31');
+    expect(body.data).to.deep.equal([
+      { symbol: '000001.SZ', name: '平安银行', date: '2024-12-31', code: '70001', vol: 1035678912, ratio: 5.34, exchange: 'SZ' },
+      { symbol: '600519.SH', name: '贵州茅台', date: '2024-12-31', code: '90519', vol: 86452100, ratio: 6.88, exchange: 'SH' },
+    ]);
+    const held = csvItems('hk_hold.csv');
+    expect(await tushare('hk_hold', { trade_date: '20241231' })).to.deep.equal({ ...held, items: held.items.filter((item) => item[1] === '20241231' && item[6] !== 'HK'), has_more: false });
   });
 
   it('neither symbol nor date → 400 missing_parameter; an unknown symbol → 400 invalid_symbol; an empty day → 404 no_data', async () => {

@@ -38,6 +38,8 @@ function upstream(request: TushareRequest): Answer {
       return ok(['ts_code', 'trade_date', 'buy_sm_vol', 'buy_sm_amount', 'net_mf_vol', 'net_mf_amount'], [['000001.SZ', day, 120350, 14380.45, 2850, 340.12]]);
     case 'margin_detail':
       return ok(['trade_date', 'ts_code', 'name', 'rzye', 'rqyl'], [[day, '000001.SZ', '平安银行', 5123456789.0, 1056700.0]]);
+    case 'hk_hold':
+      return ok(['code', 'trade_date', 'ts_code', 'name', 'vol', 'ratio', 'exchange'], [['70001', day, '000001.SZ', '平安银行', 1035678912, 5.34, 'SZ'], ['00700', day, '00700.HK', '腾讯控股', 1532748001, 16.42, 'HK']]);
     case 'index_basic':
     case 'index_daily':
     case 'index_weight':
@@ -84,6 +86,8 @@ describe('sync from Tushare Pro (local replay server)', () => {
     expect(datesOf(replay.calls, 'moneyflow')).to.deep.equal(['20240102', '20240103', '20240104']);
     expect(await testDb.db('money_flows').where({ trade_date: '2024-01-03' }).first('buy_sm_vol', 'buy_sm_amount', 'net_mf_amount')).to.deep.equal({ buy_sm_vol: 120350, buy_sm_amount: 143804500, net_mf_amount: 3401200 });
     expect(await testDb.db('margin_details').where({ trade_date: '2024-01-03' }).first('rzye', 'rqyl')).to.deep.equal({ rzye: 5123456789, rqyl: 1056700 });
+    // Northbound holdings only: the southbound row (a Hong Kong code) is skipped.
+    expect(await testDb.db('northbound_holdings').where({ trade_date: '2024-01-03' }).select('ts_code', 'vol', 'exchange')).to.deep.equal([{ ts_code: '000001.SZ', vol: 1035678912, exchange: 'SZ' }]);
     expect(await dataVersion(testDb.db, 'market')).to.be.greaterThan(0);
   });
 

@@ -32,6 +32,20 @@ export const MARGIN_DETAILS = tableLayout({
   marketTime: { column: 'trade_date', clock: 'daily' },
 });
 
+/**
+ * Tushare `hk_hold`, northbound (Stock Connect) holdings of A shares: shares held and their percent of the
+ * issued shares, per stock, day and channel (`SH` Shanghai Connect, `SZ` Shenzhen Connect); `code` is the
+ * exchange's own code. The exchanges publish them quarterly since 20 August 2024, daily before.
+ */
+export const NORTHBOUND_HOLDINGS = tableLayout({
+  table: 'northbound_holdings',
+  key: ['ts_code', 'trade_date', 'exchange'],
+  columns: {
+    code: col.text(), trade_date: required(col.date()), ts_code: required(col.code()), vol: col.number(), ratio: col.number(), exchange: required(col.text()),
+  },
+  marketTime: { column: 'trade_date', clock: 'daily' },
+});
+
 const KEY = new Set(['ts_code', 'trade_date']);
 
 /** A dataset's value columns (everything but the security and the day), in its registry's order. */

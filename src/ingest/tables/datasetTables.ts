@@ -1,9 +1,14 @@
-import { MARGIN_DETAILS, MONEY_FLOWS } from '../../domain/tables/datasetLayouts';
+import { MARGIN_DETAILS, MONEY_FLOWS, NORTHBOUND_HOLDINGS } from '../../domain/tables/datasetLayouts';
 import type { TableLoad } from '../loaderTypes';
-import { layoutLoad } from './layoutRows';
+import { layoutLoad, layoutRow } from './layoutRows';
 
 /** Tushare `moneyflow`: its registry's columns, amounts in 10,000 yuan → yuan. */
 export const moneyflow: TableLoad = layoutLoad(MONEY_FLOWS, 'market');
 
 /** Tushare `margin_detail`: its registry's columns, as sent (yuan, shares); Tushare's `name` is the security's. */
 export const marginDetail: TableLoad = layoutLoad(MARGIN_DETAILS, 'market');
+
+/** Tushare `hk_hold`: northbound rows (SH, SZ); southbound ones (HK, Hong Kong codes) are no A shares and are skipped. */
+export const hkHold: TableLoad = layoutLoad(NORTHBOUND_HOLDINGS, 'market', {
+  toRow: (values) => (values.exchange?.trim() === 'HK' ? null : layoutRow(NORTHBOUND_HOLDINGS, values)),
+});

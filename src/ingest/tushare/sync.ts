@@ -67,6 +67,7 @@ const TASKS: SyncTask[] = [
   { api: 'daily_basic', parts: perOpenDay('trade_date') },
   { api: 'moneyflow', parts: perOpenDay('trade_date') },
   { api: 'margin_detail', parts: perOpenDay('trade_date') },
+  { api: 'hk_hold', parts: perOpenDay('trade_date') },
   // Weights are published monthly; index_code is required.
   {
     api: 'index_weight',

@@ -1,4 +1,4 @@
-import { MARGIN_DETAILS, MONEY_FLOWS } from '../../domain/tables/datasetLayouts';
+import { MARGIN_DETAILS, MONEY_FLOWS, NORTHBOUND_HOLDINGS } from '../../domain/tables/datasetLayouts';
 import type { TableLayout } from '../../domain/tables/tableLayout';
 import type { OperationId } from '../../http/operations';
 
@@ -10,6 +10,7 @@ import type { OperationId } from '../../http/operations';
 export const DATASET_ROUTES = {
   getMoneyFlow: MONEY_FLOWS,
   getMarginDetail: MARGIN_DETAILS,
+  getNorthboundHoldings: NORTHBOUND_HOLDINGS,
 } as const satisfies Partial<Record<OperationId, TableLayout<string>>>;
 
 export type DatasetOperation = keyof typeof DATASET_ROUTES;

@@ -23,6 +23,8 @@ export async function datasetPage(db: Db, layout: TableLayout<string>, query: Da
     .leftJoin('securities as s', 's.ts_code', 't.ts_code')
     .select(['t.ts_code', 't.trade_date', 's.name', ...valueColumnsOf(layout).map((column) => `t.${column}`)])
     .orderBy(query.codes === null ? [{ column: 't.ts_code' }, { column: 't.trade_date', order: 'desc' }] : [{ column: 't.trade_date', order: 'desc' }, { column: 't.ts_code' }])
+    // The rest of the key (northbound holdings: the channel), so that a page boundary never splits a tie.
+    .orderBy(layout.key.filter((column) => column !== 'ts_code' && column !== 'trade_date').map((column) => `t.${column}`))
     .limit(query.limit)
     .offset(query.offset);
   return { rows, total: Number(counted?.total ?? 0) };

@@ -2,7 +2,7 @@ import { ADJ_FACTORS, DAILY_BARS, DAILY_BASIC, INTRADAY_BARS, TRADE_CALENDAR } f
 import { COMPANY_PROFILES, INDEX_WEIGHTS, INDUSTRY_CLASSES, INDUSTRY_MEMBERS, NAME_CHANGES, SECURITIES } from '../../domain/tables/referenceLayouts';
 import { ANNOUNCEMENTS, DISCLOSURE_DATES, DIVIDENDS, TRADING_HALTS } from '../../domain/tables/eventLayouts';
 import { BALANCE_SHEETS, CASH_FLOWS, INCOME_STATEMENTS } from '../../domain/tables/statementLayouts';
-import { MARGIN_DETAILS, MONEY_FLOWS } from '../../domain/tables/datasetLayouts';
+import { MARGIN_DETAILS, MONEY_FLOWS, NORTHBOUND_HOLDINGS } from '../../domain/tables/datasetLayouts';
 import { columnsOf, type TableLayout } from '../../domain/tables/tableLayout';
 import type { FieldSource, ParamFilter, TushareApi } from './tushare.types';
 
@@ -73,6 +73,7 @@ const announcements = filtersOf(ANNOUNCEMENTS);
 const minutes = filtersOf(INTRADAY_BARS);
 const flows = filtersOf(MONEY_FLOWS);
 const margins = filtersOf(MARGIN_DETAILS);
+const northbound = filtersOf(NORTHBOUND_HOLDINGS);
 
 export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
   stock_basic: {
@@ -234,6 +235,14 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
     params: { ts_code: margins.codes('ts_code'), ...margins.byDate('trade_date') },
     order: order(MARGIN_DETAILS, ['trade_date', 'desc'], ['ts_code', 'asc']),
     cap: 6_000,
+  },
+  hk_hold: {
+    scope: 'market',
+    layout: NORTHBOUND_HOLDINGS,
+    fields: { ...fieldsOf(NORTHBOUND_HOLDINGS, ['code', 'trade_date', 'ts_code']), name: ofSecurity('name'), ...fieldsOf(NORTHBOUND_HOLDINGS, ['vol', 'ratio', 'exchange']) },
+    params: { ts_code: northbound.codes('ts_code'), ...northbound.byDate('trade_date'), exchange: northbound.equals('exchange') },
+    order: order(NORTHBOUND_HOLDINGS, ['trade_date', 'desc'], ['ts_code', 'asc'], ['exchange', 'asc']),
+    cap: 3_800,
   },
   stk_mins: {
     scope: 'market',

@@ -362,6 +362,23 @@ MarginDetailPage = TypedDict("MarginDetailPage", {
     "pagination": 'Pagination',
 }, total=False)
 
+NorthboundHolding = TypedDict("NorthboundHolding", {
+    "symbol": str,
+    "name": Optional[str],
+    "date": str,
+    "code": Optional[str],
+    "vol": Optional[float],
+    "ratio": Optional[float],
+    "exchange": Literal["SH", "SZ"],
+}, total=False)
+
+NorthboundHoldingPage = TypedDict("NorthboundHoldingPage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['NorthboundHolding'],
+    "pagination": 'Pagination',
+}, total=False)
+
 BookLevel = TypedDict("BookLevel", {
     "price": float,
     "volume": float,
@@ -998,6 +1015,10 @@ class GeneratedOperations:
     def get_margin_detail(self, *, symbol: Optional[str] = None, date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[MarginDetail]]':
         """Margin financing and securities lending, per stock and day (GET /v1/market/margin-detail)."""
         return self._call("/v1/market/margin-detail", {"symbol": symbol, "date": date, "begin_date": begin_date, "end_date": end_date, "limit": limit, "page": page})
+
+    def get_northbound_holdings(self, *, symbol: Optional[str] = None, date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[NorthboundHolding]]':
+        """Northbound (Stock Connect) holdings, per stock and day (GET /v1/market/northbound-holdings)."""
+        return self._call("/v1/market/northbound-holdings", {"symbol": symbol, "date": date, "begin_date": begin_date, "end_date": end_date, "limit": limit, "page": page})
 
     def get_quote(self, symbol: str) -> 'Result[List[Quote]]':
         """Latest quote of 1-50 symbols, live during the session (GET /v1/market/quote)."""
