@@ -56,13 +56,15 @@ describe('live quotes across instances: one poller (a Redis lock), every instanc
     const received: LiveEvent[][] = [[], []];
     const config = { QUOTE_SOURCE: 'tencent' as const, QUOTE_URL: server.url, QUOTE_SYMBOLS: '600519', QUOTE_INTERVAL_MS: 500 };
     server.snapshots = new Map([['600519.SH', quote('10:00:00', 1000)]]);
+    // Both instances listen before either polls, so both see every event from the first.
+    const redisOf: Redis[] = [];
     for (const i of [0, 1]) {
       const redis = new Redis(url, { maxRetriesPerRequest: 1 });
       connections.push(redis);
-      const bus = await redisBus(url, logger, (events) => received[i]!.push(...events));
-      buses.push(bus);
-      feeds.push((await startQuoteFeed(testDb.db, config, logger, redis, bus, IN_SESSION))!);
+      redisOf.push(redis);
+      buses.push(await redisBus(url, logger, (events) => received[i]!.push(...events)));
     }
+    for (const i of [0, 1]) feeds.push((await startQuoteFeed(testDb.db, config, logger, redisOf[i], buses[i]!, IN_SESSION))!);
     await until(() => received.every((events) => events.length > 0), 10_000, 'events at both instances');
     expect(feeds.map((feed) => feed.polling).filter(Boolean)).to.have.length(1);
     expect(received[0]![0]).to.deep.equal(received[1]![0]);
