@@ -64,6 +64,8 @@ try {
   const hub = new StreamHub({ streamsPerKey: CLIENTS + 10, replayEvents: 1000 });
   await db('securities').insert({ ts_code: '600519.SH', symbol: '600519', name: '贵州茅台', kind: 'stock', exchange: 'SSE' });
   const key = await keyOnPlan(db, 'enterprise', { perMinute: 1_000_000 });
+  // A stored quote that every stream opens with: a client is ready once it has it.
+  await db('live_quotes').insert({ ts_code: '600519.SH', quote_minute: '2026-04-02 09:59:00', quote_time: '2026-04-02 09:59:30', name: '贵州茅台', last: 1459, volume: 0, amount: 0, book: '{"bids":[],"asks":[]}', suspended: false });
   const app = createApp({ db, logger, validateResponses: false, liveHub: hub });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));

@@ -47,10 +47,18 @@ const count = (text: string | undefined): number => {
   return text === undefined || text === '' || !Number.isFinite(value) ? 0 : value;
 };
 
-/** The `name="body"` assignments of a source's answer (`v_sh600519="…";`, `var hq_str_sh600519="…";`). */
-function* assignments(text: string, prefix: string): Generator<[code: string, body: string]> {
-  const pattern = new RegExp(`${prefix}([a-z]{2}\\d{6})="([^"]*)"`, 'g');
-  for (const match of text.matchAll(pattern)) yield [match[1]!, match[2]!];
+/**
+ * The snapshots of a source's answer: each `name="body"` assignment (`v_sh600519="…";`, `var hq_str_sh600519="…";`)
+ * of an A-share code, its body split by `separator` and read by `read` (null: not a quote, e.g. an unknown code).
+ */
+function snapshotsOf(text: string, prefix: string, separator: string, read: (fields: string[], tsCode: string) => Snapshot | null): Snapshot[] {
+  const snapshots: Snapshot[] = [];
+  for (const match of text.matchAll(new RegExp(`${prefix}([a-z]{2}\\d{6})="([^"]*)"`, 'g'))) {
+    const tsCode = tsCodeOfSource(match[1]!);
+    const snapshot = tsCode === null ? null : read(match[2]!.split(separator), tsCode);
+    if (snapshot !== null) snapshots.push(snapshot);
+  }
+  return snapshots;
 }
 
 /** Pairs of (price, size) from a run of fields, in the given order; sizes × `lot`. Empty levels are left out. */
@@ -71,14 +79,11 @@ function levels(fields: readonly string[], at: number, priceFirst: boolean, lot:
  * 47 and limit-down 48. An unknown code answers `v_pv_none_match="1";`, which has no code and is skipped.
  */
 export function parseTencent(text: string): Snapshot[] {
-  const snapshots: Snapshot[] = [];
-  for (const [code, body] of assignments(text, 'v_')) {
-    const f = body.split('~');
-    const tsCode = tsCodeOfSource(code);
-    if (tsCode === null || f.length < 49 || !/^\d{14}$/.test(f[30]!)) continue;
+  return snapshotsOf(text, 'v_', '~', (f, tsCode) => {
+    if (f.length < 49 || !/^\d{14}$/.test(f[30]!)) return null;
     const t = f[30]!;
     const [, lots, yuan] = f[35]!.split('/');
-    snapshots.push({
+    return {
       ts_code: tsCode,
       name: f[1]!,
       time: `${t.slice(0, 4)}-${t.slice(4, 6)}-${t.slice(6, 8)} ${t.slice(8, 10)}:${t.slice(10, 12)}:${t.slice(12, 14)}`,
@@ -89,9 +94,8 @@ export function parseTencent(text: string): Snapshot[] {
       asks: levels(f, 19, true, 100),
       limit_up: price(f[47]), limit_down: price(f[48]),
       suspended: f[40] === 'S',
-    });
-  }
-  return snapshots;
+    };
+  });
 }
 
 /**
@@ -101,12 +105,9 @@ export function parseTencent(text: string): Snapshot[] {
  * An unknown code answers an empty body, which is skipped. Sina gives no limit prices.
  */
 export function parseSina(text: string): Snapshot[] {
-  const snapshots: Snapshot[] = [];
-  for (const [code, body] of assignments(text, 'var hq_str_')) {
-    const f = body.split(',');
-    const tsCode = tsCodeOfSource(code);
-    if (tsCode === null || f.length < 32 || !/^\d{4}-\d{2}-\d{2}$/.test(f[30]!) || !/^\d{2}:\d{2}:\d{2}$/.test(f[31]!)) continue;
-    snapshots.push({
+  return snapshotsOf(text, 'var hq_str_', ',', (f, tsCode) => {
+    if (f.length < 32 || !/^\d{4}-\d{2}-\d{2}$/.test(f[30]!) || !/^\d{2}:\d{2}:\d{2}$/.test(f[31]!)) return null;
+    return {
       ts_code: tsCode,
       name: f[0]!,
       time: `${f[30]} ${f[31]}`,
@@ -117,7 +118,6 @@ export function parseSina(text: string): Snapshot[] {
       asks: levels(f, 20, false, 1),
       limit_up: null, limit_down: null,
       suspended: f[32] !== undefined && f[32] !== '' && f[32] !== '00',
-    });
-  }
-  return snapshots;
+    };
+  });
 }

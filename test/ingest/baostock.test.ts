@@ -215,6 +215,33 @@ describe('ingest: sync baostock fills the store from a local server', function (
     expect(summary).to.include({ securities: 0, skipped: 3 });
     expect(await digestOfRows(store.db, tables, ['published_at'])).to.deep.equal(before);
   });
+
+  it('a query per stock and year into the dividend table in Tushare\'s layout, read back by /dataapi; a rerun asks nothing again', async () => {
+    const client = clientOf(server);
+    // On the store the tests above filled; its own progress part (the letter of dividends), so nothing above is skipped.
+    const options = { since: '2024-01-01', until: '2024-06-28', today: '2026-11-25', symbols: ['000001.SZ'], datasets: ['reference', 'dividends'] as const };
+    const summary = await syncBaostock(store.db, client, options);
+    expect(summary.rows).to.deep.include({ dividends: 1 });
+    expect(server.queries.filter((method) => method === 'query_dividend_data')).to.have.length(1);
+    expect(await store.db('dividends').select('ts_code', 'end_date', 'ann_date', 'div_proc', 'stk_div', 'cash_div', 'cash_div_tax', 'record_date', 'ex_date', 'pay_date', 'imp_ann_date')).to.deep.equal([{
+      ts_code: '000001.SZ', end_date: '2023-12-31', ann_date: '2024-03-15', div_proc: '实施', stk_div: null, cash_div: 0.6471, cash_div_tax: 0.719,
+      record_date: '2024-06-13', ex_date: '2024-06-14', pay_date: '2024-06-14', imp_ann_date: '2024-06-07',
+    }]);
+    const again = await syncBaostock(store.db, client, options);
+    await client.close();
+    expect(again).to.include({ securities: 0, skipped: 1 });
+
+    const api = await startServer(store.db);
+    try {
+      const response = await fetch(`${api.baseUrl}/dataapi`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ api_name: 'dividend', token: await keyOnPlan(store.db, 'enterprise'), params: { ts_code: '000001.SZ' }, fields: 'ts_code,end_date,div_proc,cash_div,cash_div_tax,ex_date' }),
+      });
+      expect((await response.json()).data).to.deep.equal({ fields: ['ts_code', 'end_date', 'div_proc', 'cash_div', 'cash_div_tax', 'ex_date'], items: [['000001.SZ', '20231231', '实施', 0.6471, 0.719, '20240614']], has_more: false });
+    } finally {
+      await api.close();
+    }
+  });
 });
 
 describe('ingest: npm run ashare -- sync baostock (the CLI against a local server)', function () {
@@ -262,40 +289,4 @@ describe('ingest: npm run ashare -- sync baostock (the CLI against a local serve
     plain = await startBaostockServer(juneFixture());
   });
   after(async () => plain?.close());
-});
-
-describe('ingest: sync baostock --datasets dividends', function () {
-  this.timeout(60_000);
-  const store = useTestDb();
-  let server: BaostockServer;
-  before(async () => {
-    server = await startBaostockServer(juneFixture());
-  });
-  after(async () => server.close());
-
-  it('a query per stock and year into the dividend table in Tushare\'s layout, read back by /dataapi; a rerun asks nothing again', async () => {
-    const client = clientOf(server);
-    const options = { since: '2024-01-01', until: '2024-06-28', today: '2026-11-25', symbols: ['000001.SZ'], datasets: ['reference', 'dividends'] as const };
-    const summary = await syncBaostock(store.db, client, options);
-    expect(summary.rows).to.deep.include({ dividends: 1 });
-    expect(server.queries.filter((method) => method === 'query_dividend_data')).to.have.length(1);
-    expect(await store.db('dividends').select('ts_code', 'end_date', 'ann_date', 'div_proc', 'stk_div', 'cash_div', 'cash_div_tax', 'record_date', 'ex_date', 'pay_date', 'imp_ann_date')).to.deep.equal([{
-      ts_code: '000001.SZ', end_date: '2023-12-31', ann_date: '2024-03-15', div_proc: '实施', stk_div: null, cash_div: 0.6471, cash_div_tax: 0.719,
-      record_date: '2024-06-13', ex_date: '2024-06-14', pay_date: '2024-06-14', imp_ann_date: '2024-06-07',
-    }]);
-    const again = await syncBaostock(store.db, client, options);
-    await client.close();
-    expect(again).to.include({ securities: 0, skipped: 1 });
-
-    const api = await startServer(store.db);
-    try {
-      const response = await fetch(`${api.baseUrl}/dataapi`, {
-        method: 'POST', headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ api_name: 'dividend', token: await keyOnPlan(store.db, 'enterprise'), params: { ts_code: '000001.SZ' }, fields: 'ts_code,end_date,div_proc,cash_div,cash_div_tax,ex_date' }),
-      });
-      expect((await response.json()).data).to.deep.equal({ fields: ['ts_code', 'end_date', 'div_proc', 'cash_div', 'cash_div_tax', 'ex_date'], items: [['000001.SZ', '20231231', '实施', 0.6471, 0.719, '20240614']], has_more: false });
-    } finally {
-      await api.close();
-    }
-  });
 });

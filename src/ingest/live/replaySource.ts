@@ -1,18 +1,12 @@
 import type { Db } from '../../db/connection';
 import { exchangeToday } from '../../domain/clock';
+import type { MinuteBar } from '../../domain/liveBars';
 import type { Snapshot } from '../../domain/quotes';
 import { replayTimeOf } from '../../domain/replayClock';
 import type { QuoteSource } from './quoteSources';
 
-interface StoredMinute {
-  clock: string;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  vol: number;
-  amount: number;
-}
+/** A stored minute bar of the session by its clock time (`HH:MM:SS`, the minute's end). */
+type StoredMinute = Omit<MinuteBar, 'ts_code' | 'trade_time'> & { clock: string };
 
 interface ReplayedSecurity {
   name: string;

@@ -87,17 +87,7 @@ export interface ValuationSeries {
 }
 
 /** A security's latest daily bar, unadjusted (volume in lots): the quote's stand-in where no live quote is visible. */
-export interface CloseRow {
-  ts_code: string;
-  trade_date: string;
-  open: number | null;
-  high: number | null;
-  low: number | null;
-  close: number | null;
-  pre_close: number | null;
-  vol: number | null;
-  amount: number | null;
-}
+export type CloseRow = { ts_code: string } & Pick<RawDailyBar, 'trade_date' | 'open' | 'high' | 'low' | 'close' | 'pre_close' | 'vol' | 'amount'>;
 
 /** A security's latest quote: a live one, or its latest daily bar where no live quote is visible. */
 export type QuoteSource = { security: SecurityAnchor } & ({ basis: 'live'; live: Snapshot } | { basis: 'close'; close: CloseRow });
