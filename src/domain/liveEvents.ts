@@ -3,7 +3,6 @@ import type { Snapshot } from './quotes';
 
 /** The stream's channels: a security's quote snapshots, and its one-minute bar as it moves. */
 export type LiveChannel = 'quote' | 'bar';
-export const LIVE_CHANNELS: readonly LiveChannel[] = ['quote', 'bar'];
 
 /**
  * One event of the live stream: its id (increasing across the service's life, so a reconnect's

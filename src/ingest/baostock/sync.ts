@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { addDays } from '../../domain/calendar';
 import { exchangeToday } from '../../domain/clock';
 import { toSqlDateTime } from '../../domain/dates';
+import { MAIN_INDICES } from '../../domain/mainIndices';
 import { normalizeSymbol } from '../../domain/symbols';
 import { loaderOf } from '../bundle';
 import { rowRecords } from '../csvRecords';
@@ -20,8 +21,6 @@ export const BAOSTOCK_DATASETS = ['reference', 'calendar', 'daily', 'factors', '
 export type BaostockDataset = (typeof BAOSTOCK_DATASETS)[number];
 export const DEFAULT_BAOSTOCK_DATASETS: readonly BaostockDataset[] = ['reference', 'calendar', 'daily', 'factors', 'valuation'];
 
-/** The indices synced with the stocks: SSE Composite, SSE 50, CSI 300, CSI 500, SZSE Component, ChiNext. */
-export const MAIN_INDICES = ['000001.SH', '000016.SH', '000300.SH', '000905.SH', '399001.SZ', '399006.SZ'];
 
 export interface BaostockSyncOptions {
   since: string;

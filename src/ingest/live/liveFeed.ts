@@ -1,13 +1,13 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/connection';
+import type { LiveBatch } from '../../domain/liveEvents';
+import { MAIN_INDICES } from '../../domain/mainIndices';
 import { normalizeSymbol } from '../../domain/symbols';
 import { LiveWriter } from './liveWriter';
 import { QuoteFeed } from './quoteFeed';
 import { replaySource } from './replaySource';
 import { sinaSource, tencentSource, type QuoteSource } from './quoteSources';
 
-/** The indices `all` polls besides every listed stock: the exchanges' composites and the main size indices. */
-export const MAIN_INDICES = ['000001.SH', '399001.SZ', '399006.SZ', '000300.SH', '000905.SH', '000688.SH', '000016.SH'];
 
 export interface LiveFeedOptions {
   source: 'tencent' | 'sina' | 'replay';
@@ -51,7 +51,7 @@ function sourcesOf(db: Db, options: LiveFeedOptions): QuoteSource[] {
   return [chosen, options.source === 'tencent' ? sinaSource() : tencentSource()];
 }
 
-export function liveFeed(db: Db, options: LiveFeedOptions, logger: Logger, onWrite: (write: Awaited<ReturnType<LiveWriter['write']>>) => void = () => {}): QuoteFeed {
+export function liveFeed(db: Db, options: LiveFeedOptions, logger: Logger, onWrite: (batch: LiveBatch) => void = () => {}): QuoteFeed {
   const writer = new LiveWriter(db);
   return new QuoteFeed({
     sources: sourcesOf(db, options),

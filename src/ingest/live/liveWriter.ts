@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connection';
 import { upsertRows, type Row } from '../../db/bulkWrite';
 import { MinuteBarBuilder, type MinuteBar } from '../../domain/liveBars';
+import type { LiveBatch } from '../../domain/liveEvents';
 import type { Snapshot } from '../../domain/quotes';
 
 /** A snapshot as a `live_quotes` row: under the minute it falls in. */
@@ -16,12 +17,6 @@ const lastByKey = (rows: Row[], key: readonly string[]): Row[] => [...new Map(ro
 const QUOTES = { table: 'live_quotes', key: ['ts_code', 'quote_minute'] };
 const BARS = { table: 'intraday_bars', key: ['ts_code', 'trade_time'] };
 
-/** What a batch of snapshots wrote: the bars it made or moved on, and the quotes. */
-export interface LiveWrite {
-  bars: MinuteBar[];
-  quotes: Snapshot[];
-}
-
 /**
  * Writes what the feed's snapshots become, one transaction per batch: the latest quote of each minute
  * (`live_quotes`) and the one-minute bar each snapshot moves (`intraday_bars`, so the intraday route and the
@@ -34,7 +29,8 @@ export class LiveWriter {
 
   constructor(private readonly db: Db) {}
 
-  async write(snapshots: readonly Snapshot[]): Promise<LiveWrite> {
+  /** Writes a batch; returns what it wrote (the quotes, and the bars they made or moved) for the stream. */
+  async write(snapshots: readonly Snapshot[]): Promise<LiveBatch> {
     const fresh = snapshots.filter((snapshot) => snapshot.time.slice(0, 10) >= (this.session ?? ''));
     const bars = fresh.map((snapshot) => this.bars.update(snapshot)).filter((bar): bar is MinuteBar => bar !== null);
     const day = fresh.reduce((latest, snapshot) => (snapshot.time > latest ? snapshot.time : latest), '').slice(0, 10);

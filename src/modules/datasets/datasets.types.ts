@@ -1,8 +1,3 @@
-import type { TableLayout } from '../../domain/tables/tableLayout';
-
-/** A dataset route's table: its registry (columns, units, market time) keyed by ts_code and trade_date. */
-export type DatasetLayout = TableLayout<string> & { key: readonly ['ts_code', 'trade_date'] | readonly string[] };
-
 /** What a dataset page reads: one security's codes over a range, and/or one day; the page's window. */
 export interface DatasetQuery {
   /** The security's codes (current first), or null for every security. */
