@@ -29,3 +29,7 @@ export function toSqlDateTime(instant: Date): string {
 export function sqlDateTimeToIso(value: string | null): string | null {
   return value === null ? null : `${value.replace(' ', 'T')}Z`;
 }
+
+/** A time of day as `HH:MM:SS` from its minutes since midnight (and seconds past that minute). */
+export const clockOf = (minutes: number, seconds = 0): string =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;

@@ -1,3 +1,4 @@
+import { clockOf } from './dates';
 import type { components } from '../../generated/api';
 import type { DailyBar } from './adjust';
 import { roundTo } from './adjust';
@@ -110,9 +111,6 @@ const SESSIONS = [
   { open: 13 * 60, close: 15 * 60 },
 ];
 
-const hhmm = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`;
-
 /**
  * The end time of the `size`-minute bar that a one-minute bar ending at `tradeTime` belongs to, counted from
  * the start of its session (09:30 or 13:00); null outside the normal sessions.
@@ -123,7 +121,7 @@ export function bucketEnd(tradeTime: string, size: number): string | null {
   const session = SESSIONS.find((s) => minute >= s.open && minute <= s.close);
   if (!session) return null;
   const end = session.open + Math.max(1, Math.ceil((minute - session.open) / size)) * size;
-  return `${tradeTime.slice(0, 10)} ${hhmm(Math.min(end, session.close))}`;
+  return `${tradeTime.slice(0, 10)} ${clockOf(Math.min(end, session.close))}`;
 }
 
 /**

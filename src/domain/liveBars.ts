@@ -1,24 +1,17 @@
+import { clockOf } from './dates';
+import type { MinuteBar } from './klines';
 import type { Snapshot } from './quotes';
 
-/** A one-minute bar as the store keeps it: labelled by its minute's end (Beijing), volume in shares, amount in yuan. */
-export interface MinuteBar {
-  ts_code: string;
-  trade_time: string;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  vol: number;
-  amount: number;
-}
+/**
+ * A one-minute bar the live feed makes: the stored bar (klines' MinuteBar: labelled by its minute's end,
+ * Beijing, volume in shares, amount in yuan) of a security, every figure known.
+ */
+export type LiveMinuteBar = { ts_code: string; trade_time: string } & { [K in Exclude<keyof MinuteBar, 'trade_time'>]: number };
 
 const at = (date: string, hhmm: string) => `${date} ${hhmm}:00`;
 
-/** `HH:MM:SS` plus one minute, as `HH:MM`. */
-function nextMinute(time: string): string {
-  const minutes = Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)) + 1;
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-}
+/** The minute after a `HH:MM:SS` time, as `HH:MM`. */
+const nextMinute = (time: string): string => clockOf(Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)) + 1).slice(0, 5);
 
 /**
  * The bar a snapshot's market time falls in, by its minute's end: a time on the minute ends the bar of that
@@ -39,7 +32,7 @@ export function barLabelOf(time: string): string | null {
 interface SymbolState {
   date: string;
   lastTime: string;
-  bar: MinuteBar | null;
+  bar: LiveMinuteBar | null;
   /** Cumulative volume and amount at the last snapshot before the bar in progress. */
   base: { volume: number; amount: number };
   latest: { volume: number; amount: number };
@@ -58,7 +51,7 @@ export class MinuteBarBuilder {
   private readonly states = new Map<string, SymbolState>();
 
   /** The bar of the snapshot's minute after it, or null when it makes none. */
-  update(snapshot: Snapshot): MinuteBar | null {
+  update(snapshot: Snapshot): LiveMinuteBar | null {
     const label = barLabelOf(snapshot.time);
     if (label === null || snapshot.suspended || snapshot.last === null) return null;
     const date = snapshot.time.slice(0, 10);

@@ -1,4 +1,4 @@
-import type { MinuteBar } from './liveBars';
+import type { LiveMinuteBar } from './liveBars';
 import type { Snapshot } from './quotes';
 
 /** The stream's channels: a security's quote snapshots, and its one-minute bar as it moves. */
@@ -9,12 +9,12 @@ export type LiveChannel = 'quote' | 'bar';
  * `Last-Event-ID` says where to resume), channel, security and market time (a quote's snapshot time, a bar's
  * minute end), on which each plan's delay counts.
  */
-export type LiveEvent = { id: number; symbol: string; time: string } & ({ channel: 'quote'; snapshot: Snapshot } | { channel: 'bar'; bar: MinuteBar });
+export type LiveEvent = { id: number; symbol: string; time: string } & ({ channel: 'quote'; snapshot: Snapshot } | { channel: 'bar'; bar: LiveMinuteBar });
 
 /** What one write of the quote feed carries to the stream. */
 export interface LiveBatch {
   quotes: readonly Snapshot[];
-  bars: readonly MinuteBar[];
+  bars: readonly LiveMinuteBar[];
 }
 
 /**

@@ -1,8 +1,9 @@
+import { clockOf } from './dates';
+
 /** The trading minutes of a session in order: 09:31-11:30, then 13:01-15:00 (each bar's end). */
 const SESSION_MINUTES = 240;
 const MORNING_MINUTES = 120;
 
-const clock = (minutes: number, seconds: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
 
 /**
  * Where a replay stands after `elapsedMs` of wall-clock time at `speed`× (a session replayed at 20× takes 12
@@ -13,6 +14,6 @@ export function replayTimeOf(elapsedMs: number, speed: number): string {
   const sessionSeconds = Math.min(Math.max(0, (elapsedMs * speed) / 1000), SESSION_MINUTES * 60);
   const minute = Math.floor(sessionSeconds / 60);
   const second = Math.floor(sessionSeconds % 60);
-  if (minute < MORNING_MINUTES || sessionSeconds === MORNING_MINUTES * 60) return clock(9 * 60 + 30 + minute, second);
-  return clock(13 * 60 + (minute - MORNING_MINUTES), second);
+  if (minute < MORNING_MINUTES || sessionSeconds === MORNING_MINUTES * 60) return clockOf(9 * 60 + 30 + minute, second);
+  return clockOf(13 * 60 + (minute - MORNING_MINUTES), second);
 }

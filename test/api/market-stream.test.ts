@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { connect } from 'node:net';
 import { eventsOf, type LiveEvent } from '../../src/domain/liveEvents';
-import type { MinuteBar } from '../../src/domain/liveBars';
+import type { LiveMinuteBar } from '../../src/domain/liveBars';
 import type { Snapshot } from '../../src/domain/quotes';
 import { StreamHub } from '../../src/modules/market/streamHub.service';
 import { openStream, type StreamReader } from '../support/eventStream';
@@ -17,10 +17,10 @@ const snapshot = (ts_code: string, time: string, last: number, volume: number): 
   ts_code, name: ts_code === '000001.SZ' ? '平安银行' : '贵州茅台', time: `${DAY} ${time}`, last, open: last, high: last, low: last, pre_close: last, volume,
   amount: volume * last, bids: [[last, 100]], asks: [], limit_up: null, limit_down: null, suspended: false,
 });
-const minuteBar = (ts_code: string, end: string, price: number, vol: number): MinuteBar => ({ ts_code, trade_time: `${DAY} ${end}`, open: price, high: price, low: price, close: price, vol, amount: vol * price });
+const minuteBar = (ts_code: string, end: string, price: number, vol: number): LiveMinuteBar => ({ ts_code, trade_time: `${DAY} ${end}`, open: price, high: price, low: price, close: price, vol, amount: vol * price });
 
 let nextId = 1000;
-const publish = (quotes: Snapshot[], bars: MinuteBar[] = []): LiveEvent[] => {
+const publish = (quotes: Snapshot[], bars: LiveMinuteBar[] = []): LiveEvent[] => {
   const events = eventsOf({ quotes, bars }, () => nextId++);
   hub.receive(events);
   return events;

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { clockOf } from '../../domain/dates';
 import { CsvWriter } from './csvWriter';
 import type { Random } from './random';
 
@@ -16,7 +17,7 @@ export interface SessionBar {
 function minuteTimes(): string[] {
   const times: string[] = [];
   const add = (from: number, to: number) => {
-    for (let minute = from; minute <= to; minute++) times.push(`${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`);
+    for (let minute = from; minute <= to; minute++) times.push(clockOf(minute));
   };
   add(9 * 60 + 31, 11 * 60 + 30);
   add(13 * 60 + 1, 15 * 60);
@@ -52,7 +53,7 @@ async function writeTicks(ticks: CsvWriter, tsCode: string, date: string, time: 
   const start = hour * 3600 + minute * 60 - 60;
   for (let t = 0, second = random.int(0, 20); t < random.int(2, 4); t++, second += random.int(0, 19)) {
     const at = start + Math.min(second, 59);
-    const stamp = `${String(Math.floor(at / 3600)).padStart(2, '0')}:${String(Math.floor((at % 3600) / 60)).padStart(2, '0')}:${String(at % 60).padStart(2, '0')}`;
+    const stamp = clockOf(Math.floor(at / 60), at % 60);
     const volume = random.int(1, 50) * 100;
     await ticks.write([tsCode, `${date} ${stamp}`, close, volume, fixed2(volume * close), 'BSN'[random.int(0, 2)]!]);
   }

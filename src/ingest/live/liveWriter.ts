@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
 import { upsertRows, type Row } from '../../db/bulkWrite';
-import { MinuteBarBuilder, type MinuteBar } from '../../domain/liveBars';
+import { MinuteBarBuilder, type LiveMinuteBar } from '../../domain/liveBars';
 import type { LiveBatch } from '../../domain/liveEvents';
 import type { Snapshot } from '../../domain/quotes';
 
@@ -32,7 +32,7 @@ export class LiveWriter {
   /** Writes a batch; returns what it wrote (the quotes, and the bars they made or moved) for the stream. */
   async write(snapshots: readonly Snapshot[]): Promise<LiveBatch> {
     const fresh = snapshots.filter((snapshot) => snapshot.time.slice(0, 10) >= (this.session ?? ''));
-    const bars = fresh.map((snapshot) => this.bars.update(snapshot)).filter((bar): bar is MinuteBar => bar !== null);
+    const bars = fresh.map((snapshot) => this.bars.update(snapshot)).filter((bar): bar is LiveMinuteBar => bar !== null);
     const day = fresh.reduce((latest, snapshot) => (snapshot.time > latest ? snapshot.time : latest), '').slice(0, 10);
     await this.db.transaction(async (trx) => {
       if (day !== '' && day !== this.session) {

@@ -1,12 +1,12 @@
 import type { Db } from '../../db/connection';
 import { exchangeToday } from '../../domain/clock';
-import type { MinuteBar } from '../../domain/liveBars';
+import type { LiveMinuteBar } from '../../domain/liveBars';
 import type { Snapshot } from '../../domain/quotes';
 import { replayTimeOf } from '../../domain/replayClock';
 import type { QuoteSource } from './quoteSources';
 
 /** A stored minute bar of the session by its clock time (`HH:MM:SS`, the minute's end). */
-type StoredMinute = Omit<MinuteBar, 'ts_code' | 'trade_time'> & { clock: string };
+type StoredMinute = Omit<LiveMinuteBar, 'ts_code' | 'trade_time'> & { clock: string };
 
 interface ReplayedSecurity {
   name: string;
