@@ -34,14 +34,14 @@ export class LiveWriter {
     const fresh = snapshots.filter((snapshot) => snapshot.time.slice(0, 10) >= (this.session ?? ''));
     const bars = fresh.map((snapshot) => this.bars.update(snapshot)).filter((bar): bar is LiveMinuteBar => bar !== null);
     const day = fresh.reduce((latest, snapshot) => (snapshot.time > latest ? snapshot.time : latest), '').slice(0, 10);
+    const newSession = day !== '' && day !== this.session;
     await this.db.transaction(async (trx) => {
-      if (day !== '' && day !== this.session) {
-        await trx('live_quotes').where('quote_minute', '<', `${day} 00:00:00`).delete();
-        this.session = day;
-      }
+      if (newSession) await trx('live_quotes').where('quote_minute', '<', `${day} 00:00:00`).delete();
       await upsertRows(trx, QUOTES, lastByKey(fresh.map(quoteRow), QUOTES.key));
       await upsertRows(trx, BARS, lastByKey(bars.map((bar) => ({ ...bar })), BARS.key));
     });
+    // Only once committed: a batch that failed leaves the earlier sessions' quotes for the next one to clear.
+    if (newSession) this.session = day;
     return { bars, quotes: fresh };
   }
 }
