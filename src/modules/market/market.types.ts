@@ -87,7 +87,7 @@ export interface ValuationSeries {
 }
 
 /** A security's latest daily bar, unadjusted (volume in lots): the quote's stand-in where no live quote is visible. */
-export type CloseRow = { ts_code: string } & Pick<RawDailyBar, 'trade_date' | 'open' | 'high' | 'low' | 'close' | 'pre_close' | 'vol' | 'amount'>;
+export type CloseRow = { ts_code: string } & Omit<RawDailyBar, 'adj_factor'>;
 
 /** A security's latest quote: a live one, or its latest daily bar where no live quote is visible. */
 export type QuoteSource = { security: SecurityAnchor } & ({ basis: 'live'; live: Snapshot } | { basis: 'close'; close: CloseRow });

@@ -7,7 +7,6 @@ import type { QuoteSource } from './market.types';
 type WireQuote = components['schemas']['Quote'];
 
 const levels = (book: readonly BookLevel[]) => book.map(([price, volume]) => ({ price, volume }));
-const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
 /** change and pct_change of a last price against the previous close (2 decimals), null without either. */
 function changes(last: number | null, preClose: number | null): Pick<WireQuote, 'change' | 'pct_change'> {
@@ -30,10 +29,9 @@ export function toQuote(quote: QuoteSource): WireQuote {
   const { ts_code: symbol, name } = quote.security;
   if (quote.basis === 'live') return toLiveQuote(quote.live, name);
   const bar = quote.close;
-  const [last, preClose] = [num(bar.close), num(bar.pre_close)];
   return {
-    symbol, name, basis: 'close', time: `${String(bar.trade_date).slice(0, 10)} ${SESSION_CLOSE}`, last, open: num(bar.open), high: num(bar.high),
-    low: num(bar.low), pre_close: preClose, ...changes(last, preClose), volume: Number(bar.vol ?? 0) * 100, amount: Number(bar.amount ?? 0),
+    symbol, name, basis: 'close', time: `${bar.trade_date} ${SESSION_CLOSE}`, last: bar.close, open: bar.open, high: bar.high,
+    low: bar.low, pre_close: bar.pre_close, ...changes(bar.close, bar.pre_close), volume: (bar.vol ?? 0) * 100, amount: bar.amount ?? 0,
     bids: [], asks: [], limit_up: null, limit_down: null, suspended: false,
   };
 }
