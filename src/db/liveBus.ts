@@ -12,17 +12,17 @@ export interface LiveBus {
   close(): Promise<void>;
 }
 
-export const LIVE_CHANNEL = 'ashare:live';
+const LIVE_CHANNEL = 'ashare:live';
 /** The IPC message of the cluster relay: a worker sends it up, the primary sends it to every worker. */
 export const LIVE_MESSAGE = 'ashare:live';
 
 /** The bus of a single process: what is published is received at once. */
-export function localBus(receive: (events: readonly LiveEvent[]) => void): LiveBus {
+function localBus(receive: (events: readonly LiveEvent[]) => void): LiveBus {
   return { publish: receive, close: async () => {} };
 }
 
 /** Workers of one cluster without Redis: up to the primary (src/cluster.ts relays it), down to every worker. */
-export function clusterBus(receive: (events: readonly LiveEvent[]) => void): LiveBus {
+function clusterBus(receive: (events: readonly LiveEvent[]) => void): LiveBus {
   const onMessage = (message: unknown) => {
     const relayed = message as { type?: string; events?: LiveEvent[] };
     if (relayed?.type === LIVE_MESSAGE && relayed.events) receive(relayed.events);

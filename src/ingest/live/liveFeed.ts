@@ -8,7 +8,6 @@ import { QuoteFeed } from './quoteFeed';
 import { replaySource } from './replaySource';
 import { sinaSource, tencentSource, type QuoteSource } from './quoteSources';
 
-
 export interface LiveFeedOptions {
   source: 'tencent' | 'sina' | 'replay';
   /** `replay`: session minutes per minute of wall-clock time. */
@@ -38,10 +37,6 @@ function symbolsOf(db: Db, symbols: string): () => Promise<string[]> {
 /** Whether the stored SSE calendar has a date as a trading day. */
 const tradingDayIn = (db: Db) => async (date: string) => (await db('trade_calendar').where({ exchange: 'SSE', cal_date: date, is_open: true }).first('cal_date')) !== undefined;
 
-/**
- * The quote feed as the server runs it (QUOTE_SOURCE): the chosen source (and a real one's failover), its
- * snapshots written by one LiveWriter; `onWrite` hears what each request wrote (the stream).
- */
 /** The sources in order: the chosen one, then (a real source not pointed elsewhere) the other as its failover. */
 function sourcesOf(db: Db, options: LiveFeedOptions): QuoteSource[] {
   if (options.source === 'replay') return [replaySource(db, { speed: options.replaySpeed ?? 20, clock: options.clock })];
@@ -51,6 +46,10 @@ function sourcesOf(db: Db, options: LiveFeedOptions): QuoteSource[] {
   return [chosen, options.source === 'tencent' ? sinaSource() : tencentSource()];
 }
 
+/**
+ * The quote feed as the server runs it (QUOTE_SOURCE): the chosen source (and a real one's failover), its
+ * snapshots written by one LiveWriter; `onWrite` hears what each request wrote (the stream).
+ */
 export function liveFeed(db: Db, options: LiveFeedOptions, logger: Logger, onWrite: (batch: LiveBatch) => void = () => {}): QuoteFeed {
   const writer = new LiveWriter(db);
   return new QuoteFeed({

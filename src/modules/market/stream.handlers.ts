@@ -1,4 +1,4 @@
-import { invalidParameter, rateLimitExceeded } from '../../domain/errors';
+import { AppError, invalidParameter, rateLimitExceeded } from '../../domain/errors';
 import type { LiveChannel, LiveEvent } from '../../domain/liveEvents';
 import { parseSymbolList } from '../../domain/symbols';
 import { openEventStream } from '../../http/eventStream';
@@ -17,6 +17,12 @@ export interface StreamDeps extends Omit<MarketSources, 'calendar'> {
 
 /** A reconnect's `Last-Event-ID`, when it sent one (the contract checks its form). */
 const lastEventIdOf = (req: { headers: Record<string, string | string[] | undefined> }): number | undefined => (req.headers['last-event-id'] === undefined ? undefined : Number(req.headers['last-event-id']));
+
+/** `no_data` (no quote visible yet) as no opening quotes; any other failure stays one. */
+function noneVisible(error: unknown): QuoteSource[] {
+  if (error instanceof AppError && error.code === 'no_data') return [];
+  throw error;
+}
 
 /** An event's data in the routes' shapes: a live Quote, or a LiveBar (volume in lots). */
 function wireOf(event: LiveEvent, names: ReadonlyMap<string, string>) {
@@ -38,10 +44,10 @@ export function streamHandlers({ db, codes, hub, visibility: planVisibility }: S
     if (hub.streamsOf(owner.keyId) >= hub.streamsPerKey) throw rateLimitExceeded(`This key already holds ${hub.streamsPerKey} streams, the most one key may`);
     const after = lastEventIdOf(req);
     if (after !== undefined && !Number.isSafeInteger(after)) throw invalidParameter('Last-Event-ID must be an event id');
-    const opening: QuoteSource[] = channels.has('quote') ? await latestQuotes(db, securities, visibility).catch(() => []) : [];
+    // Nothing visible yet is an empty opening, not an error; any other failure is the request's.
+    const opening: QuoteSource[] = channels.has('quote') ? await latestQuotes(db, securities, visibility).catch(noneVisible) : [];
     const names = new Map(securities.map((security) => [security.ts_code, security.name]));
     const stream = openEventStream(res, hub.streamOptions);
-    if (req.method === 'HEAD') return void res.end();
     const client = {
       keyId: owner.keyId, symbols: new Set(names.keys()), channels, delayMinutes: visibility.minuteDelayMinutes,
       send: (event: LiveEvent) => void stream.send(event.channel, wireOf(event, names), event.id),

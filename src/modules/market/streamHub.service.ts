@@ -55,11 +55,6 @@ export class StreamHub {
     this.clock = options.clock ?? (() => new Date());
   }
 
-  /** The id of the newest event seen (0 before any). */
-  get lastId(): number {
-    return this.recent.at(-1)?.id ?? 0;
-  }
-
   /** Open streams of a key. */
   streamsOf(keyId: number): number {
     return this.perKey.get(keyId) ?? 0;
