@@ -1,6 +1,9 @@
 import { compactToIsoDate } from '../../domain/dates';
 import { isStandardCode } from '../../domain/symbols';
 
+/** A Beijing time as the minute tables and announcements store it, date and time captured. */
+export const DATE_TIME = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/;
+
 /** Reads a required column; a missing or empty value is an error naming the column. */
 export function required(values: Record<string, string>, column: string): string {
   const value = values[column];

@@ -1,10 +1,9 @@
 import { INTRADAY_BARS } from '../../domain/tables/marketLayouts';
 import { columnsOf } from '../../domain/tables/tableLayout';
 import type { TableLoad } from '../loaderTypes';
-import { required, requiredNum, tsCode } from './fieldParsers';
+import { DATE_TIME, required, requiredNum, tsCode } from './fieldParsers';
 import { layoutLoad, layoutRow } from './layoutRows';
 
-const DATE_TIME = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/;
 
 /** `YYYY-MM-DD HH:MM:SS` Beijing time, inside the normal sessions 09:30-11:30 and 13:00-15:00. */
 function sessionTime(values: Record<string, string>, column: string): string {

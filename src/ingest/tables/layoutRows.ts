@@ -1,9 +1,7 @@
 import { columnsOf, type ColumnLayout, type TableLayout } from '../../domain/tables/tableLayout';
 import type { Dataset } from '../../db/dataVersions';
 import type { Row, TableLoad } from '../loaderTypes';
-import { date, int, num, required, requiredDate, requiredNum, text, tsCode } from './fieldParsers';
-
-const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+import { date, DATE_TIME, int, num, required, requiredDate, requiredNum, text, tsCode } from './fieldParsers';
 
 /** `L1`..`L3` (Tushare) or `1`..`3` → the level number. */
 function industryLevel(values: Record<string, string>, name: string): number {
