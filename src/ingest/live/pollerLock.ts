@@ -28,6 +28,8 @@ const LOCK_TTL_MS = 15_000;
 const LOCK_EVERY_MS = 5_000;
 /** Extends the lock only while this process holds it (compare and extend in one step). */
 const EXTEND = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
+/** Gives the lock up only while this process holds it (compare and delete in one step). */
+const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 
 /**
  * Runs the quote feed in exactly one process when QUOTE_SOURCE is set, publishing what it writes on the live
@@ -69,7 +71,7 @@ export async function startQuoteFeed(db: Db, config: QuoteFeedConfig, logger: Lo
     async stop() {
       clearInterval(timer);
       feed.stop();
-      if (holding) await redis.eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end", 1, LOCK_KEY, token).catch(() => {});
+      if (holding) await redis.eval(RELEASE, 1, LOCK_KEY, token).catch(() => {});
     },
   };
 }
