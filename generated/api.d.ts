@@ -1849,6 +1849,18 @@ export interface components {
              *     = P × adj_factor; forward price = P × adj_factor / (adj_factor on `adj_anchor_date`).
              */
             adj_factor?: number | null;
+            /**
+             * @description Only on today's running bar, built during the session from the live quote feed (`QUOTE_SOURCE`): false
+             *     while the session runs, true from the close on. The after-close import replaces the bar with the
+             *     exchange's; stored bars carry no `final`. On an ex-date its factor steps by the last close ÷ the
+             *     exchange's reference pre-close, so forward-adjusted history is anchored on today.
+             */
+            final?: boolean;
+            /**
+             * @description Only on today's running bar — the market time (Beijing) of the live quote it is built from.
+             * @example 2026-11-25 10:31:03
+             */
+            as_of?: string;
         };
         /** @description The daily bars of one security, newest first; suspended days are omitted. */
         DailySeries: {

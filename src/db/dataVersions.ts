@@ -2,7 +2,8 @@ import type { Db } from './connection';
 import { toSqlDateTime } from '../domain/dates';
 
 /** Data sets whose versions the answer cache keys on; an import or sync that changes one bumps it. */
-export const DATASETS = ['reference', 'market', 'intraday', 'financials', 'events'] as const;
+/** `live`: what the quote feed writes, bumped with each of its batches (quiet outside sessions). */
+export const DATASETS = ['reference', 'market', 'intraday', 'financials', 'events', 'live'] as const;
 export type Dataset = (typeof DATASETS)[number];
 
 export async function bumpDataVersion(db: Db, dataset: Dataset): Promise<void> {

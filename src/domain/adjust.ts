@@ -18,8 +18,12 @@ export interface RawDailyBar {
   adj_factor: number | null;
 }
 
-/** A daily bar on the wire before `fields` selection: every field of the contract's DailyBar, `adj_factor` only when unadjusted. */
-export type DailyBar = Required<Omit<WireDailyBar, 'adj_factor'>> & Pick<WireDailyBar, 'adj_factor'>;
+/**
+ * A daily bar on the wire before `fields` selection: every field of the contract's DailyBar, `adj_factor` only
+ * when unadjusted, `final` and `as_of` only on a running bar.
+ */
+export type DailyBar = Required<Omit<WireDailyBar, OptionalBarField>> & Pick<WireDailyBar, OptionalBarField>;
+type OptionalBarField = 'adj_factor' | 'final' | 'as_of';
 type WireDailyBar = components['schemas']['DailyBar'];
 
 export function roundTo(value: number, decimals: number): number {

@@ -9,6 +9,8 @@ export interface KeyOwner {
   rateLimitPerMinute: number;
   /** The plan's delay of daily data; answers of `realtime-only` operations are cached only when it is 0. */
   dailyDelayMinutes: number;
+  /** The plan's delay of minute data: answers keyed on the live feed differ by it, so it is part of their cache key. */
+  minuteDelayMinutes: number;
   scopes: Scope[];
   expiresAt: string | null;
 }

@@ -10,11 +10,11 @@ function withDaily(change: (operation: Record<string, unknown>) => void): Contra
 }
 
 describe('http/operations: the policy read from the contract', () => {
-  it('getDaily: API key, scope market, cached on market and reference data for real-time plans', () => {
+  it('getDaily: API key, scope market, cached on market, reference and live data for real-time plans', () => {
     const daily = operationPolicies(loadContract()).find((policy) => policy.operationId === 'getDaily');
     expect(daily).to.deep.equal({
       operationId: 'getDaily', method: 'get', path: '/v1/market/daily', credential: 'apiKey', scope: 'market',
-      cache: { datasets: ['market', 'reference'], realtimeOnly: true }, tables: true, stream: false, tushare: false,
+      cache: { datasets: ['market', 'reference', 'live'], realtimeOnly: true }, tables: true, stream: false, tushare: false,
     });
   });
 

@@ -75,10 +75,12 @@ export class AnswerCache {
    * Accept has the same query) and `answerKey` of its operation and the query as the URL gives it (the
    * validator adds defaults to `req.query`, which the warm path, before it, does not see).
    */
-  private keyOf(tag: string, req: Request, res: Response): string {
+  private keyOf(tag: string, req: Request, res: Response, policy: CachePolicy): string {
     const at = req.originalUrl.indexOf('?');
     const query = at < 0 ? {} : (parse(req.originalUrl.slice(at + 1)) as Record<string, string>);
-    return `${tag}:${answerFormatOf(res)}:${answerKey(res.locals.operation!.operationId, query)}`;
+    // Answers from the live feed (a running bar) follow each plan's minute delay.
+    const delay = policy.datasets.includes('live') ? `:m${res.locals.keyOwner!.minuteDelayMinutes}` : '';
+    return `${tag}${delay}:${answerFormatOf(res)}:${answerKey(res.locals.operation!.operationId, query)}`;
   }
 
   /**
@@ -91,7 +93,7 @@ export class AnswerCache {
   async send<B>(req: Request<object, B, unknown, object>, res: Response<B>, build: () => Promise<B | JsonText>, { store = true } = {}): Promise<void> {
     const [request, raw] = [req as Request, res as Response]; // the bytes of a typed body
     const policy = store ? this.policyFor(raw) : null;
-    const key = policy === null ? null : this.keyOf(await this.versionTag(policy.datasets), request, raw);
+    const key = policy === null ? null : this.keyOf(await this.versionTag(policy.datasets), request, raw, policy);
     const hit = key === null ? undefined : this.store.get(key);
     if (hit) return sendTagged(req, raw, hit.etag, () => sendAnswerBytes(raw, hit));
     const payload = await build();
@@ -121,13 +123,13 @@ export class AnswerCache {
       const policy = req.method === 'GET' ? this.policyFor(res) : null;
       if (policy === null || Object.values(req.query).some((value) => typeof value !== 'string')) return next();
       const tag = this.freshTag(policy.datasets);
-      if (tag === undefined) return this.versionTag(policy.datasets).then((fresh) => this.answerRepeat(fresh, req, res, next));
-      this.answerRepeat(tag, req, res, next);
+      if (tag === undefined) return this.versionTag(policy.datasets).then((fresh) => this.answerRepeat(fresh, policy, req, res, next));
+      this.answerRepeat(tag, policy, req, res, next);
     };
   }
 
-  private answerRepeat(tag: string, req: Request, res: Response, next: NextFunction): void {
-    const hit: Answer | undefined = this.store.get(this.keyOf(tag, req, res));
+  private answerRepeat(tag: string, policy: CachePolicy, req: Request, res: Response, next: NextFunction): void {
+    const hit: Answer | undefined = this.store.get(this.keyOf(tag, req, res, policy));
     if (hit === undefined) return next();
     this.warmHits += 1;
     sendTagged(req, res, hit.etag, () => sendAnswerBytes(res, hit));

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection';
 import { upsertRows, type Row } from '../../db/bulkWrite';
+import { bumpDataVersion } from '../../db/dataVersions';
 import { MinuteBarBuilder, type LiveMinuteBar } from '../../domain/liveBars';
 import type { LiveBatch } from '../../domain/liveEvents';
 import type { Snapshot } from '../../domain/quotes';
@@ -21,7 +22,8 @@ const BARS = { table: 'intraday_bars', key: ['ts_code', 'trade_time'] };
  * Writes what the feed's snapshots become, one transaction per batch: the latest quote of each minute
  * (`live_quotes`) and the one-minute bar each snapshot moves (`intraday_bars`, so the intraday route and the
  * minute klines answer them under the same retention; the after-close import replaces them by key). A new
- * session's first snapshot clears the quotes of the sessions before.
+ * session's first snapshot clears the quotes of the sessions before. Each batch bumps the `live` data version:
+ * the daily answers that carry a running bar are keyed on it.
  */
 export class LiveWriter {
   private readonly bars = new MinuteBarBuilder();
@@ -39,6 +41,7 @@ export class LiveWriter {
       if (newSession) await trx('live_quotes').where('quote_minute', '<', `${day} 00:00:00`).delete();
       await upsertRows(trx, QUOTES, lastByKey(fresh.map(quoteRow), QUOTES.key));
       await upsertRows(trx, BARS, lastByKey(bars.map((bar) => ({ ...bar })), BARS.key));
+      if (fresh.length > 0) await bumpDataVersion(trx, 'live');
     });
     // Only once committed: a batch that failed leaves the earlier sessions' quotes for the next one to clear.
     if (newSession) this.session = day;

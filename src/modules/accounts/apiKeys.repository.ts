@@ -7,7 +7,7 @@ import type { ApiKeyRow } from './accounts.types';
 const LISTED_COLUMNS = ['id', 'account_id', 'name', 'prefix', 'scopes', 'created_at', 'last_used_at', 'expires_at'];
 
 /** A key and what its account adds (the plan's own rules come from the plan catalog). */
-export type StoredKeyOwner = Omit<KeyOwner, 'rateLimitPerMinute' | 'dailyDelayMinutes'> & { accountLimit: number | null };
+export type StoredKeyOwner = Omit<KeyOwner, 'rateLimitPerMinute' | 'dailyDelayMinutes' | 'minuteDelayMinutes'> & { accountLimit: number | null };
 
 /** What the key check needs about a key and its account, in one indexed lookup. */
 export async function findKeyOwner(db: Db, keyHash: string): Promise<StoredKeyOwner | null> {

@@ -31,12 +31,14 @@ const isExpired = (owner: KeyOwner) => owner.expiresAt !== null && sqlDateTimeTo
  */
 export function keyOwnerLookup(db: Db, cache: KeyCache, plans: PlanCatalog) {
   const usable = (owner: KeyOwner | null) => (owner === null || isExpired(owner) ? null : owner);
-  /** The stored key with its plan's rules (rate limit, daily delay) from the one source, the plan catalog. */
+  /** The stored key with its plan's rules (rate limit, delays) from the one source, the plan catalog. */
   const withPlan = async (found: StoredKeyOwner): Promise<KeyOwner | null> => {
     const plan = await plans.plan(found.planId);
     if (plan === null) return null;
     const { accountLimit, ...owner } = found;
-    return { ...owner, rateLimitPerMinute: effectiveRateLimit(plan.rate_limit_per_minute, accountLimit), dailyDelayMinutes: Number(plan.daily_delay_minutes) };
+    return { ...owner, rateLimitPerMinute: effectiveRateLimit(plan.rate_limit_per_minute, accountLimit), dailyDelayMinutes: Number(plan.daily_delay_minutes),
+      minuteDelayMinutes: Number(plan.minute_delay_minutes),
+    };
   };
   return (key: string): KeyOwner | null | Promise<KeyOwner | null> => {
     const keyHash = hashKey(key);

@@ -14,3 +14,9 @@ export async function allOpenDays(db: Db): Promise<string[]> {
   const rows = await db('trade_calendar').where({ exchange: CALENDAR, is_open: 1 }).orderBy('cal_date').select('cal_date');
   return rows.map((row) => row.cal_date);
 }
+
+/** The day of the newest live quote (the quote feed's current or last session), or null when none is stored. */
+export async function newestLiveDay(db: Db): Promise<string | null> {
+  const row = await db('live_quotes').max('quote_minute as minute').first();
+  return row?.minute ? String(row.minute).slice(0, 10) : null;
+}

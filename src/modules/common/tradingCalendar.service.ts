@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection';
 import { VersionedValue, type DataVersions } from '../../db/dataVersions';
 import { OpenDays } from '../../domain/openDays';
-import { allOpenDays, latestTradingDay } from './tradingCalendar.repository';
+import { allOpenDays, latestTradingDay, newestLiveDay } from './tradingCalendar.repository';
 
 /**
  * The calendar's open days and the store's latest trading day from memory, read at start and again when
@@ -13,6 +13,7 @@ import { allOpenDays, latestTradingDay } from './tradingCalendar.repository';
 export class TradingCalendar {
   private readonly days: VersionedValue<OpenDays>;
   private readonly latest: VersionedValue<string | null>;
+  private readonly live: VersionedValue<string | null>;
 
   /** `versions`: the ones the answer cache keys on, so no answer is stored under a newer version than what it was built from. */
   constructor(
@@ -21,11 +22,13 @@ export class TradingCalendar {
   ) {
     this.days = new VersionedValue(versions, 'reference', async () => new OpenDays(await allOpenDays(db)));
     this.latest = new VersionedValue(versions, 'market', () => latestTradingDay(db, null));
+    this.live = new VersionedValue(versions, 'live', () => newestLiveDay(db));
   }
 
   warmUp(): void {
     this.days.warmUp();
     this.latest.warmUp();
+    this.live.warmUp();
   }
 
   openDays(): Promise<OpenDays> {
@@ -36,5 +39,10 @@ export class TradingCalendar {
   async latestTradingDay(through: string | null): Promise<string | null> {
     const latest = await this.latest.current();
     return through === null || latest === null || latest <= through ? latest : latestTradingDay(this.db, through);
+  }
+
+  /** The day of the newest live quote in the store, or null: whether a running bar may be owed, without SQL per request. */
+  liveDay(): Promise<string | null> {
+    return this.live.current();
   }
 }

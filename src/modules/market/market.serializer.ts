@@ -27,6 +27,9 @@ export function parseDailyFields(input: string | undefined, adjusted: boolean): 
   return parseFields<DailyField>(input, adjusted ? PRICE_FIELDS : UNADJUSTED_FIELDS);
 }
 
+/** A running bar's marks, kept whichever fields are chosen: without them it would pass for a stored bar. */
+const runningMarks = ({ final, as_of }: DailyBar) => (as_of === undefined ? {} : { final, as_of });
+
 /** `{requested_symbol}` when the request named an old code of the security, else nothing. */
 const requestedOf = ({ requested_symbol }: SecurityAnchor) => (requested_symbol === undefined ? {} : { requested_symbol });
 
@@ -36,7 +39,7 @@ export function toDailySeries(series: DailySeries, fields: readonly DailyField[]
     ...requestedOf(series.security),
     name: series.security.name,
     adj_anchor_date: series.anchorDate,
-    daily: fields === null ? series.bars : series.bars.map((bar) => pickFields(bar as Required<DailyBar>, fields)),
+    daily: fields === null ? series.bars : series.bars.map((bar) => ({ ...pickFields(bar as Required<DailyBar>, fields), ...runningMarks(bar) })),
   };
 }
 

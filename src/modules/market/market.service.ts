@@ -12,6 +12,7 @@ import type { TradingCalendar } from '../common/tradingCalendar.service';
 import { barsBefore, dailyBars, findSecurityAnchors, type StoredBar } from './market.repository';
 import type { SecurityAnchor } from './market.types';
 import type { DailySeries } from './market.types';
+import { runningQuotes, withRunningBar, type LiveQuotes } from './runningBar.service';
 
 /** What the daily and kline series are read from: the store, the code changes and the calendar in memory. */
 export interface MarketSources {
@@ -65,7 +66,7 @@ async function historyCodes(codes: CodeHistory, current: string[]): Promise<{ sp
  * The newest `limit` of a security's stored bars (newest first) as a series; `before` is its bar before
  * the stored ones, the base of the first adjusted pre_close when no older stored bar is left over.
  */
-function toSeries(security: SecurityAnchor, stored: StoredBar[], limit: number, adjusted: boolean, before: StoredBar | null): DailySeries {
+function toSeries(security: SecurityAnchor, stored: readonly StoredBar[], limit: number, adjusted: boolean, before: StoredBar | null): DailySeries {
   const rows = stored.slice(0, limit);
   if (!adjusted) return { security, anchorDate: null, bars: unadjustedBars(rows) };
   return {
@@ -132,6 +133,7 @@ export async function dailySeries({ db, codes, calendar }: MarketSources, reques
   let bars = 0;
   // Adjusted series also read the open day before the window: its bars are the bases of the first pre_close.
   const from = (request.adjusted ? openDays.lastBefore(window.begin) : null) ?? window.begin;
+  const live: LiveQuotes | null = await runningQuotes(db, calendar, window, request.end, visibility);
   for (let i = 0; i < securities.length; i += CHUNK) {
     const chunk = securities.slice(i, i + CHUNK);
     const { spans, all } = await historyCodes(codes, chunk.map((security) => security.ts_code));
@@ -144,9 +146,13 @@ export async function dailySeries({ db, codes, calendar }: MarketSources, reques
       if (missing.length > 0) for (const bar of await barsBefore(db, missing, window.begin, cutoff)) previous.set(bar.ts_code, bar);
     }
     const groups = groupBy(stored, (bar) => bar.ts_code);
+    const quotes = live === null ? new Map() : await live(chunk.map((security) => security.ts_code));
     for (const security of chunk) {
       const own = spans.get(security.ts_code)!;
-      const series = toSeries(security, acrossCodes(own, groups), limit, request.adjusted, latestBefore(own, previous));
+      const before = latestBefore(own, previous);
+      const series = withRunningBar(security, acrossCodes(own, groups), before, quotes.get(security.ts_code), (anchor, rows) =>
+        toSeries(anchor, rows, limit, request.adjusted, before),
+      );
       bars += series.bars.length;
       emitted.push(series);
     }

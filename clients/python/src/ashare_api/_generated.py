@@ -251,6 +251,8 @@ DailyBar = TypedDict("DailyBar", {
     "amount": Optional[float],
     "turnover": Optional[float],
     "adj_factor": Optional[float],
+    "final": bool,
+    "as_of": str,
 }, total=False)
 
 DailySeries = TypedDict("DailySeries", {
