@@ -232,6 +232,12 @@ export interface paths {
          *     forward prices change. With `adjusted=false` every bar carries `adj_factor` so either can be computed.
          *
          *     **Plans.** Bars published less than the plan's daily delay ago (starter: 15 minutes) are not shown.
+         *
+         *     **During the session.** When the live quote feed runs (`QUOTE_SOURCE`), today's running bar is on top,
+         *     built from the newest live quote the plan sees on its minute delay and marked `final` (false until the
+         *     close) and `as_of`; it anchors the forward adjustment (on an ex-date its factor steps by the last close ÷
+         *     the exchange's reference pre-close). The after-close import replaces it with the exchange's bar. An
+         *     `end_date` before today leaves it out.
          *     Responses carry `ETag` and `Cache-Control`; `If-None-Match` with the current ETag gets 304.
          */
         get: operations["getDaily"];
@@ -369,6 +375,33 @@ export interface paths {
          *     404 `no_data` saying when it will be. Neither `symbol` nor `date` → 400 `missing_parameter`.
          */
         get: operations["getNorthboundHoldings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/market/limit-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Limit-up, limit-down and broken-limit stocks, per stock and day
+         * @description The stocks that closed at their daily price limit or reached it and broke open (Tushare `limit_list_d`, ST
+         *     stocks not included): the day's close, change, value traded, market values, turnover, the sealing orders,
+         *     the first and last sealing times, how often the limit broke, and the streak. `limit_type` keeps one kind.
+         *     Give `symbol` for one stock over time (newest first; `begin_date`/`end_date`, by default the year up to the
+         *     latest day the plan sees, at most 3 years), `date` for the whole market on one trading day (by symbol), or
+         *     both. Old codes answer for the security they became. Pages of `limit` rows (`page`). Daily market data:
+         *     visible to a plan from the day's close plus its daily delay; a day that exists but is not visible yet answers
+         *     404 `no_data` saying when it will be. Neither `symbol` nor `date` → 400 `missing_parameter`.
+         */
+        get: operations["getLimitList"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1056,7 +1089,7 @@ export interface paths {
          *     `pro = ts.pro_api(KEY); pro._DataApi__http_url = 'http://localhost:8080/dataapi'`. The SDK 1.4 posts to
          *     `/dataapi/{api_name}`, older ones to `/dataapi` with `api_name` in the body.
          *
-         *     **api_names:** stock_basic, trade_cal, namechange, stock_company, daily, weekly, monthly, adj_factor, daily_basic, index_basic, index_daily, index_weight, index_classify, index_member_all, suspend_d, dividend, income, income_vip, balancesheet, balancesheet_vip, cashflow, cashflow_vip, disclosure_date, anns_d, moneyflow, margin_detail, hk_hold, stk_mins. Each takes Tushare's documented parameters for it, answers Tushare's default
+         *     **api_names:** stock_basic, trade_cal, namechange, stock_company, daily, weekly, monthly, adj_factor, daily_basic, index_basic, index_daily, index_weight, index_classify, index_member_all, suspend_d, dividend, income, income_vip, balancesheet, balancesheet_vip, cashflow, cashflow_vip, disclosure_date, anns_d, moneyflow, margin_detail, hk_hold, limit_list_d, stk_mins. Each takes Tushare's documented parameters for it, answers Tushare's default
          *     fields in Tushare's order when `fields` is empty, in Tushare's units (dates `YYYYMMDD`; `daily` amount in
          *     thousand yuan; `daily_basic` shares and market values in 10,000), at most its documented row cap with
          *     `has_more`. The statements answer every stored version (`ann_date`, `f_ann_date`, `update_flag`).
@@ -2249,6 +2282,94 @@ export interface components {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
             data: components["schemas"]["NorthboundHolding"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /**
+         * @description A stock at its daily price limit (Tushare `limit_list_d`, ST stocks not included): limit-up, limit-down or a
+         *     broken limit, with the day's figures and how firmly the limit held. Money in yuan.
+         */
+        LimitListEntry: {
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
+            symbol: string;
+            /** @description Short name of the security. */
+            name: string | null;
+            /**
+             * Format: date
+             * @description Trading day.
+             */
+            date: string;
+            /** @description Industry as the source names it. */
+            industry: string | null;
+            /**
+             * Format: double
+             * @description Closing price, yuan.
+             */
+            close: number | null;
+            /**
+             * Format: double
+             * @description Change of the day, percent.
+             */
+            pct_chg: number | null;
+            /**
+             * Format: double
+             * @description Traded value, yuan.
+             */
+            amount: number | null;
+            /**
+             * Format: double
+             * @description Value traded at the limit-down price, yuan (limit-down rows only).
+             */
+            limit_amount: number | null;
+            /**
+             * Format: double
+             * @description Float market value, yuan.
+             */
+            float_mv: number | null;
+            /**
+             * Format: double
+             * @description Total market value, yuan.
+             */
+            total_mv: number | null;
+            /**
+             * Format: double
+             * @description Turnover, percent.
+             */
+            turnover_ratio: number | null;
+            /**
+             * Format: double
+             * @description Value of the orders sealing the limit at the close, yuan.
+             */
+            fd_amount: number | null;
+            /** @description First time the limit was sealed, `HHMMSS` (none for limit-down). */
+            first_time: string | null;
+            /** @description Last time the limit was sealed, `HHMMSS`. */
+            last_time: string | null;
+            /**
+             * Format: int32
+             * @description Times the limit broke open during the day.
+             */
+            open_times: number | null;
+            /** @description "N/T": N limit-ups in the last T trading days. */
+            up_stat: string | null;
+            /**
+             * Format: int32
+             * @description Consecutive days at the limit.
+             */
+            limit_times: number | null;
+            /**
+             * @description `U` limit-up, `D` limit-down, `Z` broken limit.
+             * @enum {string}
+             */
+            limit: "U" | "D" | "Z";
+        };
+        /** @description Success envelope of a page of limit-list rows, newest first (one symbol) or by symbol (one day). */
+        LimitListPage: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            data: components["schemas"]["LimitListEntry"][];
             pagination: components["schemas"]["Pagination"];
         };
         /** @description One level of the order book. */
@@ -4463,11 +4584,15 @@ export interface components {
          *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
          *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
          *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+         * @example csv
          */
         Format: "json" | "csv" | "ndjson";
         /** @description Items per page, 1 to 100. */
         Limit: number;
-        /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+        /**
+         * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+         * @example 2
+         */
         Page: number;
         /** @description Items to skip, from 0. Wins over `page` when both are given. */
         Offset: number;
@@ -4583,8 +4708,16 @@ export interface components {
          * @example 2024-06-14
          */
         DatasetDate: string;
-        /** @description Rows per page, 1 to 6000 (a whole market's day fits one page). */
+        /**
+         * @description Rows per page, 1 to 6000 (a whole market's day fits one page).
+         * @example 1000
+         */
         DatasetLimit: number;
+        /**
+         * @description Only one kind — `U` limit-up, `D` limit-down, `Z` broken limit (reached the limit and left it).
+         * @example U
+         */
+        LimitType: "U" | "D" | "Z";
         /**
          * @description Comma-separated channels: `quote` (each quote snapshot) and `bar` (the one-minute bar as it moves).
          *     Both by default.
@@ -4797,6 +4930,7 @@ export interface operations {
                  *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
                  *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
                  *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
                  */
                 format?: components["parameters"]["Format"];
             };
@@ -4860,7 +4994,10 @@ export interface operations {
                 keyword: string;
                 /** @description Items per page, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description Items to skip, from 0. Wins over `page` when both are given. */
                 offset?: components["parameters"]["Offset"];
@@ -4870,6 +5007,7 @@ export interface operations {
                  *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
                  *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
                  *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
                  */
                 format?: components["parameters"]["Format"];
             };
@@ -4942,7 +5080,10 @@ export interface operations {
                 status?: components["parameters"]["ListStatus"];
                 /** @description Items per page, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description Items to skip, from 0. Wins over `page` when both are given. */
                 offset?: components["parameters"]["Offset"];
@@ -4952,6 +5093,7 @@ export interface operations {
                  *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
                  *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
                  *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
                  */
                 format?: components["parameters"]["Format"];
             };
@@ -5037,6 +5179,7 @@ export interface operations {
                  *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
                  *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
                  *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
                  */
                 format?: components["parameters"]["Format"];
             };
@@ -5124,6 +5267,7 @@ export interface operations {
                  *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
                  *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
                  *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
                  */
                 format?: components["parameters"]["Format"];
             };
@@ -5191,7 +5335,10 @@ export interface operations {
                 date?: components["parameters"]["AsOfDate"];
                 /** @description Items per page, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description Items to skip, from 0. Wins over `page` when both are given. */
                 offset?: components["parameters"]["Offset"];
@@ -5201,6 +5348,7 @@ export interface operations {
                  *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
                  *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
                  *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
                  */
                 format?: components["parameters"]["Format"];
             };
@@ -5286,7 +5434,10 @@ export interface operations {
                 date?: components["parameters"]["AsOfDate"];
                 /** @description Items per page, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description Items to skip, from 0. Wins over `page` when both are given. */
                 offset?: components["parameters"]["Offset"];
@@ -5296,6 +5447,7 @@ export interface operations {
                  *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
                  *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
                  *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
                  */
                 format?: components["parameters"]["Format"];
             };
@@ -5394,6 +5546,7 @@ export interface operations {
                  *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
                  *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
                  *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
                  */
                 format?: components["parameters"]["Format"];
             };
@@ -5483,7 +5636,10 @@ export interface operations {
                 type?: components["parameters"]["AnnouncementTypeFilter"];
                 /** @description Items per page, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description Items to skip, from 0. Wins over `page` when both are given. */
                 offset?: components["parameters"]["Offset"];
@@ -5493,6 +5649,7 @@ export interface operations {
                  *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
                  *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
                  *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
                  */
                 format?: components["parameters"]["Format"];
             };
@@ -5601,6 +5758,7 @@ export interface operations {
                  *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
                  *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
                  *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
                  */
                 format?: components["parameters"]["Format"];
             };
@@ -5705,6 +5863,7 @@ export interface operations {
                  *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
                  *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
                  *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
                  */
                 format?: components["parameters"]["Format"];
             };
@@ -5755,6 +5914,7 @@ export interface operations {
                  *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
                  *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
                  *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
                  */
                 format?: components["parameters"]["Format"];
             };
@@ -5813,9 +5973,15 @@ export interface operations {
                  * @example 2024-12-31
                  */
                 end_date?: components["parameters"]["EndDate"];
-                /** @description Rows per page, 1 to 6000 (a whole market's day fits one page). */
+                /**
+                 * @description Rows per page, 1 to 6000 (a whole market's day fits one page).
+                 * @example 1000
+                 */
                 limit?: components["parameters"]["DatasetLimit"];
-                /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
                 page?: components["parameters"]["Page"];
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
@@ -5823,6 +5989,7 @@ export interface operations {
                  *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
                  *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
                  *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
                  */
                 format?: components["parameters"]["Format"];
             };
@@ -5881,9 +6048,15 @@ export interface operations {
                  * @example 2024-12-31
                  */
                 end_date?: components["parameters"]["EndDate"];
-                /** @description Rows per page, 1 to 6000 (a whole market's day fits one page). */
+                /**
+                 * @description Rows per page, 1 to 6000 (a whole market's day fits one page).
+                 * @example 1000
+                 */
                 limit?: components["parameters"]["DatasetLimit"];
-                /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
                 page?: components["parameters"]["Page"];
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
@@ -5891,6 +6064,7 @@ export interface operations {
                  *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
                  *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
                  *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
                  */
                 format?: components["parameters"]["Format"];
             };
@@ -5949,9 +6123,15 @@ export interface operations {
                  * @example 2024-12-31
                  */
                 end_date?: components["parameters"]["EndDate"];
-                /** @description Rows per page, 1 to 6000 (a whole market's day fits one page). */
+                /**
+                 * @description Rows per page, 1 to 6000 (a whole market's day fits one page).
+                 * @example 1000
+                 */
                 limit?: components["parameters"]["DatasetLimit"];
-                /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
                 page?: components["parameters"]["Page"];
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
@@ -5959,6 +6139,7 @@ export interface operations {
                  *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
                  *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
                  *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
                  */
                 format?: components["parameters"]["Format"];
             };
@@ -5978,7 +6159,148 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": [
+                     *         {
+                     *           "symbol": "600519.SH",
+                     *           "name": "贵州茅台",
+                     *           "date": "2024-12-31",
+                     *           "code": "90519",
+                     *           "vol": 86452100,
+                     *           "ratio": 6.88,
+                     *           "exchange": "SH"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "current_page": 1,
+                     *         "total_pages": 1,
+                     *         "total_items": 1,
+                     *         "items_per_page": 1000,
+                     *         "has_next_page": false,
+                     *         "has_prev_page": false
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["NorthboundHoldingPage"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getLimitList: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One security over time, in any of the three formats (`600519`, `sh.600519`, `600519.SH`); an old code answers
+                 *     for the security it became. Give `symbol`, `date`, or both.
+                 * @example 600519.SH
+                 */
+                symbol?: components["parameters"]["DatasetSymbol"];
+                /**
+                 * @description The whole market on one trading day, `YYYY-MM-DD`. Give `symbol`, `date`, or both.
+                 * @example 2024-06-14
+                 */
+                date?: components["parameters"]["DatasetDate"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description Only one kind — `U` limit-up, `D` limit-down, `Z` broken limit (reached the limit and left it).
+                 * @example U
+                 */
+                limit_type?: components["parameters"]["LimitType"];
+                /**
+                 * @description Rows per page, 1 to 6000 (a whole market's day fits one page).
+                 * @example 1000
+                 */
+                limit?: components["parameters"]["DatasetLimit"];
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of rows. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": [
+                     *         {
+                     *           "symbol": "000001.SZ",
+                     *           "name": "平安银行",
+                     *           "date": "2024-12-31",
+                     *           "industry": "银行",
+                     *           "close": 12.87,
+                     *           "pct_chg": 10,
+                     *           "amount": 2345678901,
+                     *           "limit_amount": null,
+                     *           "float_mv": 249700000000,
+                     *           "total_mv": 249750000000,
+                     *           "turnover_ratio": 0.94,
+                     *           "fd_amount": 123456789,
+                     *           "first_time": "093512",
+                     *           "last_time": "101503",
+                     *           "open_times": 2,
+                     *           "up_stat": "3/5",
+                     *           "limit_times": 2,
+                     *           "limit": "U"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "current_page": 1,
+                     *         "total_pages": 1,
+                     *         "total_items": 1,
+                     *         "items_per_page": 1000,
+                     *         "has_next_page": false,
+                     *         "has_prev_page": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LimitListPage"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
@@ -6122,6 +6444,7 @@ export interface operations {
                  *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
                  *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
                  *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
                  */
                 format?: components["parameters"]["Format"];
             };
@@ -6181,6 +6504,7 @@ export interface operations {
                  *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
                  *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
                  *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
                  */
                 format?: components["parameters"]["Format"];
             };
@@ -6240,6 +6564,7 @@ export interface operations {
                  *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
                  *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
                  *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
                  */
                 format?: components["parameters"]["Format"];
             };
@@ -6325,6 +6650,7 @@ export interface operations {
                  *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
                  *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
                  *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
                  */
                 format?: components["parameters"]["Format"];
             };
@@ -6442,6 +6768,7 @@ export interface operations {
                  *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
                  *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
                  *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
                  */
                 format?: components["parameters"]["Format"];
             };
@@ -7093,7 +7420,10 @@ export interface operations {
             query?: {
                 /** @description Items per page, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description Items to skip, from 0. Wins over `page` when both are given. */
                 offset?: components["parameters"]["Offset"];
@@ -7225,6 +7555,7 @@ export interface operations {
                  *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
                  *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
                  *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
                  */
                 format?: components["parameters"]["Format"];
             };
@@ -7332,7 +7663,10 @@ export interface operations {
                 fields?: components["parameters"]["BalanceSheetFields"];
                 /** @description Reporting periods per symbol, 1 to 20. Over 20 → 400 `invalid_parameter`. */
                 limit?: components["parameters"]["StatementLimit"];
-                /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description Items to skip, from 0. Wins over `page` when both are given. */
                 offset?: components["parameters"]["Offset"];
@@ -7342,6 +7676,7 @@ export interface operations {
                  *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
                  *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
                  *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
                  */
                 format?: components["parameters"]["Format"];
             };
@@ -7427,7 +7762,10 @@ export interface operations {
                 fields?: components["parameters"]["CashFlowFields"];
                 /** @description Reporting periods per symbol, 1 to 20. Over 20 → 400 `invalid_parameter`. */
                 limit?: components["parameters"]["StatementLimit"];
-                /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description Items to skip, from 0. Wins over `page` when both are given. */
                 offset?: components["parameters"]["Offset"];
@@ -7437,6 +7775,7 @@ export interface operations {
                  *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
                  *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
                  *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
                  */
                 format?: components["parameters"]["Format"];
             };
@@ -7522,7 +7861,10 @@ export interface operations {
                 fields?: components["parameters"]["FinancialMetricsFields"];
                 /** @description Reporting periods per symbol, 1 to 20. Over 20 → 400 `invalid_parameter`. */
                 limit?: components["parameters"]["StatementLimit"];
-                /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description Items to skip, from 0. Wins over `page` when both are given. */
                 offset?: components["parameters"]["Offset"];
@@ -7532,6 +7874,7 @@ export interface operations {
                  *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
                  *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
                  *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
                  */
                 format?: components["parameters"]["Format"];
             };
@@ -7602,7 +7945,10 @@ export interface operations {
                 fields?: components["parameters"]["StatementFields"];
                 /** @description Companies per page, 1 to 6,000 (a whole market fits one page). Over 6,000 → 400 `invalid_parameter`. */
                 limit?: components["parameters"]["CrossSectionLimit"];
-                /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description Items to skip, from 0. Wins over `page` when both are given. */
                 offset?: components["parameters"]["Offset"];
@@ -7612,6 +7958,7 @@ export interface operations {
                  *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
                  *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
                  *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
                  */
                 format?: components["parameters"]["Format"];
             };
@@ -7709,7 +8056,10 @@ export interface operations {
                 end_date?: components["parameters"]["EndDate"];
                 /** @description Items per page, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given. */
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description Items to skip, from 0. Wins over `page` when both are given. */
                 offset?: components["parameters"]["Offset"];
@@ -7719,6 +8069,7 @@ export interface operations {
                  *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
                  *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
                  *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
                  */
                 format?: components["parameters"]["Format"];
             };

@@ -2,7 +2,7 @@ import type { RequestListener } from 'node:http';
 import { agentCsvLines, columnsOf, csvLines, flatRows } from '../domain/flatRows';
 import { csvWithinBudget, fitToBudget, truncationNote, type Json, type ToolFormat } from '../domain/toolResults';
 import type { ResultStores } from './resultStore';
-import type { Tool } from './toolCatalog';
+import { TABLE_NAME, type Tool } from './toolCatalog';
 import { toolErrorText } from './toolErrors';
 import { askInProcess } from './inProcess';
 
@@ -30,6 +30,7 @@ export interface ToolContext {
 
 const PREVIEW_ROWS = 5;
 const TOOL_ARGUMENTS = ['format', 'store_as'];
+const INVALID_TABLE_NAME = 'error invalid_parameter: store_as names a table: a lowercase letter, then up to 62 lowercase letters, digits or _';
 
 export const errorResult = (text: string): ToolResult => ({ content: [{ type: 'text', text }], isError: true });
 
@@ -95,6 +96,7 @@ async function storedResult(context: ToolContext, caller: Caller, table: string,
  * with `store_as` (by default for whole-market tools), kept in the caller's result store with a preview.
  */
 export async function callTool(context: ToolContext, tool: Tool, args: Arguments, caller: Caller): Promise<ToolResult> {
+  if (args.store_as !== undefined && !TABLE_NAME.test(String(args.store_as))) return errorResult(INVALID_TABLE_NAME);
   const answer = await askInProcess(context.app, urlOf(tool, args), { 'x-api-key': caller.apiKey, accept: 'application/json' });
   const body = JSON.parse(answer.body) as { code: number; message?: string; error?: string; [key: string]: unknown };
   if (answer.status >= 400) {

@@ -65,10 +65,13 @@ function inputSchemaOf(schema: JsonSchema, keys: readonly string[], description?
   return kept;
 }
 
+/** A result table's name (`store_as`): checked by the tool call, which explains a refusal; not listed, as no pattern is. */
+export const TABLE_NAME = /^[a-z][a-z0-9_]{0,62}$/;
+
 /** Arguments every data tool takes besides its operation's parameters (explained once, in the server's instructions). */
 export const COMMON_ARGUMENTS: Record<string, JsonSchema> = {
   format: { enum: ['csv', 'json'] },
-  store_as: { type: 'string', pattern: '^[a-z][a-z0-9_]{0,62}$' },
+  store_as: { type: 'string' },
 };
 
 /**

@@ -7,14 +7,14 @@ import { useSharedFixture } from '../support/fixture';
 const page = (total: number) => ({ current_page: 1, total_pages: 1, total_items: total, items_per_page: 1000, has_next_page: false, has_prev_page: false });
 
 /** The rows of a fixture CSV as Tushare answers them: dates and codes as text, figures as numbers. */
-function csvItems(file: string): { fields: string[]; items: (string | number)[][] } {
+function csvItems(file: string): { fields: string[]; items: (string | number | null)[][] } {
   const [header, ...lines] = readFileSync(join(DATASET_FIXTURES, file), 'utf8').trim().split('\n');
   const fields = header!.split(',');
-  const texts = ['ts_code', 'trade_date', 'name', 'code', 'exchange'];
-  return { fields, items: lines.map((line) => line.split(',').map((cell, i) => (texts.includes(fields[i]!) ? cell : Number(cell)))) };
+  const texts = ['ts_code', 'trade_date', 'name', 'code', 'exchange', 'industry', 'first_time', 'last_time', 'up_stat', 'limit'];
+  return { fields, items: lines.map((line) => line.split(',').map((cell, i) => (cell === '' ? null : texts.includes(fields[i]!) ? cell : Number(cell)))) };
 }
 
-describe('datasets: money flow, margin detail and northbound holdings, one security over time and the whole market on a day', () => {
+describe('datasets: money flow, margin detail, northbound holdings and the limit list, one security over time and the whole market on a day', () => {
   const api = useSharedFixture();
   const tushare = async (api_name: string, params: Record<string, string>) => {
     const response = await fetch(`${api.baseUrl}/dataapi`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ api_name, token: api.key, params }) });
@@ -65,6 +65,26 @@ describe('datasets: money flow, margin detail and northbound holdings, one secur
     ]);
     const held = csvItems('hk_hold.csv');
     expect(await tushare('hk_hold', { trade_date: '20241231' })).to.deep.equal({ ...held, items: held.items.filter((item) => item[1] === '20241231' && item[6] !== 'HK'), has_more: false });
+  });
+
+  it('/v1/market/limit-list: the day\'s limit-up, limit-down and broken-limit stocks, times as text, one kind with limit_type; /dataapi limit_list_d reads back the CSV rows', async () => {
+    const pingAn = { symbol: '000001.SZ', name: '平安银行', industry: '银行' };
+    const up = { ...pingAn, date: '2024-12-31', close: 12.87, pct_chg: 10, amount: 2345678901, limit_amount: null, float_mv: 249700000000, total_mv: 249750000000, turnover_ratio: 0.94, fd_amount: 123456789, first_time: '093512', last_time: '101503', open_times: 2, up_stat: '3/5', limit_times: 2, limit: 'U' };
+    const down = {
+      symbol: '600519.SH', name: '贵州茅台', date: '2024-12-31', industry: '白酒', close: 1376.59, pct_chg: -10, amount: 8765432109, limit_amount: 3456789012, float_mv: 1729300000000, total_mv: 1729300000000,
+      turnover_ratio: 0.51, fd_amount: null, first_time: null, last_time: '145502', open_times: 1, up_stat: '1/5', limit_times: 1, limit: 'D',
+    };
+    const broken = { ...pingAn, date: '2024-12-30', close: 11.7, pct_chg: 5.2, amount: 1890000000, limit_amount: null, float_mv: 227000000000, total_mv: 227050000000, turnover_ratio: 0.76, fd_amount: null, first_time: '094001', last_time: '094530', open_times: 3, up_stat: '2/5', limit_times: 0, limit: 'Z' };
+    const { status, body } = await api.get('/v1/market/limit-list?date=2024-12-31');
+    expect(status, JSON.stringify(body)).to.equal(200);
+    expect(body).to.deep.equal({ code: 200, message: 'success', pagination: page(2), data: [up, down] });
+    expect((await api.get('/v1/market/limit-list?date=2024-12-31&limit_type=D')).body.data).to.deep.equal([down]);
+    expect((await api.get('/v1/market/limit-list?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31')).body.data).to.deep.equal([up, broken]);
+    const wrongKind = await api.get('/v1/market/limit-list?date=2024-12-31&limit_type=X');
+    expect([wrongKind.status, wrongKind.body.error]).to.deep.equal([400, 'invalid_parameter']);
+    const listed = csvItems('limit_list_d.csv');
+    expect(await tushare('limit_list_d', { trade_date: '20241231' })).to.deep.equal({ ...listed, items: listed.items.filter((item) => item[0] === '20241231'), has_more: false });
+    expect(await tushare('limit_list_d', { trade_date: '20241231', limit_type: 'U' })).to.deep.equal({ ...listed, items: listed.items.slice(0, 1), has_more: false });
   });
 
   it('neither symbol nor date → 400 missing_parameter; an unknown symbol → 400 invalid_symbol; an empty day → 404 no_data', async () => {

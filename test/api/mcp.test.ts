@@ -68,7 +68,7 @@ describe('MCP tool server at /mcp (SDK client over HTTP)', function () {
     expect(daily.inputSchema.required).to.deep.equal(['symbol']);
     expect(daily.inputSchema.properties!.adjusted).to.deep.equal({ type: 'boolean', default: true });
     expect(daily.inputSchema.properties!.end_date).to.deep.equal({ type: 'string', format: 'date' });
-    expect(daily.inputSchema.properties!.store_as).to.deep.equal({ type: 'string', pattern: '^[a-z][a-z0-9_]{0,62}$' });
+    expect(daily.inputSchema.properties!.store_as).to.deep.equal({ type: 'string' });
   });
 
   for (const shape of ['flat', 'compact'] as const) {
@@ -131,6 +131,11 @@ describe('MCP tool server at /mcp (SDK client over HTTP)', function () {
     const refused = await other.callTool({ name: 'query_results', arguments: { sql: 'SELECT * FROM mine' } });
     expect(refused.isError).to.equal(true);
     await other.close();
+  });
+
+  it('a store_as that names no table is refused before the data is asked, saying what a name is', async () => {
+    const refused = await client.callTool({ name: 'get_trading_calendar', arguments: { ...calendarWeek, store_as: 'My Table' } });
+    expect([refused.isError, textOf(refused)]).to.deep.equal([true, 'error invalid_parameter: store_as names a table: a lowercase letter, then up to 62 lowercase letters, digits or _']);
   });
 
   it('the guide is served as resources and three prompts chain the tools', async () => {

@@ -33,6 +33,7 @@ export const SAMPLE_REQUESTS: Record<string, string> = {
   getMoneyFlow: '/v1/market/money-flow?symbol=000001&begin_date=2024-12-01&end_date=2024-12-31',
   getMarginDetail: '/v1/market/margin-detail?date=2024-12-31',
   getNorthboundHoldings: '/v1/market/northbound-holdings?symbol=600519&begin_date=2024-12-01&end_date=2024-12-31',
+  getLimitList: '/v1/market/limit-list?symbol=000001&begin_date=2024-12-01&end_date=2024-12-31',
 };
 
 /** The datasets' fixture bundle (synthetic rows in Tushare's layouts, test/fixtures/datasets/README.md). */

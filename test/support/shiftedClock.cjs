@@ -1,3 +1,4 @@
+/* global process */
 // Preloaded into a child server (NODE_OPTIONS=--require …) to run its clock from TEST_CLOCK_START onward: the
 // wall clock moved, time still passing at its pace, so a process test can stand inside a trading session at
 // any hour. A test-only shim: the product has no clock override.

@@ -46,6 +46,23 @@ export const NORTHBOUND_HOLDINGS = tableLayout({
   marketTime: { column: 'trade_date', clock: 'daily' },
 });
 
+/**
+ * Tushare `limit_list_d`: the day's limit-up (`U`), limit-down (`D`) and broken-limit (`Z`) stocks, ST stocks
+ * not included. Money in yuan as sent (close, amount, the amount traded at the limit, market values, the
+ * order book's sealing amount); first and last sealing times as `HHMMSS` text; `up_stat` "N/T" (N limit-ups
+ * in T days) and `limit_times` (consecutive limit days). The day's name is the security's, not stored.
+ */
+export const LIMIT_LISTS = tableLayout({
+  table: 'limit_lists',
+  key: ['ts_code', 'trade_date'],
+  columns: {
+    trade_date: required(col.date()), ts_code: required(col.code()), industry: col.text(), close: col.number(), pct_chg: col.number(), amount: col.number(),
+    limit_amount: col.number(), float_mv: col.number(), total_mv: col.number(), turnover_ratio: col.number(), fd_amount: col.number(),
+    first_time: col.text(), last_time: col.text(), open_times: col.integer(), up_stat: col.text(), limit_times: col.integer(), limit: required(col.text()),
+  },
+  marketTime: { column: 'trade_date', clock: 'daily' },
+});
+
 const KEY = new Set(['ts_code', 'trade_date']);
 
 /** A dataset's value columns (everything but the security and the day), in its registry's order. */

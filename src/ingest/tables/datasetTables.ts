@@ -1,4 +1,4 @@
-import { MARGIN_DETAILS, MONEY_FLOWS, NORTHBOUND_HOLDINGS } from '../../domain/tables/datasetLayouts';
+import { LIMIT_LISTS, MARGIN_DETAILS, MONEY_FLOWS, NORTHBOUND_HOLDINGS } from '../../domain/tables/datasetLayouts';
 import type { TableLoad } from '../loaderTypes';
 import { layoutLoad, layoutRow } from './layoutRows';
 
@@ -12,3 +12,6 @@ export const marginDetail: TableLoad = layoutLoad(MARGIN_DETAILS, 'market');
 export const hkHold: TableLoad = layoutLoad(NORTHBOUND_HOLDINGS, 'market', {
   toRow: (values) => (values.exchange?.trim() === 'HK' ? null : layoutRow(NORTHBOUND_HOLDINGS, values)),
 });
+
+/** Tushare `limit_list_d`: its registry's columns as sent (the day's name is not stored). */
+export const limitListD: TableLoad = layoutLoad(LIMIT_LISTS, 'market');

@@ -1,4 +1,4 @@
-import { MARGIN_DETAILS, MONEY_FLOWS, NORTHBOUND_HOLDINGS } from '../../domain/tables/datasetLayouts';
+import { LIMIT_LISTS, MARGIN_DETAILS, MONEY_FLOWS, NORTHBOUND_HOLDINGS } from '../../domain/tables/datasetLayouts';
 import type { TableLayout } from '../../domain/tables/tableLayout';
 import type { OperationId } from '../../http/operations';
 
@@ -11,6 +11,12 @@ export const DATASET_ROUTES = {
   getMoneyFlow: MONEY_FLOWS,
   getMarginDetail: MARGIN_DETAILS,
   getNorthboundHoldings: NORTHBOUND_HOLDINGS,
+  getLimitList: LIMIT_LISTS,
 } as const satisfies Partial<Record<OperationId, TableLayout<string>>>;
 
 export type DatasetOperation = keyof typeof DATASET_ROUTES;
+
+/** A dataset's own query parameters beside the common ones, each naming the column it must equal. */
+export const DATASET_FILTERS: { [Op in DatasetOperation]?: Record<string, keyof (typeof DATASET_ROUTES)[Op]['columns'] & string> } = {
+  getLimitList: { limit_type: 'limit' },
+};

@@ -5,7 +5,7 @@ import { okPage } from '../../http/envelope';
 import type { Handler, ResponseOf } from '../../http/handler';
 import type { CodeHistory } from '../common/codeHistory.service';
 import type { PlanVisibility } from '../subscriptions/planVisibility.service';
-import { DATASET_ROUTES, type DatasetOperation } from './datasetCatalog.service';
+import { DATASET_FILTERS, DATASET_ROUTES, type DatasetOperation } from './datasetCatalog.service';
 import { datasetRows } from './datasets.service';
 import { toDatasetRow } from './datasets.serializer';
 
@@ -22,12 +22,14 @@ export function datasetsHandlers({ db, codes, answers, visibility: plans }: Data
     const layout = DATASET_ROUTES[operationId];
     // Every dataset route takes the same parameters (the contract's DatasetSymbol, DatasetDate, …).
     const { symbol, date, begin_date: begin, end_date: end } = req.query as Parameters<Handler<'getMoneyFlow'>>[0]['query'];
+    const query = req.query as Record<string, unknown>;
+    const equals = Object.fromEntries(Object.entries(DATASET_FILTERS[operationId] ?? {}).flatMap(([param, column]) => (typeof query[param] === 'string' ? [[column, query[param]]] : [])));
     const window = pageWindow(req.query, 1000);
     const visibility = await plans.of(res.locals.keyOwner!.planId);
     await answers.send(req, res, async () => {
-      const { rows, total } = await datasetRows({ db, codes }, layout, { symbol, date, begin, end }, window, visibility);
+      const { rows, total } = await datasetRows({ db, codes }, layout, { symbol, date, begin, end, equals }, window, visibility);
       return okPage(rows.map(toDatasetRow(layout)), paginationOf(window, total)) as ResponseOf<Op>;
     });
   };
-  return { getMoneyFlow: handlerOf('getMoneyFlow'), getMarginDetail: handlerOf('getMarginDetail'), getNorthboundHoldings: handlerOf('getNorthboundHoldings') };
+  return { getMoneyFlow: handlerOf('getMoneyFlow'), getMarginDetail: handlerOf('getMarginDetail'), getNorthboundHoldings: handlerOf('getNorthboundHoldings'), getLimitList: handlerOf('getLimitList') };
 }

@@ -4,10 +4,11 @@ import { whereHidden, whereVisible } from '../common/visibleRows.repository';
 import { valueColumnsOf } from '../../domain/tables/datasetLayouts';
 import type { DatasetQuery, DatasetRow } from './datasets.types';
 
-/** A dataset's rows of the codes (or every security) between two days. */
-function matching(db: Db, layout: TableLayout<string>, { codes, begin, end }: DatasetQuery) {
+/** A dataset's rows of the codes (or every security) between two days, with its own parameters' values. */
+function matching(db: Db, layout: TableLayout<string>, { codes, begin, end, equals }: DatasetQuery) {
   const query = db(`${layout.table} as t`).whereBetween('t.trade_date', [begin, end]);
   if (codes !== null) query.whereIn('t.ts_code', [...codes]);
+  for (const [column, value] of Object.entries(equals)) query.where(`t.${column}`, value);
   return query;
 }
 

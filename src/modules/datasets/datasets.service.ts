@@ -18,6 +18,8 @@ export interface DatasetRequest {
   date?: string;
   begin?: string;
   end?: string;
+  /** Columns that must equal a value (DATASET_FILTERS). */
+  equals: Readonly<Record<string, string>>;
 }
 
 /**
@@ -48,7 +50,7 @@ export async function datasetRows(
   if (request.symbol === undefined && request.date === undefined) throw missingParameter('Give symbol (one security over time), date (the whole market on a day), or both');
   const range = rangeOf(request, visibility);
   const [security] = request.symbol === undefined ? [] : await resolveSecurities(codes, [parseOneSymbol(request.symbol)], (current) => listingRows(db, current));
-  const query = { codes: security ? security.spans.map((span) => span.code) : null, ...range, ...window };
+  const query = { codes: security ? security.spans.map((span) => span.code) : null, ...range, equals: request.equals, ...window };
   const page = await datasetPage(db, layout, query, visibility.dailyThrough);
   if (page.total > 0) return page;
   const hidden = visibility.dailyThrough === null ? null : await firstHiddenDay(db, layout, query, visibility.dailyThrough);

@@ -4,6 +4,8 @@ export interface DatasetQuery {
   codes: readonly string[] | null;
   begin: string;
   end: string;
+  /** Columns that must equal a value (a dataset's own parameters, e.g. the limit list's kind). */
+  equals: Readonly<Record<string, string>>;
   limit: number;
   offset: number;
 }

@@ -2,7 +2,7 @@ import { ADJ_FACTORS, DAILY_BARS, DAILY_BASIC, INTRADAY_BARS, TRADE_CALENDAR } f
 import { COMPANY_PROFILES, INDEX_WEIGHTS, INDUSTRY_CLASSES, INDUSTRY_MEMBERS, NAME_CHANGES, SECURITIES } from '../../domain/tables/referenceLayouts';
 import { ANNOUNCEMENTS, DISCLOSURE_DATES, DIVIDENDS, TRADING_HALTS } from '../../domain/tables/eventLayouts';
 import { BALANCE_SHEETS, CASH_FLOWS, INCOME_STATEMENTS } from '../../domain/tables/statementLayouts';
-import { MARGIN_DETAILS, MONEY_FLOWS, NORTHBOUND_HOLDINGS } from '../../domain/tables/datasetLayouts';
+import { LIMIT_LISTS, MARGIN_DETAILS, MONEY_FLOWS, NORTHBOUND_HOLDINGS } from '../../domain/tables/datasetLayouts';
 import { columnsOf, type TableLayout } from '../../domain/tables/tableLayout';
 import type { FieldSource, ParamFilter, TushareApi } from './tushare.types';
 
@@ -74,6 +74,7 @@ const minutes = filtersOf(INTRADAY_BARS);
 const flows = filtersOf(MONEY_FLOWS);
 const margins = filtersOf(MARGIN_DETAILS);
 const northbound = filtersOf(NORTHBOUND_HOLDINGS);
+const limits = filtersOf(LIMIT_LISTS);
 
 export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
   stock_basic: {
@@ -243,6 +244,14 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
     params: { ts_code: northbound.codes('ts_code'), ...northbound.byDate('trade_date'), exchange: northbound.equals('exchange') },
     order: order(NORTHBOUND_HOLDINGS, ['trade_date', 'desc'], ['ts_code', 'asc'], ['exchange', 'asc']),
     cap: 3_800,
+  },
+  limit_list_d: {
+    scope: 'market',
+    layout: LIMIT_LISTS,
+    fields: { ...fieldsOf(LIMIT_LISTS, ['trade_date', 'ts_code', 'industry']), name: ofSecurity('name'), ...fieldsOf(LIMIT_LISTS, ['close', 'pct_chg', 'amount', 'limit_amount', 'float_mv', 'total_mv', 'turnover_ratio', 'fd_amount', 'first_time', 'last_time', 'open_times', 'up_stat', 'limit_times', 'limit']) },
+    params: { ts_code: limits.codes('ts_code'), ...limits.byDate('trade_date'), limit_type: limits.equals('limit') },
+    order: order(LIMIT_LISTS, ['trade_date', 'desc'], ['ts_code', 'asc']),
+    cap: 2_500,
   },
   stk_mins: {
     scope: 'market',

@@ -381,6 +381,34 @@ NorthboundHoldingPage = TypedDict("NorthboundHoldingPage", {
     "pagination": 'Pagination',
 }, total=False)
 
+LimitListEntry = TypedDict("LimitListEntry", {
+    "symbol": str,
+    "name": Optional[str],
+    "date": str,
+    "industry": Optional[str],
+    "close": Optional[float],
+    "pct_chg": Optional[float],
+    "amount": Optional[float],
+    "limit_amount": Optional[float],
+    "float_mv": Optional[float],
+    "total_mv": Optional[float],
+    "turnover_ratio": Optional[float],
+    "fd_amount": Optional[float],
+    "first_time": Optional[str],
+    "last_time": Optional[str],
+    "open_times": Optional[int],
+    "up_stat": Optional[str],
+    "limit_times": Optional[int],
+    "limit": Literal["U", "D", "Z"],
+}, total=False)
+
+LimitListPage = TypedDict("LimitListPage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['LimitListEntry'],
+    "pagination": 'Pagination',
+}, total=False)
+
 BookLevel = TypedDict("BookLevel", {
     "price": float,
     "volume": float,
@@ -1021,6 +1049,10 @@ class GeneratedOperations:
     def get_northbound_holdings(self, *, symbol: Optional[str] = None, date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[NorthboundHolding]]':
         """Northbound (Stock Connect) holdings, per stock and day (GET /v1/market/northbound-holdings)."""
         return self._call("/v1/market/northbound-holdings", {"symbol": symbol, "date": date, "begin_date": begin_date, "end_date": end_date, "limit": limit, "page": page})
+
+    def get_limit_list(self, *, symbol: Optional[str] = None, date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit_type: Optional[Literal["U", "D", "Z"]] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[LimitListEntry]]':
+        """Limit-up, limit-down and broken-limit stocks, per stock and day (GET /v1/market/limit-list)."""
+        return self._call("/v1/market/limit-list", {"symbol": symbol, "date": date, "begin_date": begin_date, "end_date": end_date, "limit_type": limit_type, "limit": limit, "page": page})
 
     def get_quote(self, symbol: str) -> 'Result[List[Quote]]':
         """Latest quote of 1-50 symbols, live during the session (GET /v1/market/quote)."""
