@@ -10,7 +10,7 @@ const page = (total: number) => ({ current_page: 1, total_pages: 1, total_items:
 function csvItems(file: string): { fields: string[]; items: (string | number | null)[][] } {
   const [header, ...lines] = readFileSync(join(DATASET_FIXTURES, file), 'utf8').trim().split('\n');
   const fields = header!.split(',');
-  const texts = ['ts_code', 'trade_date', 'name', 'code', 'exchange', 'industry', 'first_time', 'last_time', 'up_stat', 'limit'];
+  const texts = ['ts_code', 'trade_date', 'name', 'code', 'exchange', 'industry', 'first_time', 'last_time', 'up_stat', 'limit', 'buyer', 'seller'];
   return { fields, items: lines.map((line) => line.split(',').map((cell, i) => (cell === '' ? null : texts.includes(fields[i]!) ? cell : Number(cell)))) };
 }
 
@@ -85,6 +85,20 @@ describe('datasets: money flow, margin detail, northbound holdings and the limit
     const listed = csvItems('limit_list_d.csv');
     expect(await tushare('limit_list_d', { trade_date: '20241231' })).to.deep.equal({ ...listed, items: listed.items.filter((item) => item[0] === '20241231'), has_more: false });
     expect(await tushare('limit_list_d', { trade_date: '20241231', limit_type: 'U' })).to.deep.equal({ ...listed, items: listed.items.slice(0, 1), has_more: false });
+  });
+
+  it('/v1/market/block-trades: several trades a day, volume in shares and value in yuan (from 10,000s); /dataapi block_trade reads back the CSV rows', async () => {
+    const branch = '中信证券股份有限公司北京总部证券营业部';
+    const trade = (vol: number, amount: number) => ({ symbol: '600519.SH', name: '贵州茅台', date: '2024-12-31', price: 1450, vol, amount, buyer: '机构专用', seller: branch });
+    const { status, body } = await api.get('/v1/market/block-trades?date=2024-12-31');
+    expect(status, JSON.stringify(body)).to.equal(200);
+    expect(body).to.deep.equal({ code: 200, message: 'success', pagination: page(2), data: [trade(8000, 11_600_000), trade(12_000, 17_400_000)] });
+    const pingAn = await api.get('/v1/market/block-trades?symbol=000001&begin_date=2024-12-01&end_date=2024-12-31');
+    expect(pingAn.body.data).to.deep.equal([
+      { symbol: '000001.SZ', name: '平安银行', date: '2024-12-30', price: 11.5, vol: 1_500_000, amount: 17_250_000, buyer: '招商证券股份有限公司深圳蛇口工业七路证券营业部', seller: '机构专用' },
+    ]);
+    const trades = csvItems('block_trade.csv');
+    expect(await tushare('block_trade', { trade_date: '20241231' })).to.deep.equal({ ...trades, items: [trades.items[1], trades.items[0]], has_more: false });
   });
 
   it('neither symbol nor date → 400 missing_parameter; an unknown symbol → 400 invalid_symbol; an empty day → 404 no_data', async () => {

@@ -85,6 +85,7 @@ const TIMED: Record<string, TimedSample[]> = {
   getListingStatus: [daily('/v1/stock/listing-status?symbol=000001', '/v1/stock/listing-status?symbol=000001')],
   getMoneyFlow: [daily('/v1/market/money-flow?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31', '/v1/market/money-flow?symbol=000001&begin_date=2024-12-30&end_date=2024-12-30')],
   getMarginDetail: [daily('/v1/market/margin-detail?date=2024-12-31', '/v1/market/margin-detail?date=2024-12-30')],
+  getBlockTrades: [daily('/v1/market/block-trades?symbol=600519&begin_date=2024-12-30&end_date=2024-12-31', '/v1/market/block-trades?symbol=600519&begin_date=2024-12-30&end_date=2024-12-30')],
   getLimitList: [daily('/v1/market/limit-list?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31', '/v1/market/limit-list?symbol=000001&begin_date=2024-12-30&end_date=2024-12-30')],
   getNorthboundHoldings: [daily('/v1/market/northbound-holdings?symbol=600519&begin_date=2024-12-30&end_date=2024-12-31', '/v1/market/northbound-holdings?symbol=600519&begin_date=2024-12-30&end_date=2024-12-30')],
   getLegacyStockPrices: [daily('/api/v1/stocks/prices?symbol=000001&start_date=2024-12-30&end_date=2024-12-31', '/api/v1/stocks/prices?symbol=000001&start_date=2024-12-30&end_date=2024-12-30')],
@@ -103,6 +104,7 @@ const TUSHARE_TIMED: Record<string, TimedSample> = {
   margin_detail: tushareDaily('margin_detail', { ts_code: '000001.SZ' }),
   hk_hold: tushareDaily('hk_hold', { ts_code: '600519.SH' }),
   limit_list_d: tushareDaily('limit_list_d', { ts_code: '000001.SZ' }),
+  block_trade: tushareDaily('block_trade', { ts_code: '600519.SH' }),
   stk_mins: {
     clock: 'minute',
     fresh: { api_name: 'stk_mins', params: { ts_code: '000001.SZ', start_date: '2024-12-31 14:50:00', end_date: '2024-12-31 15:00:00' } },

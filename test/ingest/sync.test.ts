@@ -42,6 +42,8 @@ function upstream(request: TushareRequest): Answer {
       return ok(['code', 'trade_date', 'ts_code', 'name', 'vol', 'ratio', 'exchange'], [['70001', day, '000001.SZ', '平安银行', 1035678912, 5.34, 'SZ'], ['00700', day, '00700.HK', '腾讯控股', 1532748001, 16.42, 'HK']]);
     case 'limit_list_d':
       return ok(['trade_date', 'ts_code', 'industry', 'name', 'close', 'first_time', 'limit'], [[day, '000001.SZ', '银行', '平安银行', 12.87, '093512', 'U']]);
+    case 'block_trade':
+      return ok(['ts_code', 'trade_date', 'price', 'vol', 'amount', 'buyer', 'seller'], [['000001.SZ', day, 11.5, 150.0, 1725.0, '机构专用', '华泰证券']]);
     case 'index_basic':
     case 'index_daily':
     case 'index_weight':
@@ -91,6 +93,7 @@ describe('sync from Tushare Pro (local replay server)', () => {
     // Northbound holdings only: the southbound row (a Hong Kong code) is skipped.
     expect(await testDb.db('northbound_holdings').where({ trade_date: '2024-01-03' }).select('ts_code', 'vol', 'exchange')).to.deep.equal([{ ts_code: '000001.SZ', vol: 1035678912, exchange: 'SZ' }]);
     expect(await testDb.db('limit_lists').where({ trade_date: '2024-01-03' }).select('ts_code', 'close', 'first_time', 'limit')).to.deep.equal([{ ts_code: '000001.SZ', close: 12.87, first_time: '093512', limit: 'U' }]);
+    expect(await testDb.db('block_trades').where({ trade_date: '2024-01-03' }).select('ts_code', 'vol', 'amount')).to.deep.equal([{ ts_code: '000001.SZ', vol: 1_500_000, amount: 17_250_000 }]);
     expect(await dataVersion(testDb.db, 'market')).to.be.greaterThan(0);
   });
 

@@ -34,6 +34,7 @@ export const SAMPLE_REQUESTS: Record<string, string> = {
   getMarginDetail: '/v1/market/margin-detail?date=2024-12-31',
   getNorthboundHoldings: '/v1/market/northbound-holdings?symbol=600519&begin_date=2024-12-01&end_date=2024-12-31',
   getLimitList: '/v1/market/limit-list?symbol=000001&begin_date=2024-12-01&end_date=2024-12-31',
+  getBlockTrades: '/v1/market/block-trades?symbol=600519&begin_date=2024-12-01&end_date=2024-12-31',
 };
 
 /** The datasets' fixture bundle (synthetic rows in Tushare's layouts, test/fixtures/datasets/README.md). */

@@ -63,6 +63,21 @@ export const LIMIT_LISTS = tableLayout({
   marketTime: { column: 'trade_date', clock: 'daily' },
 });
 
+/**
+ * Tushare `block_trade`: the day's block trades of a stock, each with its price (yuan), volume (10,000 shares →
+ * shares) and value (10,000 yuan → yuan), and the buying and selling brokerage branches. A trade has no id of
+ * its own upstream: its key is the whole trade.
+ */
+export const BLOCK_TRADES = tableLayout({
+  table: 'block_trades',
+  key: ['ts_code', 'trade_date', 'buyer', 'seller', 'price', 'vol'],
+  columns: {
+    ts_code: required(col.code()), trade_date: required(col.date()), price: required(col.number()), vol: required(col.number(4)), amount: col.number(4),
+    buyer: required(col.text()), seller: required(col.text()),
+  },
+  marketTime: { column: 'trade_date', clock: 'daily' },
+});
+
 const KEY = new Set(['ts_code', 'trade_date']);
 
 /** A dataset's value columns (everything but the security and the day), in its registry's order. */

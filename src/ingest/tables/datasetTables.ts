@@ -1,4 +1,4 @@
-import { LIMIT_LISTS, MARGIN_DETAILS, MONEY_FLOWS, NORTHBOUND_HOLDINGS } from '../../domain/tables/datasetLayouts';
+import { BLOCK_TRADES, LIMIT_LISTS, MARGIN_DETAILS, MONEY_FLOWS, NORTHBOUND_HOLDINGS } from '../../domain/tables/datasetLayouts';
 import type { TableLoad } from '../loaderTypes';
 import { layoutLoad, layoutRow } from './layoutRows';
 
@@ -15,3 +15,6 @@ export const hkHold: TableLoad = layoutLoad(NORTHBOUND_HOLDINGS, 'market', {
 
 /** Tushare `limit_list_d`: its registry's columns as sent (the day's name is not stored). */
 export const limitListD: TableLoad = layoutLoad(LIMIT_LISTS, 'market');
+
+/** Tushare `block_trade`: volume in 10,000 shares → shares, value in 10,000 yuan → yuan. */
+export const blockTrade: TableLoad = layoutLoad(BLOCK_TRADES, 'market');

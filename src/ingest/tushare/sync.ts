@@ -69,6 +69,7 @@ const TASKS: SyncTask[] = [
   { api: 'margin_detail', parts: perOpenDay('trade_date') },
   { api: 'hk_hold', parts: perOpenDay('trade_date') },
   { api: 'limit_list_d', parts: perOpenDay('trade_date') },
+  { api: 'block_trade', parts: perOpenDay('trade_date') },
   // Weights are published monthly; index_code is required.
   {
     api: 'index_weight',

@@ -1,4 +1,4 @@
-import { LIMIT_LISTS, MARGIN_DETAILS, MONEY_FLOWS, NORTHBOUND_HOLDINGS } from '../../domain/tables/datasetLayouts';
+import { BLOCK_TRADES, LIMIT_LISTS, MARGIN_DETAILS, MONEY_FLOWS, NORTHBOUND_HOLDINGS } from '../../domain/tables/datasetLayouts';
 import type { TableLayout } from '../../domain/tables/tableLayout';
 import type { OperationId } from '../../http/operations';
 
@@ -12,6 +12,7 @@ export const DATASET_ROUTES = {
   getMarginDetail: MARGIN_DETAILS,
   getNorthboundHoldings: NORTHBOUND_HOLDINGS,
   getLimitList: LIMIT_LISTS,
+  getBlockTrades: BLOCK_TRADES,
 } as const satisfies Partial<Record<OperationId, TableLayout<string>>>;
 
 export type DatasetOperation = keyof typeof DATASET_ROUTES;

@@ -31,5 +31,5 @@ export function datasetsHandlers({ db, codes, answers, visibility: plans }: Data
       return okPage(rows.map(toDatasetRow(layout)), paginationOf(window, total)) as ResponseOf<Op>;
     });
   };
-  return { getMoneyFlow: handlerOf('getMoneyFlow'), getMarginDetail: handlerOf('getMarginDetail'), getNorthboundHoldings: handlerOf('getNorthboundHoldings'), getLimitList: handlerOf('getLimitList') };
+  return { getMoneyFlow: handlerOf('getMoneyFlow'), getMarginDetail: handlerOf('getMarginDetail'), getNorthboundHoldings: handlerOf('getNorthboundHoldings'), getLimitList: handlerOf('getLimitList'), getBlockTrades: handlerOf('getBlockTrades') };
 }

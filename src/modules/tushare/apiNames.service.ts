@@ -2,7 +2,7 @@ import { ADJ_FACTORS, DAILY_BARS, DAILY_BASIC, INTRADAY_BARS, TRADE_CALENDAR } f
 import { COMPANY_PROFILES, INDEX_WEIGHTS, INDUSTRY_CLASSES, INDUSTRY_MEMBERS, NAME_CHANGES, SECURITIES } from '../../domain/tables/referenceLayouts';
 import { ANNOUNCEMENTS, DISCLOSURE_DATES, DIVIDENDS, TRADING_HALTS } from '../../domain/tables/eventLayouts';
 import { BALANCE_SHEETS, CASH_FLOWS, INCOME_STATEMENTS } from '../../domain/tables/statementLayouts';
-import { LIMIT_LISTS, MARGIN_DETAILS, MONEY_FLOWS, NORTHBOUND_HOLDINGS } from '../../domain/tables/datasetLayouts';
+import { BLOCK_TRADES, LIMIT_LISTS, MARGIN_DETAILS, MONEY_FLOWS, NORTHBOUND_HOLDINGS } from '../../domain/tables/datasetLayouts';
 import { columnsOf, type TableLayout } from '../../domain/tables/tableLayout';
 import type { FieldSource, ParamFilter, TushareApi } from './tushare.types';
 
@@ -75,6 +75,7 @@ const flows = filtersOf(MONEY_FLOWS);
 const margins = filtersOf(MARGIN_DETAILS);
 const northbound = filtersOf(NORTHBOUND_HOLDINGS);
 const limits = filtersOf(LIMIT_LISTS);
+const blocks = filtersOf(BLOCK_TRADES);
 
 export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
   stock_basic: {
@@ -252,6 +253,14 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
     params: { ts_code: limits.codes('ts_code'), ...limits.byDate('trade_date'), limit_type: limits.equals('limit') },
     order: order(LIMIT_LISTS, ['trade_date', 'desc'], ['ts_code', 'asc']),
     cap: 2_500,
+  },
+  block_trade: {
+    scope: 'market',
+    layout: BLOCK_TRADES,
+    fields: fieldsOf(BLOCK_TRADES),
+    params: { ts_code: blocks.codes('ts_code'), ...blocks.byDate('trade_date') },
+    order: order(BLOCK_TRADES, ['trade_date', 'desc'], ['ts_code', 'asc'], ['buyer', 'asc'], ['seller', 'asc'], ['price', 'asc'], ['vol', 'asc']),
+    cap: 1_000,
   },
   stk_mins: {
     scope: 'market',

@@ -409,6 +409,24 @@ LimitListPage = TypedDict("LimitListPage", {
     "pagination": 'Pagination',
 }, total=False)
 
+BlockTrade = TypedDict("BlockTrade", {
+    "symbol": str,
+    "name": Optional[str],
+    "date": str,
+    "price": float,
+    "vol": float,
+    "amount": Optional[float],
+    "buyer": str,
+    "seller": str,
+}, total=False)
+
+BlockTradePage = TypedDict("BlockTradePage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['BlockTrade'],
+    "pagination": 'Pagination',
+}, total=False)
+
 BookLevel = TypedDict("BookLevel", {
     "price": float,
     "volume": float,
@@ -1053,6 +1071,10 @@ class GeneratedOperations:
     def get_limit_list(self, *, symbol: Optional[str] = None, date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit_type: Optional[Literal["U", "D", "Z"]] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[LimitListEntry]]':
         """Limit-up, limit-down and broken-limit stocks, per stock and day (GET /v1/market/limit-list)."""
         return self._call("/v1/market/limit-list", {"symbol": symbol, "date": date, "begin_date": begin_date, "end_date": end_date, "limit_type": limit_type, "limit": limit, "page": page})
+
+    def get_block_trades(self, *, symbol: Optional[str] = None, date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[BlockTrade]]':
+        """Block trades, per stock and day (GET /v1/market/block-trades)."""
+        return self._call("/v1/market/block-trades", {"symbol": symbol, "date": date, "begin_date": begin_date, "end_date": end_date, "limit": limit, "page": page})
 
     def get_quote(self, symbol: str) -> 'Result[List[Quote]]':
         """Latest quote of 1-50 symbols, live during the session (GET /v1/market/quote)."""
