@@ -43,10 +43,11 @@ export function toolName(operationId: string): string {
 /** Schema keywords a client needs to build a valid call; the rest (examples, x- extensions) costs tokens only. */
 const KEPT = ['type', 'enum', 'const', 'format', 'pattern', 'minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'items', 'default'];
 /**
- * The tool list keeps what a model needs to form a call; string lengths and patterns the server checks and
- * explains in the error's advice. 20 tools with every keyword and description cost 42,752 characters.
+ * The tool list keeps what a model needs to form a call: types, enums, date formats and the defaults of flags
+ * and enums. Bounds, string lengths and patterns the server checks and explains in the error's advice (and the
+ * reference that search_endpoints gives keeps them): every agent pays for the list before its first call.
  */
-const LISTED = ['type', 'enum', 'format', 'minimum', 'maximum', 'items', 'default'];
+const LISTED = ['type', 'enum', 'format', 'items', 'default'];
 
 const pick = (schema: JsonSchema, keys: readonly string[]): JsonSchema => Object.fromEntries(Object.entries(schema).filter(([key]) => keys.includes(key)));
 
@@ -61,6 +62,9 @@ function inputSchemaOf(schema: JsonSchema, keys: readonly string[], description?
   if (kept.format !== 'date') delete kept.format;
   // Page and offset bounds in the millions say nothing a model needs.
   if (typeof kept.maximum === 'number' && kept.maximum > 10_000) delete kept.maximum;
+  // A count's default (rows per page, the first page) changes what a call gets, not how to form it: listed, only
+  // a flag's or an enum's default is (adjusted=true, period=annual); the reference keeps every one.
+  if (keys === LISTED && kept.type === 'integer') delete kept.default;
   if (description) kept.description = description;
   return kept;
 }
@@ -78,7 +82,8 @@ export const COMMON_ARGUMENTS: Record<string, JsonSchema> = {
  * One tool per data operation of the contract (API-key operations under `/v1`; not the console's account,
  * key and billing routes, nor the legacy `/api/v1` ones, nor the event stream), generated from the bundled contract at start: name
  * from the operationId, description from the summary, input from the parameters
- * (their defaults bound every list: 20 items a page, 5 periods of statements, daily bars a year of trading days).
+ * (their defaults, kept in the reference, bound every list: 20 items a page, 5 periods of statements, daily bars
+ * a year of trading days).
  */
 export function toolCatalog(contract: Contract): Tool[] {
   const resolve = <T>(node: T): T => {

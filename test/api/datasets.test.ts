@@ -10,7 +10,7 @@ const page = (total: number) => ({ current_page: 1, total_pages: 1, total_items:
 function csvItems(file: string): { fields: string[]; items: (string | number | null)[][] } {
   const [header, ...lines] = readFileSync(join(DATASET_FIXTURES, file), 'utf8').trim().split('\n');
   const fields = header!.split(',');
-  const texts = ['ts_code', 'trade_date', 'name', 'code', 'exchange', 'industry', 'first_time', 'last_time', 'up_stat', 'limit', 'buyer', 'seller'];
+  const texts = ['ts_code', 'trade_date', 'name', 'code', 'exchange', 'industry', 'first_time', 'last_time', 'up_stat', 'limit', 'buyer', 'seller', 'reason', 'exalter', 'side'];
   return { fields, items: lines.map((line) => line.split(',').map((cell, i) => (cell === '' ? null : texts.includes(fields[i]!) ? cell : Number(cell)))) };
 }
 
@@ -99,6 +99,32 @@ describe('datasets: money flow, margin detail, northbound holdings and the limit
     ]);
     const trades = csvItems('block_trade.csv');
     expect(await tushare('block_trade', { trade_date: '20241231' })).to.deep.equal({ ...trades, items: [trades.items[1], trades.items[0]], has_more: false });
+  });
+
+  it('/v1/market/top-list: a stock once per reason; /v1/market/top-list-seats: both sides, one with side; /dataapi top_list and top_inst read back the CSV rows', async () => {
+    const pingAn = { symbol: '000001.SZ', name: '平安银行', date: '2024-12-31' };
+    const day = { close: 12.87, pct_change: 10, turnover_rate: 0.94, amount: 2345678901, float_values: 249700000000 };
+    const { status, body } = await api.get('/v1/market/top-list?date=2024-12-31');
+    expect(status, JSON.stringify(body)).to.equal(200);
+    expect(body).to.deep.equal({
+      code: 200, message: 'success', pagination: page(2),
+      data: [
+        { ...pingAn, ...day, l_sell: 123456789, l_buy: 345678901, l_amount: 469135690, net_amount: 222222112, net_rate: 9.47, amount_rate: 20, reason: '日涨幅偏离值达到7%的前5只证券' },
+        { ...pingAn, ...day, l_sell: 150000000, l_buy: 300000000, l_amount: 450000000, net_amount: 150000000, net_rate: 6.39, amount_rate: 19.18, reason: '连续三个交易日内，涨幅偏离值累计达到20%的证券' },
+      ].map(({ reason, ...row }) => ({ ...row, reason })),
+    });
+    const seat = (exalter: string, side: string, buy: number, buy_rate: number, sell: number, sell_rate: number, net_buy: number) =>
+      ({ ...pingAn, exalter, side, buy, buy_rate, sell, sell_rate, net_buy, reason: '日涨幅偏离值达到7%的前5只证券' });
+    const institution = (side: string) => seat('机构专用', side, 98765432.1, 4.21, 1234567, 0.05, 97530865.1);
+    const seats = await api.get('/v1/market/top-list-seats?date=2024-12-31');
+    expect(seats.body.data).to.deep.equal([seat('华泰证券股份有限公司上海武定路证券营业部', '0', 56789012, 2.42, 0, 0, 56789012), institution('0'), institution('1')]);
+    expect((await api.get('/v1/market/top-list-seats?date=2024-12-31&side=1')).body.data).to.deep.equal([institution('1')]);
+    const listed = csvItems('top_list.csv');
+    expect(await tushare('top_list', { trade_date: '20241231' })).to.deep.equal({ ...listed, items: listed.items.slice(0, 2), has_more: false });
+    const inst = csvItems('top_inst.csv');
+    expect(await tushare('top_inst', { trade_date: '20241231', ts_code: '000001.SZ' })).to.deep.equal({ ...inst, items: [inst.items[2], inst.items[0], inst.items[1]], has_more: false });
+    const undated = await fetch(`${api.baseUrl}/dataapi`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ api_name: 'top_list', token: api.key, params: { ts_code: '000001.SZ' } }) });
+    expect((await undated.json()).code).to.not.equal(0);
   });
 
   it('neither symbol nor date → 400 missing_parameter; an unknown symbol → 400 invalid_symbol; an empty day → 404 no_data', async () => {

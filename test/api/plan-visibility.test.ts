@@ -54,6 +54,15 @@ const tushareDaily = (api_name: string, params: Record<string, string>, past = '
   pastMark: `"${past}"`,
 });
 
+/** An api_name that answers one trade date at a time (Tushare requires it): the fresh day, then the one before. */
+const tushareOneDay = (api_name: string): TimedSample => ({
+  clock: 'daily',
+  fresh: { api_name, params: { trade_date: '20241231' } },
+  past: { api_name, params: { trade_date: '20241230' } },
+  freshMark: '"20241231"',
+  pastMark: '"20241230"',
+});
+
 /** Every data operation with a market time: the rows they answer come and go with the plan's delays. */
 const TIMED: Record<string, TimedSample[]> = {
   getDaily: [daily('/v1/market/daily?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31', '/v1/market/daily?symbol=000001&begin_date=2024-12-30&end_date=2024-12-30')],
@@ -86,6 +95,8 @@ const TIMED: Record<string, TimedSample[]> = {
   getMoneyFlow: [daily('/v1/market/money-flow?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31', '/v1/market/money-flow?symbol=000001&begin_date=2024-12-30&end_date=2024-12-30')],
   getMarginDetail: [daily('/v1/market/margin-detail?date=2024-12-31', '/v1/market/margin-detail?date=2024-12-30')],
   getBlockTrades: [daily('/v1/market/block-trades?symbol=600519&begin_date=2024-12-30&end_date=2024-12-31', '/v1/market/block-trades?symbol=600519&begin_date=2024-12-30&end_date=2024-12-30')],
+  getTopList: [daily('/v1/market/top-list?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31', '/v1/market/top-list?symbol=000001&begin_date=2024-12-30&end_date=2024-12-30')],
+  getTopListSeats: [daily('/v1/market/top-list-seats?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31', '/v1/market/top-list-seats?symbol=000001&begin_date=2024-12-30&end_date=2024-12-30')],
   getLimitList: [daily('/v1/market/limit-list?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31', '/v1/market/limit-list?symbol=000001&begin_date=2024-12-30&end_date=2024-12-30')],
   getNorthboundHoldings: [daily('/v1/market/northbound-holdings?symbol=600519&begin_date=2024-12-30&end_date=2024-12-31', '/v1/market/northbound-holdings?symbol=600519&begin_date=2024-12-30&end_date=2024-12-30')],
   getLegacyStockPrices: [daily('/api/v1/stocks/prices?symbol=000001&start_date=2024-12-30&end_date=2024-12-31', '/api/v1/stocks/prices?symbol=000001&start_date=2024-12-30&end_date=2024-12-30')],
@@ -105,6 +116,8 @@ const TUSHARE_TIMED: Record<string, TimedSample> = {
   hk_hold: tushareDaily('hk_hold', { ts_code: '600519.SH' }),
   limit_list_d: tushareDaily('limit_list_d', { ts_code: '000001.SZ' }),
   block_trade: tushareDaily('block_trade', { ts_code: '600519.SH' }),
+  top_list: tushareOneDay('top_list'),
+  top_inst: tushareOneDay('top_inst'),
   stk_mins: {
     clock: 'minute',
     fresh: { api_name: 'stk_mins', params: { ts_code: '000001.SZ', start_date: '2024-12-31 14:50:00', end_date: '2024-12-31 15:00:00' } },
@@ -127,6 +140,8 @@ const timeless = () => Object.fromEntries(Object.entries({ ...SAMPLE_REQUESTS, .
 async function seed(db: Knex): Promise<void> {
   await loadReferenceDataIfEmpty(db);
   await loadSampleData(db);
+  // Every sample is asked of every plan, past the starter plan's per-minute budget: budgets are not what this tests.
+  await db('plans').update({ rate_limit_per_minute: 100_000 });
   await db('daily_basic').insert([
     { ts_code: '000001.SZ', trade_date: '2024-12-30', pe: 5, pb: 0.6, total_share: 19405918198, total_mv: 210000000000 },
     { ts_code: '600000.SH', trade_date: '2024-12-30', pe: 5, pb: 0.5, total_share: 29352178996, total_mv: 123450000000 },

@@ -44,6 +44,10 @@ function upstream(request: TushareRequest): Answer {
       return ok(['trade_date', 'ts_code', 'industry', 'name', 'close', 'first_time', 'limit'], [[day, '000001.SZ', '银行', '平安银行', 12.87, '093512', 'U']]);
     case 'block_trade':
       return ok(['ts_code', 'trade_date', 'price', 'vol', 'amount', 'buyer', 'seller'], [['000001.SZ', day, 11.5, 150.0, 1725.0, '机构专用', '华泰证券']]);
+    case 'top_list':
+      return ok(['trade_date', 'ts_code', 'name', 'close', 'l_buy', 'reason'], [[day, '000001.SZ', '平安银行', 12.87, 345678901.0, '日涨幅偏离值达到7%的前5只证券']]);
+    case 'top_inst':
+      return ok(['trade_date', 'ts_code', 'exalter', 'side', 'buy', 'reason'], [[day, '000001.SZ', '机构专用', '0', 98765432.1, '日涨幅偏离值达到7%的前5只证券']]);
     case 'index_basic':
     case 'index_daily':
     case 'index_weight':
@@ -94,6 +98,8 @@ describe('sync from Tushare Pro (local replay server)', () => {
     expect(await testDb.db('northbound_holdings').where({ trade_date: '2024-01-03' }).select('ts_code', 'vol', 'exchange')).to.deep.equal([{ ts_code: '000001.SZ', vol: 1035678912, exchange: 'SZ' }]);
     expect(await testDb.db('limit_lists').where({ trade_date: '2024-01-03' }).select('ts_code', 'close', 'first_time', 'limit')).to.deep.equal([{ ts_code: '000001.SZ', close: 12.87, first_time: '093512', limit: 'U' }]);
     expect(await testDb.db('block_trades').where({ trade_date: '2024-01-03' }).select('ts_code', 'vol', 'amount')).to.deep.equal([{ ts_code: '000001.SZ', vol: 1_500_000, amount: 17_250_000 }]);
+    expect(await testDb.db('top_lists').where({ trade_date: '2024-01-03' }).select('ts_code', 'l_buy', 'reason')).to.deep.equal([{ ts_code: '000001.SZ', l_buy: 345678901, reason: '日涨幅偏离值达到7%的前5只证券' }]);
+    expect(await testDb.db('top_list_seats').where({ trade_date: '2024-01-03' }).select('exalter', 'side', 'buy')).to.deep.equal([{ exalter: '机构专用', side: '0', buy: 98765432.1 }]);
     expect(await dataVersion(testDb.db, 'market')).to.be.greaterThan(0);
   });
 

@@ -35,6 +35,8 @@ export const SAMPLE_REQUESTS: Record<string, string> = {
   getNorthboundHoldings: '/v1/market/northbound-holdings?symbol=600519&begin_date=2024-12-01&end_date=2024-12-31',
   getLimitList: '/v1/market/limit-list?symbol=000001&begin_date=2024-12-01&end_date=2024-12-31',
   getBlockTrades: '/v1/market/block-trades?symbol=600519&begin_date=2024-12-01&end_date=2024-12-31',
+  getTopList: '/v1/market/top-list?symbol=000001&begin_date=2024-12-01&end_date=2024-12-31',
+  getTopListSeats: '/v1/market/top-list-seats?symbol=000001&begin_date=2024-12-01&end_date=2024-12-31',
 };
 
 /** The datasets' fixture bundle (synthetic rows in Tushare's layouts, test/fixtures/datasets/README.md). */

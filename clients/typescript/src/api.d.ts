@@ -436,6 +436,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/market/top-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dragon-tiger list (龙虎榜), per stock, day and reason
+         * @description The stocks the exchanges list for unusual moves (Tushare `top_list`), once per reason: the day's close, change
+         *     and turnover, the value traded, what the listed seats bought, sold and netted, and their shares of the value
+         *     traded. Money in yuan, rates in percent. The seats themselves: `/v1/market/top-list-seats`.
+         *     Give `symbol` for one stock over time (newest first; `begin_date`/`end_date`, by default the year up to the
+         *     latest day the plan sees, at most 3 years), `date` for the whole market on one trading day (by symbol), or
+         *     both. Old codes answer for the security they became. Pages of `limit` rows (`page`). Daily market data:
+         *     visible to a plan from the day's close plus its daily delay; a day that exists but is not visible yet answers
+         *     404 `no_data` saying when it will be. Neither `symbol` nor `date` → 400 `missing_parameter`.
+         */
+        get: operations["getTopList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/market/top-list-seats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dragon-tiger list's seats, per stock, day, reason and side
+         * @description The five brokerage branches or institutional seats (`机构专用`) that bought most (`side` 0) and sold most
+         *     (`side` 1) of each listed stock, per day and reason (Tushare `top_inst`), with what each bought, sold and
+         *     netted and its shares of the value traded; `side` keeps one side. Money in yuan, rates in percent.
+         *     Give `symbol` for one stock over time (newest first; `begin_date`/`end_date`, by default the year up to the
+         *     latest day the plan sees, at most 3 years), `date` for the whole market on one trading day (by symbol), or
+         *     both. Old codes answer for the security they became. Pages of `limit` rows (`page`). Daily market data:
+         *     visible to a plan from the day's close plus its daily delay; a day that exists but is not visible yet answers
+         *     404 `no_data` saying when it will be. Neither `symbol` nor `date` → 400 `missing_parameter`.
+         */
+        get: operations["getTopListSeats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/market/quote": {
         parameters: {
             query?: never;
@@ -1115,7 +1169,7 @@ export interface paths {
          *     `pro = ts.pro_api(KEY); pro._DataApi__http_url = 'http://localhost:8080/dataapi'`. The SDK 1.4 posts to
          *     `/dataapi/{api_name}`, older ones to `/dataapi` with `api_name` in the body.
          *
-         *     **api_names:** stock_basic, trade_cal, namechange, stock_company, daily, weekly, monthly, adj_factor, daily_basic, index_basic, index_daily, index_weight, index_classify, index_member_all, suspend_d, dividend, income, income_vip, balancesheet, balancesheet_vip, cashflow, cashflow_vip, disclosure_date, anns_d, moneyflow, margin_detail, hk_hold, limit_list_d, block_trade, stk_mins. Each takes Tushare's documented parameters for it, answers Tushare's default
+         *     **api_names:** stock_basic, trade_cal, namechange, stock_company, daily, weekly, monthly, adj_factor, daily_basic, index_basic, index_daily, index_weight, index_classify, index_member_all, suspend_d, dividend, income, income_vip, balancesheet, balancesheet_vip, cashflow, cashflow_vip, disclosure_date, anns_d, moneyflow, margin_detail, hk_hold, limit_list_d, block_trade, top_list, top_inst, stk_mins. Each takes Tushare's documented parameters for it, answers Tushare's default
          *     fields in Tushare's order when `fields` is empty, in Tushare's units (dates `YYYYMMDD`; `daily` amount in
          *     thousand yuan; `daily_basic` shares and market values in 10,000), at most its documented row cap with
          *     `has_more`. The statements answer every stored version (`ann_date`, `f_ann_date`, `update_flag`).
@@ -2440,6 +2494,149 @@ export interface components {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
             data: components["schemas"]["BlockTrade"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /**
+         * @description A stock on the dragon-tiger list (龙虎榜) of a day, once per reason the exchange gave (Tushare `top_list`): the
+         *     day's close, change and turnover, the value traded, what the listed seats bought and sold, and their shares
+         *     of the value traded. Money in yuan, rates in percent.
+         */
+        TopListEntry: {
+            /**
+             * @description Standard code.
+             * @example 000001.SZ
+             */
+            symbol: string;
+            /** @description Short name of the security. */
+            name: string | null;
+            /**
+             * Format: date
+             * @description Trading day.
+             */
+            date: string;
+            /**
+             * Format: double
+             * @description Closing price, yuan.
+             */
+            close: number | null;
+            /**
+             * Format: double
+             * @description Change of the day, percent.
+             */
+            pct_change: number | null;
+            /**
+             * Format: double
+             * @description Turnover, percent.
+             */
+            turnover_rate: number | null;
+            /**
+             * Format: double
+             * @description Value traded on the day, yuan.
+             */
+            amount: number | null;
+            /**
+             * Format: double
+             * @description Sold by the listed seats, yuan.
+             */
+            l_sell: number | null;
+            /**
+             * Format: double
+             * @description Bought by the listed seats, yuan.
+             */
+            l_buy: number | null;
+            /**
+             * Format: double
+             * @description Traded by the listed seats, yuan.
+             */
+            l_amount: number | null;
+            /**
+             * Format: double
+             * @description Net bought by the listed seats, yuan.
+             */
+            net_amount: number | null;
+            /**
+             * Format: double
+             * @description Net bought as a percent of the value traded.
+             */
+            net_rate: number | null;
+            /**
+             * Format: double
+             * @description Traded by the listed seats as a percent of the value traded.
+             */
+            amount_rate: number | null;
+            /**
+             * Format: double
+             * @description Float market value, yuan.
+             */
+            float_values: number | null;
+            /** @description Why the exchange listed the stock. */
+            reason: string;
+        };
+        /** @description Success envelope of a page of dragon-tiger list rows, newest first (one symbol) or by symbol (one day). */
+        TopListPage: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            data: components["schemas"]["TopListEntry"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /**
+         * @description A seat of the dragon-tiger list (Tushare `top_inst`): per listed stock, day and reason, one of the five
+         *     brokerage branches or institutional seats that bought most (`side` 0) or sold most (`side` 1) — a seat can be
+         *     on both sides — with what it bought and sold. Money in yuan, rates in percent of the value traded.
+         */
+        TopListSeat: {
+            /**
+             * @description Standard code.
+             * @example 000001.SZ
+             */
+            symbol: string;
+            /** @description Short name of the security. */
+            name: string | null;
+            /**
+             * Format: date
+             * @description Trading day.
+             */
+            date: string;
+            /** @description The brokerage branch, or `机构专用` for an institutional seat. */
+            exalter: string;
+            /**
+             * @description `0` among the five top buyers, `1` among the five top sellers.
+             * @enum {string}
+             */
+            side: "0" | "1";
+            /**
+             * Format: double
+             * @description Bought, yuan.
+             */
+            buy: number | null;
+            /**
+             * Format: double
+             * @description Bought as a percent of the value traded.
+             */
+            buy_rate: number | null;
+            /**
+             * Format: double
+             * @description Sold, yuan.
+             */
+            sell: number | null;
+            /**
+             * Format: double
+             * @description Sold as a percent of the value traded.
+             */
+            sell_rate: number | null;
+            /**
+             * Format: double
+             * @description Bought less sold, yuan.
+             */
+            net_buy: number | null;
+            /** @description Why the exchange listed the stock. */
+            reason: string;
+        };
+        /** @description Success envelope of a page of dragon-tiger list seats, newest first (one symbol) or by symbol (one day). */
+        TopListSeatPage: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            data: components["schemas"]["TopListSeat"][];
             pagination: components["schemas"]["Pagination"];
         };
         /** @description One level of the order book. */
@@ -4789,6 +4986,11 @@ export interface components {
          */
         LimitType: "U" | "D" | "Z";
         /**
+         * @description Only one side — `0` the five top buyers, `1` the five top sellers.
+         * @example 0
+         */
+        Side: "0" | "1";
+        /**
          * @description Comma-separated channels: `quote` (each quote snapshot) and `bar` (the one-minute bar as it moves).
          *     Both by default.
          * @example quote,bar
@@ -6472,6 +6674,223 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["BlockTradePage"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTopList: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One security over time, in any of the three formats (`600519`, `sh.600519`, `600519.SH`); an old code answers
+                 *     for the security it became. Give `symbol`, `date`, or both.
+                 * @example 600519.SH
+                 */
+                symbol?: components["parameters"]["DatasetSymbol"];
+                /**
+                 * @description The whole market on one trading day, `YYYY-MM-DD`. Give `symbol`, `date`, or both.
+                 * @example 2024-06-14
+                 */
+                date?: components["parameters"]["DatasetDate"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description Rows per page, 1 to 6000 (a whole market's day fits one page).
+                 * @example 1000
+                 */
+                limit?: components["parameters"]["DatasetLimit"];
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of rows. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": [
+                     *         {
+                     *           "symbol": "000001.SZ",
+                     *           "name": "平安银行",
+                     *           "date": "2024-12-31",
+                     *           "close": 12.87,
+                     *           "pct_change": 10,
+                     *           "turnover_rate": 0.94,
+                     *           "amount": 2345678901,
+                     *           "l_sell": 123456789,
+                     *           "l_buy": 345678901,
+                     *           "l_amount": 469135690,
+                     *           "net_amount": 222222112,
+                     *           "net_rate": 9.47,
+                     *           "amount_rate": 20,
+                     *           "float_values": 249700000000,
+                     *           "reason": "日涨幅偏离值达到7%的前5只证券"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "current_page": 1,
+                     *         "total_pages": 1,
+                     *         "total_items": 1,
+                     *         "items_per_page": 1000,
+                     *         "has_next_page": false,
+                     *         "has_prev_page": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TopListPage"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTopListSeats: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One security over time, in any of the three formats (`600519`, `sh.600519`, `600519.SH`); an old code answers
+                 *     for the security it became. Give `symbol`, `date`, or both.
+                 * @example 600519.SH
+                 */
+                symbol?: components["parameters"]["DatasetSymbol"];
+                /**
+                 * @description The whole market on one trading day, `YYYY-MM-DD`. Give `symbol`, `date`, or both.
+                 * @example 2024-06-14
+                 */
+                date?: components["parameters"]["DatasetDate"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description Only one side — `0` the five top buyers, `1` the five top sellers.
+                 * @example 0
+                 */
+                side?: components["parameters"]["Side"];
+                /**
+                 * @description Rows per page, 1 to 6000 (a whole market's day fits one page).
+                 * @example 1000
+                 */
+                limit?: components["parameters"]["DatasetLimit"];
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of rows. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": [
+                     *         {
+                     *           "symbol": "000001.SZ",
+                     *           "name": "平安银行",
+                     *           "date": "2024-12-31",
+                     *           "exalter": "机构专用",
+                     *           "side": "0",
+                     *           "buy": 98765432.1,
+                     *           "buy_rate": 4.21,
+                     *           "sell": 1234567,
+                     *           "sell_rate": 0.05,
+                     *           "net_buy": 97530865.1,
+                     *           "reason": "日涨幅偏离值达到7%的前5只证券"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "current_page": 1,
+                     *         "total_pages": 1,
+                     *         "total_items": 1,
+                     *         "items_per_page": 1000,
+                     *         "has_next_page": false,
+                     *         "has_prev_page": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TopListSeatPage"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };

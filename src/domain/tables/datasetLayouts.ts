@@ -78,6 +78,37 @@ export const BLOCK_TRADES = tableLayout({
   marketTime: { column: 'trade_date', clock: 'daily' },
 });
 
+/**
+ * Tushare `top_list`, the dragon-tiger list (龙虎榜): a stock listed on a day, once per reason the exchange gave,
+ * with the day's close, change and turnover (percent), its value traded, the list's buying, selling, total and
+ * net amounts and their shares of the value (percent), and its float market value; money in yuan as sent.
+ */
+export const TOP_LISTS = tableLayout({
+  table: 'top_lists',
+  key: ['ts_code', 'trade_date', 'reason'],
+  columns: {
+    trade_date: required(col.date()), ts_code: required(col.code()), close: col.number(), pct_change: col.number(), turnover_rate: col.number(), amount: col.number(),
+    l_sell: col.number(), l_buy: col.number(), l_amount: col.number(), net_amount: col.number(), net_rate: col.number(), amount_rate: col.number(),
+    float_values: col.number(), reason: required(col.text()),
+  },
+  marketTime: { column: 'trade_date', clock: 'daily' },
+});
+
+/**
+ * Tushare `top_inst`, the dragon-tiger list's seats: per listed stock, day and reason, the five brokerage
+ * branches (or institutional seats) that bought most (`side` 0) and sold most (`side` 1) — a seat can be in
+ * both — with what each bought and sold (yuan) and its shares of the value traded (percent).
+ */
+export const TOP_LIST_SEATS = tableLayout({
+  table: 'top_list_seats',
+  key: ['ts_code', 'trade_date', 'reason', 'side', 'exalter'],
+  columns: {
+    trade_date: required(col.date()), ts_code: required(col.code()), exalter: required(col.text()), side: required(col.text()), buy: col.number(), buy_rate: col.number(),
+    sell: col.number(), sell_rate: col.number(), net_buy: col.number(), reason: required(col.text()),
+  },
+  marketTime: { column: 'trade_date', clock: 'daily' },
+});
+
 const KEY = new Set(['ts_code', 'trade_date']);
 
 /** A dataset's value columns (everything but the security and the day), in its registry's order. */

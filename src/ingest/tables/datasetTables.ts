@@ -1,4 +1,4 @@
-import { BLOCK_TRADES, LIMIT_LISTS, MARGIN_DETAILS, MONEY_FLOWS, NORTHBOUND_HOLDINGS } from '../../domain/tables/datasetLayouts';
+import { BLOCK_TRADES, LIMIT_LISTS, MARGIN_DETAILS, MONEY_FLOWS, NORTHBOUND_HOLDINGS, TOP_LIST_SEATS, TOP_LISTS } from '../../domain/tables/datasetLayouts';
 import type { TableLoad } from '../loaderTypes';
 import { layoutLoad, layoutRow } from './layoutRows';
 
@@ -18,3 +18,9 @@ export const limitListD: TableLoad = layoutLoad(LIMIT_LISTS, 'market');
 
 /** Tushare `block_trade`: volume in 10,000 shares → shares, value in 10,000 yuan → yuan. */
 export const blockTrade: TableLoad = layoutLoad(BLOCK_TRADES, 'market');
+
+/** Tushare `top_list`: yuan and percent as sent (the day's name is not stored). */
+export const topList: TableLoad = layoutLoad(TOP_LISTS, 'market');
+
+/** Tushare `top_inst`: yuan and percent as sent; `side` 0 or 1 as text. */
+export const topInst: TableLoad = layoutLoad(TOP_LIST_SEATS, 'market');

@@ -70,6 +70,8 @@ const TASKS: SyncTask[] = [
   { api: 'hk_hold', parts: perOpenDay('trade_date') },
   { api: 'limit_list_d', parts: perOpenDay('trade_date') },
   { api: 'block_trade', parts: perOpenDay('trade_date') },
+  { api: 'top_list', parts: perOpenDay('trade_date') },
+  { api: 'top_inst', parts: perOpenDay('trade_date') },
   // Weights are published monthly; index_code is required.
   {
     api: 'index_weight',

@@ -1,4 +1,4 @@
-import { BLOCK_TRADES, LIMIT_LISTS, MARGIN_DETAILS, MONEY_FLOWS, NORTHBOUND_HOLDINGS } from '../../domain/tables/datasetLayouts';
+import { BLOCK_TRADES, LIMIT_LISTS, MARGIN_DETAILS, MONEY_FLOWS, NORTHBOUND_HOLDINGS, TOP_LIST_SEATS, TOP_LISTS } from '../../domain/tables/datasetLayouts';
 import type { TableLayout } from '../../domain/tables/tableLayout';
 import type { OperationId } from '../../http/operations';
 
@@ -13,6 +13,8 @@ export const DATASET_ROUTES = {
   getNorthboundHoldings: NORTHBOUND_HOLDINGS,
   getLimitList: LIMIT_LISTS,
   getBlockTrades: BLOCK_TRADES,
+  getTopList: TOP_LISTS,
+  getTopListSeats: TOP_LIST_SEATS,
 } as const satisfies Partial<Record<OperationId, TableLayout<string>>>;
 
 export type DatasetOperation = keyof typeof DATASET_ROUTES;
@@ -20,4 +22,5 @@ export type DatasetOperation = keyof typeof DATASET_ROUTES;
 /** A dataset's own query parameters beside the common ones, each naming the column it must equal. */
 export const DATASET_FILTERS: { [Op in DatasetOperation]?: Record<string, keyof (typeof DATASET_ROUTES)[Op]['columns'] & string> } = {
   getLimitList: { limit_type: 'limit' },
+  getTopListSeats: { side: 'side' },
 };

@@ -31,5 +31,6 @@ export function datasetsHandlers({ db, codes, answers, visibility: plans }: Data
       return okPage(rows.map(toDatasetRow(layout)), paginationOf(window, total)) as ResponseOf<Op>;
     });
   };
-  return { getMoneyFlow: handlerOf('getMoneyFlow'), getMarginDetail: handlerOf('getMarginDetail'), getNorthboundHoldings: handlerOf('getNorthboundHoldings'), getLimitList: handlerOf('getLimitList'), getBlockTrades: handlerOf('getBlockTrades') };
+  return { getMoneyFlow: handlerOf('getMoneyFlow'), getMarginDetail: handlerOf('getMarginDetail'), getNorthboundHoldings: handlerOf('getNorthboundHoldings'), getLimitList: handlerOf('getLimitList'), getBlockTrades: handlerOf('getBlockTrades'),
+    getTopList: handlerOf('getTopList'), getTopListSeats: handlerOf('getTopListSeats') };
 }

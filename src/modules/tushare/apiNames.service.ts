@@ -2,7 +2,7 @@ import { ADJ_FACTORS, DAILY_BARS, DAILY_BASIC, INTRADAY_BARS, TRADE_CALENDAR } f
 import { COMPANY_PROFILES, INDEX_WEIGHTS, INDUSTRY_CLASSES, INDUSTRY_MEMBERS, NAME_CHANGES, SECURITIES } from '../../domain/tables/referenceLayouts';
 import { ANNOUNCEMENTS, DISCLOSURE_DATES, DIVIDENDS, TRADING_HALTS } from '../../domain/tables/eventLayouts';
 import { BALANCE_SHEETS, CASH_FLOWS, INCOME_STATEMENTS } from '../../domain/tables/statementLayouts';
-import { BLOCK_TRADES, LIMIT_LISTS, MARGIN_DETAILS, MONEY_FLOWS, NORTHBOUND_HOLDINGS } from '../../domain/tables/datasetLayouts';
+import { BLOCK_TRADES, LIMIT_LISTS, MARGIN_DETAILS, MONEY_FLOWS, NORTHBOUND_HOLDINGS, TOP_LIST_SEATS, TOP_LISTS } from '../../domain/tables/datasetLayouts';
 import { columnsOf, type TableLayout } from '../../domain/tables/tableLayout';
 import type { FieldSource, ParamFilter, TushareApi } from './tushare.types';
 
@@ -76,6 +76,8 @@ const margins = filtersOf(MARGIN_DETAILS);
 const northbound = filtersOf(NORTHBOUND_HOLDINGS);
 const limits = filtersOf(LIMIT_LISTS);
 const blocks = filtersOf(BLOCK_TRADES);
+const tops = filtersOf(TOP_LISTS);
+const seats = filtersOf(TOP_LIST_SEATS);
 
 export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
   stock_basic: {
@@ -261,6 +263,24 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
     params: { ts_code: blocks.codes('ts_code'), ...blocks.byDate('trade_date') },
     order: order(BLOCK_TRADES, ['trade_date', 'desc'], ['ts_code', 'asc'], ['buyer', 'asc'], ['seller', 'asc'], ['price', 'asc'], ['vol', 'asc']),
     cap: 1_000,
+  },
+  top_list: {
+    scope: 'market',
+    layout: TOP_LISTS,
+    fields: { ...fieldsOf(TOP_LISTS, ['trade_date', 'ts_code']), name: ofSecurity('name'), ...fieldsOf(TOP_LISTS, ['close', 'pct_change', 'turnover_rate', 'amount', 'l_sell', 'l_buy', 'l_amount', 'net_amount', 'net_rate', 'amount_rate', 'float_values', 'reason']) },
+    params: { trade_date: tops.on('trade_date'), ts_code: tops.codes('ts_code') },
+    requiresOneOf: ['trade_date'],
+    order: order(TOP_LISTS, ['trade_date', 'desc'], ['ts_code', 'asc'], ['reason', 'asc']),
+    cap: 10_000,
+  },
+  top_inst: {
+    scope: 'market',
+    layout: TOP_LIST_SEATS,
+    fields: fieldsOf(TOP_LIST_SEATS),
+    params: { trade_date: seats.on('trade_date'), ts_code: seats.codes('ts_code') },
+    requiresOneOf: ['trade_date'],
+    order: order(TOP_LIST_SEATS, ['trade_date', 'desc'], ['ts_code', 'asc'], ['reason', 'asc'], ['side', 'asc'], ['exalter', 'asc']),
+    cap: 10_000,
   },
   stk_mins: {
     scope: 'market',

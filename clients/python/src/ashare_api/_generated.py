@@ -427,6 +427,52 @@ BlockTradePage = TypedDict("BlockTradePage", {
     "pagination": 'Pagination',
 }, total=False)
 
+TopListEntry = TypedDict("TopListEntry", {
+    "symbol": str,
+    "name": Optional[str],
+    "date": str,
+    "close": Optional[float],
+    "pct_change": Optional[float],
+    "turnover_rate": Optional[float],
+    "amount": Optional[float],
+    "l_sell": Optional[float],
+    "l_buy": Optional[float],
+    "l_amount": Optional[float],
+    "net_amount": Optional[float],
+    "net_rate": Optional[float],
+    "amount_rate": Optional[float],
+    "float_values": Optional[float],
+    "reason": str,
+}, total=False)
+
+TopListPage = TypedDict("TopListPage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['TopListEntry'],
+    "pagination": 'Pagination',
+}, total=False)
+
+TopListSeat = TypedDict("TopListSeat", {
+    "symbol": str,
+    "name": Optional[str],
+    "date": str,
+    "exalter": str,
+    "side": Literal["0", "1"],
+    "buy": Optional[float],
+    "buy_rate": Optional[float],
+    "sell": Optional[float],
+    "sell_rate": Optional[float],
+    "net_buy": Optional[float],
+    "reason": str,
+}, total=False)
+
+TopListSeatPage = TypedDict("TopListSeatPage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['TopListSeat'],
+    "pagination": 'Pagination',
+}, total=False)
+
 BookLevel = TypedDict("BookLevel", {
     "price": float,
     "volume": float,
@@ -1075,6 +1121,14 @@ class GeneratedOperations:
     def get_block_trades(self, *, symbol: Optional[str] = None, date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[BlockTrade]]':
         """Block trades, per stock and day (GET /v1/market/block-trades)."""
         return self._call("/v1/market/block-trades", {"symbol": symbol, "date": date, "begin_date": begin_date, "end_date": end_date, "limit": limit, "page": page})
+
+    def get_top_list(self, *, symbol: Optional[str] = None, date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[TopListEntry]]':
+        """The dragon-tiger list (龙虎榜), per stock, day and reason (GET /v1/market/top-list)."""
+        return self._call("/v1/market/top-list", {"symbol": symbol, "date": date, "begin_date": begin_date, "end_date": end_date, "limit": limit, "page": page})
+
+    def get_top_list_seats(self, *, symbol: Optional[str] = None, date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, side: Optional[Literal["0", "1"]] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[TopListSeat]]':
+        """The dragon-tiger list's seats, per stock, day, reason and side (GET /v1/market/top-list-seats)."""
+        return self._call("/v1/market/top-list-seats", {"symbol": symbol, "date": date, "begin_date": begin_date, "end_date": end_date, "side": side, "limit": limit, "page": page})
 
     def get_quote(self, symbol: str) -> 'Result[List[Quote]]':
         """Latest quote of 1-50 symbols, live during the session (GET /v1/market/quote)."""
