@@ -34,13 +34,25 @@ const INVALID_TABLE_NAME = 'error invalid_parameter: store_as names a table: a l
 
 export const errorResult = (text: string): ToolResult => ({ content: [{ type: 'text', text }], isError: true });
 
+/** Tushare's `YYYYMMDD`, which A-share agents and their users write as often as ISO dates. */
+const COMPACT_DATE = /^(\d{4})(\d{2})(\d{2})$/;
+
+/**
+ * An argument as the query takes it: a list joined by commas, and a date parameter given as `YYYYMMDD` written
+ * `YYYY-MM-DD` (the tools take either, so the listed schema need not spell the format out).
+ */
+function argumentText(tool: Tool, name: string, value: unknown): string {
+  const text = Array.isArray(value) ? value.join(',') : String(value);
+  return tool.reference.parameters[name]?.format === 'date' ? text.replace(COMPACT_DATE, '$1-$2-$3') : text;
+}
+
 /** The URL an operation is asked at: path parameters put in their place, the others as the query. */
 function urlOf(tool: Tool, args: Arguments): string {
   let path = tool.operation.path;
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(args)) {
     if (TOOL_ARGUMENTS.includes(name) || value === undefined || value === null) continue;
-    const text = Array.isArray(value) ? value.join(',') : String(value);
+    const text = argumentText(tool, name, value);
     if (tool.pathParameters.includes(name)) path = path.replace(`{${name}}`, encodeURIComponent(text));
     else query.set(name, text);
   }

@@ -43,11 +43,11 @@ export function toolName(operationId: string): string {
 /** Schema keywords a client needs to build a valid call; the rest (examples, x- extensions) costs tokens only. */
 const KEPT = ['type', 'enum', 'const', 'format', 'pattern', 'minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'items', 'default'];
 /**
- * The tool list keeps what a model needs to form a call: types, enums, date formats and the defaults of flags
- * and enums. Bounds, string lengths and patterns the server checks and explains in the error's advice (and the
+ * The tool list keeps what a model needs to form a call: types, enums and the defaults of flags and enums. A
+ * date is a string its name announces, taken as YYYY-MM-DD or YYYYMMDD (toolCall.ts). Bounds, string lengths and patterns the server checks and explains in the error's advice (and the
  * reference that search_endpoints gives keeps them): every agent pays for the list before its first call.
  */
-const LISTED = ['type', 'enum', 'format', 'items', 'default'];
+const LISTED = ['type', 'enum', 'items', 'default'];
 
 const pick = (schema: JsonSchema, keys: readonly string[]): JsonSchema => Object.fromEntries(Object.entries(schema).filter(([key]) => keys.includes(key)));
 

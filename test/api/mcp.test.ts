@@ -67,7 +67,7 @@ describe('MCP tool server at /mcp (SDK client over HTTP)', function () {
     expect(daily.annotations).to.deep.equal({ readOnlyHint: true, openWorldHint: false });
     expect(daily.inputSchema.required).to.deep.equal(['symbol']);
     expect(daily.inputSchema.properties!.adjusted).to.deep.equal({ type: 'boolean', default: true });
-    expect(daily.inputSchema.properties!.end_date).to.deep.equal({ type: 'string', format: 'date' });
+    expect(daily.inputSchema.properties!.end_date).to.deep.equal({ type: 'string' });
     expect(daily.inputSchema.properties!.store_as).to.deep.equal({ type: 'string' });
   });
 
@@ -186,6 +186,13 @@ describe('MCP tool server at /mcp (SDK client over HTTP)', function () {
   it('an argument outside its schema is refused by the contract with its error code (dates: invalid_date_format)', async () => {
     const result = await client.callTool({ name: 'get_daily', arguments: { symbol: '600004', begin_date: '2025-13-01' } });
     expect([result.isError, textOf(result).split(':')[0]]).to.deep.equal([true, 'error invalid_date_format']);
+  });
+
+  it('a date may be given as Tushare writes it (YYYYMMDD): the same answer as YYYY-MM-DD', async () => {
+    const compact = await client.callTool({ name: 'get_trading_calendar', arguments: { begin_date: '20251201', end_date: '20251205', format: 'json' } });
+    const iso = await client.callTool({ name: 'get_trading_calendar', arguments: { ...calendarWeek, format: 'json' } });
+    expect(compact.isError, textOf(compact)).to.not.equal(true);
+    expect(textOf(compact)).to.equal(textOf(iso));
   });
 
   it('without a key, or with a wrong one, /mcp answers 401 invalid_key and the SDK client cannot connect', async () => {
