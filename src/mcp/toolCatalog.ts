@@ -72,11 +72,16 @@ function inputSchemaOf(schema: JsonSchema, keys: readonly string[], description?
 /** A result table's name (`store_as`): checked by the tool call, which explains a refusal; not listed, as no pattern is. */
 export const TABLE_NAME = /^[a-z][a-z0-9_]{0,62}$/;
 
-/** Arguments every data tool takes besides its operation's parameters (explained once, in the server's instructions). */
+/**
+ * Arguments every data tool takes besides its operation's parameters, explained once in the server's
+ * instructions: the reference lists both; the tool list only `store_as`, since every tool answers CSV unless
+ * the instructions' `format=json` is given, and the list is what every agent pays for first.
+ */
 export const COMMON_ARGUMENTS: Record<string, JsonSchema> = {
   format: { enum: ['csv', 'json'] },
   store_as: { type: 'string' },
 };
+const LISTED_ARGUMENTS: Record<string, JsonSchema> = { store_as: COMMON_ARGUMENTS.store_as! };
 
 /**
  * One tool per data operation of the contract (API-key operations under `/v1`; not the console's account,
@@ -125,7 +130,7 @@ export function toolCatalog(contract: Contract): Tool[] {
                 inputSchemaOf(schemaOf(parameter), LISTED),
               ]),
             ),
-            ...COMMON_ARGUMENTS,
+            ...LISTED_ARGUMENTS,
           },
           ...(required.length > 0 ? { required } : {}),
         },

@@ -10,7 +10,7 @@ const page = (total: number) => ({ current_page: 1, total_pages: 1, total_items:
 function csvItems(file: string): { fields: string[]; items: (string | number | null)[][] } {
   const [header, ...lines] = readFileSync(join(DATASET_FIXTURES, file), 'utf8').trim().split('\n');
   const fields = header!.split(',');
-  const texts = ['ts_code', 'trade_date', 'name', 'code', 'exchange', 'industry', 'first_time', 'last_time', 'up_stat', 'limit', 'buyer', 'seller', 'reason', 'exalter', 'side'];
+  const texts = ['ts_code', 'trade_date', 'name', 'code', 'exchange', 'industry', 'first_time', 'last_time', 'up_stat', 'limit', 'buyer', 'seller', 'reason', 'exalter', 'side', 'ann_date', 'end_date', 'holder_name', 'holder_type'];
   return { fields, items: lines.map((line) => line.split(',').map((cell, i) => (cell === '' ? null : texts.includes(fields[i]!) ? cell : Number(cell)))) };
 }
 
@@ -125,6 +125,50 @@ describe('datasets: money flow, margin detail, northbound holdings and the limit
     expect(await tushare('top_inst', { trade_date: '20241231', ts_code: '000001.SZ' })).to.deep.equal({ ...inst, items: [inst.items[2], inst.items[0], inst.items[1]], has_more: false });
     const undated = await fetch(`${api.baseUrl}/dataapi`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ api_name: 'top_list', token: api.key, params: { ts_code: '000001.SZ' } }) });
     expect((await undated.json()).code).to.not.equal(0);
+  });
+
+  it('/v1/stock/top-holders: point in time — a corrected list replaces the first only from its own announcement; largest first; the whole market of a period', async () => {
+    const moutai = { symbol: '600519.SH', name: '贵州茅台' };
+    const holder = (period: string, ann_date: string, holder_name: string, hold_amount: number, ratio: number, hold_change: number, holder_type: string) =>
+      ({ ...moutai, period, ann_date, holder_name, hold_amount, hold_ratio: ratio, hold_float_ratio: ratio, hold_change, holder_type });
+    const group = (period: string, ann: string) => holder(period, ann, '中国贵州茅台酒厂(集团)有限责任公司', 678291955, 54, 0, '国有法人股');
+    const province = (ann: string) => holder('2024-09-30', ann, '贵州省国有资本运营有限责任公司', 56996777, 4.54, 0, '国有法人股');
+    const june = [group('2024-06-30', '2024-08-09'), holder('2024-06-30', '2024-08-09', '香港中央结算有限公司', 89021310, 7.09, 1500000, '境外法人股')];
+    const year = '&begin_date=2024-01-01&end_date=2024-12-31';
+    const { status, body } = await api.get(`/v1/stock/top-holders?symbol=600519${year}`);
+    expect(status, JSON.stringify(body)).to.equal(200);
+    expect(body).to.deep.equal({
+      code: 200, message: 'success', pagination: page(5),
+      data: [group('2024-09-30', '2024-11-05'), holder('2024-09-30', '2024-11-05', '香港中央结算有限公司', 87121310, 6.94, -1900000, '境外法人股'), province('2024-11-05'), ...june],
+    });
+    const before = await api.get(`/v1/stock/top-holders?symbol=600519${year}&as_of=2024-11-01`);
+    expect(before.body.data).to.deep.equal([group('2024-09-30', '2024-10-26'), holder('2024-09-30', '2024-10-26', '香港中央结算有限公司', 87021310, 6.93, -2000000, '境外法人股'), province('2024-10-26'), ...june]);
+    expect((await api.get(`/v1/stock/top-holders?symbol=600519${year}&as_of=2024-10-01`)).body.data).to.deep.equal(june);
+    const market = await api.get('/v1/stock/top-holders?period=2024-09-30');
+    expect(market.body.data.map((row: { symbol: string; hold_amount: number }) => [row.symbol, row.hold_amount])).to.deep.equal([['000001.SZ', 9618540236], ['600519.SH', 678291955], ['600519.SH', 87121310], ['600519.SH', 56996777]]);
+    const none = await api.get('/v1/stock/top-holders?symbol=600519&begin_date=2024-01-01&end_date=2024-03-31&as_of=2024-12-31');
+    expect([none.status, none.body.error, none.body.message]).to.deep.equal([404, 'no_data', 'No top holders of 600519.SH for periods between 2024-01-01 and 2024-03-31 announced by 2024-12-31']);
+    const neither = await api.get('/v1/stock/top-holders?as_of=2024-11-01');
+    expect([neither.status, neither.body.error]).to.deep.equal([400, 'missing_parameter']);
+  });
+
+  it('/v1/stock/top-float-holders and /v1/stock/holder-count: by period and over time; /dataapi top10_holders, top10_floatholders and stk_holdernumber read back every announced version', async () => {
+    const float = await api.get('/v1/stock/top-float-holders?symbol=000001&begin_date=2024-01-01&end_date=2024-12-31');
+    expect(float.body.data.map((row: { period: string; ann_date: string }) => [row.period, row.ann_date])).to.deep.equal([['2024-09-30', '2024-10-19'], ['2024-06-30', '2024-08-17']]);
+    const counts = await api.get('/v1/stock/holder-count?period=2024-09-30');
+    expect(counts.body.data).to.deep.equal([
+      { symbol: '000001.SZ', name: '平安银行', period: '2024-09-30', ann_date: '2024-10-19', holder_num: 488611 },
+      { symbol: '600519.SH', name: '贵州茅台', period: '2024-09-30', ann_date: '2024-10-26', holder_num: 184532 },
+    ]);
+    const pingAn = await api.get('/v1/stock/holder-count?symbol=000001.SZ&begin_date=2024-01-01&end_date=2024-12-31');
+    expect(pingAn.body.data.map((row: { period: string; holder_num: number }) => [row.period, row.holder_num])).to.deep.equal([['2024-10-10', 487002], ['2024-09-30', 488611]]);
+    const holders = csvItems('top10_holders.csv');
+    const byVersion = (a: (string | number | null)[], b: (string | number | null)[]) => String(b[2]).localeCompare(String(a[2])) || String(b[1]).localeCompare(String(a[1])) || Number(b[4]) - Number(a[4]);
+    expect(await tushare('top10_holders', { ts_code: '600519.SH' })).to.deep.equal({ ...holders, items: holders.items.filter((item) => item[0] === '600519.SH').sort(byVersion), has_more: false });
+    const floats = csvItems('top10_floatholders.csv');
+    expect(await tushare('top10_floatholders', { ts_code: '000001.SZ', period: '20240630' })).to.deep.equal({ ...floats, items: [floats.items[2]], has_more: false });
+    const numbers = csvItems('stk_holdernumber.csv');
+    expect(await tushare('stk_holdernumber', { enddate: '20240930' })).to.deep.equal({ ...numbers, items: [numbers.items[0], numbers.items[2]], has_more: false });
   });
 
   it('neither symbol nor date → 400 missing_parameter; an unknown symbol → 400 invalid_symbol; an empty day → 404 no_data', async () => {

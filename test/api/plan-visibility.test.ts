@@ -134,6 +134,7 @@ const TUSHARE_TIMELESS: Record<string, Record<string, string>> = {
   index_basic: {}, index_weight: { index_code: '399300.SZ' }, index_classify: {}, index_member_all: {}, dividend: { ts_code: '600519.SH' },
   income: { ts_code: '600519.SH' }, income_vip: { period: '20211231' }, balancesheet: { ts_code: '000333.SZ' }, balancesheet_vip: { period: '20211231' },
   cashflow: { ts_code: '000333.SZ' }, cashflow_vip: { period: '20211231' }, disclosure_date: { ts_code: '600519.SH' }, anns_d: { ts_code: '600519.SH' },
+  top10_holders: { ts_code: '600519.SH' }, top10_floatholders: { ts_code: '000001.SZ' }, stk_holdernumber: { ts_code: '000001.SZ' },
 };
 const timeless = () => Object.fromEntries(Object.entries({ ...SAMPLE_REQUESTS, ...TIMELESS_EXTRA }).filter(([operationId]) => !(operationId in TIMED)));
 

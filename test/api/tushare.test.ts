@@ -119,7 +119,7 @@ describe('POST /dataapi: Tushare-compatible wire format', () => {
       index_daily: { ts_code: '000300.SH' }, index_weight: { index_code: '399300.SZ' }, stk_mins: { ts_code: '000001.SZ' },
       dividend: { ts_code: '600519.SH' }, weekly: { ts_code: '000001.SZ', start_date: '20240101', end_date: '20241231' },
       monthly: { ts_code: '000001.SZ', start_date: '20240101', end_date: '20241231' }, moneyflow: { ts_code: '000001.SZ' },
-      top_list: { trade_date: '20241231' }, top_inst: { trade_date: '20241231' },
+      top_list: { trade_date: '20241231' }, top_inst: { trade_date: '20241231' }, top10_holders: { ts_code: '600519.SH' }, top10_floatholders: { ts_code: '600519.SH' },
     };
     for (const apiName of TUSHARE_API_NAMES) {
       const answer = await query(apiName, { ...params[apiName], limit: 3 });

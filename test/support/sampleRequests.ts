@@ -36,6 +36,9 @@ export const SAMPLE_REQUESTS: Record<string, string> = {
   getLimitList: '/v1/market/limit-list?symbol=000001&begin_date=2024-12-01&end_date=2024-12-31',
   getBlockTrades: '/v1/market/block-trades?symbol=600519&begin_date=2024-12-01&end_date=2024-12-31',
   getTopList: '/v1/market/top-list?symbol=000001&begin_date=2024-12-01&end_date=2024-12-31',
+  getTopHolders: '/v1/stock/top-holders?symbol=600519&begin_date=2024-01-01&end_date=2024-12-31',
+  getTopFloatHolders: '/v1/stock/top-float-holders?period=2024-09-30',
+  getHolderCount: '/v1/stock/holder-count?symbol=000001&begin_date=2024-01-01&end_date=2024-12-31',
   getTopListSeats: '/v1/market/top-list-seats?symbol=000001&begin_date=2024-12-01&end_date=2024-12-31',
 };
 

@@ -436,6 +436,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/stock/top-holders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ten largest shareholders, per stock and report period, point in time
+         * @description The ten largest holders of a stock's shares in each report period (Tushare `top10_holders`): shares held,
+         *     their change against the period before, percent of the total and of the float, the kind of holder; largest
+         *     first. The largest holders of the float: `/v1/stock/top-float-holders`.
+         *     Give `symbol` for one stock over time (newest period first; `begin_date`/`end_date` bound the periods, by
+         *     default the year up to `as_of`, at most 3 years), `period` for the whole market in one period (by symbol), or
+         *     both. Point in time: of each period the latest announcement on or before `as_of` (default today), so a later
+         *     correction is invisible before it was published. Old codes answer for the security they became. Pages of
+         *     `limit` rows (`page`). Company disclosures: every plan sees them alike. Neither `symbol` nor `period` → 400
+         *     `missing_parameter`.
+         */
+        get: operations["getTopHolders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/stock/top-float-holders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ten largest float shareholders, per stock and report period, point in time
+         * @description The ten largest holders of a stock's float (tradable shares) in each report period (Tushare
+         *     `top10_floatholders`): shares held, their change against the period before, percent of the total and of the
+         *     float, the kind of holder; largest first.
+         *     Give `symbol` for one stock over time (newest period first; `begin_date`/`end_date` bound the periods, by
+         *     default the year up to `as_of`, at most 3 years), `period` for the whole market in one period (by symbol), or
+         *     both. Point in time: of each period the latest announcement on or before `as_of` (default today), so a later
+         *     correction is invisible before it was published. Old codes answer for the security they became. Pages of
+         *     `limit` rows (`page`). Company disclosures: every plan sees them alike. Neither `symbol` nor `period` → 400
+         *     `missing_parameter`.
+         */
+        get: operations["getTopFloatHolders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/stock/holder-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The number of shareholders, per stock and reported day, point in time
+         * @description How many shareholders a stock had on each day its company reported the count (Tushare `stk_holdernumber`):
+         *     report period ends and other days; a falling count is a common sign of concentrating ownership.
+         *     Give `symbol` for one stock over time (newest period first; `begin_date`/`end_date` bound the periods, by
+         *     default the year up to `as_of`, at most 3 years), `period` for the whole market in one period (by symbol), or
+         *     both. Point in time: of each period the latest announcement on or before `as_of` (default today), so a later
+         *     correction is invisible before it was published. Old codes answer for the security they became. Pages of
+         *     `limit` rows (`page`). Company disclosures: every plan sees them alike. Neither `symbol` nor `period` → 400
+         *     `missing_parameter`.
+         */
+        get: operations["getHolderCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/market/top-list": {
         parameters: {
             query?: never;
@@ -1169,7 +1252,7 @@ export interface paths {
          *     `pro = ts.pro_api(KEY); pro._DataApi__http_url = 'http://localhost:8080/dataapi'`. The SDK 1.4 posts to
          *     `/dataapi/{api_name}`, older ones to `/dataapi` with `api_name` in the body.
          *
-         *     **api_names:** stock_basic, trade_cal, namechange, stock_company, daily, weekly, monthly, adj_factor, daily_basic, index_basic, index_daily, index_weight, index_classify, index_member_all, suspend_d, dividend, income, income_vip, balancesheet, balancesheet_vip, cashflow, cashflow_vip, disclosure_date, anns_d, moneyflow, margin_detail, hk_hold, limit_list_d, block_trade, top_list, top_inst, stk_mins. Each takes Tushare's documented parameters for it, answers Tushare's default
+         *     **api_names:** stock_basic, trade_cal, namechange, stock_company, daily, weekly, monthly, adj_factor, daily_basic, index_basic, index_daily, index_weight, index_classify, index_member_all, suspend_d, dividend, income, income_vip, balancesheet, balancesheet_vip, cashflow, cashflow_vip, disclosure_date, anns_d, moneyflow, margin_detail, hk_hold, limit_list_d, block_trade, top_list, top_inst, top10_holders, top10_floatholders, stk_holdernumber, stk_mins. Each takes Tushare's documented parameters for it, answers Tushare's default
          *     fields in Tushare's order when `fields` is empty, in Tushare's units (dates `YYYYMMDD`; `daily` amount in
          *     thousand yuan; `daily_basic` shares and market values in 10,000), at most its documented row cap with
          *     `has_more`. The statements answer every stored version (`ann_date`, `f_ann_date`, `update_flag`).
@@ -2254,6 +2337,7 @@ export interface components {
         MoneyFlowPage: {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
+            /** @description The rows of this page. */
             data: components["schemas"]["MoneyFlow"][];
             pagination: components["schemas"]["Pagination"];
         };
@@ -2319,6 +2403,7 @@ export interface components {
         MarginDetailPage: {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
+            /** @description The rows of this page. */
             data: components["schemas"]["MarginDetail"][];
             pagination: components["schemas"]["Pagination"];
         };
@@ -2361,6 +2446,7 @@ export interface components {
         NorthboundHoldingPage: {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
+            /** @description The rows of this page. */
             data: components["schemas"]["NorthboundHolding"][];
             pagination: components["schemas"]["Pagination"];
         };
@@ -2449,6 +2535,7 @@ export interface components {
         LimitListPage: {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
+            /** @description The rows of this page. */
             data: components["schemas"]["LimitListEntry"][];
             pagination: components["schemas"]["Pagination"];
         };
@@ -2493,7 +2580,153 @@ export interface components {
         BlockTradePage: {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
+            /** @description The rows of this page. */
             data: components["schemas"]["BlockTrade"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /**
+         * @description One of the ten largest holders of all shares of a stock in a report period (Tushare
+         *     `top10_holders`), as announced: shares held, their change against the period before, and percent of the
+         *     total shares and of the float.
+         */
+        TopHolder: {
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
+            symbol: string;
+            /** @description Short name of the security. */
+            name: string | null;
+            /**
+             * Format: date
+             * @description The report period's end (for the holder count, the day counted).
+             */
+            period: string;
+            /**
+             * Format: date
+             * @description When this list was announced (the latest announcement of the period on `as_of`).
+             */
+            ann_date: string;
+            /** @description The holder. */
+            holder_name: string;
+            /**
+             * Format: double
+             * @description Shares held.
+             */
+            hold_amount: number | null;
+            /**
+             * Format: double
+             * @description Percent of the total shares.
+             */
+            hold_ratio: number | null;
+            /**
+             * Format: double
+             * @description Percent of the float.
+             */
+            hold_float_ratio: number | null;
+            /**
+             * Format: double
+             * @description Change in shares held against the period before.
+             */
+            hold_change: number | null;
+            /** @description The kind of holder as the source names it. */
+            holder_type: string | null;
+        };
+        /** @description Success envelope of a page of top-ten holders, newest period first (one symbol) or by symbol (one period). */
+        TopHolderPage: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description The rows of this page. */
+            data: components["schemas"]["TopHolder"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /**
+         * @description One of the ten largest holders of the float of a stock in a report period (Tushare
+         *     `top10_floatholders`), as announced: shares held, their change against the period before, and percent of the
+         *     total shares and of the float.
+         */
+        TopFloatHolder: {
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
+            symbol: string;
+            /** @description Short name of the security. */
+            name: string | null;
+            /**
+             * Format: date
+             * @description The report period's end (for the holder count, the day counted).
+             */
+            period: string;
+            /**
+             * Format: date
+             * @description When this list was announced (the latest announcement of the period on `as_of`).
+             */
+            ann_date: string;
+            /** @description The holder. */
+            holder_name: string;
+            /**
+             * Format: double
+             * @description Shares held.
+             */
+            hold_amount: number | null;
+            /**
+             * Format: double
+             * @description Percent of the total shares.
+             */
+            hold_ratio: number | null;
+            /**
+             * Format: double
+             * @description Percent of the float.
+             */
+            hold_float_ratio: number | null;
+            /**
+             * Format: double
+             * @description Change in shares held against the period before.
+             */
+            hold_change: number | null;
+            /** @description The kind of holder as the source names it. */
+            holder_type: string | null;
+        };
+        /** @description Success envelope of a page of top-ten float holders, newest period first (one symbol) or by symbol (one period). */
+        TopFloatHolderPage: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description The rows of this page. */
+            data: components["schemas"]["TopFloatHolder"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description The number of shareholders of a stock on a day its company reported (Tushare `stk_holdernumber`), as announced. */
+        HolderCount: {
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
+            symbol: string;
+            /** @description Short name of the security. */
+            name: string | null;
+            /**
+             * Format: date
+             * @description The report period's end (for the holder count, the day counted).
+             */
+            period: string;
+            /**
+             * Format: date
+             * @description When this list was announced (the latest announcement of the period on `as_of`).
+             */
+            ann_date: string;
+            /**
+             * Format: int64
+             * @description Shareholders (accounts).
+             */
+            holder_num: number | null;
+        };
+        /** @description Success envelope of a page of holder counts, newest period first (one symbol) or by symbol (one period). */
+        HolderCountPage: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description The rows of this page. */
+            data: components["schemas"]["HolderCount"][];
             pagination: components["schemas"]["Pagination"];
         };
         /**
@@ -2576,6 +2809,7 @@ export interface components {
         TopListPage: {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
+            /** @description The rows of this page. */
             data: components["schemas"]["TopListEntry"][];
             pagination: components["schemas"]["Pagination"];
         };
@@ -2636,6 +2870,7 @@ export interface components {
         TopListSeatPage: {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
+            /** @description The rows of this page. */
             data: components["schemas"]["TopListSeat"][];
             pagination: components["schemas"]["Pagination"];
         };
@@ -4986,6 +5221,18 @@ export interface components {
          */
         LimitType: "U" | "D" | "Z";
         /**
+         * @description The whole market in one report period (its end, `YYYY-MM-DD`, e.g. `2024-09-30`). Give `symbol`, `period`, or both.
+         * @example 2024-09-30
+         */
+        HolderPeriod: string;
+        /**
+         * @description Point in time, `YYYY-MM-DD`: the figures as they were known on that day. Each period uses the latest
+         *     version announced on or before it (by the version's announcement date), so later restatements and
+         *     reports published afterwards are invisible. Default: the current figures.
+         * @example 2023-04-30
+         */
+        AsOf: string;
+        /**
          * @description Only one side — `0` the five top buyers, `1` the five top sellers.
          * @example 0
          */
@@ -5070,13 +5317,6 @@ export interface components {
          *     statements. Anything else → 400 `invalid_report_type`.
          */
         ReportType: "consolidated" | "parent";
-        /**
-         * @description Point in time, `YYYY-MM-DD`: the figures as they were known on that day. Each period uses the latest
-         *     version announced on or before it (by the version's announcement date), so later restatements and
-         *     reports published afterwards are invisible. Default: the current figures.
-         * @example 2023-04-30
-         */
-        AsOf: string;
         /**
          * @description Comma-separated field names of the income statement period record, in the order wanted; all fields when omitted. An
          *     unknown name → 400 `invalid_field`.
@@ -6674,6 +6914,331 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["BlockTradePage"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTopHolders: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One security over time, in any of the three formats (`600519`, `sh.600519`, `600519.SH`); an old code answers
+                 *     for the security it became. Give `symbol`, `date`, or both.
+                 * @example 600519.SH
+                 */
+                symbol?: components["parameters"]["DatasetSymbol"];
+                /**
+                 * @description The whole market in one report period (its end, `YYYY-MM-DD`, e.g. `2024-09-30`). Give `symbol`, `period`, or both.
+                 * @example 2024-09-30
+                 */
+                period?: components["parameters"]["HolderPeriod"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description Point in time, `YYYY-MM-DD`: the figures as they were known on that day. Each period uses the latest
+                 *     version announced on or before it (by the version's announcement date), so later restatements and
+                 *     reports published afterwards are invisible. Default: the current figures.
+                 * @example 2023-04-30
+                 */
+                as_of?: components["parameters"]["AsOf"];
+                /**
+                 * @description Rows per page, 1 to 6000 (a whole market's day fits one page).
+                 * @example 1000
+                 */
+                limit?: components["parameters"]["DatasetLimit"];
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of rows. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": [
+                     *         {
+                     *           "symbol": "600519.SH",
+                     *           "name": "贵州茅台",
+                     *           "period": "2024-09-30",
+                     *           "ann_date": "2024-10-26",
+                     *           "holder_name": "中国贵州茅台酒厂(集团)有限责任公司",
+                     *           "hold_amount": 678291955,
+                     *           "hold_ratio": 54,
+                     *           "hold_float_ratio": 54,
+                     *           "hold_change": 0,
+                     *           "holder_type": "国有法人股"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "current_page": 1,
+                     *         "total_pages": 1,
+                     *         "total_items": 1,
+                     *         "items_per_page": 1000,
+                     *         "has_next_page": false,
+                     *         "has_prev_page": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TopHolderPage"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTopFloatHolders: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One security over time, in any of the three formats (`600519`, `sh.600519`, `600519.SH`); an old code answers
+                 *     for the security it became. Give `symbol`, `date`, or both.
+                 * @example 600519.SH
+                 */
+                symbol?: components["parameters"]["DatasetSymbol"];
+                /**
+                 * @description The whole market in one report period (its end, `YYYY-MM-DD`, e.g. `2024-09-30`). Give `symbol`, `period`, or both.
+                 * @example 2024-09-30
+                 */
+                period?: components["parameters"]["HolderPeriod"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description Point in time, `YYYY-MM-DD`: the figures as they were known on that day. Each period uses the latest
+                 *     version announced on or before it (by the version's announcement date), so later restatements and
+                 *     reports published afterwards are invisible. Default: the current figures.
+                 * @example 2023-04-30
+                 */
+                as_of?: components["parameters"]["AsOf"];
+                /**
+                 * @description Rows per page, 1 to 6000 (a whole market's day fits one page).
+                 * @example 1000
+                 */
+                limit?: components["parameters"]["DatasetLimit"];
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of rows. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": [
+                     *         {
+                     *           "symbol": "600519.SH",
+                     *           "name": "贵州茅台",
+                     *           "period": "2024-09-30",
+                     *           "ann_date": "2024-10-26",
+                     *           "holder_name": "中国贵州茅台酒厂(集团)有限责任公司",
+                     *           "hold_amount": 678291955,
+                     *           "hold_ratio": 54,
+                     *           "hold_float_ratio": 54,
+                     *           "hold_change": 0,
+                     *           "holder_type": "国有法人股"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "current_page": 1,
+                     *         "total_pages": 1,
+                     *         "total_items": 1,
+                     *         "items_per_page": 1000,
+                     *         "has_next_page": false,
+                     *         "has_prev_page": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TopFloatHolderPage"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getHolderCount: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One security over time, in any of the three formats (`600519`, `sh.600519`, `600519.SH`); an old code answers
+                 *     for the security it became. Give `symbol`, `date`, or both.
+                 * @example 600519.SH
+                 */
+                symbol?: components["parameters"]["DatasetSymbol"];
+                /**
+                 * @description The whole market in one report period (its end, `YYYY-MM-DD`, e.g. `2024-09-30`). Give `symbol`, `period`, or both.
+                 * @example 2024-09-30
+                 */
+                period?: components["parameters"]["HolderPeriod"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description Point in time, `YYYY-MM-DD`: the figures as they were known on that day. Each period uses the latest
+                 *     version announced on or before it (by the version's announcement date), so later restatements and
+                 *     reports published afterwards are invisible. Default: the current figures.
+                 * @example 2023-04-30
+                 */
+                as_of?: components["parameters"]["AsOf"];
+                /**
+                 * @description Rows per page, 1 to 6000 (a whole market's day fits one page).
+                 * @example 1000
+                 */
+                limit?: components["parameters"]["DatasetLimit"];
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of rows. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": [
+                     *         {
+                     *           "symbol": "600519.SH",
+                     *           "name": "贵州茅台",
+                     *           "period": "2024-09-30",
+                     *           "ann_date": "2024-10-26",
+                     *           "holder_num": 184532
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "current_page": 1,
+                     *         "total_pages": 1,
+                     *         "total_items": 1,
+                     *         "items_per_page": 1000,
+                     *         "has_next_page": false,
+                     *         "has_prev_page": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HolderCountPage"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };

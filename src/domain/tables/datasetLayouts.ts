@@ -109,7 +109,32 @@ export const TOP_LIST_SEATS = tableLayout({
   marketTime: { column: 'trade_date', clock: 'daily' },
 });
 
+/**
+ * Tushare `top10_holders` and `top10_floatholders` share a layout: per stock, report period (`end_date`) and
+ * announcement, the ten largest holders (of all shares, or of the float), shares held and their change, and
+ * percent of the total and of the float. A correction is announced again: the announcement date is in the key.
+ */
+const HOLDER_COLUMNS = {
+  ts_code: required(col.code()), ann_date: required(col.date()), end_date: required(col.date()), holder_name: required(col.text()), hold_amount: col.number(),
+  hold_ratio: col.number(), hold_float_ratio: col.number(), hold_change: col.number(), holder_type: col.text(),
+};
+const HOLDER_KEY = ['ts_code', 'end_date', 'ann_date', 'holder_name'] as const;
+
+export const TOP_HOLDERS = tableLayout({ table: 'top_holders', key: HOLDER_KEY, columns: HOLDER_COLUMNS });
+export const TOP_FLOAT_HOLDERS = tableLayout({ table: 'top_float_holders', key: HOLDER_KEY, columns: HOLDER_COLUMNS });
+
+/** Tushare `stk_holdernumber`: the number of shareholders on a date (`end_date`: any day a company reports it), as announced. */
+export const HOLDER_COUNTS = tableLayout({
+  table: 'holder_counts',
+  key: ['ts_code', 'end_date', 'ann_date'],
+  columns: { ts_code: required(col.code()), ann_date: required(col.date()), end_date: required(col.date()), holder_num: col.integer() },
+});
+
 const KEY = new Set(['ts_code', 'trade_date']);
+const PERIOD_KEY = new Set(['ts_code', 'end_date', 'ann_date']);
 
 /** A dataset's value columns (everything but the security and the day), in its registry's order. */
 export const valueColumnsOf = (layout: TableLayout<string>): string[] => columnsOf(layout).filter((column) => !KEY.has(column));
+
+/** A period dataset's value columns (everything but the security, the period and the announcement), in its registry's order. */
+export const periodValueColumnsOf = (layout: TableLayout<string>): string[] => columnsOf(layout).filter((column) => !PERIOD_KEY.has(column));

@@ -1,4 +1,6 @@
-import { BLOCK_TRADES, LIMIT_LISTS, MARGIN_DETAILS, MONEY_FLOWS, NORTHBOUND_HOLDINGS, TOP_LIST_SEATS, TOP_LISTS } from '../../domain/tables/datasetLayouts';
+import {
+  BLOCK_TRADES, HOLDER_COUNTS, LIMIT_LISTS, MARGIN_DETAILS, MONEY_FLOWS, NORTHBOUND_HOLDINGS, TOP_FLOAT_HOLDERS, TOP_HOLDERS, TOP_LIST_SEATS, TOP_LISTS,
+} from '../../domain/tables/datasetLayouts';
 import type { TableLoad } from '../loaderTypes';
 import { layoutLoad, layoutRow } from './layoutRows';
 
@@ -24,3 +26,8 @@ export const topList: TableLoad = layoutLoad(TOP_LISTS, 'market');
 
 /** Tushare `top_inst`: yuan and percent as sent; `side` 0 or 1 as text. */
 export const topInst: TableLoad = layoutLoad(TOP_LIST_SEATS, 'market');
+
+/** Tushare `top10_holders`, `top10_floatholders` and `stk_holdernumber`: shares and percent as sent. */
+export const top10Holders: TableLoad = layoutLoad(TOP_HOLDERS, 'financials');
+export const top10FloatHolders: TableLoad = layoutLoad(TOP_FLOAT_HOLDERS, 'financials');
+export const stkHolderNumber: TableLoad = layoutLoad(HOLDER_COUNTS, 'financials');

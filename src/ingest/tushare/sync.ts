@@ -26,6 +26,8 @@ interface SyncRange {
   indexCodes: string[];
   /** Level-1 Shenwan industry index codes (after index_classify). */
   industryCodes: string[];
+  /** Stocks listed at some time in the range (after stock_basic). */
+  stockCodes: string[];
 }
 
 interface SyncTask {
@@ -49,6 +51,15 @@ const perCalendarDay =
 
 /** Reference data that changes at any time: fetched again on every run (never recorded as finished). */
 const ALWAYS_AGAIN = '9999-12-31';
+
+/**
+ * One call per stock for the report periods of the range (the top-ten holders need a ts_code), finished once
+ * the last period's reports are due.
+ */
+const perStockPeriods = ({ from, to, stockCodes }: SyncRange): SyncPart[] => {
+  const settlesOn = reportingPeriodsOf(from, to).at(-1)?.dueOn ?? to;
+  return stockCodes.map((code) => ({ part: `${code} ${compact(from)}..${compact(to)}`, params: { ts_code: code, start_date: compact(from), end_date: compact(to) }, settlesOn }));
+};
 
 const perReportingPeriod = ({ from, to }: SyncRange): SyncPart[] =>
   reportingPeriodsOf(from, to).map(({ period, dueOn }) => ({ part: period, params: { period: compact(period) }, settlesOn: dueOn }));
@@ -93,6 +104,10 @@ const TASKS: SyncTask[] = [
   },
   { api: 'suspend_d', parts: perOpenDay('trade_date') },
   { api: 'anns', endpoint: 'anns_d', parts: perCalendarDay('ann_date') },
+  { api: 'top10_holders', parts: perStockPeriods },
+  { api: 'top10_floatholders', parts: perStockPeriods },
+  // Holder counts are announced on any day, with reports and on their own.
+  { api: 'stk_holdernumber', parts: perCalendarDay('ann_date') },
 ];
 
 export const SYNC_APIS = [...REFERENCE_CALLS.map(([api]) => api), 'trade_cal', ...TASKS.map((task) => task.api)];
@@ -130,6 +145,12 @@ export async function syncTushare(db: Knex, options: SyncOptions): Promise<LoadR
     openDays: (await db('trade_calendar').where({ exchange: 'SSE', is_open: true }).whereBetween('cal_date', [options.from, options.to]).orderBy('cal_date').select('cal_date')).map((row) => row.cal_date),
     indexCodes: await db('securities').where({ kind: 'index' }).orderBy('ts_code').pluck('ts_code'),
     industryCodes: await db('industry_classes').where({ level: 1 }).orderBy('index_code').pluck('index_code'),
+    stockCodes: await db('securities')
+      .where({ kind: 'stock' })
+      .where((q) => q.whereNull('list_date').orWhere('list_date', '<=', options.to))
+      .where((q) => q.whereNull('delist_date').orWhere('delist_date', '>=', options.from))
+      .orderBy('ts_code')
+      .pluck('ts_code'),
   };
   for (const task of TASKS.filter(({ api }) => only.includes(api))) {
     const parts = task.parts(range);

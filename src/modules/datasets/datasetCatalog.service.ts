@@ -1,4 +1,6 @@
-import { BLOCK_TRADES, LIMIT_LISTS, MARGIN_DETAILS, MONEY_FLOWS, NORTHBOUND_HOLDINGS, TOP_LIST_SEATS, TOP_LISTS } from '../../domain/tables/datasetLayouts';
+import {
+  BLOCK_TRADES, HOLDER_COUNTS, LIMIT_LISTS, MARGIN_DETAILS, MONEY_FLOWS, NORTHBOUND_HOLDINGS, TOP_FLOAT_HOLDERS, TOP_HOLDERS, TOP_LIST_SEATS, TOP_LISTS,
+} from '../../domain/tables/datasetLayouts';
 import type { TableLayout } from '../../domain/tables/tableLayout';
 import type { OperationId } from '../../http/operations';
 
@@ -24,3 +26,15 @@ export const DATASET_FILTERS: { [Op in DatasetOperation]?: Record<string, keyof 
   getLimitList: { limit_type: 'limit' },
   getTopListSeats: { side: 'side' },
 };
+
+/**
+ * The period dataset routes (disclosures by report period, point in time on the announcement), one entry each:
+ * the table registry and the column that ranks a list (the largest holder first), if any.
+ */
+export const PERIOD_DATASET_ROUTES = {
+  getTopHolders: { layout: TOP_HOLDERS, rank: 'hold_amount' },
+  getTopFloatHolders: { layout: TOP_FLOAT_HOLDERS, rank: 'hold_amount' },
+  getHolderCount: { layout: HOLDER_COUNTS, rank: null },
+} as const satisfies Partial<Record<OperationId, { layout: TableLayout<string>; rank: string | null }>>;
+
+export type PeriodDatasetOperation = keyof typeof PERIOD_DATASET_ROUTES;

@@ -5,9 +5,9 @@ import { okPage } from '../../http/envelope';
 import type { Handler, ResponseOf } from '../../http/handler';
 import type { CodeHistory } from '../common/codeHistory.service';
 import type { PlanVisibility } from '../subscriptions/planVisibility.service';
-import { DATASET_FILTERS, DATASET_ROUTES, type DatasetOperation } from './datasetCatalog.service';
-import { datasetRows } from './datasets.service';
-import { toDatasetRow } from './datasets.serializer';
+import { DATASET_FILTERS, DATASET_ROUTES, PERIOD_DATASET_ROUTES, type DatasetOperation, type PeriodDatasetOperation } from './datasetCatalog.service';
+import { datasetRows, periodDatasetRows } from './datasets.service';
+import { toDatasetRow, toPeriodDatasetRow } from './datasets.serializer';
 
 export interface DatasetDeps {
   db: Db;
@@ -17,7 +17,7 @@ export interface DatasetDeps {
 }
 
 /** One handler per dataset route, each reading its table's registry (datasetCatalog.service.ts). */
-export function datasetsHandlers({ db, codes, answers, visibility: plans }: DatasetDeps): { [Op in DatasetOperation]: Handler<Op> } {
+export function datasetsHandlers({ db, codes, answers, visibility: plans }: DatasetDeps): { [Op in DatasetOperation | PeriodDatasetOperation]: Handler<Op> } {
   const handlerOf = <Op extends DatasetOperation>(operationId: Op): Handler<Op> => async (req, res) => {
     const layout = DATASET_ROUTES[operationId];
     // Every dataset route takes the same parameters (the contract's DatasetSymbol, DatasetDate, …).
@@ -31,6 +31,18 @@ export function datasetsHandlers({ db, codes, answers, visibility: plans }: Data
       return okPage(rows.map(toDatasetRow(layout)), paginationOf(window, total)) as ResponseOf<Op>;
     });
   };
-  return { getMoneyFlow: handlerOf('getMoneyFlow'), getMarginDetail: handlerOf('getMarginDetail'), getNorthboundHoldings: handlerOf('getNorthboundHoldings'), getLimitList: handlerOf('getLimitList'), getBlockTrades: handlerOf('getBlockTrades'),
+  const periodHandlerOf = <Op extends PeriodDatasetOperation>(operationId: Op): Handler<Op> => async (req, res) => {
+    const route = PERIOD_DATASET_ROUTES[operationId];
+    // Every period dataset route takes the same parameters (symbol, period, begin_date, end_date, as_of, paging).
+    const { symbol, period, begin_date: begin, end_date: end, as_of: asOf } = req.query as Parameters<Handler<'getTopHolders'>>[0]['query'];
+    const window = pageWindow(req.query, 1000);
+    await answers.send(req, res, async () => {
+      const { rows, total } = await periodDatasetRows({ db, codes }, route, { symbol, period, begin, end, asOf }, window);
+      return okPage(rows.map(toPeriodDatasetRow(route.layout)), paginationOf(window, total)) as ResponseOf<Op>;
+    });
+  };
+  return {
+    getTopHolders: periodHandlerOf('getTopHolders'), getTopFloatHolders: periodHandlerOf('getTopFloatHolders'), getHolderCount: periodHandlerOf('getHolderCount'),
+    getMoneyFlow: handlerOf('getMoneyFlow'), getMarginDetail: handlerOf('getMarginDetail'), getNorthboundHoldings: handlerOf('getNorthboundHoldings'), getLimitList: handlerOf('getLimitList'), getBlockTrades: handlerOf('getBlockTrades'),
     getTopList: handlerOf('getTopList'), getTopListSeats: handlerOf('getTopListSeats') };
 }

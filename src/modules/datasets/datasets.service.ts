@@ -11,7 +11,8 @@ import type { CodeHistory } from '../common/codeHistory.service';
 import { listingRows } from '../common/listing.repository';
 import { resolveSecurities } from '../common/securityResolution.service';
 import { datasetPage, firstHiddenDay } from './datasets.repository';
-import type { DatasetRow } from './datasets.types';
+import type { DatasetRow, PeriodDatasetRow } from './datasets.types';
+import { periodDatasetPage } from './periodDatasets.repository';
 
 export interface DatasetRequest {
   symbol?: string;
@@ -23,16 +24,23 @@ export interface DatasetRequest {
 }
 
 /**
- * The days a dataset request covers: one day (`date`), or for one security a range, by default the year up
- * to the newest day the plan sees (or today), at most three years.
+ * The days a dataset request covers: one day (`date`: a trading day, or a report period), or for one security
+ * a range, by default the year up to `latest`, at most three years.
  */
-function rangeOf({ date, begin, end }: DatasetRequest, visibility: Visibility): { begin: string; end: string } {
+export function rangeOf({ date, begin, end }: Pick<DatasetRequest, 'date' | 'begin' | 'end'>, latest: string): { begin: string; end: string } {
   if (date !== undefined) return { begin: date, end: date };
-  const last = end ?? visibility.dailyThrough ?? exchangeToday();
+  const last = end ?? latest;
   const first = begin ?? addDays(addYears(last, -1), 1);
   assertOrdered(first, last, end !== undefined);
   assertRangeAtMost(first, last, MAX_RANGE_YEARS);
   return { begin: first, end: last };
+}
+
+/** The codes of the security a request names (its own and its former ones), or null for the whole market. */
+export async function codesOf(db: Db, codes: CodeHistory, symbol: string | undefined): Promise<{ current: string | null; all: string[] | null }> {
+  if (symbol === undefined) return { current: null, all: null };
+  const [security] = await resolveSecurities(codes, [parseOneSymbol(symbol)], (current) => listingRows(db, current));
+  return { current: security!.row.ts_code, all: security!.spans.map((span) => span.code) };
 }
 
 /**
@@ -48,12 +56,42 @@ export async function datasetRows(
   visibility: Visibility,
 ): Promise<{ rows: DatasetRow[]; total: number }> {
   if (request.symbol === undefined && request.date === undefined) throw missingParameter('Give symbol (one security over time), date (the whole market on a day), or both');
-  const range = rangeOf(request, visibility);
-  const [security] = request.symbol === undefined ? [] : await resolveSecurities(codes, [parseOneSymbol(request.symbol)], (current) => listingRows(db, current));
-  const query = { codes: security ? security.spans.map((span) => span.code) : null, ...range, equals: request.equals, ...window };
+  const range = rangeOf(request, visibility.dailyThrough ?? exchangeToday());
+  const security = await codesOf(db, codes, request.symbol);
+  const query = { codes: security.all, ...range, equals: request.equals, ...window };
   const page = await datasetPage(db, layout, query, visibility.dailyThrough);
   if (page.total > 0) return page;
   const hidden = visibility.dailyThrough === null ? null : await firstHiddenDay(db, layout, query, visibility.dailyThrough);
   if (hidden !== null) throw notYetVisible(visibility, { date: hidden });
-  throw noData(`No ${layout.table.replace('_', ' ')} ${security ? `of ${security.row.ts_code} ` : ''}between ${range.begin} and ${range.end}`);
+  throw noData(`No ${layout.table.replace('_', ' ')} ${security.current ? `of ${security.current} ` : ''}between ${range.begin} and ${range.end}`);
+}
+
+export interface PeriodDatasetRequest {
+  symbol?: string;
+  /** One report period's whole market (or the one security's list of it). */
+  period?: string;
+  begin?: string;
+  end?: string;
+  /** What had been announced by this day (default: today). */
+  asOf?: string;
+}
+
+/**
+ * A page of a period dataset (shareholders), point in time: one security's periods (by default those of the
+ * year up to `as_of`), the whole market in one period, or both; of each period the latest announcement on or
+ * before `as_of`. Disclosures, not market data: no plan delay.
+ */
+export async function periodDatasetRows(
+  { db, codes }: { db: Db; codes: CodeHistory },
+  route: { layout: TableLayout<string>; rank: string | null },
+  request: PeriodDatasetRequest,
+  window: PageRequest,
+): Promise<{ rows: PeriodDatasetRow[]; total: number }> {
+  if (request.symbol === undefined && request.period === undefined) throw missingParameter('Give symbol (one security over time), period (the whole market in a report period), or both');
+  const asOf = request.asOf ?? exchangeToday();
+  const range = rangeOf({ date: request.period, begin: request.begin, end: request.end }, asOf);
+  const security = await codesOf(db, codes, request.symbol);
+  const page = await periodDatasetPage(db, route.layout, route.rank, { codes: security.all, ...range, asOf, ...window });
+  if (page.total > 0) return page;
+  throw noData(`No ${route.layout.table.replace(/_/g, ' ')} ${security.current ? `of ${security.current} ` : ''}for periods between ${range.begin} and ${range.end} announced by ${asOf}`);
 }

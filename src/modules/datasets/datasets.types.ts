@@ -12,3 +12,17 @@ export interface DatasetQuery {
 
 /** A stored row with the security's name: the key, then the registry's value columns. */
 export type DatasetRow = { ts_code: string; trade_date: string; name: string | null } & Record<string, string | number | null>;
+
+/** What a period dataset page reads: one security's codes and/or the whole market, the periods, the as-of day, the page. */
+export interface PeriodDatasetQuery {
+  codes: readonly string[] | null;
+  begin: string;
+  end: string;
+  /** Only what was announced on or before this day, the latest announcement of each period. */
+  asOf: string;
+  limit: number;
+  offset: number;
+}
+
+/** A stored period row with the security's name: the security, the period, the announcement, then the registry's value columns. */
+export type PeriodDatasetRow = { ts_code: string; end_date: string; ann_date: string; name: string | null } & Record<string, string | number | null>;

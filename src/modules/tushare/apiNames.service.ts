@@ -2,7 +2,9 @@ import { ADJ_FACTORS, DAILY_BARS, DAILY_BASIC, INTRADAY_BARS, TRADE_CALENDAR } f
 import { COMPANY_PROFILES, INDEX_WEIGHTS, INDUSTRY_CLASSES, INDUSTRY_MEMBERS, NAME_CHANGES, SECURITIES } from '../../domain/tables/referenceLayouts';
 import { ANNOUNCEMENTS, DISCLOSURE_DATES, DIVIDENDS, TRADING_HALTS } from '../../domain/tables/eventLayouts';
 import { BALANCE_SHEETS, CASH_FLOWS, INCOME_STATEMENTS } from '../../domain/tables/statementLayouts';
-import { BLOCK_TRADES, LIMIT_LISTS, MARGIN_DETAILS, MONEY_FLOWS, NORTHBOUND_HOLDINGS, TOP_LIST_SEATS, TOP_LISTS } from '../../domain/tables/datasetLayouts';
+import {
+  BLOCK_TRADES, HOLDER_COUNTS, LIMIT_LISTS, MARGIN_DETAILS, MONEY_FLOWS, NORTHBOUND_HOLDINGS, TOP_FLOAT_HOLDERS, TOP_HOLDERS, TOP_LIST_SEATS, TOP_LISTS,
+} from '../../domain/tables/datasetLayouts';
 import { columnsOf, type TableLayout } from '../../domain/tables/tableLayout';
 import type { FieldSource, ParamFilter, TushareApi } from './tushare.types';
 
@@ -78,6 +80,21 @@ const limits = filtersOf(LIMIT_LISTS);
 const blocks = filtersOf(BLOCK_TRADES);
 const tops = filtersOf(TOP_LISTS);
 const seats = filtersOf(TOP_LIST_SEATS);
+const holderCounts = filtersOf(HOLDER_COUNTS);
+
+/** `top10_holders` and `top10_floatholders`: one layout, a ts_code required, the range on the report period. */
+const topHolders = (layout: typeof TOP_HOLDERS): TushareApi => {
+  const by = filtersOf(layout);
+  return {
+    scope: 'financials',
+    layout,
+    fields: fieldsOf(layout),
+    params: { ts_code: by.codes('ts_code'), period: by.on('end_date'), ann_date: by.on('ann_date'), start_date: by.from('end_date'), end_date: by.to('end_date') },
+    requiresOneOf: ['ts_code'],
+    order: order(layout, ['end_date', 'desc'], ['ann_date', 'desc'], ['hold_amount', 'desc'], ['holder_name', 'asc']),
+    cap: 5_000,
+  };
+};
 
 export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
   stock_basic: {
@@ -281,6 +298,16 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
     requiresOneOf: ['trade_date'],
     order: order(TOP_LIST_SEATS, ['trade_date', 'desc'], ['ts_code', 'asc'], ['reason', 'asc'], ['side', 'asc'], ['exalter', 'asc']),
     cap: 10_000,
+  },
+  top10_holders: topHolders(TOP_HOLDERS),
+  top10_floatholders: topHolders(TOP_FLOAT_HOLDERS),
+  stk_holdernumber: {
+    scope: 'financials',
+    layout: HOLDER_COUNTS,
+    fields: fieldsOf(HOLDER_COUNTS),
+    params: { ts_code: holderCounts.codes('ts_code'), ann_date: holderCounts.on('ann_date'), enddate: holderCounts.on('end_date'), start_date: holderCounts.from('ann_date'), end_date: holderCounts.to('ann_date') },
+    order: order(HOLDER_COUNTS, ['ann_date', 'desc'], ['end_date', 'desc'], ['ts_code', 'asc']),
+    cap: 3_000,
   },
   stk_mins: {
     scope: 'market',

@@ -427,6 +427,61 @@ BlockTradePage = TypedDict("BlockTradePage", {
     "pagination": 'Pagination',
 }, total=False)
 
+TopHolder = TypedDict("TopHolder", {
+    "symbol": str,
+    "name": Optional[str],
+    "period": str,
+    "ann_date": str,
+    "holder_name": str,
+    "hold_amount": Optional[float],
+    "hold_ratio": Optional[float],
+    "hold_float_ratio": Optional[float],
+    "hold_change": Optional[float],
+    "holder_type": Optional[str],
+}, total=False)
+
+TopHolderPage = TypedDict("TopHolderPage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['TopHolder'],
+    "pagination": 'Pagination',
+}, total=False)
+
+TopFloatHolder = TypedDict("TopFloatHolder", {
+    "symbol": str,
+    "name": Optional[str],
+    "period": str,
+    "ann_date": str,
+    "holder_name": str,
+    "hold_amount": Optional[float],
+    "hold_ratio": Optional[float],
+    "hold_float_ratio": Optional[float],
+    "hold_change": Optional[float],
+    "holder_type": Optional[str],
+}, total=False)
+
+TopFloatHolderPage = TypedDict("TopFloatHolderPage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['TopFloatHolder'],
+    "pagination": 'Pagination',
+}, total=False)
+
+HolderCount = TypedDict("HolderCount", {
+    "symbol": str,
+    "name": Optional[str],
+    "period": str,
+    "ann_date": str,
+    "holder_num": Optional[int],
+}, total=False)
+
+HolderCountPage = TypedDict("HolderCountPage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['HolderCount'],
+    "pagination": 'Pagination',
+}, total=False)
+
 TopListEntry = TypedDict("TopListEntry", {
     "symbol": str,
     "name": Optional[str],
@@ -1121,6 +1176,18 @@ class GeneratedOperations:
     def get_block_trades(self, *, symbol: Optional[str] = None, date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[BlockTrade]]':
         """Block trades, per stock and day (GET /v1/market/block-trades)."""
         return self._call("/v1/market/block-trades", {"symbol": symbol, "date": date, "begin_date": begin_date, "end_date": end_date, "limit": limit, "page": page})
+
+    def get_top_holders(self, *, symbol: Optional[str] = None, period: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, as_of: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[TopHolder]]':
+        """The ten largest shareholders, per stock and report period, point in time (GET /v1/stock/top-holders)."""
+        return self._call("/v1/stock/top-holders", {"symbol": symbol, "period": period, "begin_date": begin_date, "end_date": end_date, "as_of": as_of, "limit": limit, "page": page})
+
+    def get_top_float_holders(self, *, symbol: Optional[str] = None, period: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, as_of: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[TopFloatHolder]]':
+        """The ten largest float shareholders, per stock and report period, point in time (GET /v1/stock/top-float-holders)."""
+        return self._call("/v1/stock/top-float-holders", {"symbol": symbol, "period": period, "begin_date": begin_date, "end_date": end_date, "as_of": as_of, "limit": limit, "page": page})
+
+    def get_holder_count(self, *, symbol: Optional[str] = None, period: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, as_of: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[HolderCount]]':
+        """The number of shareholders, per stock and reported day, point in time (GET /v1/stock/holder-count)."""
+        return self._call("/v1/stock/holder-count", {"symbol": symbol, "period": period, "begin_date": begin_date, "end_date": end_date, "as_of": as_of, "limit": limit, "page": page})
 
     def get_top_list(self, *, symbol: Optional[str] = None, date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[TopListEntry]]':
         """The dragon-tiger list (龙虎榜), per stock, day and reason (GET /v1/market/top-list)."""
