@@ -7,7 +7,7 @@ import type { LoadOptions, LoadResult, TableLoader } from './loaderTypes';
 import { adjFactor, dailyBasic, indexWeight, tradeCal } from './tables/marketTables';
 import { daily, indexDaily } from './tables/dailyBars';
 import { annsD, disclosureDate, suspendD } from './tables/eventTables';
-import { codeChange, dividend, indexBasic, indexClassify, indexMemberAll, nameChange, stockCompany } from './tables/referenceTables';
+import { codeChange, dividend, indexBasic, indexClassify, indexMemberAll, nameChange, stockCompany, thsIndex, thsMember } from './tables/referenceTables';
 import { statementLoader } from './tables/statements';
 import { stkMins, ticks } from './tables/intraday';
 import { stockBasic } from './tables/stockBasic';
@@ -22,6 +22,8 @@ export const LOADERS: ReadonlyArray<readonly [api: string, loader: TableLoader]>
   ['stock_company', stockCompany],
   ['index_classify', indexClassify],
   ['index_member_all', indexMemberAll],
+  ['ths_index', thsIndex],
+  ['ths_member', thsMember],
   ['trade_cal', tradeCal],
   // Valuations before bars: the bars take their turnover from them as they are written (tables/turnover.ts).
   ['daily_basic', dailyBasic],

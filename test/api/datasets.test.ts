@@ -10,7 +10,7 @@ const page = (total: number) => ({ current_page: 1, total_pages: 1, total_items:
 function csvItems(file: string): { fields: string[]; items: (string | number | null)[][] } {
   const [header, ...lines] = readFileSync(join(DATASET_FIXTURES, file), 'utf8').trim().split('\n');
   const fields = header!.split(',');
-  const texts = ['ts_code', 'trade_date', 'name', 'code', 'exchange', 'industry', 'first_time', 'last_time', 'up_stat', 'limit', 'buyer', 'seller', 'reason', 'exalter', 'side', 'ann_date', 'end_date', 'holder_name', 'holder_type'];
+  const texts = ['ts_code', 'trade_date', 'name', 'code', 'exchange', 'industry', 'first_time', 'last_time', 'up_stat', 'limit', 'buyer', 'seller', 'reason', 'exalter', 'side', 'ann_date', 'end_date', 'holder_name', 'holder_type', 'con_code', 'con_name', 'in_date', 'out_date', 'is_new', 'list_date', 'type'];
   return { fields, items: lines.map((line) => line.split(',').map((cell, i) => (cell === '' ? null : texts.includes(fields[i]!) ? cell : Number(cell)))) };
 }
 
@@ -169,6 +169,31 @@ describe('datasets: money flow, margin detail, northbound holdings and the limit
     expect(await tushare('top10_floatholders', { ts_code: '000001.SZ', period: '20240630' })).to.deep.equal({ ...floats, items: [floats.items[2]], has_more: false });
     const numbers = csvItems('stk_holdernumber.csv');
     expect(await tushare('stk_holdernumber', { enddate: '20240930' })).to.deep.equal({ ...numbers, items: [numbers.items[0], numbers.items[2]], has_more: false });
+  });
+
+  it('/v1/concept/boards and /v1/concept/constituents: boards by kind and name; a board\'s members, a stock\'s boards, current unless include_past; /dataapi ths_index and ths_member', async () => {
+    const robots = { board: '885800.TI', name: '人形机器人', type: 'N', exchange: 'A', count: 92, list_date: '2023-03-20' };
+    const liquor = { board: '885338.TI', name: '白酒概念', type: 'N', exchange: 'A', count: 20, list_date: '2014-05-15' };
+    const concepts = await api.get('/v1/concept/boards?type=N');
+    expect(concepts.status, JSON.stringify(concepts.body)).to.equal(200);
+    expect(concepts.body.data).to.deep.equal([liquor, robots]);
+    expect((await api.get('/v1/concept/boards?name=机器人')).body.data).to.deep.equal([robots]);
+    const member = (board: string, board_name: string, symbol: string, name: string, current: boolean) => ({ board, board_name, symbol, name, current, weight: null, in_date: null, out_date: null });
+    expect((await api.get('/v1/concept/constituents?board=人形机器人')).body.data).to.deep.equal([member('885800.TI', '人形机器人', '000001.SZ', '平安银行', true)]);
+    expect((await api.get('/v1/concept/constituents?board=885800.TI&include_past=true')).body.data).to.deep.equal([
+      member('885800.TI', '人形机器人', '000001.SZ', '平安银行', true), member('885800.TI', '人形机器人', '600519.SH', '贵州茅台', false),
+    ]);
+    expect((await api.get('/v1/concept/constituents?symbol=600519')).body.data).to.deep.equal([member('885338.TI', '白酒概念', '600519.SH', '贵州茅台', true)]);
+    const both = await api.get('/v1/concept/constituents?board=885800.TI&symbol=600519');
+    expect([both.status, both.body.data]).to.deep.equal([200, []]);
+    const unknown = await api.get('/v1/concept/constituents?board=不存在的概念');
+    expect([unknown.status, unknown.body.error, unknown.body.message]).to.deep.equal([404, 'no_data', 'Unknown concept board: 不存在的概念']);
+    const neither = await api.get('/v1/concept/constituents?include_past=true');
+    expect([neither.status, neither.body.error]).to.deep.equal([400, 'missing_parameter']);
+    const boards = csvItems('ths_index.csv');
+    expect(await tushare('ths_index', { type: 'N' })).to.deep.equal({ ...boards, items: [boards.items[1], boards.items[0]], has_more: false });
+    const members = csvItems('ths_member.csv');
+    expect(await tushare('ths_member', { ts_code: '885800.TI' })).to.deep.equal({ fields: members.fields.slice(0, 3), items: members.items.slice(0, 2).map((item) => item.slice(0, 3)), has_more: false });
   });
 
   it('neither symbol nor date → 400 missing_parameter; an unknown symbol → 400 invalid_symbol; an empty day → 404 no_data', async () => {

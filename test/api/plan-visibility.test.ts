@@ -135,6 +135,7 @@ const TUSHARE_TIMELESS: Record<string, Record<string, string>> = {
   income: { ts_code: '600519.SH' }, income_vip: { period: '20211231' }, balancesheet: { ts_code: '000333.SZ' }, balancesheet_vip: { period: '20211231' },
   cashflow: { ts_code: '000333.SZ' }, cashflow_vip: { period: '20211231' }, disclosure_date: { ts_code: '600519.SH' }, anns_d: { ts_code: '600519.SH' },
   top10_holders: { ts_code: '600519.SH' }, top10_floatholders: { ts_code: '000001.SZ' }, stk_holdernumber: { ts_code: '000001.SZ' },
+  ths_index: {}, ths_member: { ts_code: '885800.TI' },
 };
 const timeless = () => Object.fromEntries(Object.entries({ ...SAMPLE_REQUESTS, ...TIMELESS_EXTRA }).filter(([operationId]) => !(operationId in TIMED)));
 

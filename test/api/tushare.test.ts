@@ -120,6 +120,7 @@ describe('POST /dataapi: Tushare-compatible wire format', () => {
       dividend: { ts_code: '600519.SH' }, weekly: { ts_code: '000001.SZ', start_date: '20240101', end_date: '20241231' },
       monthly: { ts_code: '000001.SZ', start_date: '20240101', end_date: '20241231' }, moneyflow: { ts_code: '000001.SZ' },
       top_list: { trade_date: '20241231' }, top_inst: { trade_date: '20241231' }, top10_holders: { ts_code: '600519.SH' }, top10_floatholders: { ts_code: '600519.SH' },
+      ths_member: { ts_code: '885800.TI' },
     };
     for (const apiName of TUSHARE_API_NAMES) {
       const answer = await query(apiName, { ...params[apiName], limit: 3 });

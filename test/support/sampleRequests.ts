@@ -37,6 +37,8 @@ export const SAMPLE_REQUESTS: Record<string, string> = {
   getBlockTrades: '/v1/market/block-trades?symbol=600519&begin_date=2024-12-01&end_date=2024-12-31',
   getTopList: '/v1/market/top-list?symbol=000001&begin_date=2024-12-01&end_date=2024-12-31',
   getTopHolders: '/v1/stock/top-holders?symbol=600519&begin_date=2024-01-01&end_date=2024-12-31',
+  getConceptBoards: '/v1/concept/boards?type=N',
+  getConceptConstituents: '/v1/concept/constituents?board=885800.TI&include_past=true',
   getTopFloatHolders: '/v1/stock/top-float-holders?period=2024-09-30',
   getHolderCount: '/v1/stock/holder-count?symbol=000001&begin_date=2024-01-01&end_date=2024-12-31',
   getTopListSeats: '/v1/market/top-list-seats?symbol=000001&begin_date=2024-12-01&end_date=2024-12-31',

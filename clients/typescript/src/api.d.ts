@@ -436,6 +436,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/concept/boards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tonghuashun's concept and theme boards
+         * @description Tonghuashun's boards (Tushare `ths_index`): concepts such as 人形机器人, industries, regions, styles and
+         *     themes, with their member counts, by code, paginated; `type`, `exchange` and a part of the `name` narrow
+         *     them. A board's members, or a stock's boards: `/v1/concept/constituents`.
+         */
+        get: operations["getConceptBoards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/concept/constituents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Members of a concept board, or the boards of a stock
+         * @description The members of a Tonghuashun board (Tushare `ths_member`; `board` by code or exact name), by symbol; or the
+         *     boards a stock belongs to (`symbol`, its former codes included), by board; or both: whether the stock is in
+         *     the board. Current memberships only unless `include_past`. Neither → 400 `missing_parameter`; a board the
+         *     store does not know → 404 `no_data`.
+         */
+        get: operations["getConceptConstituents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/stock/top-holders": {
         parameters: {
             query?: never;
@@ -1252,7 +1297,7 @@ export interface paths {
          *     `pro = ts.pro_api(KEY); pro._DataApi__http_url = 'http://localhost:8080/dataapi'`. The SDK 1.4 posts to
          *     `/dataapi/{api_name}`, older ones to `/dataapi` with `api_name` in the body.
          *
-         *     **api_names:** stock_basic, trade_cal, namechange, stock_company, daily, weekly, monthly, adj_factor, daily_basic, index_basic, index_daily, index_weight, index_classify, index_member_all, suspend_d, dividend, income, income_vip, balancesheet, balancesheet_vip, cashflow, cashflow_vip, disclosure_date, anns_d, moneyflow, margin_detail, hk_hold, limit_list_d, block_trade, top_list, top_inst, top10_holders, top10_floatholders, stk_holdernumber, stk_mins. Each takes Tushare's documented parameters for it, answers Tushare's default
+         *     **api_names:** stock_basic, trade_cal, namechange, stock_company, daily, weekly, monthly, adj_factor, daily_basic, index_basic, index_daily, index_weight, index_classify, index_member_all, ths_index, ths_member, suspend_d, dividend, income, income_vip, balancesheet, balancesheet_vip, cashflow, cashflow_vip, disclosure_date, anns_d, moneyflow, margin_detail, hk_hold, limit_list_d, block_trade, top_list, top_inst, top10_holders, top10_floatholders, stk_holdernumber, stk_mins. Each takes Tushare's documented parameters for it, answers Tushare's default
          *     fields in Tushare's order when `fields` is empty, in Tushare's units (dates `YYYYMMDD`; `daily` amount in
          *     thousand yuan; `daily_basic` shares and market values in 10,000), at most its documented row cap with
          *     `has_more`. The statements answer every stored version (`ann_date`, `f_ann_date`, `update_flag`).
@@ -2582,6 +2627,83 @@ export interface components {
             message: components["schemas"]["SuccessMessage"];
             /** @description The rows of this page. */
             data: components["schemas"]["BlockTrade"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A Tonghuashun board (Tushare `ths_index`) — a concept, industry, region, style or theme grouping of stocks. */
+        ConceptBoard: {
+            /**
+             * @description The board's code.
+             * @example 885800.TI
+             */
+            board: string;
+            /**
+             * @description The board's name.
+             * @example 人形机器人
+             */
+            name: string;
+            /** @description `N` concept, `I` industry, `R` region, `S` special, `ST` style, `TH` theme, `BB` broad. */
+            type: string | null;
+            /** @description `A`, `HK` or `US`: the market of its members. */
+            exchange: string | null;
+            /**
+             * Format: int32
+             * @description Members, as Tonghuashun counts them.
+             */
+            count: number | null;
+            /**
+             * Format: date
+             * @description When the board was set up.
+             */
+            list_date: string | null;
+        };
+        /** @description Success envelope of `/v1/concept/boards`. */
+        ConceptBoardPage: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description One page of boards, by code. */
+            data: components["schemas"]["ConceptBoard"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A stock's membership of a Tonghuashun board (Tushare `ths_member`). */
+        ConceptConstituent: {
+            /**
+             * @description The board's code.
+             * @example 885800.TI
+             */
+            board: string;
+            /** @description The board's name. */
+            board_name: string | null;
+            /**
+             * @description The member's code.
+             * @example 000001.SZ
+             */
+            symbol: string;
+            /** @description The member's name as the source gives it. */
+            name: string | null;
+            /** @description Whether it is a member now. */
+            current: boolean;
+            /**
+             * Format: double
+             * @description Its weight in the board, when the source gives one (Tonghuashun does not yet).
+             */
+            weight: number | null;
+            /**
+             * Format: date
+             * @description When it joined, when the source gives it.
+             */
+            in_date: string | null;
+            /**
+             * Format: date
+             * @description When it left, when the source gives it.
+             */
+            out_date: string | null;
+        };
+        /** @description Success envelope of `/v1/concept/constituents`. */
+        ConceptConstituentPage: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description One page of memberships: a board's by member, a stock's by board. */
+            data: components["schemas"]["ConceptConstituent"][];
             pagination: components["schemas"]["Pagination"];
         };
         /**
@@ -5221,6 +5343,31 @@ export interface components {
          */
         LimitType: "U" | "D" | "Z";
         /**
+         * @description Only boards of one kind — `N` concept, `I` industry, `R` region, `S` special, `ST` style, `TH` theme, `BB` broad.
+         * @example N
+         */
+        BoardType: "N" | "I" | "R" | "S" | "ST" | "TH" | "BB";
+        /**
+         * @description Only boards of one market — `A` (A shares), `HK`, `US`.
+         * @example A
+         */
+        BoardMarket: "A" | "HK" | "US";
+        /**
+         * @description Only boards whose name contains this text, e.g. `机器人`.
+         * @example 机器人
+         */
+        BoardName: string;
+        /**
+         * @description The board, by its code (`885800.TI`) or its exact name (`人形机器人`). Give `board`, `symbol`, or both.
+         * @example 885800.TI
+         */
+        ConceptBoardParam: string;
+        /**
+         * @description Include memberships that ended (`current` false); by default only current ones.
+         * @example true
+         */
+        IncludePast: boolean;
+        /**
          * @description The whole market in one report period (its end, `YYYY-MM-DD`, e.g. `2024-09-30`). Give `symbol`, `period`, or both.
          * @example 2024-09-30
          */
@@ -6915,6 +7062,206 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["BlockTradePage"];
                     "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getConceptBoards: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only boards of one kind — `N` concept, `I` industry, `R` region, `S` special, `ST` style, `TH` theme, `BB` broad.
+                 * @example N
+                 */
+                type?: components["parameters"]["BoardType"];
+                /**
+                 * @description Only boards of one market — `A` (A shares), `HK`, `US`.
+                 * @example A
+                 */
+                exchange?: components["parameters"]["BoardMarket"];
+                /**
+                 * @description Only boards whose name contains this text, e.g. `机器人`.
+                 * @example 机器人
+                 */
+                name?: components["parameters"]["BoardName"];
+                /** @description Items per page, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items to skip, from 0. Wins over `page` when both are given. */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of boards. */
+            200: {
+                headers: {
+                    "X-Total-Items": components["headers"]["XTotalItems"];
+                    Link: components["headers"]["Link"];
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": [
+                     *         {
+                     *           "board": "885800.TI",
+                     *           "name": "人形机器人",
+                     *           "type": "N",
+                     *           "exchange": "A",
+                     *           "count": 92,
+                     *           "list_date": "2023-03-20"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "current_page": 1,
+                     *         "total_pages": 1,
+                     *         "total_items": 1,
+                     *         "items_per_page": 20,
+                     *         "has_next_page": false,
+                     *         "has_prev_page": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConceptBoardPage"];
+                    /**
+                     * @example board,name,type,exchange,count,list_date
+                     *     885800.TI,人形机器人,N,A,92,2023-03-20
+                     */
+                    "text/csv": components["schemas"]["CsvRows"];
+                    /** @example {"board":"885800.TI","name":"人形机器人","type":"N","exchange":"A","count":92,"list_date":"2023-03-20"} */
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getConceptConstituents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The board, by its code (`885800.TI`) or its exact name (`人形机器人`). Give `board`, `symbol`, or both.
+                 * @example 885800.TI
+                 */
+                board?: components["parameters"]["ConceptBoardParam"];
+                /**
+                 * @description One symbol in any of the three formats, an old or a new code; default all changes.
+                 * @example 000022.SZ
+                 */
+                symbol?: components["parameters"]["OptionalSymbol"];
+                /**
+                 * @description Include memberships that ended (`current` false); by default only current ones.
+                 * @example true
+                 */
+                include_past?: components["parameters"]["IncludePast"];
+                /** @description Items per page, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items to skip, from 0. Wins over `page` when both are given. */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of memberships. */
+            200: {
+                headers: {
+                    "X-Total-Items": components["headers"]["XTotalItems"];
+                    Link: components["headers"]["Link"];
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": [
+                     *         {
+                     *           "board": "885800.TI",
+                     *           "board_name": "人形机器人",
+                     *           "symbol": "000016.SZ",
+                     *           "name": "深康佳A",
+                     *           "current": true,
+                     *           "weight": null,
+                     *           "in_date": null,
+                     *           "out_date": null
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "current_page": 1,
+                     *         "total_pages": 1,
+                     *         "total_items": 1,
+                     *         "items_per_page": 20,
+                     *         "has_next_page": false,
+                     *         "has_prev_page": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConceptConstituentPage"];
+                    /**
+                     * @example board,board_name,symbol,name,current,weight,in_date,out_date
+                     *     885800.TI,人形机器人,000016.SZ,深康佳A,true,,,
+                     */
+                    "text/csv": components["schemas"]["CsvRows"];
+                    /** @example {"board":"885800.TI","board_name":"人形机器人","symbol":"000016.SZ","name":"深康佳A","current":true,"weight":null,"in_date":null,"out_date":null} */
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
             };

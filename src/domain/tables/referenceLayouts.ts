@@ -59,3 +59,22 @@ export const INDUSTRY_MEMBERS = tableLayout({
     l3_code: required(col.text()), l3_name: required(col.text()), ts_code: required(col.code()), in_date: required(col.date()), out_date: col.date(),
   },
 });
+
+/**
+ * Tushare `ths_index`: Tonghuashun's boards — concept (`N`), industry (`I`), region (`R`), special (`S`), style
+ * (`ST`), theme (`TH`) and broad (`BB`) — with their member count, market (`A`, `HK`, `US`) and listing date.
+ */
+export const CONCEPT_BOARDS = tableLayout({
+  table: 'concept_boards',
+  key: ['ts_code'],
+  columns: { ts_code: required(col.text()), name: required(col.text()), count: col.integer(), exchange: col.text(), list_date: col.date(), type: col.text() },
+});
+
+/** Tushare `ths_member`: a board's members, `is_new` Y while current (Tonghuashun gives no weights or dates yet). */
+export const CONCEPT_MEMBERS = tableLayout({
+  table: 'concept_members',
+  key: ['ts_code', 'con_code'],
+  columns: {
+    ts_code: required(col.text()), con_code: required(col.text()), con_name: col.text(), weight: col.number(), in_date: col.date(), out_date: col.date(), is_new: col.text(),
+  },
+});

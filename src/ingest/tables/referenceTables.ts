@@ -1,6 +1,6 @@
 import { isStandardCode } from '../../domain/symbols';
 import { DIVIDENDS } from '../../domain/tables/eventLayouts';
-import { COMPANY_PROFILES, INDUSTRY_CLASSES, INDUSTRY_MEMBERS, NAME_CHANGES } from '../../domain/tables/referenceLayouts';
+import { COMPANY_PROFILES, CONCEPT_BOARDS, CONCEPT_MEMBERS, INDUSTRY_CLASSES, INDUSTRY_MEMBERS, NAME_CHANGES } from '../../domain/tables/referenceLayouts';
 import { columnsOf } from '../../domain/tables/tableLayout';
 import type { TableLoad } from '../loaderTypes';
 import { date, int, num, required, requiredDate, text, tsCode } from './fieldParsers';
@@ -87,3 +87,9 @@ export const indexMemberAll: TableLoad = layoutLoad(INDUSTRY_MEMBERS, 'reference
     return { ...row, out_date: outDate };
   },
 });
+
+/** Tushare `ths_index`: Tonghuashun's boards as sent. */
+export const thsIndex: TableLoad = layoutLoad(CONCEPT_BOARDS, 'reference');
+
+/** Tushare `ths_member`: a board's members as sent. */
+export const thsMember: TableLoad = layoutLoad(CONCEPT_MEMBERS, 'reference');

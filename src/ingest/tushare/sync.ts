@@ -15,6 +15,8 @@ const REFERENCE_CALLS: [api: string, params: Record<string, string>[]][] = [
   ['stock_company', [{ exchange: 'SSE' }, { exchange: 'SZSE' }, { exchange: 'BSE' }]],
   // Shenwan 2021 has 31 + 134 + 346 industries, each level well under the 5,000 rows of one call.
   ['index_classify', [{ level: 'L1', src: 'SW2021' }, { level: 'L2', src: 'SW2021' }, { level: 'L3', src: 'SW2021' }]],
+  // Tonghuashun's A-share boards (about 1,300, under the 5,000 rows of one call).
+  ['ths_index', [{ exchange: 'A' }]],
 ];
 
 interface SyncRange {
@@ -28,6 +30,8 @@ interface SyncRange {
   industryCodes: string[];
   /** Stocks listed at some time in the range (after stock_basic). */
   stockCodes: string[];
+  /** Tonghuashun's A-share boards (after ths_index). */
+  boardCodes: string[];
 }
 
 interface SyncTask {
@@ -106,6 +110,8 @@ const TASKS: SyncTask[] = [
   { api: 'anns', endpoint: 'anns_d', parts: perCalendarDay('ann_date') },
   { api: 'top10_holders', parts: perStockPeriods },
   { api: 'top10_floatholders', parts: perStockPeriods },
+  // A board's members, asked board by board (ths_member answers one board's whole list), again on every run.
+  { api: 'ths_member', parts: ({ boardCodes }) => boardCodes.map((code) => ({ part: code, params: { ts_code: code }, settlesOn: ALWAYS_AGAIN })) },
   // Holder counts are announced on any day, with reports and on their own.
   { api: 'stk_holdernumber', parts: perCalendarDay('ann_date') },
 ];
@@ -151,6 +157,7 @@ export async function syncTushare(db: Knex, options: SyncOptions): Promise<LoadR
       .where((q) => q.whereNull('delist_date').orWhere('delist_date', '>=', options.from))
       .orderBy('ts_code')
       .pluck('ts_code'),
+    boardCodes: await db('concept_boards').where({ exchange: 'A' }).orderBy('ts_code').pluck('ts_code'),
   };
   for (const task of TASKS.filter(({ api }) => only.includes(api))) {
     const parts = task.parts(range);

@@ -1,6 +1,8 @@
 import type { CodeSpan } from '../../domain/codeChanges';
 import { requestedSymbolOf } from '../../domain/codeChanges';
-import { assertAllKnown } from '../../domain/symbols';
+import { assertAllKnown, parseOneSymbol } from '../../domain/symbols';
+import type { Db } from '../../db/connection';
+import { listingRows } from './listing.repository';
 import type { CodeHistory } from './codeHistory.service';
 
 /** A requested symbol resolved: the security's row, the symbol as asked when it was a former code, its codes. */
@@ -27,4 +29,14 @@ export async function resolveSecurities<Row extends { ts_code: string }>(
   assertAllKnown(symbols, resolved.filter(({ code }) => rows.has(code)).map(({ requested }) => requested));
   const spans = await history.spans([...rows.keys()]);
   return resolved.map((symbol) => ({ row: rows.get(symbol.code)!, requested: requestedSymbolOf(symbol), spans: spans.get(symbol.code)! }));
+}
+
+/**
+ * The codes of the one security an optional `symbol` parameter names (its own first, then its former ones),
+ * or null codes for none given (the whole market): what the dataset and board routes filter on.
+ */
+export async function securityCodesOf(db: Db, history: CodeHistory, symbol: string | undefined): Promise<{ current: string | null; all: string[] | null }> {
+  if (symbol === undefined) return { current: null, all: null };
+  const [security] = await resolveSecurities(history, [parseOneSymbol(symbol)], (current) => listingRows(db, current));
+  return { current: security!.row.ts_code, all: security!.spans.map((span) => span.code) };
 }

@@ -5,11 +5,9 @@ import { assertOrdered, assertRangeAtMost, MAX_RANGE_YEARS } from '../../domain/
 import { missingParameter, noData } from '../../domain/errors';
 import { notYetVisible, type Visibility } from '../../domain/marketTime';
 import type { PageRequest } from '../../domain/pagination';
-import { parseOneSymbol } from '../../domain/symbols';
 import type { TableLayout } from '../../domain/tables/tableLayout';
 import type { CodeHistory } from '../common/codeHistory.service';
-import { listingRows } from '../common/listing.repository';
-import { resolveSecurities } from '../common/securityResolution.service';
+import { securityCodesOf } from '../common/securityResolution.service';
 import { datasetPage, firstHiddenDay } from './datasets.repository';
 import type { DatasetRow, PeriodDatasetRow } from './datasets.types';
 import { periodDatasetPage } from './periodDatasets.repository';
@@ -36,12 +34,6 @@ export function rangeOf({ date, begin, end }: Pick<DatasetRequest, 'date' | 'beg
   return { begin: first, end: last };
 }
 
-/** The codes of the security a request names (its own and its former ones), or null for the whole market. */
-export async function codesOf(db: Db, codes: CodeHistory, symbol: string | undefined): Promise<{ current: string | null; all: string[] | null }> {
-  if (symbol === undefined) return { current: null, all: null };
-  const [security] = await resolveSecurities(codes, [parseOneSymbol(symbol)], (current) => listingRows(db, current));
-  return { current: security!.row.ts_code, all: security!.spans.map((span) => span.code) };
-}
 
 /**
  * A page of a dataset: one security over time (an old code answering for the security it became: every code
@@ -57,7 +49,7 @@ export async function datasetRows(
 ): Promise<{ rows: DatasetRow[]; total: number }> {
   if (request.symbol === undefined && request.date === undefined) throw missingParameter('Give symbol (one security over time), date (the whole market on a day), or both');
   const range = rangeOf(request, visibility.dailyThrough ?? exchangeToday());
-  const security = await codesOf(db, codes, request.symbol);
+  const security = await securityCodesOf(db, codes, request.symbol);
   const query = { codes: security.all, ...range, equals: request.equals, ...window };
   const page = await datasetPage(db, layout, query, visibility.dailyThrough);
   if (page.total > 0) return page;
@@ -90,7 +82,7 @@ export async function periodDatasetRows(
   if (request.symbol === undefined && request.period === undefined) throw missingParameter('Give symbol (one security over time), period (the whole market in a report period), or both');
   const asOf = request.asOf ?? exchangeToday();
   const range = rangeOf({ date: request.period, begin: request.begin, end: request.end }, asOf);
-  const security = await codesOf(db, codes, request.symbol);
+  const security = await securityCodesOf(db, codes, request.symbol);
   const page = await periodDatasetPage(db, route.layout, route.rank, { codes: security.all, ...range, asOf, ...window });
   if (page.total > 0) return page;
   throw noData(`No ${route.layout.table.replace(/_/g, ' ')} ${security.current ? `of ${security.current} ` : ''}for periods between ${range.begin} and ${range.end} announced by ${asOf}`);

@@ -9,7 +9,8 @@ import { exchangeToday } from '../../domain/clock';
 import type { CodeHistory } from '../common/codeHistory.service';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
 import type { PlanVisibility } from '../subscriptions/planVisibility.service';
-import { codeChangeList, indexConstituents, industryConstituents, listingHistories } from './reference.service';
+import { codeChangeList, conceptConstituents, indexConstituents, industryConstituents, listingHistories } from './reference.service';
+import { conceptBoardPage } from './conceptBoards.repository';
 import * as wire from './reference.serializer';
 import type { StockList } from './stockList.service';
 
@@ -49,5 +50,18 @@ export function referenceHandlers(db: Db, codes: CodeHistory, calendar: TradingC
     await writeAnswer(req, res, okPage(rows.map((row) => wire.toIndustryConstituent(row, match)), paginationOf(window, total)));
   };
 
-  return { getStockList, getListingStatus, getCodeChanges, getIndexConstituents, getIndustryConstituents };
+  const getConceptBoards: Handler<'getConceptBoards'> = async (req, res) => {
+    const window = pageWindow(req.query);
+    const { rows, total } = await conceptBoardPage(db, { type: req.query.type, exchange: req.query.exchange, name: req.query.name }, window);
+    await writeAnswer(req, res, okPage(rows.map(wire.toConceptBoard), paginationOf(window, total)));
+  };
+
+  const getConceptConstituents: Handler<'getConceptConstituents'> = async (req, res) => {
+    const window = pageWindow(req.query);
+    const request = { board: req.query.board, symbol: req.query.symbol, past: req.query.include_past ?? false };
+    const { rows, total } = await conceptConstituents(db, codes, request, window);
+    await writeAnswer(req, res, okPage(rows.map(wire.toConceptConstituent), paginationOf(window, total)));
+  };
+
+  return { getStockList, getListingStatus, getCodeChanges, getIndexConstituents, getIndustryConstituents, getConceptBoards, getConceptConstituents };
 }

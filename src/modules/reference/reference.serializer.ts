@@ -8,7 +8,7 @@ import type { IndustryMatch } from './reference.types';
 import type { WeightRow } from './reference.types';
 import type { ListingRow } from '../common/common.types';
 import type { NameRow } from './reference.types';
-import type { ListedRow } from './reference.types';
+import type { ConceptBoardRow, ConceptMemberRow, ListedRow } from './reference.types';
 
 type Schemas = components['schemas'];
 
@@ -77,5 +77,17 @@ export function toIndustryConstituent(row: MemberRow, match: IndustryMatch | { n
     in_date: row.in_date,
     out_date: row.out_date,
     source: sw ? 'sw2021' : 'stock_list',
+  };
+}
+
+export function toConceptBoard(row: ConceptBoardRow): Schemas['ConceptBoard'] {
+  return { board: row.ts_code, name: row.name, type: row.type, exchange: row.exchange, count: row.count, list_date: row.list_date };
+}
+
+/** A membership: the board, the member (a current one unless `is_new` says N), Tonghuashun's weight and dates when it gives them. */
+export function toConceptConstituent(row: ConceptMemberRow): Schemas['ConceptConstituent'] {
+  return {
+    board: row.ts_code, board_name: row.board_name, symbol: row.con_code, name: row.con_name, current: row.is_new !== 'N',
+    weight: row.weight, in_date: row.in_date, out_date: row.out_date,
   };
 }

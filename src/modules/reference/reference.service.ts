@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
 import { countOnce } from '../../domain/codeContinuity';
-import { invalidSymbol, noData } from '../../domain/errors';
+import { invalidSymbol, missingParameter, noData } from '../../domain/errors';
 import { haltPeriods } from '../../domain/halts';
 import type { PageRequest } from '../../domain/pagination';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
@@ -8,8 +8,10 @@ import type { CodeChange } from '../../domain/codeChanges';
 import type { CodeHistory } from '../common/codeHistory.service';
 import { findIndustry, hasIndustryMembers, industryInList, hasWeights, listMembers, snapshotMembers, snapshotOn, swMembers } from './constituents.repository';
 import { listingRows } from '../common/listing.repository';
-import { resolveSecurities } from '../common/securityResolution.service';
+import { resolveSecurities, securityCodesOf } from '../common/securityResolution.service';
 import { haltDays, nameHistory } from './listingStatus.repository';
+import { conceptMemberPage, findConceptBoard } from './conceptBoards.repository';
+import type { ConceptMemberRow } from './reference.types';
 import type { ListingHistory } from './reference.serializer';
 
 /** Listing histories in request order; an old code answers for the security it became. */
@@ -67,4 +69,22 @@ export async function industryConstituents(db: Db, request: { industry: string; 
   // The stock list knows first-level industries only.
   if ((request.level ?? 1) !== 1 || !(await industryInList(db, request.industry))) throw noData(`Unknown industry: ${request.industry}`);
   return { match: { name: request.industry }, ...(await listMembers(db, request.industry, request.date, window)) };
+}
+
+/**
+ * The members of a concept board (`board`: its code or exact name) or the boards of a stock (`symbol`, its
+ * former codes included), or one stock's membership of one board: current memberships unless `past`.
+ * Neither → missing_parameter; an unknown board → no_data.
+ */
+export async function conceptConstituents(
+  db: Db,
+  codes: CodeHistory,
+  request: { board?: string; symbol?: string; past: boolean },
+  window: PageRequest,
+): Promise<{ rows: ConceptMemberRow[]; total: number }> {
+  if (request.board === undefined && request.symbol === undefined) throw missingParameter('Give board (its members) or symbol (its boards), or both');
+  const board = request.board === undefined ? null : await findConceptBoard(db, request.board.trim());
+  if (request.board !== undefined && board === null) throw noData(`Unknown concept board: ${request.board}`);
+  const security = await securityCodesOf(db, codes, request.symbol);
+  return conceptMemberPage(db, { board: board?.ts_code ?? null, codes: security.all, past: request.past }, window);
 }

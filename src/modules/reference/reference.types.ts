@@ -36,3 +36,25 @@ export interface NameRow {
 export interface ListedRow extends UniverseMember {
   name_then: string;
 }
+
+/** A Tonghuashun board as stored (concept_boards). */
+export interface ConceptBoardRow {
+  ts_code: string;
+  name: string;
+  type: string | null;
+  exchange: string | null;
+  count: number | null;
+  list_date: string | null;
+}
+
+/** A board membership as stored (concept_members) with the board's name. */
+export interface ConceptMemberRow {
+  ts_code: string;
+  board_name: string | null;
+  con_code: string;
+  con_name: string | null;
+  weight: number | null;
+  in_date: string | null;
+  out_date: string | null;
+  is_new: string | null;
+}

@@ -1,5 +1,5 @@
 import { ADJ_FACTORS, DAILY_BARS, DAILY_BASIC, INTRADAY_BARS, TRADE_CALENDAR } from '../../domain/tables/marketLayouts';
-import { COMPANY_PROFILES, INDEX_WEIGHTS, INDUSTRY_CLASSES, INDUSTRY_MEMBERS, NAME_CHANGES, SECURITIES } from '../../domain/tables/referenceLayouts';
+import { COMPANY_PROFILES, CONCEPT_BOARDS, CONCEPT_MEMBERS, INDEX_WEIGHTS, INDUSTRY_CLASSES, INDUSTRY_MEMBERS, NAME_CHANGES, SECURITIES } from '../../domain/tables/referenceLayouts';
 import { ANNOUNCEMENTS, DISCLOSURE_DATES, DIVIDENDS, TRADING_HALTS } from '../../domain/tables/eventLayouts';
 import { BALANCE_SHEETS, CASH_FLOWS, INCOME_STATEMENTS } from '../../domain/tables/statementLayouts';
 import {
@@ -68,6 +68,8 @@ const valuations = filtersOf(DAILY_BASIC);
 const weights = filtersOf(INDEX_WEIGHTS);
 const classes = filtersOf(INDUSTRY_CLASSES);
 const members = filtersOf(INDUSTRY_MEMBERS);
+const boards = filtersOf(CONCEPT_BOARDS);
+const boardMembers = filtersOf(CONCEPT_MEMBERS);
 const halts = filtersOf(TRADING_HALTS);
 const dividends = filtersOf(DIVIDENDS);
 const schedule = filtersOf(DISCLOSURE_DATES);
@@ -200,6 +202,24 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
     params: { l1_code: members.equals('l1_code'), l2_code: members.equals('l2_code'), l3_code: members.equals('l3_code'), ts_code: members.codes('ts_code') },
     order: order(INDUSTRY_MEMBERS, ['l1_code', 'asc'], ['l2_code', 'asc'], ['l3_code', 'asc'], ['ts_code', 'asc']),
     cap: 3_000,
+  },
+  ths_index: {
+    scope: 'reference',
+    layout: CONCEPT_BOARDS,
+    fields: fieldsOf(CONCEPT_BOARDS),
+    params: { ts_code: boards.equals('ts_code'), exchange: boards.equals('exchange'), type: boards.equals('type') },
+    order: order(CONCEPT_BOARDS, ['ts_code', 'asc']),
+    cap: 5_000,
+  },
+  ths_member: {
+    scope: 'reference',
+    layout: CONCEPT_MEMBERS,
+    fields: fieldsOf(CONCEPT_MEMBERS),
+    defaults: ['ts_code', 'con_code', 'con_name'],
+    params: { ts_code: boardMembers.equals('ts_code'), con_code: boardMembers.equals('con_code') },
+    requiresOneOf: ['ts_code', 'con_code'],
+    order: order(CONCEPT_MEMBERS, ['ts_code', 'asc'], ['con_code', 'asc']),
+    cap: 5_000,
   },
   suspend_d: {
     scope: 'events',

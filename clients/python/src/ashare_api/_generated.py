@@ -427,6 +427,40 @@ BlockTradePage = TypedDict("BlockTradePage", {
     "pagination": 'Pagination',
 }, total=False)
 
+ConceptBoard = TypedDict("ConceptBoard", {
+    "board": str,
+    "name": str,
+    "type": Optional[str],
+    "exchange": Optional[str],
+    "count": Optional[int],
+    "list_date": Optional[str],
+}, total=False)
+
+ConceptBoardPage = TypedDict("ConceptBoardPage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['ConceptBoard'],
+    "pagination": 'Pagination',
+}, total=False)
+
+ConceptConstituent = TypedDict("ConceptConstituent", {
+    "board": str,
+    "board_name": Optional[str],
+    "symbol": str,
+    "name": Optional[str],
+    "current": bool,
+    "weight": Optional[float],
+    "in_date": Optional[str],
+    "out_date": Optional[str],
+}, total=False)
+
+ConceptConstituentPage = TypedDict("ConceptConstituentPage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['ConceptConstituent'],
+    "pagination": 'Pagination',
+}, total=False)
+
 TopHolder = TypedDict("TopHolder", {
     "symbol": str,
     "name": Optional[str],
@@ -1176,6 +1210,14 @@ class GeneratedOperations:
     def get_block_trades(self, *, symbol: Optional[str] = None, date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[BlockTrade]]':
         """Block trades, per stock and day (GET /v1/market/block-trades)."""
         return self._call("/v1/market/block-trades", {"symbol": symbol, "date": date, "begin_date": begin_date, "end_date": end_date, "limit": limit, "page": page})
+
+    def get_concept_boards(self, *, type: Optional[Literal["N", "I", "R", "S", "ST", "TH", "BB"]] = None, exchange: Optional[Literal["A", "HK", "US"]] = None, name: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None, offset: Optional[int] = None) -> 'Result[List[ConceptBoard]]':
+        """Tonghuashun's concept and theme boards (GET /v1/concept/boards)."""
+        return self._call("/v1/concept/boards", {"type": type, "exchange": exchange, "name": name, "limit": limit, "page": page, "offset": offset})
+
+    def get_concept_constituents(self, *, board: Optional[str] = None, symbol: Optional[str] = None, include_past: Optional[bool] = None, limit: Optional[int] = None, page: Optional[int] = None, offset: Optional[int] = None) -> 'Result[List[ConceptConstituent]]':
+        """Members of a concept board, or the boards of a stock (GET /v1/concept/constituents)."""
+        return self._call("/v1/concept/constituents", {"board": board, "symbol": symbol, "include_past": include_past, "limit": limit, "page": page, "offset": offset})
 
     def get_top_holders(self, *, symbol: Optional[str] = None, period: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, as_of: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[TopHolder]]':
         """The ten largest shareholders, per stock and report period, point in time (GET /v1/stock/top-holders)."""
