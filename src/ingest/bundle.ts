@@ -11,7 +11,7 @@ import { codeChange, dividend, indexBasic, indexClassify, indexMemberAll, nameCh
 import { statementLoader } from './tables/statements';
 import { stkMins, ticks } from './tables/intraday';
 import { stockBasic } from './tables/stockBasic';
-import { blockTrade, hkHold, limitListD, marginDetail, moneyflow, stkHolderNumber, top10FloatHolders, top10Holders, topInst, topList } from './tables/datasetTables';
+import { blockTrade, hkHold, limitListD, margin, marginDetail, moneyflow, stkHolderNumber, top10FloatHolders, top10Holders, topInst, topList } from './tables/datasetTables';
 
 /** The Tushare API each loader reads, in import order (securities and calendar before the data on them). */
 export const LOADERS: ReadonlyArray<readonly [api: string, loader: TableLoader]> = [
@@ -34,6 +34,7 @@ export const LOADERS: ReadonlyArray<readonly [api: string, loader: TableLoader]>
   ['moneyflow', moneyflow],
   ['margin_detail', marginDetail],
   ['hk_hold', hkHold],
+  ['margin', margin],
   ['limit_list_d', limitListD],
   ['block_trade', blockTrade],
   ['top_list', topList],

@@ -42,10 +42,11 @@ const sdk = () => (sdkLoading ??= loadSdk());
 const NOT_ALLOWED = { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this MCP server is stateless, POST only.' }, id: null };
 
 /**
- * Every tool is read-only and closed-world: it reads this store and nothing outside it. No title: the
- * description opens with it, and the list's size is what every agent pays first.
+ * Every tool is read-only: it reads this store and changes nothing. No title (the description opens with it)
+ * and no `openWorldHint` (the hosts' prompts turn on read-only; a closed world told them nothing more): the
+ * list's size is what every agent pays first.
  */
-const ANNOTATIONS = { readOnlyHint: true, openWorldHint: false };
+const ANNOTATIONS = { readOnlyHint: true };
 
 /** The two shapes of one catalog: one tool per operation plus query_results (flat), or three meta-tools (compact). */
 function shapedTools(options: McpOptions, compact: boolean): { listed: unknown[]; run: Map<string, (args: Record<string, unknown>, caller: Caller) => Promise<unknown>> } {

@@ -10,7 +10,7 @@ const page = (total: number) => ({ current_page: 1, total_pages: 1, total_items:
 function csvItems(file: string): { fields: string[]; items: (string | number | null)[][] } {
   const [header, ...lines] = readFileSync(join(DATASET_FIXTURES, file), 'utf8').trim().split('\n');
   const fields = header!.split(',');
-  const texts = ['ts_code', 'trade_date', 'name', 'code', 'exchange', 'industry', 'first_time', 'last_time', 'up_stat', 'limit', 'buyer', 'seller', 'reason', 'exalter', 'side', 'ann_date', 'end_date', 'holder_name', 'holder_type', 'con_code', 'con_name', 'in_date', 'out_date', 'is_new', 'list_date', 'type'];
+  const texts = ['ts_code', 'trade_date', 'name', 'code', 'exchange', 'industry', 'first_time', 'last_time', 'up_stat', 'limit', 'buyer', 'seller', 'reason', 'exalter', 'side', 'ann_date', 'end_date', 'holder_name', 'holder_type', 'con_code', 'con_name', 'in_date', 'out_date', 'is_new', 'list_date', 'type', 'exchange_id'];
   return { fields, items: lines.map((line) => line.split(',').map((cell, i) => (cell === '' ? null : texts.includes(fields[i]!) ? cell : Number(cell)))) };
 }
 
@@ -194,6 +194,18 @@ describe('datasets: money flow, margin detail, northbound holdings and the limit
     expect(await tushare('ths_index', { type: 'N' })).to.deep.equal({ ...boards, items: [boards.items[1], boards.items[0]], has_more: false });
     const members = csvItems('ths_member.csv');
     expect(await tushare('ths_member', { ts_code: '885800.TI' })).to.deep.equal({ fields: members.fields.slice(0, 3), items: members.items.slice(0, 2).map((item) => item.slice(0, 3)), has_more: false });
+  });
+
+  it('/v1/market/margin-summary: each exchange\'s totals, newest day first, one exchange with exchange; /dataapi margin reads back the CSV rows', async () => {
+    const sse31 = { date: '2024-12-31', exchange_id: 'SSE', rzye: 967890123456, rzmre: 54321098765, rzche: 53210987654, rqye: 6543210987, rqmcl: 123456789, rzrqye: 974433334443, rqyl: 987654321 };
+    const szse31 = { date: '2024-12-31', exchange_id: 'SZSE', rzye: 876543210987, rzmre: 43210987654, rzche: 42109876543, rqye: 4321098765, rqmcl: 98765432, rzrqye: 880864309752, rqyl: 765432109 };
+    const sse30 = { date: '2024-12-30', exchange_id: 'SSE', rzye: 966779098765, rzmre: 51234567890, rzche: 50123456789, rqye: 6432109876, rqmcl: 111222333, rzrqye: 973211208641, rqyl: 976543210 };
+    const { status, body } = await api.get('/v1/market/margin-summary?begin_date=2024-12-01&end_date=2024-12-31');
+    expect(status, JSON.stringify(body)).to.equal(200);
+    expect(body).to.deep.equal({ code: 200, message: 'success', pagination: page(3), data: [sse31, szse31, sse30] });
+    expect((await api.get('/v1/market/margin-summary?date=2024-12-31&exchange=SZSE')).body.data).to.deep.equal([szse31]);
+    const totals = csvItems('margin.csv');
+    expect(await tushare('margin', { exchange_id: 'SSE', start_date: '20241201', end_date: '20241231' })).to.deep.equal({ ...totals, items: [totals.items[0], totals.items[2]], has_more: false });
   });
 
   it('neither symbol nor date → 400 missing_parameter; an unknown symbol → 400 invalid_symbol; an empty day → 404 no_data', async () => {

@@ -64,7 +64,7 @@ describe('MCP tool server at /mcp (SDK client over HTTP)', function () {
     for (const tool of tools) expect(tool.name).to.match(/^[a-z0-9_]{1,64}$/);
     const daily = tools.find((tool) => tool.name === 'get_daily')!;
     expect(daily.description).to.equal('Daily bars of stocks and indices, forward-adjusted or unadjusted.');
-    expect(daily.annotations).to.deep.equal({ readOnlyHint: true, openWorldHint: false });
+    expect(daily.annotations).to.deep.equal({ readOnlyHint: true });
     expect(daily.inputSchema.required).to.deep.equal(['symbol']);
     expect(daily.inputSchema.properties!.adjusted).to.deep.equal({ type: 'boolean', default: true });
     expect(daily.inputSchema.properties!.end_date).to.deep.equal({ type: 'string' });
@@ -75,7 +75,7 @@ describe('MCP tool server at /mcp (SDK client over HTTP)', function () {
     it(`the ${shape} tool list costs at most ${TOOL_LIST_BUDGET} characters of tools/list JSON, every tool annotated read-only`, async () => {
       const listing = await rawToolsList(shape);
       expect(JSON.stringify(listing).length).to.be.at.most(TOOL_LIST_BUDGET);
-      for (const tool of listing.tools) expect(tool.annotations).to.include({ readOnlyHint: true, openWorldHint: false });
+      for (const tool of listing.tools) expect(tool.annotations).to.deep.equal({ readOnlyHint: true });
       expect(listing.tools.map((tool) => tool.name)).to.include('query_results');
     });
   }

@@ -95,6 +95,7 @@ const TIMED: Record<string, TimedSample[]> = {
   getMoneyFlow: [daily('/v1/market/money-flow?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31', '/v1/market/money-flow?symbol=000001&begin_date=2024-12-30&end_date=2024-12-30')],
   getMarginDetail: [daily('/v1/market/margin-detail?date=2024-12-31', '/v1/market/margin-detail?date=2024-12-30')],
   getBlockTrades: [daily('/v1/market/block-trades?symbol=600519&begin_date=2024-12-30&end_date=2024-12-31', '/v1/market/block-trades?symbol=600519&begin_date=2024-12-30&end_date=2024-12-30')],
+  getMarginSummary: [daily('/v1/market/margin-summary?begin_date=2024-12-30&end_date=2024-12-31&exchange=SSE', '/v1/market/margin-summary?begin_date=2024-12-30&end_date=2024-12-30&exchange=SSE')],
   getTopList: [daily('/v1/market/top-list?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31', '/v1/market/top-list?symbol=000001&begin_date=2024-12-30&end_date=2024-12-30')],
   getTopListSeats: [daily('/v1/market/top-list-seats?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31', '/v1/market/top-list-seats?symbol=000001&begin_date=2024-12-30&end_date=2024-12-30')],
   getLimitList: [daily('/v1/market/limit-list?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31', '/v1/market/limit-list?symbol=000001&begin_date=2024-12-30&end_date=2024-12-30')],
@@ -116,6 +117,7 @@ const TUSHARE_TIMED: Record<string, TimedSample> = {
   hk_hold: tushareDaily('hk_hold', { ts_code: '600519.SH' }),
   limit_list_d: tushareDaily('limit_list_d', { ts_code: '000001.SZ' }),
   block_trade: tushareDaily('block_trade', { ts_code: '600519.SH' }),
+  margin: tushareDaily('margin', { exchange_id: 'SSE' }),
   top_list: tushareOneDay('top_list'),
   top_inst: tushareOneDay('top_inst'),
   stk_mins: {

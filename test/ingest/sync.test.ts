@@ -48,6 +48,8 @@ function upstream(request: TushareRequest): Answer {
       return ok(['trade_date', 'ts_code', 'name', 'close', 'l_buy', 'reason'], [[day, '000001.SZ', '平安银行', 12.87, 345678901.0, '日涨幅偏离值达到7%的前5只证券']]);
     case 'top_inst':
       return ok(['trade_date', 'ts_code', 'exalter', 'side', 'buy', 'reason'], [[day, '000001.SZ', '机构专用', '0', 98765432.1, '日涨幅偏离值达到7%的前5只证券']]);
+    case 'margin':
+      return ok(['trade_date', 'exchange_id', 'rzye', 'rqyl'], [[day, 'SSE', 967890123456.0, 987654321.0]]);
     case 'ths_index':
       return ok(['ts_code', 'name', 'count', 'exchange', 'list_date', 'type'], [['885800.TI', '人形机器人', 92, 'A', '20230320', 'N']]);
     case 'ths_member':
@@ -110,6 +112,7 @@ describe('sync from Tushare Pro (local replay server)', () => {
     expect(await testDb.db('block_trades').where({ trade_date: '2024-01-03' }).select('ts_code', 'vol', 'amount')).to.deep.equal([{ ts_code: '000001.SZ', vol: 1_500_000, amount: 17_250_000 }]);
     expect(await testDb.db('top_lists').where({ trade_date: '2024-01-03' }).select('ts_code', 'l_buy', 'reason')).to.deep.equal([{ ts_code: '000001.SZ', l_buy: 345678901, reason: '日涨幅偏离值达到7%的前5只证券' }]);
     expect(await testDb.db('top_list_seats').where({ trade_date: '2024-01-03' }).select('exalter', 'side', 'buy')).to.deep.equal([{ exalter: '机构专用', side: '0', buy: 98765432.1 }]);
+    expect(await testDb.db('margin_totals').where({ trade_date: '2024-01-03' }).select('exchange_id', 'rzye')).to.deep.equal([{ exchange_id: 'SSE', rzye: 967890123456 }]);
     // Boards, then each board's members.
     expect(await testDb.db('concept_members').select('ts_code', 'con_code', 'is_new')).to.deep.equal([{ ts_code: '885800.TI', con_code: '000001.SZ', is_new: 'Y' }]);
     // Holders per stock (ts_code required upstream), holder counts per announcement day.

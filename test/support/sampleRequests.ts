@@ -36,6 +36,7 @@ export const SAMPLE_REQUESTS: Record<string, string> = {
   getLimitList: '/v1/market/limit-list?symbol=000001&begin_date=2024-12-01&end_date=2024-12-31',
   getBlockTrades: '/v1/market/block-trades?symbol=600519&begin_date=2024-12-01&end_date=2024-12-31',
   getTopList: '/v1/market/top-list?symbol=000001&begin_date=2024-12-01&end_date=2024-12-31',
+  getMarginSummary: '/v1/market/margin-summary?begin_date=2024-12-01&end_date=2024-12-31',
   getTopHolders: '/v1/stock/top-holders?symbol=600519&begin_date=2024-01-01&end_date=2024-12-31',
   getConceptBoards: '/v1/concept/boards?type=N',
   getConceptConstituents: '/v1/concept/constituents?board=885800.TI&include_past=true',

@@ -355,6 +355,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/market/margin-summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Margin trading totals per exchange and day
+         * @description Each exchange's margin financing and securities lending totals of a trading day (Tushare `margin`): the
+         *     financing balance and the day's buying and repayment in yuan, the lending balance in yuan and shares, the
+         *     shares lent and sold. `date` for one day, else `begin_date`/`end_date` (by default the year up to the latest
+         *     day the plan sees, at most 3 years), newest first; `exchange` keeps one. Per stock: `/v1/market/margin-detail`.
+         *     Daily market data: visible to a plan from the day's close plus its daily delay.
+         */
+        get: operations["getMarginSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/market/northbound-holdings": {
         parameters: {
             query?: never;
@@ -1297,7 +1321,7 @@ export interface paths {
          *     `pro = ts.pro_api(KEY); pro._DataApi__http_url = 'http://localhost:8080/dataapi'`. The SDK 1.4 posts to
          *     `/dataapi/{api_name}`, older ones to `/dataapi` with `api_name` in the body.
          *
-         *     **api_names:** stock_basic, trade_cal, namechange, stock_company, daily, weekly, monthly, adj_factor, daily_basic, index_basic, index_daily, index_weight, index_classify, index_member_all, ths_index, ths_member, suspend_d, dividend, income, income_vip, balancesheet, balancesheet_vip, cashflow, cashflow_vip, disclosure_date, anns_d, moneyflow, margin_detail, hk_hold, limit_list_d, block_trade, top_list, top_inst, top10_holders, top10_floatholders, stk_holdernumber, stk_mins. Each takes Tushare's documented parameters for it, answers Tushare's default
+         *     **api_names:** stock_basic, trade_cal, namechange, stock_company, daily, weekly, monthly, adj_factor, daily_basic, index_basic, index_daily, index_weight, index_classify, index_member_all, ths_index, ths_member, suspend_d, dividend, income, income_vip, balancesheet, balancesheet_vip, cashflow, cashflow_vip, disclosure_date, anns_d, moneyflow, margin, margin_detail, hk_hold, limit_list_d, block_trade, top_list, top_inst, top10_holders, top10_floatholders, stk_holdernumber, stk_mins. Each takes Tushare's documented parameters for it, answers Tushare's default
          *     fields in Tushare's order when `fields` is empty, in Tushare's units (dates `YYYYMMDD`; `daily` amount in
          *     thousand yuan; `daily_basic` shares and market values in 10,000), at most its documented row cap with
          *     `has_more`. The statements answer every stored version (`ann_date`, `f_ann_date`, `update_flag`).
@@ -2450,6 +2474,62 @@ export interface components {
             message: components["schemas"]["SuccessMessage"];
             /** @description The rows of this page. */
             data: components["schemas"]["MarginDetail"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description An exchange's margin financing and securities lending totals of a trading day (Tushare `margin`); yuan and shares. */
+        MarginSummary: {
+            /**
+             * Format: date
+             * @description Trading day.
+             */
+            date: string;
+            /**
+             * @description The exchange.
+             * @enum {string}
+             */
+            exchange_id: "SSE" | "SZSE" | "BSE";
+            /**
+             * Format: double
+             * @description Financing balance, yuan.
+             */
+            rzye: number | null;
+            /**
+             * Format: double
+             * @description Financing bought on the day, yuan.
+             */
+            rzmre: number | null;
+            /**
+             * Format: double
+             * @description Financing repaid on the day, yuan.
+             */
+            rzche: number | null;
+            /**
+             * Format: double
+             * @description Securities lending balance, yuan.
+             */
+            rqye: number | null;
+            /**
+             * Format: double
+             * @description Securities lent and sold on the day, shares.
+             */
+            rqmcl: number | null;
+            /**
+             * Format: double
+             * @description Financing and lending balance, yuan.
+             */
+            rzrqye: number | null;
+            /**
+             * Format: double
+             * @description Securities lending balance, shares.
+             */
+            rqyl: number | null;
+        };
+        /** @description Success envelope of a page of margin totals, newest day first, by exchange. */
+        MarginSummaryPage: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description The rows of this page. */
+            data: components["schemas"]["MarginSummary"][];
             pagination: components["schemas"]["Pagination"];
         };
         /**
@@ -5338,6 +5418,16 @@ export interface components {
          */
         DatasetLimit: number;
         /**
+         * @description One trading day, `YYYY-MM-DD`; without it, the range of `begin_date` and `end_date`.
+         * @example 2024-12-31
+         */
+        OneDay: string;
+        /**
+         * @description Only one exchange — `SSE`, `SZSE` or `BSE`; by default all three.
+         * @example SSE
+         */
+        MarginExchange: "SSE" | "SZSE" | "BSE";
+        /**
          * @description Only one kind — `U` limit-up, `D` limit-down, `Z` broken limit (reached the limit and left it).
          * @example U
          */
@@ -6744,6 +6834,107 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MarginDetailPage"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMarginSummary: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One trading day, `YYYY-MM-DD`; without it, the range of `begin_date` and `end_date`.
+                 * @example 2024-12-31
+                 */
+                date?: components["parameters"]["OneDay"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description Only one exchange — `SSE`, `SZSE` or `BSE`; by default all three.
+                 * @example SSE
+                 */
+                exchange?: components["parameters"]["MarginExchange"];
+                /**
+                 * @description Rows per page, 1 to 6000 (a whole market's day fits one page).
+                 * @example 1000
+                 */
+                limit?: components["parameters"]["DatasetLimit"];
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of rows. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": [
+                     *         {
+                     *           "date": "2024-12-31",
+                     *           "exchange_id": "SSE",
+                     *           "rzye": 967890123456,
+                     *           "rzmre": 54321098765,
+                     *           "rzche": 53210987654,
+                     *           "rqye": 6543210987,
+                     *           "rqmcl": 123456789,
+                     *           "rzrqye": 974433334443,
+                     *           "rqyl": 987654321
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "current_page": 1,
+                     *         "total_pages": 1,
+                     *         "total_items": 1,
+                     *         "items_per_page": 1000,
+                     *         "has_next_page": false,
+                     *         "has_prev_page": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MarginSummaryPage"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };

@@ -33,6 +33,23 @@ export const MARGIN_DETAILS = tableLayout({
 });
 
 /**
+ * Tushare `margin`: an exchange's margin financing and securities lending totals of a day (`SSE`, `SZSE`, `BSE`):
+ * balances, buys and repayments in yuan, the shares lent out. A dataset of markets, not securities.
+ */
+export const MARGIN_TOTALS = tableLayout({
+  table: 'margin_totals',
+  key: ['trade_date', 'exchange_id'],
+  columns: {
+    trade_date: required(col.date()), exchange_id: required(col.text()), rzye: col.number(), rzmre: col.number(), rzche: col.number(), rqye: col.number(),
+    rqmcl: col.number(), rzrqye: col.number(), rqyl: col.number(),
+  },
+  marketTime: { column: 'trade_date', clock: 'daily' },
+});
+
+/** Whether a dataset's rows are of securities (a `ts_code` column) rather than of markets. */
+export const isOfSecurities = (layout: TableLayout<string>): boolean => 'ts_code' in layout.columns;
+
+/**
  * Tushare `hk_hold`, northbound (Stock Connect) holdings of A shares: shares held and their percent of the
  * issued shares, per stock, day and channel (`SH` Shanghai Connect, `SZ` Shenzhen Connect); `code` is the
  * exchange's own code. The exchanges publish them quarterly since 20 August 2024, daily before.

@@ -82,6 +82,7 @@ const TASKS: SyncTask[] = [
   { api: 'daily_basic', parts: perOpenDay('trade_date') },
   { api: 'moneyflow', parts: perOpenDay('trade_date') },
   { api: 'margin_detail', parts: perOpenDay('trade_date') },
+  { api: 'margin', parts: perOpenDay('trade_date') },
   { api: 'hk_hold', parts: perOpenDay('trade_date') },
   { api: 'limit_list_d', parts: perOpenDay('trade_date') },
   { api: 'block_trade', parts: perOpenDay('trade_date') },

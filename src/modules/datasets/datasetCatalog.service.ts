@@ -1,5 +1,5 @@
 import {
-  BLOCK_TRADES, HOLDER_COUNTS, LIMIT_LISTS, MARGIN_DETAILS, MONEY_FLOWS, NORTHBOUND_HOLDINGS, TOP_FLOAT_HOLDERS, TOP_HOLDERS, TOP_LIST_SEATS, TOP_LISTS,
+  BLOCK_TRADES, HOLDER_COUNTS, LIMIT_LISTS, MARGIN_DETAILS, MARGIN_TOTALS, MONEY_FLOWS, NORTHBOUND_HOLDINGS, TOP_FLOAT_HOLDERS, TOP_HOLDERS, TOP_LIST_SEATS, TOP_LISTS,
 } from '../../domain/tables/datasetLayouts';
 import type { TableLayout } from '../../domain/tables/tableLayout';
 import type { OperationId } from '../../http/operations';
@@ -12,6 +12,7 @@ import type { OperationId } from '../../http/operations';
 export const DATASET_ROUTES = {
   getMoneyFlow: MONEY_FLOWS,
   getMarginDetail: MARGIN_DETAILS,
+  getMarginSummary: MARGIN_TOTALS,
   getNorthboundHoldings: NORTHBOUND_HOLDINGS,
   getLimitList: LIMIT_LISTS,
   getBlockTrades: BLOCK_TRADES,
@@ -24,6 +25,7 @@ export type DatasetOperation = keyof typeof DATASET_ROUTES;
 /** A dataset's own query parameters beside the common ones, each naming the column it must equal. */
 export const DATASET_FILTERS: { [Op in DatasetOperation]?: Record<string, keyof (typeof DATASET_ROUTES)[Op]['columns'] & string> } = {
   getLimitList: { limit_type: 'limit' },
+  getMarginSummary: { exchange: 'exchange_id' },
   getTopListSeats: { side: 'side' },
 };
 

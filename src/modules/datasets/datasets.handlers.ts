@@ -43,6 +43,6 @@ export function datasetsHandlers({ db, codes, answers, visibility: plans }: Data
   };
   return {
     getTopHolders: periodHandlerOf('getTopHolders'), getTopFloatHolders: periodHandlerOf('getTopFloatHolders'), getHolderCount: periodHandlerOf('getHolderCount'),
-    getMoneyFlow: handlerOf('getMoneyFlow'), getMarginDetail: handlerOf('getMarginDetail'), getNorthboundHoldings: handlerOf('getNorthboundHoldings'), getLimitList: handlerOf('getLimitList'), getBlockTrades: handlerOf('getBlockTrades'),
+    getMoneyFlow: handlerOf('getMoneyFlow'), getMarginDetail: handlerOf('getMarginDetail'), getMarginSummary: handlerOf('getMarginSummary'), getNorthboundHoldings: handlerOf('getNorthboundHoldings'), getLimitList: handlerOf('getLimitList'), getBlockTrades: handlerOf('getBlockTrades'),
     getTopList: handlerOf('getTopList'), getTopListSeats: handlerOf('getTopListSeats') };
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection';
 import type { TableLayout } from '../../domain/tables/tableLayout';
 import { whereHidden, whereVisible } from '../common/visibleRows.repository';
-import { valueColumnsOf } from '../../domain/tables/datasetLayouts';
+import { isOfSecurities, valueColumnsOf } from '../../domain/tables/datasetLayouts';
 import type { DatasetQuery, DatasetRow } from './datasets.types';
 
 /** A dataset's rows of the codes (or every security) between two days, with its own parameters' values. */
@@ -15,15 +15,20 @@ function matching(db: Db, layout: TableLayout<string>, { codes, begin, end, equa
 /**
  * One page of a dataset's rows the plan sees (`through`: its newest visible trade date; null: all) with the
  * security's name and the count of all, newest first for one security, by code for a day: the key's index
- * (ts_code, trade_date) for one security, the date-led one for the whole market.
+ * (ts_code, trade_date) for one security, the date-led one for the whole market. A dataset of markets (no
+ * securities: margin totals) is read newest day first.
  */
 export async function datasetPage(db: Db, layout: TableLayout<string>, query: DatasetQuery, through: string | null): Promise<{ rows: DatasetRow[]; total: number }> {
   const visible = () => whereVisible(matching(db, layout, query), 't.trade_date', through);
   const counted = await visible().count({ total: '*' }).first();
-  const rows = await visible()
-    .leftJoin('securities as s', 's.ts_code', 't.ts_code')
-    .select(['t.ts_code', 't.trade_date', 's.name', ...valueColumnsOf(layout).map((column) => `t.${column}`)])
-    .orderBy(query.codes === null ? [{ column: 't.ts_code' }, { column: 't.trade_date', order: 'desc' }] : [{ column: 't.trade_date', order: 'desc' }, { column: 't.ts_code' }])
+  const values = valueColumnsOf(layout).map((column) => `t.${column}`);
+  const page = isOfSecurities(layout)
+    ? visible()
+        .leftJoin('securities as s', 's.ts_code', 't.ts_code')
+        .select(['t.ts_code', 't.trade_date', 's.name', ...values])
+        .orderBy(query.codes === null ? [{ column: 't.ts_code' }, { column: 't.trade_date', order: 'desc' }] : [{ column: 't.trade_date', order: 'desc' }, { column: 't.ts_code' }])
+    : visible().select(['t.trade_date', ...values]).orderBy('t.trade_date', 'desc');
+  const rows = await page
     // The rest of the key (northbound holdings: the channel), so that a page boundary never splits a tie.
     .orderBy(layout.key.filter((column) => column !== 'ts_code' && column !== 'trade_date').map((column) => `t.${column}`))
     .limit(query.limit)

@@ -6,6 +6,7 @@ import { missingParameter, noData } from '../../domain/errors';
 import { notYetVisible, type Visibility } from '../../domain/marketTime';
 import type { PageRequest } from '../../domain/pagination';
 import type { TableLayout } from '../../domain/tables/tableLayout';
+import { isOfSecurities } from '../../domain/tables/datasetLayouts';
 import type { CodeHistory } from '../common/codeHistory.service';
 import { securityCodesOf } from '../common/securityResolution.service';
 import { datasetPage, firstHiddenDay } from './datasets.repository';
@@ -47,7 +48,7 @@ export async function datasetRows(
   window: PageRequest,
   visibility: Visibility,
 ): Promise<{ rows: DatasetRow[]; total: number }> {
-  if (request.symbol === undefined && request.date === undefined) throw missingParameter('Give symbol (one security over time), date (the whole market on a day), or both');
+  if (isOfSecurities(layout) && request.symbol === undefined && request.date === undefined) throw missingParameter('Give symbol (one security over time), date (the whole market on a day), or both');
   const range = rangeOf(request, visibility.dailyThrough ?? exchangeToday());
   const security = await securityCodesOf(db, codes, request.symbol);
   const query = { codes: security.all, ...range, equals: request.equals, ...window };
@@ -55,7 +56,7 @@ export async function datasetRows(
   if (page.total > 0) return page;
   const hidden = visibility.dailyThrough === null ? null : await firstHiddenDay(db, layout, query, visibility.dailyThrough);
   if (hidden !== null) throw notYetVisible(visibility, { date: hidden });
-  throw noData(`No ${layout.table.replace('_', ' ')} ${security.current ? `of ${security.current} ` : ''}between ${range.begin} and ${range.end}`);
+  throw noData(`No ${layout.table.replace(/_/g, ' ')} ${security.current ? `of ${security.current} ` : ''}between ${range.begin} and ${range.end}`);
 }
 
 export interface PeriodDatasetRequest {

@@ -10,8 +10,8 @@ export interface DatasetQuery {
   offset: number;
 }
 
-/** A stored row with the security's name: the key, then the registry's value columns. */
-export type DatasetRow = { ts_code: string; trade_date: string; name: string | null } & Record<string, string | number | null>;
+/** A stored row with the security's name (none for a dataset of markets): the key, then the registry's value columns. */
+export type DatasetRow = { ts_code?: string; trade_date: string; name?: string | null } & Record<string, string | number | null | undefined>;
 
 /** What a period dataset page reads: one security's codes and/or the whole market, the periods, the as-of day, the page. */
 export interface PeriodDatasetQuery {

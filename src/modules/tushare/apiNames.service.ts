@@ -3,7 +3,7 @@ import { COMPANY_PROFILES, CONCEPT_BOARDS, CONCEPT_MEMBERS, INDEX_WEIGHTS, INDUS
 import { ANNOUNCEMENTS, DISCLOSURE_DATES, DIVIDENDS, TRADING_HALTS } from '../../domain/tables/eventLayouts';
 import { BALANCE_SHEETS, CASH_FLOWS, INCOME_STATEMENTS } from '../../domain/tables/statementLayouts';
 import {
-  BLOCK_TRADES, HOLDER_COUNTS, LIMIT_LISTS, MARGIN_DETAILS, MONEY_FLOWS, NORTHBOUND_HOLDINGS, TOP_FLOAT_HOLDERS, TOP_HOLDERS, TOP_LIST_SEATS, TOP_LISTS,
+  BLOCK_TRADES, HOLDER_COUNTS, LIMIT_LISTS, MARGIN_DETAILS, MARGIN_TOTALS, MONEY_FLOWS, NORTHBOUND_HOLDINGS, TOP_FLOAT_HOLDERS, TOP_HOLDERS, TOP_LIST_SEATS, TOP_LISTS,
 } from '../../domain/tables/datasetLayouts';
 import { columnsOf, type TableLayout } from '../../domain/tables/tableLayout';
 import type { FieldSource, ParamFilter, TushareApi } from './tushare.types';
@@ -77,6 +77,7 @@ const announcements = filtersOf(ANNOUNCEMENTS);
 const minutes = filtersOf(INTRADAY_BARS);
 const flows = filtersOf(MONEY_FLOWS);
 const margins = filtersOf(MARGIN_DETAILS);
+const marginTotals = filtersOf(MARGIN_TOTALS);
 const northbound = filtersOf(NORTHBOUND_HOLDINGS);
 const limits = filtersOf(LIMIT_LISTS);
 const blocks = filtersOf(BLOCK_TRADES);
@@ -276,6 +277,14 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
     params: { ts_code: margins.codes('ts_code'), ...margins.byDate('trade_date') },
     order: order(MARGIN_DETAILS, ['trade_date', 'desc'], ['ts_code', 'asc']),
     cap: 6_000,
+  },
+  margin: {
+    scope: 'market',
+    layout: MARGIN_TOTALS,
+    fields: fieldsOf(MARGIN_TOTALS),
+    params: { ...marginTotals.byDate('trade_date'), exchange_id: marginTotals.equals('exchange_id') },
+    order: order(MARGIN_TOTALS, ['trade_date', 'desc'], ['exchange_id', 'asc']),
+    cap: 4_000,
   },
   hk_hold: {
     scope: 'market',

@@ -364,6 +364,25 @@ MarginDetailPage = TypedDict("MarginDetailPage", {
     "pagination": 'Pagination',
 }, total=False)
 
+MarginSummary = TypedDict("MarginSummary", {
+    "date": str,
+    "exchange_id": Literal["SSE", "SZSE", "BSE"],
+    "rzye": Optional[float],
+    "rzmre": Optional[float],
+    "rzche": Optional[float],
+    "rqye": Optional[float],
+    "rqmcl": Optional[float],
+    "rzrqye": Optional[float],
+    "rqyl": Optional[float],
+}, total=False)
+
+MarginSummaryPage = TypedDict("MarginSummaryPage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['MarginSummary'],
+    "pagination": 'Pagination',
+}, total=False)
+
 NorthboundHolding = TypedDict("NorthboundHolding", {
     "symbol": str,
     "name": Optional[str],
@@ -1198,6 +1217,10 @@ class GeneratedOperations:
     def get_margin_detail(self, *, symbol: Optional[str] = None, date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[MarginDetail]]':
         """Margin financing and securities lending, per stock and day (GET /v1/market/margin-detail)."""
         return self._call("/v1/market/margin-detail", {"symbol": symbol, "date": date, "begin_date": begin_date, "end_date": end_date, "limit": limit, "page": page})
+
+    def get_margin_summary(self, *, date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, exchange: Optional[Literal["SSE", "SZSE", "BSE"]] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[MarginSummary]]':
+        """Margin trading totals per exchange and day (GET /v1/market/margin-summary)."""
+        return self._call("/v1/market/margin-summary", {"date": date, "begin_date": begin_date, "end_date": end_date, "exchange": exchange, "limit": limit, "page": page})
 
     def get_northbound_holdings(self, *, symbol: Optional[str] = None, date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[NorthboundHolding]]':
         """Northbound (Stock Connect) holdings, per stock and day (GET /v1/market/northbound-holdings)."""
