@@ -117,7 +117,8 @@ export async function callTool(context: ToolContext, tool: Tool, args: Arguments
   }
   // The envelope's code and message say only "200 success": the agent gets the data (and pagination).
   const result = Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'code' && key !== 'message')) as Record<string, Json>;
-  const table = (args.store_as as string | undefined) ?? (tool.storesByDefault ? tool.name.replace(/^get_/, '') : undefined);
+  const storesByDefault = tool.storesByDefault === 'always' || (tool.storesByDefault === 'whole-market' && args.symbol === undefined);
+  const table = (args.store_as as string | undefined) ?? (storesByDefault ? tool.name.replace(/^get_/, '') : undefined);
   if (table !== undefined) return storedResult(context, caller, table, result);
   return (args.format as ToolFormat | undefined) === 'json' ? jsonResult(result) : csvResult(result);
 }

@@ -27,8 +27,11 @@ export interface Tool {
   /** The contract's whole text and parameter schemas, answered by `search_endpoints` on demand. */
   reference: { description: string; parameters: Record<string, JsonSchema> };
   pathParameters: string[];
-  /** Whole-market answers go to the result store unless the call says otherwise (`x-agent-store` in the contract). */
-  storesByDefault: boolean;
+  /**
+   * Whole-market answers go to the result store unless the call says otherwise (`x-agent-store` in the
+   * contract): `always` (the cross-sections), `whole-market` (the datasets: when the call names no symbol).
+   */
+  storesByDefault: 'always' | 'whole-market' | 'never';
 }
 
 /** Desktop clients refuse tool names with dots or longer than 64 characters: `[a-z0-9_]{1,64}`. */
@@ -106,7 +109,7 @@ export function toolCatalog(contract: Contract): Tool[] {
     .filter((operation) => operation.credential === 'apiKey' && operation.path.startsWith('/v1/') && !operation.stream)
     .map((operation) => {
       const item = contract.paths![operation.path]!;
-      const spec = item[operation.method as 'get'] as OpenAPIV3.OperationObject & { 'x-agent-store'?: boolean };
+      const spec = item[operation.method as 'get'] as OpenAPIV3.OperationObject & { 'x-agent-store'?: true | 'whole-market' };
       const parameters = [...(item.parameters ?? []), ...(spec.parameters ?? [])]
         .map((p) => resolve(p) as OpenAPIV3.ParameterObject)
         // `format` is the tools' own argument; `offset` says what `page` says (an agent pages), and leaving it out
@@ -139,7 +142,7 @@ export function toolCatalog(contract: Contract): Tool[] {
           parameters: Object.fromEntries(parameters.map((parameter) => [parameter.name, inputSchemaOf(schemaOf(parameter), KEPT, parameter.description)])),
         },
         pathParameters: parameters.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name),
-        storesByDefault: spec['x-agent-store'] === true,
+        storesByDefault: spec['x-agent-store'] === true ? 'always' : (spec['x-agent-store'] ?? 'never'),
       };
     });
 }

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATASET_FIXTURES } from '../support/sampleRequests';
 import { useSharedFixture } from '../support/fixture';
+import { mcpClient, textOf } from '../support/mcpClient';
 
 const page = (total: number) => ({ current_page: 1, total_pages: 1, total_items: total, items_per_page: 1000, has_next_page: false, has_prev_page: false });
 
@@ -206,6 +207,21 @@ describe('datasets: money flow, margin detail, northbound holdings and the limit
     expect((await api.get('/v1/market/margin-summary?date=2024-12-31&exchange=SZSE')).body.data).to.deep.equal([szse31]);
     const totals = csvItems('margin.csv');
     expect(await tushare('margin', { exchange_id: 'SSE', start_date: '20241201', end_date: '20241231' })).to.deep.equal({ ...totals, items: [totals.items[0], totals.items[2]], has_more: false });
+  });
+
+  it('MCP: a dataset tool stores the whole market by default and answers one stock\'s rows in the reply', async () => {
+    const client = await mcpClient(api.baseUrl, api.key);
+    try {
+      const market = await client.callTool({ name: 'get_money_flow', arguments: { date: '2024-12-31' } });
+      expect(textOf(market).split('\n')[0]).to.match(/^Stored 2 rows as table money_flow \(columns: symbol, name, date, buy_sm_vol/);
+      const one = await client.callTool({ name: 'get_money_flow', arguments: { symbol: '000001', date: '20241231' } });
+      expect(textOf(one).split('\n').slice(0, 2)).to.deep.equal([
+        'symbol,name,date,buy_sm_vol,buy_sm_amount,sell_sm_vol,sell_sm_amount,buy_md_vol,buy_md_amount,sell_md_vol,sell_md_amount,buy_lg_vol,buy_lg_amount,sell_lg_vol,sell_lg_amount,buy_elg_vol,buy_elg_amount,sell_elg_vol,sell_elg_amount,net_mf_vol,net_mf_amount',
+        '000001.SZ,平安银行,2024-12-31,120350,143804500,130200,155613100,60210,71951200,58800,70273000,30150,36034300,28900,34541000,12010,14353300,11200,13385000,2850,3401200',
+      ]);
+    } finally {
+      await client.close();
+    }
   });
 
   it('neither symbol nor date → 400 missing_parameter; an unknown symbol → 400 invalid_symbol; an empty day → 404 no_data', async () => {

@@ -6,15 +6,7 @@ import { operationPolicies } from '../../src/http/operations';
 import { loadContract } from '../../src/http/contract';
 import { createKey, signUp } from '../support/accounts';
 import { generatedStore, type GeneratedStore } from '../support/generatedStore';
-
-/** An MCP client of the SDK over real HTTP, with the key in the header. */
-async function mcpClient(baseUrl: string, key?: string, tools?: 'compact'): Promise<Client> {
-  const client = new Client({ name: 'ashare-api-test', version: '1.0.0' });
-  const headers: Record<string, string> = key ? { 'X-API-KEY': key } : {};
-  const url = new URL(`${baseUrl}/mcp${tools ? `?tools=${tools}` : ''}`);
-  await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }));
-  return client;
-}
+import { mcpClient, textOf } from '../support/mcpClient';
 
 /** What an agent pays before it asks anything: the whole tools/list JSON of either shape. */
 const TOOL_LIST_BUDGET = 16_000;
@@ -23,7 +15,6 @@ const dataToolNames = operationPolicies(loadContract())
   .map((op) => op.operationId.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase());
 const calendarWeek = { begin_date: '2025-12-01', end_date: '2025-12-05' };
 
-const textOf = (result: unknown) => (result as { content: Array<{ text: string }> }).content[0]!.text;
 
 describe('MCP tool server at /mcp (SDK client over HTTP)', function () {
   this.timeout(120_000);
