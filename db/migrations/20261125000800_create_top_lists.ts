@@ -29,12 +29,13 @@ export async function up(knex: Knex): Promise<void> {
     t.string('reason', 128).notNullable();
     t.string('side', 1).notNullable().comment('0 among the top buyers, 1 among the top sellers');
     t.string('exalter', 64).notNullable().comment('brokerage branch or institutional seat');
-    t.double('buy').comment('yuan');
+    t.double('buy').notNullable().comment('yuan');
     t.double('buy_rate').comment('percent of the value traded');
-    t.double('sell').comment('yuan');
+    t.double('sell').notNullable().comment('yuan');
     t.double('sell_rate').comment('percent of the value traded');
     t.double('net_buy').comment('yuan');
-    t.primary(['ts_code', 'trade_date', 'reason', 'side', 'exalter']);
+    // Several institutional seats all read 机构专用: their amounts tell them apart.
+    t.primary(['ts_code', 'trade_date', 'reason', 'side', 'exalter', 'buy', 'sell']);
     t.index(['trade_date', 'ts_code'], 'top_list_seats_trade_date_idx');
   });
 }

@@ -29,7 +29,7 @@ describe('e2e: every localhost:8080 example of README.md answers 200 on a fresh 
     server = await startServer(testDb.db);
   });
 
-  it('finds the examples: reference, daily, klines, intraday, trades, factors, calendar, statements, /api/v1', () => {
+  it('finds the examples: reference, daily, klines, intraday, trades, factors, calendar, statements, datasets, /api/v1', () => {
     const paths = readmeExamples(readFileSync(README, 'utf8')).map((path) => path.split('?')[0]);
     for (const route of [
       '/v1/stock/basic-info', '/v1/stock/search', '/v1/market/daily', '/v1/market/klines', '/v1/market/intraday',
@@ -38,6 +38,9 @@ describe('e2e: every localhost:8080 example of README.md answers 200 on a fresh 
       '/v1/financials/income-statement', '/v1/financials/balance-sheet', '/v1/financials/cash-flow',
       '/v1/financials/financial-metrics', '/v1/financials/report-dates',
       '/api/v1/stocks/prices', '/api/v1/indices', '/api/v1/fundamentals',
+      '/v1/market/money-flow', '/v1/market/margin-detail', '/v1/market/margin-summary', '/v1/market/northbound-holdings', '/v1/market/limit-list',
+      '/v1/market/top-list', '/v1/market/top-list-seats', '/v1/market/block-trades', '/v1/stock/top-holders', '/v1/stock/top-float-holders',
+      '/v1/stock/holder-count', '/v1/concept/boards', '/v1/concept/constituents',
     ]) expect(paths).to.include(route);
   });
 

@@ -114,14 +114,15 @@ export const TOP_LISTS = tableLayout({
 /**
  * Tushare `top_inst`, the dragon-tiger list's seats: per listed stock, day and reason, the five brokerage
  * branches (or institutional seats) that bought most (`side` 0) and sold most (`side` 1) — a seat can be in
- * both — with what each bought and sold (yuan) and its shares of the value traded (percent).
+ * both — with what each bought and sold (yuan) and its shares of the value traded (percent). Several
+ * institutional seats all read `机构专用`: a seat is told apart by its amounts, which the key therefore holds.
  */
 export const TOP_LIST_SEATS = tableLayout({
   table: 'top_list_seats',
-  key: ['ts_code', 'trade_date', 'reason', 'side', 'exalter'],
+  key: ['ts_code', 'trade_date', 'reason', 'side', 'exalter', 'buy', 'sell'],
   columns: {
-    trade_date: required(col.date()), ts_code: required(col.code()), exalter: required(col.text()), side: required(col.text()), buy: col.number(), buy_rate: col.number(),
-    sell: col.number(), sell_rate: col.number(), net_buy: col.number(), reason: required(col.text()),
+    trade_date: required(col.date()), ts_code: required(col.code()), exalter: required(col.text()), side: required(col.text()), buy: required(col.number()),
+    buy_rate: col.number(), sell: required(col.number()), sell_rate: col.number(), net_buy: col.number(), reason: required(col.text()),
   },
   marketTime: { column: 'trade_date', clock: 'daily' },
 });

@@ -42,6 +42,12 @@ export function randomDailyBar(preClose: number, limit: number, random: Random):
   return { open, high, low, close, preClose, change, pctChg: round4((change / preClose) * 100), vol, amount };
 }
 
+/** A generated bar made to close at `close` instead (a limit-up day, a day giving it back): its range widened to hold it. */
+export function withClose(bar: GeneratedBar, close: number): GeneratedBar {
+  const change = fixed2(close - bar.preClose);
+  return { ...bar, close, high: Math.max(bar.high, close), low: Math.min(bar.low, close), change, pctChg: round4((change / bar.preClose) * 100) };
+}
+
 /** The `daily.csv` line of a generated bar (compact `YYYYMMDD` day). */
 export function dailyCsvRow(tsCode: string, day: string, bar: GeneratedBar): (string | number)[] {
   return [tsCode, day, bar.open, bar.high, bar.low, bar.close, bar.preClose, bar.change, bar.pctChg, bar.vol, bar.amount];

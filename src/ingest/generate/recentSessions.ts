@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exchangeToday } from '../../domain/clock';
 import { CsvWriter } from './csvWriter';
-import { DAILY_COLUMNS, dailyCsvRow, limitBand, randomDailyBar } from './dailyStep';
+import { DAILY_COLUMNS, dailyCsvRow, limitBand, randomDailyBar, withClose, type GeneratedBar } from './dailyStep';
+import { writeDatasetSessions, type DayBar } from './datasetSessions';
 import { writeIntraday, type SessionBar } from './intraday';
 import { openDaysOf } from './openDays';
 import { Random } from './random';
@@ -12,6 +13,21 @@ export const RECENT_SYNTHETIC_STOCKS = ['000001.SZ', '600519.SH', '300750.SZ'];
 /** Minute bars and ticks of the last 3 sessions: enough for intraday and trades, far inside the 90-day retention. */
 const MINUTE_SESSIONS = 3;
 const SEED = 20250403;
+/**
+ * 000001.SZ closes at its limit every twentieth synthetic session and gives it back the next, so that the limit
+ * and dragon-tiger lists have days to show in any month; counted from its first synthetic session, so a day's
+ * bar still does not depend on the load date.
+ */
+const EVENT_STOCK = '000001.SZ';
+const EVENT_EVERY = 20;
+
+/** The day's bar of a stock: the seeded walk's, or on an event day of EVENT_STOCK its limit-up or the give-back. */
+function sessionBar(tsCode: string, index: number, preClose: number, closeBefore: number, random: Random): GeneratedBar {
+  const bar = randomDailyBar(preClose, limitBand(tsCode), random);
+  if (tsCode !== EVENT_STOCK) return bar;
+  if (index % EVENT_EVERY === EVENT_EVERY - 2) return withClose(bar, Math.round(preClose * (1 + limitBand(tsCode)) * 100) / 100);
+  return index % EVENT_EVERY === EVENT_EVERY - 1 ? withClose(bar, closeBefore) : bar;
+}
 
 /** The newest row of each wanted stock in a Tushare CSV whose first two columns are ts_code and trade_date. */
 function newestRows(csv: string, codes: readonly string[]): Map<string, string[]> {
@@ -44,24 +60,27 @@ export async function writeRecentSessions(demoDir: string, out: string, now = ne
   const daily = new CsvWriter(join(out, 'daily.csv'), DAILY_COLUMNS);
   const factors = new CsvWriter(join(out, 'adj_factor.csv'), ['ts_code', 'trade_date', 'adj_factor']);
   const sessions: [string, SessionBar[]][] = [];
+  const series: [string, DayBar[]][] = [];
   for (const [index, tsCode] of RECENT_SYNTHETIC_STOCKS.entries()) {
     const [, lastDay, , , , lastClose] = lastBars.get(tsCode)!;
     const factor = lastFactors.get(tsCode)?.[2];
     const random = new Random(SEED + index);
-    const bars: SessionBar[] = [];
+    const bars: DayBar[] = [];
     let close = Number(lastClose);
-    for (const day of openDays.filter((open) => open > lastDay!)) {
-      const bar = randomDailyBar(close, limitBand(tsCode), random);
+    for (const [i, day] of openDays.filter((open) => open > lastDay!).entries()) {
+      const bar = sessionBar(tsCode, i, close, bars.at(-1)?.preClose ?? close, random);
       await daily.write(dailyCsvRow(tsCode, day, bar));
       if (factor !== undefined) await factors.write([tsCode, day, factor]);
       bars.push({ day, ...bar });
       close = bar.close;
     }
     sessions.push([tsCode, bars.slice(-MINUTE_SESSIONS)]);
+    series.push([tsCode, bars]);
   }
   return {
     'daily.csv': await daily.close(),
     'adj_factor.csv': await factors.close(),
     ...(await writeIntraday(out, sessions, new Random(SEED + RECENT_SYNTHETIC_STOCKS.length))),
+    ...(await writeDatasetSessions(out, series, limitBand, today, new Random(SEED + RECENT_SYNTHETIC_STOCKS.length + 1))),
   };
 }

@@ -325,7 +325,7 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
     fields: fieldsOf(TOP_LIST_SEATS),
     params: { trade_date: seats.on('trade_date'), ts_code: seats.codes('ts_code') },
     requiresOneOf: ['trade_date'],
-    order: order(TOP_LIST_SEATS, ['trade_date', 'desc'], ['ts_code', 'asc'], ['reason', 'asc'], ['side', 'asc'], ['exalter', 'asc']),
+    order: order(TOP_LIST_SEATS, ['trade_date', 'desc'], ['ts_code', 'asc'], ['reason', 'asc'], ['side', 'asc'], ['exalter', 'asc'], ['buy', 'asc'], ['sell', 'asc']),
     cap: 10_000,
   },
   top10_holders: topHolders(TOP_HOLDERS),
