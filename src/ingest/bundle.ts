@@ -11,7 +11,7 @@ import { codeChange, dividend, indexBasic, indexClassify, indexMemberAll, nameCh
 import { statementLoader } from './tables/statements';
 import { stkMins, ticks } from './tables/intraday';
 import { stockBasic } from './tables/stockBasic';
-import { blockTrade, hkHold, limitListD, margin, marginDetail, moneyflow, stkHolderNumber, top10FloatHolders, top10Holders, topInst, topList } from './tables/datasetTables';
+import { blockTrade, hkHold, limitListD, margin, marginDetail, quarterlyIndicators, moneyflow, stkHolderNumber, top10FloatHolders, top10Holders, topInst, topList } from './tables/datasetTables';
 
 /** The Tushare API each loader reads, in import order (securities and calendar before the data on them). */
 export const LOADERS: ReadonlyArray<readonly [api: string, loader: TableLoader]> = [
@@ -42,6 +42,8 @@ export const LOADERS: ReadonlyArray<readonly [api: string, loader: TableLoader]>
   ['top10_holders', top10Holders],
   ['top10_floatholders', top10FloatHolders],
   ['stk_holdernumber', stkHolderNumber],
+  // Baostock's quarterly indicators, in this project's layout (Tushare has no such api).
+  ['quarterly_indicators', quarterlyIndicators],
   ['income', statementLoader('income_statements')],
   ['balancesheet', statementLoader('balance_sheets')],
   ['cashflow', statementLoader('cash_flows')],

@@ -26,7 +26,21 @@ export interface BaostockData {
   factors: Rec[];
   /** `query_dividend_data` records (DIVIDEND_FIELDS), filed by the year of `dividPlanAnnounceDate`. */
   dividends?: Rec[];
+  /** The quarterly indicator queries' records (INDICATOR_FIELDS), by query, filed by `statDate`. */
+  indicators?: Partial<Record<keyof typeof INDICATOR_FIELDS, Rec[]>>;
 }
+
+/** The fields of each quarterly indicator reply in Baostock's order (the recorded captures'), by request type. */
+export const INDICATOR_FIELDS = {
+  profit: ['code', 'pubDate', 'statDate', 'roeAvg', 'npMargin', 'gpMargin', 'netProfit', 'epsTTM', 'MBRevenue', 'totalShare', 'liqaShare'],
+  operation: ['code', 'pubDate', 'statDate', 'NRTurnRatio', 'NRTurnDays', 'INVTurnRatio', 'INVTurnDays', 'CATurnRatio', 'AssetTurnRatio'],
+  growth: ['code', 'pubDate', 'statDate', 'YOYEquity', 'YOYAsset', 'YOYNI', 'YOYEPSBasic', 'YOYPNI'],
+  dupont: ['code', 'pubDate', 'statDate', 'dupontROE', 'dupontAssetStoEquity', 'dupontAssetTurn', 'dupontPnitoni', 'dupontNitogr', 'dupontTaxBurden', 'dupontIntburden', 'dupontEbittogr'],
+  balance: ['code', 'pubDate', 'statDate', 'currentRatio', 'quickRatio', 'cashRatio', 'YOYLiability', 'liabilityToAsset', 'assetToEquity'],
+  cashflow: ['code', 'pubDate', 'statDate', 'CAToAsset', 'NCAToAsset', 'tangibleAssetToAsset', 'ebitToInterest', 'CFOToOR', 'CFOToNP', 'CFOToGr'],
+};
+const INDICATOR_TYPES: Record<string, keyof typeof INDICATOR_FIELDS> = { '17': 'profit', '19': 'operation', '21': 'growth', '23': 'dupont', '25': 'balance', '27': 'cashflow' };
+const QUARTER_ENDS: Record<string, string> = { '1': '03-31', '2': '06-30', '3': '09-30', '4': '12-31' };
 
 /** The fields of a payout record in Baostock's order, and the list as its replies write it (tabs included). */
 export const DIVIDEND_FIELDS = [
@@ -101,6 +115,13 @@ function answer(data: BaostockData, type: string, fields: string[]): Buffer {
     const dateOf = yearType === 'operate' ? 'dividOperateDate' : 'dividPlanAnnounceDate';
     const rows = (data.dividends ?? []).filter((row) => row.code === code && row[dateOf]!.startsWith(year));
     return replyFrame('14', [...head, json(pageOf(rows, page, perPage).map((row) => DIVIDEND_FIELDS.map((name) => row[name] ?? ''))), code, year, yearType, DIVIDEND_FIELD_LIST]);
+  }
+  if (type in INDICATOR_TYPES) {
+    const query = INDICATOR_TYPES[type]!;
+    const [code, year, quarter] = params as [string, string, string];
+    const rows = (data.indicators?.[query] ?? []).filter((row) => row.code === code && row.statDate === `${year}-${QUARTER_ENDS[quarter]}`);
+    const names = INDICATOR_FIELDS[query];
+    return replyFrame(String(Number(type) + 1), [...head, json(pageOf(rows, page, perPage).map((row) => names.map((name) => row[name] ?? ''))), code, year, quarter, names.join(',')]);
   }
   if (type === '45') {
     const [code = '', name = ''] = params;

@@ -42,6 +42,7 @@ export const SAMPLE_REQUESTS: Record<string, string> = {
   getConceptConstituents: '/v1/concept/constituents?board=885800.TI&include_past=true',
   getTopFloatHolders: '/v1/stock/top-float-holders?period=2024-09-30',
   getHolderCount: '/v1/stock/holder-count?symbol=000001&begin_date=2024-01-01&end_date=2024-12-31',
+  getFinancialIndicators: '/v1/financials/indicators?symbol=600000&begin_date=2023-01-01&end_date=2023-12-31',
   getTopListSeats: '/v1/market/top-list-seats?symbol=000001&begin_date=2024-12-01&end_date=2024-12-31',
 };
 

@@ -1239,6 +1239,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/financials/indicators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Quarterly indicators (profitability, operation, growth, solvency, cash flow, DuPont), point in time
+         * @description Baostock's quarterly indicators of a stock per report period (`sync baostock --datasets financials`, free
+         *     and without a token): return on equity, margins, turnover, growth against a year before, liquidity and
+         *     leverage, cash-flow coverage and the DuPont decomposition. Ratios are decimals as Baostock sends them.
+         *     Give `symbol` for one stock over time (newest period first; `begin_date`/`end_date` bound the periods, by
+         *     default the year up to `as_of`, at most 3 years), `period` for the whole market in one period (by symbol), or
+         *     both. Point in time: of each period the latest publication on or before `as_of` (default today). Old codes
+         *     answer for the security they became. Pages of `limit` rows (`page`). Neither `symbol` nor `period` → 400
+         *     `missing_parameter`.
+         */
+        get: operations["getFinancialIndicators"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/financials/report-dates": {
         parameters: {
             query?: never;
@@ -4877,6 +4904,238 @@ export interface components {
             message: components["schemas"]["SuccessMessage"];
             /** @description One container per company, by code, each holding the period's record of the statement chosen. */
             data: components["schemas"]["FinancialCrossSectionEntry"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /**
+         * @description A stock's quarterly indicators of a report period as published (Baostock's profitability, operation, growth,
+         *     solvency, cash-flow and DuPont queries; `sync baostock --datasets financials`). Ratios as Baostock sends them:
+         *     decimals, 0.0328 being 3.28 %; null where it sends none (banks have no inventory turnover).
+         */
+        FinancialIndicator: {
+            /**
+             * @description Standard code.
+             * @example 600000.SH
+             */
+            symbol: string;
+            /** @description Short name of the security. */
+            name: string | null;
+            /**
+             * Format: date
+             * @description The report period's end.
+             */
+            period: string;
+            /**
+             * Format: date
+             * @description When these figures were published (the latest publication of the period on `as_of`).
+             */
+            ann_date: string;
+            /**
+             * Format: double
+             * @description Return on average equity, a decimal (0.0328 is 3.28 %).
+             */
+            roe_avg: number | null;
+            /**
+             * Format: double
+             * @description Net profit margin, a decimal.
+             */
+            np_margin: number | null;
+            /**
+             * Format: double
+             * @description Gross profit margin, a decimal.
+             */
+            gp_margin: number | null;
+            /**
+             * Format: double
+             * @description Net profit, yuan.
+             */
+            net_profit: number | null;
+            /**
+             * Format: double
+             * @description Earnings per share over the trailing twelve months, yuan.
+             */
+            eps_ttm: number | null;
+            /**
+             * Format: double
+             * @description Main business revenue, yuan.
+             */
+            mb_revenue: number | null;
+            /**
+             * Format: double
+             * @description Total shares.
+             */
+            total_share: number | null;
+            /**
+             * Format: double
+             * @description Tradable shares.
+             */
+            liqa_share: number | null;
+            /**
+             * Format: double
+             * @description Receivables turnover, times in the period.
+             */
+            nr_turn_ratio: number | null;
+            /**
+             * Format: double
+             * @description Receivables turnover, days.
+             */
+            nr_turn_days: number | null;
+            /**
+             * Format: double
+             * @description Inventory turnover, times in the period.
+             */
+            inv_turn_ratio: number | null;
+            /**
+             * Format: double
+             * @description Inventory turnover, days.
+             */
+            inv_turn_days: number | null;
+            /**
+             * Format: double
+             * @description Current assets turnover, times in the period.
+             */
+            ca_turn_ratio: number | null;
+            /**
+             * Format: double
+             * @description Total assets turnover, times in the period.
+             */
+            asset_turn_ratio: number | null;
+            /**
+             * Format: double
+             * @description Equity growth against a year before, a decimal.
+             */
+            yoy_equity: number | null;
+            /**
+             * Format: double
+             * @description Total assets growth against a year before, a decimal.
+             */
+            yoy_asset: number | null;
+            /**
+             * Format: double
+             * @description Net profit growth against a year before, a decimal.
+             */
+            yoy_ni: number | null;
+            /**
+             * Format: double
+             * @description Basic EPS growth against a year before, a decimal.
+             */
+            yoy_eps_basic: number | null;
+            /**
+             * Format: double
+             * @description Net profit to the parent growth against a year before, a decimal.
+             */
+            yoy_pni: number | null;
+            /**
+             * Format: double
+             * @description Current assets ÷ current liabilities.
+             */
+            current_ratio: number | null;
+            /**
+             * Format: double
+             * @description Quick assets ÷ current liabilities.
+             */
+            quick_ratio: number | null;
+            /**
+             * Format: double
+             * @description Cash ÷ current liabilities.
+             */
+            cash_ratio: number | null;
+            /**
+             * Format: double
+             * @description Total liabilities growth against a year before, a decimal.
+             */
+            yoy_liability: number | null;
+            /**
+             * Format: double
+             * @description Total liabilities ÷ total assets, a decimal.
+             */
+            liability_to_asset: number | null;
+            /**
+             * Format: double
+             * @description Total assets ÷ equity (the equity multiplier).
+             */
+            asset_to_equity: number | null;
+            /**
+             * Format: double
+             * @description Current assets ÷ total assets, a decimal.
+             */
+            ca_to_asset: number | null;
+            /**
+             * Format: double
+             * @description Non-current assets ÷ total assets, a decimal.
+             */
+            nca_to_asset: number | null;
+            /**
+             * Format: double
+             * @description Tangible assets ÷ total assets, a decimal.
+             */
+            tangible_asset_to_asset: number | null;
+            /**
+             * Format: double
+             * @description EBIT ÷ interest expense.
+             */
+            ebit_to_interest: number | null;
+            /**
+             * Format: double
+             * @description Operating cash flow ÷ operating revenue.
+             */
+            cfo_to_or: number | null;
+            /**
+             * Format: double
+             * @description Operating cash flow ÷ net profit.
+             */
+            cfo_to_np: number | null;
+            /**
+             * Format: double
+             * @description Operating cash flow ÷ gross revenue.
+             */
+            cfo_to_gr: number | null;
+            /**
+             * Format: double
+             * @description DuPont: return on equity, a decimal.
+             */
+            dupont_roe: number | null;
+            /**
+             * Format: double
+             * @description DuPont: total assets ÷ equity.
+             */
+            dupont_asset_sto_equity: number | null;
+            /**
+             * Format: double
+             * @description DuPont: total assets turnover.
+             */
+            dupont_asset_turn: number | null;
+            /**
+             * Format: double
+             * @description DuPont: net profit to the parent ÷ net profit.
+             */
+            dupont_pnitoni: number | null;
+            /**
+             * Format: double
+             * @description DuPont: net profit ÷ gross revenue.
+             */
+            dupont_nitogr: number | null;
+            /**
+             * Format: double
+             * @description DuPont: net profit ÷ profit before tax.
+             */
+            dupont_tax_burden: number | null;
+            /**
+             * Format: double
+             * @description DuPont: profit before tax ÷ EBIT.
+             */
+            dupont_intburden: number | null;
+            /**
+             * Format: double
+             * @description DuPont: EBIT ÷ gross revenue.
+             */
+            dupont_ebittogr: number | null;
+        };
+        /** @description Success envelope of a page of quarterly indicators, newest period first (one symbol) or by symbol (one period). */
+        FinancialIndicatorPage: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description The rows of this page. */
+            data: components["schemas"]["FinancialIndicator"][];
             pagination: components["schemas"]["Pagination"];
         };
         /**
@@ -9714,6 +9973,150 @@ export interface operations {
                      */
                     "text/csv": components["schemas"]["CsvRows"];
                     /** @example {"symbol":"600519.SH","name":"贵州茅台","report_date":"2021-12-31","report_name":"2021年年报","revenue":106190154843.76,"net_profit":55720529956.46,"net_profit_parent":52460144378.16,"basic_eps":41.76,"gross_margin":91.5403,"net_margin":52.4724} */
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFinancialIndicators: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One security over time, in any of the three formats (`600519`, `sh.600519`, `600519.SH`); an old code answers
+                 *     for the security it became. Give `symbol`, `date`, or both.
+                 * @example 600519.SH
+                 */
+                symbol?: components["parameters"]["DatasetSymbol"];
+                /**
+                 * @description The whole market in one report period (its end, `YYYY-MM-DD`, e.g. `2024-09-30`). Give `symbol`, `period`, or both.
+                 * @example 2024-09-30
+                 */
+                period?: components["parameters"]["HolderPeriod"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description Point in time, `YYYY-MM-DD`: the figures as they were known on that day. Each period uses the latest
+                 *     version announced on or before it (by the version's announcement date), so later restatements and
+                 *     reports published afterwards are invisible. Default: the current figures.
+                 * @example 2023-04-30
+                 */
+                as_of?: components["parameters"]["AsOf"];
+                /**
+                 * @description Rows per page, 1 to 6000 (a whole market's day fits one page).
+                 * @example 1000
+                 */
+                limit?: components["parameters"]["DatasetLimit"];
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of rows. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": [
+                     *         {
+                     *           "symbol": "600000.SH",
+                     *           "name": "浦发银行",
+                     *           "period": "2023-06-30",
+                     *           "ann_date": "2023-08-31",
+                     *           "roe_avg": 0.032797,
+                     *           "np_margin": 0.258851,
+                     *           "gp_margin": null,
+                     *           "net_profit": 23615000000,
+                     *           "eps_ttm": 1.503636,
+                     *           "mb_revenue": 167814000000,
+                     *           "total_share": 29352175421,
+                     *           "liqa_share": 29352175421,
+                     *           "nr_turn_ratio": null,
+                     *           "nr_turn_days": null,
+                     *           "inv_turn_ratio": null,
+                     *           "inv_turn_days": null,
+                     *           "ca_turn_ratio": null,
+                     *           "asset_turn_ratio": 0.010345,
+                     *           "yoy_equity": 0.040577,
+                     *           "yoy_asset": 0.050148,
+                     *           "yoy_ni": -0.228167,
+                     *           "yoy_eps_basic": -0.24,
+                     *           "yoy_pni": -0.233181,
+                     *           "current_ratio": null,
+                     *           "quick_ratio": null,
+                     *           "cash_ratio": null,
+                     *           "yoy_liability": 0.051119,
+                     *           "liability_to_asset": 0.919275,
+                     *           "asset_to_equity": 12.387695,
+                     *           "ca_to_asset": null,
+                     *           "nca_to_asset": null,
+                     *           "tangible_asset_to_asset": null,
+                     *           "ebit_to_interest": null,
+                     *           "cfo_to_or": 0.53147,
+                     *           "cfo_to_np": 2.053187,
+                     *           "cfo_to_gr": 0.53147,
+                     *           "dupont_roe": 0.032797,
+                     *           "dupont_asset_sto_equity": 12.500014,
+                     *           "dupont_asset_turn": 0.010345,
+                     *           "dupont_pnitoni": 0.979801,
+                     *           "dupont_nitogr": 0.258851,
+                     *           "dupont_tax_burden": 0.888885,
+                     *           "dupont_intburden": null,
+                     *           "dupont_ebittogr": null
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "current_page": 1,
+                     *         "total_pages": 1,
+                     *         "total_items": 1,
+                     *         "items_per_page": 1000,
+                     *         "has_next_page": false,
+                     *         "has_prev_page": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FinancialIndicatorPage"];
+                    "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
             };

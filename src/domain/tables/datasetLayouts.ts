@@ -1,4 +1,4 @@
-import { col, columnsOf, required, tableLayout, type TableLayout } from './tableLayout';
+import { col, columnsOf, required, tableLayout, type ColumnLayout, type TableLayout } from './tableLayout';
 
 /**
  * The datasets beside prices and statements (issue 35), each a table in Tushare's layout with its units: the
@@ -146,6 +146,41 @@ export const HOLDER_COUNTS = tableLayout({
   table: 'holder_counts',
   key: ['ts_code', 'end_date', 'ann_date'],
   columns: { ts_code: required(col.code()), ann_date: required(col.date()), end_date: required(col.date()), holder_num: col.integer() },
+});
+
+/** Baostock's six quarterly indicator queries (`query_profit_data`, …), by the name the sync gives them. */
+export type IndicatorQuery = 'profit' | 'operation' | 'growth' | 'balance' | 'cashflow' | 'dupont';
+
+/**
+ * Baostock's quarterly indicators, no Tushare api: each stored column and the query and field it comes from, in
+ * the queries' order. Ratios as Baostock sends them: decimals (0.0328 is 3.28 %), turnover in times a period,
+ * days in days, net profit and main revenue in yuan, shares in shares.
+ */
+export const INDICATOR_SOURCES = {
+  roe_avg: ['profit', 'roeAvg'], np_margin: ['profit', 'npMargin'], gp_margin: ['profit', 'gpMargin'], net_profit: ['profit', 'netProfit'],
+  eps_ttm: ['profit', 'epsTTM'], mb_revenue: ['profit', 'MBRevenue'], total_share: ['profit', 'totalShare'], liqa_share: ['profit', 'liqaShare'],
+  nr_turn_ratio: ['operation', 'NRTurnRatio'], nr_turn_days: ['operation', 'NRTurnDays'], inv_turn_ratio: ['operation', 'INVTurnRatio'],
+  inv_turn_days: ['operation', 'INVTurnDays'], ca_turn_ratio: ['operation', 'CATurnRatio'], asset_turn_ratio: ['operation', 'AssetTurnRatio'],
+  yoy_equity: ['growth', 'YOYEquity'], yoy_asset: ['growth', 'YOYAsset'], yoy_ni: ['growth', 'YOYNI'], yoy_eps_basic: ['growth', 'YOYEPSBasic'], yoy_pni: ['growth', 'YOYPNI'],
+  current_ratio: ['balance', 'currentRatio'], quick_ratio: ['balance', 'quickRatio'], cash_ratio: ['balance', 'cashRatio'], yoy_liability: ['balance', 'YOYLiability'],
+  liability_to_asset: ['balance', 'liabilityToAsset'], asset_to_equity: ['balance', 'assetToEquity'],
+  ca_to_asset: ['cashflow', 'CAToAsset'], nca_to_asset: ['cashflow', 'NCAToAsset'], tangible_asset_to_asset: ['cashflow', 'tangibleAssetToAsset'],
+  ebit_to_interest: ['cashflow', 'ebitToInterest'], cfo_to_or: ['cashflow', 'CFOToOR'], cfo_to_np: ['cashflow', 'CFOToNP'], cfo_to_gr: ['cashflow', 'CFOToGr'],
+  dupont_roe: ['dupont', 'dupontROE'], dupont_asset_sto_equity: ['dupont', 'dupontAssetStoEquity'], dupont_asset_turn: ['dupont', 'dupontAssetTurn'],
+  dupont_pnitoni: ['dupont', 'dupontPnitoni'], dupont_nitogr: ['dupont', 'dupontNitogr'], dupont_tax_burden: ['dupont', 'dupontTaxBurden'],
+  dupont_intburden: ['dupont', 'dupontIntburden'], dupont_ebittogr: ['dupont', 'dupontEbittogr'],
+} as const satisfies Record<string, readonly [IndicatorQuery, string]>;
+
+type IndicatorColumn = keyof typeof INDICATOR_SOURCES;
+
+/** Baostock's quarterly indicators per stock, period (`statDate`) and publication (`pubDate`). */
+export const QUARTERLY_INDICATORS = tableLayout({
+  table: 'quarterly_indicators',
+  key: ['ts_code', 'end_date', 'ann_date'],
+  columns: {
+    ts_code: required(col.code()), end_date: required(col.date()), ann_date: required(col.date()),
+    ...(Object.fromEntries(Object.keys(INDICATOR_SOURCES).map((column) => [column, col.number()])) as Record<IndicatorColumn, ColumnLayout>),
+  },
 });
 
 const KEY = new Set(['ts_code', 'trade_date']);

@@ -30,6 +30,12 @@ export const QUERIES = {
   stockBasic: { method: 'query_stock_basic', type: '45', fieldsAt: 9 },
   tradeDates: { method: 'query_trade_dates', type: '33', fieldsAt: 9 },
   dividend: { method: 'query_dividend_data', type: '13', fieldsAt: 10 },
+  profit: { method: 'query_profit_data', type: '17', fieldsAt: 10 },
+  operation: { method: 'query_operation_data', type: '19', fieldsAt: 10 },
+  growth: { method: 'query_growth_data', type: '21', fieldsAt: 10 },
+  dupont: { method: 'query_dupont_data', type: '23', fieldsAt: 10 },
+  balance: { method: 'query_balance_data', type: '25', fieldsAt: 10 },
+  cashflow: { method: 'query_cash_flow_data', type: '27', fieldsAt: 10 },
 } as const satisfies Record<string, BaostockQuery>;
 
 /** The records of every page of a query, each a map of field → text (Baostock sends every value as a string). */

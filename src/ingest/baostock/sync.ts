@@ -11,13 +11,16 @@ import type { LoadOptions, LoadResult, TableLoader } from '../loaderTypes';
 import { baostockSecurities } from '../tables/baostockBasic';
 import { compact } from '../tushare/syncParts';
 import { differences, type Difference, type StoredDay } from './check';
-import { QUERIES, type BaostockClient, type BaostockStats } from './client';
+import { QUERIES, type BaostockClient, type BaostockRecord, type BaostockStats } from './client';
+import { INDICATOR_QUERIES, indicatorRecords, quartersIn } from './indicators';
+import type { IndicatorQuery } from '../../domain/tables/datasetLayouts';
+import { quarterlyIndicators } from '../tables/datasetTables';
 import {
   barRecords, baostockCodeOf, calendarRecords, dividendRecords, factorRecords, INDEX_DAY_FIELDS, STOCK_DAY_FIELDS, tradedDays, valuationRecords, type TushareRecord,
 } from './layout';
 
-/** What `sync baostock` can fill; the defaults all but `dividends` (a query per stock and year). */
-export const BAOSTOCK_DATASETS = ['reference', 'calendar', 'daily', 'factors', 'valuation', 'dividends'] as const;
+/** What `sync baostock` can fill; the defaults all but `dividends` (a query per stock and year) and `financials` (six per stock and quarter). */
+export const BAOSTOCK_DATASETS = ['reference', 'calendar', 'daily', 'factors', 'valuation', 'dividends', 'financials'] as const;
 export type BaostockDataset = (typeof BAOSTOCK_DATASETS)[number];
 export const DEFAULT_BAOSTOCK_DATASETS: readonly BaostockDataset[] = ['reference', 'calendar', 'daily', 'factors', 'valuation'];
 
@@ -48,7 +51,7 @@ export interface BaostockSummary {
 }
 
 /** The datasets synced per security, each with the letter that names it in a progress part. */
-const PER_SECURITY: ReadonlyArray<readonly [BaostockDataset, string]> = [['daily', 'd'], ['factors', 'f'], ['valuation', 'v'], ['dividends', 'p']];
+const PER_SECURITY: ReadonlyArray<readonly [BaostockDataset, string]> = [['daily', 'd'], ['factors', 'f'], ['valuation', 'v'], ['dividends', 'p'], ['financials', 'q']];
 
 /** The calendar is read from a month before the range, so that its first open day has the one before it. */
 const CALENDAR_LEAD_DAYS = 40;
@@ -129,7 +132,7 @@ async function securitiesToSync(db: Knex, { symbols, since, until }: BaostockSyn
   return [...stocks, ...indices];
 }
 
-type Load = [source: string, records: TushareRecord[], loader: TableLoader, table: 'daily_basic' | 'daily_bars' | 'adj_factors' | 'dividends'];
+type Load = [source: string, records: TushareRecord[], loader: TableLoader, table: 'daily_basic' | 'daily_bars' | 'adj_factors' | 'dividends' | 'quarterly_indicators'];
 
 /**
  * `--check`: the records of days the store already holds are compared (differences into `found`) and left out
@@ -180,6 +183,15 @@ async function securityLoads(db: Knex, client: BaostockClient, { ts_code, kind }
     const plans = [];
     for (const year of yearsOf(since, until)) plans.push(...(await client.query(QUERIES.dividend, [code, year, 'report'])));
     loads.push([source('dividends'), dividendRecords(plans), loaderOf('dividend')!, 'dividends']);
+  }
+  if (stock && datasets.has('financials')) {
+    const rows: TushareRecord[] = [];
+    for (const { year, quarter } of quartersIn(since, until)) {
+      const replies: Partial<Record<IndicatorQuery, BaostockRecord[]>> = {};
+      for (const query of INDICATOR_QUERIES) replies[query] = await client.query(QUERIES[query], [code, year, quarter]);
+      rows.push(...indicatorRecords(replies));
+    }
+    loads.push([source('quarterly indicators'), rows, quarterlyIndicators, 'quarterly_indicators']);
   }
   return loads;
 }

@@ -1,5 +1,5 @@
 import {
-  BLOCK_TRADES, HOLDER_COUNTS, LIMIT_LISTS, MARGIN_DETAILS, MARGIN_TOTALS, MONEY_FLOWS, NORTHBOUND_HOLDINGS, TOP_FLOAT_HOLDERS, TOP_HOLDERS, TOP_LIST_SEATS, TOP_LISTS,
+  BLOCK_TRADES, HOLDER_COUNTS, LIMIT_LISTS, MARGIN_DETAILS, MARGIN_TOTALS, QUARTERLY_INDICATORS, MONEY_FLOWS, NORTHBOUND_HOLDINGS, TOP_FLOAT_HOLDERS, TOP_HOLDERS, TOP_LIST_SEATS, TOP_LISTS,
 } from '../../domain/tables/datasetLayouts';
 import type { TableLoad } from '../loaderTypes';
 import { layoutLoad, layoutRow } from './layoutRows';
@@ -34,3 +34,6 @@ export const stkHolderNumber: TableLoad = layoutLoad(HOLDER_COUNTS, 'financials'
 
 /** Tushare `margin`: each exchange's totals, yuan and shares as sent. */
 export const margin: TableLoad = layoutLoad(MARGIN_TOTALS, 'market');
+
+/** Baostock's quarterly indicators (`sync baostock --datasets financials`): decimals as sent. */
+export const quarterlyIndicators: TableLoad = layoutLoad(QUARTERLY_INDICATORS, 'financials');

@@ -1,5 +1,5 @@
 import {
-  BLOCK_TRADES, HOLDER_COUNTS, LIMIT_LISTS, MARGIN_DETAILS, MARGIN_TOTALS, MONEY_FLOWS, NORTHBOUND_HOLDINGS, TOP_FLOAT_HOLDERS, TOP_HOLDERS, TOP_LIST_SEATS, TOP_LISTS,
+  BLOCK_TRADES, HOLDER_COUNTS, LIMIT_LISTS, MARGIN_DETAILS, MARGIN_TOTALS, QUARTERLY_INDICATORS, MONEY_FLOWS, NORTHBOUND_HOLDINGS, TOP_FLOAT_HOLDERS, TOP_HOLDERS, TOP_LIST_SEATS, TOP_LISTS,
 } from '../../domain/tables/datasetLayouts';
 import type { TableLayout } from '../../domain/tables/tableLayout';
 import type { OperationId } from '../../http/operations';
@@ -37,6 +37,7 @@ export const PERIOD_DATASET_ROUTES = {
   getTopHolders: { layout: TOP_HOLDERS, rank: 'hold_amount' },
   getTopFloatHolders: { layout: TOP_FLOAT_HOLDERS, rank: 'hold_amount' },
   getHolderCount: { layout: HOLDER_COUNTS, rank: null },
+  getFinancialIndicators: { layout: QUARTERLY_INDICATORS, rank: null },
 } as const satisfies Partial<Record<OperationId, { layout: TableLayout<string>; rank: string | null }>>;
 
 export type PeriodDatasetOperation = keyof typeof PERIOD_DATASET_ROUTES;

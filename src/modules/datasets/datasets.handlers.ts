@@ -43,6 +43,7 @@ export function datasetsHandlers({ db, codes, answers, visibility: plans }: Data
   };
   return {
     getTopHolders: periodHandlerOf('getTopHolders'), getTopFloatHolders: periodHandlerOf('getTopFloatHolders'), getHolderCount: periodHandlerOf('getHolderCount'),
+    getFinancialIndicators: periodHandlerOf('getFinancialIndicators'),
     getMoneyFlow: handlerOf('getMoneyFlow'), getMarginDetail: handlerOf('getMarginDetail'), getMarginSummary: handlerOf('getMarginSummary'), getNorthboundHoldings: handlerOf('getNorthboundHoldings'), getLimitList: handlerOf('getLimitList'), getBlockTrades: handlerOf('getBlockTrades'),
     getTopList: handlerOf('getTopList'), getTopListSeats: handlerOf('getTopListSeats') };
 }

@@ -1103,6 +1103,60 @@ FinancialCrossSectionResponse = TypedDict("FinancialCrossSectionResponse", {
     "pagination": 'Pagination',
 }, total=False)
 
+FinancialIndicator = TypedDict("FinancialIndicator", {
+    "symbol": str,
+    "name": Optional[str],
+    "period": str,
+    "ann_date": str,
+    "roe_avg": Optional[float],
+    "np_margin": Optional[float],
+    "gp_margin": Optional[float],
+    "net_profit": Optional[float],
+    "eps_ttm": Optional[float],
+    "mb_revenue": Optional[float],
+    "total_share": Optional[float],
+    "liqa_share": Optional[float],
+    "nr_turn_ratio": Optional[float],
+    "nr_turn_days": Optional[float],
+    "inv_turn_ratio": Optional[float],
+    "inv_turn_days": Optional[float],
+    "ca_turn_ratio": Optional[float],
+    "asset_turn_ratio": Optional[float],
+    "yoy_equity": Optional[float],
+    "yoy_asset": Optional[float],
+    "yoy_ni": Optional[float],
+    "yoy_eps_basic": Optional[float],
+    "yoy_pni": Optional[float],
+    "current_ratio": Optional[float],
+    "quick_ratio": Optional[float],
+    "cash_ratio": Optional[float],
+    "yoy_liability": Optional[float],
+    "liability_to_asset": Optional[float],
+    "asset_to_equity": Optional[float],
+    "ca_to_asset": Optional[float],
+    "nca_to_asset": Optional[float],
+    "tangible_asset_to_asset": Optional[float],
+    "ebit_to_interest": Optional[float],
+    "cfo_to_or": Optional[float],
+    "cfo_to_np": Optional[float],
+    "cfo_to_gr": Optional[float],
+    "dupont_roe": Optional[float],
+    "dupont_asset_sto_equity": Optional[float],
+    "dupont_asset_turn": Optional[float],
+    "dupont_pnitoni": Optional[float],
+    "dupont_nitogr": Optional[float],
+    "dupont_tax_burden": Optional[float],
+    "dupont_intburden": Optional[float],
+    "dupont_ebittogr": Optional[float],
+}, total=False)
+
+FinancialIndicatorPage = TypedDict("FinancialIndicatorPage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['FinancialIndicator'],
+    "pagination": 'Pagination',
+}, total=False)
+
 ReportDate = TypedDict("ReportDate", {
     "symbol": str,
     "report_date": str,
@@ -1305,6 +1359,10 @@ class GeneratedOperations:
     def get_financial_cross_section(self, statement: Literal["income", "balance-sheet", "cash-flow", "financial-metrics"], report_date: str, as_of: Optional[str] = None, report_type: Optional[Literal["consolidated", "parent"]] = None, fields: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None, offset: Optional[int] = None) -> 'Result[List[FinancialCrossSectionEntry]]':
         """Every company's statement for one period, point in time (GET /v1/financials/cross-section)."""
         return self._call("/v1/financials/cross-section", {"statement": statement, "report_date": report_date, "as_of": as_of, "report_type": report_type, "fields": fields, "limit": limit, "page": page, "offset": offset})
+
+    def get_financial_indicators(self, *, symbol: Optional[str] = None, period: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, as_of: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[FinancialIndicator]]':
+        """Quarterly indicators (profitability, operation, growth, solvency, cash flow, DuPont), point in time (GET /v1/financials/indicators)."""
+        return self._call("/v1/financials/indicators", {"symbol": symbol, "period": period, "begin_date": begin_date, "end_date": end_date, "as_of": as_of, "limit": limit, "page": page})
 
     def get_report_dates(self, symbol: str, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None, offset: Optional[int] = None) -> 'Result[List[ReportDate]]':
         """Reporting periods of 1-10 stocks with their announcement and planned dates (GET /v1/financials/report-dates)."""

@@ -1,0 +1,37 @@
+import { INDICATOR_SOURCES, type IndicatorQuery } from '../../domain/tables/datasetLayouts';
+import { compact } from '../tushare/syncParts';
+import type { BaostockRecord } from './client';
+import { tsCodeOf, type TushareRecord } from './layout';
+
+/** The six indicator queries in the order the sync asks them. */
+export const INDICATOR_QUERIES: readonly IndicatorQuery[] = ['profit', 'operation', 'growth', 'balance', 'cashflow', 'dupont'];
+
+/**
+ * One stock-quarter's six indicator replies as rows of `quarterly_indicators`: the records of one report period
+ * and publication merged into one row (a query whose record another day published makes a row of its own), each
+ * column from its query's field, empty where Baostock sends none. Pure, no I/O.
+ */
+export function indicatorRecords(replies: Partial<Record<IndicatorQuery, BaostockRecord[]>>): TushareRecord[] {
+  const rows = new Map<string, TushareRecord>();
+  for (const query of INDICATOR_QUERIES) {
+    for (const record of replies[query] ?? []) {
+      const key = `${record.code}|${record.statDate}|${record.pubDate}`;
+      const row = rows.get(key) ?? { ts_code: tsCodeOf(record.code!), end_date: compact(record.statDate!), ann_date: compact(record.pubDate!) };
+      for (const [column, [from, field]] of Object.entries(INDICATOR_SOURCES)) if (from === query) row[column] = record[field] ?? '';
+      rows.set(key, row);
+    }
+  }
+  return [...rows.values()];
+}
+
+/** The report periods (year, quarter) whose end falls in a range of days. */
+export function quartersIn(since: string, until: string): { year: string; quarter: string }[] {
+  const quarters: { year: string; quarter: string }[] = [];
+  for (let year = Number(since.slice(0, 4)); year <= Number(until.slice(0, 4)); year++) {
+    for (const [quarter, end] of [['1', '03-31'], ['2', '06-30'], ['3', '09-30'], ['4', '12-31']] as const) {
+      const day = `${year}-${end}`;
+      if (day >= since && day <= until) quarters.push({ year: String(year), quarter });
+    }
+  }
+  return quarters;
+}
