@@ -47,7 +47,7 @@ function upstream(request: TushareRequest): Answer {
     case 'top_list':
       return ok(['trade_date', 'ts_code', 'name', 'close', 'l_buy', 'reason'], [[day, '000001.SZ', '平安银行', 12.87, 345678901.0, '日涨幅偏离值达到7%的前5只证券']]);
     case 'top_inst':
-      return ok(['trade_date', 'ts_code', 'exalter', 'side', 'buy', 'reason'], [[day, '000001.SZ', '机构专用', '0', 98765432.1, '日涨幅偏离值达到7%的前5只证券']]);
+      return ok(['trade_date', 'ts_code', 'exalter', 'side', 'buy', 'sell', 'reason'], [[day, '000001.SZ', '机构专用', '0', 98765432.1, 1234567.0, '日涨幅偏离值达到7%的前5只证券']]);
     case 'margin':
       return ok(['trade_date', 'exchange_id', 'rzye', 'rqyl'], [[day, 'SSE', 967890123456.0, 987654321.0]]);
     case 'ths_index':
