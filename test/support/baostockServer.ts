@@ -26,6 +26,8 @@ export interface BaostockData {
   factors: Rec[];
   /** `query_dividend_data` records (DIVIDEND_FIELDS), filed by the year of `dividPlanAnnounceDate`. */
   dividends?: Rec[];
+  /** Five-minute k-data records (date, time, code, open, high, low, close, volume, amount), unadjusted. */
+  minutes?: Rec[];
   /** The quarterly indicator queries' records (INDICATOR_FIELDS), by query, filed by `statDate`. */
   indicators?: Partial<Record<keyof typeof INDICATOR_FIELDS, Rec[]>>;
 }
@@ -100,7 +102,8 @@ function answer(data: BaostockData, type: string, fields: string[]): Buffer {
   if (type === '95') {
     const [code, wanted, start, end, frequency, flag] = params as [string, string, string, string, string, string];
     const events = data.factors.filter((event) => event.code === code);
-    const rows = data.bars.filter((bar) => bar.code === code && bar.date! >= start && bar.date! <= end).map((bar) => adjusted(bar, events, flag));
+    const source = frequency === '5' ? (data.minutes ?? []) : data.bars;
+    const rows = source.filter((bar) => bar.code === code && bar.date! >= start && bar.date! <= end).map((bar) => adjusted(bar, events, flag));
     const names = wanted.split(',');
     return replyFrame('96', [...head, json(pageOf(rows, page, perPage).map((row) => names.map((name) => row[name] ?? ''))), code, wanted, start, end, frequency, flag]);
   }

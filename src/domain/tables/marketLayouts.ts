@@ -45,6 +45,13 @@ export const INTRADAY_BARS = tableLayout({
   marketTime: { column: 'trade_time', clock: 'minute' },
 });
 
+/**
+ * Five-minute bars, Tushare `stk_mins` with freq=5min in layout and units (bar end time, vol in shares, amount in
+ * yuan): Baostock's free history since 1999 (`sync baostock --datasets minutes`), kept whole (no minute
+ * retention), which minute klines of five minutes and more read where the one-minute bars have none.
+ */
+export const FIVE_MINUTE_BARS = tableLayout({ ...INTRADAY_BARS, table: 'five_minute_bars' });
+
 export const TRADE_CALENDAR = tableLayout({
   table: 'trade_calendar',
   key: ['exchange', 'cal_date'],

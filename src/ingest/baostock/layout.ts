@@ -39,6 +39,29 @@ export const STOCK_DAY_FIELDS = ['date', 'code', 'open', 'high', 'low', 'close',
 /** Indices have no status nor valuation. */
 export const INDEX_DAY_FIELDS = ['date', 'code', 'open', 'high', 'low', 'close', 'preclose', 'volume', 'amount', 'pctChg'];
 
+/** The five-minute k-data fields asked of stocks (unadjusted, adjustflag 3); Baostock has no minute data of indices. */
+export const MINUTE_FIELDS = ['date', 'time', 'code', 'open', 'high', 'low', 'close', 'volume', 'amount'];
+
+/**
+ * Tushare `stk_mins` (freq=5min) rows of five-minute k-data: Baostock's `time` (`20240102093500000`, the bar's
+ * end) as `2024-01-02 09:35:00`; volume in shares and amount in yuan, the layout's units already.
+ */
+export function fiveMinuteRecords(records: BaostockRecord[]): TushareRecord[] {
+  return records.map((record) => {
+    const time = record.time!;
+    return {
+      ts_code: tsCodeOf(record.code!),
+      trade_time: `${record.date} ${time.slice(8, 10)}:${time.slice(10, 12)}:${time.slice(12, 14)}`,
+      open: record.open!,
+      high: record.high!,
+      low: record.low!,
+      close: record.close!,
+      vol: record.volume!,
+      amount: record.amount!,
+    };
+  });
+}
+
 /** The traded days of k-data records (a suspended day, tradestatus 0, is no bar). */
 export const tradedDays = (records: BaostockRecord[]) => records.filter((record) => record.tradestatus !== '0');
 

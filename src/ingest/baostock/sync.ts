@@ -16,11 +16,15 @@ import { INDICATOR_QUERIES, indicatorRecords, quartersIn } from './indicators';
 import type { IndicatorQuery } from '../../domain/tables/datasetLayouts';
 import { quarterlyIndicators } from '../tables/datasetTables';
 import {
-  barRecords, baostockCodeOf, calendarRecords, dividendRecords, factorRecords, INDEX_DAY_FIELDS, STOCK_DAY_FIELDS, tradedDays, valuationRecords, type TushareRecord,
+  barRecords, baostockCodeOf, calendarRecords, dividendRecords, factorRecords, fiveMinuteRecords, INDEX_DAY_FIELDS, MINUTE_FIELDS, STOCK_DAY_FIELDS, tradedDays,
+  valuationRecords, type TushareRecord,
 } from './layout';
 
-/** What `sync baostock` can fill; the defaults all but `dividends` (a query per stock and year) and `financials` (six per stock and quarter). */
-export const BAOSTOCK_DATASETS = ['reference', 'calendar', 'daily', 'factors', 'valuation', 'dividends', 'financials'] as const;
+/**
+ * What `sync baostock` can fill; the defaults all but `dividends` (a query per stock and year), `financials` (six
+ * per stock and quarter) and `minutes` (five-minute bars, 48 a stock and day).
+ */
+export const BAOSTOCK_DATASETS = ['reference', 'calendar', 'daily', 'factors', 'valuation', 'dividends', 'financials', 'minutes'] as const;
 export type BaostockDataset = (typeof BAOSTOCK_DATASETS)[number];
 export const DEFAULT_BAOSTOCK_DATASETS: readonly BaostockDataset[] = ['reference', 'calendar', 'daily', 'factors', 'valuation'];
 
@@ -51,7 +55,7 @@ export interface BaostockSummary {
 }
 
 /** The datasets synced per security, each with the letter that names it in a progress part. */
-const PER_SECURITY: ReadonlyArray<readonly [BaostockDataset, string]> = [['daily', 'd'], ['factors', 'f'], ['valuation', 'v'], ['dividends', 'p'], ['financials', 'q']];
+const PER_SECURITY: ReadonlyArray<readonly [BaostockDataset, string]> = [['daily', 'd'], ['factors', 'f'], ['valuation', 'v'], ['dividends', 'p'], ['financials', 'q'], ['minutes', 'm']];
 
 /** The calendar is read from a month before the range, so that its first open day has the one before it. */
 const CALENDAR_LEAD_DAYS = 40;
@@ -132,7 +136,7 @@ async function securitiesToSync(db: Knex, { symbols, since, until }: BaostockSyn
   return [...stocks, ...indices];
 }
 
-type Load = [source: string, records: TushareRecord[], loader: TableLoader, table: 'daily_basic' | 'daily_bars' | 'adj_factors' | 'dividends' | 'quarterly_indicators'];
+type Load = [source: string, records: TushareRecord[], loader: TableLoader, table: 'daily_basic' | 'daily_bars' | 'adj_factors' | 'dividends' | 'quarterly_indicators' | 'five_minute_bars'];
 
 /**
  * `--check`: the records of days the store already holds are compared (differences into `found`) and left out
@@ -183,6 +187,10 @@ async function securityLoads(db: Knex, client: BaostockClient, { ts_code, kind }
     const plans = [];
     for (const year of yearsOf(since, until)) plans.push(...(await client.query(QUERIES.dividend, [code, year, 'report'])));
     loads.push([source('dividends'), dividendRecords(plans), loaderOf('dividend')!, 'dividends']);
+  }
+  if (stock && datasets.has('minutes')) {
+    const bars = await client.query(QUERIES.history, [code, MINUTE_FIELDS.join(','), since, until, '5', '3']);
+    loads.push([source('five-minute bars'), fiveMinuteRecords(bars), loaderOf('stk_mins_5min')!, 'five_minute_bars']);
   }
   if (stock && datasets.has('financials')) {
     const rows: TushareRecord[] = [];

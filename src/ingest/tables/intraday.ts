@@ -1,4 +1,4 @@
-import { INTRADAY_BARS } from '../../domain/tables/marketLayouts';
+import { FIVE_MINUTE_BARS, INTRADAY_BARS } from '../../domain/tables/marketLayouts';
 import { columnsOf } from '../../domain/tables/tableLayout';
 import type { TableLoad } from '../loaderTypes';
 import { DATE_TIME, required, requiredNum, tsCode } from './fieldParsers';
@@ -18,11 +18,18 @@ function sessionTime(values: Record<string, string>, column: string): string {
   return value;
 }
 
-/** Tushare `stk_mins` with freq=1min: bar end time inside the sessions, vol in shares, amount in yuan (its layout); a file lacking a column is refused. */
-export const stkMins: TableLoad = layoutLoad(INTRADAY_BARS, 'intraday', {
-  columns: columnsOf(INTRADAY_BARS),
-  toRow: (values) => ({ ...layoutRow(INTRADAY_BARS, values), trade_time: sessionTime(values, 'trade_time') }),
-});
+/** A minute-bar table's loader: bar end times inside the sessions, vol in shares, amount in yuan; a file lacking a column is refused. */
+const minuteBarLoad = (layout: typeof INTRADAY_BARS): TableLoad =>
+  layoutLoad(layout, 'intraday', {
+    columns: columnsOf(layout),
+    toRow: (values) => ({ ...layoutRow(layout, values), trade_time: sessionTime(values, 'trade_time') }),
+  });
+
+/** Tushare `stk_mins` with freq=1min (its layout). */
+export const stkMins: TableLoad = minuteBarLoad(INTRADAY_BARS);
+
+/** Tushare `stk_mins` with freq=5min (`stk_mins_5min.csv` in a bundle; Baostock's five-minute bars). */
+export const stkMins5min: TableLoad = minuteBarLoad(FIVE_MINUTE_BARS);
 
 const SIDES = new Set(['B', 'S', 'N']);
 

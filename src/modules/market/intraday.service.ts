@@ -2,8 +2,7 @@ import type { Db } from '../../db/connection';
 import { readCursor, signCursor } from '../../domain/cursor';
 import { invalidCursor, noData } from '../../domain/errors';
 import { minuteKlines } from '../../domain/klines';
-import type { MinuteTable } from '../../db/dayPartitions';
-import { firstHiddenMinute, latestSession, minuteBars, ticksAfter } from './market.repository';
+import { firstHiddenMinute, latestSession, minuteBars, ticksAfter, type TimedTable } from './market.repository';
 import type { TradeRow } from './market.types';
 import { notYetVisible, type Visibility } from '../../domain/marketTime';
 import type { IntradaySession } from './market.types';
@@ -12,7 +11,7 @@ import type { IntradaySession } from './market.types';
  * When a security's minute bars or ticks of a session (null: any) exist but the plan does not see them yet:
  * 404 no_data naming the first one and when it becomes visible. One indexed lookup, on the failing path only.
  */
-export async function assertMinutesNotHidden(db: Db, table: MinuteTable, tsCode: string, visibility: Visibility, session: { from: string; to: string } | null): Promise<void> {
+export async function assertMinutesNotHidden(db: Db, table: TimedTable, tsCode: string, visibility: Visibility, session: { from: string; to: string } | null): Promise<void> {
   if (visibility.minuteThrough === null) return;
   const hidden = await firstHiddenMinute(db, table, tsCode, visibility.minuteThrough, session);
   if (hidden !== null) throw notYetVisible(visibility, { time: hidden });

@@ -4,12 +4,15 @@ import { noData } from '../../domain/errors';
 import { dailyKline, isMinuteInterval, minuteKlines, minutesOf, periodKlines, type DayInterval, type Interval } from '../../domain/klines';
 import { assertOrdered } from '../../domain/dateRange';
 import { assertBeginVisible, requireLatestTradingDay } from './dateWindow.service';
-import { factorsOn, latestSession, minuteBars } from './market.repository';
+import { factorsOn, hasMinuteBars, latestSession, minuteBars, type BarTable } from './market.repository';
 import { assertMinutesNotHidden } from './intraday.service';
 import type { SecurityAnchor } from './market.types';
 import { securityBars, type MarketSources } from './market.service';
 import type { Visibility } from '../../domain/marketTime';
 import type { KlineSeries } from './market.types';
+
+/** The five-minute bars serve intervals of this many minutes and more. */
+const FIVE_MINUTES = 5;
 
 export interface KlineRequest {
   security: SecurityAnchor;
@@ -50,18 +53,31 @@ async function dayKlines({ db, codes, calendar }: MarketSources, request: KlineR
   return { security, interval, anchorDate: series.anchorDate, klines: klines.reverse().slice(0, limit) };
 }
 
+/**
+ * Where minute klines of `size` minutes are read, and the session they end on (the request's end, or the latest
+ * visible): the one-minute bars where the requested days have any; for five minutes and more, else the stored
+ * five-minute bars (Baostock's history) — one query more only on that path.
+ */
+async function minuteSource(db: Db, request: KlineRequest, size: number, cutoff: string | null): Promise<{ table: BarTable; session: string | null }> {
+  const code = request.security.ts_code;
+  const session = request.end ?? (await latestSession(db, 'intraday_bars', code, cutoff));
+  if (size < FIVE_MINUTES || (session !== null && request.end === undefined)) return { table: 'intraday_bars', session };
+  if (session !== null && (await hasMinuteBars(db, code, `${request.begin ?? session} 00:00:00`, `${session} 23:59:59`, cutoff))) return { table: 'intraday_bars', session };
+  return { table: 'five_minute_bars', session: request.end ?? (await latestSession(db, 'five_minute_bars', code, cutoff)) };
+}
+
 async function minuteKlineSeries(db: Db, request: KlineRequest, size: number, visibility: Visibility): Promise<KlineSeries> {
   const { security, interval, adjusted, limit } = request;
   const cutoff = visibility.minuteThrough;
-  const session = request.end ?? (await latestSession(db, 'intraday_bars', security.ts_code, cutoff));
+  const { table, session } = await minuteSource(db, request, size, cutoff);
   if (session === null) {
-    await assertMinutesNotHidden(db, 'intraday_bars', security.ts_code, visibility, null);
+    await assertMinutesNotHidden(db, table, security.ts_code, visibility, null);
     return { security, interval, anchorDate: null, klines: [] };
   }
   const begin = request.begin ?? session;
   assertOrdered(begin, session, request.end !== undefined);
-  const bars = await minuteBars(db, security.ts_code, `${begin} 00:00:00`, `${session} 23:59:59`, cutoff);
-  if (bars.length === 0) await assertMinutesNotHidden(db, 'intraday_bars', security.ts_code, visibility, { from: `${begin} 00:00:00`, to: `${session} 23:59:59` });
+  const bars = await minuteBars(db, security.ts_code, `${begin} 00:00:00`, `${session} 23:59:59`, cutoff, table);
+  if (bars.length === 0) await assertMinutesNotHidden(db, table, security.ts_code, visibility, { from: `${begin} 00:00:00`, to: `${session} 23:59:59` });
   const anchor = adjusted ? security.anchor_factor : null;
   const factors = anchor === null ? new Map<string, number>() : await factorsOn(db, security.ts_code, begin, session);
   const ratio = (date: string) => (anchor === null ? 1 : (factors.get(date) ?? anchor) / anchor);

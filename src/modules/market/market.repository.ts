@@ -88,7 +88,11 @@ export async function adjustmentFactors(db: Db, tsCode: string, begin: string | 
 }
 
 /** The newest trade date with minute bars (`intraday_bars`) or ticks (`trades`) of a security, visible under the cutoff. */
-export async function latestSession(db: Db, table: MinuteTable, tsCode: string, cutoff: string | null): Promise<string | null> {
+/** The tables with a minute clock: the one-minute bars and ticks (pruned by retention) and the five-minute bars (kept). */
+export type TimedTable = MinuteTable | 'five_minute_bars';
+export type BarTable = 'intraday_bars' | 'five_minute_bars';
+
+export async function latestSession(db: Db, table: TimedTable, tsCode: string, cutoff: string | null): Promise<string | null> {
   const row = await whereVisible(db(table).where('ts_code', tsCode).select('trade_time'), 'trade_time', cutoff)
     .orderBy('trade_time', 'desc')
     .first();
@@ -96,22 +100,28 @@ export async function latestSession(db: Db, table: MinuteTable, tsCode: string, 
 }
 
 /** The first stored minute bar or tick time of a security past the cutoff (within `range` when given), or null. */
-export async function firstHiddenMinute(db: Db, table: MinuteTable, tsCode: string, cutoff: string, range: { from: string; to: string } | null): Promise<string | null> {
+export async function firstHiddenMinute(db: Db, table: TimedTable, tsCode: string, cutoff: string, range: { from: string; to: string } | null): Promise<string | null> {
   const query = whereHidden(db(table).where('ts_code', tsCode), 'trade_time', cutoff);
   if (range !== null) query.whereBetween('trade_time', [range.from, range.to]);
   const row = await query.orderBy('trade_time').first('trade_time');
   return row ? String(row.trade_time) : null;
 }
 
-/** Visible one-minute bars of a security between two Beijing times (inclusive), oldest first. */
-export async function minuteBars(db: Db, tsCode: string, from: string, to: string, cutoff: string | null): Promise<MinuteBar[]> {
+/** Visible minute bars (one-minute ones, or the five-minute ones) of a security between two Beijing times (inclusive), oldest first. */
+export async function minuteBars(db: Db, tsCode: string, from: string, to: string, cutoff: string | null, table: BarTable = 'intraday_bars'): Promise<MinuteBar[]> {
   return whereVisible(
-    db('intraday_bars').where('ts_code', tsCode).whereBetween('trade_time', [from, to]),
+    db(table).where('ts_code', tsCode).whereBetween('trade_time', [from, to]),
     'trade_time',
     cutoff,
   )
     .orderBy('trade_time')
     .select('trade_time', 'open', 'high', 'low', 'close', 'vol', 'amount');
+}
+
+/** Whether a security has a visible one-minute bar between two Beijing times (one index probe). */
+export async function hasMinuteBars(db: Db, tsCode: string, from: string, to: string, cutoff: string | null): Promise<boolean> {
+  const row = await whereVisible(db('intraday_bars').where('ts_code', tsCode).whereBetween('trade_time', [from, to]), 'trade_time', cutoff).first('trade_time');
+  return row !== undefined;
 }
 
 /** Factors by date for a set of days of one security (minute klines adjust by the day's factor). */

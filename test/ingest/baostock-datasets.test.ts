@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BaostockClient } from '../../src/ingest/baostock/client';
-import { requestFrame } from '../../src/ingest/baostock/frames';
+import { FrameReader, requestFrame } from '../../src/ingest/baostock/frames';
 import { indicatorRecords, quartersIn } from '../../src/ingest/baostock/indicators';
 import { syncBaostock } from '../../src/ingest/baostock/sync';
 import { INDICATOR_FIELDS, replyFrame, startBaostockServer, type BaostockServer } from '../support/baostockServer';
@@ -85,6 +85,66 @@ describe('ingest: Baostock\'s quarterly indicators (sync baostock --datasets fin
         expect((await get('period=2023-06-30')).body.data).to.deep.equal([ROW]);
         const before = await get('symbol=600000&begin_date=2023-01-01&end_date=2023-12-31&as_of=2023-08-30');
         expect([before.status, before.body.error]).to.deep.equal([404, 'no_data']);
+      } finally {
+        await api.close();
+      }
+    });
+  });
+});
+
+/** Three five-minute bars of SPDB on 2024-01-02 in Baostock's layout (unadjusted; prices hand-set, volume in shares, amount in yuan). */
+const FIVE_MINUTES = [
+  { date: '2024-01-02', time: '20240102093500000', code: 'sh.600000', open: '6.6100', high: '6.6300', low: '6.6000', close: '6.6200', volume: '1902300', amount: '12603192.0000' },
+  { date: '2024-01-02', time: '20240102094000000', code: 'sh.600000', open: '6.6200', high: '6.6400', low: '6.6100', close: '6.6300', volume: '1200000', amount: '7956000.0000' },
+  { date: '2024-01-02', time: '20240102094500000', code: 'sh.600000', open: '6.6300', high: '6.6300', low: '6.5900', close: '6.6000', volume: '800000', amount: '5280000.0000' },
+];
+
+describe('ingest: Baostock\'s five-minute bars (sync baostock --datasets minutes)', function () {
+  this.timeout(60_000);
+
+  it('the recorded five-minute request byte for byte; its reply read: 96 bars of two days, each labelled by its end', () => {
+    const fields = 'date,time,code,open,high,low,close,volume,amount,adjustflag';
+    expect(requestFrame('95', ['query_history_k_data_plus', 'anonymous', '1', '10000', 'sh.600000', fields, '2024-01-02', '2024-01-03', '5', '2'])).to.deep.equal(capture('query_history_k_data_plus_5min.request.bin'));
+    const reader = new FrameReader();
+    reader.push(capture('query_history_k_data_plus_5min.response.bin'));
+    const frame = reader.next()!;
+    const records = JSON.parse(frame.body.split('\u0001')[6]!).record as string[][];
+    expect([frame.type, records.length]).to.deep.equal(['96', 96]);
+    expect(records[0]).to.deep.equal(['2024-01-02', '20240102093500000', 'sh.600000', '6.2070789300', '6.2164410400', '6.1883547100', '6.1977168200', '1902300', '12603192.0000', '2']);
+    expect(records.at(-1)![1]).to.equal('20240103150000000');
+  });
+
+  describe('against a local server', () => {
+    const store = useTestDb();
+    let server: BaostockServer;
+    before(async () => {
+      server = await startBaostockServer({ securities: [], days: [], bars: [], factors: [], minutes: FIVE_MINUTES });
+      await insertSecurities(store.db, [{ ts_code: '600000.SH', name: '浦发银行' }]);
+    });
+    after(async () => server.close());
+
+    it('one query per stock into five_minute_bars; minute klines of 5 and 15 minutes read them where no one-minute bars are', async () => {
+      const client = new BaostockClient({ host: '127.0.0.1', port: server.port, pauseMs: 0, readTimeoutMs: 5000 });
+      const summary = await syncBaostock(store.db, client, { since: '2024-01-02', until: '2024-01-02', today: '2026-11-25', symbols: ['600000.SH'], datasets: ['minutes'] });
+      await client.close();
+      expect(summary.rows).to.deep.include({ five_minute_bars: 3 });
+      expect(server.queries).to.deep.equal(['query_history_k_data_plus']);
+      const api = await startServer(store.db);
+      try {
+        const key = await keyOnPlan(store.db, 'enterprise');
+        const klines = (interval: string) =>
+          fetch(`${api.baseUrl}/v1/market/klines?symbol=600000&interval=${interval}&begin_date=2024-01-02&end_date=2024-01-02`, { headers: { 'X-API-KEY': key } }).then((r) => r.json());
+        // Newest first; volume in lots (shares ÷ 100), amount in yuan; the 15-minute bar spans the three.
+        const five = await klines('5m');
+        expect(five.data?.klines, JSON.stringify(five)).to.deep.equal([
+          { time: '2024-01-02 09:45:00', open: 6.63, high: 6.63, low: 6.59, close: 6.6, volume: 8000, amount: 5280000 },
+          { time: '2024-01-02 09:40:00', open: 6.62, high: 6.64, low: 6.61, close: 6.63, volume: 12000, amount: 7956000 },
+          { time: '2024-01-02 09:35:00', open: 6.61, high: 6.63, low: 6.6, close: 6.62, volume: 19023, amount: 12603192 },
+        ]);
+        const fifteen = await klines('15m');
+        expect(fifteen.data?.klines, JSON.stringify(fifteen)).to.deep.equal([{ time: '2024-01-02 09:45:00', open: 6.61, high: 6.64, low: 6.59, close: 6.6, volume: 39023, amount: 25839192 }]);
+        // One-minute klines are never made of five-minute bars.
+        expect((await klines('1m')).error).to.equal('no_data');
       } finally {
         await api.close();
       }
