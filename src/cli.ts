@@ -70,9 +70,10 @@ const sync = program
   // Not requiredOption: a required option of `sync` would be required of `sync baostock` too.
   .option('--from <date>', 'first date, YYYY-MM-DD (required)', isoDate)
   .option('--to <date>', 'last date, YYYY-MM-DD (required)', isoDate)
-  .option('--only <apis>', `comma-separated subset of ${SYNC_APIS.join(', ')}`)
+  .option('--datasets <apis>', `comma-separated subset of ${SYNC_APIS.join(', ')}`)
+  .option('--only <apis>', 'the same as --datasets (its earlier name)')
   .option('--calls-per-minute <n>', 'pace of calls (Tushare limits each API per minute by account level)', positiveInt, 200)
-  .action((options: { from?: string; to?: string; only?: string; callsPerMinute: number }) =>
+  .action((options: { from?: string; to?: string; datasets?: string; only?: string; callsPerMinute: number }) =>
     withDb(async (db) => {
       if (options.from === undefined || options.to === undefined) throw new InvalidArgumentError(`required option '--${options.from === undefined ? 'from' : 'to'} <date>' not specified`);
       const token = process.env.TUSHARE_TOKEN;
@@ -82,7 +83,7 @@ const sync = program
         url: process.env.TUSHARE_URL ?? 'https://api.tushare.pro',
         from: options.from,
         to: options.to,
-        only: options.only?.split(',').map((api) => api.trim()),
+        only: (options.datasets ?? options.only)?.split(',').map((api) => api.trim()),
         callsPerMinute: options.callsPerMinute,
         log: (line) => console.error(line),
       });
