@@ -15,7 +15,7 @@ function csvItems(file: string): { fields: string[]; items: (string | number | n
   return { fields, items: lines.map((line) => line.split(',').map((cell, i) => (cell === '' ? null : texts.includes(fields[i]!) ? cell : Number(cell)))) };
 }
 
-describe('datasets: money flow, margin detail, northbound holdings and the limit list, one security over time and the whole market on a day', () => {
+describe('datasets: every dataset route, one security over time and the whole market on a day (a period for shareholders), and its /dataapi round trip', () => {
   const api = useSharedFixture();
   const tushare = async (api_name: string, params: Record<string, string>) => {
     const response = await fetch(`${api.baseUrl}/dataapi`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ api_name, token: api.key, params }) });
