@@ -169,4 +169,16 @@ describe('live quotes from the replay source: the stored latest session as if li
     });
     expect(String(quote.quote_time).slice(0, 19)).to.equal('2026-04-02 10:30:00');
   });
+
+  it('re-based onto the store\'s newest close: with the replayed day\'s own bar stored (close 12.98 = 11.8 × 1.1), prices scale by 1.1 and pre_close is 12.98', async () => {
+    await testDb.db('live_quotes').delete();
+    await testDb.db('daily_bars').insert({ ts_code: '000001.SZ', trade_date: '2024-12-31', close: 12.98 });
+    let now = new Date('2026-04-02T12:00:00Z');
+    const feed = liveFeed(testDb.db, { source: 'replay', replaySpeed: 20, symbols: '000001', intervalMs: 3000, clock: () => now }, logger);
+    now = new Date(now.getTime() + 3 * 60_000);
+    await feed.sweep();
+    const stored = await testDb.db('intraday_bars').where('ts_code', '000001.SZ').whereBetween('trade_time', ['2024-12-31 00:00:00', '2024-12-31 10:30:00']).orderBy('trade_time').select('vol', 'close');
+    const [quote] = await testDb.db('live_quotes').select();
+    expect(quote).to.deep.include({ pre_close: 12.98, last: Math.round(Number(stored.at(-1).close) * 1.1 * 100) / 100, volume: stored.reduce((sum, bar) => sum + Number(bar.vol), 0) });
+  });
 });
