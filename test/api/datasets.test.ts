@@ -86,6 +86,7 @@ describe('datasets: every dataset route, one security over time and the whole ma
     const listed = csvItems('limit_list_d.csv');
     expect(await tushare('limit_list_d', { trade_date: '20241231' })).to.deep.equal({ ...listed, items: listed.items.filter((item) => item[0] === '20241231'), has_more: false });
     expect(await tushare('limit_list_d', { trade_date: '20241231', limit_type: 'U' })).to.deep.equal({ ...listed, items: listed.items.slice(0, 1), has_more: false });
+    expect(await tushare('limit_list_d', { trade_date: '20241231', exchange: 'SH' })).to.deep.equal({ ...listed, items: listed.items.slice(1, 2), has_more: false });
   });
 
   it('/v1/market/block-trades: several trades a day, volume in shares and value in yuan (from 10,000s); /dataapi block_trade reads back the CSV rows', async () => {

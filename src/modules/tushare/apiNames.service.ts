@@ -298,7 +298,10 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
     scope: 'market',
     layout: LIMIT_LISTS,
     fields: { ...fieldsOf(LIMIT_LISTS, ['trade_date', 'ts_code', 'industry']), name: ofSecurity('name'), ...fieldsOf(LIMIT_LISTS, ['close', 'pct_chg', 'amount', 'limit_amount', 'float_mv', 'total_mv', 'turnover_ratio', 'fd_amount', 'first_time', 'last_time', 'open_times', 'up_stat', 'limit_times', 'limit']) },
-    params: { ts_code: limits.codes('ts_code'), ...limits.byDate('trade_date'), limit_type: limits.equals('limit') },
+    params: {
+      ts_code: limits.codes('ts_code'), ...limits.byDate('trade_date'), limit_type: limits.equals('limit'),
+      exchange: { column: 'ts_code', op: 'suffix', kind: 'text', allowed: ['SH', 'SZ', 'BJ'] },
+    },
     order: order(LIMIT_LISTS, ['trade_date', 'desc'], ['ts_code', 'asc']),
     cap: 2_500,
   },

@@ -27,6 +27,7 @@ function matching(db: Db, api: TushareApi, filters: AppliedFilter[], fields: rea
   for (const { filter, value } of filters) {
     const column = filter.ofSecurity ? securityColumn(filter.column) : tableColumn(filter.column);
     if (filter.op === 'in') query.whereIn(column, value as string[]);
+    else if (filter.op === 'suffix') query.where(column, 'like', `%.${value as string}`);
     else if (filter.op !== 'only') query.where(column, filter.op === 'eq' ? '=' : filter.op === 'gte' ? '>=' : '<=', value as string);
   }
   return query;

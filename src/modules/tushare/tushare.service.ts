@@ -25,7 +25,7 @@ async function fieldsOf(db: Db, api: TushareApi): Promise<Record<string, FieldSo
 
 /** A parameter's value as its filter takes it; a malformed one → 40001 naming it. */
 function applied(name: string, filter: ParamFilter, raw: string): AppliedFilter {
-  if (filter.op === 'only' && !filter.allowed!.includes(raw)) throw invalidParameter(`${name} must be ${filter.allowed!.join(' or ')} here: ${raw}`);
+  if ((filter.op === 'only' || filter.op === 'suffix') && !filter.allowed!.includes(raw)) throw invalidParameter(`${name} must be ${filter.allowed!.join(' or ')} here: ${raw}`);
   if (filter.kind === 'code') return { filter, value: raw.split(',').map((code) => code.trim().toUpperCase()).filter(Boolean) };
   if (filter.kind === 'date') {
     const value = fromTushareDate(raw);

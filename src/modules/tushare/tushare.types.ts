@@ -11,11 +11,14 @@ export type FieldSource =
   | { from: 'security'; column: 'name' | 'exchange'; kind: 'text'; power: 0 }
   | { from: 'current'; column: 'out_date'; kind: 'text'; power: 0 };
 
-/** How a request parameter filters: which column (of the table, or of its security), compared how, parsed as what (`only`: no filter, one of `allowed`). */
+/**
+ * How a request parameter filters: which column (of the table, or of its security), compared how, parsed as
+ * what (`only`: no filter, one of `allowed`; `suffix`: a code's exchange suffix, one of `allowed`).
+ */
 export interface ParamFilter {
   column: string;
   ofSecurity?: boolean;
-  op: 'in' | 'eq' | 'gte' | 'lte' | 'only';
+  op: 'in' | 'eq' | 'gte' | 'lte' | 'only' | 'suffix';
   kind: 'code' | 'date' | 'text' | 'datetime';
   allowed?: readonly string[];
 }
