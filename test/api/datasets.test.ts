@@ -180,6 +180,8 @@ describe('datasets: every dataset route, one security over time and the whole ma
     expect(concepts.status, JSON.stringify(concepts.body)).to.equal(200);
     expect(concepts.body.data).to.deep.equal([liquor, robots]);
     expect((await api.get('/v1/concept/boards?name=机器人')).body.data).to.deep.equal([robots]);
+    // A name's _ and % are letters, not LIKE's wildcards.
+    expect((await api.get('/v1/concept/boards?name=_')).body.data).to.deep.equal([]);
     const member = (board: string, board_name: string, symbol: string, name: string, current: boolean) => ({ board, board_name, symbol, name, current, weight: null, in_date: null, out_date: null });
     expect((await api.get('/v1/concept/constituents?board=人形机器人')).body.data).to.deep.equal([member('885800.TI', '人形机器人', '000001.SZ', '平安银行', true)]);
     expect((await api.get('/v1/concept/constituents?board=885800.TI&include_past=true')).body.data).to.deep.equal([

@@ -15,7 +15,8 @@ export function conceptBoardPage(db: Db, filter: { type?: string; exchange?: str
     const query = db('concept_boards as b');
     if (filter.type !== undefined) query.where('b.type', filter.type);
     if (filter.exchange !== undefined) query.where('b.exchange', filter.exchange);
-    if (filter.name !== undefined) query.where('b.name', 'like', `%${filter.name.replace(/[\\%_]/g, '\\$&')}%`);
+    // instr, not LIKE: a name's own % and _ match themselves, with no escape rules that differ by engine.
+    if (filter.name !== undefined) query.whereRaw('instr(b.name, ?) > 0', [filter.name]);
     return query;
   };
   return page<ConceptBoardRow>(base, [{ column: 'b.ts_code' }], ['b.ts_code', 'b.name', 'b.type', 'b.exchange', 'b.count', 'b.list_date'], window);
