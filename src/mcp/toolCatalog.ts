@@ -76,15 +76,15 @@ function inputSchemaOf(schema: JsonSchema, keys: readonly string[], description?
 export const TABLE_NAME = /^[a-z][a-z0-9_]{0,62}$/;
 
 /**
- * Arguments every data tool takes besides its operation's parameters, explained once in the server's
- * instructions: the reference lists both; the tool list only `store_as`, since every tool answers CSV unless
- * the instructions' `format=json` is given, and the list is what every agent pays for first.
+ * Arguments every data tool takes besides its operation's parameters: `format` (CSV unless json is asked) and
+ * `store_as`. The server's instructions explain them once, a truncated answer names `store_as` again, and the
+ * reference (search_endpoints) lists them; the tool list does not repeat them per tool, since the list is what
+ * every agent pays for first (and the whole-market tools store without being asked).
  */
 export const COMMON_ARGUMENTS: Record<string, JsonSchema> = {
   format: { enum: ['csv', 'json'] },
   store_as: { type: 'string' },
 };
-const LISTED_ARGUMENTS: Record<string, JsonSchema> = { store_as: COMMON_ARGUMENTS.store_as! };
 
 /**
  * One tool per data operation of the contract (API-key operations under `/v1`; not the console's account,
@@ -126,15 +126,7 @@ export function toolCatalog(contract: Contract): Tool[] {
         description: `${summary}.`,
         inputSchema: {
           type: 'object',
-          properties: {
-            ...Object.fromEntries(
-              parameters.map((parameter) => [
-                parameter.name,
-                inputSchemaOf(schemaOf(parameter), LISTED),
-              ]),
-            ),
-            ...LISTED_ARGUMENTS,
-          },
+          properties: Object.fromEntries(parameters.map((parameter) => [parameter.name, inputSchemaOf(schemaOf(parameter), LISTED)])),
           ...(required.length > 0 ? { required } : {}),
         },
         reference: {
