@@ -1,6 +1,7 @@
 import type { Random } from './random';
 
-const fixed2 = (value: number) => Math.round(value * 100) / 100;
+/** A price or amount to the fen. */
+export const fixed2 = (value: number) => Math.round(value * 100) / 100;
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 
 /** Tushare `daily` columns, as the generators write them. */
@@ -24,13 +25,17 @@ export function limitBand(tsCode: string): number {
   return /^(300|301|688)/.test(tsCode) ? 0.2 : 0.1;
 }
 
+/** The limit-up and limit-down prices of a day, to the fen, inside the band around its pre-close. */
+export function limitPrices(preClose: number, limit: number): { up: number; down: number } {
+  return { up: fixed2(preClose * (1 + limit)), down: fixed2(preClose * (1 - limit)) };
+}
+
 /**
  * One day of a seeded random walk: close drifts 0.03% a day with a 2% standard deviation, open, high and
  * low around it, every price inside the limit band around `preClose`.
  */
 export function randomDailyBar(preClose: number, limit: number, random: Random): GeneratedBar {
-  const up = fixed2(preClose * (1 + limit));
-  const down = fixed2(preClose * (1 - limit));
+  const { up, down } = limitPrices(preClose, limit);
   const clamp = (price: number) => Math.min(up, Math.max(down, fixed2(price)));
   const close = clamp(preClose * (1 + 0.0003 + 0.02 * random.normal()));
   const open = clamp(preClose * (1 + 0.008 * random.normal()));

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { CsvWriter } from './csvWriter';
-import type { GeneratedBar } from './dailyStep';
+import { fixed2, limitPrices, type GeneratedBar } from './dailyStep';
 import type { Random } from './random';
 
 /** A synthetic day of a demo stock: its compact day and its bar (Tushare `daily` units: lots, thousand yuan). */
@@ -45,7 +45,6 @@ const BOARD_NAMES: Record<string, string> = { '881155.TI': '银行', '885905.TI'
 const SEATS = ['机构专用', '机构专用', '深股通专用', '中信证券股份有限公司总部', '华泰证券股份有限公司总部'];
 const MONEY_FLOW_SIZES = [0.35, 0.3, 0.2, 0.15];
 
-const fixed2 = (value: number) => Math.round(value * 100) / 100;
 const yuanOf = (bar: DayBar) => bar.amount * 1000;
 const quarterOf = (day: string) => `${day.slice(0, 4)}${Math.ceil(Number(day.slice(4, 6)) / 3)}`;
 
@@ -97,8 +96,7 @@ async function writeMarginTotals(out: CsvWriter, days: string[], random: Random)
 
 /** A limit-up, limit-down or broken-limit day of a bar inside its board's band, or null. */
 function limitKind(bar: DayBar, band: number): 'U' | 'D' | 'Z' | null {
-  const up = fixed2(bar.preClose * (1 + band));
-  const down = fixed2(bar.preClose * (1 - band));
+  const { up, down } = limitPrices(bar.preClose, band);
   if (bar.close >= up) return 'U';
   if (bar.close <= down) return 'D';
   return bar.high >= up ? 'Z' : null;

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_DIR } from '../demo';
 import { CsvWriter } from './csvWriter';
-import { DAILY_COLUMNS, dailyCsvRow, limitBand, randomDailyBar } from './dailyStep';
+import { DAILY_COLUMNS, dailyCsvRow, fixed2, limitBand, randomDailyBar } from './dailyStep';
 import { Random } from './random';
 import type { SyntheticStock } from './syntheticStock';
 import { writeIncome } from './income';
@@ -23,7 +23,6 @@ export interface GenerateOptions {
   wholeMarket?: { minuteSessions: number };
 }
 
-const fixed2 = (value: number) => Math.round(value * 100) / 100;
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 
 /** The last open days of the SSE calendar shipped with the demo, up to the end of 2025. */

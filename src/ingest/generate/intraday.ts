@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { clockOf } from '../../domain/dates';
 import { CsvWriter } from './csvWriter';
+import { fixed2 } from './dailyStep';
 import type { Random } from './random';
 
 /** A daily bar (compact `YYYYMMDD` day, vol in lots) whose session the minute bars and ticks fill in. */
@@ -27,7 +28,6 @@ function minuteTimes(): string[] {
 /** The column order of Tushare `stk_mins` as the generators write it. */
 export const STK_MINS_COLUMNS = ['ts_code', 'trade_time', 'open', 'close', 'high', 'low', 'vol', 'amount'];
 const TIMES = minuteTimes();
-const fixed2 = (value: number) => Math.round(value * 100) / 100;
 
 /**
  * One stock's session as 240 one-minute bars (a path from the day's open to its close inside its range) and,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exchangeToday } from '../../domain/clock';
 import { CsvWriter } from './csvWriter';
-import { DAILY_COLUMNS, dailyCsvRow, limitBand, randomDailyBar, withClose, type GeneratedBar } from './dailyStep';
+import { DAILY_COLUMNS, dailyCsvRow, limitBand, limitPrices, randomDailyBar, withClose, type GeneratedBar } from './dailyStep';
 import { writeDatasetSessions, type DayBar } from './datasetSessions';
 import { writeIntraday, type SessionBar } from './intraday';
 import { openDaysOf } from './openDays';
@@ -25,7 +25,7 @@ const EVENT_EVERY = 20;
 function sessionBar(tsCode: string, index: number, preClose: number, closeBefore: number, random: Random): GeneratedBar {
   const bar = randomDailyBar(preClose, limitBand(tsCode), random);
   if (tsCode !== EVENT_STOCK) return bar;
-  if (index % EVENT_EVERY === EVENT_EVERY - 2) return withClose(bar, Math.round(preClose * (1 + limitBand(tsCode)) * 100) / 100);
+  if (index % EVENT_EVERY === EVENT_EVERY - 2) return withClose(bar, limitPrices(preClose, limitBand(tsCode)).up);
   return index % EVENT_EVERY === EVENT_EVERY - 1 ? withClose(bar, closeBefore) : bar;
 }
 
