@@ -1,5 +1,5 @@
 import { INDICATOR_SOURCES, type IndicatorQuery } from '../../domain/tables/datasetLayouts';
-import { compact } from '../tushare/syncParts';
+import { compact, reportingPeriodsOf } from '../tushare/syncParts';
 import type { BaostockRecord } from './client';
 import { tsCodeOf, type TushareRecord } from './layout';
 
@@ -24,14 +24,7 @@ export function indicatorRecords(replies: Partial<Record<IndicatorQuery, Baostoc
   return [...rows.values()];
 }
 
-/** The report periods (year, quarter) whose end falls in a range of days. */
+/** The report periods (year, quarter) whose end falls in a range of days, as Baostock's quarterly queries name them. */
 export function quartersIn(since: string, until: string): { year: string; quarter: string }[] {
-  const quarters: { year: string; quarter: string }[] = [];
-  for (let year = Number(since.slice(0, 4)); year <= Number(until.slice(0, 4)); year++) {
-    for (const [quarter, end] of [['1', '03-31'], ['2', '06-30'], ['3', '09-30'], ['4', '12-31']] as const) {
-      const day = `${year}-${end}`;
-      if (day >= since && day <= until) quarters.push({ year: String(year), quarter });
-    }
-  }
-  return quarters;
+  return reportingPeriodsOf(since, until).map(({ period }) => ({ year: period.slice(0, 4), quarter: String(Number(period.slice(5, 7)) / 3) }));
 }

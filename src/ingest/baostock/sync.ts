@@ -9,7 +9,7 @@ import { rowRecords } from '../csvRecords';
 import { loadRecords } from '../loadTable';
 import type { LoadOptions, LoadResult, TableLoader } from '../loaderTypes';
 import { baostockSecurities } from '../tables/baostockBasic';
-import { compact } from '../tushare/syncParts';
+import { compact, yearsOf } from '../tushare/syncParts';
 import { differences, type Difference, type StoredDay } from './check';
 import { QUERIES, type BaostockClient, type BaostockRecord, type BaostockStats } from './client';
 import { INDICATOR_QUERIES, indicatorRecords, quartersIn } from './indicators';
@@ -155,13 +155,6 @@ async function keepStored(db: Knex, tsCode: string, loads: Load[], { since, unti
   return loads.map(([source, records, loader, table]) => [source, records.filter((record) => !held.has(record.trade_date!)), loader, table]);
 }
 
-/** The calendar years a range touches, as Baostock files payout plans (by the year of their announcement). */
-function yearsOf(since: string, until: string): string[] {
-  const years: string[] = [];
-  for (let year = Number(since.slice(0, 4)); year <= Number(until.slice(0, 4)); year++) years.push(String(year));
-  return years;
-}
-
 /** What one security's sync loads, in order: valuations before bars (bars take their turnover from them), factors, then payouts. */
 async function securityLoads(db: Knex, client: BaostockClient, { ts_code, kind }: SecurityToSync, datasets: Set<BaostockDataset>, { since, until }: BaostockSyncOptions): Promise<Load[]> {
   const code = baostockCodeOf(ts_code);
@@ -185,7 +178,8 @@ async function securityLoads(db: Knex, client: BaostockClient, { ts_code, kind }
   }
   if (stock && datasets.has('dividends')) {
     const plans = [];
-    for (const year of yearsOf(since, until)) plans.push(...(await client.query(QUERIES.dividend, [code, year, 'report'])));
+    // Baostock files payout plans by the year of their announcement: every calendar year the range touches.
+    for (const [start] of yearsOf(since, until)) plans.push(...(await client.query(QUERIES.dividend, [code, start.slice(0, 4), 'report'])));
     loads.push([source('dividends'), dividendRecords(plans), loaderOf('dividend')!, 'dividends']);
   }
   if (stock && datasets.has('minutes')) {
