@@ -1,13 +1,7 @@
-import type { Knex } from 'knex';
 import type { Db } from '../../db/connection';
 import type { PageRequest } from '../../domain/pagination';
+import { pageOf } from './constituents.repository';
 import type { ConceptBoardRow, ConceptMemberRow } from './reference.types';
-
-/** A page of rows of a query, in its order, and the count of all. */
-async function page<T>(base: () => Knex.QueryBuilder, order: { column: string; order?: 'asc' | 'desc' }[], columns: string[], window: PageRequest): Promise<{ rows: T[]; total: number }> {
-  const [rows, [{ total }]] = await Promise.all([base().orderBy(order).limit(window.limit).offset(window.offset).select(columns), base().count({ total: '*' })]);
-  return { rows, total: Number(total) };
-}
 
 /** Boards of a kind, a market and a name containing `name` (each when given), by code. */
 export function conceptBoardPage(db: Db, filter: { type?: string; exchange?: string; name?: string }, window: PageRequest) {
@@ -19,7 +13,7 @@ export function conceptBoardPage(db: Db, filter: { type?: string; exchange?: str
     if (filter.name !== undefined) query.whereRaw('instr(b.name, ?) > 0', [filter.name]);
     return query;
   };
-  return page<ConceptBoardRow>(base, [{ column: 'b.ts_code' }], ['b.ts_code', 'b.name', 'b.type', 'b.exchange', 'b.count', 'b.list_date'], window);
+  return pageOf<ConceptBoardRow>(base, [{ column: 'b.ts_code' }], ['b.ts_code', 'b.name', 'b.type', 'b.exchange', 'b.count', 'b.list_date'], window);
 }
 
 /** The board a `board` parameter names: its code (885800.TI) or its exact name; null when none has it. */
@@ -41,5 +35,5 @@ export function conceptMemberPage(db: Db, filter: { board: string | null; codes:
     return query;
   };
   const order = filter.board !== null ? [{ column: 'm.con_code' }, { column: 'm.ts_code' }] : [{ column: 'm.ts_code' }, { column: 'm.con_code' }];
-  return page<ConceptMemberRow>(base, order, ['m.ts_code', 'b.name as board_name', 'm.con_code', 'm.con_name', 'm.weight', 'm.in_date', 'm.out_date', 'm.is_new'], window);
+  return pageOf<ConceptMemberRow>(base, order, ['m.ts_code', 'b.name as board_name', 'm.con_code', 'm.con_name', 'm.weight', 'm.in_date', 'm.out_date', 'm.is_new'], window);
 }

@@ -66,19 +66,22 @@ function listMembersOn(db: Db, industry: string, date: string): Knex.QueryBuilde
     .where((q) => q.whereNull('m.delist_date').orWhere('m.delist_date', '>', date));
 }
 
-async function page(base: () => Knex.QueryBuilder, columns: (string | Knex.Raw)[], window: PageRequest): Promise<{ rows: MemberRow[]; total: number }> {
-  const [rows, [{ total }]] = await Promise.all([
-    base().orderBy('m.ts_code').limit(window.limit).offset(window.offset).select(columns),
-    base().count({ total: '*' }),
-  ]);
+/** A page of a query's rows in its order (`order`), and the count of all. */
+export async function pageOf<T>(
+  base: () => Knex.QueryBuilder,
+  order: { column: string; order?: 'asc' | 'desc' }[],
+  columns: (string | Knex.Raw)[],
+  window: PageRequest,
+): Promise<{ rows: T[]; total: number }> {
+  const [rows, [{ total }]] = await Promise.all([base().orderBy(order).limit(window.limit).offset(window.offset).select(columns), base().count({ total: '*' })]);
   return { rows, total: Number(total) };
 }
 
 export function swMembers(db: Db, match: IndustryMatch, date: string, window: PageRequest) {
   const base = () => swMembersOn(db, match, date).leftJoin('securities as s', 's.ts_code', 'm.ts_code');
-  return page(base, ['m.ts_code', 's.name', 'm.in_date', 'm.out_date'], window);
+  return pageOf<MemberRow>(base, [{ column: 'm.ts_code' }], ['m.ts_code', 's.name', 'm.in_date', 'm.out_date'], window);
 }
 
 export function listMembers(db: Db, industry: string, date: string, window: PageRequest) {
-  return page(() => listMembersOn(db, industry, date), ['m.ts_code', 'm.name', db.raw('null as in_date'), db.raw('null as out_date')], window);
+  return pageOf<MemberRow>(() => listMembersOn(db, industry, date), [{ column: 'm.ts_code' }], ['m.ts_code', 'm.name', db.raw('null as in_date'), db.raw('null as out_date')], window);
 }
