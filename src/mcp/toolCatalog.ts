@@ -47,8 +47,9 @@ export function toolName(operationId: string): string {
 const KEPT = ['type', 'enum', 'const', 'format', 'pattern', 'minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'items', 'default'];
 /**
  * The tool list keeps what a model needs to form a call: types, enums and the defaults of flags and enums. A
- * date is a string its name announces, taken as YYYY-MM-DD or YYYYMMDD (toolCall.ts). Bounds, string lengths and patterns the server checks and explains in the error's advice (and the
- * reference that search_endpoints gives keeps them): every agent pays for the list before its first call.
+ * date is a string its name announces, taken as YYYY-MM-DD or YYYYMMDD (toolCall.ts). Bounds, string lengths
+ * and patterns the server checks and explains in the error's advice (and the reference that search_endpoints
+ * gives keeps them): every agent pays for the list before its first call.
  */
 const LISTED = ['type', 'enum', 'items', 'default'];
 
@@ -72,7 +73,7 @@ function inputSchemaOf(schema: JsonSchema, keys: readonly string[], description?
   return kept;
 }
 
-/** A result table's name (`store_as`): checked by the tool call, which explains a refusal; not listed, as no pattern is. */
+/** A result table's name (`store_as`): checked by the tool call, which explains a refusal. */
 export const TABLE_NAME = /^[a-z][a-z0-9_]{0,62}$/;
 
 /**
@@ -88,8 +89,8 @@ export const COMMON_ARGUMENTS: Record<string, JsonSchema> = {
 
 /**
  * One tool per data operation of the contract (API-key operations under `/v1`; not the console's account,
- * key and billing routes, nor the legacy `/api/v1` ones, nor the event stream), generated from the bundled contract at start: name
- * from the operationId, description from the summary, input from the parameters
+ * key and billing routes, nor the legacy `/api/v1` ones, nor the event stream), generated from the bundled
+ * contract at start: name from the operationId, description from the summary, input from the parameters
  * (their defaults, kept in the reference, bound every list: 20 items a page, 5 periods of statements, daily bars
  * a year of trading days).
  */

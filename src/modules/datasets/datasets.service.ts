@@ -35,7 +35,6 @@ export function rangeOf({ date, begin, end }: Pick<DatasetRequest, 'date' | 'beg
   return { begin: first, end: last };
 }
 
-
 /**
  * A page of a dataset: one security over time (an old code answering for the security it became: every code
  * of it is read), the whole market on a day, or one security on a day; the rows the plan sees. Nothing

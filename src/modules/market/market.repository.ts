@@ -87,11 +87,11 @@ export async function adjustmentFactors(db: Db, tsCode: string, begin: string | 
   return query;
 }
 
-/** The newest trade date with minute bars (`intraday_bars`) or ticks (`trades`) of a security, visible under the cutoff. */
 /** The tables with a minute clock: the one-minute bars and ticks (pruned by retention) and the five-minute bars (kept). */
 export type TimedTable = MinuteTable | 'five_minute_bars';
 export type BarTable = 'intraday_bars' | 'five_minute_bars';
 
+/** The newest trade date with minute bars (one- or five-minute) or ticks of a security, visible under the cutoff. */
 export async function latestSession(db: Db, table: TimedTable, tsCode: string, cutoff: string | null): Promise<string | null> {
   const row = await whereVisible(db(table).where('ts_code', tsCode).select('trade_time'), 'trade_time', cutoff)
     .orderBy('trade_time', 'desc')
@@ -107,21 +107,18 @@ export async function firstHiddenMinute(db: Db, table: TimedTable, tsCode: strin
   return row ? String(row.trade_time) : null;
 }
 
+/** A security's visible bars of a minute-bar table between two Beijing times (inclusive). */
+const visibleBars = (db: Db, table: BarTable, tsCode: string, from: string, to: string, cutoff: string | null) =>
+  whereVisible(db(table).where('ts_code', tsCode).whereBetween('trade_time', [from, to]), 'trade_time', cutoff);
+
 /** Visible minute bars (one-minute ones, or the five-minute ones) of a security between two Beijing times (inclusive), oldest first. */
 export async function minuteBars(db: Db, tsCode: string, from: string, to: string, cutoff: string | null, table: BarTable = 'intraday_bars'): Promise<MinuteBar[]> {
-  return whereVisible(
-    db(table).where('ts_code', tsCode).whereBetween('trade_time', [from, to]),
-    'trade_time',
-    cutoff,
-  )
-    .orderBy('trade_time')
-    .select('trade_time', 'open', 'high', 'low', 'close', 'vol', 'amount');
+  return visibleBars(db, table, tsCode, from, to, cutoff).orderBy('trade_time').select('trade_time', 'open', 'high', 'low', 'close', 'vol', 'amount');
 }
 
 /** Whether a security has a visible one-minute bar between two Beijing times (one index probe). */
 export async function hasMinuteBars(db: Db, tsCode: string, from: string, to: string, cutoff: string | null): Promise<boolean> {
-  const row = await whereVisible(db('intraday_bars').where('ts_code', tsCode).whereBetween('trade_time', [from, to]), 'trade_time', cutoff).first('trade_time');
-  return row !== undefined;
+  return (await visibleBars(db, 'intraday_bars', tsCode, from, to, cutoff).first('trade_time')) !== undefined;
 }
 
 /** Factors by date for a set of days of one security (minute klines adjust by the day's factor). */
