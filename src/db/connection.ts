@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import knex, { type Knex } from 'knex';
 import type { Logger } from 'pino';
 import { boundedMysqlClient } from './boundedMysql';
-import { recoveringSqliteClient } from './recoveringSqlite';
+import { recoveringSqliteClient, sqliteClient } from './recoveringSqlite';
 
 export type Db = Knex | Knex.Transaction;
 
@@ -41,7 +41,7 @@ function connectSqlite(databaseUrl: string, { queryTimeoutMs, logger }: ConnectO
   if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
   const busyTimeoutMs = Math.min(queryTimeoutMs ?? 5000, 5000);
   return knex({
-    client: queryTimeoutMs === undefined ? 'better-sqlite3' : recoveringSqliteClient(),
+    client: queryTimeoutMs === undefined ? sqliteClient() : recoveringSqliteClient(),
     connection: { filename },
     useNullAsDefault: true,
     pool: {

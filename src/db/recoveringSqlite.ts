@@ -8,6 +8,15 @@ const Client_BetterSQLite3 = require('knex/lib/dialects/better-sqlite3/index.js'
 interface RawConnection {
   readonly open: boolean;
   close(): void;
+  prepare(sql: string): { raw(toggle: boolean): { all(bindings: unknown[]): unknown[] } };
+}
+
+/** What Knex hands `_query`: the statement, its bindings, the builder's `.options()`, and where the rows go. */
+interface QueryObject {
+  sql: string;
+  bindings?: unknown[];
+  options?: { rowsAsArray?: boolean };
+  response?: unknown;
 }
 
 /**
@@ -27,12 +36,8 @@ export const isSqliteStoreFault = (code: string | undefined): boolean => code !=
  * opens the file afresh: failing (503) while it is damaged or unreadable, serving once it is whole again.
  */
 export function recoveringSqliteClient(): typeof Knex.Client {
-  const Base = Client_BetterSQLite3 as unknown as new (config: Knex.Config) => {
-    _query(connection: RawConnection, obj: unknown): Promise<unknown>;
-    validateConnection(connection: RawConnection): boolean;
-  };
-  class RecoveringBetterSqlite3 extends Base {
-    override async _query(connection: RawConnection, obj: unknown): Promise<unknown> {
+  class RecoveringBetterSqlite3 extends sqliteClass() {
+    override async _query(connection: RawConnection, obj: QueryObject): Promise<unknown> {
       try {
         return await super._query(connection, obj);
       } catch (err) {
@@ -46,4 +51,26 @@ export function recoveringSqliteClient(): typeof Knex.Client {
     }
   }
   return RecoveringBetterSqlite3 as unknown as typeof Knex.Client;
+}
+
+/** The better-sqlite3 client of the CLI (no recovery: a damaged file ends its run), with array rows. */
+export const sqliteClient = (): typeof Knex.Client => sqliteClass() as unknown as typeof Knex.Client;
+
+/**
+ * Knex's better-sqlite3 client reading a select built with `.options({ rowsAsArray: true })` (arrayRows.ts) in
+ * better-sqlite3's raw mode: each row an array of its columns' values, as mysql2 reads that option.
+ */
+function sqliteClass() {
+  const Base = Client_BetterSQLite3 as unknown as new (config: Knex.Config) => {
+    _query(connection: RawConnection, obj: QueryObject): Promise<unknown>;
+    _formatBindings(bindings: unknown[] | undefined): unknown[];
+    validateConnection(connection: RawConnection): boolean;
+  };
+  return class ArrayRowsBetterSqlite3 extends Base {
+    override async _query(connection: RawConnection, obj: QueryObject): Promise<unknown> {
+      if (obj.options?.rowsAsArray !== true) return super._query(connection, obj);
+      obj.response = connection.prepare(obj.sql).raw(true).all(this._formatBindings(obj.bindings));
+      return obj;
+    }
+  };
 }

@@ -11,7 +11,11 @@ const valuation = (tsCode: string, pe: number | null, totalShare: number) => ({
   total_mv: totalShare * 10, circ_mv: totalShare * 10,
 });
 
-/** The 2024 bars of four stocks and the SSE Composite; 000651.SZ suspended on 2024-06-14; 000333.SZ renamed on 2024-07-01. */
+/**
+ * The 2024 bars of four stocks and the SSE Composite; 000651.SZ suspended on 2024-06-14; 000333.SZ renamed on
+ * 2024-07-01; 000858.SZ without a bar on the latest day (2024-12-31) and 000333.SZ without that day's factor, so
+ * neither is anchored on the latest day.
+ */
 async function seed(db: Knex): Promise<void> {
   await loadMarket2024(db);
   await insertSecurities(db, [
@@ -24,6 +28,8 @@ async function seed(db: Knex): Promise<void> {
     { ts_code: '000333.SZ', start_date: '2024-07-01', name: '美的集团' },
   ]);
   await db('daily_bars').where({ ts_code: '000651.SZ', trade_date: '2024-06-14' }).delete();
+  await db('daily_bars').where({ ts_code: '000858.SZ', trade_date: '2024-12-31' }).delete();
+  await db('adj_factors').where({ ts_code: '000333.SZ', trade_date: '2024-12-31' }).delete();
   await db('daily_basic').insert([valuation('000001.SZ', 4.5, 19405918198), valuation('000651.SZ', 8, 5631405741), { ...valuation('000001.SZ', 4.4, 19405918198), trade_date: '2024-06-13' }]);
   await bumpDataVersion(db, 'market');
 }
@@ -54,6 +60,7 @@ describe('GET /v1/market/cross-section and /v1/market/valuation', () => {
     const { body } = await get('/v1/market/cross-section?date=2024-06-14&adjusted=true&fields=close,pre_close,change,pct_change,adj_anchor_date');
     // ex-date 2024-06-14: 10.18 × 125.0496/127.7841 = 9.96; pre_close 10.8 × 116.713/127.7841 = 9.86 (the adjusted close of 06-13)
     expect(body.data.securities[0]).to.deep.equal({ symbol: '000001.SZ', close: 9.96, pre_close: 9.86, change: 0.1, pct_change: 1.0142, adj_anchor_date: '2024-12-31' });
+    expect(body.data.securities.map((row: { adj_anchor_date: string }) => row.adj_anchor_date)).to.deep.equal(['2024-12-31', '2024-12-31', '2024-12-30']);
     for (const row of body.data.securities) {
       const daily = await get(`/v1/market/daily?symbol=${row.symbol}&begin_date=2024-06-14&end_date=2024-06-14&fields=close,pre_close,change,pct_change`);
       const { close, pre_close, change, pct_change } = daily.body.data.daily[0];
@@ -71,7 +78,7 @@ describe('GET /v1/market/cross-section and /v1/market/valuation', () => {
     expect(latest.body.data).to.deep.equal({
       date: '2024-12-31',
       securities: [
-        { symbol: '000001.SZ', name: '平安银行' }, { symbol: '000333.SZ', name: '美的集团' }, { symbol: '000651.SZ', name: '格力电器' }, { symbol: '000858.SZ', name: '五粮液' },
+        { symbol: '000001.SZ', name: '平安银行' }, { symbol: '000333.SZ', name: '美的集团' }, { symbol: '000651.SZ', name: '格力电器' },
       ],
     });
   });

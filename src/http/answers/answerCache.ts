@@ -6,7 +6,8 @@ import { exchangeToday } from '../../domain/clock';
 import { answerFormatOf } from './answerFormat';
 import { AnswerStore, CACHE_CONTROL, etagOf, JsonText, sendAnswerBytes, sendTagged, type Answer } from './answerStore';
 import type { CachePolicy } from '../operations';
-import { streamTable, tableBytes, type Envelope } from './tableWriter';
+import { RowsAnswer } from './rowsAnswer';
+import { bytesOf, streamChunks, streamTable, tableBytes, type Envelope } from './tableWriter';
 
 export interface AnswerCacheOptions {
   /** False stores no answers (benchmarks of the cold path, `RESPONSE_CACHE=off`); ETags are sent either way. */
@@ -88,9 +89,10 @@ export class AnswerCache {
    * envelope, writes it in the request's form (answerFormat), stores those bytes when the operation's policy
    * allows (and `store` is not false: an answer that must not be kept, e.g. minute klines) and sends them.
    * Either way with `ETag` and `Cache-Control`, and 304 for a matching `If-None-Match`. A table that is not
-   * stored is streamed from the envelope as it is written, without an ETag (a whole-market day is megabytes).
+   * stored, or a RowsAnswer in any form, is streamed as it is written, without an ETag (a whole-market day is
+   * megabytes).
    */
-  async send<B>(req: Request<object, B, unknown, object>, res: Response<B>, build: () => Promise<B | JsonText>, { store = true } = {}): Promise<void> {
+  async send<B>(req: Request<object, B, unknown, object>, res: Response<B>, build: () => Promise<B | JsonText | RowsAnswer>, { store = true } = {}): Promise<void> {
     const [request, raw] = [req as Request, res as Response]; // the bytes of a typed body
     const policy = store ? this.policyFor(raw) : null;
     const key = policy === null ? null : this.keyOf(await this.versionTag(policy.datasets), request, raw, policy);
@@ -99,7 +101,14 @@ export class AnswerCache {
     const payload = await build();
     const format = answerFormatOf(raw);
     let answer: Omit<Answer, 'etag'>;
-    if (format === 'json') answer = { body: payload instanceof JsonText ? payload.toBuffer() : Buffer.from(JSON.stringify(payload)) };
+    if (payload instanceof RowsAnswer) {
+      const headers = { 'Content-Type': payload.mediaType(format) };
+      if (key === null) {
+        raw.setHeader('Cache-Control', CACHE_CONTROL);
+        return streamChunks(request, raw, headers, payload.chunks(format));
+      }
+      answer = { body: bytesOf(payload.chunks(format)), headers };
+    } else if (format === 'json') answer = { body: payload instanceof JsonText ? payload.toBuffer() : Buffer.from(JSON.stringify(payload)) };
     else {
       const envelope = (payload instanceof JsonText ? JSON.parse(payload.toBuffer().toString()) : payload) as Envelope;
       if (key === null) {

@@ -67,7 +67,7 @@ export function sendTagged(req: Pick<Request, 'headers'>, res: Response, etag: s
   send();
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
+export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Ends a response with an answer's bytes and headers (JSON's media type unless it names its own), as

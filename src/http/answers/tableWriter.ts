@@ -65,17 +65,24 @@ function* tableChunks(envelope: Envelope, format: TableFormat): Generator<string
   if (batch.length > 0) yield `${batch.join('\n')}\n`;
 }
 
+/** Text in chunks as one buffer of bytes. */
+export const bytesOf = (chunks: Iterable<string>): Buffer => Buffer.concat([...chunks].map((chunk) => Buffer.from(chunk)));
+
 /** A table whole, as bytes with its headers (to store and tag). */
 export function tableBytes(req: Request, envelope: Envelope, format: TableFormat): { body: Buffer; headers: Record<string, string> } {
-  return { body: Buffer.concat([...tableChunks(envelope, format)].map((chunk) => Buffer.from(chunk))), headers: tableHeaders(req, format, envelope) };
+  return { body: bytesOf(tableChunks(envelope, format)), headers: tableHeaders(req, format, envelope) };
 }
 
-/** Streams a table as it is written, a chunk per write, waiting for the socket's `drain` between them. */
-export async function streamTable(req: Request, res: Response, envelope: Envelope, format: TableFormat): Promise<void> {
-  for (const [name, value] of Object.entries(tableHeaders(req, format, envelope))) res.setHeader(name, value);
+/** Streams text as it is written, a chunk per write, waiting for the socket's `drain` between them. */
+export async function streamChunks(req: Request, res: Response, headers: Record<string, string>, chunks: Iterable<string>): Promise<void> {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   if (req.method === 'HEAD') return void res.end();
-  for (const chunk of tableChunks(envelope, format)) {
+  for (const chunk of chunks) {
     if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
   }
   res.end();
 }
+
+/** Streams a table as it is written from the envelope. */
+export const streamTable = (req: Request, res: Response, envelope: Envelope, format: TableFormat): Promise<void> =>
+  streamChunks(req, res, tableHeaders(req, format, envelope), tableChunks(envelope, format));

@@ -1,11 +1,13 @@
 import type { Knex } from 'knex';
+import { arrayRows } from '../../db/arrayRows';
 import type { Db } from '../../db/connection';
 import type { Board, Exchange } from '../../domain/symbols';
 import { kindSql, whereBoard, whereExchange } from '../common/securityFilters.repository';
 import { whereVisible } from '../common/visibleRows.repository';
 import { DAY_BAR_COLUMNS, type StoredBar } from './market.repository';
 import { VALUATION_FIELDS, valuationGroup } from '../../domain/dailyBasicColumns';
-import type { CrossSectionRow, Valuation, ValuationRow } from './market.types';
+import type { RawDailyBar } from '../../domain/adjust';
+import type { CrossSectionRow, ValuationRow } from './market.types';
 
 export interface CrossSectionFilter {
   date: string;
@@ -64,34 +66,52 @@ async function namesOnDay(db: Db, { date, industry }: DayScope): Promise<Map<str
 
 /** The factors of one day by code: one range of adj_factors' date-led covering index. */
 async function factorsOfDay(db: Db, { date, industry }: DayScope): Promise<Map<string, number>> {
-  const rows: Array<{ ts_code: string; adj_factor: number }> = await ofIndustry(db('adj_factors'), 'ts_code', industry).where('trade_date', date).select('ts_code', 'adj_factor');
-  return new Map(rows.map((row) => [row.ts_code, row.adj_factor]));
+  return new Map(await arrayRows<[string, number]>(ofIndustry(db('adj_factors'), 'ts_code', industry).where('trade_date', date).select('ts_code', 'adj_factor')));
 }
 
-/** The valuations of one day by code: one range of each of daily_basic's two date-led covering indexes. */
-async function valuationsOfDay(db: Db, { date, industry }: DayScope): Promise<Map<string, Partial<Valuation>>> {
-  const groups: Array<Array<{ ts_code: string } & Partial<Valuation>>> = await Promise.all(VALUATION_GROUPS.map((columns) => ofIndustry(db('daily_basic'), 'ts_code', industry).where('trade_date', date).select('ts_code', ...columns)));
-  const byCode = new Map<string, Partial<Valuation>>();
-  for (const rows of groups) for (const { ts_code, ...figures } of rows) byCode.set(ts_code, Object.assign(byCode.get(ts_code) ?? {}, figures));
+/** Each valuation field's group and place in its group's read (after the code). */
+const VALUATION_PLACES = VALUATION_FIELDS.map((field) => {
+  const group = VALUATION_GROUPS.findIndex((columns) => columns.includes(field));
+  return [group, VALUATION_GROUPS[group]!.indexOf(field) + 1] as const;
+});
+
+/** The valuations of one day by code, in VALUATION_FIELDS' order: one range of each of daily_basic's two date-led covering indexes. */
+async function valuationsOfDay(db: Db, { date, industry }: DayScope): Promise<Map<string, (number | null)[]>> {
+  const groups = await Promise.all(VALUATION_GROUPS.map((columns) => ofIndustry(db('daily_basic'), 'ts_code', industry).where('trade_date', date).select('ts_code', ...columns)).map((query) => arrayRows<[string, ...(number | null)[]]>(query)));
+  const [byCode0, byCode1] = groups.map((rows) => new Map(rows.map((row) => [row[0], row])));
+  const byCode = new Map<string, (number | null)[]>();
+  for (const code of new Set([...byCode0!.keys(), ...byCode1!.keys()])) {
+    const read = [byCode0!.get(code), byCode1!.get(code)];
+    byCode.set(code, VALUATION_PLACES.map(([group, at]) => (read[group]?.[at] as number | null | undefined) ?? null));
+  }
   return byCode;
 }
 
+/** A bar of crossSectionQuery as the array it is read in: DAY_BAR_COLUMNS, then the name. */
+type DayBarValues = [string, string, ...(number | null)[]];
+const AT = Object.fromEntries(DAY_BAR_COLUMNS.map((column, i) => [column.slice('b.'.length), i])) as Record<keyof RawDailyBar | 'ts_code', number>;
+const NAME_AT = DAY_BAR_COLUMNS.length;
+const NO_VALUATION: readonly null[] = VALUATION_FIELDS.map(() => null);
+
 /**
  * Every visible bar of one day with its name of that day, factor and valuation, by code: four ranges of
- * date-led covering indexes read side by side (bars, factors, the two groups of valuations) and the names of
- * the day, joined here by code, each bar completed in place (no copy per row); no per-security query.
+ * date-led covering indexes read side by side as arrays (bars, factors, the two groups of valuations) and the
+ * names of the day, joined here by code into one object per bar; no per-security query.
  */
 export async function crossSectionRows(db: Db, filter: CrossSectionFilter, cutoff: string | null): Promise<CrossSectionRow[]> {
   const [bars, factors, valuations, names] = await Promise.all([
-    crossSectionQuery(db, filter, cutoff), factorsOfDay(db, filter), valuationsOfDay(db, filter), namesOnDay(db, filter),
+    arrayRows<DayBarValues>(crossSectionQuery(db, filter, cutoff)), factorsOfDay(db, filter), valuationsOfDay(db, filter), namesOnDay(db, filter),
   ]);
-  for (const bar of bars as CrossSectionRow[]) {
-    bar.name = names.get(bar.ts_code) ?? bar.name;
-    const valuation = valuations.get(bar.ts_code);
-    bar.adj_factor = factors.get(bar.ts_code) ?? null;
-    for (const field of VALUATION_FIELDS) bar[field] = valuation?.[field] ?? null;
-  }
-  return bars;
+  return bars.map((values) => {
+    const code = values[0];
+    const number = (column: keyof RawDailyBar) => values[AT[column]] as number | null;
+    return {
+      ts_code: code, trade_date: values[1], name: names.get(code) ?? (values[NAME_AT] as string | null) ?? null, listed: values[NAME_AT] !== null,
+      open: number('open'), high: number('high'), low: number('low'), close: number('close'), pre_close: number('pre_close'),
+      change: number('change'), pct_chg: number('pct_chg'), vol: number('vol'), amount: number('amount'), turnover: number('turnover'),
+      adj_factor: factors.get(code) ?? null, valuation: valuations.get(code) ?? NO_VALUATION,
+    };
+  });
 }
 
 /** Every visible bar of one day in scope (the bases of a cross-section's adjusted pre_close) with its factor, by code. */

@@ -5,14 +5,15 @@ import { barsOfDay, crossSectionRows, type CrossSectionFilter, type DayScope } f
 import type { Visibility } from '../../domain/marketTime';
 import { assertNotHidden, requireLatestTradingDay } from './dateWindow.service';
 import type { MarketSources } from './market.service';
-import type { CrossSection, CrossSectionEntry, CrossSectionRow } from './market.types';
+import type { Db } from '../../db/connection';
+import type { CrossSection, CrossSectionEntry, CrossSectionRow, SecurityAnchor } from './market.types';
 
 export type CrossSectionRequest = Omit<CrossSectionFilter, 'date'> & { date?: string; adjusted: boolean };
 
-/** The day of a cross-section: the one asked (an open day with visible data) or the latest visible trading day. */
-async function dayOf({ calendar }: MarketSources, asked: string | undefined, visibility: Visibility): Promise<string> {
+/** The latest visible trading day, and the day of a cross-section: the one asked (an open day with visible data) or that one. */
+async function dayOf({ calendar }: MarketSources, asked: string | undefined, visibility: Visibility): Promise<{ date: string; latest: string }> {
   const latest = await requireLatestTradingDay(calendar, visibility);
-  if (asked === undefined) return latest;
+  if (asked === undefined) return { date: latest, latest };
   const openDays = await calendar.openDays();
   if (openDays.before(asked, 0) !== asked) {
     const previous = openDays.lastBefore(asked);
@@ -20,7 +21,31 @@ async function dayOf({ calendar }: MarketSources, asked: string | undefined, vis
   }
   if (asked > latest) await assertNotHidden(calendar, visibility, asked);
   if (asked > latest) throw noData(`No data of ${asked}: the latest data is of ${latest}`);
-  return asked;
+  return { date: asked, latest };
+}
+
+type Anchor = Pick<SecurityAnchor, 'anchor_date' | 'anchor_factor'>;
+
+/**
+ * Each listed row's anchor (its latest visible bar's day and factor). A security with a bar and a factor on
+ * the latest visible day is anchored there: those come from the rows themselves when the day is the latest,
+ * else from that day's bars (two ranges of date-led indexes); only the others (suspended since, or without
+ * that day's factor) are looked up one by one. Asking every security's latest bar made a whole-market day
+ * cost 5,000 lookups of two indexes each.
+ */
+async function anchorsOf(db: Db, { date, industry }: DayScope, rows: CrossSectionRow[], latest: string, cutoff: string | null): Promise<Map<string, Anchor>> {
+  const onLatest = date === latest ? rows : await barsOfDay(db, { date: latest, industry }, cutoff);
+  const latestFactors = new Map(onLatest.map((bar) => [bar.ts_code, bar.adj_factor]));
+  const anchors = new Map<string, Anchor>();
+  const missing: string[] = [];
+  for (const { ts_code: code, listed } of rows) {
+    if (!listed) continue;
+    const factor = latestFactors.get(code) ?? null;
+    if (factor === null) missing.push(code);
+    else anchors.set(code, { anchor_date: latest, anchor_factor: factor });
+  }
+  if (missing.length > 0) for (const anchor of await findSecurityAnchors(db, missing, cutoff)) anchors.set(anchor.ts_code, anchor);
+  return anchors;
 }
 
 /**
@@ -29,14 +54,13 @@ async function dayOf({ calendar }: MarketSources, asked: string | undefined, vis
  * bars are read whole (one more range of the trade-date index) as the bases of pre_close, and only a
  * security without a bar that day (suspended then, or new) asks for its latest bar before.
  */
-async function adjustedEntries({ db, calendar }: MarketSources, { date, industry }: DayScope, rows: CrossSectionRow[], cutoff: string | null): Promise<CrossSectionEntry[]> {
+async function adjustedEntries({ db, calendar }: MarketSources, { date, industry }: DayScope, rows: CrossSectionRow[], latest: string, cutoff: string | null): Promise<CrossSectionEntry[]> {
   const codes = rows.map((row) => row.ts_code);
   const previousDay = (await calendar.openDays()).lastBefore(date);
-  const [anchors, previousBars] = await Promise.all([findSecurityAnchors(db, codes, cutoff), previousDay === null ? [] : barsOfDay(db, { date: previousDay, industry }, cutoff)]);
+  const [anchorOf, previousBars] = await Promise.all([anchorsOf(db, { date, industry }, rows, latest, cutoff), previousDay === null ? [] : barsOfDay(db, { date: previousDay, industry }, cutoff)]);
   const previous = new Map<string, StoredBar>(previousBars.map((bar) => [bar.ts_code, bar]));
   const missing = codes.filter((code) => !previous.has(code));
   if (missing.length > 0) for (const bar of await barsBefore(db, missing, date, cutoff)) previous.set(bar.ts_code, bar);
-  const anchorOf = new Map(anchors.map((anchor) => [anchor.ts_code, anchor]));
   return rows.map((row) => {
     // A security the reference list lacks has no anchor: served unadjusted, as an index is.
     const anchor = anchorOf.get(row.ts_code);
@@ -48,10 +72,10 @@ async function adjustedEntries({ db, calendar }: MarketSources, { date, industry
 /** Every security's bar and valuation on one trading day (unadjusted with its factor, or forward-adjusted). */
 export async function crossSection(sources: MarketSources, request: CrossSectionRequest, visibility: Visibility): Promise<CrossSection> {
   const cutoff = visibility.dailyThrough;
-  const date = await dayOf(sources, request.date, visibility);
+  const { date, latest } = await dayOf(sources, request.date, visibility);
   const rows = await crossSectionRows(sources.db, { ...request, date }, cutoff);
   if (rows.length === 0) throw noData(`No ${request.kind} traded on ${date} matches the filters`);
-  if (request.adjusted) return { date, entries: await adjustedEntries(sources, { date, industry: request.industry }, rows, cutoff) };
+  if (request.adjusted) return { date, entries: await adjustedEntries(sources, { date, industry: request.industry }, rows, latest, cutoff) };
   const bars = unadjustedBars(rows);
   return { date, entries: rows.map((row, i) => ({ row, bar: bars[i]!, anchorDate: null })) };
 }

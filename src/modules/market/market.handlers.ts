@@ -115,7 +115,7 @@ export function marketHandlers({ db, codes, calendar, answers, visibility: planV
     const fields = wire.parseCrossSectionFields(req.query.fields, adjusted);
     const visibility = await visibilityOf(res);
     const request = { date, adjusted, kind, exchange, board, industry };
-    await answers.send(req, res, async () => ok(wire.toCrossSection(await crossSection(sources, request, visibility), fields)));
+    await answers.send(req, res, async () => wire.toCrossSection(await crossSection(sources, request, visibility), fields));
   };
 
   const getValuation: Handler<'getValuation'> = async (req, res) => {

@@ -8,7 +8,8 @@ import type { FactorRow } from './market.types';
 import type { CalendarRow } from './market.types';
 import type { SecurityAnchor } from './market.types';
 import type { DailySeries } from './market.types';
-import { VALUATION_FIELDS } from '../../domain/dailyBasicColumns';
+import { VALUATION_FIELDS, type ValuationField } from '../../domain/dailyBasicColumns';
+import { RowsAnswer } from '../../http/answers/rowsAnswer';
 import type { CrossSection, CrossSectionEntry, Valuation, ValuationSeries } from './market.types';
 import type { IntradaySession } from './market.types';
 
@@ -116,26 +117,38 @@ export function parseValuationFields(input: string | undefined): readonly Valuat
 
 const valuationOf = (row: Valuation): Valuation => pickFields(row, VALUATION_FIELDS);
 
-/**
- * A row in the contract's order, written as one object literal: the same shape for all 5,000 rows keeps V8 on
- * one hidden class (spreading the bar and the valuation into each row made rows of many shapes, slow to build
- * and to serialize); `fields` then picks.
- */
-function toCrossSectionEntry({ row, bar, anchorDate }: CrossSectionEntry, fields: readonly CrossSectionField[]): WireCrossSectionEntry {
-  const { ts_code: symbol } = row;
-  const entry = {
-    symbol, name: row.name, exchange: exchangeOfStandard(symbol), board: boardOf(symbol),
-    open: bar.open, high: bar.high, low: bar.low, close: bar.close, pre_close: bar.pre_close, change: bar.change, pct_change: bar.pct_change,
-    volume: bar.volume, amount: bar.amount, turnover: bar.turnover, adj_factor: bar.adj_factor ?? null, adj_anchor_date: anchorDate,
-    pe: row.pe, pe_ttm: row.pe_ttm, pb: row.pb, ps: row.ps, ps_ttm: row.ps_ttm, dv_ratio: row.dv_ratio, dv_ttm: row.dv_ttm,
-    total_share: row.total_share, float_share: row.float_share, free_share: row.free_share, total_mv: row.total_mv, circ_mv: row.circ_mv,
-    turnover_rate: row.turnover_rate, turnover_rate_f: row.turnover_rate_f, volume_ratio: row.volume_ratio,
-  } satisfies Required<WireCrossSectionEntry>;
-  return { symbol, ...pickFields(entry, fields) };
-}
+type CrossSectionColumn<F extends keyof WireCrossSectionEntry> = (entry: CrossSectionEntry) => Required<WireCrossSectionEntry>[F];
 
-export function toCrossSection(section: CrossSection, fields: readonly CrossSectionField[]): components['schemas']['CrossSection'] {
-  return { date: section.date, securities: section.entries.map((entry) => toCrossSectionEntry(entry, fields)) };
+/** Each valuation field of a row, by its place in the row's valuation (VALUATION_FIELDS' order). */
+const VALUATION_COLUMNS = Object.fromEntries(VALUATION_FIELDS.map((field, i) => [field, (entry: CrossSectionEntry) => entry.row.valuation[i] ?? null])) as {
+  [F in ValuationField]: CrossSectionColumn<F>;
+};
+
+/** How a row gives each field of the contract's CrossSectionEntry (the compiler holds the list complete and each value's type). */
+const CROSS_SECTION_COLUMNS: { [F in keyof WireCrossSectionEntry]-?: CrossSectionColumn<F> } = {
+  symbol: ({ row }) => row.ts_code,
+  name: ({ row }) => row.name,
+  exchange: ({ row }) => exchangeOfStandard(row.ts_code),
+  board: ({ row }) => boardOf(row.ts_code),
+  open: ({ bar }) => bar.open,
+  high: ({ bar }) => bar.high,
+  low: ({ bar }) => bar.low,
+  close: ({ bar }) => bar.close,
+  pre_close: ({ bar }) => bar.pre_close,
+  change: ({ bar }) => bar.change,
+  pct_change: ({ bar }) => bar.pct_change,
+  volume: ({ bar }) => bar.volume,
+  amount: ({ bar }) => bar.amount,
+  turnover: ({ bar }) => bar.turnover,
+  adj_factor: ({ bar }) => bar.adj_factor ?? null,
+  adj_anchor_date: ({ anchorDate }) => anchorDate,
+  ...VALUATION_COLUMNS,
+};
+
+/** The day's rows, `symbol` then the chosen fields of each, written from the rows as they are (RowsAnswer). */
+export function toCrossSection(section: CrossSection, fields: readonly CrossSectionField[]): RowsAnswer {
+  const columns = (['symbol', ...fields] as const).map((field) => [field, CROSS_SECTION_COLUMNS[field]] as const);
+  return RowsAnswer.of({ date: section.date }, 'securities', columns, section.entries);
 }
 
 export function toValuationSeries({ security, rows }: ValuationSeries, fields: readonly ValuationWireField[]): components['schemas']['ValuationSeries'] {

@@ -66,8 +66,14 @@ export type Valuation = Record<ValuationField, number | null>;
 /** One day's valuation of a security, as stored. */
 export type ValuationRow = Valuation & { ts_code: string; trade_date: string };
 
-/** One security's bar (with its factor) and valuation on the day of a cross-section, as stored. */
-export type CrossSectionRow = RawDailyBar & Valuation & { ts_code: string; name: string | null };
+/** One security's bar (with its factor) and valuation (in VALUATION_FIELDS' order) on the day of a cross-section, as stored. */
+export type CrossSectionRow = RawDailyBar & {
+  ts_code: string;
+  name: string | null;
+  /** Whether the reference list holds the security (one it lacks has no anchor: it is served unadjusted). */
+  listed: boolean;
+  valuation: readonly (number | null)[];
+};
 
 /** A cross-section's row as served: the bar adjusted or not, and the anchor of an adjusted one. */
 export interface CrossSectionEntry {

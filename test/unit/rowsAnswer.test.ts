@@ -1,0 +1,59 @@
+import { expect } from 'chai';
+import type { Request } from 'express';
+import { RowsAnswer, type RowColumn } from '../../src/http/answers/rowsAnswer';
+import { tableBytes } from '../../src/http/answers/tableWriter';
+import { ok } from '../../src/http/envelope';
+
+interface Row {
+  code: string;
+  name: string | null;
+  close: number | null;
+}
+
+const COLUMNS: RowColumn<Row>[] = [
+  ['symbol', (row) => row.code],
+  ['name', (row) => row.name],
+  ['close', (row) => row.close],
+];
+
+/** Rows whose text needs care: quotes, commas, line breaks, leading spaces, Chinese, nulls, a non-finite number. */
+const TRICKY: Row[] = [
+  { code: '000001.SZ', name: '平安银行', close: 11.7 },
+  { code: '000002.SZ', name: 'A "quoted", name', close: null },
+  { code: '000003.SZ', name: ' padded\nline', close: 1e-7 },
+  { code: '000004.SZ', name: null, close: Number.NaN },
+];
+
+/** The text of an answer in a format, joined, and the number of chunks it came in. */
+function written(answer: RowsAnswer, format: 'json' | 'csv' | 'ndjson'): { text: string; chunks: number } {
+  const chunks = [...answer.chunks(format)];
+  return { text: chunks.join(''), chunks: chunks.length };
+}
+
+/** The same rows as the objects an envelope would hold. */
+const envelopeOf = (rows: Row[]) => ok({ date: '2025-12-31', securities: rows.map((row) => ({ symbol: row.code, name: row.name, close: row.close })) });
+
+describe('http/answers/rowsAnswer', () => {
+  for (const [label, rows] of [
+    ['tricky rows', TRICKY],
+    ['1,201 rows (three chunks)', Array.from({ length: 1201 }, (_, i) => ({ code: `${String(i).padStart(6, '0')}.SZ`, name: `n${i}`, close: i / 7 }))],
+  ] as const) {
+    it(`${label}: the JSON is JSON.stringify's text of the envelope; CSV and NDJSON are the table writer's bytes of it`, () => {
+      const answer = RowsAnswer.of({ date: '2025-12-31' }, 'securities', COLUMNS, rows);
+      const json = written(answer, 'json');
+      expect(json.text).to.equal(JSON.stringify(envelopeOf([...rows])));
+      expect(json.chunks).to.equal(Math.floor(rows.length / 500) + 1);
+      const req = { path: '/v1/market/cross-section', originalUrl: '/v1/market/cross-section' } as Request;
+      for (const format of ['csv', 'ndjson'] as const) {
+        expect(written(answer, format).text).to.equal(tableBytes(req, envelopeOf([...rows]), format).body.toString());
+      }
+    });
+  }
+
+  it('media types: JSON with its charset, CSV and NDJSON', () => {
+    const answer = RowsAnswer.of({}, 'rows', COLUMNS, TRICKY);
+    expect(['json', 'csv', 'ndjson'].map((format) => answer.mediaType(format as 'json'))).to.deep.equal([
+      'application/json; charset=utf-8', 'text/csv; charset=utf-8', 'application/x-ndjson; charset=utf-8',
+    ]);
+  });
+});
