@@ -121,8 +121,10 @@ export function csvLines(rows: readonly FlatRow[], columns = columnsOf(rows)): s
 }
 
 /** A CSV cell: empty for null, quoted (quotes doubled) when it holds a comma, quote or line break, or starts or ends with a space, as papaparse quotes. */
-function csvCell(value: string | number | boolean | null | undefined): string {
+export function csvCell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return '';
+  // A number's text never needs quotes: no pattern test for the most common cell.
+  if (typeof value === 'number') return String(value);
   const text = String(value);
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -42,7 +42,8 @@ describe('http/answers/rowsAnswer', () => {
       const answer = RowsAnswer.of({ date: '2025-12-31' }, 'securities', COLUMNS, rows);
       const json = written(answer, 'json');
       expect(json.text).to.equal(JSON.stringify(envelopeOf([...rows])));
-      expect(json.chunks).to.equal(Math.floor(rows.length / 500) + 1);
+      // The envelope's head and tail, and a chunk per 500 rows.
+      expect(json.chunks).to.equal(Math.ceil(rows.length / 500) + 2);
       const req = { path: '/v1/market/cross-section', originalUrl: '/v1/market/cross-section' } as Request;
       for (const format of ['csv', 'ndjson'] as const) {
         expect(written(answer, format).text).to.equal(tableBytes(req, envelopeOf([...rows]), format).body.toString());
