@@ -66,11 +66,22 @@ export function pageOfPeriods(listed: string[], window: Pick<PeriodWindow, 'limi
 }
 
 /**
- * The earliest report end date the figures of `shown` periods depend on, reaching `yearsBack` years before
- * the oldest one (TTM needs one year, growth of a TTM two, as-reported figures none).
+ * The report end dates the figures of `shown` periods depend on, reaching `yearsBack` years back: each period,
+ * and for each year back the same period then and the year end before it (a TTM figure is YTD + the prior
+ * fiscal year − the prior YTD; growth compares with the same figure a year earlier; an opening balance is the
+ * prior year end's or, for TTM, the year-earlier period's). Only these are read: every period of those years
+ * was up to four times as many rows for a whole market.
  */
-export function earliestNeeded(shown: string[], yearsBack: number): string | null {
-  if (shown.length === 0) return null;
-  const oldest = shown.reduce((a, b) => (a < b ? a : b));
-  return yearsBack === 0 ? oldest : `${Number(oldest.slice(0, 4)) - yearsBack}-01-01`;
+export function periodsNeeded(shown: readonly string[], yearsBack: number): string[] {
+  const needed = new Set<string>();
+  for (const end of shown) {
+    let at = end;
+    needed.add(at);
+    for (let year = 0; year < yearsBack; year++) {
+      needed.add(previousYearEnd(at));
+      at = yearEarlier(at);
+      needed.add(at);
+    }
+  }
+  return [...needed].sort();
 }

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import {
-  earliestNeeded, isListedUnder, listedPeriods, pageOfPeriods, periodOf, previousYearEnd, reportName, yearEarlier,
+  isListedUnder, listedPeriods, pageOfPeriods, periodOf, periodsNeeded, previousYearEnd, reportName, yearEarlier,
 } from '../../src/domain/reportPeriods';
 import { currentVersions } from '../../src/domain/statementVersions';
 
@@ -43,11 +43,14 @@ describe('domain/reportPeriods', () => {
     expect(pageOfPeriods(['d', 'c', 'b', 'a'], { limit: 2, offset: 1 })).to.deep.equal(['c', 'b']);
   });
 
-  it('the figures shown reach back the given number of years before the oldest period', () => {
-    expect(earliestNeeded(['2024-09-30', '2023-03-31'], 2)).to.equal('2021-01-01');
-    expect(earliestNeeded(['2024-09-30', '2023-03-31'], 1)).to.equal('2022-01-01');
-    expect(earliestNeeded(['2024-09-30', '2023-03-31'], 0)).to.equal('2023-03-31');
-    expect(earliestNeeded([], 2)).to.equal(null);
+  it('the periods the figures shown depend on: each, and per year back the same period and the year end before it', () => {
+    // TTM of 2024 Q3 = YTD 2024-09-30 + FY 2023-12-31 − YTD 2023-09-30; its growth needs the TTM of 2023 Q3 too.
+    expect(periodsNeeded(['2024-09-30'], 0)).to.deep.equal(['2024-09-30']);
+    expect(periodsNeeded(['2024-09-30'], 1)).to.deep.equal(['2023-09-30', '2023-12-31', '2024-09-30']);
+    expect(periodsNeeded(['2024-09-30'], 2)).to.deep.equal(['2022-09-30', '2022-12-31', '2023-09-30', '2023-12-31', '2024-09-30']);
+    // An annual period's year end before it is the year-earlier period itself; shared periods are read once.
+    expect(periodsNeeded(['2024-12-31', '2023-12-31'], 1)).to.deep.equal(['2022-12-31', '2023-12-31', '2024-12-31']);
+    expect(periodsNeeded([], 2)).to.deep.equal([]);
   });
 });
 

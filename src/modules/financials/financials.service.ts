@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection';
 import { groupBy } from '../../domain/collections';
 import { noData } from '../../domain/errors';
-import { earliestNeeded, listedPeriods, pageOfPeriods, type PeriodKind } from '../../domain/reportPeriods';
+import { listedPeriods, pageOfPeriods, periodsNeeded, type PeriodKind } from '../../domain/reportPeriods';
 import { currentVersions } from '../../domain/statementVersions';
 import type { Figures } from '../../domain/ttm';
 import type { CodeHistory } from '../common/codeHistory.service';
@@ -40,13 +40,11 @@ async function figuresBySymbol(
   shown: Map<string, string[]>,
   yearsBack: number,
 ): Promise<Map<string, Map<string, Figures>>> {
-  const allShown = [...shown.values()].flat();
   const codes = [...shown].filter(([, dates]) => dates.length > 0).map(([symbol]) => symbol);
   const result = new Map<string, Map<string, Figures>>(codes.map((code) => [code, new Map()]));
-  const from = earliestNeeded(allShown, yearsBack);
-  if (from === null) return result;
-  const to = allShown.reduce((a, b) => (a > b ? a : b));
-  const filter = { codes, reportType: query.reportType, from, to, asOf: query.asOf };
+  const endDates = periodsNeeded([...new Set([...shown.values()].flat())], yearsBack);
+  if (endDates.length === 0) return result;
+  const filter = { codes, reportType: query.reportType, endDates, asOf: query.asOf };
   const rows = await statementRows(db, table, filter, reader.columns);
   const rowsByCode = groupBy(rows, (row) => row.ts_code);
   for (const [code, figures] of result) {

@@ -55,12 +55,13 @@ export const INCOME_FIELDS = [
 export type IncomeFieldsComplete = NoneMissing<MissingFields<IncomeStatementRecord, typeof INCOME_FIELDS>>;
 
 const GENERAL_COLUMNS = { ...INCOME_COLUMNS, ...GENERAL_INTEREST };
-const readGeneral = figuresReader(GENERAL_COLUMNS);
-const readFinancial = figuresReader({ ...INCOME_COLUMNS, ...FINANCIAL_INTEREST });
+const READ_COLUMNS = [...new Set([...Object.values(GENERAL_COLUMNS), ...Object.values(FINANCIAL_INTEREST)])];
+const readGeneral = figuresReader(GENERAL_COLUMNS, READ_COLUMNS);
+const readFinancial = figuresReader({ ...INCOME_COLUMNS, ...FINANCIAL_INTEREST }, READ_COLUMNS);
 
 /** `income_statements` rows → figures under the wire names. */
 export const INCOME_READER: FigureReader = {
-  columns: [...new Set([...Object.values(GENERAL_COLUMNS), ...Object.values(FINANCIAL_INTEREST)])],
+  columns: READ_COLUMNS,
   toFigures(row) {
     return isFinancialCompany(row.comp_type) ? readFinancial(row) : readGeneral(row);
   },

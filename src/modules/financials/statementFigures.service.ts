@@ -4,14 +4,19 @@ import type { StatementRow } from './financials.repository';
 /** Wire field → Tushare column of a statement table. */
 export type ColumnMap = Readonly<Record<string, string>>;
 
-/** Reads a statement row's numeric figures under the wire names (the mapping is walked once, not per row). */
-export function figuresReader(columns: ColumnMap): (row: StatementRow) => Figures {
-  const pairs = Object.entries(columns);
-  return (row) => {
-    const figures: Record<string, number | null> = {};
-    for (const [field, column] of pairs) {
-      const value = row[column];
-      figures[field] = typeof value === 'number' ? value : null;
+/**
+ * Reads a statement row's numeric figures under the wire names, the row's figures read in `readColumns`' order
+ * (the mapping is walked once, not per row; each row's figures a copy of one template, so all share a shape).
+ */
+export function figuresReader(columns: ColumnMap, readColumns: readonly string[] = Object.values(columns)): (row: StatementRow) => Figures {
+  const fields = Object.keys(columns);
+  const places = Object.values(columns).map((column) => readColumns.indexOf(column));
+  const template: Record<string, number | null> = Object.fromEntries(fields.map((field) => [field, null]));
+  return ({ figures: values }) => {
+    const figures = { ...template };
+    for (let i = 0; i < fields.length; i++) {
+      const value = values[places[i]!];
+      if (typeof value === 'number') figures[fields[i]!] = value;
     }
     return figures;
   };
