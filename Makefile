@@ -122,7 +122,7 @@ bench-profile: node_modules/.installed
 
 ## Every scenario of issue 14 (search, warm daily, uncached statements on both databases, import 500 and
 ## 5,000 × 10 on both) and one table of ratios (BENCH_ONLY=search,daily,financials,ingest to pick).
-bench-all: node_modules/.installed
+bench-all: node_modules/.installed dist/.built
 	node --import tsx bench/all.ts
 
 ## The whole market in one call (issue 21) on a generated 5,000-stock store, MariaDB and SQLite (BENCH_STOCKS, BENCH_YEARS, BENCH_DIALECTS).

@@ -6,10 +6,14 @@
  *   search, daily   bench/http.ts: project vs bare Express 5 + helmet (and node:http), same bytes, alternating rounds
  *   financials      bench/financials.ts `quarterly uncached` on SQLite and MariaDB: p99 (absolute target, no reference)
  *   ingest          bench/ingest.ts 500 × 10 and 5,000 × 10 on both: the importer vs the database's bulk load
- *   cross-section   bench/cross-section.ts on both (issue 21): the whole market of a day cold as JSON and CSV, warm
- *                   against bare Express, valuation 50 × 3 years, RSS while CSVs stream, the financial cross-section
+ *   cross-section   bench/cross-section.ts on both (issues 21, 36): the whole market of a day cold as JSON and CSV,
+ *                   warm against bare Express, valuation 50 × 3 years, RSS while CSVs stream, the financial
+ *                   cross-sections of 5,000 companies
+ *   footprint       bench/footprint.ts: npm start's time to ready and idle RSS
+ *   tools           the MCP tool list (tools/list JSON of the flat shape) of a server on the demo store, in characters
+ *   scale           bench/scale.ts's last results (the real market's size: about two hours; BENCH_ONLY=scale-run reruns it)
  *
- * BENCH_ONLY=search,daily,financials,ingest,cross-section picks scenarios, BENCH_INGEST_STOCKS (500,5000) the import sizes; BENCH_MYSQL_URL (mysql://root@127.0.0.1:3306)
+ * BENCH_ONLY=search,daily,financials,ingest,cross-section,footprint,tools,scale picks scenarios, BENCH_INGEST_STOCKS (500,5000) the import sizes; BENCH_MYSQL_URL (mysql://root@127.0.0.1:3306)
  * the MariaDB server. The financials fixtures are kept between runs (a SQLite file in the temp dir, database
  * ashare_bench_financials), as generating them takes minutes.
  */
@@ -19,7 +23,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mysql from 'mysql2/promise';
 import { HTTP_SCENARIOS, runHttpScenarios, type HttpScenario } from './http';
-import { round2 } from './support/reference';
+import { freePort, round2 } from './support/reference';
+import { prepareDatabase, START_FLAGS, startServerProcess } from './support/serverProcess';
 
 interface Row {
   scenario: string;
@@ -30,9 +35,12 @@ interface Row {
   pass: boolean;
 }
 
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'search,daily,financials,ingest,cross-section').split(','));
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'search,daily,financials,ingest,cross-section,footprint,tools,scale').split(','));
 const MYSQL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
 const FINANCIALS_P99_MS = 50;
+const FOOTPRINT = { readyMs: 1500, idleRssMb: 150 };
+const TOOL_LIST_CHARS = 13_000;
+const SCALE_RATIO = 1.2;
 const INGEST_MIN_SHARE = 0.5;
 const INGEST_MAX_RSS_MB = 300;
 const rows: Row[] = [];
@@ -110,8 +118,47 @@ if (ONLY.has('cross-section')) {
     add('RSS while whole-market CSVs stream', `+${result.rss_while_streaming_csv.growth_mb} MB`, `≤ ${targets.rssGrowthMb} MB`, checks.rss_growth);
     for (const [statement, figures] of Object.entries<{ p99_ms?: number; companies?: number; error?: string }>(result.financial_cross_section_5000)) {
       const measured = figures.error ?? `p99 ${figures.p99_ms} ms`;
-      add(`financial cross-section ${statement}, ${figures.companies ?? 5000} companies, uncached`, measured, `≤ ${targets.financialMs} ms`, (figures.p99_ms ?? Infinity) <= targets.financialMs);
+      const target = statement === 'financial-metrics' ? targets.financialMetricsMs : targets.financialMs;
+      add(`financial cross-section ${statement}, ${figures.companies ?? 5000} companies, uncached`, measured, `p99 ≤ ${target} ms`, (figures.p99_ms ?? Infinity) <= target);
     }
+  }
+}
+
+const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+if (ONLY.has('footprint')) {
+  node('bench/footprint.ts', []);
+  const started = readJson('bench/results/footprint.json').results.find((result: { name: string }) => result.name.startsWith('npm start'));
+  const ready = median(started.rounds.map((round: { readyMs: number }) => round.readyMs));
+  const rss = round2(median(started.rounds.map((round: { rssMb: number }) => round.rssMb)));
+  rows.push({ scenario: 'npm start: ready, idle RSS (median of rounds)', project: `${ready} ms, ${rss} MB`, reference: '— (absolute target)', ratio: null, target: `≤ ${FOOTPRINT.readyMs} ms, ≤ ${FOOTPRINT.idleRssMb} MB`, pass: ready <= FOOTPRINT.readyMs && rss <= FOOTPRINT.idleRssMb });
+}
+
+if (ONLY.has('tools')) {
+  const url = `sqlite://${join(tmpdir(), `ashare-bench-tools-${process.pid}.sqlite`)}`;
+  const key = `ak_bench_tools_${'0123456789abcdef'.repeat(2)}`;
+  await prepareDatabase(url, key);
+  const server = await startServerProcess('src/main.ts', await freePort(), { DATABASE_URL: url }, START_FLAGS);
+  try {
+    const response = await fetch(`${server.base}/mcp`, {
+      method: 'POST',
+      headers: { 'X-API-KEY': key, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    const listing = ((await response.json()) as { result: { tools: unknown[] } }).result;
+    const chars = JSON.stringify(listing).length;
+    rows.push({ scenario: `MCP tool list, flat (${listing.tools.length} tools)`, project: `${chars} characters`, reference: '— (absolute target)', ratio: null, target: `≤ ${TOOL_LIST_CHARS}`, pass: chars <= TOOL_LIST_CHARS });
+  } finally {
+    await server.stop();
+  }
+}
+
+if (ONLY.has('scale') || ONLY.has('scale-run')) {
+  if (ONLY.has('scale-run')) node('bench/scale.ts', []);
+  for (const dialect of ['mysql', 'sqlite']) {
+    const result = readJson(`bench/results/scale-${dialect}.json`);
+    const [worst, ratio] = Object.entries<number>(result.p99_ratio_full_to_tenth).sort((a, b) => b[1] - a[1])[0]!;
+    rows.push({ scenario: `real market's size, p99 full ÷ one tenth, worst query (${dialect}, measured ${result.measured_at.slice(0, 10)})`, project: worst, reference: '— (one tenth of the store)', ratio, target: `≤ ${SCALE_RATIO}`, pass: ratio <= SCALE_RATIO });
   }
 }
 
