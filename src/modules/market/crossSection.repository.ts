@@ -121,11 +121,13 @@ export async function barsOfDay(db: Db, scope: DayScope, cutoff: string | null):
   return rows.map((bar: Omit<StoredBar, 'adj_factor'>) => ({ ...bar, adj_factor: factors.get(bar.ts_code) ?? null }));
 }
 
-/** Stored valuations of securities from `begin` to `end`, by code then newest first (a backward scan of the primary key). */
+/** Stored valuations of securities from `begin` to `end`, by code then newest first (a backward scan of the primary key), as arrays. */
 export async function valuationRows(db: Db, tsCodes: string[], begin: string, end: string): Promise<ValuationRow[]> {
-  return db('daily_basic as v')
-    .whereIn('v.ts_code', tsCodes)
-    .whereBetween('v.trade_date', [begin, end])
-    .orderBy([{ column: 'v.ts_code', order: 'desc' }, { column: 'v.trade_date', order: 'desc' }])
-    .select('v.ts_code', 'v.trade_date', ...valuationColumns('v'));
+  return arrayRows<ValuationRow>(
+    db('daily_basic as v')
+      .whereIn('v.ts_code', tsCodes)
+      .whereBetween('v.trade_date', [begin, end])
+      .orderBy([{ column: 'v.ts_code', order: 'desc' }, { column: 'v.trade_date', order: 'desc' }])
+      .select('v.ts_code', 'v.trade_date', ...valuationColumns('v')),
+  );
 }

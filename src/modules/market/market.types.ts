@@ -1,5 +1,4 @@
 import type { Snapshot } from '../../domain/quotes';
-import type { ValuationField } from '../../domain/dailyBasicColumns';
 import type { DailyBar, RawDailyBar } from '../../domain/adjust';
 import type { Interval, Kline } from '../../domain/klines';
 
@@ -60,11 +59,8 @@ export interface IntradaySession {
   bars: Kline[];
 }
 
-/** The valuation columns of `daily_basic` (src/domain/dailyBasicColumns.ts), in the API's units. */
-export type Valuation = Record<ValuationField, number | null>;
-
-/** One day's valuation of a security, as stored. */
-export type ValuationRow = Valuation & { ts_code: string; trade_date: string };
+/** One day's valuation of a security as read: its code, its day, then VALUATION_FIELDS' figures in that order. */
+export type ValuationRow = readonly [ts_code: string, trade_date: string, ...figures: (number | null)[]];
 
 /** One security's bar (with its factor) and valuation (in VALUATION_FIELDS' order) on the day of a cross-section, as stored. */
 export type CrossSectionRow = RawDailyBar & {

@@ -21,7 +21,7 @@ export async function valuationSeries({ db, codes, calendar }: MarketSources, re
   const securities = await knownSecurities(db, codes, request.symbols, visibility.dailyThrough);
   const window = await dailyWindow(calendar, await calendar.openDays(), request.begin, request.end, visibility);
   const end = window.end < window.latest ? window.end : window.latest;
-  const byCode = groupBy(await valuationRows(db, [...new Set(securities.map((security) => security.ts_code))], window.begin, end), (row) => row.ts_code);
+  const byCode = groupBy(await valuationRows(db, [...new Set(securities.map((security) => security.ts_code))], window.begin, end), (row) => row[0]);
   const series = securities.map((security) => ({ security, rows: byCode.get(security.ts_code) ?? [] }));
   if (series.every((one) => one.rows.length === 0)) throw noData(`No valuation for ${request.symbols.join(', ')} between ${window.begin} and ${end}`);
   return series;
