@@ -17,6 +17,8 @@ export interface StatementQuery {
   asOf?: string;
   limit: number;
   offset: number;
+  /** Every symbol is known to have the one period `end` (a cross-section's page, read from the period index). */
+  periodKnown?: true;
 }
 
 export interface StatementParams {

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection';
 import { groupBy } from '../../domain/collections';
 import { noData } from '../../domain/errors';
-import { listedPeriods, pageOfPeriods, periodsNeeded, type PeriodKind } from '../../domain/reportPeriods';
+import { listedPeriods, pageOfPeriods, periodsNeeded, previousYearEnd, yearEarlier, type PeriodKind } from '../../domain/reportPeriods';
 import { currentVersions } from '../../domain/statementVersions';
 import type { Figures } from '../../domain/ttm';
 import type { CodeHistory } from '../common/codeHistory.service';
@@ -18,6 +18,7 @@ interface Shown {
 
 /** The periods of each symbol listed under the query's kind and range, and the page of them to show. */
 async function shownPeriods(db: Db, table: StatementTable, query: StatementQuery): Promise<Shown> {
+  if (query.periodKnown) return { shown: new Map(query.symbols.map((symbol) => [symbol, [query.end]])), total: 1 };
   const filter = { codes: query.symbols, reportType: query.reportType, from: query.begin, to: query.end, asOf: query.asOf };
   const byCode = new Map<string, string[]>(query.symbols.map((symbol) => [symbol, []]));
   for (const row of await statementPeriods(db, table, filter)) byCode.get(row.ts_code)?.push(row.end_date);
@@ -38,11 +39,11 @@ async function figuresBySymbol(
   reader: FigureReader,
   query: StatementQuery,
   shown: Map<string, string[]>,
-  yearsBack: number,
+  needed: (shown: string[]) => string[],
 ): Promise<Map<string, Map<string, Figures>>> {
   const codes = [...shown].filter(([, dates]) => dates.length > 0).map(([symbol]) => symbol);
   const result = new Map<string, Map<string, Figures>>(codes.map((code) => [code, new Map()]));
-  const endDates = periodsNeeded([...new Set([...shown.values()].flat())], yearsBack);
+  const endDates = needed([...new Set([...shown.values()].flat())]);
   if (endDates.length === 0) return result;
   const filter = { codes, reportType: query.reportType, endDates, asOf: query.asOf };
   const rows = await statementRows(db, table, filter, reader.columns);
@@ -97,7 +98,7 @@ export async function statementPages<R>(db: Db, codes: CodeHistory, requestedQue
   const { current: query, names, requested } = await onCurrentCodes(db, codes, requestedQuery);
   const shown = await shownPeriods(db, statement.table, query);
   const yearsBack = statement.yearsBack[query.kind];
-  const figures = await figuresBySymbol(db, statement.table, statement.reader, query, shown.shown, yearsBack);
+  const figures = await figuresBySymbol(db, statement.table, statement.reader, query, shown.shown, (dates) => periodsNeeded(dates, yearsBack));
   return assemble(names, shown, requested, (symbol, endDate) => statement.toRecord(figures.get(symbol)!, endDate, query.kind));
 }
 
@@ -109,11 +110,18 @@ const TABLES: Record<keyof StatementSet, StatementTable> = {
   cashFlow: 'cash_flows',
 };
 
-/** Metrics need a year-earlier income figure (growth) and opening balance; a TTM cash flow one year of reports. */
-const METRIC_YEARS_BACK: Record<keyof StatementSet, Record<PeriodKind, number>> = {
-  income: { annual: 1, quarterly: 1, ttm: 2 },
-  balance: { annual: 1, quarterly: 1, ttm: 1 },
-  cashFlow: { annual: 0, quarterly: 0, ttm: 1 },
+const withEarlier = (shown: string[], earlier: (endDate: string) => string) => [...new Set([...shown, ...shown.map(earlier)])];
+
+/**
+ * The periods metrics read of each statement: income of the kind and a year earlier (growth; a TTM's parts
+ * two years back), balances at the period end and at the opening of its flows (the previous year end, or for
+ * TTM the period a year earlier), a TTM cash flow's parts. Exactly these: a year of every period read twice
+ * as many rows for a whole market.
+ */
+const METRIC_PERIODS: Record<keyof StatementSet, (shown: string[], kind: PeriodKind) => string[]> = {
+  income: (shown, kind) => (kind === 'ttm' ? periodsNeeded(shown, 2) : withEarlier(shown, yearEarlier)),
+  balance: (shown, kind) => withEarlier(shown, kind === 'ttm' ? yearEarlier : previousYearEnd),
+  cashFlow: (shown, kind) => periodsNeeded(shown, kind === 'ttm' ? 1 : 0),
 };
 
 /** Pages of records built from all three statements; the periods listed are the income statement's. */
@@ -127,7 +135,7 @@ export async function tripleStatementPages<R>(
   const { current: query, names, requested } = await onCurrentCodes(db, codes, requestedQuery);
   const shown = await shownPeriods(db, TABLES.income, query);
   const load = (statement: keyof StatementSet) =>
-    figuresBySymbol(db, TABLES[statement], readers[statement], query, shown.shown, METRIC_YEARS_BACK[statement][query.kind]);
+    figuresBySymbol(db, TABLES[statement], readers[statement], query, shown.shown, (dates) => METRIC_PERIODS[statement](dates, query.kind));
   const [income, balance, cashFlow] = await Promise.all([load('income'), load('balance'), load('cashFlow')]);
   return assemble(names, shown, requested, (symbol, endDate) =>
     toRecord({ income: income.get(symbol)!, balance: balance.get(symbol)!, cashFlow: cashFlow.get(symbol)! }, endDate, query.kind),

@@ -8,7 +8,7 @@ import { STATEMENTS, type StatementName } from './statementKinds.service';
  * One statement of every company for one period, a page of companies by code: the page comes from the period
  * index, and its companies are then read as the per-symbol routes read them (the same versions as of `as_of`,
  * the same growth and margins), in one pass of queries for the whole page, not one per company: the per-symbol
- * query of the page, and the number of companies of the period.
+ * query of the page (its period known, not read again), and the number of companies of the period.
  */
 export async function periodCrossSection(db: Db, statement: StatementName, query: PeriodCrossSectionQuery): Promise<{ perSymbol: StatementQuery | null; total: number }> {
   const filter = { endDate: query.reportDate, reportType: query.reportType, asOf: query.asOf };
@@ -16,7 +16,7 @@ export async function periodCrossSection(db: Db, statement: StatementName, query
   if (listed.total === 0) throw noData(`No ${statement} statement of the period ending ${query.reportDate}${query.asOf ? ` announced by ${query.asOf}` : ''}`);
   if (listed.codes.length === 0) return { perSymbol: null, total: listed.total };
   return {
-    perSymbol: { symbols: listed.codes, single: false, kind: query.kind, reportType: query.reportType, begin: query.reportDate, end: query.reportDate, asOf: query.asOf, limit: 1, offset: 0 },
+    perSymbol: { symbols: listed.codes, single: false, kind: query.kind, reportType: query.reportType, begin: query.reportDate, end: query.reportDate, asOf: query.asOf, limit: 1, offset: 0, periodKnown: true },
     total: listed.total,
   };
 }
