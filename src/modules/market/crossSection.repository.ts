@@ -102,13 +102,13 @@ export async function crossSectionRows(db: Db, filter: CrossSectionFilter, cutof
   const [bars, factors, valuations, names] = await Promise.all([
     arrayRows<DayBarValues>(crossSectionQuery(db, filter, cutoff)), factorsOfDay(db, filter), valuationsOfDay(db, filter), namesOnDay(db, filter),
   ]);
+  const number = (values: DayBarValues, column: keyof RawDailyBar) => values[AT[column]] as number | null;
   return bars.map((values) => {
     const code = values[0];
-    const number = (column: keyof RawDailyBar) => values[AT[column]] as number | null;
     return {
       ts_code: code, trade_date: values[1], name: names.get(code) ?? (values[NAME_AT] as string | null) ?? null, listed: values[NAME_AT] !== null,
-      open: number('open'), high: number('high'), low: number('low'), close: number('close'), pre_close: number('pre_close'),
-      change: number('change'), pct_chg: number('pct_chg'), vol: number('vol'), amount: number('amount'), turnover: number('turnover'),
+      open: number(values, 'open'), high: number(values, 'high'), low: number(values, 'low'), close: number(values, 'close'), pre_close: number(values, 'pre_close'),
+      change: number(values, 'change'), pct_chg: number(values, 'pct_chg'), vol: number(values, 'vol'), amount: number(values, 'amount'), turnover: number(values, 'turnover'),
       adj_factor: factors.get(code) ?? null, valuation: valuations.get(code) ?? NO_VALUATION,
     };
   });
