@@ -142,7 +142,7 @@ async function financialCrossSection(dialect: string): Promise<Record<string, Fi
   const db = connect(url);
   const built = await migrateLatest(db).then(() => db('income_statements').first('ts_code'));
   await db.destroy();
-  if (!built) execFileSync(process.execPath, ['--import', 'tsx', 'bench/financials.ts'], { stdio: 'inherit', env: { ...process.env, BENCH_DATABASE_URL: url, BENCH_SYMBOLS: String(STOCKS), BENCH_FINANCIALS_SCENARIOS: 'quarterly uncached' } });
+  if (!built) execFileSync(process.execPath, ['--import', 'tsx', 'bench/financials.ts'], { stdio: 'inherit', env: { ...process.env, BENCH_DATABASE_URL: url, BENCH_SYMBOLS: String(STOCKS), BENCH_FINANCIALS_SCENARIOS: 'quarterly uncached', BENCH_PROFILE: '' } });
   await prepareDatabase(url, KEY);
   const server = await serve(url, false, `financials-${dialect}`);
   try {
