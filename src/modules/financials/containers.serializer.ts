@@ -2,16 +2,27 @@ import type { components } from '../../../generated/api';
 import { pickFields } from '../../domain/fields';
 import { METRIC_NAMES, type FinancialMetricsRecord, type MetricName, type SymbolPage } from './financials.types';
 
-/** Pages → `{symbol, name, <list>: records with the chosen fields}`, one container per symbol. */
+/** Whether a record's own keys are exactly `fields`, in their order. */
+function hasExactly(record: object, fields: readonly PropertyKey[]): boolean {
+  const keys = Object.keys(record);
+  return keys.length === fields.length && keys.every((key, i) => key === fields[i]);
+}
+
+/**
+ * Pages → `{symbol, name, <list>: records with the chosen fields}`, one container per symbol. A record built
+ * with exactly the chosen fields in their order (a balance sheet or cash flow asked whole: 80 fields) is kept
+ * as it is, not copied: the records are this request's own.
+ */
 export function containerList<R extends object, F extends keyof R, L extends string>(pages: SymbolPage<R>[], listName: L, fields: readonly F[]) {
   type Container = { symbol: string; requested_symbol?: string; name: string } & Record<L, Pick<R, F>[]>;
+  const picked = (record: R): Pick<R, F> => (hasExactly(record, fields) ? record : pickFields(record, fields));
   return pages.map(
     (page) =>
       ({
         symbol: page.symbol,
         ...(page.requested_symbol === undefined ? {} : { requested_symbol: page.requested_symbol }),
         name: page.name,
-        [listName]: page.records.map((record) => pickFields(record, fields)),
+        [listName]: page.records.map(picked),
       }) as Container,
   );
 }

@@ -39,10 +39,6 @@ const INCOME_COLUMNS = {
 const GENERAL_INTEREST = { interest_expenses: 'fin_exp_int_exp', interest_income: 'fin_exp_int_inc' } as const;
 const FINANCIAL_INTEREST = { interest_expenses: 'int_exp', interest_income: 'int_income' } as const;
 
-const FLOW_FIELDS = [...Object.keys(INCOME_COLUMNS), ...Object.keys(GENERAL_INTEREST)];
-
-export const INCOME_TTM: TtmRule = { flows: FLOW_FIELDS, decimals: { basic_eps: 4, diluted_eps: 4 } };
-
 export const INCOME_FIELDS = [
   'report_date', 'report_name', 'revenue', 'operating_cost', 'selling_expenses', 'admin_expenses', 'rd_expenses',
   'financial_expenses', 'interest_expenses', 'interest_income', 'investment_income', 'operating_profit',
@@ -54,10 +50,23 @@ export const INCOME_FIELDS = [
 
 export type IncomeFieldsComplete = NoneMissing<MissingFields<IncomeStatementRecord, typeof INCOME_FIELDS>>;
 
-const GENERAL_COLUMNS = { ...INCOME_COLUMNS, ...GENERAL_INTEREST };
+/**
+ * The stored figures in INCOME_FIELDS' order, interest from the company type's columns: a record built from them
+ * has the wire's order, so one asked whole is sent as built (containerList) rather than copied field by field.
+ */
+const inWireOrder = (interest: ColumnMap): ColumnMap =>
+  Object.fromEntries(INCOME_FIELDS.flatMap((field) => {
+    const column = (INCOME_COLUMNS as ColumnMap)[field] ?? interest[field];
+    return column === undefined ? [] : [[field, column]];
+  }));
+const GENERAL_COLUMNS = inWireOrder(GENERAL_INTEREST);
+const FLOW_FIELDS = Object.keys(GENERAL_COLUMNS);
+
+export const INCOME_TTM: TtmRule = { flows: FLOW_FIELDS, decimals: { basic_eps: 4, diluted_eps: 4 } };
+
 const READ_COLUMNS = [...new Set([...Object.values(GENERAL_COLUMNS), ...Object.values(FINANCIAL_INTEREST)])];
 const readGeneral = figuresReader(GENERAL_COLUMNS, READ_COLUMNS);
-const readFinancial = figuresReader({ ...INCOME_COLUMNS, ...FINANCIAL_INTEREST }, READ_COLUMNS);
+const readFinancial = figuresReader(inWireOrder(FINANCIAL_INTEREST), READ_COLUMNS);
 
 /** `income_statements` rows → figures under the wire names. */
 export const INCOME_READER: FigureReader = {
