@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Request } from 'express';
 import { RowsAnswer, type RowColumn } from '../../src/http/answers/rowsAnswer';
-import { tableBytes } from '../../src/http/answers/tableWriter';
+import { bytesOf, tableText } from '../../src/http/answers/tableWriter';
 import { ok } from '../../src/http/envelope';
 
 interface Row {
@@ -26,7 +26,7 @@ const TRICKY: Row[] = [
 
 /** The text of an answer in a format, joined, and the number of chunks it came in. */
 function written(answer: RowsAnswer, format: 'json' | 'csv' | 'ndjson'): { text: string; chunks: number } {
-  const chunks = [...answer.chunks(format)];
+  const chunks = [...answer.text(format).chunks];
   return { text: chunks.join(''), chunks: chunks.length };
 }
 
@@ -46,15 +46,15 @@ describe('http/answers/rowsAnswer', () => {
       expect(json.chunks).to.equal(Math.ceil(rows.length / 500) + 2);
       const req = { path: '/v1/market/cross-section', originalUrl: '/v1/market/cross-section' } as Request;
       for (const format of ['csv', 'ndjson'] as const) {
-        expect(written(answer, format).text).to.equal(tableBytes(req, envelopeOf([...rows]), format).body.toString());
+        expect(written(answer, format).text).to.equal(bytesOf(tableText(req, envelopeOf([...rows]), format).chunks).toString());
       }
     });
   }
 
   it('media types: JSON with its charset, CSV and NDJSON', () => {
     const answer = RowsAnswer.of({}, 'rows', COLUMNS, TRICKY);
-    expect(['json', 'csv', 'ndjson'].map((format) => answer.mediaType(format as 'json'))).to.deep.equal([
-      'application/json; charset=utf-8', 'text/csv; charset=utf-8', 'application/x-ndjson; charset=utf-8',
+    expect((['json', 'csv', 'ndjson'] as const).map((format) => answer.text(format).headers)).to.deep.equal([
+      { 'Content-Type': 'application/json; charset=utf-8' }, { 'Content-Type': 'text/csv; charset=utf-8' }, { 'Content-Type': 'application/x-ndjson; charset=utf-8' },
     ]);
   });
 });

@@ -7,7 +7,10 @@ import { answerFormatOf } from './answerFormat';
 import { AnswerStore, CACHE_CONTROL, etagOf, JsonText, sendAnswerBytes, sendTagged, type Answer } from './answerStore';
 import type { CachePolicy } from '../operations';
 import { RowsAnswer } from './rowsAnswer';
-import { bytesOf, streamChunks, streamTable, tableBytes, type Envelope } from './tableWriter';
+import { bytesOf, streamText, tableText, type Envelope } from './tableWriter';
+
+/** The envelope a table is written from (JSON text read back: the answers built as text are JSON first). */
+const envelopeOf = (payload: unknown): Envelope => (payload instanceof JsonText ? JSON.parse(payload.toBuffer().toString()) : payload) as Envelope;
 
 export interface AnswerCacheOptions {
   /** False stores no answers (benchmarks of the cold path, `RESPONSE_CACHE=off`); ETags are sent either way. */
@@ -100,22 +103,16 @@ export class AnswerCache {
     if (hit) return sendTagged(req, raw, hit.etag, () => sendAnswerBytes(raw, hit));
     const payload = await build();
     const format = answerFormatOf(raw);
+    // A table, or rows written as they are in any form; else JSON of the payload.
+    const text = payload instanceof RowsAnswer ? payload.text(format) : format === 'json' ? null : tableText(request, envelopeOf(payload), format);
     let answer: Omit<Answer, 'etag'>;
-    if (payload instanceof RowsAnswer) {
-      const headers = { 'Content-Type': payload.mediaType(format) };
-      if (key === null) {
-        raw.setHeader('Cache-Control', CACHE_CONTROL);
-        return streamChunks(request, raw, headers, payload.chunks(format));
-      }
-      answer = { body: bytesOf(payload.chunks(format)), headers };
-    } else if (format === 'json') answer = { body: payload instanceof JsonText ? payload.toBuffer() : Buffer.from(JSON.stringify(payload)) };
+    if (text === null) answer = { body: payload instanceof JsonText ? payload.toBuffer() : Buffer.from(JSON.stringify(payload)) };
     else {
-      const envelope = (payload instanceof JsonText ? JSON.parse(payload.toBuffer().toString()) : payload) as Envelope;
       if (key === null) {
         raw.setHeader('Cache-Control', CACHE_CONTROL);
-        return streamTable(request, raw, envelope, format);
+        return streamText(request, raw, text);
       }
-      answer = tableBytes(request, envelope, format);
+      answer = { body: bytesOf(text.chunks), headers: text.headers };
     }
     const tagged = { ...answer, etag: etagOf(answer.body) };
     if (key !== null) this.store.set(key, tagged);

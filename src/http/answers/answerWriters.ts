@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { answerFormatOf } from './answerFormat';
-import { streamTable, type Envelope } from './tableWriter';
+import { streamText, tableText, type Envelope } from './tableWriter';
 
 /**
  * Writes a success envelope that is not stored (the answer cache's `send` writes those) in the request's
@@ -10,5 +10,5 @@ import { streamTable, type Envelope } from './tableWriter';
 export async function writeAnswer<B>(req: Request<object, B, unknown, object>, res: Response<B>, body: B): Promise<void> {
   const format = answerFormatOf(res as Response);
   if (format === 'json') return void res.json(body);
-  await streamTable(req as Request, res as Response, body as Envelope, format);
+  await streamText(req as Request, res as Response, tableText(req as Request, body as Envelope, format));
 }

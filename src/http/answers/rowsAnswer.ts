@@ -1,14 +1,12 @@
 import { csvCell, csvLine } from '../../domain/flatRows';
 import { TABLE_MEDIA_TYPES, type AnswerFormat, type TableFormat } from './answerFormat';
 import { JSON_TYPE } from './answerStore';
+import { ROWS_PER_CHUNK, type AnswerText } from './tableWriter';
 
 export type Scalar = string | number | boolean | null;
 
 /** A column of a RowsAnswer: its wire name and how a row gives its value. */
 export type RowColumn<Row> = readonly [name: string, value: (row: Row) => Scalar];
-
-/** Rows per chunk written: a few hundred rows are of the order of 100 kB, so a whole market's day is a dozen writes. */
-const ROWS_PER_CHUNK = 500;
 
 /**
  * A success answer whose data is a list of rows, written from the rows as they are, column by column, never as
@@ -30,13 +28,10 @@ export class RowsAnswer {
     return new RowsAnswer(around, listKey, columns as readonly RowColumn<unknown>[], rows);
   }
 
-  /** The answer's text in `format`, in chunks of rows. */
-  chunks(format: AnswerFormat): Generator<string> {
-    return format === 'json' ? this.json() : this.table(format);
-  }
-
-  mediaType(format: AnswerFormat): string {
-    return format === 'json' ? JSON_TYPE : TABLE_MEDIA_TYPES[format];
+  /** The answer's text in `format`: its media type, and its body in chunks of rows. */
+  text(format: AnswerFormat): AnswerText {
+    if (format === 'json') return { headers: { 'Content-Type': JSON_TYPE }, chunks: this.json() };
+    return { headers: { 'Content-Type': TABLE_MEDIA_TYPES[format] }, chunks: this.table(format) };
   }
 
   /** The JSON text: the envelope's head, the rows in chunks, its tail. */

@@ -14,7 +14,13 @@ export interface Envelope {
  * Rows per chunk: a chunk of a few hundred rows is of the order of 100 kB, so a whole-market answer is a dozen
  * writes and never one string.
  */
-const ROWS_PER_CHUNK = 500;
+export const ROWS_PER_CHUNK = 500;
+
+/** An answer's text to write: its headers, and its body in chunks (streamed, or joined into bytes to store). */
+export interface AnswerText {
+  headers: Record<string, string>;
+  chunks: Iterable<string>;
+}
 
 /** The headers of a table: its media type, and what the JSON envelope holds beside `data` (the list's size, the next and previous pages, the cursor). */
 function tableHeaders(req: Request, format: TableFormat, { pagination, cursor }: Envelope): Record<string, string> {
@@ -68,13 +74,14 @@ function* tableChunks(envelope: Envelope, format: TableFormat): Generator<string
 /** Text in chunks as one buffer of bytes. */
 export const bytesOf = (chunks: Iterable<string>): Buffer => Buffer.concat([...chunks].map((chunk) => Buffer.from(chunk)));
 
-/** A table whole, as bytes with its headers (to store and tag). */
-export function tableBytes(req: Request, envelope: Envelope, format: TableFormat): { body: Buffer; headers: Record<string, string> } {
-  return { body: bytesOf(tableChunks(envelope, format)), headers: tableHeaders(req, format, envelope) };
-}
+/** A table written from the envelope: its headers and its lines, in chunks. */
+export const tableText = (req: Request, envelope: Envelope, format: TableFormat): AnswerText => ({
+  headers: tableHeaders(req, format, envelope),
+  chunks: tableChunks(envelope, format),
+});
 
 /** Streams text as it is written, a chunk per write, waiting for the socket's `drain` between them. */
-export async function streamChunks(req: Request, res: Response, headers: Record<string, string>, chunks: Iterable<string>): Promise<void> {
+export async function streamText(req: Request, res: Response, { headers, chunks }: AnswerText): Promise<void> {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   if (req.method === 'HEAD') return void res.end();
   for (const chunk of chunks) {
@@ -82,7 +89,3 @@ export async function streamChunks(req: Request, res: Response, headers: Record<
   }
   res.end();
 }
-
-/** Streams a table as it is written from the envelope. */
-export const streamTable = (req: Request, res: Response, envelope: Envelope, format: TableFormat): Promise<void> =>
-  streamChunks(req, res, tableHeaders(req, format, envelope), tableChunks(envelope, format));
