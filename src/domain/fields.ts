@@ -11,6 +11,23 @@ export function parseFields<F extends string>(input: string | undefined, allowed
   return names as F[];
 }
 
+/**
+ * Reads records of `fields` from arrays, `fields[i]` at `places[i]`, each value that `keep` accepts (null
+ * otherwise). Every record is a copy of one template of the fields, so all share one shape, which
+ * JSON.stringify writes on its fast path; the places are found once, not per record.
+ */
+export function arrayRecordReader<F extends string, V>(fields: readonly F[], places: readonly number[], keep: (value: unknown) => value is V): (values: readonly unknown[]) => Record<F, V | null> {
+  const template = Object.fromEntries(fields.map((field) => [field, null])) as Record<F, V | null>;
+  return (values) => {
+    const record = { ...template };
+    for (let i = 0; i < fields.length; i++) {
+      const value = values[places[i]!];
+      if (keep(value)) record[fields[i]!] = value;
+    }
+    return record;
+  };
+}
+
 /** Keeps only the chosen fields of a record, in the order given. */
 export function pickFields<T extends object, F extends keyof T>(record: T, fields: readonly F[]): Pick<T, F> {
   const picked = {} as Pick<T, F>;

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { cnspellOf } from '../../src/domain/cnspell';
 import { compactToIsoDate, isIsoDate, sqlDateTimeToIso, toSqlDateTime } from '../../src/domain/dates';
 import { AppError, noData, notFound } from '../../src/domain/errors';
-import { parseFields, pickFields } from '../../src/domain/fields';
+import { arrayRecordReader, parseFields, pickFields } from '../../src/domain/fields';
 import { pageWindow, paginationOf } from '../../src/domain/pagination';
 
 describe('domain/pagination', () => {
@@ -46,6 +46,12 @@ describe('domain/fields', () => {
     expect(() => parseFields('symbol,price,', allowed))
       .to.throw(AppError, 'Unknown field: price, (empty)')
       .with.property('code', 'invalid_field');
+  });
+  it('arrayRecordReader: each field from its place, in the fields\' order, null where the value is refused or missing', () => {
+    const read = arrayRecordReader(['close', 'code', 'pe'], [2, 0, 3], (value): value is string | number => value !== null && value !== undefined);
+    const day = read(['600519.SH', 'ignored', 1524.5, null]);
+    expect(Object.entries(day)).to.deep.equal([['close', 1524.5], ['code', '600519.SH'], ['pe', null]]);
+    expect(read(['000001.SZ'])).to.deep.equal({ close: null, code: '000001.SZ', pe: null });
   });
   it('pickFields keeps only the chosen keys in order', () => {
     expect(Object.keys(pickFields({ symbol: 'a', name: 'b', exchange: 'c' }, ['exchange', 'symbol']))).to.deep.equal(['exchange', 'symbol']);

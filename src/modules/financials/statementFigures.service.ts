@@ -1,3 +1,4 @@
+import { arrayRecordReader } from '../../domain/fields';
 import type { Figures } from '../../domain/ttm';
 import type { StatementRow } from './financials.repository';
 
@@ -6,20 +7,12 @@ export type ColumnMap = Readonly<Record<string, string>>;
 
 /**
  * Reads a statement row's numeric figures under the wire names, the row's figures read in `readColumns`' order
- * (the mapping is walked once, not per row; each row's figures a copy of one template, so all share a shape).
+ * (the mapping is walked once, not per row).
  */
 export function figuresReader(columns: ColumnMap, readColumns: readonly string[] = Object.values(columns)): (row: StatementRow) => Figures {
-  const fields = Object.keys(columns);
   const places = Object.values(columns).map((column) => readColumns.indexOf(column));
-  const template: Record<string, number | null> = Object.fromEntries(fields.map((field) => [field, null]));
-  return ({ figures: values }) => {
-    const figures = { ...template };
-    for (let i = 0; i < fields.length; i++) {
-      const value = values[places[i]!];
-      if (typeof value === 'number') figures[fields[i]!] = value;
-    }
-    return figures;
-  };
+  const read = arrayRecordReader(Object.keys(columns), places, (value): value is number => typeof value === 'number');
+  return (row) => read(row.figures);
 }
 
 /** Null for every field: a period whose figures cannot be given. */

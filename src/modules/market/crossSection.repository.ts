@@ -77,14 +77,12 @@ const VALUATION_PLACES = VALUATION_FIELDS.map((field) => {
 
 /** The valuations of one day by code, in VALUATION_FIELDS' order: one range of each of daily_basic's two date-led covering indexes. */
 async function valuationsOfDay(db: Db, { date, industry }: DayScope): Promise<Map<string, (number | null)[]>> {
-  const groups = await Promise.all(VALUATION_GROUPS.map((columns) => ofIndustry(db('daily_basic'), 'ts_code', industry).where('trade_date', date).select('ts_code', ...columns)).map((query) => arrayRows<[string, ...(number | null)[]]>(query)));
-  const [byCode0, byCode1] = groups.map((rows) => new Map(rows.map((row) => [row[0], row])));
-  const byCode = new Map<string, (number | null)[]>();
-  for (const code of new Set([...byCode0!.keys(), ...byCode1!.keys()])) {
-    const read = [byCode0!.get(code), byCode1!.get(code)];
-    byCode.set(code, VALUATION_PLACES.map(([group, at]) => (read[group]?.[at] as number | null | undefined) ?? null));
-  }
-  return byCode;
+  const groups = await Promise.all(
+    VALUATION_GROUPS.map((columns) => arrayRows<[string, ...(number | null)[]]>(ofIndustry(db('daily_basic'), 'ts_code', industry).where('trade_date', date).select('ts_code', ...columns))),
+  );
+  const byGroup = groups.map((rows) => new Map(rows.map((row) => [row[0], row])));
+  const codes = new Set(groups.flatMap((rows) => rows.map((row) => row[0])));
+  return new Map([...codes].map((code) => [code, VALUATION_PLACES.map(([group, at]) => (byGroup[group]!.get(code)?.[at] as number | null | undefined) ?? null)]));
 }
 
 /** A bar of crossSectionQuery as the array it is read in: DAY_BAR_COLUMNS, then the name. */
