@@ -9,7 +9,8 @@ import { RESULT_STORE_LIMITS } from './resultStore';
 export const INSTRUCTIONS =
   'China A-share market data (SSE, SZSE, BSE). Symbols: 600519, sh.600519 or 600519.SH; an index needs the ' +
   'standard form (000300.SH); search_stocks finds codes by name or pinyin initials. Dates YYYY-MM-DD (or YYYYMMDD); lists come ' +
-  'newest first; prices forward-adjusted by default (adjusted=false: traded prices with adj_factor). ' +
+  'newest first; prices forward-adjusted by default (adjusted=false: traded prices with adj_factor). A list answers ' +
+  'one page: limit=N rows a page (periods a symbol for statements), page=K; its pagination counts the pages. ' +
   'Every data tool answers CSV (the header once, one row per record; format=json for objects) within about ' +
   `15,000 tokens. store_as=<table> keeps all rows out of the context in your own SQLite tables (${RESULT_STORE_LIMITS.tablesPerKey} tables × ` +
   `${RESULT_STORE_LIMITS.rowsPerTable.toLocaleString('en')} rows, one hour) and answers a preview; query_results runs a read-only SELECT over them. ` +

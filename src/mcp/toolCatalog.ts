@@ -46,7 +46,7 @@ export function toolName(operationId: string): string {
 /** Schema keywords a client needs to build a valid call; the rest (examples, x- extensions) costs tokens only. */
 const KEPT = ['type', 'enum', 'const', 'format', 'pattern', 'minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'items', 'default'];
 /**
- * The tool list keeps what a model needs to form a call: types, enums and the defaults of flags and enums. A
+ * The tool list keeps what a model needs to form a call: types, enums and the defaults of flags. A
  * date is a string its name announces, taken as YYYY-MM-DD or YYYYMMDD (toolCall.ts). Bounds, string lengths
  * and patterns the server checks and explains in the error's advice (and the reference that search_endpoints
  * gives keeps them): every agent pays for the list before its first call.
@@ -66,12 +66,21 @@ function inputSchemaOf(schema: JsonSchema, keys: readonly string[], description?
   if (kept.format !== 'date') delete kept.format;
   // Page and offset bounds in the millions say nothing a model needs.
   if (typeof kept.maximum === 'number' && kept.maximum > 10_000) delete kept.maximum;
-  // A count's default (rows per page, the first page) changes what a call gets, not how to form it: listed, only
-  // a flag's or an enum's default is (adjusted=true, period=annual); the reference keeps every one.
-  if (keys === LISTED && kept.type === 'integer') delete kept.default;
+  // Listed, only a flag's default is kept (adjusted=true: forward-adjusted unless asked otherwise). A count's
+  // default changes what a call gets, not how to form it; an enum names its choices and a model names the one it
+  // wants; an enum's values say their type. The reference keeps every default and type.
+  if (keys === LISTED && kept.type !== 'boolean') delete kept.default;
+  if (keys === LISTED && kept.enum) delete kept.type;
   if (description) kept.description = description;
   return kept;
 }
+
+/**
+ * A paginated list's parameters, said once in the server's instructions (INSTRUCTIONS) and by each answer's
+ * pagination, which names the next page: listed per tool they cost every agent 51 characters in each of the
+ * paginated tools. A call still takes them, and the reference (search_endpoints) lists them with their bounds.
+ */
+const PAGING = ['limit', 'page', 'offset'];
 
 /** A result table's name (`store_as`): checked by the tool call, which explains a refusal. */
 export const TABLE_NAME = /^[a-z][a-z0-9_]{0,62}$/;
@@ -113,9 +122,10 @@ export function toolCatalog(contract: Contract): Tool[] {
       const spec = item[operation.method as 'get'] as OpenAPIV3.OperationObject & { 'x-agent-store'?: true | 'whole-market' };
       const parameters = [...(item.parameters ?? []), ...(spec.parameters ?? [])]
         .map((p) => resolve(p) as OpenAPIV3.ParameterObject)
-        // `format` is the tools' own argument; `offset` says what `page` says (an agent pages), and leaving it out
-        // of the ten paginated tools keeps the list within its budget (35 characters each).
-        .filter((parameter, _, all) => parameter.name !== 'format' && !(parameter.name === 'offset' && all.some((other) => other.name === 'page')));
+        // `format` is the tools' own argument.
+        .filter((parameter) => parameter.name !== 'format');
+      const paginated = parameters.some((parameter) => parameter.name === 'page');
+      const listed = paginated ? parameters.filter((parameter) => !PAGING.includes(parameter.name)) : parameters;
       const schemaOf = (parameter: OpenAPIV3.ParameterObject) => resolve(parameter.schema ?? {}) as JsonSchema;
       const required = parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name);
       const summary = (spec.summary ?? operation.operationId).trim();
@@ -127,7 +137,7 @@ export function toolCatalog(contract: Contract): Tool[] {
         description: `${summary}.`,
         inputSchema: {
           type: 'object',
-          properties: Object.fromEntries(parameters.map((parameter) => [parameter.name, inputSchemaOf(schemaOf(parameter), LISTED)])),
+          properties: Object.fromEntries(listed.map((parameter) => [parameter.name, inputSchemaOf(schemaOf(parameter), LISTED)])),
           ...(required.length > 0 ? { required } : {}),
         },
         reference: {

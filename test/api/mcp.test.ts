@@ -9,7 +9,7 @@ import { generatedStore, type GeneratedStore } from '../support/generatedStore';
 import { mcpClient, textOf } from '../support/mcpClient';
 
 /** What an agent pays before it asks anything: the whole tools/list JSON of either shape. */
-const TOOL_LIST_BUDGET = 16_000;
+const TOOL_LIST_BUDGET = 13_000;
 const dataToolNames = operationPolicies(loadContract())
   .filter((op) => op.credential === 'apiKey' && op.path.startsWith('/v1/') && op.operationId !== 'getStream')
   .map((op) => op.operationId.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase());
@@ -61,6 +61,21 @@ describe('MCP tool server at /mcp (SDK client over HTTP)', function () {
     expect(daily.inputSchema.properties!.end_date).to.deep.equal({ type: 'string' });
     // format and store_as are every tool's: the instructions say so once, not each tool's schema.
     expect(daily.inputSchema.properties).to.not.have.any.keys('format', 'store_as');
+    // An enum is listed by its values alone; the reference (search_endpoints) keeps its type and default.
+    const income = tools.find((tool) => tool.name === 'get_income_statement')!;
+    expect(income.inputSchema.properties!.period).to.deep.equal({ enum: ['annual', 'quarterly', 'ttm'] });
+  });
+
+  it('a list pages as the instructions say, with limit and page it does not list: the answer counts the pages', async () => {
+    const { tools } = await client.listTools();
+    const stockList = tools.find((tool) => tool.name === 'get_stock_list')!;
+    expect(stockList.inputSchema.properties).to.not.have.any.keys('limit', 'page', 'offset');
+    expect(client.getInstructions()).to.match(/limit=N rows a page .*page=K/);
+    const second = textOf(await client.callTool({ name: 'get_stock_list', arguments: { limit: 2, page: 2 } }));
+    const { body } = await direct('/v1/stock/list?limit=2&page=2');
+    const rows = (body.data as Array<{ symbol: string }>).map((row) => row.symbol);
+    expect(second.split('\n').slice(1, 3).map((line) => line.split(',')[0])).to.deep.equal(rows);
+    expect(JSON.parse(second.split('\n')[3]!)).to.deep.equal({ pagination: body.pagination });
   });
 
   for (const shape of ['flat', 'compact'] as const) {
