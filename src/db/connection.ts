@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import knex, { type Knex } from 'knex';
 import type { Logger } from 'pino';
-import { boundedMysqlClient } from './boundedMysql';
+import { mysqlClient } from './mysqlClient';
 import { recoveringSqliteClient, sqliteClient } from './recoveringSqlite';
 
 export type Db = Knex | Knex.Transaction;
@@ -66,7 +66,7 @@ function connectSqlite(databaseUrl: string, { queryTimeoutMs, logger }: ConnectO
 function connectMysql(databaseUrl: string, { queryTimeoutMs, logger }: ConnectOptions): Knex {
   const url = new URL(databaseUrl);
   return knex({
-    client: queryTimeoutMs === undefined ? 'mysql2' : boundedMysqlClient(queryTimeoutMs),
+    client: mysqlClient(queryTimeoutMs),
     connection: {
       host: url.hostname,
       port: Number(url.port || 3306),
@@ -78,6 +78,9 @@ function connectMysql(databaseUrl: string, { queryTimeoutMs, logger }: ConnectOp
       timezone: 'Z',
       supportBigNumbers: true,
       bigNumberStrings: false,
+      // Each connection's prepared statements (mysqlClient.ts), least recently used closed first: a statement
+      // differs by its IN list's length, and the server holds at most 16,382 in all (max_prepared_stmt_count).
+      maxPreparedStatements: 200,
       connectTimeout: queryTimeoutMs ?? 5000,
     },
     pool: {
