@@ -26,6 +26,9 @@ interface CompiledQuery {
   response?: unknown;
 }
 
+/** The binary protocol numbers a statement's parameters in two bytes; a longer list is sent as text. */
+const MAX_STATEMENT_PARAMETERS = 65_535;
+
 type Base = new (config: Knex.Config) => { _query(connection: RawConnection, obj: CompiledQuery): Promise<unknown> };
 
 /**
@@ -44,7 +47,7 @@ type Base = new (config: Knex.Config) => { _query(connection: RawConnection, obj
 export function mysqlClient(queryTimeoutMs?: number): typeof Knex.Client {
   class Mysql2 extends (Client_MySQL2 as unknown as Base) {
     override _query(connection: RawConnection, obj: CompiledQuery): Promise<unknown> {
-      const query = obj.options?.rowsAsArray ? prepared(connection, obj) : super._query(connection, obj);
+      const query = obj.options?.rowsAsArray && (obj.bindings?.length ?? 0) <= MAX_STATEMENT_PARAMETERS ? prepared(connection, obj) : super._query(connection, obj);
       return queryTimeoutMs === undefined ? query : bounded(query, connection, queryTimeoutMs);
     }
   }
