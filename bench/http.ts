@@ -13,10 +13,13 @@ import { join } from 'node:path';
 import { compareWithReference, freePort, type Comparison } from './support/reference';
 import { prepareDatabase, START_FLAGS, startServerProcess } from './support/serverProcess';
 
-/** Each scenario's path and the issue's targets (issue 14): share of bare Express's req/s, p99. */
+/**
+ * Each scenario's path and its targets: share of bare Express's req/s (issue 36 holds what issue 14's 0.5 and
+ * 0.75 grew to: 0.8 and 0.85), p99.
+ */
 export const HTTP_SCENARIOS = {
-  search: { path: `/v1/stock/search?keyword=${encodeURIComponent('平安')}`, minRatio: 0.5, maxP99Ms: 20 },
-  daily: { path: '/v1/market/daily?symbol=600519', minRatio: 0.75, maxP99Ms: 20 },
+  search: { path: `/v1/stock/search?keyword=${encodeURIComponent('平安')}`, minRatio: 0.8, maxP99Ms: 20 },
+  daily: { path: '/v1/market/daily?symbol=600519', minRatio: 0.85, maxP99Ms: 20 },
 } as const;
 export type HttpScenario = keyof typeof HTTP_SCENARIOS;
 
