@@ -82,7 +82,12 @@ async function valuationsOfDay(db: Db, { date, industry }: DayScope): Promise<Ma
   );
   const byGroup = groups.map((rows) => new Map(rows.map((row) => [row[0], row])));
   const codes = new Set(groups.flatMap((rows) => rows.map((row) => row[0])));
-  return new Map([...codes].map((code) => [code, VALUATION_PLACES.map(([group, at]) => (byGroup[group]!.get(code)?.[at] as number | null | undefined) ?? null)]));
+  return new Map(
+    [...codes].map((code) => {
+      const rows = byGroup.map((rowOf) => rowOf.get(code));
+      return [code, VALUATION_PLACES.map(([group, at]) => (rows[group]?.[at] as number | null | undefined) ?? null)];
+    }),
+  );
 }
 
 /** A bar of crossSectionQuery as the array it is read in: DAY_BAR_COLUMNS, then the name. */
