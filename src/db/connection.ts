@@ -79,8 +79,9 @@ function connectMysql(databaseUrl: string, { queryTimeoutMs, logger }: ConnectOp
       supportBigNumbers: true,
       bigNumberStrings: false,
       // Each connection's prepared statements (mysqlClient.ts), least recently used closed first: a statement
-      // differs by its IN list's length, and the server holds at most 16,382 in all (max_prepared_stmt_count).
-      maxPreparedStatements: 200,
+      // differs by its IN list's length, and the server holds at most 16,382 for all its clients
+      // (max_prepared_stmt_count): 10 connections × 100 a process leaves room for a dozen processes.
+      maxPreparedStatements: 100,
       connectTimeout: queryTimeoutMs ?? 5000,
     },
     pool: {
