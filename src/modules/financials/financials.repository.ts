@@ -5,8 +5,8 @@ import type { PageRequest } from '../../domain/pagination';
 export type StatementTable = 'income_statements' | 'balance_sheets' | 'cash_flows';
 
 /**
- * A statement row as statementRows reads it: its key and version columns, and the figure columns asked for
- * (Tushare's numeric columns: yuan, year to date) by their place in that list.
+ * A statement row as statementRows reads it: its key and version columns, and `values`, the row as read, whose
+ * figure columns asked for (Tushare's numeric columns: yuan, year to date) start at FIGURES_AT in their order.
  */
 export interface StatementRow {
   ts_code: string;
@@ -14,7 +14,7 @@ export interface StatementRow {
   f_ann_date: string;
   update_flag: number | null;
   comp_type: number | null;
-  figures: readonly unknown[];
+  values: readonly unknown[];
 }
 
 export interface StatementFilter {
@@ -48,6 +48,8 @@ export async function statementPeriods(
 
 type StatementValues = [string, string, string, number | null, number | null, ...unknown[]];
 const VERSION_COLUMNS = ['ts_code', 'end_date', 'f_ann_date', 'update_flag', 'comp_type'];
+/** Where a row's figure columns start in its `values` (after the version columns; not copied out of them). */
+export const FIGURES_AT = VERSION_COLUMNS.length;
 
 /**
  * Every (visible) version of the periods in range with the named figure columns; the caller picks the current
@@ -61,7 +63,7 @@ export async function statementRows(
   columns: readonly string[],
 ): Promise<StatementRow[]> {
   const rows = await arrayRows<StatementValues>(filtered(db, table, filter).select([...VERSION_COLUMNS, ...columns]));
-  return rows.map((values) => ({ ts_code: values[0], end_date: values[1], f_ann_date: values[2], update_flag: values[3], comp_type: values[4], figures: values.slice(VERSION_COLUMNS.length) }));
+  return rows.map((values) => ({ ts_code: values[0], end_date: values[1], f_ann_date: values[2], update_flag: values[3], comp_type: values[4], values }));
 }
 
 export interface PeriodFilter {

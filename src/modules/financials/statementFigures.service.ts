@@ -1,6 +1,6 @@
 import { arrayRecordReader } from '../../domain/fields';
 import type { Figures } from '../../domain/ttm';
-import type { StatementRow } from './financials.repository';
+import { FIGURES_AT, type StatementRow } from './financials.repository';
 
 /** Wire field → Tushare column of a statement table. */
 export type ColumnMap = Readonly<Record<string, string>>;
@@ -10,9 +10,9 @@ export type ColumnMap = Readonly<Record<string, string>>;
  * (the mapping is walked once, not per row).
  */
 export function figuresReader(columns: ColumnMap, readColumns: readonly string[] = Object.values(columns)): (row: StatementRow) => Figures {
-  const places = Object.values(columns).map((column) => readColumns.indexOf(column));
+  const places = Object.values(columns).map((column) => FIGURES_AT + readColumns.indexOf(column));
   const read = arrayRecordReader(Object.keys(columns), places, (value): value is number => typeof value === 'number');
-  return (row) => read(row.figures);
+  return (row) => read(row.values);
 }
 
 /** Null for every field: a period whose figures cannot be given. */
