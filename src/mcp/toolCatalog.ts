@@ -76,9 +76,9 @@ function inputSchemaOf(schema: JsonSchema, keys: readonly string[], description?
 }
 
 /**
- * A paginated list's parameters, said once in the server's instructions (INSTRUCTIONS) and by each answer's
- * pagination, which names the next page: listed per tool they cost every agent 51 characters in each of the
- * paginated tools. A call still takes them, and the reference (search_endpoints) lists them with their bounds.
+ * A paginated list's parameters, said once in the server's instructions (INSTRUCTIONS); each answer's pagination
+ * (current_page, total_pages, has_next_page) says where it is. Listed per tool they cost every agent 51
+ * characters in each of the paginated tools. A call still takes them, and the reference (search_endpoints) lists them with their bounds.
  */
 const PAGING = ['limit', 'page', 'offset'];
 
