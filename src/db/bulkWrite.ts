@@ -2,24 +2,15 @@ import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
 import { escape } from 'mysql2';
 import { isSqlite } from './dialect';
+import { updatedColumns, type Row, type TableWriter, type UpsertSpec } from './upsertSpec';
+import { sqliteConflict, sqliteInsert, sqliteInsertRows, sqliteQuote } from './sqliteInsert';
+import { sqliteStagedWriter } from './sqliteStagedLoad';
 
 /**
  * Bulk writes of the loaders, one strategy per engine (what differs by engine lives in src/db): SQLite's
  * prepared multi-row upserts, MySQL/MariaDB's LOAD DATA LOCAL with a staged merge, or literal multi-row
  * INSERTs where the server refuses LOAD DATA.
  */
-
-/** A converted row: column → value. */
-export type Row = Record<string, string | number | boolean | null>;
-
-export interface UpsertSpec {
-  table: string;
-  key: string[];
-  /** Columns an existing row keeps. */
-  keep?: string[];
-  /** `ignore` leaves existing rows alone. */
-  onConflict?: 'merge' | 'ignore';
-}
 
 const MAX_BINDINGS = 30_000;
 /** Rows per staged batch on MySQL: big enough that a batch costs two statements, small enough to stay in RSS. */
@@ -40,62 +31,31 @@ export async function batchRows(trx: Knex.Transaction, columnCount: number): Pro
 export async function upsertRows(trx: Knex.Transaction, spec: UpsertSpec, rows: Row[]): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]!);
-  const fixed = new Set([...spec.key, ...(spec.keep ?? [])]);
-  const updated = spec.onConflict === 'ignore' ? [] : columns.filter((column) => !fixed.has(column));
+  const updated = updatedColumns(spec, columns);
   if (isSqlite(trx)) return sqliteUpsert(trx, spec, columns, updated, rows);
   if (await localInfileEnabled(trx)) return stagedUpsert(trx, spec, columns, updated, rows);
   return mysqlInsert(trx, spec, columns, updated, rows);
 }
 
-/** Rows per multi-row INSERT on SQLite: past about 64 rows a longer statement saves nothing measurable. */
-const SQLITE_ROWS_PER_STATEMENT = 64;
-/** better-sqlite3's SQLite allows 32,766 bindings per statement. */
-const SQLITE_MAX_BINDINGS = 32_766;
-
-interface SqliteStatement {
-  run(bindings: unknown[]): unknown;
+/**
+ * The writer of one load into `spec.table`: batch by batch into the table, or on SQLite's clustered tables
+ * through a stage moved in in key order at the end (sqliteStagedLoad.ts).
+ */
+export async function tableWriter(trx: Knex.Transaction, spec: UpsertSpec): Promise<TableWriter> {
+  if (isSqlite(trx)) {
+    const staged = await sqliteStagedWriter(trx, spec);
+    if (staged) return staged;
+  }
+  return { write: (rows) => upsertRows(trx, spec, rows), finish: async () => {} };
 }
-interface SqliteConnection {
-  prepare(sql: string): SqliteStatement;
-}
-
-const sqliteStatements = new WeakMap<SqliteConnection, Map<string, SqliteStatement>>();
 
 /**
  * Multi-row INSERT … ON CONFLICT statements prepared once per connection and shape and run on the
  * transaction's own better-sqlite3 connection: through Knex each batch re-parsed a 1,000-row statement and
  * formatted its 12,000 bindings, a fifth of a daily import's CPU.
  */
-async function sqliteUpsert(trx: Knex.Transaction, spec: UpsertSpec, columns: string[], updated: string[], rows: Row[]): Promise<void> {
-  const connection = (await trx.client.acquireConnection()) as SqliteConnection;
-  let cached = sqliteStatements.get(connection);
-  if (!cached) sqliteStatements.set(connection, (cached = new Map()));
-  const statement = (rowCount: number) => {
-    const sql = sqliteInsert(spec, columns, updated, rowCount);
-    let prepared = cached.get(sql);
-    if (!prepared) cached.set(sql, (prepared = connection.prepare(sql)));
-    return prepared;
-  };
-  const perStatement = Math.max(1, Math.min(SQLITE_ROWS_PER_STATEMENT, Math.floor(SQLITE_MAX_BINDINGS / columns.length)));
-  const many = rows.length >= perStatement ? statement(perStatement) : undefined;
-  const full = rows.length - (rows.length % perStatement);
-  const one = full < rows.length ? statement(1) : undefined;
-  const bindings: unknown[] = [];
-  for (let r = 0; r < rows.length; r++) {
-    const row = rows[r]!;
-    for (let c = 0; c < columns.length; c++) bindings.push(toBinding(row[columns[c]!]));
-    if (r >= full) one!.run(bindings);
-    else if ((r + 1) % perStatement === 0) many!.run(bindings);
-    else continue;
-    bindings.length = 0;
-  }
-}
-
-function sqliteInsert(spec: UpsertSpec, columns: string[], updated: string[], rowCount: number): string {
-  const quote = (name: string) => `"${name}"`;
-  const tuple = `(${columns.map(() => '?').join(',')})`;
-  const conflict = updated.length === 0 ? 'nothing' : `update set ${updated.map((c) => `${quote(c)} = excluded.${quote(c)}`).join(', ')}`;
-  return `insert into ${quote(spec.table)} (${columns.map(quote).join(',')}) values ${Array(rowCount).fill(tuple).join(',')} on conflict (${spec.key.map(quote).join(',')}) do ${conflict}`;
+function sqliteUpsert(trx: Knex.Transaction, spec: UpsertSpec, columns: string[], updated: string[], rows: Row[]): Promise<void> {
+  return sqliteInsertRows(trx, columns, rows, (rowCount) => `${sqliteInsert(spec.table, columns, rowCount)} on conflict (${spec.key.map(sqliteQuote).join(',')}) do ${sqliteConflict(updated)}`);
 }
 
 const quote = (name: string) => `\`${name}\``;
@@ -205,10 +165,4 @@ function literal(value: Row[string] | undefined): string {
   if (typeof value === 'number') return finite(value);
   if (typeof value === 'boolean') return value ? '1' : '0';
   return escape(value).replaceAll('?', '\\?');
-}
-
-function toBinding(value: Row[string] | undefined): string | number | null {
-  if (value === undefined || value === null) return null;
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  return value;
 }

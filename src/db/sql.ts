@@ -29,7 +29,7 @@ export async function updateFromJoin(
 }
 
 /**
- * Runs `work` with SQLite's page cache of the (single) connection raised to `kib` and put back afterwards;
+ * Runs `work` with SQLite's page cache of the (single) connection set to `kib` and put back afterwards;
  * other engines size their buffers on the server.
  */
 export async function withPageCache<T>(db: Knex, kib: number, work: () => Promise<T>): Promise<T> {

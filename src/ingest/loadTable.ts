@@ -5,7 +5,7 @@ import { ISO_DATE } from '../domain/dates';
 import { CsvReadError, csvRecords, type CsvRecord } from './csvRecords';
 import { IngestError } from './ingestError';
 import { KeyTracker, keyOf } from './keyTracker';
-import { batchRows, upsertRows } from '../db/bulkWrite';
+import { batchRows, tableWriter } from '../db/bulkWrite';
 import type { LoadOptions, LoadResult, Row, TableLoad, TableLoader } from './loaderTypes';
 
 /** Loads a whole CSV file in one transaction: either every row lands or none does. */
@@ -25,6 +25,7 @@ export async function loadRecords(
   const result: LoadResult = { source, table: load.table, rows: 0, firstDate: null, lastDate: null };
   const seen = new KeyTracker(load.key);
   return db.transaction(async (trx) => {
+    const writer = await tableWriter(trx, load);
     let batch: Row[] = [];
     // Rows of this batch by key, for loads that resolve rows sharing a key instead of refusing them.
     let resolved = new Map<string, Row>();
@@ -35,11 +36,7 @@ export async function loadRecords(
     let writing: Promise<void> = Promise.resolve();
     const write = async (rows: Row[], upToLine: number) => {
       const kept = load.beforeWrite ? await load.beforeWrite(trx, rows) : rows;
-      try {
-        await upsertRows(trx, load, kept);
-      } catch (err) {
-        throw new IngestError(source, upToLine, `the database refused the rows up to this line: ${databaseReason(err as Error)}`);
-      }
+      await refusedAt(source, upToLine, writer.write(kept));
       result.rows += rows.length;
       options.onRows?.(result.rows);
     };
@@ -76,6 +73,7 @@ export async function loadRecords(
     }
     if (batch.length > 0) await flush();
     await writing;
+    await refusedAt(source, lastLine, writer.finish());
     if (result.rows > 0) {
       await load.afterLoad?.(trx, result);
       await bumpDataVersion(trx, load.dataset);
@@ -107,6 +105,15 @@ function trackDates(result: LoadResult, row: Row, key: string[]): void {
   if (result.lastDate === null || date > result.lastDate) result.lastDate = date;
 }
 
+
+/** A write the database refuses is the file's error at the line its rows end. */
+async function refusedAt(source: string, upToLine: number, writing: Promise<void>): Promise<void> {
+  try {
+    await writing;
+  } catch (err) {
+    throw new IngestError(source, upToLine, `the database refused the rows up to this line: ${databaseReason(err as Error)}`);
+  }
+}
 
 /** Knex prefixes driver errors with the whole statement; the reason is what the driver said. */
 function databaseReason(err: Error): string {

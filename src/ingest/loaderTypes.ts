@@ -1,6 +1,6 @@
 /** What a table's loader declares and what a load reports: the types the loaders, the bundle and the sync share. */
 import type { Knex } from 'knex';
-import type { Row } from '../db/bulkWrite';
+import type { Row } from '../db/upsertSpec';
 import type { Db } from '../db/connection';
 import type { Dataset } from '../db/dataVersions';
 

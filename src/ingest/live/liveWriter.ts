@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection';
-import { upsertRows, type Row } from '../../db/bulkWrite';
+import { upsertRows } from '../../db/bulkWrite';
+import type { Row } from '../../db/upsertSpec';
 import { bumpDataVersion } from '../../db/dataVersions';
 import { MinuteBarBuilder, type LiveMinuteBar } from '../../domain/liveBars';
 import type { LiveBatch } from '../../domain/liveEvents';
