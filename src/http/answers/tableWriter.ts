@@ -19,7 +19,7 @@ export const ROWS_PER_CHUNK = 500;
 /** An answer's text to write: its headers, and its body in chunks (streamed, or joined into bytes to store). */
 export interface AnswerText {
   headers: Record<string, string>;
-  chunks: Iterable<string>;
+  chunks: Iterable<string | Buffer>;
 }
 
 /** The headers of a table: its media type, and what the JSON envelope holds beside `data` (the list's size, the next and previous pages, the cursor). */
@@ -72,7 +72,7 @@ function* tableChunks(envelope: Envelope, format: TableFormat): Generator<string
 }
 
 /** Text in chunks as one buffer of bytes. */
-export const bytesOf = (chunks: Iterable<string>): Buffer => Buffer.concat([...chunks].map((chunk) => Buffer.from(chunk)));
+export const bytesOf = (chunks: Iterable<string | Buffer>): Buffer => Buffer.concat([...chunks].map((chunk) => Buffer.from(chunk)));
 
 /** A table written from the envelope: its headers and its lines, in chunks. */
 export const tableText = (req: Request, envelope: Envelope, format: TableFormat): AnswerText => ({

@@ -69,51 +69,103 @@ async function factorsOfDay(db: Db, { date, industry }: DayScope): Promise<Map<s
   return new Map(await arrayRows<[string, number]>(ofIndustry(db('adj_factors'), 'ts_code', industry).where('trade_date', date).select('ts_code', 'adj_factor')));
 }
 
-/** Each valuation field's group and place in its group's read (after the code). */
+/** Each valuation field's group and place in its group's read (after the code), in VALUATION_FIELDS' order. */
 const VALUATION_PLACES = VALUATION_FIELDS.map((field) => {
   const group = VALUATION_GROUPS.findIndex((columns) => columns.includes(field));
   return [group, VALUATION_GROUPS[group]!.indexOf(field) + 1] as const;
 });
 
-/** The valuations of one day by code, in VALUATION_FIELDS' order: one range of each of daily_basic's two date-led covering indexes. */
-async function valuationsOfDay(db: Db, { date, industry }: DayScope): Promise<Map<string, (number | null)[]>> {
-  const groups = await Promise.all(
-    VALUATION_GROUPS.map((columns) => arrayRows<[string, ...(number | null)[]]>(ofIndustry(db('daily_basic'), 'ts_code', industry).where('trade_date', date).select('ts_code', ...columns))),
-  );
-  const byGroup = groups.map((rows) => new Map(rows.map((row) => [row[0], row])));
-  const codes = new Set(groups.flatMap((rows) => rows.map((row) => row[0])));
-  return new Map(
-    [...codes].map((code) => {
-      const rows = byGroup.map((rowOf) => rowOf.get(code));
-      return [code, VALUATION_PLACES.map(([group, at]) => (rows[group]?.[at] as number | null | undefined) ?? null)];
-    }),
-  );
+/** A valuation group's row of one security as read: the code, then the group's figures. */
+type ValuationValues = [string, ...(number | null)[]];
+
+/** Each of daily_basic's two valuation groups of one day, by code: one range of each group's date-led covering index. */
+async function valuationsOfDay(db: Db, { date, industry }: DayScope): Promise<Map<string, ValuationValues>[]> {
+  const groups = await Promise.all(VALUATION_GROUPS.map((columns) => arrayRows<ValuationValues>(ofIndustry(db('daily_basic'), 'ts_code', industry).where('trade_date', date).select('ts_code', ...columns))));
+  return groups.map((rows) => new Map(rows.map((row) => [row[0], row])));
 }
 
 /** A bar of crossSectionQuery as the array it is read in: DAY_BAR_COLUMNS, then the name. */
 type DayBarValues = [string, string, ...(number | null)[]];
 const AT = Object.fromEntries(DAY_BAR_COLUMNS.map((column, i) => [column.slice('b.'.length), i])) as Record<keyof RawDailyBar | 'ts_code', number>;
 const NAME_AT = DAY_BAR_COLUMNS.length;
-const NO_VALUATION: readonly null[] = VALUATION_FIELDS.map(() => null);
+
+/**
+ * A row of the day read where it was read: the bar's array and the valuation groups' arrays as the database
+ * gave them, behind the fields of a CrossSectionRow. The whole market is 5,000 rows that live as long as the
+ * request, and a copy of each in an object of its own doubled what the request kept alive, all of it promoted
+ * to the old generation by the collections a whole-market answer triggers while it is built.
+ */
+class DayRow implements CrossSectionRow {
+  constructor(
+    private readonly values: DayBarValues,
+    readonly name: string | null,
+    readonly adj_factor: number | null,
+    private readonly ratios: ValuationValues | undefined,
+    private readonly shares: ValuationValues | undefined,
+  ) {}
+
+  get ts_code(): string {
+    return this.values[0];
+  }
+  get trade_date(): string {
+    return this.values[1];
+  }
+  get listed(): boolean {
+    return this.values[NAME_AT] !== null;
+  }
+  get open() {
+    return this.number(AT.open);
+  }
+  get high() {
+    return this.number(AT.high);
+  }
+  get low() {
+    return this.number(AT.low);
+  }
+  get close() {
+    return this.number(AT.close);
+  }
+  get pre_close() {
+    return this.number(AT.pre_close);
+  }
+  get change() {
+    return this.number(AT.change);
+  }
+  get pct_chg() {
+    return this.number(AT.pct_chg);
+  }
+  get vol() {
+    return this.number(AT.vol);
+  }
+  get amount() {
+    return this.number(AT.amount);
+  }
+  get turnover() {
+    return this.number(AT.turnover);
+  }
+
+  valuationAt(field: number): number | null {
+    const place = VALUATION_PLACES[field]!;
+    return ((place[0] === 0 ? this.ratios : this.shares)?.[place[1]] as number | null | undefined) ?? null;
+  }
+
+  private number(at: number): number | null {
+    return this.values[at] as number | null;
+  }
+}
 
 /**
  * Every visible bar of one day with its name of that day, factor and valuation, by code: four ranges of
  * date-led covering indexes read side by side as arrays (bars, factors, the two groups of valuations) and the
- * names of the day, joined here by code into one object per bar; no per-security query.
+ * names of the day, joined here by code (DayRow); no per-security query.
  */
 export async function crossSectionRows(db: Db, filter: CrossSectionFilter, cutoff: string | null): Promise<CrossSectionRow[]> {
-  const [bars, factors, valuations, names] = await Promise.all([
+  const [bars, factors, [ratios, shares], names] = await Promise.all([
     arrayRows<DayBarValues>(crossSectionQuery(db, filter, cutoff)), factorsOfDay(db, filter), valuationsOfDay(db, filter), namesOnDay(db, filter),
   ]);
-  const number = (values: DayBarValues, column: keyof RawDailyBar) => values[AT[column]] as number | null;
   return bars.map((values) => {
     const code = values[0];
-    return {
-      ts_code: code, trade_date: values[1], name: names.get(code) ?? (values[NAME_AT] as string | null) ?? null, listed: values[NAME_AT] !== null,
-      open: number(values, 'open'), high: number(values, 'high'), low: number(values, 'low'), close: number(values, 'close'), pre_close: number(values, 'pre_close'),
-      change: number(values, 'change'), pct_chg: number(values, 'pct_chg'), vol: number(values, 'vol'), amount: number(values, 'amount'), turnover: number(values, 'turnover'),
-      adj_factor: factors.get(code) ?? null, valuation: valuations.get(code) ?? NO_VALUATION,
-    };
+    return new DayRow(values, names.get(code) ?? (values[NAME_AT] as string | null) ?? null, factors.get(code) ?? null, ratios!.get(code), shares!.get(code));
   });
 }
 

@@ -118,7 +118,7 @@ export function parseValuationFields(input: string | undefined): readonly Valuat
 type CrossSectionColumn<F extends keyof WireCrossSectionEntry> = (entry: CrossSectionEntry) => Required<WireCrossSectionEntry>[F];
 
 /** Each valuation field of a row, by its place in the row's valuation (VALUATION_FIELDS' order). */
-const VALUATION_COLUMNS = Object.fromEntries(VALUATION_FIELDS.map((field, i) => [field, (entry: CrossSectionEntry) => entry.row.valuation[i] ?? null])) as {
+const VALUATION_COLUMNS = Object.fromEntries(VALUATION_FIELDS.map((field, i) => [field, (entry: CrossSectionEntry) => entry.row.valuationAt(i)])) as {
   [F in ValuationField]: CrossSectionColumn<F>;
 };
 

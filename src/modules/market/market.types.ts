@@ -68,7 +68,8 @@ export type CrossSectionRow = RawDailyBar & {
   name: string | null;
   /** Whether the reference list holds the security (one it lacks has no anchor: it is served unadjusted). */
   listed: boolean;
-  valuation: readonly (number | null)[];
+  /** The figure of VALUATION_FIELDS[field] (null when the day has none). */
+  valuationAt(field: number): number | null;
 };
 
 /** A cross-section's row as served: the bar adjusted or not, and the anchor of an adjusted one. */
