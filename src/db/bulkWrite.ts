@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { escape } from 'mysql2';
 import { isSqlite } from './dialect';
 import { updatedColumns, type Row, type TableWriter, type UpsertSpec } from './upsertSpec';
-import { sqliteConflict, sqliteInsert, sqliteInsertRows, sqliteQuote } from './sqliteInsert';
+import { sqliteInsert, sqliteInsertRows, sqliteOnConflict } from './sqliteInsert';
 import { sqliteStagedWriter } from './sqliteStagedLoad';
 
 /**
@@ -55,7 +55,7 @@ export async function tableWriter(trx: Knex.Transaction, spec: UpsertSpec): Prom
  * formatted its 12,000 bindings, a fifth of a daily import's CPU.
  */
 function sqliteUpsert(trx: Knex.Transaction, spec: UpsertSpec, columns: string[], updated: string[], rows: Row[]): Promise<void> {
-  return sqliteInsertRows(trx, columns, rows, (rowCount) => `${sqliteInsert(spec.table, columns, rowCount)} on conflict (${spec.key.map(sqliteQuote).join(',')}) do ${sqliteConflict(updated)}`);
+  return sqliteInsertRows(trx, columns, rows, (rowCount) => `${sqliteInsert(spec.table, columns, rowCount)} ${sqliteOnConflict(spec.key, updated)}`);
 }
 
 const quote = (name: string) => `\`${name}\``;

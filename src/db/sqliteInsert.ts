@@ -51,9 +51,10 @@ export function sqliteInsert(table: string, columns: string[], rowCount: number)
   return `insert into ${sqliteQuote(table)} (${columns.map(sqliteQuote).join(',')}) values ${Array(rowCount).fill(tuple).join(',')}`;
 }
 
-/** What an existing row takes of the one written over it: the updated columns, or nothing. */
-export function sqliteConflict(updated: string[]): string {
-  return updated.length === 0 ? 'nothing' : `update set ${updated.map((c) => `${sqliteQuote(c)} = excluded.${sqliteQuote(c)}`).join(', ')}`;
+/** The ON CONFLICT clause of an upsert on `key`: an existing row takes the updated columns, or nothing. */
+export function sqliteOnConflict(key: readonly string[], updated: string[]): string {
+  const action = updated.length === 0 ? 'nothing' : `update set ${updated.map((c) => `${sqliteQuote(c)} = excluded.${sqliteQuote(c)}`).join(', ')}`;
+  return `on conflict (${key.map(sqliteQuote).join(',')}) do ${action}`;
 }
 
 function toBinding(value: Row[string] | undefined): string | number | null {

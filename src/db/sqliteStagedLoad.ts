@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { updatedColumns, type Row, type TableWriter, type UpsertSpec } from './upsertSpec';
 import { withPageCache } from './sql';
-import { sqliteConflict, sqliteInsert, sqliteInsertRows, sqliteQuote } from './sqliteInsert';
+import { sqliteInsert, sqliteInsertRows, sqliteOnConflict, sqliteQuote } from './sqliteInsert';
 
 /**
  * A load into one of SQLite's clustered tables (WITHOUT ROWID, kept in key order: migration
@@ -69,7 +69,7 @@ async function moveIn(trx: Knex.Transaction, spec: UpsertSpec, stage: string, co
   // `where true`: without it SQLite would read ON CONFLICT as the join's constraint (its documented ambiguity).
   await trx.raw(
     `insert into ${sqliteQuote(spec.table)} (${list}) select ${list} from temp.${sqliteQuote(stage)} where true order by ${key}, rowid
-     on conflict (${key}) do ${sqliteConflict(updatedColumns(spec, columns))}`,
+     ${sqliteOnConflict(spec.key, updatedColumns(spec, columns))}`,
   );
   for (const index of indexes) await trx.raw(index.sql);
 }
