@@ -233,7 +233,7 @@ order by
   `b`.`ts_code` asc;
 -- bindings: ["2025-04-03 15:30:00","2025-04-03","stock","300%.SZ","301%.SZ","302%.SZ"]
 
--- cross-section adjusted: every bar of the previous open day (bases of pre_close): 2025-04-02, real time
+-- cross-section adjusted: the close and factor of every bar of the previous open day (bases of pre_close): 2025-04-02, real time
 select
   `ts_code`,
   `adj_factor`
@@ -244,22 +244,12 @@ where
 -- bindings: ["2025-04-02"]
 
 select
-  `b`.`ts_code`,
-  `b`.`trade_date`,
-  `b`.`open`,
-  `b`.`high`,
-  `b`.`low`,
-  `b`.`close`,
-  `b`.`pre_close`,
-  `b`.`change`,
-  `b`.`pct_chg`,
-  `b`.`vol`,
-  `b`.`amount`,
-  `b`.`turnover`
+  `ts_code`,
+  `close`
 from
-  `daily_bars` as `b`
+  `daily_bars`
 where
-  `b`.`trade_date` = ?;
+  `trade_date` = ?;
 -- bindings: ["2025-04-02"]
 
 -- cross-section of one industry: its securities by the industry index, each looked up within the day: stocks of 银行 on 2025-04-03, real time
@@ -386,7 +376,7 @@ order by
   `b`.`ts_code` asc;
 -- bindings: ["银行","2025-04-03","stock"]
 
--- cross-section of one industry adjusted: the previous open day of its securities: 银行 on 2025-04-02, real time
+-- cross-section of one industry adjusted: the closes and factors of the previous open day of its securities: 银行 on 2025-04-02, real time
 select
   `ts_code`,
   `adj_factor`
@@ -405,22 +395,12 @@ where
 -- bindings: ["银行","2025-04-02"]
 
 select
-  `b`.`ts_code`,
-  `b`.`trade_date`,
-  `b`.`open`,
-  `b`.`high`,
-  `b`.`low`,
-  `b`.`close`,
-  `b`.`pre_close`,
-  `b`.`change`,
-  `b`.`pct_chg`,
-  `b`.`vol`,
-  `b`.`amount`,
-  `b`.`turnover`
+  `ts_code`,
+  `close`
 from
-  `daily_bars` as `b`
+  `daily_bars`
 where
-  `b`.`ts_code` in (
+  `ts_code` in (
     select
       `ts_code`
     from
@@ -428,7 +408,7 @@ where
     where
       `industry` = ?
   )
-  and `b`.`trade_date` = ?;
+  and `trade_date` = ?;
 -- bindings: ["银行","2025-04-02"]
 
 -- valuation series: 600519.SH and 000001.SZ, 2025-01-01 to 2025-04-03

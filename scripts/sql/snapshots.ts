@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { findKeyOwner } from '../../src/modules/accounts/apiKeys.repository';
 import { writeUsageBatch } from '../../src/modules/billing/usage.repository';
 import { codesWithPeriod, statementRows } from '../../src/modules/financials/financials.repository';
-import { barsOfDay, crossSectionRows, valuationRows } from '../../src/modules/market/crossSection.repository';
+import { closesOfDay, crossSectionRows, valuationRows } from '../../src/modules/market/crossSection.repository';
 import { barsBefore, dailyBars, findSecurityAnchors, minuteBars } from '../../src/modules/market/market.repository';
 import { snapshotMembers, snapshotOn } from '../../src/modules/reference/constituents.repository';
 import { namesOnDate, universeSecurities } from '../../src/modules/reference/stockList.repository';
@@ -57,9 +57,9 @@ export const querySnapshots: QuerySnapshot[] = [
   },
   {
     module: 'market',
-    name: 'cross-section adjusted: every bar of the previous open day (bases of pre_close)',
+    name: 'cross-section adjusted: the close and factor of every bar of the previous open day (bases of pre_close)',
     example: '2025-04-02, real time',
-    run: (db) => barsOfDay(db, { date: '2025-04-02' }, null),
+    run: (db) => closesOfDay(db, { date: '2025-04-02' }, null),
   },
   {
     module: 'market',
@@ -69,9 +69,9 @@ export const querySnapshots: QuerySnapshot[] = [
   },
   {
     module: 'market',
-    name: 'cross-section of one industry adjusted: the previous open day of its securities',
+    name: 'cross-section of one industry adjusted: the closes and factors of the previous open day of its securities',
     example: '银行 on 2025-04-02, real time',
-    run: (db) => barsOfDay(db, { date: '2025-04-02', industry: '银行' }, null),
+    run: (db) => closesOfDay(db, { date: '2025-04-02', industry: '银行' }, null),
   },
   {
     module: 'market',

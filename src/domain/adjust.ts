@@ -3,6 +3,9 @@ import type { components } from '../../generated/api';
 /** Price adjustment for dividends and splits (ARCHITECTURE.md §4): forward = P × AF(t) / AF(anchor), backward = P × AF(t). */
 
 /** An unadjusted daily bar as stored, with the factor of its day (null when none is loaded). */
+/** What forward adjustment reads of the bar before a window: its close and its factor. */
+export type PreviousBar = Pick<RawDailyBar, 'close' | 'adj_factor'>;
+
 export interface RawDailyBar {
   trade_date: string;
   open: number | null;
@@ -82,22 +85,22 @@ export function unadjustedBars(barsNewestFirst: readonly RawDailyBar[]): DailyBa
  */
 export function forwardAdjustedBars(
   barsNewestFirst: readonly RawDailyBar[],
-  previous: RawDailyBar | null,
+  previous: PreviousBar | null,
   anchorFactor: number | null,
 ): DailyBar[] {
   if (anchorFactor === null) return unadjustedBars(barsNewestFirst).map(({ adj_factor: _omit, ...bar }) => bar);
-  const oldestFirst = previous ? [previous, ...barsNewestFirst].reverse() : [...barsNewestFirst].reverse();
-  const factors = fillFactors(oldestFirst.map((bar) => bar.adj_factor));
-  const result: DailyBar[] = [];
-  let previousClose: number | null = null;
-  oldestFirst.forEach((bar, index) => {
-    const ratio = (factors[index] ?? anchorFactor) / anchorFactor;
+  const oldestFirst = [...barsNewestFirst].reverse();
+  const factors = fillFactors([...(previous ? [previous.adj_factor] : []), ...oldestFirst.map((bar) => bar.adj_factor)]);
+  const ratioAt = (index: number) => (factors[index] ?? anchorFactor) / anchorFactor;
+  const first = previous ? 1 : 0;
+  let previousClose: number | null = previous ? out(times(previous.close, ratioAt(0))) : null;
+  const result = oldestFirst.map((bar, index): DailyBar => {
+    const ratio = ratioAt(first + index);
     const close = out(times(bar.close, ratio));
     const preClose = previousClose ?? out(times(bar.pre_close, ratio));
     previousClose = close;
-    if (bar === previous) return;
     const change = close !== null && preClose !== null ? roundTo(close - preClose, 2) : null;
-    result.push({
+    return {
       date: bar.trade_date,
       open: out(times(bar.open, ratio)),
       high: out(times(bar.high, ratio)),
@@ -109,7 +112,7 @@ export function forwardAdjustedBars(
       volume: lots(bar.vol),
       amount: bar.amount,
       turnover: bar.turnover,
-    });
+    };
   });
   return result.reverse();
 }

@@ -4,9 +4,9 @@ import type { Db } from '../../db/connection';
 import type { Board, Exchange } from '../../domain/symbols';
 import { kindSql, whereBoard, whereExchange } from '../common/securityFilters.repository';
 import { whereVisible } from '../common/visibleRows.repository';
-import { DAY_BAR_COLUMNS, type StoredBar } from './market.repository';
+import { DAY_BAR_COLUMNS } from './market.repository';
 import { VALUATION_FIELDS, valuationGroup } from '../../domain/dailyBasicColumns';
-import type { RawDailyBar } from '../../domain/adjust';
+import type { PreviousBar, RawDailyBar } from '../../domain/adjust';
 import type { CrossSectionRow, ValuationRow } from './market.types';
 
 export interface CrossSectionFilter {
@@ -60,8 +60,7 @@ export function crossSectionQuery(db: Db, filter: CrossSectionFilter, cutoff: st
  * the table's primary key once per security (`DEPENDENT SUBQUERY`, type index).
  */
 async function namesOnDay(db: Db, { date, industry }: DayScope): Promise<Map<string, string>> {
-  const rows: Array<{ ts_code: string; name: string }> = await ofIndustry(db('name_changes'), 'ts_code', industry).where('start_date', '<=', date).orderBy(['ts_code', 'start_date']).select('ts_code', 'name');
-  return new Map(rows.map((row) => [row.ts_code, row.name]));
+  return new Map(await arrayRows<[string, string]>(ofIndustry(db('name_changes'), 'ts_code', industry).where('start_date', '<=', date).orderBy(['ts_code', 'start_date']).select('ts_code', 'name')));
 }
 
 /** The factors of one day by code: one range of adj_factors' date-led covering index. */
@@ -169,11 +168,15 @@ export async function crossSectionRows(db: Db, filter: CrossSectionFilter, cutof
   });
 }
 
-/** Every visible bar of one day in scope (the bases of a cross-section's adjusted pre_close) with its factor, by code. */
-export async function barsOfDay(db: Db, scope: DayScope, cutoff: string | null): Promise<StoredBar[]> {
-  const bars = ofIndustry(whereVisible(db('daily_bars as b'), 'b.trade_date', cutoff), 'b.ts_code', scope.industry).where('b.trade_date', scope.date).select(...DAY_BAR_COLUMNS);
-  const [rows, factors] = await Promise.all([bars, factorsOfDay(db, scope)]);
-  return rows.map((bar: Omit<StoredBar, 'adj_factor'>) => ({ ...bar, adj_factor: factors.get(bar.ts_code) ?? null }));
+/**
+ * The close and factor of every visible bar of one day in scope, by code (the bases of the next day's adjusted
+ * pre_close, and the anchors of the latest day): two ranges of date-led covering indexes read as arrays. Whole
+ * bars as objects, two days of them, were most of what a whole-market request kept alive.
+ */
+export async function closesOfDay(db: Db, scope: DayScope, cutoff: string | null): Promise<Map<string, PreviousBar>> {
+  const closes = ofIndustry(whereVisible(db('daily_bars'), 'trade_date', cutoff), 'ts_code', scope.industry).where('trade_date', scope.date).select('ts_code', 'close');
+  const [rows, factors] = await Promise.all([arrayRows<[string, number | null]>(closes), factorsOfDay(db, scope)]);
+  return new Map(rows.map(([code, close]) => [code, { close, adj_factor: factors.get(code) ?? null }]));
 }
 
 /** Stored valuations of securities from `begin` to `end`, by code then newest first (a backward scan of the primary key), as arrays. */

@@ -1,7 +1,7 @@
-import { forwardAdjustedBars, unadjustedBars } from '../../domain/adjust';
+import { forwardAdjustedBars, unadjustedBars, type PreviousBar } from '../../domain/adjust';
 import { noData } from '../../domain/errors';
-import { barsBefore, findSecurityAnchors, type StoredBar } from './market.repository';
-import { barsOfDay, crossSectionRows, type CrossSectionFilter, type DayScope } from './crossSection.repository';
+import { barsBefore, findSecurityAnchors } from './market.repository';
+import { closesOfDay, crossSectionRows, type CrossSectionFilter, type DayScope } from './crossSection.repository';
 import type { Visibility } from '../../domain/marketTime';
 import { assertNotHidden, requireLatestTradingDay } from './dateWindow.service';
 import type { MarketSources } from './market.service';
@@ -29,18 +29,17 @@ type Anchor = Pick<SecurityAnchor, 'anchor_date' | 'anchor_factor'>;
 /**
  * Each listed row's anchor (its latest visible bar's day and factor). A security with a bar and a factor on
  * the latest visible day is anchored there: those come from the rows themselves when the day is the latest,
- * else from that day's bars (two ranges of date-led indexes); only the others (suspended since, or without
+ * else from that day's closes and factors (two ranges of date-led indexes); only the others (suspended since, or without
  * that day's factor) are looked up one by one. Asking every security's latest bar made a whole-market day
  * cost 5,000 lookups of two indexes each.
  */
 async function anchorsOf(db: Db, { date, industry }: DayScope, rows: CrossSectionRow[], latest: string, cutoff: string | null): Promise<Map<string, Anchor>> {
-  const onLatest = date === latest ? rows : await barsOfDay(db, { date: latest, industry }, cutoff);
-  const latestFactors = new Map(onLatest.map((bar) => [bar.ts_code, bar.adj_factor]));
+  const onLatest: Map<string, PreviousBar> = date === latest ? new Map(rows.map((row) => [row.ts_code, row])) : await closesOfDay(db, { date: latest, industry }, cutoff);
   const anchors = new Map<string, Anchor>();
   const missing: string[] = [];
   for (const { ts_code: code, listed } of rows) {
     if (!listed) continue;
-    const factor = latestFactors.get(code) ?? null;
+    const factor = onLatest.get(code)?.adj_factor ?? null;
     if (factor === null) missing.push(code);
     else anchors.set(code, { anchor_date: latest, anchor_factor: factor });
   }
@@ -51,14 +50,13 @@ async function anchorsOf(db: Db, { date, industry }: DayScope, rows: CrossSectio
 /**
  * Forward-adjusted rows, each to its security's anchor (its latest visible trading day), through the same
  * function as the daily route (so a row equals that day's bar of /v1/market/daily): the previous open day's
- * bars are read whole (one more range of the trade-date index) as the bases of pre_close, and only a
+ * closes and factors are read whole (ranges of the date-led indexes) as the bases of pre_close, and only a
  * security without a bar that day (suspended then, or new) asks for its latest bar before.
  */
 async function adjustedEntries({ db, calendar }: MarketSources, { date, industry }: DayScope, rows: CrossSectionRow[], latest: string, cutoff: string | null): Promise<CrossSectionEntry[]> {
   const codes = rows.map((row) => row.ts_code);
   const previousDay = (await calendar.openDays()).lastBefore(date);
-  const [anchorOf, previousBars] = await Promise.all([anchorsOf(db, { date, industry }, rows, latest, cutoff), previousDay === null ? [] : barsOfDay(db, { date: previousDay, industry }, cutoff)]);
-  const previous = new Map<string, StoredBar>(previousBars.map((bar) => [bar.ts_code, bar]));
+  const [anchorOf, previous] = await Promise.all([anchorsOf(db, { date, industry }, rows, latest, cutoff), previousDay === null ? new Map<string, PreviousBar>() : closesOfDay(db, { date: previousDay, industry }, cutoff)]);
   const missing = codes.filter((code) => !previous.has(code));
   if (missing.length > 0) for (const bar of await barsBefore(db, missing, date, cutoff)) previous.set(bar.ts_code, bar);
   return rows.map((row) => {
