@@ -108,13 +108,13 @@ bench-financials: node_modules/.installed
 bench-ingest: node_modules/.installed
 	node --import tsx bench/ingest.ts --stocks $${STOCKS:-500} --years $${YEARS:-10}
 
-## Search and warm daily vs bare Express 5 + helmet and node:http, same bytes, alternating rounds (BENCH_ROUNDS, BENCH_SECONDS).
-bench-http: node_modules/.installed
+## Search and warm daily of the build vs bare Express 5 + helmet and node:http, same bytes, alternating rounds (BENCH_ROUNDS, BENCH_SECONDS).
+bench-http: node_modules/.installed dist/.built
 	node --import tsx bench/http.ts
 
 ## CPU profile of the warm daily path under load (PROFILE_SCENARIO=search for search): the .cpuprofile in
 ## bench/results/profile/ and its text summary (top self time, folded stacks) beside it.
-bench-profile: node_modules/.installed
+bench-profile: node_modules/.installed dist/.built
 	rm -rf bench/results/profile && mkdir -p bench/results/profile
 	BENCH_PROFILE=bench/results/profile BENCH_ROUNDS=1 node --import tsx bench/http.ts $${PROFILE_SCENARIO:-daily}
 	node --import tsx bench/profile-summary.ts $$(ls -S bench/results/profile/*.cpuprofile | head -1) 40 > bench/results/profile-$${PROFILE_SCENARIO:-daily}.txt

@@ -1,7 +1,7 @@
 /**
  * The hot reads against the framework's floor: `node --import tsx bench/http.ts [search] [daily]`.
  *
- * The project (`npm start`'s heap flag, LOG_LEVEL info as in production, demo store in a fresh SQLite file
+ * The project (the build as `npm start` runs it, LOG_LEVEL info as in production, demo store in a fresh SQLite file
  * unless DATABASE_URL names one) beside a bare Express 5 + helmet app and a bare node:http server sending the
  * same bytes, alternating rounds (bench/support/reference.ts; BENCH_ROUNDS, BENCH_SECONDS). Results:
  * bench/results/http-<scenario>.json. BENCH_PROFILE=<dir> runs the project under --cpu-prof and writes its
@@ -11,7 +11,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compareWithReference, freePort, type Comparison } from './support/reference';
-import { prepareDatabase, START_FLAGS, startServerProcess } from './support/serverProcess';
+import { BUILT_SERVER, prepareDatabase, START_FLAGS, startServerProcess } from './support/serverProcess';
 
 /**
  * Each scenario's path and its targets: share of bare Express's req/s (issue 36 holds what issue 14's 0.5 and
@@ -30,7 +30,7 @@ export async function runHttpScenarios(names: HttpScenario[]): Promise<Record<st
   const profile = process.env.BENCH_PROFILE;
   await prepareDatabase(databaseUrl, key);
   const flags = [...START_FLAGS, ...(profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : [])];
-  const project = await startServerProcess('src/main.ts', await freePort(), { DATABASE_URL: databaseUrl, DEMO_API_KEY: key, LOG_LEVEL: 'info' }, flags);
+  const project = await startServerProcess(BUILT_SERVER, await freePort(), { DATABASE_URL: databaseUrl, DEMO_API_KEY: key, LOG_LEVEL: 'info' }, flags);
   const results: Record<string, Comparison> = {};
   try {
     for (const name of names) {

@@ -19,17 +19,20 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** The server as `npm start` runs it: the build of `make build` (the Makefile's bench targets build it first). */
+export const BUILT_SERVER = 'dist/src/main.js';
+
 /** The node flags of `npm start` (package.json: the heap cap), so the API is measured as it runs in production. */
 export const START_FLAGS = (JSON.parse(readFileSync('package.json', 'utf8')).scripts.start as string).split(' ').filter((arg) => arg.startsWith('--max'));
 
 /**
- * `entry` (src/main.ts, src/cluster.ts or a bench server) in a process of its own on `port`, once /readyz
+ * `entry` (BUILT_SERVER, or sources under tsx: src/main.ts, src/cluster.ts, a bench server) in a process of its own on `port`, once /readyz
  * answers 200; `flags` go to node before the entry (e.g. START_FLAGS, --cpu-prof).
  */
 export async function startServerProcess(entry: string, port: number, env: Record<string, string>, flags: string[] = []): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...flags, ...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), entry], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -1,18 +1,19 @@
 import type { NextFunction, Request, Response } from 'express';
 import { insufficientPermissions, invalidKey, invalidToken } from '../domain/errors';
 import type { AccessPorts, KeyOwner, SessionAccount } from './ports';
+import { urlQuery } from './urlQuery';
 
 /** The API key of a request: header `X-API-KEY` first, then query `api_key`. */
-export function presentedKey(req: Request): string | undefined {
-  return bounded(req.get('x-api-key') || queryKey(req));
+export function presentedKey(req: Request, res: Response): string | undefined {
+  return bounded(req.get('x-api-key') || queryKey(req, res));
 }
 
 /** A presented key longer than any key we issue is refused without a lookup (and without hashing megabytes). */
 const bounded = (key: string | undefined): string | undefined => (key !== undefined && key.length <= 256 ? key : undefined);
 
-/** `api_key` of the query; read only without the header (Express 5 parses the query again on each `req.query`). */
-function queryKey(req: Request): string | undefined {
-  const query = req.query.api_key;
+/** `api_key` of the URL's query. */
+function queryKey(req: Request, res: Response): string | undefined {
+  const query = urlQuery(req, res).api_key;
   return typeof query === 'string' && query !== '' ? query : undefined;
 }
 
@@ -50,7 +51,7 @@ export function authenticate(ports: Pick<AccessPorts, 'keyOwner' | 'session'>) {
   return (req: Request, res: Response, next: NextFunction): void | Promise<void> => {
     const credential = res.locals.contractPath?.credential;
     if (credential === 'apiKey') {
-      const key = presentedKey(req) ?? (res.locals.operation?.tushare ? bodyToken(req) : undefined);
+      const key = presentedKey(req, res) ?? (res.locals.operation?.tushare ? bodyToken(req) : undefined);
       const owner = key === undefined ? null : ports.keyOwner(key);
       if (owner instanceof Promise) return owner.then((found) => acceptKeyOwner(res, found, next));
       return acceptKeyOwner(res, owner, next);

@@ -6,6 +6,7 @@ import { authenticate, requireKeyScope } from './auth';
 import { contractValidator, errorCodesOfParameters, type Contract } from './contract';
 import { corsPolicy } from './cors';
 import { inSequence } from './inSequence';
+import { fixedHeaders } from './fixedHeaders';
 import { errorHandler } from './errors';
 import type { Metrics } from './metrics';
 import { operationRoutes, type OperationHandlers } from './handler';
@@ -61,7 +62,7 @@ export function httpApp(parts: HttpAppParts): Express {
   // turn of the router, as a bare Express route does (a layer per step made the router a visible share of its
   // CPU: `make bench-profile`).
   app.use(inSequence(
-    helmet(),
+    fixedHeaders(helmet()),
     requestId(),
     requestEnd([requestLogLine(parts.logger), parts.metrics.observer(), usageCounting(parts.access.recordUsage)]),
     nameOperation(index),

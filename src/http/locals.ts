@@ -2,6 +2,7 @@ import type { OperationPolicy, PathOperations } from './operations';
 import type { AppError } from '../domain/errors';
 import type { KeyOwner, SessionAccount } from './ports';
 import type { AnswerFormat } from './answers/answerFormat';
+import type { UrlQuery } from './urlQuery';
 
 /** `res.locals` as the middleware leaves it, typed once for every handler. */
 declare global {
@@ -25,6 +26,8 @@ declare global {
       sessionId?: number;
       /** An operation with tables: the form its answer is asked in (format=, or Accept; JSON by default). */
       format?: AnswerFormat;
+      /** The query as the URL gives it, parsed once (urlQuery). */
+      urlQuery?: UrlQuery;
       /** The credential was refused (401 to throw once the address's refusal budget has counted it). */
       refusal?: AppError;
     }

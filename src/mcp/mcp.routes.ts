@@ -115,7 +115,7 @@ export function mcpRoutes(options: McpOptions): Router {
   router.post('/mcp', checkHost, async (req, res) => {
     const mcp = await sdk();
     // The same API key as the data routes (X-API-KEY or api_key); 401 `invalid_key` in the envelope otherwise.
-    const apiKey = presentedKey(req);
+    const apiKey = presentedKey(req, res);
     const owner = apiKey === undefined ? null : await options.keyOwner(apiKey);
     if (apiKey === undefined || owner === null) throw invalidKey();
     const server = toolServer(mcp, options, { apiKey, keyId: owner.keyId }, wantsCompact(req));

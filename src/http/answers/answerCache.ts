@@ -1,4 +1,3 @@
-import { parse } from 'node:querystring';
 import type { NextFunction, Request, Response } from 'express';
 import type { DataVersions, Dataset } from '../../db/dataVersions';
 import { answerKey } from '../../domain/answerKey';
@@ -8,6 +7,7 @@ import { AnswerStore, CACHE_CONTROL, etagOf, JsonText, sendAnswerBytes, sendTagg
 import type { CachePolicy } from '../operations';
 import { RowsAnswer } from './rowsAnswer';
 import { bytesOf, streamText, tableText, type Envelope } from './tableWriter';
+import { urlQuery } from '../urlQuery';
 
 /** The envelope a table is written from (JSON text read back: the answers built as text are JSON first). */
 const envelopeOf = (payload: unknown): Envelope => (payload instanceof JsonText ? JSON.parse(payload.toBuffer().toString()) : payload) as Envelope;
@@ -80,11 +80,9 @@ export class AnswerCache {
    * validator adds defaults to `req.query`, which the warm path, before it, does not see).
    */
   private keyOf(tag: string, req: Request, res: Response, policy: CachePolicy): string {
-    const at = req.originalUrl.indexOf('?');
-    const query = at < 0 ? {} : (parse(req.originalUrl.slice(at + 1)) as Record<string, string>);
     // Answers from the live feed (a running bar) follow each plan's minute delay.
     const delay = policy.datasets.includes('live') ? `:m${res.locals.keyOwner!.minuteDelayMinutes}` : '';
-    return `${tag}${delay}:${answerFormatOf(res)}:${answerKey(res.locals.operation!.operationId, query)}`;
+    return `${tag}${delay}:${answerFormatOf(res)}:${answerKey(res.locals.operation!.operationId, urlQuery(req, res))}`;
   }
 
   /**
@@ -127,7 +125,7 @@ export class AnswerCache {
   repeats() {
     return (req: Request, res: Response, next: NextFunction): void | Promise<void> => {
       const policy = req.method === 'GET' ? this.policyFor(res) : null;
-      if (policy === null || Object.values(req.query).some((value) => typeof value !== 'string')) return next();
+      if (policy === null || Object.values(urlQuery(req, res)).some((value) => typeof value !== 'string')) return next();
       const tag = this.freshTag(policy.datasets);
       if (tag === undefined) return this.versionTag(policy.datasets).then((fresh) => this.answerRepeat(fresh, policy, req, res, next));
       this.answerRepeat(tag, policy, req, res, next);

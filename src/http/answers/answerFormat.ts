@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { urlQuery } from '../urlQuery';
 
 /** The forms a data answer takes: the JSON envelope, or its rows as CSV or NDJSON. */
 export type AnswerFormat = 'json' | 'csv' | 'ndjson';
@@ -9,8 +10,8 @@ const NEGOTIATED = ['application/json', 'text/csv', 'application/x-ndjson'];
 const BY_MEDIA_TYPE: Record<string, AnswerFormat> = { 'application/json': 'json', 'text/csv': 'csv', 'application/x-ndjson': 'ndjson' };
 
 /** `format` wins; otherwise the Accept header (`*∕*`, none, or anything else: JSON). An unknown `format` is the validator's 400. */
-function formatOf(req: Request): AnswerFormat {
-  const asked = (req.query as Record<string, unknown>).format;
+function formatOf(req: Request, res: Response): AnswerFormat {
+  const asked = urlQuery(req, res).format;
   if (asked === 'csv' || asked === 'ndjson') return asked;
   if (asked !== undefined || req.headers.accept === undefined) return 'json';
   const accepted = req.accepts(NEGOTIATED);
@@ -25,7 +26,7 @@ export function negotiateFormat() {
   return (req: Request, res: Response, next: NextFunction) => {
     if (res.locals.operation?.tables) {
       res.vary('Accept');
-      res.locals.format = formatOf(req);
+      res.locals.format = formatOf(req, res);
     }
     next();
   };
