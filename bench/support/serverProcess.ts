@@ -32,7 +32,7 @@ export const START_FLAGS = (JSON.parse(readFileSync('package.json', 'utf8')).scr
 export async function startServerProcess(entry: string, port: number, env: Record<string, string>, flags: string[] = []): Promise<ServerProcess> {
   const child = spawn(process.execPath, [...flags, ...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), entry], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', process.env.SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
