@@ -7,6 +7,15 @@ export type Scalar = string | number | boolean | null;
 
 const COMMA = 0x2c;
 
+/**
+ * The rows of a RowsAnswer: an array, or rows made a slice at a time as the answer is written (whatever a
+ * slice's rows hold then dies young, instead of living for the whole answer).
+ */
+export interface RowSource<Row> {
+  readonly length: number;
+  slice(start: number, end: number): readonly Row[];
+}
+
 /** A column of a RowsAnswer: its wire name and how a row gives its value. */
 export type RowColumn<Row> = readonly [name: string, value: (row: Row) => Scalar];
 
@@ -22,11 +31,11 @@ export class RowsAnswer {
     private readonly around: Readonly<Record<string, Scalar>>,
     private readonly listKey: string,
     private readonly columns: readonly RowColumn<unknown>[],
-    private readonly rows: readonly unknown[],
+    private readonly rows: RowSource<unknown>,
   ) {}
 
   /** The rows listed at `data[listKey]` beside `around`, each written in `columns`. */
-  static of<Row>(around: Readonly<Record<string, Scalar>>, listKey: string, columns: readonly RowColumn<Row>[], rows: readonly Row[]): RowsAnswer {
+  static of<Row>(around: Readonly<Record<string, Scalar>>, listKey: string, columns: readonly RowColumn<Row>[], rows: RowSource<Row>): RowsAnswer {
     return new RowsAnswer(around, listKey, columns as readonly RowColumn<unknown>[], rows);
   }
 

@@ -68,104 +68,147 @@ async function factorsOfDay(db: Db, { date, industry }: DayScope): Promise<Map<s
   return new Map(await arrayRows<[string, number]>(ofIndustry(db('adj_factors'), 'ts_code', industry).where('trade_date', date).select('ts_code', 'adj_factor')));
 }
 
-/** Each valuation field's group and place in its group's read (after the code), in VALUATION_FIELDS' order. */
-const VALUATION_PLACES = VALUATION_FIELDS.map((field) => {
-  const group = VALUATION_GROUPS.findIndex((columns) => columns.includes(field));
-  return [group, VALUATION_GROUPS[group]!.indexOf(field) + 1] as const;
-});
-
 /** A valuation group's row of one security as read: the code, then the group's figures. */
 type ValuationValues = [string, ...(number | null)[]];
 
-/** Each of daily_basic's two valuation groups of one day, by code: one range of each group's date-led covering index. */
-async function valuationsOfDay(db: Db, { date, industry }: DayScope): Promise<Map<string, ValuationValues>[]> {
-  const groups = await Promise.all(VALUATION_GROUPS.map((columns) => arrayRows<ValuationValues>(ofIndustry(db('daily_basic'), 'ts_code', industry).where('trade_date', date).select('ts_code', ...columns))));
-  return groups.map((rows) => new Map(rows.map((row) => [row[0], row])));
+/** Each of daily_basic's two valuation groups of one day: one range of each group's date-led covering index. */
+function valuationsOfDay(db: Db, { date, industry }: DayScope): Promise<ValuationValues[][]> {
+  return Promise.all(VALUATION_GROUPS.map((columns) => arrayRows<ValuationValues>(ofIndustry(db('daily_basic'), 'ts_code', industry).where('trade_date', date).select('ts_code', ...columns))));
 }
 
 /** A bar of crossSectionQuery as the array it is read in: DAY_BAR_COLUMNS, then the name. */
 type DayBarValues = [string, string, ...(number | null)[]];
-const AT = Object.fromEntries(DAY_BAR_COLUMNS.map((column, i) => [column.slice('b.'.length), i])) as Record<keyof RawDailyBar | 'ts_code', number>;
 const NAME_AT = DAY_BAR_COLUMNS.length;
 
+/** The numbers of a row of the day, in this order: the bar's (DAY_BAR_COLUMNS after code and date), its factor, then VALUATION_FIELDS. */
+const BAR_NUMBERS = DAY_BAR_COLUMNS.slice(2).map((column) => column.slice('b.'.length) as keyof RawDailyBar);
+const FACTOR_AT = BAR_NUMBERS.length;
+const VALUATION_AT = FACTOR_AT + 1;
+const STRIDE = VALUATION_AT + VALUATION_FIELDS.length;
+const NUMBER_AT = Object.fromEntries(BAR_NUMBERS.map((field, i) => [field, i])) as Record<keyof RawDailyBar, number>;
+
 /**
- * A row of the day read where it was read: the bar's array and the valuation groups' arrays as the database
- * gave them, behind the fields of a CrossSectionRow. The whole market is 5,000 rows that live as long as the
- * request, and a copy of each in an object of its own doubled what the request kept alive, all of it promoted
- * to the old generation by the collections a whole-market answer triggers while it is built.
+ * One day's rows as columns: codes and names, and every number of every row in one Float64Array (null as NaN,
+ * which a stored figure never is). The whole market is 5,000 rows that live as long as the request; as the
+ * database's row arrays, with every figure a heap number of its own, they were most of what a whole-market
+ * answer kept alive, promoted to the old generation by the collections its writing triggers
+ * (`make bench-cross-section`'s RSS while CSVs stream).
  */
+class DayColumns {
+  readonly numbers: Float64Array;
+
+  constructor(
+    readonly date: string,
+    readonly codes: readonly string[],
+    readonly names: readonly (string | null)[],
+    readonly listed: Uint8Array,
+  ) {
+    this.numbers = new Float64Array(codes.length * STRIDE).fill(Number.NaN);
+  }
+
+  set(row: number, column: number, value: number | null | undefined): void {
+    if (value !== null && value !== undefined) this.numbers[row * STRIDE + column] = value;
+  }
+
+  number(row: number, column: number): number | null {
+    const value = this.numbers[row * STRIDE + column]!;
+    return Number.isNaN(value) ? null : value;
+  }
+}
+
+/** A row of the day: its place in the day's columns, behind the fields of a CrossSectionRow. */
 class DayRow implements CrossSectionRow {
   constructor(
-    private readonly values: DayBarValues,
-    readonly name: string | null,
-    readonly adj_factor: number | null,
-    private readonly ratios: ValuationValues | undefined,
-    private readonly shares: ValuationValues | undefined,
+    private readonly day: DayColumns,
+    private readonly at: number,
   ) {}
 
   get ts_code(): string {
-    return this.values[0];
+    return this.day.codes[this.at]!;
   }
   get trade_date(): string {
-    return this.values[1];
+    return this.day.date;
+  }
+  get name(): string | null {
+    return this.day.names[this.at]!;
   }
   get listed(): boolean {
-    return this.values[NAME_AT] !== null;
+    return this.day.listed[this.at] === 1;
   }
   get open() {
-    return this.number(AT.open);
+    return this.day.number(this.at, NUMBER_AT.open);
   }
   get high() {
-    return this.number(AT.high);
+    return this.day.number(this.at, NUMBER_AT.high);
   }
   get low() {
-    return this.number(AT.low);
+    return this.day.number(this.at, NUMBER_AT.low);
   }
   get close() {
-    return this.number(AT.close);
+    return this.day.number(this.at, NUMBER_AT.close);
   }
   get pre_close() {
-    return this.number(AT.pre_close);
+    return this.day.number(this.at, NUMBER_AT.pre_close);
   }
   get change() {
-    return this.number(AT.change);
+    return this.day.number(this.at, NUMBER_AT.change);
   }
   get pct_chg() {
-    return this.number(AT.pct_chg);
+    return this.day.number(this.at, NUMBER_AT.pct_chg);
   }
   get vol() {
-    return this.number(AT.vol);
+    return this.day.number(this.at, NUMBER_AT.vol);
   }
   get amount() {
-    return this.number(AT.amount);
+    return this.day.number(this.at, NUMBER_AT.amount);
   }
   get turnover() {
-    return this.number(AT.turnover);
+    return this.day.number(this.at, NUMBER_AT.turnover);
+  }
+  get adj_factor() {
+    return this.day.number(this.at, FACTOR_AT);
   }
 
   valuationAt(field: number): number | null {
-    const place = VALUATION_PLACES[field]!;
-    return ((place[0] === 0 ? this.ratios : this.shares)?.[place[1]] as number | null | undefined) ?? null;
+    return this.day.number(this.at, VALUATION_AT + field);
   }
+}
 
-  private number(at: number): number | null {
-    return this.values[at] as number | null;
-  }
+/** The day's columns from the bars, names, factors and valuation groups as read (which are garbage once copied). */
+function dayColumns(bars: DayBarValues[], names: Map<string, string>, factors: Map<string, number>, groups: ValuationValues[][]): DayColumns {
+  const codes = bars.map((values) => values[0]);
+  const day = new DayColumns(
+    bars[0]?.[1] ?? '',
+    codes,
+    bars.map((values) => names.get(values[0]) ?? (values[NAME_AT] as string | null) ?? null),
+    Uint8Array.from(bars, (values) => (values[NAME_AT] === null ? 0 : 1)),
+  );
+  const rowOf = new Map(codes.map((code, row) => [code, row]));
+  bars.forEach((values, row) => {
+    for (let i = 0; i < BAR_NUMBERS.length; i++) day.set(row, i, values[2 + i] as number | null);
+    day.set(row, FACTOR_AT, factors.get(values[0]));
+  });
+  groups.forEach((rows, group) => {
+    const columns = VALUATION_GROUPS[group]!.map((column) => VALUATION_AT + VALUATION_FIELDS.indexOf(column as (typeof VALUATION_FIELDS)[number]));
+    for (const values of rows) {
+      const row = rowOf.get(values[0]);
+      if (row !== undefined) columns.forEach((column, i) => day.set(row, column, values[1 + i] as number | null));
+    }
+  });
+  return day;
 }
 
 /**
  * Every visible bar of one day with its name of that day, factor and valuation, by code: four ranges of
  * date-led covering indexes read side by side as arrays (bars, factors, the two groups of valuations) and the
- * names of the day, joined here by code (DayRow); no per-security query.
+ * names of the day, copied into the day's columns (DayColumns); no per-security query.
  */
 export async function crossSectionRows(db: Db, filter: CrossSectionFilter, cutoff: string | null): Promise<CrossSectionRow[]> {
-  const [bars, factors, [ratios, shares], names] = await Promise.all([
+  const [bars, factors, groups, names] = await Promise.all([
     arrayRows<DayBarValues>(crossSectionQuery(db, filter, cutoff)), factorsOfDay(db, filter), valuationsOfDay(db, filter), namesOnDay(db, filter),
   ]);
-  return bars.map((values) => {
-    const code = values[0];
-    return new DayRow(values, names.get(code) ?? (values[NAME_AT] as string | null) ?? null, factors.get(code) ?? null, ratios!.get(code), shares!.get(code));
-  });
+  const day = dayColumns(bars, names, factors, groups);
+  return day.codes.map((_code, at) => new DayRow(day, at));
 }
 
 /**

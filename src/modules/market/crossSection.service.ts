@@ -1,4 +1,4 @@
-import { forwardAdjustedBars, unadjustedBars, type PreviousBar } from '../../domain/adjust';
+import { forwardAdjustedBar, unadjustedBars, type PreviousBar } from '../../domain/adjust';
 import { noData } from '../../domain/errors';
 import { barsBefore, findSecurityAnchors } from './market.repository';
 import { closesOfDay, crossSectionRows, type CrossSectionFilter, type DayScope } from './crossSection.repository';
@@ -53,18 +53,23 @@ async function anchorsOf(db: Db, { date, industry }: DayScope, rows: CrossSectio
  * closes and factors are read whole (ranges of the date-led indexes) as the bases of pre_close, and only a
  * security without a bar that day (suspended then, or new) asks for its latest bar before.
  */
-async function adjustedEntries({ db, calendar }: MarketSources, { date, industry }: DayScope, rows: CrossSectionRow[], latest: string, cutoff: string | null): Promise<CrossSectionEntry[]> {
+async function adjustedEntries({ db, calendar }: MarketSources, { date, industry }: DayScope, rows: CrossSectionRow[], latest: string, cutoff: string | null): Promise<CrossSection['entries']> {
   const codes = rows.map((row) => row.ts_code);
   const previousDay = (await calendar.openDays()).lastBefore(date);
   const [anchorOf, previous] = await Promise.all([anchorsOf(db, { date, industry }, rows, latest, cutoff), previousDay === null ? new Map<string, PreviousBar>() : closesOfDay(db, { date: previousDay, industry }, cutoff)]);
   const missing = codes.filter((code) => !previous.has(code));
   if (missing.length > 0) for (const bar of await barsBefore(db, missing, date, cutoff)) previous.set(bar.ts_code, bar);
-  return rows.map((row) => {
+  return entriesOf(rows, (slice) => slice.map((row) => {
     // A security the reference list lacks has no anchor: served unadjusted, as an index is.
     const anchor = anchorOf.get(row.ts_code);
-    const [bar] = forwardAdjustedBars([row], previous.get(row.ts_code) ?? null, anchor?.anchor_factor ?? null);
-    return { row, bar: bar!, anchorDate: anchor?.anchor_factor == null ? null : anchor.anchor_date };
-  });
+    const bar = forwardAdjustedBar(row, previous.get(row.ts_code) ?? null, anchor?.anchor_factor ?? null);
+    return { row, bar, anchorDate: anchor?.anchor_factor == null ? null : anchor.anchor_date };
+  }));
+}
+
+/** The entries of `rows`, made a slice at a time (by `entriesOfSlice`) as the answer's writer asks for them. */
+function entriesOf(rows: CrossSectionRow[], entriesOfSlice: (rows: CrossSectionRow[]) => CrossSectionEntry[]): CrossSection['entries'] {
+  return { length: rows.length, slice: (start, end) => entriesOfSlice(rows.slice(start, end)) };
 }
 
 /** Every security's bar and valuation on one trading day (unadjusted with its factor, or forward-adjusted). */
@@ -74,6 +79,5 @@ export async function crossSection(sources: MarketSources, request: CrossSection
   const rows = await crossSectionRows(sources.db, { ...request, date }, cutoff);
   if (rows.length === 0) throw noData(`No ${request.kind} traded on ${date} matches the filters`);
   if (request.adjusted) return { date, entries: await adjustedEntries(sources, { date, industry: request.industry }, rows, latest, cutoff) };
-  const bars = unadjustedBars(rows);
-  return { date, entries: rows.map((row, i) => ({ row, bar: bars[i]!, anchorDate: null })) };
+  return { date, entries: entriesOf(rows, (slice) => unadjustedBars(slice).map((bar, i) => ({ row: slice[i]!, bar, anchorDate: null }))) };
 }

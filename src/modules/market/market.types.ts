@@ -81,7 +81,8 @@ export interface CrossSectionEntry {
 
 export interface CrossSection {
   date: string;
-  entries: CrossSectionEntry[];
+  /** The rows as served, made a slice at a time as the answer is written (a day's adjusted bars never all live at once). */
+  entries: { readonly length: number; slice(start: number, end: number): CrossSectionEntry[] };
 }
 
 export interface ValuationSeries {
