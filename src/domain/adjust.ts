@@ -3,9 +3,6 @@ import type { components } from '../../generated/api';
 /** Price adjustment for dividends and splits (ARCHITECTURE.md §4): forward = P × AF(t) / AF(anchor), backward = P × AF(t). */
 
 /** An unadjusted daily bar as stored, with the factor of its day (null when none is loaded). */
-/** What forward adjustment reads of the bar before a window: its close and its factor. */
-export type PreviousBar = Pick<RawDailyBar, 'close' | 'adj_factor'>;
-
 export interface RawDailyBar {
   trade_date: string;
   open: number | null;
@@ -20,6 +17,9 @@ export interface RawDailyBar {
   turnover: number | null;
   adj_factor: number | null;
 }
+
+/** What forward adjustment reads of the bar before a window: its close and its factor. */
+export type PreviousBar = Pick<RawDailyBar, 'close' | 'adj_factor'>;
 
 /**
  * A daily bar on the wire before `fields` selection: every field of the contract's DailyBar, `adj_factor` only
@@ -88,55 +88,33 @@ export function forwardAdjustedBars(
   previous: PreviousBar | null,
   anchorFactor: number | null,
 ): DailyBar[] {
-  if (anchorFactor === null) return barsNewestFirst.map(unadjustedWithoutFactor);
+  if (anchorFactor === null) return unadjustedBars(barsNewestFirst).map(({ adj_factor: _omit, ...bar }) => bar);
   const oldestFirst = [...barsNewestFirst].reverse();
   const factors = fillFactors([...(previous ? [previous.adj_factor] : []), ...oldestFirst.map((bar) => bar.adj_factor)]);
   const ratioAt = (index: number) => (factors[index] ?? anchorFactor) / anchorFactor;
   const first = previous ? 1 : 0;
-  let closeBefore: number | null = previous ? out(times(previous.close, ratioAt(0))) : null;
-  const result = oldestFirst.map((bar, index) => {
-    const adjusted = adjustedBar(bar, ratioAt(first + index), closeBefore);
-    closeBefore = adjusted.close;
-    return adjusted;
+  let previousClose: number | null = previous ? out(times(previous.close, ratioAt(0))) : null;
+  const result = oldestFirst.map((bar, index): DailyBar => {
+    const ratio = ratioAt(first + index);
+    const close = out(times(bar.close, ratio));
+    const preClose = previousClose ?? out(times(bar.pre_close, ratio));
+    previousClose = close;
+    const change = close !== null && preClose !== null ? roundTo(close - preClose, 2) : null;
+    return {
+      date: bar.trade_date,
+      open: out(times(bar.open, ratio)),
+      high: out(times(bar.high, ratio)),
+      low: out(times(bar.low, ratio)),
+      close,
+      pre_close: preClose,
+      change,
+      pct_change: change === null || !preClose ? null : roundTo((close! / preClose - 1) * 100, 4),
+      volume: lots(bar.vol),
+      amount: bar.amount,
+      turnover: bar.turnover,
+    };
   });
   return result.reverse();
-}
-
-/**
- * forwardAdjustedBars of one bar after `previous`, without its arrays (a whole market's day is 5,000 single
- * bars): the factors filled as fillFactors fills the two, a missing one taking the other's.
- */
-export function forwardAdjustedBar(bar: RawDailyBar, previous: PreviousBar | null, anchorFactor: number | null): DailyBar {
-  if (anchorFactor === null) return unadjustedWithoutFactor(bar);
-  const factor = bar.adj_factor ?? previous?.adj_factor ?? null;
-  const closeBefore = previous ? out(times(previous.close, (previous.adj_factor ?? factor ?? anchorFactor) / anchorFactor)) : null;
-  return adjustedBar(bar, (factor ?? anchorFactor) / anchorFactor, closeBefore);
-}
-
-/** A bar unadjusted on the wire, without its factor (a security without an anchor factor: an index). */
-function unadjustedWithoutFactor(bar: RawDailyBar): DailyBar {
-  return withoutFactor(unadjustedBars([bar])[0]!);
-}
-const withoutFactor = ({ adj_factor: _omit, ...bar }: DailyBar): DailyBar => bar;
-
-/** One bar's prices times `ratio`; its pre_close the adjusted close of the bar before when known, else its own adjusted. */
-function adjustedBar(bar: RawDailyBar, ratio: number, closeBefore: number | null): DailyBar {
-  const close = out(times(bar.close, ratio));
-  const preClose = closeBefore ?? out(times(bar.pre_close, ratio));
-  const change = close !== null && preClose !== null ? roundTo(close - preClose, 2) : null;
-  return {
-    date: bar.trade_date,
-    open: out(times(bar.open, ratio)),
-    high: out(times(bar.high, ratio)),
-    low: out(times(bar.low, ratio)),
-    close,
-    pre_close: preClose,
-    change,
-    pct_change: change === null || !preClose ? null : roundTo((close! / preClose - 1) * 100, 4),
-    volume: lots(bar.vol),
-    amount: bar.amount,
-    turnover: bar.turnover,
-  };
 }
 
 /** Backward-adjusted price (documented for callers of adjustment-factor): P × AF(t). */

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { backwardPrice, fillFactors, forwardAdjustedBar, forwardAdjustedBars, forwardPrice, roundTo, unadjustedBars, type RawDailyBar } from '../../src/domain/adjust';
+import { backwardPrice, fillFactors, forwardAdjustedBars, forwardPrice, roundTo, unadjustedBars, type RawDailyBar } from '../../src/domain/adjust';
 import { adjFactors2024, dailyBars2024 } from '../support/marketData';
 
 /** The real 2024 bars of 000001.SZ (Ping An Bank) with their factors, newest first; ex-dividend on 2024-06-14. */
@@ -72,20 +72,6 @@ describe('domain/adjust', () => {
     const [bar] = forwardAdjustedBars(raw, null, null);
     expect(bar).to.include({ close: 10.18, pre_close: 10.08 });
     expect(bar).not.to.have.property('adj_factor');
-  });
-
-  it('one bar after the bar before (the cross-section): the ex-date by hand, and the same as the windowed path everywhere', () => {
-    const [exDate] = window('2024-06-14', '2024-06-14');
-    // pre_close is the adjusted close before: 10.80 × 116.713 / 127.7841 = 9.8643 → 9.86; close 9.96; change 0.10, 1.0142 %
-    expect(forwardAdjustedBar(exDate!, before('2024-06-14'), ANCHOR)).to.include({ date: '2024-06-14', pre_close: 9.86, close: 9.96, change: 0.1, pct_change: 1.0142 });
-    const gap = (bar: RawDailyBar | null) => bar && { ...bar, adj_factor: null };
-    for (const bar of bars) {
-      const previous = before(bar.trade_date);
-      for (const [one, prior] of [[bar, previous], [bar, null], [gap(bar)!, previous], [bar, gap(previous)], [gap(bar)!, gap(previous)]] as const) {
-        expect(forwardAdjustedBar(one, prior, ANCHOR), `${bar.trade_date}`).to.deep.equal(forwardAdjustedBars([one], prior, ANCHOR)[0]);
-      }
-    }
-    expect(forwardAdjustedBar(exDate!, null, null)).to.deep.equal(forwardAdjustedBars([exDate!], null, null)[0]);
   });
 
   it('fills factor gaps from the older bar, the oldest from the newer one', () => {

@@ -86,6 +86,8 @@ const FACTOR_AT = BAR_NUMBERS.length;
 const VALUATION_AT = FACTOR_AT + 1;
 const STRIDE = VALUATION_AT + VALUATION_FIELDS.length;
 const NUMBER_AT = Object.fromEntries(BAR_NUMBERS.map((field, i) => [field, i])) as Record<keyof RawDailyBar, number>;
+/** The column of each figure of each valuation group's read (after the code). */
+const GROUP_COLUMNS = VALUATION_GROUPS.map((columns) => columns.map((column) => VALUATION_AT + VALUATION_FIELDS.indexOf(column as (typeof VALUATION_FIELDS)[number])));
 
 /**
  * One day's rows as columns: codes and names, and every number of every row in one Float64Array (null as NaN,
@@ -189,7 +191,7 @@ function dayColumns(bars: DayBarValues[], names: Map<string, string>, factors: M
     day.set(row, FACTOR_AT, factors.get(values[0]));
   });
   groups.forEach((rows, group) => {
-    const columns = VALUATION_GROUPS[group]!.map((column) => VALUATION_AT + VALUATION_FIELDS.indexOf(column as (typeof VALUATION_FIELDS)[number]));
+    const columns = GROUP_COLUMNS[group]!;
     for (const values of rows) {
       const row = rowOf.get(values[0]);
       if (row !== undefined) columns.forEach((column, i) => day.set(row, column, values[1 + i] as number | null));

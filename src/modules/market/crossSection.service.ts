@@ -1,4 +1,4 @@
-import { forwardAdjustedBar, unadjustedBars, type PreviousBar } from '../../domain/adjust';
+import { forwardAdjustedBars, unadjustedBars, type PreviousBar } from '../../domain/adjust';
 import { noData } from '../../domain/errors';
 import { barsBefore, findSecurityAnchors } from './market.repository';
 import { closesOfDay, crossSectionRows, type CrossSectionFilter, type DayScope } from './crossSection.repository';
@@ -62,8 +62,8 @@ async function adjustedEntries({ db, calendar }: MarketSources, { date, industry
   return entriesOf(rows, (slice) => slice.map((row) => {
     // A security the reference list lacks has no anchor: served unadjusted, as an index is.
     const anchor = anchorOf.get(row.ts_code);
-    const bar = forwardAdjustedBar(row, previous.get(row.ts_code) ?? null, anchor?.anchor_factor ?? null);
-    return { row, bar, anchorDate: anchor?.anchor_factor == null ? null : anchor.anchor_date };
+    const [bar] = forwardAdjustedBars([row], previous.get(row.ts_code) ?? null, anchor?.anchor_factor ?? null);
+    return { row, bar: bar!, anchorDate: anchor?.anchor_factor == null ? null : anchor.anchor_date };
   }));
 }
 
