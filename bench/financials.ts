@@ -10,6 +10,7 @@
  * bench/results/financials-<dialect>.json. The server runs in a child process so the load generator does
  * not share its event loop; BENCH_PROFILE=<dir> writes its CPU profile.
  */
+import { createServer } from 'node:http';
 import { fork } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -161,7 +162,7 @@ async function main() {
 async function serve(url: string) {
   const db = connect(url);
   const app = createApp({ db, logger: pino({ level: 'silent' }), validateResponses: false });
-  const server = app.listen(0, '127.0.0.1', () => process.send!((server.address() as AddressInfo).port));
+  const server = createServer(app.classes, app.listener).listen(0, '127.0.0.1', () => process.send!((server.address() as AddressInfo).port));
   process.on('SIGTERM', () => process.exit(0)); // a normal exit, so --cpu-prof (BENCH_PROFILE=dir) writes its profile
 }
 

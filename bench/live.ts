@@ -7,6 +7,7 @@
  *    from publishing the snapshot to each client's receipt (p50, p99), and the server's RSS.
  * Figures into bench/results/live.json.
  */
+import { createServer } from 'node:http';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -67,7 +68,7 @@ try {
   // A stored quote that every stream opens with: a client is ready once it has it.
   await db('live_quotes').insert({ ts_code: '600519.SH', quote_minute: '2026-04-02 09:59:00', quote_time: '2026-04-02 09:59:30', name: '贵州茅台', last: 1459, volume: 0, amount: 0, book: '{"bids":[],"asks":[]}', suspended: false });
   const app = createApp({ db, logger, validateResponses: false, liveHub: hub });
-  const server = app.listen(0, '127.0.0.1');
+  const server = createServer(app.classes, app.listener).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   const clients = await child('bench/support/sseClients.ts', { BENCH_BASE: base, BENCH_KEY: key, BENCH_CLIENTS: String(CLIENTS), BENCH_EVENTS: String(EVENTS) });

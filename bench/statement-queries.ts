@@ -4,6 +4,7 @@
  * MariaDB, EXPLAIN QUERY PLAN on SQLite): how many queries a request makes per table, and which index serves
  * them. `node --import tsx bench/statement-queries.ts <database URL of the fixture>` → bench/results/statement-queries-<dialect>.txt.
  */
+import { createServer } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
@@ -17,7 +18,8 @@ const mysql = url.startsWith('mysql://');
 const db = connect(url);
 const key = 'ak_bench_financials'; // bench/financials.ts issued it with the fixture
 const codes = (await db('income_statements').distinct('ts_code').orderBy('ts_code').limit(10)).map((row: { ts_code: string }) => row.ts_code);
-const server = createApp({ db, logger: pino({ level: 'silent' }), validateResponses: false, answerCache: { enabled: false } }).listen(0, '127.0.0.1');
+const app = createApp({ db, logger: pino({ level: 'silent' }), validateResponses: false, answerCache: { enabled: false } });
+const server = createServer(app.classes, app.listener).listen(0, '127.0.0.1');
 await new Promise((resolve) => server.once('listening', resolve));
 const captured: { sql: string; bindings: readonly Knex.RawBinding[] }[] = [];
 db.on('query', (query: { sql: string; bindings?: readonly Knex.RawBinding[] }) => captured.push({ sql: query.sql, bindings: query.bindings ?? [] }));

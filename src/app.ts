@@ -1,10 +1,10 @@
-import type { Express } from 'express';
 import type { Logger } from 'pino';
 import type { Knex } from 'knex';
 import { AnswerCache, type AnswerCacheOptions } from './http/answers/answerCache';
 import { DataVersions } from './db/dataVersions';
 import { loadContract } from './http/contract';
 import { httpApp } from './http/httpApp';
+import type { HttpApp } from './http/aheadOfRouter';
 import { Metrics } from './http/metrics';
 import { LimiterStore } from './http/rateLimitStore';
 import type { RequestBudgets } from './http/rateLimit';
@@ -73,13 +73,15 @@ export interface AppDeps {
   clock?: () => Date;
   /** The live stream's fan-out, fed by the quote feed through the live bus (main.ts); an idle one otherwise. */
   liveHub?: StreamHub;
+  /** TRUST_PROXY: Express's `trust proxy`. */
+  trustProxy?: boolean | number | string;
 }
 
 /** The host names of this machine, always allowed at /mcp. */
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 /** The composition root: the modules answer the HTTP layer's ports and give a handler for every operation. */
-export function createApp(deps: AppDeps): Express {
+export function createApp(deps: AppDeps): HttpApp {
   const { db, logger, validateResponses } = deps;
   const readDb = deps.readDb ?? db;
   const contract = loadContract();
@@ -115,7 +117,7 @@ export function createApp(deps: AppDeps): Express {
     resources: guideResources(contract),
     stores: new ResultStores(),
     keyOwner: access.keyOwner,
-    app: (req, res) => app(req, res),
+    app: (req, res) => app.listener(req, res),
     allowedHosts: [...LOCAL_HOSTS, ...(deps.mcpAllowedHosts ?? [])],
     version: contract.info.version,
   });
@@ -142,6 +144,7 @@ export function createApp(deps: AppDeps): Express {
     },
     metrics,
     corsOrigins: deps.corsOrigins ?? [],
+    trustProxy: deps.trustProxy,
     openRoutes: [systemRoutes(contract, { readiness, metrics: deps.metricsOnOwnPort ? undefined : metrics }), consoleRoutes(), mcp],
   });
   return app;

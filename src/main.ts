@@ -74,8 +74,8 @@ const app = createApp({
   cursorSecret: config.CURSOR_SECRET,
   answerCache: { enabled: config.RESPONSE_CACHE },
   liveHub,
+  trustProxy: config.TRUST_PROXY,
 });
-if (config.TRUST_PROXY !== undefined) app.set('trust proxy', config.TRUST_PROXY);
 // Under start:cluster the primary serves METRICS_PORT with every worker's metrics summed; a worker answers
 // the primary's requests once an AggregatorRegistry exists in it (prom-client adds the listener then).
 if (cluster.isWorker) {

@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { createApp } from '../../src/app';
@@ -24,7 +25,7 @@ export async function explainStatements(databaseUrl: string, scenarios: Record<s
   const caught: Array<{ sql: string; bindings: readonly unknown[] }> = [];
   db.on('query', (query: { sql: string; bindings?: readonly unknown[] }) => caught.push({ sql: query.sql, bindings: query.bindings ?? [] }));
   const app = createApp({ db, logger: pino({ level: 'silent' }), validateResponses: false, answerCache: { enabled: false } });
-  const server = app.listen(0, '127.0.0.1');
+  const server = createServer(app.classes, app.listener).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   try {

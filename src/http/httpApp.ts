@@ -1,11 +1,11 @@
-import express, { type Express, type NextFunction, type Request, type Response, type Router } from 'express';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { AnswerCache } from './answers/answerCache';
+import { aheadOfRouter, raiseFrontFailure, type HttpApp } from './aheadOfRouter';
 import { authenticate, requireKeyScope } from './auth';
 import { contractValidator, errorCodesOfParameters, type Contract } from './contract';
 import { corsPolicy } from './cors';
-import { inSequence } from './inSequence';
 import { fixedHeaders } from './fixedHeaders';
 import { errorHandler } from './errors';
 import type { Metrics } from './metrics';
@@ -36,18 +36,22 @@ export interface HttpAppParts {
   metrics: Metrics;
   /** CORS_ORIGINS: none by default. */
   corsOrigins: readonly string[];
+  /** TRUST_PROXY: Express's `trust proxy` (the socket's address when unset). */
+  trustProxy?: boolean | number | string;
 }
 
 /**
  * The HTTP pipeline, in the order of ARCHITECTURE.md §1: helmet, request id and the end-of-request listener
  * (log line, metrics, usage count), CORS (a preflight is answered before any credential is asked for), JSON
  * body, the open routes, then per contract operation: credential, rate limit, scope, the answer cache's warm
- * path, the contract validator, the handler; last the one error handler.
+ * path (these ahead of Express's router: aheadOfRouter), the contract validator, the handler; last the one
+ * error handler.
  */
-export function httpApp(parts: HttpAppParts): Express {
+export function httpApp(parts: HttpAppParts): HttpApp {
   const index = new OperationIndex(operationPolicies(parts.contract));
   const app = express();
   app.disable('x-powered-by');
+  if (parts.trustProxy !== undefined) app.set('trust proxy', parts.trustProxy);
   app.set('query parser', 'simple');
   // ETags come from the answer cache only (strong, over the stored bytes): Express's automatic weak ETag
   // answered If-None-Match with 304 on routes whose contract has no 304 (account and billing routes).
@@ -58,10 +62,9 @@ export function httpApp(parts: HttpAppParts): Express {
   const openRoutes = express.Router();
   if (parts.openRoutes.length > 0) openRoutes.use(...parts.openRoutes);
   const routeOpen = (req: Request, res: Response, next: NextFunction) => (res.locals.contractPath === undefined ? openRoutes(req, res, next) : next());
-  // Every step up to the answer cache's warm path is one layer of Express's router: a warm answer takes one
-  // turn of the router, as a bare Express route does (a layer per step made the router a visible share of its
-  // CPU: `make bench-profile`).
-  app.use(inSequence(
+  // Every step up to the answer cache's warm path runs in one sequence ahead of Express's router (a layer per
+  // step, then one layer for all, made the router a visible share of a warm answer's CPU: `make bench-profile`).
+  const front = [
     fixedHeaders(helmet()),
     requestId(),
     requestEnd([requestLogLine(parts.logger), parts.metrics.observer(), usageCounting(parts.access.recordUsage)]),
@@ -74,9 +77,10 @@ export function httpApp(parts: HttpAppParts): Express {
     requireKeyScope(),
     negotiateFormat(),
     parts.answers.repeats(),
-  ));
+  ];
+  app.use(raiseFrontFailure);
   app.use(contractValidator(parts.contract, parts.validateResponses));
   app.use(operationRoutes(index, parts.handlers));
   app.use(errorHandler(errorCodesOfParameters(parts.contract), parts.logger));
-  return app;
+  return aheadOfRouter(app, front);
 }
