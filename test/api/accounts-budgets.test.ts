@@ -61,6 +61,24 @@ describe('accounts: a budget on every route, caps on keys and sessions', functio
     ]);
   });
 
+  it('behind a proxy (TRUST_PROXY), the address budgets count the forwarded client, not the proxy', async () => {
+    const proxied = await startServer(api.db, { budgets: { consolePerAccount: 3, openPerAddress: 4, refusedPerAddress: 2 }, trustProxy: 1 });
+    try {
+      const refused = async (client: string) => {
+        const reply = await call(proxied.baseUrl, 'GET', '/v1/stock/basic-info?symbol=600519', { key: 'ak_not_a_key_at_all_0000', headers: { 'X-Forwarded-For': client } });
+        return [client, reply.status, ...budgetHeaders(reply)];
+      };
+      expect([await refused('10.0.0.1'), await refused('10.0.0.1'), await refused('10.0.0.2'), await refused('10.0.0.1')]).to.deep.equal([
+        ['10.0.0.1', 401, '2', '1'],
+        ['10.0.0.1', 401, '2', '0'],
+        ['10.0.0.2', 401, '2', '1'],
+        ['10.0.0.1', 429, '2', '0'],
+      ]);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it(`an account holds at most ${MAX_KEYS_PER_ACCOUNT} API keys: one more is 409 key_limit_reached, and deleting one makes room`, async () => {
     const user = await signUp(api.baseUrl);
     const keys = [];
