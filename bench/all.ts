@@ -113,7 +113,7 @@ if (ONLY.has('cross-section')) {
       rows.push({ scenario: `${scenario} (${dialect})`, project, reference, ratio, target, pass });
     add(`cross-section of ${result.cold_json.rows} stocks, cold JSON`, `p50 ${result.cold_json.p50_ms} ms, p99 ${result.cold_json.p99_ms} ms`, `p99 ≤ ${targets.coldP99Ms} ms`, checks.cold_json_p99);
     add(`cross-section of ${result.cold_csv.rows} stocks, cold CSV`, `p50 ${result.cold_csv.p50_ms} ms, p99 ${result.cold_csv.p99_ms} ms`, `p99 ≤ ${targets.coldP99Ms} ms`, checks.cold_csv_p99);
-    add('cross-section warm', `${result.warm.project.requests_per_sec} req/s`, `ratio ≥ warm daily's (${result.warm.daily_ratio_to_express})`, checks.warm_ratio_at_least_daily, `${result.warm.bare_express.requests_per_sec} req/s (Express+helmet)`, result.warm.ratio_to_express);
+    add('cross-section warm', `${result.warm.project.requests_per_sec} req/s`, `ratio ≥ warm daily's (${result.warm.daily_ratio_to_express}), up to 1`, checks.warm_ratio_at_least_daily, `${result.warm.bare_express.requests_per_sec} req/s (Express+helmet)`, result.warm.ratio_to_express);
     add('valuation 50 symbols × 3 years, cold', `p99 ${result.valuation_50x3y.p99_ms} ms`, `p99 ≤ ${targets.valuationP99Ms} ms`, checks.valuation_p99);
     add('RSS while whole-market CSVs stream', `+${result.rss_while_streaming_csv.growth_mb} MB`, `≤ ${targets.rssGrowthMb} MB`, checks.rss_growth);
     for (const [statement, figures] of Object.entries<{ p99_ms?: number; companies?: number; error?: string }>(result.financial_cross_section_5000)) {

@@ -1,10 +1,11 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 /**
- * Several middleware steps as one layer of Express's router, run in order with the router's contract: a step
- * passes on with `next()`, fails by throwing, by `next(err)` or by a rejected promise, or ends the request by
- * answering. Each router layer costs every request a turn of the router (matching, prefix trimming, the
- * sync-depth guard); with one layer per step the router showed in a warm request's profile (`make bench-profile`).
+ * Several middleware steps as one, run in order with the router's contract: a step passes on with `next()`,
+ * fails by throwing, by `next(err)` or by a rejected promise, or ends the request by answering. The pipeline
+ * runs its first steps so, ahead of Express's router (aheadOfRouter): each router layer costs every request a
+ * turn of the router (matching, prefix trimming, the sync-depth guard), which showed in a warm request's
+ * profile (`make bench-profile`).
  */
 export function inSequence(...steps: RequestHandler[]): RequestHandler {
   return (req: Request, res: Response, done: NextFunction) => {
