@@ -8,8 +8,8 @@ export interface HttpApp {
   /**
    * node:http's request and response classes whose instances are born with the app's Express prototypes.
    * Express gives each request and response its prototypes with `Object.setPrototypeOf`, which leaves V8 a
-   * new shape per object to handle: every property read of them, Node's own HTTP code's included, goes the
-   * slow way (`make bench-profile`; bench/results/http-*.json before and after).
+   * new shape per object to handle: every property read of them goes the slow way, Node's own HTTP code's
+   * included (`make bench-profile`, `make bench-http`).
    */
   classes: { IncomingMessage: typeof IncomingMessage; ServerResponse: typeof ServerResponse };
 }
