@@ -15,10 +15,11 @@ function toBuffer(chunk: unknown, encoding?: unknown): Buffer {
 /**
  * A GET asked of an HTTP request listener in process: Node's own request and response objects on a socket
  * that is never connected, the response's writes captured instead of sent. The whole pipeline runs as for a
- * request off the network (Express re-prototypes both objects as it does every request) and `finish` is
- * emitted, so usage, metrics and the log see it as answered. No bytes are parsed back: status, headers and body are read
- * off the response object. (light-my-request was tried first: for an Express app it re-parents Express's
- * shared response prototype to its fake response, which broke the real sockets of the same process.)
+ * request off the network (the listener gives both objects Express's prototypes, which the server's own are
+ * born with: aheadOfRouter) and `finish` is emitted, so usage, metrics and the log see it as answered. No
+ * bytes are parsed back: status, headers and body are read off the response object. (light-my-request was
+ * tried first: for an Express app it re-parents Express's shared response prototype to its fake response,
+ * which broke the real sockets of the same process.)
  */
 export function askInProcess(listener: RequestListener, url: string, headers: Record<string, string>): Promise<InProcessAnswer> {
   return new Promise((resolve) => {
