@@ -26,6 +26,7 @@ import { streamHandlers } from './modules/market/stream.handlers';
 import { datasetsHandlers } from './modules/datasets/datasets.handlers';
 import { StreamHub } from './modules/market/streamHub.service';
 import { TradingCalendar } from './modules/common/tradingCalendar.service';
+import { securityDirectorySource } from './modules/common/securityDirectory.service';
 import { stocksHandlers } from './modules/stocks/stocks.handlers';
 import { SecuritySearch } from './modules/stocks/securitySearch.service';
 import { StockList } from './modules/reference/stockList.service';
@@ -101,6 +102,8 @@ export function createApp(deps: AppDeps): HttpApp {
   codes.warmUp();
   const calendar = new TradingCalendar(readDb, versions);
   calendar.warmUp();
+  const directory = securityDirectorySource(readDb, versions);
+  directory.warmUp();
   const stockList = new StockList(readDb, versions, codes);
   stockList.warmUp();
   const metrics = deps.metrics ?? new Metrics();
@@ -133,7 +136,7 @@ export function createApp(deps: AppDeps): HttpApp {
       ...stocksHandlers(readDb, codes, securities, answers, visibility),
       ...referenceHandlers(readDb, codes, calendar, stockList, visibility),
       ...eventsHandlers(readDb, codes),
-      ...marketHandlers({ db: readDb, codes, calendar, answers, visibility, cursorSecret: deps.cursorSecret }),
+      ...marketHandlers({ db: readDb, codes, calendar, directory, answers, visibility, cursorSecret: deps.cursorSecret }),
       ...datasetsHandlers({ db: readDb, codes, answers, visibility }),
       ...streamHandlers({ db: readDb, codes, hub: deps.liveHub ?? new StreamHub({ clock: deps.clock }), visibility }),
       ...financialsHandlers(readDb, codes, answers),

@@ -143,7 +143,7 @@ order by
   `trade_time` asc;
 -- bindings: ["600519.SH","2025-04-03 00:00:00","2025-04-03 23:59:59","2025-04-03 14:59:00"]
 
--- cross-section: every bar of a day with its name then, factor and valuation: stocks of the ChiNext board on 2025-04-03, daily bars published by 2025-04-03 15:30
+-- cross-section: every bar of a day with its factor and valuation: stocks of the ChiNext board on 2025-04-03, daily bars published by 2025-04-03 15:30
 select
   `ts_code`,
   `adj_factor`
@@ -185,18 +185,6 @@ where
 -- bindings: ["2025-04-03"]
 
 select
-  `ts_code`,
-  `name`
-from
-  `name_changes`
-where
-  `start_date` <= ?
-order by
-  `ts_code` asc,
-  `start_date` asc;
--- bindings: ["2025-04-03"]
-
-select
   `b`.`ts_code`,
   `b`.`trade_date`,
   `b`.`open`,
@@ -208,22 +196,12 @@ select
   `b`.`pct_chg`,
   `b`.`vol`,
   `b`.`amount`,
-  `b`.`turnover`,
-  `s`.`name`
+  `b`.`turnover`
 from
   `daily_bars` as `b`
-  left join `securities` as `s` on `s`.`ts_code` = `b`.`ts_code`
 where
   `b`.`trade_date` <= ?
   and `b`.`trade_date` = ?
-  and coalesce(
-    s.kind,
-    case
-      when b.ts_code like '000%.SH'
-      or b.ts_code like '399%.SZ' then 'index'
-      else 'stock'
-    end
-  ) = ?
   and (
     `b`.`ts_code` like ?
     or `b`.`ts_code` like ?
@@ -231,7 +209,22 @@ where
   )
 order by
   `b`.`ts_code` asc;
--- bindings: ["2025-04-03 15:30:00","2025-04-03","stock","300%.SZ","301%.SZ","302%.SZ"]
+-- bindings: ["2025-04-03 15:30:00","2025-04-03","300%.SZ","301%.SZ","302%.SZ"]
+
+-- security directory: the name and kind of every security, and every name change (kinds and names of the rows of a day): the whole store, read when the reference data version moves
+select
+  `ts_code`,
+  `name`,
+  `kind`
+from
+  `securities`;
+
+select
+  `ts_code`,
+  `start_date`,
+  `name`
+from
+  `name_changes`;
 
 -- cross-section adjusted: the close and factor of every bar of the previous open day (bases of pre_close): 2025-04-02, real time
 select
@@ -318,26 +311,6 @@ where
 -- bindings: ["银行","2025-04-03"]
 
 select
-  `ts_code`,
-  `name`
-from
-  `name_changes`
-where
-  `ts_code` in (
-    select
-      `ts_code`
-    from
-      `securities`
-    where
-      `industry` = ?
-  )
-  and `start_date` <= ?
-order by
-  `ts_code` asc,
-  `start_date` asc;
--- bindings: ["银行","2025-04-03"]
-
-select
   `b`.`ts_code`,
   `b`.`trade_date`,
   `b`.`open`,
@@ -349,11 +322,9 @@ select
   `b`.`pct_chg`,
   `b`.`vol`,
   `b`.`amount`,
-  `b`.`turnover`,
-  `s`.`name`
+  `b`.`turnover`
 from
   `daily_bars` as `b`
-  left join `securities` as `s` on `s`.`ts_code` = `b`.`ts_code`
 where
   `b`.`ts_code` in (
     select
@@ -364,17 +335,9 @@ where
       `industry` = ?
   )
   and `b`.`trade_date` = ?
-  and coalesce(
-    s.kind,
-    case
-      when b.ts_code like '000%.SH'
-      or b.ts_code like '399%.SZ' then 'index'
-      else 'stock'
-    end
-  ) = ?
 order by
   `b`.`ts_code` asc;
--- bindings: ["银行","2025-04-03","stock"]
+-- bindings: ["银行","2025-04-03"]
 
 -- cross-section of one industry adjusted: the closes and factors of the previous open day of its securities: 银行 on 2025-04-02, real time
 select

@@ -11,6 +11,11 @@ import { barsBefore, dailyBars, findSecurityAnchors, minuteBars } from '../../sr
 import { snapshotMembers, snapshotOn } from '../../src/modules/reference/constituents.repository';
 import { namesOnDate, universeSecurities } from '../../src/modules/reference/stockList.repository';
 import { searchSources } from '../../src/modules/stocks/stocks.repository';
+import { securityDirectory } from '../../src/modules/common/securityDirectory.repository';
+import { SecurityDirectory } from '../../src/domain/securityDirectory';
+
+/** The cross-section's reads do not depend on the directory's contents (it filters and names in memory). */
+const NO_DIRECTORY = new SecurityDirectory([], []);
 
 export interface QuerySnapshot {
   /** The file it goes to: db/queries/<module>.<dialect>.sql. */
@@ -51,9 +56,15 @@ export const querySnapshots: QuerySnapshot[] = [
   },
   {
     module: 'market',
-    name: 'cross-section: every bar of a day with its name then, factor and valuation',
+    name: 'cross-section: every bar of a day with its factor and valuation',
     example: 'stocks of the ChiNext board on 2025-04-03, daily bars published by 2025-04-03 15:30',
-    run: (db) => crossSectionRows(db, { date: '2025-04-03', kind: 'stock', board: 'chinext' }, '2025-04-03 15:30:00'),
+    run: (db) => crossSectionRows(db, NO_DIRECTORY, { date: '2025-04-03', kind: 'stock', board: 'chinext' }, '2025-04-03 15:30:00'),
+  },
+  {
+    module: 'market',
+    name: 'security directory: the name and kind of every security, and every name change (kinds and names of the rows of a day)',
+    example: 'the whole store, read when the reference data version moves',
+    run: (db) => securityDirectory(db),
   },
   {
     module: 'market',
@@ -65,7 +76,7 @@ export const querySnapshots: QuerySnapshot[] = [
     module: 'market',
     name: 'cross-section of one industry: its securities by the industry index, each looked up within the day',
     example: 'stocks of 银行 on 2025-04-03, real time',
-    run: (db) => crossSectionRows(db, { date: '2025-04-03', kind: 'stock', industry: '银行' }, null),
+    run: (db) => crossSectionRows(db, NO_DIRECTORY, { date: '2025-04-03', kind: 'stock', industry: '银行' }, null),
   },
   {
     module: 'market',

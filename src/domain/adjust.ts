@@ -88,33 +88,56 @@ export function forwardAdjustedBars(
   previous: PreviousBar | null,
   anchorFactor: number | null,
 ): DailyBar[] {
-  if (anchorFactor === null) return unadjustedBars(barsNewestFirst).map(({ adj_factor: _omit, ...bar }) => bar);
+  if (anchorFactor === null) return unadjustedBars(barsNewestFirst).map(withoutFactor);
   const oldestFirst = [...barsNewestFirst].reverse();
   const factors = fillFactors([...(previous ? [previous.adj_factor] : []), ...oldestFirst.map((bar) => bar.adj_factor)]);
-  const ratioAt = (index: number) => (factors[index] ?? anchorFactor) / anchorFactor;
+  const ratioAt = (index: number) => ratioOf(factors[index] ?? null, anchorFactor);
   const first = previous ? 1 : 0;
   let previousClose: number | null = previous ? out(times(previous.close, ratioAt(0))) : null;
   const result = oldestFirst.map((bar, index): DailyBar => {
-    const ratio = ratioAt(first + index);
-    const close = out(times(bar.close, ratio));
-    const preClose = previousClose ?? out(times(bar.pre_close, ratio));
-    previousClose = close;
-    const change = close !== null && preClose !== null ? roundTo(close - preClose, 2) : null;
-    return {
-      date: bar.trade_date,
-      open: out(times(bar.open, ratio)),
-      high: out(times(bar.high, ratio)),
-      low: out(times(bar.low, ratio)),
-      close,
-      pre_close: preClose,
-      change,
-      pct_change: change === null || !preClose ? null : roundTo((close! / preClose - 1) * 100, 4),
-      volume: lots(bar.vol),
-      amount: bar.amount,
-      turnover: bar.turnover,
-    };
+    const adjusted = adjustedBar(bar, ratioAt(first + index), previousClose);
+    previousClose = adjusted.close;
+    return adjusted;
   });
   return result.reverse();
+}
+
+/**
+ * One day's bar forward-adjusted, as forwardAdjustedBars gives it of that one bar (its factor filled from the
+ * bar before when missing, and the other way round) without the arrays it makes: the whole market of a day
+ * is 5,000 such bars.
+ */
+export function forwardAdjustedBar(bar: RawDailyBar, previous: PreviousBar | null, anchorFactor: number | null): DailyBar {
+  if (anchorFactor === null) return withoutFactor(unadjustedBars([bar])[0]!);
+  const barFactor = bar.adj_factor ?? previous?.adj_factor ?? null;
+  const previousClose = previous ? out(times(previous.close, ratioOf(previous.adj_factor ?? barFactor, anchorFactor))) : null;
+  return adjustedBar(bar, ratioOf(barFactor, anchorFactor), previousClose);
+}
+
+/** A factor's ratio to the anchor's; a security without factors is not adjusted. */
+const ratioOf = (factor: number | null, anchorFactor: number) => (factor ?? anchorFactor) / anchorFactor;
+
+/** An unadjusted bar without its factor (no anchor: indices, securities without factors). */
+const withoutFactor = ({ adj_factor: _omit, ...bar }: DailyBar): DailyBar => bar;
+
+/** A bar's prices times `ratio`; its pre_close the adjusted close of the bar before when there is one. */
+function adjustedBar(bar: RawDailyBar, ratio: number, previousClose: number | null): DailyBar {
+  const close = out(times(bar.close, ratio));
+  const preClose = previousClose ?? out(times(bar.pre_close, ratio));
+  const change = close !== null && preClose !== null ? roundTo(close - preClose, 2) : null;
+  return {
+    date: bar.trade_date,
+    open: out(times(bar.open, ratio)),
+    high: out(times(bar.high, ratio)),
+    low: out(times(bar.low, ratio)),
+    close,
+    pre_close: preClose,
+    change,
+    pct_change: change === null || !preClose ? null : roundTo((close! / preClose - 1) * 100, 4),
+    volume: lots(bar.vol),
+    amount: bar.amount,
+    turnover: bar.turnover,
+  };
 }
 
 /** Backward-adjusted price (documented for callers of adjustment-factor): P × AF(t). */

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { backwardPrice, fillFactors, forwardAdjustedBars, forwardPrice, roundTo, unadjustedBars, type RawDailyBar } from '../../src/domain/adjust';
+import { backwardPrice, fillFactors, forwardAdjustedBar, forwardAdjustedBars, forwardPrice, roundTo, unadjustedBars, type RawDailyBar } from '../../src/domain/adjust';
 import { adjFactors2024, dailyBars2024 } from '../support/marketData';
 
 /** The real 2024 bars of 000001.SZ (Ping An Bank) with their factors, newest first; ex-dividend on 2024-06-14. */
@@ -77,6 +77,25 @@ describe('domain/adjust', () => {
   it('fills factor gaps from the older bar, the oldest from the newer one', () => {
     expect(fillFactors([null, 2, null, 3, null])).to.deep.equal([2, 2, 2, 3, 3]);
     expect(fillFactors([null, null])).to.deep.equal([null, null]);
+  });
+
+  it("one day's bar adjusted alone is the window of that one bar: the ex-date by hand, and factor gaps on either side", () => {
+    const [exDate] = window('2024-06-14', '2024-06-14');
+    const lastCum = before('2024-06-14')!;
+    // pre_close: 10.80 × 116.713 / 127.7841 = 9.86; close 10.18 × 125.0496 / 127.7841 = 9.96; change 0.10, +1.0142 %
+    expect(forwardAdjustedBar(exDate!, lastCum, ANCHOR)).to.deep.equal({
+      date: '2024-06-14', open: 9.93, high: 10.01, low: 9.78, close: 9.96, pre_close: 9.86, change: 0.1, pct_change: 1.0142, volume: 1637990, amount: exDate!.amount, turnover: exDate!.turnover,
+    });
+    const cases: Array<[RawDailyBar, RawDailyBar | null, number | null]> = [
+      [exDate!, lastCum, ANCHOR],
+      [exDate!, null, ANCHOR],
+      [{ ...exDate!, adj_factor: null }, lastCum, ANCHOR],
+      [exDate!, { ...lastCum, adj_factor: null }, ANCHOR],
+      [{ ...exDate!, adj_factor: null }, { ...lastCum, adj_factor: null }, ANCHOR],
+      [{ ...exDate!, adj_factor: null }, null, ANCHOR],
+      [exDate!, lastCum, null],
+    ];
+    for (const [bar, previous, anchor] of cases) expect(forwardAdjustedBar(bar, previous, anchor)).to.deep.equal(forwardAdjustedBars([bar], previous, anchor)[0]);
   });
 
   it('rounds half away from zero despite binary floating point', () => {

@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import { arrayRows } from '../../db/arrayRows';
 import type { Db } from '../../db/connection';
 import type { Board, Exchange } from '../../domain/symbols';
-import { kindSql, whereBoard, whereExchange } from '../common/securityFilters.repository';
+import { whereBoard, whereExchange } from '../common/securityFilters.repository';
+import type { SecurityDirectory } from '../../domain/securityDirectory';
 import { whereVisible } from '../common/visibleRows.repository';
 import { DAY_BAR_COLUMNS } from './market.repository';
 import { VALUATION_FIELDS, valuationGroup } from '../../domain/dailyBasicColumns';
@@ -36,31 +37,18 @@ function ofIndustry<Q extends Knex.QueryBuilder>(query: Q, codeColumn: string, i
 }
 
 /**
- * Every visible bar of one day with its security's name now, by code: one range of the date-led covering index
- * of daily_bars (db/migrations/20261124000300), securities (a small table) joined by key. A security without a
- * bar that day (suspended, not yet listed, delisted) is absent. A bar whose security the reference list lacks
- * (the demo's list of 2026 lacks 267 stocks that traded on 2025-04-03 and were delisted since) is kept without
- * a name, its kind, exchange and board from its code.
+ * Every visible bar of one day, by code: one range of the date-led covering index of daily_bars
+ * (db/migrations/20261124000300). The kind and the names come from the security directory in memory
+ * (crossSectionRows): joining securities to every bar in SQL cost more than reading the bars.
  */
 export function crossSectionQuery(db: Db, filter: CrossSectionFilter, cutoff: string | null) {
   const query = ofIndustry(whereVisible(db('daily_bars as b'), 'b.trade_date', cutoff), 'b.ts_code', filter.industry)
-    .leftJoin('securities as s', 's.ts_code', 'b.ts_code')
     .where('b.trade_date', filter.date)
-    .whereRaw(`${kindSql('b.ts_code', 's.kind')} = ?`, [filter.kind])
-    .select(...DAY_BAR_COLUMNS, 's.name')
+    .select(...DAY_BAR_COLUMNS)
     .orderBy('b.ts_code');
   if (filter.exchange) whereExchange(query, 'b.ts_code', filter.exchange);
   if (filter.board) whereBoard(query, 'b.ts_code', filter.board);
   return query;
-}
-
-/**
- * The name each security had on `date` (its latest name change started by then), for all of them in one read
- * of name_changes (about 20,000 rows for the whole market): a correlated subquery per row made MariaDB scan
- * the table's primary key once per security (`DEPENDENT SUBQUERY`, type index).
- */
-async function namesOnDay(db: Db, { date, industry }: DayScope): Promise<Map<string, string>> {
-  return new Map(await arrayRows<[string, string]>(ofIndustry(db('name_changes'), 'ts_code', industry).where('start_date', '<=', date).orderBy(['ts_code', 'start_date']).select('ts_code', 'name')));
 }
 
 /** The factors of one day by code: one range of adj_factors' date-led covering index. */
@@ -76,9 +64,8 @@ function valuationsOfDay(db: Db, { date, industry }: DayScope): Promise<Valuatio
   return Promise.all(VALUATION_GROUPS.map((columns) => arrayRows<ValuationValues>(ofIndustry(db('daily_basic'), 'ts_code', industry).where('trade_date', date).select('ts_code', ...columns))));
 }
 
-/** A bar of crossSectionQuery as the array it is read in: DAY_BAR_COLUMNS, then the name. */
+/** A bar of crossSectionQuery as the array it is read in: DAY_BAR_COLUMNS. */
 type DayBarValues = [string, string, ...(number | null)[]];
-const NAME_AT = DAY_BAR_COLUMNS.length;
 
 /** The numbers of a row of the day, in this order: the bar's (DAY_BAR_COLUMNS after code and date), its factor, then VALUATION_FIELDS. */
 const BAR_NUMBERS = DAY_BAR_COLUMNS.slice(2).map((column) => column.slice('b.'.length) as keyof RawDailyBar);
@@ -176,40 +163,43 @@ class DayRow implements CrossSectionRow {
   }
 }
 
-/** The day's columns from the bars, names, factors and valuation groups as read (which are garbage once copied). */
-function dayColumns(bars: DayBarValues[], names: Map<string, string>, factors: Map<string, number>, groups: ValuationValues[][]): DayColumns {
+/** The day's columns from the bars, factors and valuation groups as read (which are garbage once copied), each bar's name of the day and whether it is listed from the directory. */
+function dayColumns(date: string, bars: DayBarValues[], directory: SecurityDirectory, factors: Map<string, number>, groups: ValuationValues[][]): DayColumns {
   const codes = bars.map((values) => values[0]);
   const day = new DayColumns(
-    bars[0]?.[1] ?? '',
+    date,
     codes,
-    bars.map((values) => names.get(values[0]) ?? (values[NAME_AT] as string | null) ?? null),
-    Uint8Array.from(bars, (values) => (values[NAME_AT] === null ? 0 : 1)),
+    codes.map((code) => directory.nameOn(code, date)),
+    Uint8Array.from(codes, (code) => (directory.has(code) ? 1 : 0)),
   );
   const rowOf = new Map(codes.map((code, row) => [code, row]));
-  bars.forEach((values, row) => {
+  // Plain loops: a closure per row and value made copying the day cost as much as reading it.
+  for (let row = 0; row < bars.length; row++) {
+    const values = bars[row]!;
     for (let i = 0; i < BAR_NUMBERS.length; i++) day.set(row, i, values[2 + i] as number | null);
     day.set(row, FACTOR_AT, factors.get(values[0]));
-  });
-  groups.forEach((rows, group) => {
+  }
+  for (let group = 0; group < groups.length; group++) {
     const columns = GROUP_COLUMNS[group]!;
-    for (const values of rows) {
+    for (const values of groups[group]!) {
       const row = rowOf.get(values[0]);
-      if (row !== undefined) columns.forEach((column, i) => day.set(row, column, values[1 + i] as number | null));
+      if (row === undefined) continue;
+      for (let i = 0; i < columns.length; i++) day.set(row, columns[i]!, values[1 + i] as number | null);
     }
-  });
+  }
   return day;
 }
 
 /**
- * Every visible bar of one day with its name of that day, factor and valuation, by code: four ranges of
- * date-led covering indexes read side by side as arrays (bars, factors, the two groups of valuations) and the
- * names of the day, copied into the day's columns (DayColumns); no per-security query.
+ * Every visible bar of one day of the filter's kind with its name of that day, factor and valuation, by code:
+ * four ranges of date-led covering indexes read side by side as arrays (bars, factors, the two groups of
+ * valuations), the kinds and names from the security directory, copied into the day's columns (DayColumns);
+ * no per-security query. A bar whose security the reference list lacks (the demo's list of 2026 lacks 267
+ * stocks that traded on 2025-04-03 and were delisted since) is kept without a name, its kind by its code.
  */
-export async function crossSectionRows(db: Db, filter: CrossSectionFilter, cutoff: string | null): Promise<CrossSectionRow[]> {
-  const [bars, factors, groups, names] = await Promise.all([
-    arrayRows<DayBarValues>(crossSectionQuery(db, filter, cutoff)), factorsOfDay(db, filter), valuationsOfDay(db, filter), namesOnDay(db, filter),
-  ]);
-  const day = dayColumns(bars, names, factors, groups);
+export async function crossSectionRows(db: Db, directory: SecurityDirectory, filter: CrossSectionFilter, cutoff: string | null): Promise<CrossSectionRow[]> {
+  const [bars, factors, groups] = await Promise.all([arrayRows<DayBarValues>(crossSectionQuery(db, filter, cutoff)), factorsOfDay(db, filter), valuationsOfDay(db, filter)]);
+  const day = dayColumns(filter.date, bars.filter((values) => directory.kindOf(values[0]) === filter.kind), directory, factors, groups);
   return day.codes.map((_code, at) => new DayRow(day, at));
 }
 

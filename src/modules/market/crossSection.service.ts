@@ -1,4 +1,4 @@
-import { forwardAdjustedBars, unadjustedBars, type PreviousBar } from '../../domain/adjust';
+import { forwardAdjustedBar, unadjustedBars, type PreviousBar } from '../../domain/adjust';
 import { noData } from '../../domain/errors';
 import { barsBefore, findSecurityAnchors } from './market.repository';
 import { closesOfDay, crossSectionRows, type CrossSectionFilter, type DayScope } from './crossSection.repository';
@@ -62,8 +62,8 @@ async function adjustedEntries({ db, calendar }: MarketSources, { date, industry
   return entriesOf(rows, (slice) => slice.map((row) => {
     // A security the reference list lacks has no anchor: served unadjusted, as an index is.
     const anchor = anchorOf.get(row.ts_code);
-    const [bar] = forwardAdjustedBars([row], previous.get(row.ts_code) ?? null, anchor?.anchor_factor ?? null);
-    return { row, bar: bar!, anchorDate: anchor?.anchor_factor == null ? null : anchor.anchor_date };
+    const bar = forwardAdjustedBar(row, previous.get(row.ts_code) ?? null, anchor?.anchor_factor ?? null);
+    return { row, bar, anchorDate: anchor?.anchor_factor == null ? null : anchor.anchor_date };
   }));
 }
 
@@ -76,7 +76,7 @@ function entriesOf(rows: CrossSectionRow[], entriesOfSlice: (rows: CrossSectionR
 export async function crossSection(sources: MarketSources, request: CrossSectionRequest, visibility: Visibility): Promise<CrossSection> {
   const cutoff = visibility.dailyThrough;
   const { date, latest } = await dayOf(sources, request.date, visibility);
-  const rows = await crossSectionRows(sources.db, { ...request, date }, cutoff);
+  const rows = await crossSectionRows(sources.db, await sources.directory.current(), { ...request, date }, cutoff);
   if (rows.length === 0) throw noData(`No ${request.kind} traded on ${date} matches the filters`);
   if (request.adjusted) return { date, entries: await adjustedEntries(sources, { date, industry: request.industry }, rows, latest, cutoff) };
   return { date, entries: entriesOf(rows, (slice) => unadjustedBars(slice).map((bar, i) => ({ row: slice[i]!, bar, anchorDate: null }))) };

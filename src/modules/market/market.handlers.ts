@@ -29,8 +29,8 @@ export interface MarketDeps extends MarketSources {
   cursorSecret?: string;
 }
 
-export function marketHandlers({ db, codes, calendar, answers, visibility: planVisibility, cursorSecret = randomBytes(32).toString('hex') }: MarketDeps) {
-  const sources: MarketSources = { db, codes, calendar };
+export function marketHandlers({ db, codes, calendar, directory, answers, visibility: planVisibility, cursorSecret = randomBytes(32).toString('hex') }: MarketDeps) {
+  const sources: MarketSources = { db, codes, calendar, directory };
   const visibilityOf = (res: Response) => planVisibility.of(res.locals.keyOwner!.planId);
 
   const getDaily: Handler<'getDaily'> = async (req, res) => {

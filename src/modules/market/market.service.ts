@@ -1,4 +1,6 @@
 import type { Db } from '../../db/connection';
+import type { VersionedValue } from '../../db/dataVersions';
+import type { SecurityDirectory } from '../../domain/securityDirectory';
 import { groupBy } from '../../domain/collections';
 import { forwardAdjustedBars, unadjustedBars } from '../../domain/adjust';
 import { noData } from '../../domain/errors';
@@ -14,11 +16,12 @@ import type { SecurityAnchor } from './market.types';
 import type { DailySeries } from './market.types';
 import { runningQuotes, withRunningBar, type LiveQuotes } from './runningBar.service';
 
-/** What the daily and kline series are read from: the store, the code changes and the calendar in memory. */
+/** What the daily and kline series are read from: the store, and the code changes, calendar and securities' names in memory. */
 export interface MarketSources {
   db: Db;
   codes: CodeHistory;
   calendar: TradingCalendar;
+  directory: VersionedValue<SecurityDirectory>;
 }
 
 export interface DailyRequest {

@@ -10,7 +10,7 @@ import type { QuoteSource } from './market.types';
 import { toLiveQuote, toQuote } from './quote.serializer';
 import type { StreamHub } from './streamHub.service';
 
-export interface StreamDeps extends Omit<MarketSources, 'calendar'> {
+export interface StreamDeps extends Omit<MarketSources, 'calendar' | 'directory'> {
   hub: StreamHub;
   visibility: PlanVisibility;
 }
