@@ -1,3 +1,5 @@
+import { groupBy } from './collections';
+
 /** A security's reference row as a day's rows need it: its name now and its kind. */
 export interface DirectoryEntry {
   ts_code: string;
@@ -12,12 +14,15 @@ export interface NameChange {
   name: string;
 }
 
-/**
- * A security's kind by its code alone, for a code the reference list lacks: 000xxx.SH and 399xxx.SZ are
- * indices, anything else a stock (the rule `kindSql` writes in SQL).
- */
+/** The code ranges of indices among codes the reference list lacks: 000xxx.SH and 399xxx.SZ (never stocks). */
+export const INDEX_CODE_RANGES: ReadonlyArray<{ prefix: string; suffix: string }> = [
+  { prefix: '000', suffix: '.SH' },
+  { prefix: '399', suffix: '.SZ' },
+];
+
+/** A security's kind by its code alone, for a code the reference list lacks: an index in INDEX_CODE_RANGES, else a stock. */
 export function kindByCode(tsCode: string): 'stock' | 'index' {
-  return (tsCode.startsWith('000') && tsCode.endsWith('.SH')) || (tsCode.startsWith('399') && tsCode.endsWith('.SZ')) ? 'index' : 'stock';
+  return INDEX_CODE_RANGES.some(({ prefix, suffix }) => tsCode.startsWith(prefix) && tsCode.endsWith(suffix)) ? 'index' : 'stock';
 }
 
 /**
@@ -27,15 +32,12 @@ export function kindByCode(tsCode: string): 'stock' | 'index' {
 export class SecurityDirectory {
   private readonly byCode: Map<string, DirectoryEntry>;
   /** Each security's name changes, oldest first. */
-  private readonly changes = new Map<string, NameChange[]>();
+  private readonly changes: Map<string, NameChange[]>;
 
   constructor(securities: readonly DirectoryEntry[], nameChanges: readonly NameChange[]) {
     this.byCode = new Map(securities.map((security) => [security.ts_code, security]));
-    for (const change of [...nameChanges].sort((a, b) => (a.start_date < b.start_date ? -1 : a.start_date > b.start_date ? 1 : 0))) {
-      const list = this.changes.get(change.ts_code);
-      if (list === undefined) this.changes.set(change.ts_code, [change]);
-      else list.push(change);
-    }
+    const oldestFirst = [...nameChanges].sort((a, b) => (a.start_date < b.start_date ? -1 : a.start_date > b.start_date ? 1 : 0));
+    this.changes = groupBy(oldestFirst, (change) => change.ts_code);
   }
 
   /** Whether the reference list holds the security. */

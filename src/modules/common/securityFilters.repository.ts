@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/connection';
 import { boardPrefixes, toStandard, type Board, type Exchange } from '../../domain/symbols';
+import { INDEX_CODE_RANGES } from '../../domain/securityDirectory';
 
 /** Only stocks of a board, by the code ranges of its exchange on a standard-code column (`688%.SH`). */
 export function whereBoard(query: Knex.QueryBuilder, codeColumn: string, board: Board): Knex.QueryBuilder {
@@ -24,8 +25,7 @@ export function nameOnDate(db: Db, codeColumn: string, nameColumn: string, date:
 
 /**
  * A security's kind in SQL: its reference row's, or by its code when the reference list lacks it (the demo's
- * lacks some stocks delisted since and may lack an index of index_daily): 000xxx.SH and 399xxx.SZ are
- * indices, never stocks.
+ * lacks some stocks delisted since and may lack an index of index_daily): the same ranges as `kindByCode`.
  */
 export const kindSql = (codeColumn: string, kindColumn: string): string =>
-  `coalesce(${kindColumn}, case when ${codeColumn} like '000%.SH' or ${codeColumn} like '399%.SZ' then 'index' else 'stock' end)`;
+  `coalesce(${kindColumn}, case when ${INDEX_CODE_RANGES.map(({ prefix, suffix }) => `${codeColumn} like '${prefix}%${suffix}'`).join(' or ')} then 'index' else 'stock' end)`;
