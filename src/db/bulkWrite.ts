@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
-import { escape } from 'mysql2';
 import { isSqlite } from './dialect';
 import { updatedColumns, type Row, type TableWriter, type UpsertSpec } from './upsertSpec';
 import { sqliteInsert, sqliteInsertRows, sqliteOnConflict } from './sqliteInsert';
@@ -132,11 +131,13 @@ function tsvField(value: Row[string] | undefined): string {
  * Knex's raw parser.
  */
 async function mysqlInsert(trx: Knex.Transaction, spec: UpsertSpec, columns: string[], updated: string[], rows: Row[]): Promise<void> {
+  // Imported here, not at the top: a server on SQLite never loads the MySQL driver.
+  const { escape } = await import('mysql2');
   let sql = `insert ${updated.length === 0 ? 'ignore ' : ''}into ${quote(spec.table)} (${columns.map(quote).join(',')}) values `;
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r]!;
     sql += r === 0 ? '(' : ',(';
-    for (let c = 0; c < columns.length; c++) sql += (c === 0 ? '' : ',') + literal(row[columns[c]!]);
+    for (let c = 0; c < columns.length; c++) sql += (c === 0 ? '' : ',') + literal(row[columns[c]!], escape);
     sql += ')';
   }
   await trx.raw(sql + mergeClause(updated));
@@ -160,7 +161,7 @@ function finite(value: number): string {
   return String(value);
 }
 
-function literal(value: Row[string] | undefined): string {
+function literal(value: Row[string] | undefined, escape: (text: string) => string): string {
   if (value === undefined || value === null) return 'NULL';
   if (typeof value === 'number') return finite(value);
   if (typeof value === 'boolean') return value ? '1' : '0';

@@ -1,9 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Knex } from 'knex';
 
-// Knex takes a client class in place of a dialect name: its own mysql2 client, extended below.
 const require = createRequire(import.meta.url);
-const Client_MySQL2 = require('knex/lib/dialects/mysql2/index.js') as new (config: Knex.Config) => Knex.Client;
 
 /** A query that outlived the bound; `ETIMEDOUT` puts it with the other database-down errors (503). */
 export class QueryTimeoutError extends Error {
@@ -45,6 +43,9 @@ type Base = new (config: Knex.Config) => { _query(connection: RawConnection, obj
  *   KILL QUERY, which a frozen server does not give either.
  */
 export function mysqlClient(queryTimeoutMs?: number): typeof Knex.Client {
+  // Knex takes a client class in place of a dialect name: its own mysql2 client, extended here. Required when
+  // a pool is made, not at the top: a server on SQLite never loads the MySQL dialect.
+  const Client_MySQL2 = require('knex/lib/dialects/mysql2/index.js') as new (config: Knex.Config) => Knex.Client;
   class Mysql2 extends (Client_MySQL2 as unknown as Base) {
     override _query(connection: RawConnection, obj: CompiledQuery): Promise<unknown> {
       const query = obj.options?.rowsAsArray && (obj.bindings?.length ?? 0) <= MAX_STATEMENT_PARAMETERS ? prepared(connection, obj) : super._query(connection, obj);
