@@ -5,7 +5,7 @@
  * round, the order rotating each round, so load from elsewhere on a shared machine falls on all three alike;
  * what counts is the ratio project / bare Express within the run.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -151,6 +151,7 @@ export async function compareWithReference(options: CompareOptions): Promise<Com
     return comparison;
   } finally {
     for (const server of bare) await server.stop();
+    rmSync(bodyFile, { force: true });
   }
 }
 
