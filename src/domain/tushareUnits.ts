@@ -11,10 +11,15 @@ export const TUSHARE_POWERS = {
   stock_company: { reg_capital: 4 },
 } as const satisfies Record<string, Record<string, number>>;
 
-/** A stored value back in Tushare's units: ÷ 10^power, through the decimal text so 1,234,500 ÷ 10^4 is 123.45 exactly. */
+/**
+ * A stored value back in Tushare's units: ÷ 10^power, through the decimal text so 0.7 ÷ 10 is 0.07 exactly
+ * (the division gives 0.06999999999999999). The text's own exponent, which String() writes below 1e-6 and from
+ * 1e21, is shifted, not appended to.
+ */
 export function toTushareUnits(value: number | null, power: number): number | null {
   if (value === null || power === 0) return value;
-  return Number(`${value}e-${power}`);
+  const [digits, exponent = '0'] = String(value).split('e');
+  return Number(`${digits}e${Number(exponent) - power}`);
 }
 
 /** `YYYY-MM-DD` → Tushare's `YYYYMMDD`; null stays null. */

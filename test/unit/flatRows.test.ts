@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { agentCsvLines, columnsOf, csvLines, flatRows, type FlatRow } from '../../src/domain/flatRows';
+import { agentCsvLines, columnsOf, csvLines, flatRows, tableRows, type FlatRow } from '../../src/domain/flatRows';
 import type { Json } from '../../src/domain/toolResults';
 
 describe('domain/flatRows: answers as flat rows and CSV lines', () => {
@@ -13,6 +13,14 @@ describe('domain/flatRows: answers as flat rows and CSV lines', () => {
       { symbol: '600519.SH', name: '贵州茅台', date: '2024-06-13', close: 1490, volume: 10 },
       { symbol: '000001.SZ', name: '平安银行', daily: '[]' },
     ]);
+  });
+
+  it('gives a table answer the same rows, except that a series without bars gives none', () => {
+    const data: Json = [
+      { symbol: '000001.SZ', name: '平安银行', daily: [] },
+      { symbol: '600519.SH', name: '贵州茅台', daily: [{ date: '2024-06-14', close: 1500.5 }] },
+    ];
+    expect([...tableRows(data)]).to.deep.equal([{ symbol: '600519.SH', name: '贵州茅台', date: '2024-06-14', close: 1500.5 }]);
   });
 
   it('writes one record as one row, nested objects and scalar lists as JSON text, and scalars as a value column', () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { barLabelOf, MinuteBarBuilder } from '../../src/domain/liveBars';
+import { barLabelOf, isPollingTime, MinuteBarBuilder } from '../../src/domain/liveBars';
 import type { Snapshot } from '../../src/domain/quotes';
 import { replayTimeOf } from '../../src/domain/replayClock';
 
@@ -48,6 +48,13 @@ describe('domain/liveBars: one-minute bars from quote snapshots', () => {
     expect(builder.update(snap('10:01:05', 10.3, 50_700, 507_130))).to.equal(null);
     expect(builder.update(snap('10:01:20', 10.3, 50_700, 507_130, { suspended: true }))).to.equal(null);
     expect(builder.update(snap('10:01:25', null, 50_700, 507_130))).to.equal(null);
+  });
+});
+
+describe('domain/liveBars: when the quote feed polls', () => {
+  it('from the call auction at 09:15 to a minute past each close (11:30, 15:00), not over lunch or at night', () => {
+    const polled = ['09:14:59', '09:15:00', '11:30:59', '11:31:00', '12:59:59', '13:00:00', '15:00:59', '15:01:00', '00:00:00'].filter(isPollingTime);
+    expect(polled).to.deep.equal(['09:15:00', '11:30:59', '13:00:00', '15:00:59']);
   });
 });
 

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { cnspellOf } from '../../src/domain/cnspell';
 import { compactToIsoDate, isIsoDate, sqlDateTimeToIso, toSqlDateTime } from '../../src/domain/dates';
+import * as errors from '../../src/domain/errors';
 import { AppError, noData, notFound } from '../../src/domain/errors';
 import { arrayRecordReader, parseFields, pickFields } from '../../src/domain/fields';
 import { pageWindow, paginationOf } from '../../src/domain/pagination';
@@ -94,5 +95,38 @@ describe('domain/errors', () => {
   it('helpers carry status and code', () => {
     expect(notFound('x')).to.include({ status: 404, code: 'not_found', message: 'x' });
     expect(noData('y')).to.include({ status: 404, code: 'no_data', message: 'y' });
+  });
+
+  it('every helper: its code, the HTTP status the contract gives it, and its default message', () => {
+    const expected: Record<string, [string, number, string]> = {
+      missingParameter: ['missing_parameter', 400, 'Missing required parameter'],
+      invalidParameter: ['invalid_parameter', 400, 'Invalid parameter'],
+      invalidSymbol: ['invalid_symbol', 400, 'Invalid symbol'],
+      tooManySymbols: ['too_many_symbols', 400, 'Too many symbols'],
+      invalidField: ['invalid_field', 400, 'Unknown field'],
+      invalidDateFormat: ['invalid_date_format', 400, 'Invalid date'],
+      dateRangeTooLarge: ['date_range_too_large', 400, 'Date range too large'],
+      invalidCursor: ['invalid_cursor', 400, 'Invalid cursor'],
+      invalidKey: ['invalid_key', 401, 'Unauthorized: Invalid API key'],
+      invalidToken: ['invalid_token', 401, 'Unauthorized: Invalid or expired session'],
+      invalidCredentials: ['invalid_credentials', 401, 'Invalid email or password'],
+      insufficientPermissions: ['insufficient_permissions', 403, 'Forbidden: Insufficient permissions'],
+      notFound: ['not_found', 404, 'Not found'],
+      noData: ['no_data', 404, 'No data'],
+      methodNotAllowed: ['method_not_allowed', 405, 'Method not allowed'],
+      emailTaken: ['email_taken', 409, 'Email already registered'],
+      keyLimitReached: ['key_limit_reached', 409, 'The account holds the most API keys it may'],
+      payloadTooLarge: ['payload_too_large', 413, 'Request body too large'],
+      unsupportedMediaType: ['unsupported_media_type', 415, 'Unsupported content type'],
+      rateLimitExceeded: ['rate_limit_exceeded', 429, 'Rate limit exceeded'],
+      internalError: ['internal_error', 500, 'Internal server error'],
+      serviceUnavailable: ['service_unavailable', 503, 'Service unavailable, retry later'],
+    };
+    const helpers = Object.entries(errors).filter(([name]) => name !== 'AppError') as [string, (message?: string) => AppError][];
+    expect(helpers.map(([name]) => name).sort()).to.deep.equal(Object.keys(expected).sort());
+    for (const [name, helper] of helpers) {
+      const [code, status, message] = expected[name]!;
+      expect(helper(), name).to.be.instanceOf(AppError).and.include({ code, status, message });
+    }
   });
 });
