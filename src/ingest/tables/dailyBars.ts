@@ -16,7 +16,7 @@ function dailyBarsOf(): TableLoad {
   return layoutLoad(DAILY_BARS, 'market', {
     columns: columnsOf(DAILY_BARS),
     keep: ['published_at'],
-    toRow: (values) => ({ ...layoutRow(DAILY_BARS, values), published_at: publishedAt }),
+    toRow: (values) => Object.assign(layoutRow(DAILY_BARS, values), { published_at: publishedAt }),
     beforeWrite: withStoredTurnover,
   });
 }

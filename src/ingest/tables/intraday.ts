@@ -22,7 +22,7 @@ function sessionTime(values: Record<string, string>, column: string): string {
 const minuteBarLoad = (layout: typeof INTRADAY_BARS): TableLoad =>
   layoutLoad(layout, 'intraday', {
     columns: columnsOf(layout),
-    toRow: (values) => ({ ...layoutRow(layout, values), trade_time: sessionTime(values, 'trade_time') }),
+    toRow: (values) => Object.assign(layoutRow(layout, values), { trade_time: sessionTime(values, 'trade_time') }),
   });
 
 /** Tushare `stk_mins` with freq=1min (its layout). */

@@ -19,7 +19,9 @@ export async function withStoredTurnover(trx: Knex.Transaction, rows: Row[]): Pr
     .whereBetween('trade_date', [dates[0]!, dates.at(-1)!])
     .select('ts_code', 'trade_date', 'turnover_rate');
   const turnover = new Map(stored.map((row) => [`${row.ts_code} ${String(row.trade_date).slice(0, 10)}`, row.turnover_rate]));
-  return rows.map((row) => ({ ...row, turnover: turnover.get(`${row.ts_code} ${row.trade_date}`) ?? null }));
+  // Set on the batch's own rows, not copies: a copy of every bar was a tenth of an import's time.
+  for (const row of rows) row.turnover = turnover.get(`${row.ts_code} ${row.trade_date}`) ?? null;
+  return rows;
 }
 
 /** Stored bars of the loaded valuations' days take their turnover (nothing to do when those days have no bars yet). */
