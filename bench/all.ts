@@ -18,12 +18,12 @@
  * ashare_bench_financials), as generating them takes minutes.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mysql from 'mysql2/promise';
 import { HTTP_SCENARIOS, runHttpScenarios, type HttpScenario } from './http';
-import { freePort, round2 } from './support/reference';
+import { freePort, round2, removeSqliteFile } from './support/reference';
 import { prepareDatabase, START_FLAGS, startServerProcess } from './support/serverProcess';
 
 interface Row {
@@ -151,7 +151,7 @@ if (ONLY.has('tools')) {
     rows.push({ scenario: `MCP tool list, flat (${listing.tools.length} tools)`, project: `${chars} characters`, reference: '— (absolute target)', ratio: null, target: `≤ ${TOOL_LIST_CHARS}`, pass: chars <= TOOL_LIST_CHARS });
   } finally {
     await server.stop();
-    for (const suffix of ['', '-wal', '-shm']) rmSync(url.slice('sqlite://'.length) + suffix, { force: true });
+    removeSqliteFile(url.slice('sqlite://'.length));
   }
 }
 

@@ -4,7 +4,7 @@
  * DATABASE_URL picks the database (default: a fresh SQLite file).
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -12,6 +12,7 @@ import { connect } from '../src/db/connection';
 import { migrateLatest } from '../src/db/migrate';
 import { DEMO_EMAIL, ensureDemoKey } from '../src/modules/accounts/demoAccount.service';
 import { summarize } from './support/summary';
+import { removeSqliteFile } from './support/reference';
 
 const port = 18080 + Math.floor(Math.random() * 1000);
 const dbFile = join(tmpdir(), `ashare-bench-${process.pid}.sqlite`);
@@ -66,5 +67,5 @@ try {
   writeFileSync('bench/results/basic-info.json', `${JSON.stringify({ date: new Date().toISOString(), databaseUrl: databaseUrl.replace(/\/\/[^@]*@/, '//'), results }, null, 2)}\n`);
 } finally {
   server.kill('SIGTERM');
-  for (const suffix of ['', '-wal', '-shm']) rmSync(dbFile + suffix, { force: true });
+  removeSqliteFile(dbFile);
 }

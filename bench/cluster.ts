@@ -5,12 +5,13 @@
  * without it, as a lone instance may. Results: bench/results/cluster.json. DATABASE_URL picks the database
  * (default: a fresh SQLite file, demo data loaded on first start).
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { prepareDatabase, startServerProcess } from './support/serverProcess';
 import { summarize, type Summary } from './support/summary';
+import { removeSqliteFile } from './support/reference';
 
 const dbFile = join(tmpdir(), `ashare-bench-cluster-${process.pid}.sqlite`);
 const databaseUrl = process.env.DATABASE_URL ?? `sqlite://${dbFile}`;
@@ -51,5 +52,5 @@ try {
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/cluster.json', `${JSON.stringify({ date: new Date().toISOString(), cores: availableParallelism(), seconds, databaseUrl: databaseUrl.replace(/\/\/[^@]*@/, '//'), results }, null, 2)}\n`);
 } finally {
-  for (const suffix of ['', '-wal', '-shm']) rmSync(dbFile + suffix, { force: true });
+  removeSqliteFile(dbFile);
 }

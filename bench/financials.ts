@@ -12,7 +12,7 @@
  */
 import { createServer } from 'node:http';
 import { fork } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -25,6 +25,7 @@ import { connect } from '../src/db/connection';
 import { migrateLatest } from '../src/db/migrate';
 import { loadReferenceDataIfEmpty } from '../src/ingest/demo';
 import { DEMO_EMAIL, ensureDemoKey } from '../src/modules/accounts/demoAccount.service';
+import { removeSqliteFile } from './support/reference';
 
 const SYMBOLS = Number(process.env.BENCH_SYMBOLS ?? 5000);
 const QUARTERS = Number(process.env.BENCH_QUARTERS ?? 40);
@@ -155,7 +156,7 @@ async function main() {
   writeFileSync(new URL(`results/financials-${dialect}.json`, import.meta.url), `${JSON.stringify(report, null, 2)}\n`);
   server.kill();
   await db.destroy();
-  if (!process.env.BENCH_DATABASE_URL) for (const suffix of ['', '-wal', '-shm']) rmSync(url.slice('sqlite://'.length) + suffix, { force: true });
+  if (!process.env.BENCH_DATABASE_URL) removeSqliteFile(url.slice('sqlite://'.length));
 }
 
 /** The child process: the app on the bench database, its port reported to the parent. */

@@ -7,10 +7,10 @@
  * bench/results/http-<scenario>.json. BENCH_PROFILE=<dir> runs the project under --cpu-prof and writes its
  * profile there when it stops (summarized by bench/profile-summary.ts; then no results file is written).
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compareWithReference, freePort, type Comparison } from './support/reference';
+import { compareWithReference, freePort, type Comparison, removeSqliteFile } from './support/reference';
 import { BUILT_SERVER, prepareDatabase, START_FLAGS, startServerProcess } from './support/serverProcess';
 
 /**
@@ -41,7 +41,7 @@ export async function runHttpScenarios(names: HttpScenario[]): Promise<Record<st
     }
   } finally {
     await project.stop();
-    for (const suffix of ['', '-wal', '-shm']) rmSync(dbFile + suffix, { force: true });
+    removeSqliteFile(dbFile);
   }
   return results;
 }

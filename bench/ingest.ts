@@ -7,7 +7,7 @@
  *   (MYSQL_BENCH_URL, default mysql://root@127.0.0.1:3306; results in bench/results/ingest-*.json)
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,6 +16,7 @@ import { connect } from '../src/db/connection';
 import { migrateLatest } from '../src/db/migrate';
 import { generateBundle } from '../src/ingest/generate/generateBundle';
 import { loadDataInfile, sqliteImportDaily } from './support/bulkReference';
+import { removeSqliteFile } from './support/reference';
 
 const { values: args } = parseArgs({
   options: { stocks: { type: 'string', default: '5000' }, years: { type: 'string', default: '10' }, db: { type: 'string', default: 'mysql,sqlite' } },
@@ -71,7 +72,7 @@ async function mysqlBench(): Promise<Record<string, unknown>> {
 
 async function sqliteBench(): Promise<Record<string, unknown>> {
   const files = [join(work, 'importer.sqlite'), join(work, 'reference.sqlite')];
-  for (const file of files) for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+  for (const file of files) removeSqliteFile(file);
   const ours = importer(`sqlite://${files[0]}`);
   const knex = connect(`sqlite://${files[1]}`);
   await migrateLatest(knex);

@@ -34,7 +34,7 @@ import { addDays } from '../src/domain/calendar';
 import { compactToIsoDate } from '../src/domain/dates';
 import { pruneMinuteData } from '../src/modules/market/retention.service';
 import { loadDataInfile, sqliteImportDaily } from './support/bulkReference';
-import { freePort, round2 } from './support/reference';
+import { freePort, round2, removeSqliteFile } from './support/reference';
 import { scaleBundle, type ScaleSize } from './support/scaleBundle';
 import { explainStatements, type Explained } from './support/explainStatements';
 import { prepareDatabase, START_FLAGS, startServerProcess, type ServerProcess } from './support/serverProcess';
@@ -76,7 +76,7 @@ const storeUrl = (dialect: string, name: string) => (dialect === 'sqlite' ? `sql
 async function freshDatabase(dialect: string, name: string): Promise<string> {
   if (dialect === 'sqlite') {
     const file = join(tmpdir(), `${name}.sqlite`);
-    for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+    removeSqliteFile(file);
     return storeUrl(dialect, name);
   }
   const admin = connect(`${MYSQL}/`);

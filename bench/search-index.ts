@@ -4,7 +4,7 @@
  * the stock_basic of a generated bundle (STOCKS, default 5,000; generated on first use into the temp dir),
  * and the time of one search. Results: bench/results/search-index.json.
  */
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from '../src/db/connection';
@@ -15,6 +15,7 @@ import { generateBundle } from '../src/ingest/generate/generateBundle';
 import { loadTable } from '../src/ingest/loadTable';
 import { stockBasic } from '../src/ingest/tables/stockBasic';
 import { SecuritySearch } from '../src/modules/stocks/securitySearch.service';
+import { removeSqliteFile } from './support/reference';
 
 const STOCKS = Number(process.env.STOCKS ?? 5000);
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -46,7 +47,7 @@ async function measure(store: string, fill: (url: string) => Promise<void>) {
     await db.destroy();
     return result;
   } finally {
-    for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+    removeSqliteFile(file);
   }
 }
 

@@ -4,11 +4,12 @@
  * the server's RSS; RSS at start and end. Results: bench/results/soak.json. DATABASE_URL picks the database
  * (default: a fresh SQLite file with the demo data).
  */
-import { readFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { prepareDatabase, startServerProcess } from './support/serverProcess';
+import { removeSqliteFile } from './support/reference';
 
 const dbFile = join(tmpdir(), `ashare-bench-soak-${process.pid}.sqlite`);
 const databaseUrl = process.env.DATABASE_URL ?? `sqlite://${dbFile}`;
@@ -66,5 +67,5 @@ try {
   writeFileSync(`bench/results/soak${minutes < 10 ? `-${minutes}min` : ''}.json`, `${JSON.stringify(summary, null, 2)}\n`);
 } finally {
   await server.stop();
-  for (const suffix of ['', '-wal', '-shm']) rmSync(dbFile + suffix, { force: true });
+  removeSqliteFile(dbFile);
 }

@@ -156,3 +156,8 @@ export async function compareWithReference(options: CompareOptions): Promise<Com
 }
 
 export const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** A bench's SQLite store gone, with its write-ahead log and shared-memory files. */
+export function removeSqliteFile(file: string): void {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+}
