@@ -1,7 +1,6 @@
 import { expect } from 'chai';
-import knex, { type Knex } from 'knex';
 import { upsertRows } from '../../src/db/bulkWrite';
-import { createTestDb, dialect, serverUrl, type TestDb } from '../support/testDb';
+import { createTestDb, dialect, withServer, type TestDb } from '../support/testDb';
 
 const SPEC = { table: 'securities', key: ['ts_code'] };
 const row = (code: string, name: string, par: number | null) => ({ ts_code: code, symbol: code.slice(0, 6), name, exchange: 'SZSE', par_value: par, list_status: 'L' });
@@ -10,17 +9,14 @@ const row = (code: string, name: string, par: number | null) => ({ ts_code: code
 // path where the loader, not the driver, writes the values into the SQL text.
 (dialect === 'mysql' ? describe : describe.skip)('MySQL without local_infile: a batch as literal multi-row INSERTs', () => {
   let store: TestDb;
-  let admin: Knex;
 
   before(async () => {
-    admin = knex({ client: 'mysql2', connection: serverUrl });
-    await admin.raw('set global local_infile = 0');
+    await withServer((admin) => admin.raw('set global local_infile = 0'));
     store = await createTestDb(); // its pool asks @@local_infile afresh
   });
 
   after(async () => {
-    await admin.raw('set global local_infile = 1');
-    await admin.destroy();
+    await withServer((admin) => admin.raw('set global local_infile = 1'));
     await store?.drop();
   });
 

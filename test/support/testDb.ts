@@ -59,7 +59,8 @@ export function useTestDb({ each = false } = {}): TestDb {
   };
 }
 
-async function withServer(statement: (admin: Knex) => Promise<unknown>): Promise<void> {
+/** One statement (or a few) on the MariaDB/MySQL server itself, on a connection of its own closed after. */
+export async function withServer(statement: (admin: Knex) => Promise<unknown>): Promise<void> {
   const admin = connect(serverUrl!);
   try {
     await statement(admin);
