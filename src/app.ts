@@ -34,6 +34,9 @@ import { CodeHistory } from './modules/common/codeHistory.service';
 import { referenceHandlers } from './modules/reference/reference.handlers';
 import { eventsHandlers } from './modules/events/events.handlers';
 import { tushareHandlers } from './modules/tushare/tushare.handlers';
+import { StoreCoverage, type CoverageSettings } from './modules/freshness/coverage.service';
+import { freshnessHandlers } from './modules/freshness/freshness.handlers';
+import { DEFAULT_MIN_COVERAGE } from './domain/coverage';
 import { Readiness } from './modules/system/readiness.service';
 import { systemRoutes } from './modules/system/system.routes';
 import { mcpRoutes } from './mcp/mcp.routes';
@@ -76,6 +79,10 @@ export interface AppDeps {
   liveHub?: StreamHub;
   /** TRUST_PROXY: Express's `trust proxy`. */
   trustProxy?: boolean | number | string;
+  /** SYNC_SCHEDULE and SYNC_MIN_COVERAGE: when data is due, and when a session counts as loaded. */
+  coverage?: Partial<CoverageSettings>;
+  /** READY_MAX_LAG_SESSIONS: /readyz fails past it. */
+  readyMaxLagSessions?: number;
 }
 
 /** The host names of this machine, always allowed at /mcp. */
@@ -106,9 +113,12 @@ export function createApp(deps: AppDeps): HttpApp {
   directory.warmUp();
   const stockList = new StockList(readDb, versions, codes);
   stockList.warmUp();
+  const coverage = new StoreCoverage(readDb, versions, calendar, { schedule: deps.coverage?.schedule ?? [], minCoverage: deps.coverage?.minCoverage ?? DEFAULT_MIN_COVERAGE }, deps.clock);
   const metrics = deps.metrics ?? new Metrics();
   metrics.watch({ db, answers, usage });
+  metrics.watchFreshness(coverage);
   const readiness = deps.readiness ?? new Readiness(db, readDb);
+  readiness.watchFreshness(() => coverage.lags(), deps.readyMaxLagSessions);
   const access = {
     keyOwner: keyOwnerLookup(db, keyCache, plans),
     session: (token: string) => findSessionAccount(db, hashKey(token)),
@@ -138,6 +148,7 @@ export function createApp(deps: AppDeps): HttpApp {
       ...eventsHandlers(readDb, codes),
       ...marketHandlers({ db: readDb, codes, calendar, directory, answers, visibility, cursorSecret: deps.cursorSecret }),
       ...datasetsHandlers({ db: readDb, codes, answers, visibility }),
+      ...freshnessHandlers({ db: readDb, codes, calendar, coverage, visibility, clock: deps.clock }),
       ...streamHandlers({ db: readDb, codes, hub: deps.liveHub ?? new StreamHub({ clock: deps.clock }), visibility }),
       ...financialsHandlers(readDb, codes, answers),
       ...tushareHandlers(readDb, calendar, visibility),

@@ -6,12 +6,19 @@ import { bundleFiles, importBundle, LOADERS } from './ingest/bundle';
 import { loadDemoDataIfEmpty } from './ingest/demo';
 import { generateBundle } from './ingest/generate/generateBundle';
 import { IngestError } from './ingest/ingestError';
-import { baostockSummary, consoleProgress, securityProgress } from './ingest/progress';
+import { baostockSummary, consoleProgress, securityProgress, sessionProgress, updateSummary } from './ingest/progress';
 import { BaostockClient } from './ingest/baostock/client';
 import { BAOSTOCK_DATASETS, DEFAULT_BAOSTOCK_DATASETS, syncBaostock, type BaostockDataset } from './ingest/baostock/sync';
 import { exchangeToday } from './domain/clock';
 import { SYNC_APIS, syncTushare } from './ingest/tushare/sync';
 import { isIsoDate } from './domain/dates';
+import { UPDATE_SOURCES, type UpdateSource } from './domain/syncSchedule';
+import { runUpdate } from './ingest/update/runUpdate';
+import { openSource } from './ingest/update/updateSources';
+import { DataVersions } from './db/dataVersions';
+import { TradingCalendar } from './modules/common/tradingCalendar.service';
+import { StoreCoverage } from './modules/freshness/coverage.service';
+import { coverageTable } from './modules/freshness/coverageTable.serializer';
 
 const program = new Command('ashare').description('ashare-api data tools').showHelpAfterError();
 
@@ -115,6 +122,44 @@ sync
       } finally {
         await client.close();
       }
+    }),
+  );
+
+program
+  .command('update')
+  .description('the after-close update, as SYNC_SCHEDULE runs it (for cron): every session of the last 60 not yet complete, the missed ones included; exit code 1 when a session failed')
+  .option('--source <name>', `${UPDATE_SOURCES.join(' or ')} (default: each source of SYNC_SCHEDULE, else baostock)`, (value: string) => {
+    if (!(UPDATE_SOURCES as readonly string[]).includes(value)) throw new InvalidArgumentError(`expected ${UPDATE_SOURCES.join(' or ')}`);
+    return value as UpdateSource;
+  })
+  .action((options: { source?: UpdateSource }) =>
+    withDb(async (db) => {
+      const config = loadConfig();
+      const sources = options.source !== undefined ? [options.source] : config.SYNC_SCHEDULE.length > 0 ? config.SYNC_SCHEDULE.map((entry) => entry.source) : ['baostock' as const];
+      let failed = false;
+      for (const name of sources) {
+        const { source, close } = openSource(name, config);
+        try {
+          const summary = await runUpdate(db, source, { trigger: 'command', minCoverage: config.SYNC_MIN_COVERAGE, retryDelaysMs: config.SYNC_RETRY_DELAYS_MS, log: (line) => console.error(line), onSession: sessionProgress() });
+          console.error(updateSummary(name, summary));
+          failed ||= summary.status === 'failed';
+        } finally {
+          await close();
+        }
+      }
+      if (failed) process.exitCode = 1;
+    }),
+  );
+
+program
+  .command('status')
+  .description('how current each dataset is: first and last session, the one expected by now, lag, sessions missing, partial or failed of the last 60, the last and next update')
+  .action(() =>
+    withDb(async (db) => {
+      const config = loadConfig();
+      const versions = new DataVersions(db, 0);
+      const coverage = new StoreCoverage(db, versions, new TradingCalendar(db, versions), { schedule: config.SYNC_SCHEDULE, minCoverage: config.SYNC_MIN_COVERAGE });
+      console.log(coverageTable(await coverage.report(null)));
     }),
   );
 

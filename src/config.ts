@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DEFAULT_MIN_COVERAGE } from './domain/coverage';
+import { parseSchedule } from './domain/syncSchedule';
 
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -72,10 +74,43 @@ const Env = z.object({
   QUOTE_URL: z.string().url().optional(),
   QUOTE_SYMBOLS: z.string().max(100_000).default('all'),
   QUOTE_INTERVAL_MS: z.coerce.number().int().min(500).max(600_000).default(3000),
+  /**
+   * The after-close update (README, "Keeping the store current"): `source@HH:MM` entries, Beijing time, e.g.
+   * `baostock@17:45` or `tushare@16:30,baostock@18:30`; unset: nothing is scheduled (`ashare update` from cron).
+   */
+  SYNC_SCHEDULE: z
+    .string()
+    .max(200)
+    .default('')
+    .transform((text, ctx) => {
+      try {
+        return parseSchedule(text);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
+  /** A session of a per-security daily dataset is loaded once it holds this share of the day's universe. */
+  SYNC_MIN_COVERAGE: z.coerce.number().gt(0).max(1).default(DEFAULT_MIN_COVERAGE),
+  /** Pauses before each further attempt of a session the source failed, ms, comma-separated. */
+  SYNC_RETRY_DELAYS_MS: z
+    .string()
+    .regex(/^\d{1,7}(,\d{1,7}){0,9}$/, 'must be up to ten whole numbers of milliseconds, comma-separated')
+    .default('5000,30000,120000')
+    .transform((list) => list.split(',').map(Number)),
+  /** /readyz fails when a scheduled dataset is more sessions behind than this; unset: it only names them. */
+  READY_MAX_LAG_SESSIONS: z.coerce.number().int().min(0).max(10_000).optional(),
+  BAOSTOCK_HOST: z.string().max(253).default('public-api.baostock.com'),
+  BAOSTOCK_PORT: z.coerce.number().int().min(1).max(65535).default(10030),
+  TUSHARE_TOKEN: z.string().max(200).optional(),
+  TUSHARE_URL: z.string().url().default('https://api.tushare.pro'),
   VALIDATE_RESPONSES: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
 }).refine((env) => env.HTTP_HEADERS_TIMEOUT_MS <= env.HTTP_REQUEST_TIMEOUT_MS, {
   path: ['HTTP_HEADERS_TIMEOUT_MS'],
   message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)',
+}).refine((env) => env.TUSHARE_TOKEN !== undefined || !env.SYNC_SCHEDULE.some((entry) => entry.source === 'tushare'), {
+  path: ['SYNC_SCHEDULE'],
+  message: 'schedules tushare, which needs TUSHARE_TOKEN',
 });
 
 export type Config = z.infer<typeof Env>;

@@ -23,6 +23,7 @@ import { ensureDemoKey } from './modules/accounts/demoAccount.service';
 import { schedulePruning } from './modules/market/retention.service';
 import { liveBusFor } from './db/liveBus';
 import { startQuoteFeed } from './ingest/live/pollerLock';
+import { startUpdateSchedule } from './ingest/update/updateSchedule';
 import { StreamHub } from './modules/market/streamHub.service';
 
 const config = loadConfig();
@@ -56,6 +57,8 @@ if (config.MINUTE_RETENTION_DAYS !== 'off') schedulePruning(maintenanceDb, confi
 const liveHub = new StreamHub();
 const liveBus = await liveBusFor(config.REDIS_URL, logger, (events) => liveHub.receive(events));
 const quoteFeed = await startQuoteFeed(maintenanceDb, config, logger, redis, liveBus);
+// The after-close update (SYNC_SCHEDULE), in one process of all: on the maintenance pool, whose statements are not bounded.
+const updates = startUpdateSchedule(maintenanceDb, config, logger, redis);
 
 const readiness = new Readiness(db, readDb, config.REPLICA_MAX_LAG_SECONDS);
 const metrics = new Metrics();
@@ -75,6 +78,8 @@ const app = createApp({
   answerCache: { enabled: config.RESPONSE_CACHE },
   liveHub,
   trustProxy: config.TRUST_PROXY,
+  coverage: { schedule: config.SYNC_SCHEDULE, minCoverage: config.SYNC_MIN_COVERAGE },
+  readyMaxLagSessions: config.READY_MAX_LAG_SESSIONS,
 });
 // Under start:cluster the primary serves METRICS_PORT with every worker's metrics summed; a worker answers
 // the primary's requests once an AggregatorRegistry exists in it (prom-client adds the listener then).
@@ -115,6 +120,7 @@ const shutdown = gracefulShutdown({
   async release() {
     metricsServer?.close();
     await quoteFeed?.stop();
+    await updates?.stop();
     await liveBus.close();
     await usage.stop();
     redis?.disconnect();

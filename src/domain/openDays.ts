@@ -42,6 +42,16 @@ export class OpenDays {
     return Math.max(0, this.firstAfter(through) - this.firstAfter(after));
   }
 
+  /** Whether `date` is an open day. */
+  isOpen(date: string): boolean {
+    return this.ascending[this.firstAfter(date) - 1] === date;
+  }
+
+  /** The first open day after `date` (not `date` itself), null past the last one. */
+  nextAfter(date: string): string | null {
+    return this.ascending[this.firstAfter(date)] ?? null;
+  }
+
   /** The open days from `from` through `to`, ascending. */
   between(from: string, to: string): string[] {
     return this.ascending.slice(this.firstWhere((day) => day >= from), this.firstAfter(to));

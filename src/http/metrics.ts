@@ -17,6 +17,12 @@ export interface MetricSources {
   usage: { readonly oldestUnwrittenAt: number | undefined };
 }
 
+/** What the freshness gauges read (the coverage service). */
+export interface FreshnessSource {
+  lags(): Promise<Array<{ dataset: string; lag: number }>>;
+  updateGauges(): Promise<{ lastSuccess: Array<{ source: string; seconds: number }>; failures: number }>;
+}
+
 /**
  * The Prometheus metrics of one process (prom-client): requests by route template and status, their latency,
  * the database pool, the response cache, rate-limit refusals, how far usage counts lag behind, and Node's own
@@ -89,6 +95,43 @@ export class Metrics {
       collect() {
         const oldest = sources.usage.oldestUnwrittenAt;
         this.set(oldest === undefined ? 0 : (Date.now() - oldest) / 1000);
+      },
+    });
+  }
+
+  /**
+   * The store's freshness: each dataset's lag in sessions, each source's last successful update and the
+   * sessions an update failed to load, ever counted; read when scraped (a failing read leaves them unset).
+   */
+  watchFreshness(freshness: FreshnessSource): void {
+    new Gauge({
+      name: 'ashare_dataset_lag_sessions',
+      help: 'Open sessions a dataset is behind the session expected by now (0: current)',
+      labelNames: ['dataset'],
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        for (const { dataset, lag } of await freshness.lags().catch(() => [])) this.set({ dataset }, lag);
+      },
+    });
+    const gauges = () => freshness.updateGauges().catch(() => ({ lastSuccess: [], failures: 0 }));
+    new Gauge({
+      name: 'ashare_sync_last_success_timestamp_seconds',
+      help: 'When the last update of a source that loaded every session it needed finished (Unix time)',
+      labelNames: ['source'],
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        for (const { source, seconds } of (await gauges()).lastSuccess) this.set({ source }, seconds);
+      },
+    });
+    new Counter({
+      name: 'ashare_sync_failed_sessions_total',
+      help: 'Sessions an update failed to load (each failure of a dataset and session, the next run tries again)',
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        this.inc((await gauges()).failures);
       },
     });
   }

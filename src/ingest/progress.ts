@@ -1,6 +1,7 @@
 import cliProgress from 'cli-progress';
 import { differenceTable } from './baostock/check';
 import type { BaostockSummary } from './baostock/sync';
+import type { UpdateSummary } from './update/runUpdate';
 import type { BundleFile, BundleProgress } from './bundle';
 
 /**
@@ -36,20 +37,33 @@ export function consoleProgress(stream: NodeJS.WriteStream = process.stderr): Bu
 }
 
 /** A bar over the securities of a sync (on a terminal; a line every hundred otherwise). */
-export function securityProgress(stream: NodeJS.WriteStream = process.stderr): (done: number, total: number, tsCode: string) => void {
+export const securityProgress = (stream: NodeJS.WriteStream = process.stderr) => countProgress('securities', 100, stream);
+
+/** A bar over the sessions of an update (on a terminal; a line per session otherwise). */
+export const sessionProgress = (stream: NodeJS.WriteStream = process.stderr) => countProgress('sessions', 1, stream);
+
+/** A bar over `what` done of a total, each labelled by its name; off a terminal a line every `lineEvery`. */
+function countProgress(what: string, lineEvery: number, stream: NodeJS.WriteStream): (done: number, total: number, name: string) => void {
   let bar: cliProgress.SingleBar | undefined;
-  return (done, total, tsCode) => {
+  return (done, total, name) => {
     if (!stream.isTTY) {
-      if (done % 100 === 0 || done === total) stream.write(`${done}/${total} securities (${tsCode})\n`);
+      if (done % lineEvery === 0 || done === total) stream.write(`${done}/${total} ${what} (${name})\n`);
       return;
     }
     if (bar === undefined) {
-      bar = new cliProgress.SingleBar({ stream, format: 'securities [{bar}] {value}/{total} | {code} | ETA {eta_formatted}', hideCursor: true }, cliProgress.Presets.shades_classic);
-      bar.start(total, 0, { code: tsCode });
+      bar = new cliProgress.SingleBar({ stream, format: `${what} [{bar}] {value}/{total} | {code} | ETA {eta_formatted}`, hideCursor: true }, cliProgress.Presets.shades_classic);
+      bar.start(total, 0, { code: name });
     }
-    bar.update(done, { code: tsCode });
+    bar.update(done, { code: name });
     if (done === total) bar.stop();
   };
+}
+
+/** The closing line of an update: its status, sessions by state, rows and time. */
+export function updateSummary(source: string, { status, sessions, rows, seconds }: UpdateSummary): string {
+  const states = ['complete', 'partial', 'missing', 'failed'].map((state) => [state, sessions.filter((one) => one.state === state).length] as const).filter(([, n]) => n > 0);
+  const told = states.map(([state, n]) => `${n} ${state}`).join(', ') || 'none needed';
+  return `update ${source}: ${status}; sessions ${told}; ${rows} rows in ${seconds.toFixed(1)} s`;
 }
 
 /** The closing lines of a Baostock sync: rows by table, requests, retries and logins, time. */

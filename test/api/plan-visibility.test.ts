@@ -101,6 +101,12 @@ const TIMED: Record<string, TimedSample[]> = {
   getLimitList: [daily('/v1/market/limit-list?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31', '/v1/market/limit-list?symbol=000001&begin_date=2024-12-30&end_date=2024-12-30')],
   getNorthboundHoldings: [daily('/v1/market/northbound-holdings?symbol=600519&begin_date=2024-12-30&end_date=2024-12-31', '/v1/market/northbound-holdings?symbol=600519&begin_date=2024-12-30&end_date=2024-12-30')],
   getLegacyStockPrices: [daily('/api/v1/stocks/prices?symbol=000001&start_date=2024-12-30&end_date=2024-12-31', '/api/v1/stocks/prices?symbol=000001&start_date=2024-12-30&end_date=2024-12-30')],
+  // The session expected by now: the 31st once its close passed, for a starter the 30th until 15:15; a
+  // security's last valuation is the 30th's for every plan (600000, seed below).
+  getDataCoverage: [{
+    clock: 'daily', fresh: '/v1/data/coverage', freshMark: '"expected_session":"2024-12-31"',
+    past: '/v1/data/coverage?symbol=600000', pastMark: '"dataset":"daily_basic","clock":"session","first":"2024-12-30","last":"2024-12-30"',
+  }],
   getLegacyIndices: [daily('/api/v1/indices?index=000001.SH&period=daily', '/api/v1/indices?index=000001.SH&period=daily')],
 };
 

@@ -124,7 +124,7 @@ describe('ingest: sync baostock fills the store from a local server', function (
     const summary = await syncBaostock(store.db, client, RANGE);
     await client.close();
     expect(summary).to.include({ securities: 3, skipped: 0 });
-    expect(summary.rows).to.deep.equal({ trade_calendar: 26, securities: 4, daily_basic: 37, daily_bars: 56, adj_factors: 37 });
+    expect(summary.rows).to.deep.equal({ trade_calendar: 26, securities: 4, daily_basic: 37, daily_bars: 56, trading_halts: 1, adj_factors: 37 });
     const securities = await store.db('securities').orderBy('ts_code').select('ts_code', 'kind', 'name', 'list_date', 'delist_date', 'list_status');
     expect(securities).to.deep.equal([
       { ts_code: '000001.SH', kind: 'index', name: '上证综合指数', list_date: '1991-07-15', delist_date: null, list_status: 'L' },
@@ -264,7 +264,7 @@ describe('ingest: npm run ashare -- sync baostock (the CLI against a local serve
       const args = ['--since', RANGE.since, '--until', RANGE.until, '--pause-ms', '1'];
       const first = await run(args, { DATABASE_URL: clean.url, BAOSTOCK_HOST: '127.0.0.1', BAOSTOCK_PORT: String(server0().port) });
       expect(first.code, first.output).to.equal(0);
-      expect(first.output).to.match(/baostock: 3 securities synced, 0 already done; trade_calendar 26, securities 4, daily_basic 37, daily_bars 56, adj_factors 37\n\d+ requests, 0 retries, 1 logins in/);
+      expect(first.output).to.match(/baostock: 3 securities synced, 0 already done; trade_calendar 26, securities 4, daily_basic 37, daily_bars 56, trading_halts 1, adj_factors 37\n\d+ requests, 0 retries, 1 logins in/);
       const second = await run(args, { DATABASE_URL: resumed.url, BAOSTOCK_HOST: '127.0.0.1', BAOSTOCK_PORT: String(reset.port) });
       expect(second.code, second.output).to.equal(0);
       expect(second.output).to.match(/, 1 retries, 2 logins in/);

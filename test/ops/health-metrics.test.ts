@@ -20,7 +20,10 @@ describe('ops: /healthz, /readyz and /metrics', () => {
     expect(await (await fetch(`${api.baseUrl}/healthz`)).json()).to.deep.equal({ status: 'ok' });
     const ready = await fetch(`${api.baseUrl}/readyz`);
     expect(ready.status).to.equal(200);
-    expect(await ready.json()).to.deep.equal({ status: 'ready', checks: { database: 'ok', migrations: 'ok', data: 'ok', accepting: 'ok', replica: 'ok' } });
+    const { stale_datasets: stale, ...report } = await ready.json();
+    expect(report).to.deep.equal({ status: 'ready', checks: { database: 'ok', migrations: 'ok', data: 'ok', accepting: 'ok', replica: 'ok', freshness: 'ok' } });
+    // The fixture's sessions are of 2024: named stale (without READY_MAX_LAG_SESSIONS, still ready).
+    expect(stale.map((one: { dataset: string }) => one.dataset)).to.include.members(['daily', 'adj_factor', 'daily_basic']);
   });
 
   it('/metrics counts requests by route template and status, in Prometheus text, without a key', async () => {
@@ -79,12 +82,12 @@ describe('ops: /readyz says not ready, with the failing checks', () => {
       const empty = await fetch(`${app.baseUrl}/readyz`);
       expect(empty.status).to.equal(503);
       expect(await empty.json()).to.deep.equal({
-        code: 503, message: 'Not ready', error: 'service_unavailable', checks: { database: 'ok', migrations: 'ok', data: 'failing', accepting: 'ok', replica: 'ok' },
+        code: 503, message: 'Not ready', error: 'service_unavailable', checks: { database: 'ok', migrations: 'ok', data: 'failing', accepting: 'ok', replica: 'ok', freshness: 'ok' },
       });
       await testDb.db('securities').insert({ ts_code: '600519.SH', symbol: '600519', kind: 'stock', name: '贵州茅台', exchange: 'SSE' });
       expect((await fetch(`${app.baseUrl}/readyz`)).status).to.equal(200);
       readiness.drain();
-      expect((await (await fetch(`${app.baseUrl}/readyz`)).json()).checks).to.deep.equal({ database: 'ok', migrations: 'ok', data: 'ok', accepting: 'failing', replica: 'ok' });
+      expect((await (await fetch(`${app.baseUrl}/readyz`)).json()).checks).to.deep.equal({ database: 'ok', migrations: 'ok', data: 'ok', accepting: 'failing', replica: 'ok', freshness: 'ok' });
     } finally {
       await app.close();
     }
@@ -97,7 +100,7 @@ describe('ops: /readyz says not ready, with the failing checks', () => {
     try {
       const response = await fetch(`${app.baseUrl}/readyz`);
       expect(response.status).to.equal(503);
-      expect((await response.json()).checks).to.deep.equal({ database: 'ok', migrations: 'failing', data: 'ok', accepting: 'ok', replica: 'ok' });
+      expect((await response.json()).checks).to.deep.equal({ database: 'ok', migrations: 'failing', data: 'ok', accepting: 'ok', replica: 'ok', freshness: 'ok' });
     } finally {
       await app.close();
       await bare.destroy();

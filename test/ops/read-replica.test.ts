@@ -64,6 +64,6 @@ describe('read replica: data routes on DATABASE_READ_URL, accounts and usage on 
   it('/readyz probes both pools and finds the data on the replica', async () => {
     const response = await fetch(`${server.baseUrl}/readyz`);
     expect(response.status).to.equal(200);
-    expect((await response.json()).checks).to.deep.equal({ database: 'ok', migrations: 'ok', data: 'ok', accepting: 'ok', replica: 'ok' });
+    expect((await response.json()).checks).to.deep.include({ database: 'ok', migrations: 'ok', data: 'ok', accepting: 'ok', replica: 'ok' });
   });
 });

@@ -52,6 +52,10 @@ export const DIVIDEND_FIELDS = [
 export const DIVIDEND_FIELD_LIST = DIVIDEND_FIELDS.join(', ').replace(', dividRegistDate', ', \tdividRegistDate').replace(', dividCashStock', ', \tdividCashStock');
 
 export interface BaostockFaults {
+  /** Answer the by-date whole-market queries (98, 9C) as an older server does: an unknown message type. */
+  noByDate?: boolean;
+  /** Close every connection at once (a source that is down); may be changed while the server runs. */
+  refuse?: boolean;
   /** Close the connection instead of answering the n-th query (1-based, counted over connections), once. */
   resetAtQuery?: number;
   /** Answer every login with 10001011. */
@@ -95,8 +99,29 @@ function adjusted(bar: Rec, events: Rec[], flag: string): Rec {
   return { ...bar, open: price('open'), high: price('high'), low: price('low'), close: price('close'), preclose: price('preclose'), adjustflag: flag };
 }
 
+/** The fields of the by-date daily reply (query_daily_history_k_AStock), in the order the server lists them. */
+export const DAY_OF_STOCKS_FIELDS = ['date', 'code', 'open', 'high', 'low', 'close', 'preclose', 'volume', 'amount', 'adjustflag', 'turn', 'tradestatus', 'pctChg', 'peTTM', 'pbMRQ', 'psTTM', 'isST'];
+const FACTOR_FIELDS = ['code', 'dividOperateDate', 'foreAdjustFactor', 'backAdjustFactor', 'adjustFactor'];
+
+/**
+ * The by-date whole-market replies (0.9.x, as AhappyBuffalo/baostock-go reads them): no pages, the records
+ * after the method and user, then the fields. 98 → 99: every stock's unadjusted bar of the date (funds and
+ * indices apart); 9C → 9D: the factor events whose ex-date is the date.
+ */
+function answerByDate(data: BaostockData, type: string, [method, user, date = '']: string[]): Buffer {
+  const head = ['0', 'success', method!, user!];
+  if (type === '98') {
+    const stocks = new Set(data.securities.filter((row) => row.type === '1').map((row) => row.code));
+    const rows = data.bars.filter((bar) => bar.date === date && stocks.has(bar.code));
+    return replyFrame('99', [...head, json(rows.map((row) => DAY_OF_STOCKS_FIELDS.map((name) => row[name] ?? ''))), DAY_OF_STOCKS_FIELDS.join(',')]);
+  }
+  const rows = data.factors.filter((event) => event.dividOperateDate === date);
+  return replyFrame('9D', [...head, json(rows.map((row) => FACTOR_FIELDS.map((name) => row[name]!))), FACTOR_FIELDS.join(',')]);
+}
+
 /** The answer to one request body (fields after the header), by its type. */
-function answer(data: BaostockData, type: string, fields: string[]): Buffer {
+function answer(data: BaostockData, type: string, fields: string[], faults: BaostockFaults): Buffer {
+  if ((type === '98' || type === '9C') && !faults.noByDate) return answerByDate(data, type, fields);
   const [method, user, page = '1', perPage = '10000', ...params] = fields;
   const head = ['0', 'success', method!, user!, page, perPage];
   if (type === '95') {
@@ -110,8 +135,7 @@ function answer(data: BaostockData, type: string, fields: string[]): Buffer {
   if (type === '15') {
     const [code, start, end] = params as [string, string, string];
     const rows = data.factors.filter((event) => event.code === code && event.dividOperateDate! >= start && event.dividOperateDate! <= end);
-    const names = ['code', 'dividOperateDate', 'foreAdjustFactor', 'backAdjustFactor', 'adjustFactor'];
-    return replyFrame('16', [...head, json(pageOf(rows, page, perPage).map((row) => names.map((name) => row[name]!))), code, start, end, names.join(',')]);
+    return replyFrame('16', [...head, json(pageOf(rows, page, perPage).map((row) => FACTOR_FIELDS.map((name) => row[name]!))), code, start, end, FACTOR_FIELDS.join(',')]);
   }
   if (type === '13') {
     const [code, year, yearType] = params as [string, string, string];
@@ -173,7 +197,7 @@ function serve(socket: Socket, data: BaostockData, faults: BaostockFaults, state
       state.resetDone = true;
       return void socket.resetAndDestroy();
     }
-    socket.write(answer(data, type, fields));
+    socket.write(answer(data, type, fields, faults));
   };
 }
 
@@ -181,6 +205,7 @@ export async function startBaostockServer(data: BaostockData, faults: BaostockFa
   const state = { queries: [] as string[], logins: 0, resetDone: false };
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
+    if (faults.refuse) return void socket.destroy();
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     serve(socket, data, faults, state);

@@ -764,6 +764,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/market/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the market stands now
+         * @description The phase of the trading day now, the current and previous session, the next open and close.
+         *
+         *     The server's time (Beijing and UTC), whether today is a trading day of the stored calendar, and the phase: `closed` (not a trading day), `before_open` (until 09:15), `opening_auction`
+         *     (09:15–09:25), `pre_open` (09:25–09:30, orders held), `continuous` (09:30–11:30 and 13:00–14:57),
+         *     `lunch_break`, `closing_auction` (14:57–15:00), `after_close` (from 15:00); the current or next session's
+         *     date, the previous session's date, and the next open (09:30) and next close (15:00) as timestamps.
+         *     Answered from memory; every plan sees the same (it describes the clock, not data).
+         */
+        get: operations["getMarketStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/data/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How current each dataset is
+         * @description Per dataset: first and last session stored, the session expected by now, lag in sessions, missing, partial
+         *     and failed sessions of the last 60, rows, securities, the last and next update.
+         *
+         *     Datasets go by their Tushare api_name (daily bars, adjustment factors, valuations, the day's datasets,
+         *     minute bars, statements). The session expected by now is the last open session whose data is due: at the
+         *     earliest time of the operator's `SYNC_SCHEDULE`, or at the close when nothing is scheduled.
+         *     A session of a per-security daily dataset (`daily`, `adj_factor`, `daily_basic`) is complete when it holds
+         *     rows for at least `min_coverage` of the stocks listed and not suspended that day; a dataset of the day's
+         *     events when it holds a row; minute bars and statements are reported as kept. With `symbol`, the same of one
+         *     security (its first and last date of each dataset, and its own missing sessions within its listed life).
+         *     Each plan sees the dates its delay lets it read: a starter's last session is yesterday's until 15:15.
+         */
+        get: operations["getDataCoverage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/market/cross-section": {
         parameters: {
             query?: never;
@@ -3343,6 +3399,201 @@ export interface components {
             /** @description Calendar days of the range, oldest first (at most 3 years, 1,096 days). */
             data: components["schemas"]["CalendarDay"][];
         };
+        /** @description The market's phase and the sessions around now, from the stored calendar (SSE, serving all three exchanges). */
+        MarketStatus: {
+            /**
+             * Format: date-time
+             * @description The server's time in Beijing (UTC+8).
+             * @example 2026-11-27T10:05:00+08:00
+             */
+            beijing_time: string;
+            /**
+             * Format: date-time
+             * @description The same instant in UTC.
+             * @example 2026-11-27T02:05:00Z
+             */
+            utc_time: string;
+            /**
+             * @description Whether today (Beijing) is an open day of the stored calendar.
+             * @example true
+             */
+            is_trading_day: boolean;
+            /**
+             * @description The phase now; `closed` on a day without trading.
+             * @example continuous
+             * @enum {string}
+             */
+            phase: "closed" | "before_open" | "opening_auction" | "pre_open" | "continuous" | "lunch_break" | "closing_auction" | "after_close";
+            /**
+             * Format: date
+             * @description Today when it is a trading day, else the next one; null past the stored calendar.
+             * @example 2026-11-27
+             */
+            session_date: string | null;
+            /**
+             * Format: date
+             * @description The session before `session_date`.
+             * @example 2026-11-26
+             */
+            previous_session_date: string | null;
+            /**
+             * Format: date-time
+             * @description The next continuous-trading open (09:30 Beijing) after now; null past the stored calendar.
+             * @example 2026-11-30T09:30:00+08:00
+             */
+            next_open: string | null;
+            /**
+             * Format: date-time
+             * @description The next close (15:00 Beijing) at or after now; null past the stored calendar.
+             * @example 2026-11-27T15:00:00+08:00
+             */
+            next_close: string | null;
+        };
+        /** @description Success envelope of the market's status. */
+        MarketStatusResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            data: components["schemas"]["MarketStatus"];
+        };
+        /**
+         * Update run
+         * @description One run of the after-close update.
+         */
+        UpdateRun: {
+            /**
+             * Format: date-time
+             * @description When it finished (UTC).
+             * @example 2026-11-27T09:47:12Z
+             */
+            finished_at: string;
+            /**
+             * @description The source it loaded from.
+             * @example baostock
+             * @enum {string}
+             */
+            source: "baostock" | "tushare";
+            /**
+             * Format: int64
+             * @description Rows it wrote, every dataset together.
+             * @example 15990
+             */
+            rows: number;
+            /**
+             * @description `ok`: every session it needed is complete; `incomplete`: some are partial; `failed`: the source refused some.
+             * @example ok
+             * @enum {string}
+             */
+            status: "ok" | "incomplete" | "failed";
+        };
+        /** @description One dataset's coverage. */
+        DatasetCoverage: {
+            /**
+             * @description The dataset, by its Tushare api_name (`daily`, `adj_factor`, `daily_basic`, `moneyflow`, `stk_mins`, `income`, …).
+             * @example daily
+             */
+            dataset: string;
+            /**
+             * @description What its dates are — sessions, minute bars (their days), or report periods.
+             * @example session
+             * @enum {string}
+             */
+            clock: "session" | "minute" | "period";
+            /**
+             * Format: date
+             * @description The first session (day, or report period end) stored; null when none is.
+             * @example 1991-04-03
+             */
+            first: string | null;
+            /**
+             * Format: date
+             * @description The last one the plan sees.
+             * @example 2026-11-27
+             */
+            last: string | null;
+            /**
+             * Format: date
+             * @description The session expected by now, for a dataset of sessions; null otherwise.
+             * @example 2026-11-27
+             */
+            expected: string | null;
+            /**
+             * Format: int32
+             * @description Open sessions after `last` through `expected`: 0 when current; null without data, or for periods and minutes.
+             * @example 0
+             */
+            lag_sessions: number | null;
+            /**
+             * @description Sessions of the last 60 with no row (of a security: within its listed life, not suspended).
+             * @example []
+             */
+            missing_sessions: string[];
+            /**
+             * @description Sessions of the last 60 holding fewer rows than `min_coverage` of the day's universe.
+             * @example [
+             *       "2026-11-25"
+             *     ]
+             */
+            partial_sessions: string[];
+            /**
+             * @description Sessions of the last 60 whose last update failed (the source refused; retried at the next run).
+             * @example []
+             */
+            failed_sessions: string[];
+            /**
+             * Format: int64
+             * @description Rows stored (of the security, with `symbol`).
+             * @example 13024511
+             */
+            rows: number;
+            /**
+             * Format: int32
+             * @description Distinct securities with rows.
+             * @example 5412
+             */
+            securities: number;
+            /** @description The last successful update that filled it (a run whose sessions all loaded), or null. */
+            last_update: null | components["schemas"]["UpdateRun"];
+            /**
+             * Format: date-time
+             * @description The next scheduled update that fills it (Beijing), or null when none is scheduled.
+             * @example 2026-11-30T17:45:00+08:00
+             */
+            next_update: string | null;
+        };
+        /** @description How current each dataset of the store is, as the caller's plan sees it. */
+        DataCoverage: {
+            /**
+             * Format: date-time
+             * @description The server's time (Beijing) the report is of.
+             * @example 2026-11-27T18:00:00+08:00
+             */
+            as_of: string;
+            /**
+             * @description The security reported on (standard form), or null for the whole store.
+             * @example 000001.SZ
+             */
+            symbol: string | null;
+            /**
+             * Format: date
+             * @description The last open session whose data is due by now (at the earliest scheduled update, else at the close), within the plan's delay.
+             * @example 2026-11-27
+             */
+            expected_session: string | null;
+            /**
+             * Format: double
+             * @description The share of a session's universe that makes a per-security daily dataset's session complete (`SYNC_MIN_COVERAGE`).
+             * @example 0.95
+             */
+            min_coverage: number;
+            /** @description One entry per dataset. */
+            datasets: components["schemas"]["DatasetCoverage"][];
+        };
+        /** @description Success envelope of the store's coverage. */
+        DataCoverageResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            data: components["schemas"]["DataCoverage"];
+        };
         /**
          * Format: double
          * @description Opening price.
@@ -3764,7 +4015,7 @@ export interface components {
         };
         /**
          * @description A permission of an API key. `market`: /v1/market, /api/v1/stocks, /api/v1/indices; `financials`:
-         *     /v1/financials, /api/v1/fundamentals; `reference`: /v1/stock, /v1/industry, /v1/indices; `events`: /v1/events.
+         *     /v1/financials, /api/v1/fundamentals; `reference`: /v1/stock, /v1/industry, /v1/indices, /v1/data; `events`: /v1/events.
          * @enum {string}
          */
         Scope: "market" | "financials" | "reference" | "events";
@@ -8548,6 +8799,136 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMarketStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The market's phase and sessions at the server's time. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": {
+                     *         "beijing_time": "2026-11-27T10:05:00+08:00",
+                     *         "utc_time": "2026-11-27T02:05:00Z",
+                     *         "is_trading_day": true,
+                     *         "phase": "continuous",
+                     *         "session_date": "2026-11-27",
+                     *         "previous_session_date": "2026-11-26",
+                     *         "next_open": "2026-11-30T09:30:00+08:00",
+                     *         "next_close": "2026-11-27T15:00:00+08:00"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MarketStatusResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getDataCoverage: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One symbol in any of the three formats; default the whole store.
+                 * @example 000001.SZ
+                 */
+                symbol?: string;
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per dataset. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": {
+                     *         "as_of": "2026-11-27T18:00:00+08:00",
+                     *         "symbol": null,
+                     *         "expected_session": "2026-11-27",
+                     *         "min_coverage": 0.95,
+                     *         "datasets": [
+                     *           {
+                     *             "dataset": "daily",
+                     *             "clock": "session",
+                     *             "first": "1990-12-19",
+                     *             "last": "2026-11-27",
+                     *             "expected": "2026-11-27",
+                     *             "lag_sessions": 0,
+                     *             "missing_sessions": [],
+                     *             "partial_sessions": [],
+                     *             "failed_sessions": [],
+                     *             "rows": 13024511,
+                     *             "securities": 5412,
+                     *             "last_update": {
+                     *               "finished_at": "2026-11-27T09:47:12Z",
+                     *               "source": "baostock",
+                     *               "rows": 15990,
+                     *               "status": "ok"
+                     *             },
+                     *             "next_update": "2026-11-30T17:45:00+08:00"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DataCoverageResponse"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -22,6 +22,11 @@ export interface BaostockQuery {
   method: string;
   type: string;
   fieldsAt: number;
+  /**
+   * The by-date whole-market queries (0.9.x: 98 → 99, 9C → 9D) have no pages: their request is the method,
+   * the user and the date, their reply the code, message, method, user, records (here) and fields.
+   */
+  unpaged?: { recordsAt: number };
 }
 
 export const QUERIES = {
@@ -36,6 +41,10 @@ export const QUERIES = {
   dupont: { method: 'query_dupont_data', type: '23', fieldsAt: 10 },
   balance: { method: 'query_balance_data', type: '25', fieldsAt: 10 },
   cashflow: { method: 'query_cash_flow_data', type: '27', fieldsAt: 10 },
+  /** Every A-share's unadjusted daily k-data of one date. */
+  dayOfStocks: { method: 'query_daily_history_k_AStock', type: '98', fieldsAt: 5, unpaged: { recordsAt: 4 } },
+  /** The adjustment factors of one date's ex-dates, every A-share's. */
+  dayOfFactors: { method: 'query_daily_adjust_factor', type: '9C', fieldsAt: 5, unpaged: { recordsAt: 4 } },
 } as const satisfies Record<string, BaostockQuery>;
 
 /** The records of every page of a query, each a map of field → text (Baostock sends every value as a string). */
@@ -102,14 +111,13 @@ export class BaostockClient {
   }
 
   private async allPages(query: BaostockQuery, params: readonly string[]): Promise<BaostockRecord[]> {
+    if (query.unpaged !== undefined) return recordsOf(await this.request(query, [query.method, 'anonymous', ...params]), query.unpaged.recordsAt, query.fieldsAt).records;
     const records: BaostockRecord[] = [];
     for (let page = 1; ; page++) {
       const body = await this.request(query, [query.method, 'anonymous', String(page), String(this.options.perPage), ...params]);
-      const parts = body.split(SPLIT);
-      const rows = parseRecords(parts[6] ?? '');
-      const fields = (parts[query.fieldsAt] ?? '').split(',').map((field) => field.trim());
-      for (const row of rows) records.push(Object.fromEntries(fields.map((field, i) => [field, row[i] ?? ''])));
-      if (rows.length < this.options.perPage) return records;
+      const { records: pageRecords, rows } = recordsOf(body, 6, query.fieldsAt);
+      records.push(...pageRecords);
+      if (rows < this.options.perPage) return records;
     }
   }
 
@@ -213,6 +221,14 @@ function checked(frame: Frame): string {
   if (code === '0') return frame.body;
   if (code === BLACKLISTED) throw new BaostockError(`Baostock has blacklisted this address (${code} ${message}); stop every client on it and wait before running again`, code);
   throw new BaostockError(`Baostock answered ${code} ${message}`.trim(), code);
+}
+
+/** The records of a reply body, each a map of its fields, and how many rows it held. */
+function recordsOf(body: string, recordsAt: number, fieldsAt: number): { records: BaostockRecord[]; rows: number } {
+  const parts = body.split(SPLIT);
+  const rows = parseRecords(parts[recordsAt] ?? '');
+  const fields = (parts[fieldsAt] ?? '').split(',').map((field) => field.trim());
+  return { records: rows.map((row) => Object.fromEntries(fields.map((field, i) => [field, row[i] ?? '']))), rows: rows.length };
 }
 
 /** `{"record":[[...],...]}` of a reply. (The official client strips all whitespace first, spaces in names too.) */

@@ -82,6 +82,11 @@ export function barRecords(records: BaostockRecord[]): TushareRecord[] {
   }));
 }
 
+/** Tushare `suspend_d` rows of the days k-data lists as suspended (tradestatus 0): halted all day. */
+export function haltRecords(records: BaostockRecord[]): TushareRecord[] {
+  return records.filter((record) => record.tradestatus === '0').map((record) => ({ ts_code: tsCodeOf(record.code!), trade_date: compact(record.date!), suspend_timing: '', suspend_type: 'S' }));
+}
+
 /** Tushare `daily_basic` rows of traded days: turnover (percent), PE TTM, PB MRQ, PS TTM (Baostock's pcfNcfTTM has no column). */
 export function valuationRecords(records: BaostockRecord[]): TushareRecord[] {
   return tradedDays(records).map((record) => ({

@@ -16,7 +16,7 @@ import { INDICATOR_QUERIES, indicatorRecords, quartersIn } from './indicators';
 import type { IndicatorQuery } from '../../domain/tables/datasetLayouts';
 import { quarterlyIndicators } from '../tables/datasetTables';
 import {
-  barRecords, baostockCodeOf, calendarRecords, dividendRecords, factorRecords, fiveMinuteRecords, INDEX_DAY_FIELDS, MINUTE_FIELDS, STOCK_DAY_FIELDS, tradedDays,
+  barRecords, baostockCodeOf, haltRecords, calendarRecords, dividendRecords, factorRecords, fiveMinuteRecords, INDEX_DAY_FIELDS, MINUTE_FIELDS, STOCK_DAY_FIELDS, tradedDays,
   valuationRecords, type TushareRecord,
 } from './layout';
 
@@ -136,7 +136,7 @@ async function securitiesToSync(db: Knex, { symbols, since, until }: BaostockSyn
   return [...stocks, ...indices];
 }
 
-type Load = [source: string, records: TushareRecord[], loader: TableLoader, table: 'daily_basic' | 'daily_bars' | 'adj_factors' | 'dividends' | 'quarterly_indicators' | 'five_minute_bars'];
+type Load = [source: string, records: TushareRecord[], loader: TableLoader, table: 'daily_basic' | 'daily_bars' | 'trading_halts' | 'adj_factors' | 'dividends' | 'quarterly_indicators' | 'five_minute_bars'];
 
 /**
  * `--check`: the records of days the store already holds are compared (differences into `found`) and left out
@@ -165,6 +165,9 @@ async function securityLoads(db: Knex, client: BaostockClient, { ts_code, kind }
   const loads: Load[] = [];
   if (stock && datasets.has('valuation')) loads.push([source('valuations'), valuationRecords(days), loaderOf('daily_basic')!, 'daily_basic']);
   if (datasets.has('daily')) loads.push([source('daily bars'), barRecords(days), loaderOf(stock ? 'daily' : 'index_daily')!, 'daily_bars']);
+  // A day Baostock lists as suspended is no bar: it is a halt, so that the day's universe leaves the stock out.
+  const halts = stock && datasets.has('daily') ? haltRecords(days) : [];
+  if (halts.length > 0) loads.push([source('halts'), halts, loaderOf('suspend_d')!, 'trading_halts']);
   if (stock && datasets.has('factors')) {
     const events = await client.query(QUERIES.adjustFactor, [code, '1990-01-01', until]);
     // The days of the bars fetched now, or of those stored when only factors are asked.

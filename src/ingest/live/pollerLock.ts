@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import cluster from 'node:cluster';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/connection';
 import type { LiveBus } from '../../db/liveBus';
+import { leadOne } from '../../db/leaderLock';
 import { eventsOf, liveIds } from '../../domain/liveEvents';
 import { liveFeed, type LiveFeedOptions } from './liveFeed';
 import type { QuoteFeed } from './quoteFeed';
@@ -23,19 +22,9 @@ export interface RunningFeed {
   stop(): Promise<void>;
 }
 
-const LOCK_KEY = 'ashare:quote-poller';
-const LOCK_TTL_MS = 15_000;
-const LOCK_EVERY_MS = 5_000;
-/** Extends the lock only while this process holds it (compare and extend in one step). */
-const EXTEND = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
-/** Gives the lock up only while this process holds it (compare and delete in one step). */
-const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
-
 /**
- * Runs the quote feed in exactly one process when QUOTE_SOURCE is set, publishing what it writes on the live
- * bus. With Redis, the processes race for a lock that its holder renews every 5 seconds and that lapses 15
- * seconds after a holder died, when another takes over; without Redis, the first cluster worker polls (several
- * instances without Redis would each poll: docs/operations.md).
+ * Runs the quote feed in exactly one process when QUOTE_SOURCE is set (`leadOne`: a Redis lock, or the first
+ * cluster worker without Redis), publishing what it writes on the live bus.
  */
 export async function startQuoteFeed(db: Db, config: QuoteFeedConfig, logger: Logger, redis: Redis | undefined, bus: LiveBus, clock?: () => Date): Promise<RunningFeed | undefined> {
   if (config.QUOTE_SOURCE === 'off') return undefined;
@@ -44,34 +33,12 @@ export async function startQuoteFeed(db: Db, config: QuoteFeedConfig, logger: Lo
   };
   const nextId = liveIds(Date.now());
   const feed: QuoteFeed = liveFeed(db, options, logger, (batch) => bus.publish(eventsOf(batch, nextId)));
-  if (redis === undefined) {
-    if ((cluster.worker?.id ?? 1) !== 1) return undefined;
-    feed.start();
-    return { polling: true, stop: async () => feed.stop() };
-  }
-  const token = randomUUID();
-  let holding = false;
-  const contend = async () => {
-    const held = holding
-      ? Number(await redis.eval(EXTEND, 1, LOCK_KEY, token, String(LOCK_TTL_MS))) === 1
-      : (await redis.set(LOCK_KEY, token, 'PX', LOCK_TTL_MS, 'NX')) === 'OK';
-    if (held === holding) return;
-    holding = held;
-    logger.info({ holding }, held ? 'this process polls the quote sources' : 'another process took over polling the quote sources');
-    if (held) feed.start();
-    else feed.stop();
-  };
-  const check = () => void contend().catch((err: Error) => logger.warn({ err: err.message }, 'quote poller lock unavailable'));
-  const timer = setInterval(check, LOCK_EVERY_MS).unref();
-  check();
+  const leadership = leadOne(redis, 'ashare:quote-poller', logger, 'polls the quote sources', (leading) => (leading ? feed.start() : feed.stop()));
+  if (!leadership.leading && redis === undefined) return undefined;
   return {
     get polling() {
-      return holding;
+      return leadership.leading;
     },
-    async stop() {
-      clearInterval(timer);
-      feed.stop();
-      if (holding) await redis.eval(RELEASE, 1, LOCK_KEY, token).catch(() => {});
-    },
+    stop: () => leadership.stop(),
   };
 }

@@ -6,7 +6,9 @@ type CheckState = 'ok' | 'failing';
 
 export interface ReadinessReport {
   ready: boolean;
-  checks: { database: CheckState; migrations: CheckState; data: CheckState; accepting: CheckState; replica: CheckState };
+  checks: { database: CheckState; migrations: CheckState; data: CheckState; accepting: CheckState; replica: CheckState; freshness: CheckState };
+  /** Datasets behind the session expected by now, with their lag in sessions. */
+  stale_datasets?: Array<{ dataset: string; lag: number }>;
   /** Seconds the read replica is behind its primary (MariaDB/MySQL replicas; absent otherwise); null when its replication is stopped. */
   replica_lag_seconds?: number | null;
 }
@@ -23,6 +25,7 @@ export class Readiness {
   private draining = false;
   private schemaCurrent = false;
   private dataLoaded = false;
+  private freshness: { lags(): Promise<Array<{ dataset: string; lag: number }>>; maxLagSessions?: number } | undefined;
 
   /**
    * `readDb`: the data routes' pool when it is not `db` (a replica); both must answer, and a MariaDB/MySQL
@@ -33,6 +36,14 @@ export class Readiness {
     private readonly readDb: Knex = db,
     private readonly maxReplicaLagSeconds = DEFAULT_MAX_REPLICA_LAG_SECONDS,
   ) {}
+
+  /**
+   * Names the stale datasets in each report; with `maxLagSessions` (READY_MAX_LAG_SESSIONS), one further
+   * behind makes this instance not ready.
+   */
+  watchFreshness(lags: () => Promise<Array<{ dataset: string; lag: number }>>, maxLagSessions?: number): void {
+    this.freshness = { lags, maxLagSessions };
+  }
 
   /** SIGTERM: report not ready so the load balancer stops sending new requests. */
   drain(): void {
@@ -48,14 +59,22 @@ export class Readiness {
     if (database && !this.schemaCurrent) this.schemaCurrent = await passes(async () => (await pendingMigrations(this.db)) === 0);
     if (database && !this.dataLoaded) this.dataLoaded = await passes(async () => (await this.readDb('securities').first('ts_code')) !== undefined);
     const lag = database && this.readDb !== this.db ? await replicaLag(this.readDb) : undefined;
+    const stale = database && this.freshness !== undefined ? (await this.freshness.lags().catch(() => [])).filter((one) => one.lag > 0) : [];
+    const maxLag = this.freshness?.maxLagSessions;
     const checks = {
       database: state(database),
       migrations: state(this.schemaCurrent),
       data: state(this.dataLoaded),
       accepting: state(!this.draining),
       replica: state(lag === undefined || (lag !== null && lag <= this.maxReplicaLagSeconds)),
+      freshness: state(maxLag === undefined || stale.every((one) => one.lag <= maxLag)),
     };
-    return { ready: Object.values(checks).every((check) => check === 'ok'), checks, ...(lag === undefined ? {} : { replica_lag_seconds: lag }) };
+    return {
+      ready: Object.values(checks).every((check) => check === 'ok'),
+      checks,
+      ...(lag === undefined ? {} : { replica_lag_seconds: lag }),
+      ...(stale.length === 0 ? {} : { stale_datasets: stale }),
+    };
   }
 }
 

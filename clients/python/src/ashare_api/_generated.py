@@ -658,6 +658,60 @@ TradingCalendarResponse = TypedDict("TradingCalendarResponse", {
     "data": List['CalendarDay'],
 }, total=False)
 
+MarketStatus = TypedDict("MarketStatus", {
+    "beijing_time": str,
+    "utc_time": str,
+    "is_trading_day": bool,
+    "phase": Literal["closed", "before_open", "opening_auction", "pre_open", "continuous", "lunch_break", "closing_auction", "after_close"],
+    "session_date": Optional[str],
+    "previous_session_date": Optional[str],
+    "next_open": Optional[str],
+    "next_close": Optional[str],
+}, total=False)
+
+MarketStatusResponse = TypedDict("MarketStatusResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": 'MarketStatus',
+}, total=False)
+
+UpdateRun = TypedDict("UpdateRun", {
+    "finished_at": str,
+    "source": Literal["baostock", "tushare"],
+    "rows": int,
+    "status": Literal["ok", "incomplete", "failed"],
+}, total=False)
+
+DatasetCoverage = TypedDict("DatasetCoverage", {
+    "dataset": str,
+    "clock": Literal["session", "minute", "period"],
+    "first": Optional[str],
+    "last": Optional[str],
+    "expected": Optional[str],
+    "lag_sessions": Optional[int],
+    "missing_sessions": List[str],
+    "partial_sessions": List[str],
+    "failed_sessions": List[str],
+    "rows": int,
+    "securities": int,
+    "last_update": Union[Optional[Any], 'UpdateRun'],
+    "next_update": Optional[str],
+}, total=False)
+
+DataCoverage = TypedDict("DataCoverage", {
+    "as_of": str,
+    "symbol": Optional[str],
+    "expected_session": Optional[str],
+    "min_coverage": float,
+    "datasets": List['DatasetCoverage'],
+}, total=False)
+
+DataCoverageResponse = TypedDict("DataCoverageResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": 'DataCoverage',
+}, total=False)
+
 CrossSectionEntry = TypedDict("CrossSectionEntry", {
     "symbol": str,
     "name": Optional[str],
@@ -1331,6 +1385,14 @@ class GeneratedOperations:
     def get_trading_calendar(self, *, exchange: Optional[Literal["SSE", "SZSE", "BSE"]] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, is_open: Optional[bool] = None) -> 'Result[List[CalendarDay]]':
         """Trading calendar (GET /v1/market/trading-calendar)."""
         return self._call("/v1/market/trading-calendar", {"exchange": exchange, "begin_date": begin_date, "end_date": end_date, "is_open": is_open})
+
+    def get_market_status(self) -> 'Result[MarketStatus]':
+        """Where the market stands now (GET /v1/market/status)."""
+        return self._call("/v1/market/status", {})
+
+    def get_data_coverage(self, *, symbol: Optional[str] = None) -> 'Result[DataCoverage]':
+        """How current each dataset is (GET /v1/data/coverage)."""
+        return self._call("/v1/data/coverage", {"symbol": symbol})
 
     def get_market_cross_section(self, *, date: Optional[str] = None, adjusted: Optional[bool] = None, kind: Optional[Literal["stock", "index"]] = None, exchange: Optional[Literal["SSE", "SZSE", "BSE"]] = None, board: Optional[Literal["main", "star", "chinext", "bse", "b_share"]] = None, industry: Optional[str] = None, fields: Optional[str] = None) -> 'Result[CrossSection]':
         """Whole market on a day — every security's bar and valuation (GET /v1/market/cross-section)."""

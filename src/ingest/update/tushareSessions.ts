@@ -1,0 +1,28 @@
+import { datasetsOf } from '../../domain/coverage';
+import { syncTushare } from '../tushare/sync';
+import type { TushareOptions } from '../tushare/client';
+import type { SessionSource } from './sessionSource';
+
+/** The per-day Tushare APIs an update asks for a session: the coverage datasets Tushare fills and the halts. */
+const SESSION_APIS = [...datasetsOf('tushare').map((dataset) => dataset.name), 'suspend_d', 'index_daily'];
+
+/**
+ * Tushare Pro as the update's source: a session is the sync of that one day (one call per API, the whole
+ * market each), its finished parts forgotten first so that a partial day is asked again.
+ */
+export function tushareSessions(options: TushareOptions): SessionSource {
+  return {
+    name: 'tushare',
+    async refresh(db, since, until) {
+      await syncTushare(db, { ...options, from: since, to: until, only: ['stock_basic'] });
+    },
+    async loadSession(db, day, _lacking, today) {
+      await db('sync_progress').whereIn('api_name', SESSION_APIS).where({ part: day }).delete();
+      const results = await syncTushare(db, { ...options, from: day, to: day, today, only: SESSION_APIS.filter((api) => api !== 'index_daily') });
+      return { rows: results.reduce((sum, result) => sum + result.rows, 0), path: 'by-date' };
+    },
+    async finish(db, first, last, today) {
+      await syncTushare(db, { ...options, from: first, to: last, today, only: ['index_daily'] });
+    },
+  };
+}

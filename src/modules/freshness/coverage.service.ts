@@ -1,0 +1,165 @@
+import type { Db } from '../../db/connection';
+import { DATASETS, type DataVersions } from '../../db/dataVersions';
+import { dateSpan, rowTotals, sessionCounts } from '../../db/sessionCoverage';
+import { exchangeDateTime } from '../../domain/clock';
+import { sqlDateTimeToIso } from '../../domain/dates';
+import { COVERAGE_DATASETS, gapsOf, GAP_WINDOW_SESSIONS, lagInSessions, type CoverageDataset, type SessionCount } from '../../domain/coverage';
+import type { Visibility } from '../../domain/marketTime';
+import type { OpenDays } from '../../domain/openDays';
+import { expectedSession, nextSlot, type ScheduleEntry } from '../../domain/syncSchedule';
+import type { ListingRow } from '../common/common.types';
+import type { TradingCalendar } from '../common/tradingCalendar.service';
+import { failedSessions, failureCount, lastSuccessfulRuns, securityDays, securityHalts } from './freshness.repository';
+import type { CoverageReport, DatasetCoverageRow, DatasetStats } from './freshness.types';
+
+export interface CoverageSettings {
+  schedule: readonly ScheduleEntry[];
+  minCoverage: number;
+}
+
+/**
+ * How current each dataset is (`/v1/data/coverage`, `ashare status`, the lag gauges, /readyz). What the store
+ * holds is counted once per data version and gap window (rows and securities of a whole table are the costly
+ * part) and kept in memory; what depends on the time (the expected session, the lag, the next run) and on the
+ * plan (the last date it sees) is worked out per request.
+ */
+export class StoreCoverage {
+  private held: { key: string; stats: Promise<Map<string, DatasetStats>> } | undefined;
+  private lastDays: { key: string; days: Promise<Array<{ dataset: string; last: string | null }>> } | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly versions: DataVersions,
+    private readonly calendar: TradingCalendar,
+    readonly settings: CoverageSettings,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  /** `visibility`: the plan's cut-offs (none: what the store holds); `security`: one security's coverage. */
+  async report(visibility: Pick<Visibility, 'dailyThrough' | 'minuteThrough'> | null, security?: ListingRow): Promise<CoverageReport> {
+    const days = await this.calendar.openDays();
+    const asOf = exchangeDateTime(this.clock());
+    const through = visibility?.dailyThrough ?? null;
+    const due = expectedSession(asOf, this.settings.schedule, days);
+    const expected = through !== null && due !== null && due > through ? days.before(through, 0) : due;
+    const window = expected === null ? [] : days.between(days.before(expected, GAP_WINDOW_SESSIONS - 1)!, expected);
+    const stats = security === undefined ? await this.storeStats(window) : await this.securityStats(security, window);
+    const runs = await lastSuccessfulRuns(this.db);
+    const failed = window.length === 0 ? new Map<string, string[]>() : await failedSessions(this.db, window[0]!, window.at(-1)!);
+    const datasets = COVERAGE_DATASETS.map((dataset): DatasetCoverageRow => {
+      const { first, last, rows, securities, counts } = stats.get(dataset.name)!;
+      const cutOff = dataset.clock === 'session' ? through : dataset.clock === 'minute' ? (visibility?.minuteThrough?.slice(0, 10) ?? null) : null;
+      const seen = visibleLast(last, cutOff, counts);
+      const sessions = dataset.clock === 'session';
+      const completeness = security !== undefined && dataset.completeness === 'any' ? 'none' : dataset.completeness;
+      const gaps = sessions && first !== null ? gapsOf([...counts.keys()].filter((day) => day >= first), counts, completeness, this.settings.minCoverage) : [];
+      const sources = runsOf(dataset, runs);
+      return {
+        dataset,
+        first,
+        last: seen,
+        expected: sessions ? expected : null,
+        lag: sessions ? lagInSessions(seen, expected, days) : null,
+        missing: gaps.filter((gap) => gap.state === 'missing').map((gap) => gap.date),
+        partial: gaps.filter((gap) => gap.state === 'partial').map((gap) => gap.date),
+        failed: security === undefined ? (failed.get(dataset.name) ?? []) : [],
+        rows,
+        securities,
+        lastUpdate: sources,
+        nextUpdate: nextUpdateOf(dataset, this.settings.schedule, asOf, days),
+      };
+    });
+    return { asOf, symbol: security?.ts_code ?? null, expectedSession: expected, minCoverage: this.settings.minCoverage, datasets };
+  }
+
+  /**
+   * How many sessions each dataset of sessions that holds data is behind the expected session (the store's
+   * view: no plan's delay), from the ends of its date index: for /readyz and the lag gauges, cheap to ask often.
+   */
+  async lags(): Promise<Array<{ dataset: string; lag: number }>> {
+    const days = await this.calendar.openDays();
+    const expected = expectedSession(exchangeDateTime(this.clock()), this.settings.schedule, days);
+    const key = await this.versionKey();
+    if (this.lastDays?.key !== key) {
+      const sessions = COVERAGE_DATASETS.filter((one) => one.clock === 'session');
+      this.lastDays = { key, days: Promise.all(sessions.map(async (dataset) => ({ dataset: dataset.name, last: (await dateSpan(this.db, dataset)).last }))) };
+      this.lastDays.days.catch(() => (this.lastDays = undefined));
+    }
+    const lags = [];
+    for (const { dataset, last } of await this.lastDays.days) {
+      const lag = lagInSessions(last, expected, days);
+      if (lag !== null) lags.push({ dataset, lag });
+    }
+    return lags;
+  }
+
+  /** The data versions the counts are of (the live quotes' aside: they feed no dataset here). */
+  private async versionKey(): Promise<string> {
+    return (await Promise.all(DATASETS.filter((dataset) => dataset !== 'live').map((dataset) => this.versions.of(dataset)))).join('.');
+  }
+
+  /** What the update gauges read: each source's last successful run (epoch seconds) and the failures counted. */
+  async updateGauges(): Promise<{ lastSuccess: Array<{ source: string; seconds: number }>; failures: number }> {
+    const runs = [...(await lastSuccessfulRuns(this.db)).values()];
+    return {
+      lastSuccess: runs.map((run) => ({ source: run.source, seconds: Date.parse(sqlDateTimeToIso(run.finished_at)!) / 1000 })),
+      failures: await failureCount(this.db),
+    };
+  }
+
+  /** Every dataset's span, totals and window counts, counted again when a data version or the window moves. */
+  private async storeStats(window: readonly string[]): Promise<Map<string, DatasetStats>> {
+    const key = `${await this.versionKey()}|${window[0]}|${window.at(-1)}`;
+    if (this.held?.key !== key) {
+      const stats = this.count(window);
+      this.held = { key, stats };
+      stats.catch(() => (this.held = undefined));
+    }
+    return this.held.stats;
+  }
+
+  private async count(window: readonly string[]): Promise<Map<string, DatasetStats>> {
+    const stats = new Map<string, DatasetStats>();
+    for (const dataset of COVERAGE_DATASETS) {
+      const counts = dataset.clock === 'session' ? await sessionCounts(this.db, dataset, window) : new Map<string, SessionCount>();
+      stats.set(dataset.name, { ...(await dateSpan(this.db, dataset)), ...(await rowTotals(this.db, dataset)), counts });
+    }
+    return stats;
+  }
+
+  /** One security's span and totals per dataset, and its window sessions within its listed life and not halted. */
+  private async securityStats(security: ListingRow, window: readonly string[]): Promise<Map<string, DatasetStats>> {
+    const stats = new Map<string, DatasetStats>();
+    const listed = window.filter((day) => (security.list_date === null || day >= security.list_date) && (security.delist_date === null || day < security.delist_date));
+    const halted = listed.length === 0 ? new Set<string>() : await securityHalts(this.db, security.ts_code, listed[0]!, listed.at(-1)!);
+    const trading = listed.filter((day) => !halted.has(day));
+    for (const dataset of COVERAGE_DATASETS) {
+      const counts = new Map<string, SessionCount>();
+      if (dataset.clock === 'session' && trading.length > 0) {
+        const held = await securityDays(this.db, dataset, security.ts_code, trading[0]!, trading.at(-1)!);
+        for (const day of trading) counts.set(day, { rows: held.has(day) ? 1 : 0, expected: 1 });
+      }
+      stats.set(dataset.name, { ...(await dateSpan(this.db, dataset, security.ts_code)), ...(await rowTotals(this.db, dataset, security.ts_code)), counts });
+    }
+    return stats;
+  }
+}
+
+/** The last date a plan sees: the stored last, or past its cut-off the latest counted session before it that has rows. */
+function visibleLast(last: string | null, cutOff: string | null, counts: ReadonlyMap<string, SessionCount>): string | null {
+  if (last === null || cutOff === null || last <= cutOff) return last;
+  const held = [...counts].filter(([day, count]) => day <= cutOff && count.rows > 0).map(([day]) => day);
+  return held.at(-1) ?? cutOff;
+}
+
+/** The latest successful run of the sources that fill a dataset. */
+function runsOf(dataset: CoverageDataset, runs: Awaited<ReturnType<typeof lastSuccessfulRuns>>) {
+  const own = dataset.sources.map((source) => runs.get(source)).filter((run) => run !== undefined);
+  return own.sort((a, b) => b.finished_at.localeCompare(a.finished_at))[0] ?? null;
+}
+
+/** The next scheduled run of a source that fills the dataset (Beijing `YYYY-MM-DD HH:MM`). */
+function nextUpdateOf(dataset: CoverageDataset, schedule: readonly ScheduleEntry[], now: string, days: OpenDays): string | null {
+  const slots = schedule.filter((entry) => dataset.sources.includes(entry.source)).map((entry) => nextSlot(entry.at, now, days)).filter((slot) => slot !== null);
+  return slots.sort()[0] ?? null;
+}

@@ -1,0 +1,37 @@
+import type { Db } from '../../db/connection';
+import { marketStatusAt } from '../../domain/marketStatus';
+import { parseOneSymbol } from '../../domain/symbols';
+import { writeAnswer } from '../../http/answers/answerWriters';
+import { ok } from '../../http/envelope';
+import type { Handler } from '../../http/handler';
+import type { CodeHistory } from '../common/codeHistory.service';
+import { listingRows } from '../common/listing.repository';
+import { resolveSecurities } from '../common/securityResolution.service';
+import type { TradingCalendar } from '../common/tradingCalendar.service';
+import type { PlanVisibility } from '../subscriptions/planVisibility.service';
+import type { StoreCoverage } from './coverage.service';
+import * as wire from './freshness.serializer';
+
+export interface FreshnessDeps {
+  db: Db;
+  codes: CodeHistory;
+  calendar: TradingCalendar;
+  coverage: StoreCoverage;
+  visibility: PlanVisibility;
+  clock?: () => Date;
+}
+
+/** Where the market and the data stand: the market's phase now, and how current each dataset is. */
+export function freshnessHandlers({ db, codes, calendar, coverage, visibility, clock = () => new Date() }: FreshnessDeps) {
+  const getMarketStatus: Handler<'getMarketStatus'> = async (_req, res) => {
+    res.json(ok(wire.toMarketStatus(marketStatusAt(clock(), await calendar.openDays()))));
+  };
+
+  const getDataCoverage: Handler<'getDataCoverage'> = async (req, res) => {
+    const security = req.query.symbol === undefined ? undefined : (await resolveSecurities(codes, [parseOneSymbol(req.query.symbol)], (current) => listingRows(db, current)))[0]!.row;
+    const report = await coverage.report(await visibility.of(res.locals.keyOwner!.planId), security);
+    await writeAnswer(req, res, ok(wire.toDataCoverage(report)));
+  };
+
+  return { getMarketStatus, getDataCoverage };
+}

@@ -1,0 +1,46 @@
+import type { CoverageDataset, SessionCount } from '../../domain/coverage';
+import type { UpdateSource } from '../../domain/syncSchedule';
+
+/** What the store holds of a dataset (of one security, or all), and its sessions of the gap window counted. */
+export interface DatasetStats {
+  first: string | null;
+  last: string | null;
+  rows: number;
+  securities: number;
+  /** The gap window's sessions that count (a security's: those of its listed life it traded), each counted. */
+  counts: Map<string, SessionCount>;
+}
+
+/** A finished update run. */
+export interface UpdateRunRow {
+  source: UpdateSource;
+  finished_at: string;
+  rows: number;
+  status: 'ok' | 'incomplete' | 'failed';
+}
+
+/** One dataset's coverage, as a plan sees it. */
+export interface DatasetCoverageRow {
+  dataset: CoverageDataset;
+  first: string | null;
+  last: string | null;
+  expected: string | null;
+  lag: number | null;
+  missing: string[];
+  partial: string[];
+  failed: string[];
+  rows: number;
+  securities: number;
+  lastUpdate: UpdateRunRow | null;
+  /** Beijing `YYYY-MM-DD HH:MM`. */
+  nextUpdate: string | null;
+}
+
+export interface CoverageReport {
+  /** Beijing `YYYY-MM-DD HH:MM:SS`. */
+  asOf: string;
+  symbol: string | null;
+  expectedSession: string | null;
+  minCoverage: number;
+  datasets: DatasetCoverageRow[];
+}
