@@ -3564,7 +3564,7 @@ export interface components {
         DataCoverage: {
             /**
              * Format: date-time
-             * @description The server's time (Beijing) the report is of.
+             * @description The server's time (Beijing) the report is of, to the minute.
              * @example 2026-11-27T18:00:00+08:00
              */
             as_of: string;

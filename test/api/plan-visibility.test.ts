@@ -136,7 +136,7 @@ const TUSHARE_TIMED: Record<string, TimedSample> = {
 };
 
 /** Data without a market time (reference, statements, events, the calendar): every plan gets the same answer. */
-const TIMELESS_EXTRA: Record<string, string> = { getFundamentals: '/api/v1/fundamentals?symbol=600519' };
+const TIMELESS_EXTRA: Record<string, string> = { getFundamentals: '/api/v1/fundamentals?symbol=600519', getMarketStatus: '/v1/market/status' };
 const TUSHARE_TIMELESS: Record<string, Record<string, string>> = {
   stock_basic: {}, trade_cal: { start_date: '20241201', end_date: '20241231' }, namechange: { ts_code: '000001.SZ' }, stock_company: { ts_code: '000001.SZ' },
   index_basic: {}, index_weight: { index_code: '399300.SZ' }, index_classify: {}, index_member_all: {}, dividend: { ts_code: '600519.SH' },

@@ -44,8 +44,7 @@ export const SAMPLE_REQUESTS: Record<string, string> = {
   getHolderCount: '/v1/stock/holder-count?symbol=000001&begin_date=2024-01-01&end_date=2024-12-31',
   getFinancialIndicators: '/v1/financials/indicators?symbol=600000&begin_date=2023-01-01&end_date=2023-12-31',
   getTopListSeats: '/v1/market/top-list-seats?symbol=000001&begin_date=2024-12-01&end_date=2024-12-31',
-  getMarketStatus: '/v1/market/status',
-  getDataCoverage: '/v1/data/coverage',
+  getDataCoverage: '/v1/data/coverage?symbol=000001',
 };
 
 /** The datasets' fixture bundle (synthetic rows in Tushare's layouts, test/fixtures/datasets/README.md). */

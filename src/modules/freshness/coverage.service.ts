@@ -38,7 +38,8 @@ export class StoreCoverage {
   /** `visibility`: the plan's cut-offs (none: what the store holds); `security`: one security's coverage. */
   async report(visibility: Pick<Visibility, 'dailyThrough' | 'minuteThrough'> | null, security?: ListingRow): Promise<CoverageReport> {
     const days = await this.calendar.openDays();
-    const asOf = exchangeDateTime(this.clock());
+    // To the minute: what the report says changes at scheduled minutes, and its forms agree within a minute.
+    const asOf = exchangeDateTime(this.clock()).slice(0, 16);
     const through = visibility?.dailyThrough ?? null;
     const due = expectedSession(asOf, this.settings.schedule, days);
     const expected = through !== null && due !== null && due > through ? days.before(through, 0) : due;

@@ -37,7 +37,7 @@ export interface DatasetCoverageRow {
 }
 
 export interface CoverageReport {
-  /** Beijing `YYYY-MM-DD HH:MM:SS`. */
+  /** Beijing `YYYY-MM-DD HH:MM`. */
   asOf: string;
   symbol: string | null;
   expectedSession: string | null;
