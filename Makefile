@@ -4,7 +4,7 @@ NPM := npm --loglevel=error --no-fund --no-audit
 MYSQL_TEST_URL ?= mysql://root@127.0.0.1:3306/test
 DEMO_KEY_FILE := data/.demo-api-key
 
-.PHONY: build run test test-mysql browser python check types check-types check-sql check-architecture check-boundaries sql lint typecheck docs coverage bench bench-market bench-financials bench-ingest bench-cluster bench-soak bench-http bench-profile bench-all bench-footprint bench-cross-section bench-scale bench-baostock bench-live clean
+.PHONY: build run test test-mysql browser python check types check-types check-sql check-architecture check-boundaries sql lint typecheck docs coverage bench bench-market bench-financials bench-ingest bench-cluster bench-soak bench-http bench-profile bench-all bench-footprint bench-cross-section bench-scale bench-baostock bench-update bench-live clean
 
 ## Install dependencies when package-lock.json changed or node_modules is missing.
 node_modules/.installed: package.json package-lock.json
@@ -132,6 +132,10 @@ bench-cross-section: node_modules/.installed
 ## sync baostock at its default pace against the local Baostock server with a per-query delay (BENCH_STOCKS, BENCH_DELAY_MS).
 bench-baostock: node_modules/.installed
 	node --import tsx bench/baostock.ts
+
+## A one-day `ashare update` from Baostock (5,000 stocks, 80 ms a reply): by date, and per security extrapolated.
+bench-update: node_modules/.installed
+	node --import tsx bench/baostock-update.ts
 
 ## The quote feed's sweep of 5,500 symbols per source and the stream's fan-out to 1,000 clients (bench/results/live.json).
 bench-live: node_modules/.installed

@@ -3,7 +3,7 @@ import { connect } from '../../src/db/connection';
 import { Readiness } from '../../src/modules/system/readiness.service';
 import { startServer } from '../support/server';
 import { useSharedFixture } from '../support/fixture';
-import { insertSecurities, keyOnPlan, loadMarket2024 } from '../support/marketData';
+import { insertSecurities, keyOnPlan, loadCalendar, loadMarket2024 } from '../support/marketData';
 import { useTestDb } from '../support/testDb';
 
 /** The value of one series in Prometheus text (0 when absent). */
@@ -41,6 +41,45 @@ describe('ops: /healthz, /readyz and /metrics', () => {
     expect(sample(after, timed) - sample(before, timed)).to.equal(3);
     for (const series of ['db_pool_connections{state="used"}', 'db_pool_connections{state="waiting"}', 'response_cache_bytes', 'response_cache_hits_total', 'rate_limit_rejections_total', 'usage_flush_lag_seconds', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds']) {
       expect(after, series).to.match(new RegExp(`^${series.replace(/[{}"]/g, '\\$&')} \\d`, 'm'));
+    }
+  });
+});
+
+describe('ops: the store\'s freshness in /metrics and /readyz (READY_MAX_LAG_SESSIONS)', () => {
+  const testDb = useTestDb();
+  /** 18:00 Beijing on 2024-06-28; Ping An Bank's bars end on the 26th: two sessions behind. */
+  const clock = () => new Date('2024-06-28T18:00:00+08:00');
+  before(async () => {
+    await loadCalendar(testDb.db, '2024-06-01', '2024-07-31');
+    await insertSecurities(testDb.db, [{ ts_code: '000001.SZ', name: '平安银行' }]);
+    await testDb.db('daily_bars').insert(['2024-06-24', '2024-06-25', '2024-06-26'].map((trade_date) => ({ ts_code: '000001.SZ', trade_date, close: 10 })));
+    await testDb.db('update_runs').insert({ source: 'baostock', trigger: 'command', started_at: '2024-06-26 09:45:00', finished_at: '2024-06-26 09:47:12', status: 'ok', sessions: 1, rows: 3 });
+    await testDb.db('update_sessions').insert({ dataset: 'daily', trade_date: '2024-06-21', state: 'failed', rows: 0, expected: 1, source: 'baostock', reason: 'refused', failures: 3, updated_at: '2024-06-26 09:47:12' });
+  });
+
+  it('gauges: the lag of each dataset, the last success of each source, the failed sessions counted', async () => {
+    const app = await startServer(testDb.db, { clock });
+    try {
+      const text = await (await fetch(`${app.baseUrl}/metrics`)).text();
+      expect(sample(text, 'ashare_dataset_lag_sessions{dataset="daily"}')).to.equal(2);
+      expect(sample(text, 'ashare_sync_last_success_timestamp_seconds{source="baostock"}')).to.equal(1719395232);
+      expect(sample(text, 'ashare_sync_failed_sessions_total')).to.equal(3);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('/readyz names the stale datasets; past READY_MAX_LAG_SESSIONS it fails', async () => {
+    for (const [max, status, freshness] of [[1, 503, 'failing'], [2, 200, 'ok']] as const) {
+      const app = await startServer(testDb.db, { clock, readyMaxLagSessions: max });
+      try {
+        const response = await fetch(`${app.baseUrl}/readyz`);
+        const body = await response.json();
+        expect([response.status, body.checks.freshness], `at most ${max}`).to.deep.equal([status, freshness]);
+        expect(body.stale_datasets).to.deep.equal([{ dataset: 'daily', lag: 2 }]);
+      } finally {
+        await app.close();
+      }
     }
   });
 });
