@@ -17,6 +17,7 @@ import { baostockSessions } from '../src/ingest/update/baostockSessions';
 import { runUpdate } from '../src/ingest/update/runUpdate';
 import { sessionProgress, updateSummary } from '../src/ingest/progress';
 import { startBaostockServer, type BaostockData } from '../test/support/baostockServer';
+import { randomWalkBars, seeded } from './support/baostockBars';
 
 const STOCKS = Number(process.env.BENCH_STOCKS ?? 5000);
 const EX_DATES = Number(process.env.BENCH_EX_DATES ?? 50);
@@ -28,24 +29,14 @@ const eveningOf = (day: string) => () => new Date(`${day}T18:00:00+08:00`);
 
 /** A week of a seeded random walk per stock in Baostock's layout; the last day an ex-date of the first EX_DATES. */
 function market(): BaostockData {
-  let seed = 7;
-  const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  const random = seeded(7);
   const securities = [], bars = [], factors = [];
   for (let i = 0; i < STOCKS; i++) {
     const code = i < STOCKS / 2 ? `sh.${600000 + i}` : `sz.${String(i).padStart(6, '0')}`;
     securities.push({ code, code_name: `股票${i}`, ipoDate: '2010-01-04', outDate: '', type: '1', status: '1' });
     factors.push({ code, dividOperateDate: '2010-01-04', foreAdjustFactor: '1', backAdjustFactor: '1.000000', adjustFactor: '1.000000' });
     if (i < EX_DATES) factors.push({ code, dividOperateDate: DAYS.at(-1)!, foreAdjustFactor: '1', backAdjustFactor: '1.031000', adjustFactor: '1.031000' });
-    let close = 10 + random() * 20;
-    for (const date of DAYS) {
-      const preclose = close;
-      close = Math.max(1, preclose * (1 + (random() - 0.5) * 0.04));
-      bars.push({
-        date, code, open: preclose.toFixed(2), high: (Math.max(preclose, close) * 1.01).toFixed(2), low: (Math.min(preclose, close) * 0.99).toFixed(2), close: close.toFixed(2),
-        preclose: preclose.toFixed(2), volume: String(Math.round(random() * 1e7)), amount: (random() * 1e8).toFixed(4), adjustflag: '3', turn: (random() * 3).toFixed(6),
-        tradestatus: '1', pctChg: (((close - preclose) / preclose) * 100).toFixed(6), peTTM: (5 + random() * 30).toFixed(6), pbMRQ: (0.5 + random() * 3).toFixed(6), psTTM: (random() * 5).toFixed(6), isST: '0',
-      });
-    }
+    bars.push(...randomWalkBars(code, DAYS, random));
   }
   return { securities, days: DAYS.map((date) => ({ calendar_date: date, is_trading_day: '1' })), bars, factors };
 }
@@ -57,7 +48,7 @@ const quick = await startBaostockServer(data);
 const paced = await startBaostockServer(data, { delayMs: DELAY_MS });
 const perSecurity = await startBaostockServer(data, { delayMs: DELAY_MS, noByDate: true });
 const update = async (port: number, day: string, { pauseMs, minCoverage = 0.95 }: { pauseMs?: number; minCoverage?: number } = {}) => {
-  const client = new BaostockClient({ host: '127.0.0.1', port, pauseMs });
+  const client = new BaostockClient({ host: '127.0.0.1', port, ...(pauseMs === undefined ? {} : { pauseMs }) });
   try {
     return await runUpdate(db, baostockSessions(client), { trigger: 'command', minCoverage, now: eveningOf(day), onSession: sessionProgress(), retryDelaysMs: [] });
   } finally {
@@ -74,6 +65,7 @@ try {
   // The per-security path for FALLBACK_STOCKS stocks lacking the day (a session short of any stock asked again).
   const lacking = (await db('securities').orderBy('ts_code').limit(FALLBACK_STOCKS).pluck('ts_code')) as string[];
   for (const table of ['daily_bars', 'adj_factors', 'daily_basic']) await db(table).where({ trade_date: DAYS.at(-1)! }).whereIn('ts_code', lacking).delete();
+  const askedBefore = perSecurity.queries.length;
   const fallback = await update(perSecurity.port, DAYS.at(-1)!, { minCoverage: 1 });
   console.error(updateSummary('baostock (per security)', fallback));
   const result = {
@@ -86,6 +78,7 @@ try {
     per_security: {
       stocks: FALLBACK_STOCKS,
       seconds: Number(fallback.seconds.toFixed(1)),
+      requests: perSecurity.queries.length - askedBefore,
       whole_market_minutes: Number(((fallback.seconds / FALLBACK_STOCKS) * STOCKS / 60).toFixed(1)),
     },
   };

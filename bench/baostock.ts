@@ -14,6 +14,7 @@ import { BaostockClient } from '../src/ingest/baostock/client';
 import { syncBaostock } from '../src/ingest/baostock/sync';
 import { baostockSummary, securityProgress } from '../src/ingest/progress';
 import { startBaostockServer, type BaostockData } from '../test/support/baostockServer';
+import { randomWalkBars, seeded } from './support/baostockBars';
 
 const STOCKS = Number(process.env.BENCH_STOCKS ?? 40);
 const DELAY_MS = Number(process.env.BENCH_DELAY_MS ?? 80);
@@ -25,23 +26,13 @@ const UNTIL = '2024-12-31';
 function yearOfStocks(): BaostockData {
   const days: string[] = [];
   for (let day = SINCE; day <= UNTIL; day = addDays(day, 1)) if (![0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay())) days.push(day);
-  let seed = 1;
-  const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  const random = seeded(1);
   const securities = [], bars = [], factors = [];
   for (let i = 0; i < STOCKS; i++) {
     const code = `sz.${String(300000 + i)}`;
     securities.push({ code, code_name: `股票${i}`, ipoDate: '2010-01-04', outDate: '', type: '1', status: '1' });
     factors.push({ code, dividOperateDate: days[120]!, foreAdjustFactor: '1.000000', backAdjustFactor: '1.050000', adjustFactor: '1.050000' });
-    let close = 10 + random() * 20;
-    for (const date of days) {
-      const preclose = close;
-      close = Math.max(1, preclose * (1 + (random() - 0.5) * 0.04));
-      bars.push({
-        date, code, open: preclose.toFixed(2), high: (Math.max(preclose, close) * 1.01).toFixed(2), low: (Math.min(preclose, close) * 0.99).toFixed(2), close: close.toFixed(2),
-        preclose: preclose.toFixed(2), volume: String(Math.round(random() * 1e7)), amount: (random() * 1e8).toFixed(4), adjustflag: '3', turn: (random() * 3).toFixed(6),
-        tradestatus: '1', pctChg: (((close - preclose) / preclose) * 100).toFixed(6), peTTM: (5 + random() * 30).toFixed(6), pbMRQ: (0.5 + random() * 3).toFixed(6), psTTM: (random() * 5).toFixed(6), isST: '0',
-      });
-    }
+    bars.push(...randomWalkBars(code, days, random));
   }
   return { securities, days: days.map((date) => ({ calendar_date: date, is_trading_day: '1' })), bars, factors };
 }

@@ -1149,6 +1149,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/data/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's coverage and its last updates (console)
+         * @description What the console shows of the store: the coverage of each dataset as the account's plan sees it (as
+         *     `GET /v1/data/coverage` answers) and the last ten runs of the after-close update, newest first, running or
+         *     interrupted ones included.
+         */
+        get: operations["getDataStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/financials/income-statement": {
         parameters: {
             query?: never;
@@ -4362,6 +4384,72 @@ export interface components {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
             data: components["schemas"]["UsageReport"];
+        };
+        /** @description One run of the after-close update, as recorded. */
+        UpdateRunRecord: {
+            /**
+             * @description The source it loaded from.
+             * @example baostock
+             * @enum {string}
+             */
+            source: "baostock" | "tushare";
+            /**
+             * @description `schedule`: SYNC_SCHEDULE in the service; `command`: `ashare update`.
+             * @example schedule
+             * @enum {string}
+             */
+            trigger: "schedule" | "command";
+            /**
+             * @description The scheduled Beijing time it ran for (`YYYY-MM-DD HH:MM`); null for a command.
+             * @example 2026-11-27 17:45
+             */
+            slot: string | null;
+            /**
+             * Format: date-time
+             * @description When it started (UTC).
+             * @example 2026-11-27T09:45:00Z
+             */
+            started_at: string;
+            /**
+             * Format: date-time
+             * @description When it finished (UTC); null while running, or when its process died (`interrupted`).
+             * @example 2026-11-27T09:47:12Z
+             */
+            finished_at: string | null;
+            /**
+             * @description `ok`: every session it needed is complete; `incomplete`: some partial; `failed`: the source refused some; `interrupted`: its process died and another run took over.
+             * @example ok
+             * @enum {string}
+             */
+            status: "running" | "ok" | "incomplete" | "failed" | "interrupted";
+            /**
+             * Format: int32
+             * @description Sessions it needed to load.
+             * @example 1
+             */
+            sessions: number;
+            /**
+             * Format: int64
+             * @description Rows it wrote.
+             * @example 15990
+             */
+            rows: number;
+            /**
+             * @description Why the source was not asked further (it refused), or null.
+             * @example null
+             */
+            error: string | null;
+        };
+        /** @description Success envelope of the store's status for the console. */
+        DataStatusResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description Coverage and the last runs of the update. */
+            data: {
+                coverage: components["schemas"]["DataCoverage"];
+                /** @description The last ten runs, newest first. */
+                runs: components["schemas"]["UpdateRunRecord"][];
+            };
         };
         /**
          * @description One reporting period of an income statement, yuan unless stated, the latest restatement (or the version
@@ -9830,6 +9918,35 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
             404: components["responses"]["AccountNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getDataStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Coverage and the last runs. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataStatusResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

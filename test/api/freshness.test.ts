@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { bumpDataVersion } from '../../src/db/dataVersions';
 import { parseSchedule } from '../../src/domain/syncSchedule';
 import { insertSecurities, keyOnPlan, loadCalendar } from '../support/marketData';
+import { signUp } from '../support/accounts';
 import { useTestServer } from '../support/server';
 
 /** June 2024's sessions through the 26th: the Dragon Boat Festival closed the 10th. */
@@ -104,6 +105,18 @@ describe('freshness: /v1/market/status and /v1/data/coverage', () => {
       first: '2024-06-03', last: '2024-06-26', lag_sessions: 2, missing_sessions: ['2024-06-20', '2024-06-21', '2024-06-27', '2024-06-28'], partial_sessions: [], failed_sessions: [], rows: 14, securities: 1,
     });
     expect((await get('/v1/data/coverage?symbol=600000')).body).to.deep.include({ code: 400, error: 'invalid_symbol' });
+  });
+
+  it('the console\'s status: the coverage its plan sees and the last runs, newest first, with a session token only', async () => {
+    now = new Date('2024-06-28T18:00:00+08:00');
+    const { token } = await signUp(store.server.baseUrl, 'console');
+    const response = await fetch(`${store.server.baseUrl}/api/v1/data/status`, { headers: { Authorization: `Bearer ${token}` } });
+    const { data } = await response.json();
+    expect(data.coverage.datasets[0]).to.deep.include({ dataset: 'daily', last: '2024-06-26', lag_sessions: 2 });
+    expect(data.runs).to.deep.equal([{
+      source: 'baostock', trigger: 'schedule', slot: '2024-06-26 17:45', started_at: '2024-06-26T09:45:00Z', finished_at: '2024-06-26T09:47:12Z', status: 'ok', sessions: 1, rows: 6, error: null,
+    }]);
+    expect((await fetch(`${store.server.baseUrl}/api/v1/data/status`, { headers: { 'X-API-KEY': key } })).status).to.equal(401);
   });
 
   it('CSV: a row per dataset with the report\'s scalars, the lists as JSON text', async () => {

@@ -41,6 +41,11 @@ describe('e2e: the web console in headless Chromium', function () {
     expect(await text('#user-email')).to.equal(email);
     expect(await text('#plan-name')).to.equal('Starter');
     expect(await text('#usage-total')).to.equal('0');
+    // The store's coverage: the fixture's bars end on 2024-12-31, long before the session expected by now.
+    const dailyRow = page.locator('#coverage tr[data-dataset=daily]');
+    await dailyRow.waitFor();
+    expect(await dailyRow.locator('td').nth(2).innerText()).to.equal('2024-12-31');
+    expect(Number(await dailyRow.locator('td').nth(3).innerText())).to.be.above(400);
 
     await page.fill('#create-key-form input[name=name]', 'e2e key');
     await page.click('#create-key-form button[type=submit]');

@@ -48,7 +48,7 @@ async function showAccount() {
   $('signed-out').hidden = true;
   $('signed-in').hidden = false;
   $('whoami').hidden = false;
-  await Promise.all([showPlans(), showUsage(), showKeys(), showInvoices()]);
+  await Promise.all([showPlans(), showUsage(), showKeys(), showInvoices(), showData()]);
 }
 
 async function showPlans() {
@@ -139,6 +139,30 @@ async function showInvoices() {
   }));
 }
 
+/** An ISO instant to the minute, as `YYYY-MM-DD HH:MM`. */
+const minute = (iso) => iso.slice(0, 16).replace('T', ' ');
+
+async function showData() {
+  const { data } = await api('GET', '/data/status');
+  const { coverage, runs } = data;
+  $('expected-session').textContent = coverage.expected_session ?? '—';
+  $('data-as-of').textContent = `as of ${minute(coverage.as_of)} Beijing`;
+  $('coverage').replaceChildren(...coverage.datasets.map((entry) => {
+    const row = element('tr', undefined, { 'data-dataset': entry.dataset, class: entry.lag_sessions ? 'behind' : '' });
+    const update = entry.last_update ? `${minute(entry.last_update.finished_at)} UTC · ${entry.last_update.source}` : '—';
+    row.append(element('td', entry.dataset), element('td', entry.first ?? '—'), element('td', entry.last ?? '—'), element('td', entry.lag_sessions === null ? '—' : String(entry.lag_sessions)),
+      element('td', String(entry.missing_sessions.length), { title: entry.missing_sessions.join(' ') }), element('td', String(entry.partial_sessions.length), { title: entry.partial_sessions.join(' ') }),
+      element('td', String(entry.failed_sessions.length), { title: entry.failed_sessions.join(' ') }), element('td', update), element('td', entry.next_update ? minute(entry.next_update) : '—'));
+    return row;
+  }));
+  $('update-runs').replaceChildren(...runs.map((run) => {
+    const row = element('tr');
+    row.append(element('td', `${minute(run.started_at)} UTC`), element('td', run.source), element('td', run.trigger), element('td', run.status),
+      element('td', String(run.sessions)), element('td', String(run.rows)), element('td', run.error ?? ''));
+    return row;
+  }));
+}
+
 /** Runs a UI action, reporting its failure in the status line. */
 async function run(action) {
   try {
@@ -192,5 +216,6 @@ $('copy-key').addEventListener('click', () => run(async () => {
 }));
 
 $('refresh-usage').addEventListener('click', () => run(showUsage));
+$('refresh-data').addEventListener('click', () => run(showData));
 
 if (sessionStorage.getItem(TOKEN)) run(showAccount);

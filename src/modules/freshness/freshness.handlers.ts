@@ -4,12 +4,14 @@ import { parseOneSymbol } from '../../domain/symbols';
 import { writeAnswer } from '../../http/answers/answerWriters';
 import { ok } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
+import { signedIn } from '../../http/auth';
 import type { CodeHistory } from '../common/codeHistory.service';
 import { listingRows } from '../common/listing.repository';
 import { resolveSecurities } from '../common/securityResolution.service';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
 import type { PlanVisibility } from '../subscriptions/planVisibility.service';
 import type { StoreCoverage } from './coverage.service';
+import { recentRuns } from './freshness.repository';
 import * as wire from './freshness.serializer';
 
 export interface FreshnessDeps {
@@ -21,7 +23,7 @@ export interface FreshnessDeps {
   clock?: () => Date;
 }
 
-/** Where the market and the data stand: the market's phase now, and how current each dataset is. */
+/** Where the market and the data stand: the market's phase now, how current each dataset is, and (console) the last updates. */
 export function freshnessHandlers({ db, codes, calendar, coverage, visibility, clock = () => new Date() }: FreshnessDeps) {
   const getMarketStatus: Handler<'getMarketStatus'> = async (_req, res) => {
     res.json(ok(wire.toMarketStatus(marketStatusAt(clock(), await calendar.openDays()))));
@@ -33,5 +35,11 @@ export function freshnessHandlers({ db, codes, calendar, coverage, visibility, c
     await writeAnswer(req, res, ok(wire.toDataCoverage(report)));
   };
 
-  return { getMarketStatus, getDataCoverage };
+  const getDataStatus: Handler<'getDataStatus'> = async (_req, res) => {
+    const account = signedIn(res);
+    const [report, runs] = await Promise.all([coverage.report(await visibility.of(account.plan_id)), recentRuns(db, 10)]);
+    res.json(ok({ coverage: wire.toDataCoverage(report), runs: runs.map(wire.toUpdateRunRecord) }));
+  };
+
+  return { getMarketStatus, getDataCoverage, getDataStatus };
 }

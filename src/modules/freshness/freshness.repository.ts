@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
 import type { CoverageDataset } from '../../domain/coverage';
-import type { UpdateRunRow } from './freshness.types';
+import type { UpdateRunRecordRow, UpdateRunRow } from './freshness.types';
 
 /** The latest run of each source that finished with every session loaded. */
 export async function lastSuccessfulRuns(db: Db): Promise<Map<string, UpdateRunRow>> {
@@ -9,6 +9,11 @@ export async function lastSuccessfulRuns(db: Db): Promise<Map<string, UpdateRunR
     .where('r.finished_at', db('update_runs as l').where('l.source', db.ref('r.source')).where('l.status', 'ok').max('l.finished_at'))
     .select('r.source', 'r.finished_at', 'r.rows', 'r.status');
   return new Map(rows.map((row) => [row.source, { ...row, rows: Number(row.rows) }]));
+}
+
+/** The last runs of the update, newest first. */
+export async function recentRuns(db: Db, limit: number): Promise<UpdateRunRecordRow[]> {
+  return db('update_runs').orderBy('id', 'desc').limit(limit).select('source', 'trigger', 'slot', 'started_at', 'finished_at', 'status', 'sessions', 'rows', 'error');
 }
 
 /** The sessions of a range whose last update failed, by dataset. */

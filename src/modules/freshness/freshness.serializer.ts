@@ -1,7 +1,7 @@
 import type { components } from '../../../generated/api';
 import { sqlDateTimeToIso } from '../../domain/dates';
 import { beijingInstant, type MarketStatus } from '../../domain/marketStatus';
-import type { CoverageReport, DatasetCoverageRow } from './freshness.types';
+import type { CoverageReport, DatasetCoverageRow, UpdateRunRecordRow } from './freshness.types';
 
 type Schemas = components['schemas'];
 
@@ -46,5 +46,19 @@ export function toDataCoverage(report: CoverageReport): Schemas['DataCoverage'] 
     expected_session: report.expectedSession,
     min_coverage: report.minCoverage,
     datasets: report.datasets.map(toDatasetCoverage),
+  };
+}
+
+export function toUpdateRunRecord(row: UpdateRunRecordRow): Schemas['UpdateRunRecord'] {
+  return {
+    source: row.source,
+    trigger: row.trigger,
+    slot: row.slot,
+    started_at: sqlDateTimeToIso(row.started_at)!,
+    finished_at: sqlDateTimeToIso(row.finished_at),
+    status: row.status,
+    sessions: Number(row.sessions),
+    rows: Number(row.rows),
+    error: row.error,
   };
 }

@@ -19,6 +19,19 @@ export interface UpdateRunRow {
   status: 'ok' | 'incomplete' | 'failed';
 }
 
+/** A run as recorded, finished or not. */
+export interface UpdateRunRecordRow {
+  source: UpdateSource;
+  trigger: 'schedule' | 'command';
+  slot: string | null;
+  started_at: string;
+  finished_at: string | null;
+  status: 'running' | 'ok' | 'incomplete' | 'failed' | 'interrupted';
+  sessions: number;
+  rows: number;
+  error: string | null;
+}
+
 /** One dataset's coverage, as a plan sees it. */
 export interface DatasetCoverageRow {
   dataset: CoverageDataset;

@@ -952,6 +952,24 @@ UsageReportResponse = TypedDict("UsageReportResponse", {
     "data": 'UsageReport',
 }, total=False)
 
+UpdateRunRecord = TypedDict("UpdateRunRecord", {
+    "source": Literal["baostock", "tushare"],
+    "trigger": Literal["schedule", "command"],
+    "slot": Optional[str],
+    "started_at": str,
+    "finished_at": Optional[str],
+    "status": Literal["running", "ok", "incomplete", "failed", "interrupted"],
+    "sessions": int,
+    "rows": int,
+    "error": Optional[str],
+}, total=False)
+
+DataStatusResponse = TypedDict("DataStatusResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": Dict[str, Any],
+}, total=False)
+
 IncomeStatementRecord = TypedDict("IncomeStatementRecord", {
     "report_date": str,
     "report_name": str,
