@@ -2,6 +2,8 @@ import { expect } from 'chai';
 import { dataVersion } from '../../src/db/dataVersions';
 import { TushareError } from '../../src/ingest/tushare/client';
 import { syncTushare } from '../../src/ingest/tushare/sync';
+import { runUpdate } from '../../src/ingest/update/runUpdate';
+import { tushareSessions } from '../../src/ingest/update/tushareSessions';
 import { useTestDb } from '../support/testDb';
 import { BAD_TOKEN, ok, PER_MINUTE_LIMIT, startTushareReplay, type Answer, type TushareRequest } from './support/tushareReplay';
 
@@ -362,5 +364,42 @@ describe('sync from Tushare Pro (local replay server)', () => {
   it('refuses an unknown table name', async () => {
     const failure = await sync('http://127.0.0.1:1/', { only: ['daily', 'weekly'] }).catch((err: unknown) => err);
     expect((failure as Error).message).to.match(/unknown API for sync: weekly/);
+  });
+});
+
+describe('the after-close update from Tushare Pro (local replay server)', () => {
+  const testDb = useTestDb();
+
+  it('a store synced through 01-02 gets 01-03 and 01-04, one call per API and day; a partial day is asked again', async () => {
+    const replay = await startTushareReplay(upstream);
+    const update = () => runUpdate(testDb.db, tushareSessions({ url: replay.url, token: 't0ken', retryDelayMs: 5, maxRetries: 2 }), { trigger: 'command', minCoverage: 0.95, retryDelaysMs: [], now: () => new Date('2024-01-04T18:00:00+08:00') });
+    try {
+      await syncTushare(testDb.db, { url: replay.url, token: 't0ken', from: '2024-01-02', to: '2024-01-02', only: ['stock_basic', 'daily', 'adj_factor', 'daily_basic'], retryDelayMs: 5, maxRetries: 2 });
+      const asked = replay.calls.length;
+      const summary = await update();
+      // Valuations come for Ping An Bank alone (one of the two stocks): those sessions stay partial.
+      expect(summary.status).to.equal('incomplete');
+      expect(summary.sessions.map(({ day, state }) => [day, state])).to.deep.equal([['2024-01-02', 'partial'], ['2024-01-03', 'partial'], ['2024-01-04', 'partial']]);
+      expect(datesOf(replay.calls.slice(asked), 'daily')).to.deep.equal(['20240102', '20240103', '20240104']);
+      expect(datesOf(replay.calls.slice(asked), 'moneyflow')).to.deep.equal(['20240102', '20240103', '20240104']);
+      expect(await testDb.db('daily_bars').where({ trade_date: '2024-01-04' }).orderBy('ts_code').pluck('ts_code')).to.deep.equal(['000001.SZ', '600519.SH']);
+      expect(await testDb.db('update_sessions').where({ trade_date: '2024-01-04' }).orderBy('dataset').select('dataset', 'state', 'rows', 'expected')).to.deep.equal([
+        { dataset: 'adj_factor', state: 'complete', rows: 2, expected: 2 },
+        { dataset: 'block_trade', state: 'complete', rows: 1, expected: 0 },
+        { dataset: 'daily', state: 'complete', rows: 2, expected: 2 },
+        { dataset: 'daily_basic', state: 'partial', rows: 1, expected: 2 },
+        { dataset: 'hk_hold', state: 'complete', rows: 1, expected: 0 },
+        { dataset: 'limit_list_d', state: 'complete', rows: 1, expected: 0 },
+        { dataset: 'margin_detail', state: 'complete', rows: 1, expected: 0 },
+        { dataset: 'moneyflow', state: 'complete', rows: 1, expected: 0 },
+        { dataset: 'top_list', state: 'complete', rows: 1, expected: 0 },
+      ]);
+      // The next run asks the partial days again (their finished parts forgotten), not the complete datasets' alone.
+      const again = replay.calls.length;
+      await update();
+      expect(datesOf(replay.calls.slice(again), 'daily_basic')).to.deep.equal(['20240102', '20240103', '20240104']);
+    } finally {
+      await replay.close();
+    }
   });
 });

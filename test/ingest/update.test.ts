@@ -118,13 +118,18 @@ describe('ingest: the after-close update from Baostock (a local server)', functi
   });
 });
 
-/** `ashare update` as a real child process at 18:00 Beijing on 2024-06-28 (the test clock); SIGKILLed `killAfterMs` after its first session. */
-function runUpdateCommand(databaseUrl: string, port: number, killAfterMs?: number): Promise<number | string> {
-  const child = spawn(process.execPath, ['--require', './test/support/shiftedClock.cjs', '--import', 'tsx', 'src/cli.ts', 'update', '--source', 'baostock'], {
+/** `npm run ashare -- <args>` as a real child process at 18:00 Beijing on 2024-06-28 (the test clock), on a local Baostock. */
+function cli(args: string[], databaseUrl: string, port: number) {
+  return spawn(process.execPath, ['--require', './test/support/shiftedClock.cjs', '--import', 'tsx', 'src/cli.ts', ...args], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl, BAOSTOCK_HOST: '127.0.0.1', BAOSTOCK_PORT: String(port), TEST_CLOCK_START: AT_1800, SYNC_RETRY_DELAYS_MS: '10' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+}
+
+/** `ashare update`; SIGKILLed `killAfterMs` after its first session. Resolves with the exit code or signal. */
+function runUpdateCommand(databaseUrl: string, port: number, killAfterMs?: number): Promise<number | string> {
+  const child = cli(['update', '--source', 'baostock'], databaseUrl, port);
   let armed = false;
   child.stderr.on('data', (chunk: Buffer) => {
     if (killAfterMs === undefined || armed || !/baostock 2024-06-\d\d: /.test(chunk.toString())) return;
@@ -148,6 +153,12 @@ describe('ingest: `ashare update` killed with SIGKILL mid-run, then run again', 
   it('leaves the database an uninterrupted run leaves', async () => {
     for (const { db } of [clean, killed]) await syncedThrough(db, server, '2024-06-14');
     expect(await runUpdateCommand(clean.url, server.port)).to.equal(0);
+    // `ashare status` after it: every daily dataset Baostock fills is current, no session of the window is missing.
+    const status = cli(['status'], clean.url, server.port);
+    let table = '';
+    status.stdout.on('data', (chunk) => (table += chunk));
+    await new Promise((resolve) => status.once('exit', resolve));
+    for (const dataset of ['daily', 'adj_factor', 'daily_basic']) expect(table).to.match(new RegExp(`^${dataset} +2024-06-03 +2024-06-28 +2024-06-28 +0 +0 +0 +0 `, 'm'));
     const killAfterMs = Math.round(Math.random() * 600);
     expect(await runUpdateCommand(killed.url, server.port, killAfterMs), `killed ${killAfterMs} ms after its first session`).to.equal('SIGKILL');
     expect(await killed.db('update_runs').pluck('status')).to.deep.equal(['running']);
