@@ -9945,6 +9945,7 @@ export interface operations {
                     "application/json": components["schemas"]["DataStatusResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
             429: components["responses"]["TooManyRequests"];

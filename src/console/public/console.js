@@ -155,6 +155,12 @@ async function showData() {
       element('td', String(entry.failed_sessions.length), { title: entry.failed_sessions.join(' ') }), element('td', update), element('td', entry.next_update ? minute(entry.next_update) : '—'));
     return row;
   }));
+  if (runs.length === 0) {
+    const row = element('tr');
+    row.append(element('td', 'No update has run yet: the operator sets SYNC_SCHEDULE, or runs `ashare update`.', { colspan: '7' }));
+    $('update-runs').replaceChildren(row);
+    return;
+  }
   $('update-runs').replaceChildren(...runs.map((run) => {
     const row = element('tr');
     row.append(element('td', `${minute(run.started_at)} UTC`), element('td', run.source), element('td', run.trigger), element('td', run.status),
