@@ -45,7 +45,8 @@ const BOARD_NAMES: Record<string, string> = { '881155.TI': '银行', '885905.TI'
 const SEATS = ['机构专用', '机构专用', '深股通专用', '中信证券股份有限公司总部', '华泰证券股份有限公司总部'];
 const MONEY_FLOW_SIZES = [0.35, 0.3, 0.2, 0.15];
 
-const yuanOf = (bar: DayBar) => bar.amount * 1000;
+/** The day's amount in yuan, to the fen as the daily bar's own (thousand yuan × 1,000 in binary floating point is not). */
+const yuanOf = (bar: DayBar) => fixed2(bar.amount * 1000);
 const quarterOf = (day: string) => `${day.slice(0, 4)}${Math.ceil(Number(day.slice(4, 6)) / 3)}`;
 
 /** Tushare `moneyflow`: the day's volume split by order size, buying leaning with the day's change (lots, 10,000 yuan). */
