@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from '../src/db/connection';
 import { migrateLatest } from '../src/db/migrate';
-import { BaostockClient } from '../src/ingest/baostock/client';
+import { BaostockClient } from '../src/ingest/baostock/baostockClient';
 import { baostockSessions } from '../src/ingest/update/baostockSessions';
 import { runUpdate } from '../src/ingest/update/runUpdate';
 import { sessionProgress, updateSummary } from '../src/ingest/progress';

@@ -1,6 +1,7 @@
 /**
  * Keeps ARCHITECTURE.md current, cheaply (run by `make check`): every repository path it names in backticks
- * exists, and every folder of src/modules/ is described. A rename that forgets the page fails here instead of
+ * exists, every folder of src/modules/ is described, and no two files of src/ share a name (the page's own rule:
+ * a file is found, and named in the page, by its name). A rename that forgets the page fails here instead of
  * misleading the next newcomer.
  *
  * A backticked token is a repository path when it starts with a top-level folder of the repository
@@ -44,8 +45,12 @@ for (const module of readdirSync(join(root, 'src/modules'), { withFileTypes: tru
   if (!page.includes(`\`src/modules/${module.name}/\``)) problems.push(`does not describe \`src/modules/${module.name}/\``);
 }
 
+const byName = new Map<string, string[]>();
+for (const file of files.filter((path) => path.startsWith('src/'))) byName.set(basename(file), [...(byName.get(basename(file)) ?? []), file]);
+for (const [name, paths] of byName) if (paths.length > 1) problems.push(`rule broken: ${paths.length} files of src/ are named \`${name}\` (${paths.join(', ')})`);
+
 if (problems.length > 0) {
   for (const problem of problems) console.error(`ARCHITECTURE.md ${problem}`);
   process.exit(1);
 }
-console.log(`ARCHITECTURE.md: ${tokens.length} backticked names checked, every module described`);
+console.log(`ARCHITECTURE.md: ${tokens.length} backticked names checked, every module described, no two files of src/ share a name`);

@@ -7,7 +7,7 @@ import { authenticate, requireKeyScope } from './auth';
 import { contractValidator, errorCodesOfParameters, type Contract } from './contract';
 import { corsPolicy } from './cors';
 import { fixedHeaders } from './fixedHeaders';
-import { errorHandler } from './errors';
+import { errorHandler } from './errorHandler';
 import type { Metrics } from './metrics';
 import { operationRoutes, type OperationHandlers } from './handler';
 import { nameOperation, OperationIndex, operationPolicies } from './operations';

@@ -9,7 +9,7 @@ import { daily, indexDaily } from './tables/dailyBars';
 import { annsD, disclosureDate, suspendD } from './tables/eventTables';
 import { codeChange, dividend, indexBasic, indexClassify, indexMemberAll, nameChange, stockCompany, thsIndex, thsMember } from './tables/referenceTables';
 import { statementLoader } from './tables/statements';
-import { stkMins, stkMins5min, ticks } from './tables/intraday';
+import { stkMins, stkMins5min, ticks } from './tables/minuteTables';
 import { stockBasic } from './tables/stockBasic';
 import { blockTrade, hkHold, limitListD, margin, marginDetail, quarterlyIndicators, moneyflow, stkHolderNumber, top10FloatHolders, top10Holders, topInst, topList } from './tables/datasetTables';
 

@@ -1,6 +1,6 @@
 import cliProgress from 'cli-progress';
 import { differenceTable } from './baostock/check';
-import type { BaostockSummary } from './baostock/sync';
+import type { BaostockSummary } from './baostock/baostockSync';
 import type { UpdateSummary } from './update/runUpdate';
 import type { BundleFile, BundleProgress } from './bundle';
 

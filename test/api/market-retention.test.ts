@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import mysql from 'mysql2/promise';
 import { isSqlite } from '../../src/db/dialect';
 import { dataVersion } from '../../src/db/dataVersions';
-import { partitionsOf } from '../../src/db/dayPartitions';
+import { partitionsOf } from '../../src/db/minutePartitions';
 import { pruneMinuteData } from '../../src/modules/market/retention.service';
 import { useTestDb } from '../support/testDb';
 

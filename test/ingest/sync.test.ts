@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { dataVersion } from '../../src/db/dataVersions';
-import { TushareError } from '../../src/ingest/tushare/client';
-import { syncTushare } from '../../src/ingest/tushare/sync';
+import { TushareError } from '../../src/ingest/tushare/tushareClient';
+import { syncTushare } from '../../src/ingest/tushare/tushareSync';
 import { runUpdate } from '../../src/ingest/update/runUpdate';
 import { tushareSessions } from '../../src/ingest/update/tushareSessions';
 import { useTestDb } from '../support/testDb';

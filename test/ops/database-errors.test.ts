@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import { connect } from '../../src/db/connection';
-import { isDatabaseUnavailable, isUniqueViolation } from '../../src/db/errors';
+import { isDatabaseUnavailable, isUniqueViolation } from '../../src/db/driverErrors';
 import { dialect, useTestDb } from '../support/testDb';
 
 const failureOf = (work: Promise<unknown>) => work.then(() => expect.fail('expected the statement to fail'), (err: unknown) => err);
 
-describe(`db/errors: the drivers' errors read in one place (${dialect}, real statements)`, () => {
+describe(`db/driverErrors: the drivers' errors read in one place (${dialect}, real statements)`, () => {
   const testDb = useTestDb();
 
   it('a second row with the same unique key is a unique violation, and not an outage', async () => {

@@ -1,6 +1,6 @@
 import { INDICATOR_SOURCES, type IndicatorQuery } from '../../domain/tables/datasetLayouts';
 import { compact, reportingPeriodsOf } from '../tushare/syncParts';
-import type { BaostockRecord } from './client';
+import type { BaostockRecord } from './baostockClient';
 import { tsCodeOf, type TushareRecord } from './layout';
 
 /** The six indicator queries in the order the sync asks them. */

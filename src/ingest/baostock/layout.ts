@@ -1,5 +1,5 @@
 import { compact } from '../tushare/syncParts';
-import type { BaostockRecord } from './client';
+import type { BaostockRecord } from './baostockClient';
 
 /**
  * Baostock's records in Tushare's layouts and units, so that they go through the same table loaders as a

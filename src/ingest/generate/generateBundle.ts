@@ -6,8 +6,8 @@ import { DAILY_COLUMNS, dailyCsvRow, fixed2, limitBand, randomDailyBar } from '.
 import { Random } from './random';
 import type { SyntheticStock } from './syntheticStock';
 import { writeIncome } from './income';
-import { writeIntraday, type SessionBar } from './intraday';
-import { openDaysOf } from './openDays';
+import { writeIntraday, type SessionBar } from './minuteSessions';
+import { openDaysOf } from './calendarCsv';
 import { DAILY_BASIC_CSV_COLUMNS, dailyBasicCsvRow, writeIndexWeights, writeSessionFiles } from './wholeMarket';
 
 export interface GenerateOptions {

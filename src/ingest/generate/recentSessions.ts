@@ -4,8 +4,8 @@ import { exchangeToday } from '../../domain/clock';
 import { CsvWriter } from './csvWriter';
 import { DAILY_COLUMNS, dailyCsvRow, limitBand, limitPrices, randomDailyBar, withClose, type GeneratedBar } from './dailyStep';
 import { writeDatasetSessions, type DayBar } from './datasetSessions';
-import { writeIntraday, type SessionBar } from './intraday';
-import { openDaysOf } from './openDays';
+import { writeIntraday, type SessionBar } from './minuteSessions';
+import { openDaysOf } from './calendarCsv';
 import { Random } from './random';
 
 /** The demo stocks that get synthetic recent sessions: a bank (SZSE main board), Moutai (SSE), CATL (ChiNext). */

@@ -4,7 +4,7 @@ import { DAILY_BASIC } from '../../domain/tables/marketLayouts';
 import { columnsOf } from '../../domain/tables/tableLayout';
 import { CsvWriter } from './csvWriter';
 import type { GeneratedBar } from './dailyStep';
-import { STK_MINS_COLUMNS, writeSession, type SessionBar } from './intraday';
+import { STK_MINS_COLUMNS, writeSession, type SessionBar } from './minuteSessions';
 import type { Random } from './random';
 
 /** Tushare `daily_basic` columns, as the generator writes them: its registry's order (src/domain/tables/marketLayouts.ts). */

@@ -4,9 +4,9 @@ import { MAIN_INDICES } from '../../domain/mainIndices';
 import { loaderOf } from '../bundle';
 import { rowRecords } from '../csvRecords';
 import { loadRecords } from '../loadTable';
-import { BaostockError, BLACKLISTED, QUERIES, type BaostockClient, type BaostockRecord } from '../baostock/client';
+import { BaostockError, BLACKLISTED, QUERIES, type BaostockClient, type BaostockRecord } from '../baostock/baostockClient';
 import { barRecords, baostockCodeOf, factorRecords, haltRecords, tradedDays, tsCodeOf, valuationRecords, type TushareRecord } from '../baostock/layout';
-import { syncBaostock } from '../baostock/sync';
+import { syncBaostock } from '../baostock/baostockSync';
 import type { SessionSource } from './sessionSource';
 
 /**

@@ -1,6 +1,6 @@
 import { datasetsOf } from '../../domain/coverage';
-import { syncTushare } from '../tushare/sync';
-import type { TushareOptions } from '../tushare/client';
+import { syncTushare } from '../tushare/tushareSync';
+import type { TushareOptions } from '../tushare/tushareClient';
 import type { SessionSource } from './sessionSource';
 
 /** The per-day Tushare APIs an update asks for a session: the coverage datasets Tushare fills and the halts. */

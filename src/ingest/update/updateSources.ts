@@ -1,9 +1,9 @@
 import type { UpdateSource } from '../../domain/syncSchedule';
-import { BaostockClient } from '../baostock/client';
+import { BaostockClient } from '../baostock/baostockClient';
 import { baostockSessions } from './baostockSessions';
 import type { SessionSource } from './sessionSource';
 import { tushareSessions } from './tushareSessions';
-import { TushareError } from '../tushare/client';
+import { TushareError } from '../tushare/tushareClient';
 
 /** Where the update's sources are (the configuration's BAOSTOCK_* and TUSHARE_*). */
 export interface SourceSettings {

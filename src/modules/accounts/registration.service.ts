@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection';
-import { isUniqueViolation } from '../../db/errors';
+import { isUniqueViolation } from '../../db/driverErrors';
 import { emailTaken } from '../../domain/errors';
 import { findPlan, insertInvoice } from '../subscriptions/subscriptions.repository';
 import { findAccount, findAccountIdByEmail, insertAccount } from './accounts.repository';

@@ -1,5 +1,5 @@
 import type { components } from '../../../generated/api';
-import { difference } from '../../domain/metrics';
+import { difference } from '../../domain/financialRatios';
 import { reportName, type PeriodKind } from '../../domain/reportPeriods';
 import { figuresOfKind, type Figures, type TtmRule } from '../../domain/ttm';
 import type { FigureReader } from './financials.service';

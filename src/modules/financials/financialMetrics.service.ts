@@ -1,5 +1,5 @@
 import { METRIC_NAMES, type FinancialMetricsRecord } from './financials.types';
-import { financialMetrics, type MetricBalance, type MetricIncome } from '../../domain/metrics';
+import { financialMetrics, type MetricBalance, type MetricIncome } from '../../domain/financialRatios';
 import { previousYearEnd, reportName, yearEarlier, type PeriodKind } from '../../domain/reportPeriods';
 import { figuresOfKind, type Figures } from '../../domain/ttm';
 import { CASH_FLOW_TTM } from './cashFlow.service';

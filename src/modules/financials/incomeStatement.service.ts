@@ -1,7 +1,7 @@
 import type { components } from '../../../generated/api';
 import { isFinancialCompany } from '../../domain/companyTypes';
 import { yoyGrowth } from '../../domain/growth';
-import { incomeDerived } from '../../domain/metrics';
+import { incomeDerived } from '../../domain/financialRatios';
 import { reportName, yearEarlier, type PeriodKind } from '../../domain/reportPeriods';
 import { figuresOfKind, type Figures, type TtmRule } from '../../domain/ttm';
 import type { FigureReader } from './financials.service';

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
 import { DAILY_BAR_FIELDS } from '../../domain/dailyBarColumns';
-import type { MinuteTable } from '../../db/dayPartitions';
+import type { MinuteTable } from '../../db/minutePartitions';
 import type { RawDailyBar } from '../../domain/adjust';
 import type { MinuteBar } from '../../domain/klines';
 import { CALENDAR, whereHidden, whereVisible } from '../common/visibleRows.repository';

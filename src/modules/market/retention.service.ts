@@ -3,7 +3,7 @@ import { bumpDataVersion } from '../../db/dataVersions';
 import { addDays } from '../../domain/calendar';
 import { exchangeToday } from '../../domain/clock';
 import { planPartitions } from '../../domain/dayPartitions';
-import { addPartitions, deleteOlderBatch, dropPartitions, MINUTE_TABLES, partitionsOf, rowsIn, withRetentionLock, type MinuteTable } from '../../db/dayPartitions';
+import { addPartitions, deleteOlderBatch, dropPartitions, MINUTE_TABLES, partitionsOf, rowsIn, withRetentionLock, type MinuteTable } from '../../db/minutePartitions';
 
 /** Days ahead that get a partition of their own, so that a week of loads never lands in p_future. */
 const DAYS_AHEAD = 7;

@@ -5,7 +5,7 @@ import { loaderOf } from '../bundle';
 import { rowRecords } from '../csvRecords';
 import { loadRecords } from '../loadTable';
 import type { LoadOptions, LoadResult } from '../loaderTypes';
-import { tushareClient, TushareError, type TushareCall, type TushareOptions, type TushareTable } from './client';
+import { tushareClient, TushareError, type TushareCall, type TushareOptions, type TushareTable } from './tushareClient';
 import { compact, daysOf, monthsOf, reportingPeriodsOf, yearsOf, type SyncPart } from './syncParts';
 
 /** Reference tables fetched whole on every run (index_basic per market: the indices of the three exchanges' codes). */

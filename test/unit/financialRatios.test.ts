@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { yoyGrowth } from '../../src/domain/growth';
 import {
   averageOf, difference, financialMetrics, incomeDerived, percentOf, ratioOf, type MetricBalance, type MetricIncome,
-} from '../../src/domain/metrics';
+} from '../../src/domain/financialRatios';
 import { roundMoney, roundRatio, roundTo } from '../../src/domain/numbers';
 
 describe('domain/growth', () => {
@@ -32,7 +32,7 @@ describe('domain/numbers', () => {
   });
 });
 
-describe('domain/metrics', () => {
+describe('domain/financialRatios', () => {
   it('percentOf, ratioOf, difference, averageOf are null-safe and refuse a zero divisor', () => {
     expect(percentOf(1, 8)).to.equal(12.5);
     expect(percentOf(1, 0)).to.equal(null);

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { tushareFailure } from '../domain/tushareCodes';
-import { isDatabaseUnavailable } from '../db/errors';
+import { isDatabaseUnavailable } from '../db/driverErrors';
 import { AppError, internalError, invalidParameter, methodNotAllowed, missingParameter, notFound, payloadTooLarge, serviceUnavailable, unsupportedMediaType, type ErrorCode } from '../domain/errors';
 
 interface ValidationItem {
