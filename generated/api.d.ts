@@ -3190,7 +3190,7 @@ export interface components {
             price: number;
             /**
              * Format: double
-             * @description Size in shares.
+             * @description Size in lots (100 shares).
              */
             volume: number;
         };
@@ -3258,7 +3258,7 @@ export interface components {
             pct_change: number | null;
             /**
              * Format: double
-             * @description Volume of the day so far, shares.
+             * @description Volume of the day so far, in lots (100 shares), as every bar of the API counts it.
              */
             volume: number;
             /**

@@ -64,7 +64,7 @@ describe('GET /v1/market/stream: live quotes and bars as Server-Sent Events', ()
         id: String(nextId - 3), event: 'quote',
         data: {
           symbol: '000001.SZ', name: '平安银行', basis: 'live', time: `${DAY} 09:59:58`, last: 11.25, open: 11.25, high: 11.25, low: 11.25, pre_close: 11.25, change: 0,
-          pct_change: 0, volume: 5000, amount: 56_250, bids: [{ price: 11.25, volume: 100 }], asks: [], limit_up: null, limit_down: null, suspended: false,
+          pct_change: 0, volume: 50, amount: 56_250, bids: [{ price: 11.25, volume: 1 }], asks: [], limit_up: null, limit_down: null, suspended: false,
         },
       },
       { id: String(nextId - 1), event: 'bar', data: { symbol: '000001.SZ', time: `${DAY} 10:00:00`, open: 11.25, high: 11.25, low: 11.25, close: 11.25, volume: 50, amount: 56_250 } },

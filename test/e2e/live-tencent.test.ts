@@ -56,9 +56,9 @@ describe('e2e: the server with QUOTE_SOURCE=tencent inside a session answers the
       const quotes = await until(() => get('/v1/market/quote?symbol=600519,000001,300750'), (body) => body.data?.[0]?.basis === 'live');
       expect(quotes.data, server.output()).to.deep.equal([
         { symbol: '600519.SH', name: '贵州茅台', basis: 'live', time: `${DAY} 10:00:30`, last: 1460, open: 1459, high: 1465, low: 1455, pre_close: 1459.44, change: 0.56, pct_change: 0.04,
-          volume: 100_000, amount: 146_000_000, bids: [], asks: [], limit_up: 1605.38, limit_down: 1313.5, suspended: false },
+          volume: 1_000, amount: 146_000_000, bids: [], asks: [], limit_up: 1605.38, limit_down: 1313.5, suspended: false },
         { symbol: '000001.SZ', name: '平安银行', basis: 'live', time: `${DAY} 10:00:30`, last: 11.2, open: 11.23, high: 11.3, low: 11.18, pre_close: 11.27, change: -0.07, pct_change: -0.62,
-          volume: 2_000_000, amount: 22_450_000, bids: [{ price: 11.2, volume: 5000 }], asks: [{ price: 11.21, volume: 3000 }], limit_up: 12.4, limit_down: 10.14, suspended: false },
+          volume: 20_000, amount: 22_450_000, bids: [{ price: 11.2, volume: 50 }], asks: [{ price: 11.21, volume: 30 }], limit_up: 12.4, limit_down: 10.14, suspended: false },
         { symbol: '300750.SZ', name: '宁德时代', basis: 'live', time: `${DAY} 10:00:30`, last: null, open: null, high: null, low: null, pre_close: 250.1, change: null, pct_change: null,
           volume: 0, amount: 0, bids: [], asks: [], limit_up: null, limit_down: null, suspended: true },
       ]);

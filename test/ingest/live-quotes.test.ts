@@ -88,20 +88,20 @@ for (const source of ['tencent', 'sina'] as const) {
       const [pingAnQuote, moutaiQuote, haltedQuote] = live.body.data;
       expect(pingAnQuote).to.deep.equal({
         symbol: '000001.SZ', name: '平安银行', basis: 'live', time: `${DAY} 09:31:50`, last: 11.21, open: 11.23, high: 11.26, low: 11.18, pre_close: 11.27,
-        change: -0.06, pct_change: -0.53, volume: 1_800_000, amount: 20_200_000, bids: [{ price: 11.21, volume: 5000 }], asks: [{ price: 11.22, volume: 3000 }],
+        change: -0.06, pct_change: -0.53, volume: 18_000, amount: 20_200_000, bids: [{ price: 11.21, volume: 50 }], asks: [{ price: 11.22, volume: 30 }],
         limit_up: source === 'tencent' ? 12.4 : null, limit_down: source === 'tencent' ? 10.14 : null, suspended: false,
       });
-      expect(moutaiQuote).to.deep.include({ symbol: '600519.SH', time: `${DAY} 09:31:50`, last: 1461, change: 1.56, pct_change: 0.11, volume: 150_000 });
+      expect(moutaiQuote).to.deep.include({ symbol: '600519.SH', time: `${DAY} 09:31:50`, last: 1461, change: 1.56, pct_change: 0.11, volume: 1_500 });
       expect(haltedQuote).to.deep.include({ symbol: '300750.SZ', basis: 'live', last: null, change: null, suspended: true, pre_close: 250.1 });
 
       // Professional sees minute data a minute late: at 09:32:00, the snapshot of 09:30:30.
       const delayed = await get('professional', '/v1/market/quote?symbol=000001');
-      expect(delayed.body.data[0]).to.deep.include({ basis: 'live', time: `${DAY} 09:30:30`, last: 11.25, volume: 1_000_000 });
+      expect(delayed.body.data[0]).to.deep.include({ basis: 'live', time: `${DAY} 09:30:30`, last: 11.25, volume: 10_000 });
       // Starter, 15 minutes late, sees no live quote yet: the latest daily bar it sees, at its close.
       const starter = await get('starter', '/v1/market/quote?symbol=000001');
       expect(starter.body.data).to.deep.equal([{
         symbol: '000001.SZ', name: '平安银行', basis: 'close', time: '2026-04-01 15:00:00', last: 11.27, open: 11.3, high: 11.35, low: 11.2, pre_close: 11.3,
-        change: -0.03, pct_change: -0.27, volume: 90_000_000, amount: 1_013_000_000, bids: [], asks: [], limit_up: null, limit_down: null, suspended: false,
+        change: -0.03, pct_change: -0.27, volume: 900_000, amount: 1_013_000_000, bids: [], asks: [], limit_up: null, limit_down: null, suspended: false,
       }]);
       const none = await get('starter', '/v1/market/quote?symbol=600519');
       expect(none).to.deep.include({ status: 404 });
