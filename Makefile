@@ -4,7 +4,7 @@ NPM := npm --loglevel=error --no-fund --no-audit
 MYSQL_TEST_URL ?= mysql://root@127.0.0.1:3306/test
 DEMO_KEY_FILE := data/.demo-api-key
 
-.PHONY: build run test test-mysql browser python check types check-types check-sql check-architecture check-boundaries sql lint typecheck docs coverage bench bench-market bench-financials bench-ingest bench-cluster bench-soak bench-http bench-profile bench-all bench-footprint bench-cross-section bench-scale bench-baostock bench-update bench-live clean
+.PHONY: build run test test-mysql browser python check format check-format types check-types check-sql check-architecture check-boundaries sql lint typecheck docs coverage bench bench-market bench-financials bench-ingest bench-cluster bench-soak bench-http bench-profile bench-all bench-footprint bench-cross-section bench-scale bench-baostock bench-update bench-live clean
 
 ## Install dependencies when package-lock.json changed or node_modules is missing.
 node_modules/.installed: package.json package-lock.json
@@ -45,7 +45,16 @@ browser: node_modules/.installed
 python: node_modules/.installed
 	@node --import tsx test/support/ensurePython.ts
 
-check: check-types check-sql check-architecture check-boundaries lint typecheck
+check: check-types check-sql check-architecture check-boundaries check-format lint typecheck
+
+## One formatter (Prettier, .prettierrc.json) over the code of src, test, bench, scripts, db and the TypeScript client.
+FORMATTED := "src/**/*.{ts,js,css}" "test/**/*.{ts,cjs}" "bench/**/*.ts" "scripts/**/*.ts" "clients/typescript/**/*.ts" "db/**/*.ts" "*.js"
+format: node_modules/.installed
+	npx prettier --write --log-level warn $(FORMATTED)
+
+## Fails when a file is not as the formatter writes it (`make format` writes it).
+check-format: node_modules/.installed
+	npx prettier --check --log-level warn $(FORMATTED)
 
 ## The SQL of the main repository queries, both dialects, into db/queries/ (review a query change as a diff).
 sql: node_modules/.installed

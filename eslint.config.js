@@ -2,7 +2,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'generated/', 'data/', 'coverage/', 'dist/', 'clients/typescript/src/api.d.ts', 'clients/typescript/dist/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'generated/',
+      'data/',
+      'coverage/',
+      'dist/',
+      'clients/typescript/src/api.d.ts',
+      'clients/typescript/dist/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -11,13 +21,19 @@ export default tseslint.config(
     },
   },
   { files: ['test/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
-  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+  },
   // Import boundaries (layers, modules, cycles, drivers): .dependency-cruiser.cjs, `make check-boundaries`.
   {
     files: ['src/console/public/**/*.js'],
     languageOptions: {
       globals: Object.fromEntries(
-        ['document', 'sessionStorage', 'fetch', 'prompt', 'confirm', 'FormData', 'navigator'].map((name) => [name, 'readonly']),
+        ['document', 'sessionStorage', 'fetch', 'prompt', 'confirm', 'FormData', 'navigator'].map((name) => [
+          name,
+          'readonly',
+        ]),
       ),
     },
   },

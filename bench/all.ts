@@ -35,7 +35,9 @@ interface Row {
   pass: boolean;
 }
 
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'search,daily,financials,ingest,cross-section,footprint,tools,scale').split(','));
+const ONLY = new Set(
+  (process.env.BENCH_ONLY ?? 'search,daily,financials,ingest,cross-section,footprint,tools,scale').split(','),
+);
 const MYSQL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
 const FINANCIALS_P99_MS = 50;
 const FOOTPRINT = { readyMs: 1500, idleRssMb: 150 };
@@ -58,21 +60,30 @@ for (const [name, result] of Object.entries(await runHttpScenarios(httpNames))) 
     reference: `${express.requests_per_sec} req/s, p99 ${express.latency_p99_ms} ms, ${express.server_cpu_us_per_request} µs CPU a request (Express+helmet)`,
     ratio: result.ratio_to_express,
     target: `≥ ${target.minRatio}, p99 ≤ ${target.maxP99Ms} ms`,
-    pass: result.ratio_to_express >= target.minRatio && project.latency_p99_ms <= target.maxP99Ms && project.non_2xx === 0,
+    pass:
+      result.ratio_to_express >= target.minRatio && project.latency_p99_ms <= target.maxP99Ms && project.non_2xx === 0,
   });
 }
 
 function node(script: string, args: string[], env: Record<string, string> = {}): void {
-  execFileSync(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } });
+  execFileSync(process.execPath, ['--import', 'tsx', script, ...args], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, ...env },
+  });
 }
 
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
 
 if (ONLY.has('financials')) {
   const admin = await mysql.createConnection(`${MYSQL}/`);
-  await admin.query('create database if not exists ashare_bench_financials character set utf8mb4 collate utf8mb4_unicode_ci');
+  await admin.query(
+    'create database if not exists ashare_bench_financials character set utf8mb4 collate utf8mb4_unicode_ci',
+  );
   await admin.end();
-  const urls = { sqlite: `sqlite://${join(tmpdir(), 'ashare_bench_financials.sqlite')}`, mysql: `${MYSQL}/ashare_bench_financials` };
+  const urls = {
+    sqlite: `sqlite://${join(tmpdir(), 'ashare_bench_financials.sqlite')}`,
+    mysql: `${MYSQL}/ashare_bench_financials`,
+  };
   for (const [dialect, url] of Object.entries(urls)) {
     node('bench/financials.ts', [], { BENCH_DATABASE_URL: url, BENCH_FINANCIALS_SCENARIOS: 'quarterly uncached' });
     const result = readJson(`bench/results/financials-${dialect}.json`);
@@ -110,17 +121,57 @@ if (ONLY.has('cross-section')) {
   for (const dialect of ['mysql', 'sqlite']) {
     const result = readJson(`bench/results/cross-section-${dialect}.json`);
     const { targets, checks } = result;
-    const add = (scenario: string, project: string, target: string, pass: boolean, reference = '— (absolute target)', ratio: number | null = null) =>
-      rows.push({ scenario: `${scenario} (${dialect})`, project, reference, ratio, target, pass });
-    add(`cross-section of ${result.cold_json.rows} stocks, cold JSON`, `p50 ${result.cold_json.p50_ms} ms, p99 ${result.cold_json.p99_ms} ms`, `p99 ≤ ${targets.coldP99Ms} ms`, checks.cold_json_p99);
-    add(`cross-section of ${result.cold_csv.rows} stocks, cold CSV`, `p50 ${result.cold_csv.p50_ms} ms, p99 ${result.cold_csv.p99_ms} ms`, `p99 ≤ ${targets.coldP99Ms} ms`, checks.cold_csv_p99);
-    add('cross-section warm', `${result.warm.project.requests_per_sec} req/s`, `ratio ≥ warm daily's (${result.warm.daily_ratio_to_express}), up to 1`, checks.warm_ratio_at_least_daily, `${result.warm.bare_express.requests_per_sec} req/s (Express+helmet)`, result.warm.ratio_to_express);
-    add('valuation 50 symbols × 3 years, cold', `p99 ${result.valuation_50x3y.p99_ms} ms`, `p99 ≤ ${targets.valuationP99Ms} ms`, checks.valuation_p99);
-    add('RSS while whole-market CSVs stream', `+${result.rss_while_streaming_csv.growth_mb} MB`, `≤ ${targets.rssGrowthMb} MB`, checks.rss_growth);
-    for (const [statement, figures] of Object.entries<{ p99_ms?: number; companies?: number; error?: string }>(result.financial_cross_section_5000)) {
+    const add = (
+      scenario: string,
+      project: string,
+      target: string,
+      pass: boolean,
+      reference = '— (absolute target)',
+      ratio: number | null = null,
+    ) => rows.push({ scenario: `${scenario} (${dialect})`, project, reference, ratio, target, pass });
+    add(
+      `cross-section of ${result.cold_json.rows} stocks, cold JSON`,
+      `p50 ${result.cold_json.p50_ms} ms, p99 ${result.cold_json.p99_ms} ms`,
+      `p99 ≤ ${targets.coldP99Ms} ms`,
+      checks.cold_json_p99,
+    );
+    add(
+      `cross-section of ${result.cold_csv.rows} stocks, cold CSV`,
+      `p50 ${result.cold_csv.p50_ms} ms, p99 ${result.cold_csv.p99_ms} ms`,
+      `p99 ≤ ${targets.coldP99Ms} ms`,
+      checks.cold_csv_p99,
+    );
+    add(
+      'cross-section warm',
+      `${result.warm.project.requests_per_sec} req/s`,
+      `ratio ≥ warm daily's (${result.warm.daily_ratio_to_express}), up to 1`,
+      checks.warm_ratio_at_least_daily,
+      `${result.warm.bare_express.requests_per_sec} req/s (Express+helmet)`,
+      result.warm.ratio_to_express,
+    );
+    add(
+      'valuation 50 symbols × 3 years, cold',
+      `p99 ${result.valuation_50x3y.p99_ms} ms`,
+      `p99 ≤ ${targets.valuationP99Ms} ms`,
+      checks.valuation_p99,
+    );
+    add(
+      'RSS while whole-market CSVs stream',
+      `+${result.rss_while_streaming_csv.growth_mb} MB`,
+      `≤ ${targets.rssGrowthMb} MB`,
+      checks.rss_growth,
+    );
+    for (const [statement, figures] of Object.entries<{ p99_ms?: number; companies?: number; error?: string }>(
+      result.financial_cross_section_5000,
+    )) {
       const measured = figures.error ?? `p99 ${figures.p99_ms} ms`;
       const target = statement === 'financial-metrics' ? targets.financialMetricsMs : targets.financialMs;
-      add(`financial cross-section ${statement}, ${figures.companies ?? 5000} companies, uncached`, measured, `p99 ≤ ${target} ms`, (figures.p99_ms ?? Infinity) <= target);
+      add(
+        `financial cross-section ${statement}, ${figures.companies ?? 5000} companies, uncached`,
+        measured,
+        `p99 ≤ ${target} ms`,
+        (figures.p99_ms ?? Infinity) <= target,
+      );
     }
   }
 }
@@ -129,10 +180,19 @@ const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(val
 
 if (ONLY.has('footprint')) {
   node('bench/footprint.ts', []);
-  const started = readJson('bench/results/footprint.json').results.find((result: { name: string }) => result.name.startsWith('npm start'));
+  const started = readJson('bench/results/footprint.json').results.find((result: { name: string }) =>
+    result.name.startsWith('npm start'),
+  );
   const ready = median(started.rounds.map((round: { readyMs: number }) => round.readyMs));
   const rss = round2(median(started.rounds.map((round: { rssMb: number }) => round.rssMb)));
-  rows.push({ scenario: 'npm start: ready, idle RSS (median of rounds)', project: `${ready} ms, ${rss} MB`, reference: '— (absolute target)', ratio: null, target: `≤ ${FOOTPRINT.readyMs} ms, ≤ ${FOOTPRINT.idleRssMb} MB`, pass: ready <= FOOTPRINT.readyMs && rss <= FOOTPRINT.idleRssMb });
+  rows.push({
+    scenario: 'npm start: ready, idle RSS (median of rounds)',
+    project: `${ready} ms, ${rss} MB`,
+    reference: '— (absolute target)',
+    ratio: null,
+    target: `≤ ${FOOTPRINT.readyMs} ms, ≤ ${FOOTPRINT.idleRssMb} MB`,
+    pass: ready <= FOOTPRINT.readyMs && rss <= FOOTPRINT.idleRssMb,
+  });
 }
 
 if (ONLY.has('tools')) {
@@ -148,7 +208,14 @@ if (ONLY.has('tools')) {
     });
     const listing = ((await response.json()) as { result: { tools: unknown[] } }).result;
     const chars = JSON.stringify(listing).length;
-    rows.push({ scenario: `MCP tool list, flat (${listing.tools.length} tools)`, project: `${chars} characters`, reference: '— (absolute target)', ratio: null, target: `≤ ${TOOL_LIST_CHARS}`, pass: chars <= TOOL_LIST_CHARS });
+    rows.push({
+      scenario: `MCP tool list, flat (${listing.tools.length} tools)`,
+      project: `${chars} characters`,
+      reference: '— (absolute target)',
+      ratio: null,
+      target: `≤ ${TOOL_LIST_CHARS}`,
+      pass: chars <= TOOL_LIST_CHARS,
+    });
   } finally {
     await server.stop();
     removeSqliteFile(url.slice('sqlite://'.length));
@@ -160,15 +227,29 @@ if (ONLY.has('scale') || ONLY.has('scale-run')) {
   for (const dialect of ['mysql', 'sqlite']) {
     const result = readJson(`bench/results/scale-${dialect}.json`);
     const [worst, ratio] = Object.entries<number>(result.p99_ratio_full_to_tenth).sort((a, b) => b[1] - a[1])[0]!;
-    rows.push({ scenario: `real market's size, p99 full ÷ one tenth, worst query (${dialect}, measured ${result.measured_at.slice(0, 10)})`, project: worst, reference: '— (one tenth of the store)', ratio, target: `≤ ${SCALE_RATIO}`, pass: ratio <= SCALE_RATIO });
+    rows.push({
+      scenario: `real market's size, p99 full ÷ one tenth, worst query (${dialect}, measured ${result.measured_at.slice(0, 10)})`,
+      project: worst,
+      reference: '— (one tenth of the store)',
+      ratio,
+      target: `≤ ${SCALE_RATIO}`,
+      pass: ratio <= SCALE_RATIO,
+    });
   }
 }
 
 const columns: (keyof Row)[] = ['scenario', 'project', 'reference', 'ratio', 'target', 'pass'];
-const cells = rows.map((row) => columns.map((column) => (row[column] === null ? '—' : row[column] === true ? 'yes' : row[column] === false ? 'NO' : String(row[column]))));
+const cells = rows.map((row) =>
+  columns.map((column) =>
+    row[column] === null ? '—' : row[column] === true ? 'yes' : row[column] === false ? 'NO' : String(row[column]),
+  ),
+);
 const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((cell) => cell[i]!.length)));
 const line = (values: string[]) => `| ${values.map((value, i) => value.padEnd(widths[i]!)).join(' | ')} |`;
 console.log(['', line(columns), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)].join('\n'));
 console.log(`load average at start ${loadAtStart.join(' ')}, at end ${loadavg().map(round2).join(' ')}`);
 mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/all.json', `${JSON.stringify({ started_at: startedAt, finished_at: new Date().toISOString(), load_average_at_start: loadAtStart, load_average_at_end: loadavg().map(round2), rows }, null, 2)}\n`);
+writeFileSync(
+  'bench/results/all.json',
+  `${JSON.stringify({ started_at: startedAt, finished_at: new Date().toISOString(), load_average_at_start: loadAtStart, load_average_at_end: loadavg().map(round2), rows }, null, 2)}\n`,
+);

@@ -30,12 +30,27 @@ const eveningOf = (day: string) => () => new Date(`${day}T18:00:00+08:00`);
 /** A week of a seeded random walk per stock in Baostock's layout; the last day an ex-date of the first EX_DATES. */
 function market(): BaostockData {
   const random = seeded(7);
-  const securities = [], bars = [], factors = [];
+  const securities = [],
+    bars = [],
+    factors = [];
   for (let i = 0; i < STOCKS; i++) {
     const code = i < STOCKS / 2 ? `sh.${600000 + i}` : `sz.${String(i).padStart(6, '0')}`;
     securities.push({ code, code_name: `股票${i}`, ipoDate: '2010-01-04', outDate: '', type: '1', status: '1' });
-    factors.push({ code, dividOperateDate: '2010-01-04', foreAdjustFactor: '1', backAdjustFactor: '1.000000', adjustFactor: '1.000000' });
-    if (i < EX_DATES) factors.push({ code, dividOperateDate: DAYS.at(-1)!, foreAdjustFactor: '1', backAdjustFactor: '1.031000', adjustFactor: '1.031000' });
+    factors.push({
+      code,
+      dividOperateDate: '2010-01-04',
+      foreAdjustFactor: '1',
+      backAdjustFactor: '1.000000',
+      adjustFactor: '1.000000',
+    });
+    if (i < EX_DATES)
+      factors.push({
+        code,
+        dividOperateDate: DAYS.at(-1)!,
+        foreAdjustFactor: '1',
+        backAdjustFactor: '1.031000',
+        adjustFactor: '1.031000',
+      });
     bars.push(...randomWalkBars(code, DAYS, random));
   }
   return { securities, days: DAYS.map((date) => ({ calendar_date: date, is_trading_day: '1' })), bars, factors };
@@ -47,10 +62,20 @@ const data = market();
 const quick = await startBaostockServer(data);
 const paced = await startBaostockServer(data, { delayMs: DELAY_MS });
 const perSecurity = await startBaostockServer(data, { delayMs: DELAY_MS, noByDate: true });
-const update = async (port: number, day: string, { pauseMs, minCoverage = 0.95 }: { pauseMs?: number; minCoverage?: number } = {}) => {
+const update = async (
+  port: number,
+  day: string,
+  { pauseMs, minCoverage = 0.95 }: { pauseMs?: number; minCoverage?: number } = {},
+) => {
   const client = new BaostockClient({ host: '127.0.0.1', port, ...(pauseMs === undefined ? {} : { pauseMs }) });
   try {
-    return await runUpdate(db, baostockSessions(client), { trigger: 'command', minCoverage, now: eveningOf(day), onSession: sessionProgress(), retryDelaysMs: [] });
+    return await runUpdate(db, baostockSessions(client), {
+      trigger: 'command',
+      minCoverage,
+      now: eveningOf(day),
+      onSession: sessionProgress(),
+      retryDelaysMs: [],
+    });
   } finally {
     await client.close();
   }
@@ -64,7 +89,11 @@ try {
   console.error(updateSummary('baostock (by date)', byDate));
   // The per-security path for FALLBACK_STOCKS stocks lacking the day (a session short of any stock asked again).
   const lacking = (await db('securities').orderBy('ts_code').limit(FALLBACK_STOCKS).pluck('ts_code')) as string[];
-  for (const table of ['daily_bars', 'adj_factors', 'daily_basic']) await db(table).where({ trade_date: DAYS.at(-1)! }).whereIn('ts_code', lacking).delete();
+  for (const table of ['daily_bars', 'adj_factors', 'daily_basic'])
+    await db(table)
+      .where({ trade_date: DAYS.at(-1)! })
+      .whereIn('ts_code', lacking)
+      .delete();
   const askedBefore = perSecurity.queries.length;
   const fallback = await update(perSecurity.port, DAYS.at(-1)!, { minCoverage: 1 });
   console.error(updateSummary('baostock (per security)', fallback));
@@ -74,12 +103,17 @@ try {
     ex_dates: EX_DATES,
     server_delay_ms: DELAY_MS,
     pause_ms: 200,
-    by_date: { seconds: Number(byDate.seconds.toFixed(1)), requests: paced.queries.length - before, rows: byDate.rows, sessions: byDate.sessions },
+    by_date: {
+      seconds: Number(byDate.seconds.toFixed(1)),
+      requests: paced.queries.length - before,
+      rows: byDate.rows,
+      sessions: byDate.sessions,
+    },
     per_security: {
       stocks: FALLBACK_STOCKS,
       seconds: Number(fallback.seconds.toFixed(1)),
       requests: perSecurity.queries.length - askedBefore,
-      whole_market_minutes: Number(((fallback.seconds / FALLBACK_STOCKS) * STOCKS / 60).toFixed(1)),
+      whole_market_minutes: Number((((fallback.seconds / FALLBACK_STOCKS) * STOCKS) / 60).toFixed(1)),
     },
   };
   console.log(JSON.stringify(result));

@@ -25,13 +25,22 @@ const UNTIL = '2024-12-31';
 /** A year of weekdays as trading days and a seeded random walk per stock, in Baostock's layout; one ex-date each. */
 function yearOfStocks(): BaostockData {
   const days: string[] = [];
-  for (let day = SINCE; day <= UNTIL; day = addDays(day, 1)) if (![0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay())) days.push(day);
+  for (let day = SINCE; day <= UNTIL; day = addDays(day, 1))
+    if (![0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay())) days.push(day);
   const random = seeded(1);
-  const securities = [], bars = [], factors = [];
+  const securities = [],
+    bars = [],
+    factors = [];
   for (let i = 0; i < STOCKS; i++) {
     const code = `sz.${String(300000 + i)}`;
     securities.push({ code, code_name: `股票${i}`, ipoDate: '2010-01-04', outDate: '', type: '1', status: '1' });
-    factors.push({ code, dividOperateDate: days[120]!, foreAdjustFactor: '1.000000', backAdjustFactor: '1.050000', adjustFactor: '1.050000' });
+    factors.push({
+      code,
+      dividOperateDate: days[120]!,
+      foreAdjustFactor: '1.000000',
+      backAdjustFactor: '1.050000',
+      adjustFactor: '1.050000',
+    });
     bars.push(...randomWalkBars(code, days, random));
   }
   return { securities, days: days.map((date) => ({ calendar_date: date, is_trading_day: '1' })), bars, factors };
@@ -44,7 +53,12 @@ try {
   await migrateLatest(db);
   // Default pace: the CLI's pause between requests.
   const client = new BaostockClient({ host: '127.0.0.1', port: server.port });
-  const summary = await syncBaostock(db, client, { since: SINCE, until: UNTIL, today: '2026-01-01', onSecurity: securityProgress() });
+  const summary = await syncBaostock(db, client, {
+    since: SINCE,
+    until: UNTIL,
+    today: '2026-01-01',
+    onSecurity: securityProgress(),
+  });
   await client.close();
   console.error(baostockSummary(summary));
   const perSecurity = summary.seconds / summary.securities;

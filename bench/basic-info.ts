@@ -22,7 +22,10 @@ const base = `http://127.0.0.1:${port}`;
 
 const scenarios = [
   { name: 'basic-info, one symbol', path: '/v1/stock/basic-info?symbol=600519' },
-  { name: 'basic-info, 10 symbols', path: '/v1/stock/basic-info?symbol=600519,000001,000002,600036,601318,000858,300750,688981,002594,601166' },
+  {
+    name: 'basic-info, 10 symbols',
+    path: '/v1/stock/basic-info?symbol=600519,000001,000002,600036,601318,000858,300750,688981,002594,601166',
+  },
   { name: 'search, pinyin', path: '/v1/stock/search?keyword=PAYH' },
 ];
 
@@ -34,7 +37,14 @@ await db('accounts').where({ email: DEMO_EMAIL }).update({ rate_limit_per_minute
 await db.destroy();
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DEMO_API_KEY: key, LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    DEMO_API_KEY: key,
+    LOG_LEVEL: 'warn',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
@@ -64,7 +74,10 @@ try {
     results.push(summarize(scenario.name, 10, result));
   }
   mkdirSync('bench/results', { recursive: true });
-  writeFileSync('bench/results/basic-info.json', `${JSON.stringify({ date: new Date().toISOString(), databaseUrl: databaseUrl.replace(/\/\/[^@]*@/, '//'), results }, null, 2)}\n`);
+  writeFileSync(
+    'bench/results/basic-info.json',
+    `${JSON.stringify({ date: new Date().toISOString(), databaseUrl: databaseUrl.replace(/\/\/[^@]*@/, '//'), results }, null, 2)}\n`,
+  );
 } finally {
   server.kill('SIGTERM');
   removeSqliteFile(dbFile);

@@ -44,13 +44,20 @@ try {
   results.push(await measure('one process', single.base));
   await single.stop();
   const workers = Number(process.env.WEB_CONCURRENCY) || availableParallelism();
-  const clustered = await startServerProcess('src/cluster.ts', 18500 + (process.pid % 400), { ...env, REDIS_URL: redisUrl, WEB_CONCURRENCY: String(workers) });
+  const clustered = await startServerProcess('src/cluster.ts', 18500 + (process.pid % 400), {
+    ...env,
+    REDIS_URL: redisUrl,
+    WEB_CONCURRENCY: String(workers),
+  });
   // The first worker is ready before the others: give them time to start.
   await new Promise((resolve) => setTimeout(resolve, 8000));
   results.push(await measure(`cluster, ${workers} workers`, clustered.base));
   await clustered.stop();
   mkdirSync('bench/results', { recursive: true });
-  writeFileSync('bench/results/cluster.json', `${JSON.stringify({ date: new Date().toISOString(), cores: availableParallelism(), seconds, databaseUrl: databaseUrl.replace(/\/\/[^@]*@/, '//'), results }, null, 2)}\n`);
+  writeFileSync(
+    'bench/results/cluster.json',
+    `${JSON.stringify({ date: new Date().toISOString(), cores: availableParallelism(), seconds, databaseUrl: databaseUrl.replace(/\/\/[^@]*@/, '//'), results }, null, 2)}\n`,
+  );
 } finally {
   removeSqliteFile(dbFile);
 }

@@ -84,36 +84,55 @@ async function prepareStore(url: string): Promise<string[]> {
       const started = Date.now();
       console.log(`generating ${STOCKS} stocks × ${YEARS} years of bars and factors…`);
       await generateMarket(db, STOCKS, YEARS, LAST_DAY);
-      const days: string[] = (await db('daily_bars').distinct('trade_date').orderBy('trade_date')).map((row: { trade_date: string }) => String(row.trade_date));
+      const days: string[] = (await db('daily_bars').distinct('trade_date').orderBy('trade_date')).map(
+        (row: { trade_date: string }) => String(row.trade_date),
+      );
       const bar = new SingleBar({ format: 'daily_basic {bar} {value}/{total} days' });
       bar.start(days.length, 0);
       const rows = await generateValuations(db, days, (done) => bar.update(done));
       bar.stop();
       console.log(`generated ${rows} valuations in ${Math.round((Date.now() - started) / 1000)} s`);
     }
-    return (await db('daily_bars').distinct('trade_date').orderBy('trade_date', 'desc').limit(250)).map((row: { trade_date: string }) => String(row.trade_date));
+    return (await db('daily_bars').distinct('trade_date').orderBy('trade_date', 'desc').limit(250)).map(
+      (row: { trade_date: string }) => String(row.trade_date),
+    );
   } finally {
     await db.destroy();
   }
 }
 
 /** Requests one at a time, each timed to its last byte: p50, p99, the body size and its rows. */
-async function timed(base: string, paths: string[]): Promise<{ p50_ms: number; p99_ms: number; bytes: number; rows: number }> {
+async function timed(
+  base: string,
+  paths: string[],
+): Promise<{ p50_ms: number; p99_ms: number; bytes: number; rows: number }> {
   const { p50_ms, p99_ms, bytes, body } = await timedRequests(base, paths, { 'X-API-KEY': KEY });
-  return { p50_ms, p99_ms, bytes, rows: body.startsWith('{') ? JSON.parse(body).data.securities?.length ?? 0 : body.split('\n').length - 2 };
+  return {
+    p50_ms,
+    p99_ms,
+    bytes,
+    rows: body.startsWith('{') ? (JSON.parse(body).data.securities?.length ?? 0) : body.split('\n').length - 2,
+  };
 }
 
 /** VmRSS of a process, MB. */
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 /** The server's RSS growth over its settled RSS while `count` whole-market CSVs stream one after another. */
-async function rssGrowthWhileStreaming(server: ServerProcess, path: string, count: number): Promise<{ before_mb: number; peak_mb: number; growth_mb: number }> {
+async function rssGrowthWhileStreaming(
+  server: ServerProcess,
+  path: string,
+  count: number,
+): Promise<{ before_mb: number; peak_mb: number; growth_mb: number }> {
   await timed(server.base, [path]);
   await new Promise((resolve) => setTimeout(resolve, 500));
   const before = rssMb(server.child.pid!);
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.child.pid!))), 5);
-  await timed(server.base, Array.from({ length: count }, () => path));
+  await timed(
+    server.base,
+    Array.from({ length: count }, () => path),
+  );
   clearInterval(sampler);
   return { before_mb: round2(before), peak_mb: round2(peak), growth_mb: round2(peak - before) };
 }
@@ -130,15 +149,26 @@ const profileDir = (name: string) => join('bench/results/profile', name);
 
 /** The server; under BENCH_PROFILE a cold one writes its CPU profile to profileDir(`profiled`) when it stops. */
 async function serve(url: string, cache: boolean, profiled?: string): Promise<ServerProcess> {
-  const flags = PROFILE && profiled ? [...START_FLAGS, '--cpu-prof', '--cpu-prof-dir', profileDir(profiled)] : START_FLAGS;
-  return startServerProcess('src/main.ts', await freePort(), { DATABASE_URL: url, DEMO_DATA: 'off', RESPONSE_CACHE: cache ? 'on' : 'off' }, flags);
+  const flags =
+    PROFILE && profiled ? [...START_FLAGS, '--cpu-prof', '--cpu-prof-dir', profileDir(profiled)] : START_FLAGS;
+  return startServerProcess(
+    'src/main.ts',
+    await freePort(),
+    { DATABASE_URL: url, DEMO_DATA: 'off', RESPONSE_CACHE: cache ? 'on' : 'off' },
+    flags,
+  );
 }
 
 /** The largest profile written to profileDir(name), summarized into bench/results/profile-<name>-<label>.txt. */
 function keepProfileSummary(name: string): void {
   const dir = profileDir(name);
-  const [largest] = readdirSync(dir).map((file) => join(dir, file)).sort((a, b) => statSync(b).size - statSync(a).size);
-  writeFileSync(`bench/results/profile-${name}-${PROFILE}.txt`, summarize(JSON.parse(readFileSync(largest!, 'utf8')), 40));
+  const [largest] = readdirSync(dir)
+    .map((file) => join(dir, file))
+    .sort((a, b) => statSync(b).size - statSync(a).size);
+  writeFileSync(
+    `bench/results/profile-${name}-${PROFILE}.txt`,
+    summarize(JSON.parse(readFileSync(largest!, 'utf8')), 40),
+  );
   rmSync(dir, { recursive: true, force: true });
   console.log(`bench/results/profile-${name}-${PROFILE}.txt`);
 }
@@ -147,23 +177,44 @@ type FinancialFigures = { p50_ms: number; p99_ms: number; companies: number } | 
 
 async function financialCrossSection(dialect: string): Promise<Record<string, FinancialFigures>> {
   // bench-all's fixture at full size; a smaller run builds its own.
-  const url = await databaseUrl(dialect, STOCKS === 5000 ? 'ashare_bench_financials' : `ashare_bench_financials_${STOCKS}`);
+  const url = await databaseUrl(
+    dialect,
+    STOCKS === 5000 ? 'ashare_bench_financials' : `ashare_bench_financials_${STOCKS}`,
+  );
   const db = connect(url);
   const built = await migrateLatest(db).then(() => db('income_statements').first('ts_code'));
   await db.destroy();
-  if (!built) execFileSync(process.execPath, ['--import', 'tsx', 'bench/financials.ts'], { stdio: 'inherit', env: { ...process.env, BENCH_DATABASE_URL: url, BENCH_SYMBOLS: String(STOCKS), BENCH_FINANCIALS_SCENARIOS: 'quarterly uncached', BENCH_PROFILE: '' } });
+  if (!built)
+    execFileSync(process.execPath, ['--import', 'tsx', 'bench/financials.ts'], {
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        BENCH_DATABASE_URL: url,
+        BENCH_SYMBOLS: String(STOCKS),
+        BENCH_FINANCIALS_SCENARIOS: 'quarterly uncached',
+        BENCH_PROFILE: '',
+      },
+    });
   await prepareDatabase(url, KEY);
   const server = await serve(url, false, `financials-${dialect}`);
   try {
     const figures: Record<string, FinancialFigures> = {};
     for (const statement of ['income', 'balance-sheet', 'cash-flow', 'financial-metrics']) {
-      const paths = ['2024-09-30', '2024-06-30', '2024-03-31', '2023-12-31', '2023-09-30'].map((date) => `/v1/financials/cross-section?statement=${statement}&report_date=${date}&limit=6000`);
+      const paths = ['2024-09-30', '2024-06-30', '2024-03-31', '2023-12-31', '2023-09-30'].map(
+        (date) => `/v1/financials/cross-section?statement=${statement}&report_date=${date}&limit=6000`,
+      );
       try {
         await timed(server.base, paths.slice(0, 1)); // JIT and the pool
-        const result = await timed(server.base, Array.from({ length: SLOW_REQUESTS }, (_, i) => paths[i % paths.length]!));
-        const companies = (await (await fetch(`${server.base}${paths[0]}`, { headers: { 'X-API-KEY': KEY } })).json()).data.length;
+        const result = await timed(
+          server.base,
+          Array.from({ length: SLOW_REQUESTS }, (_, i) => paths[i % paths.length]!),
+        );
+        const companies = (await (await fetch(`${server.base}${paths[0]}`, { headers: { 'X-API-KEY': KEY } })).json())
+          .data.length;
         figures[statement] = { p50_ms: result.p50_ms, p99_ms: result.p99_ms, companies };
-        console.log(`financial cross-section ${statement} (${dialect}): ${companies} companies, p50 ${result.p50_ms} ms, p99 ${result.p99_ms} ms`);
+        console.log(
+          `financial cross-section ${statement} (${dialect}): ${companies} companies, p50 ${result.p50_ms} ms, p99 ${result.p99_ms} ms`,
+        );
       } catch (failure) {
         // A request past the statement timeout (DB_QUERY_TIMEOUT_MS) answers 503: recorded as the figure it is.
         figures[statement] = { error: (failure as Error).message.slice(0, 300) };
@@ -189,16 +240,40 @@ async function run(dialect: string): Promise<void> {
     // production server keeps them (docs/operations.md, "Database caches"), not the first form timed reading
     // the disk for the second: only the answer cache is off.
     await timed(cold.base, [`/v1/market/cross-section?date=${days[0]}`]);
-    await timed(cold.base, coldDays.map((day) => `/v1/market/cross-section?date=${day}&format=csv`));
-    const json = await timed(cold.base, coldDays.map((day) => `/v1/market/cross-section?date=${day}`));
-    const csv = await timed(cold.base, coldDays.map((day) => `/v1/market/cross-section?date=${day}&format=csv`));
-    const symbols = (await (await fetch(`${cold.base}/v1/market/cross-section?date=${days[0]}&fields=name`, { headers: { 'X-API-KEY': KEY } })).json()).data.securities.slice(0, 50).map((row: { symbol: string }) => row.symbol);
+    await timed(
+      cold.base,
+      coldDays.map((day) => `/v1/market/cross-section?date=${day}&format=csv`),
+    );
+    const json = await timed(
+      cold.base,
+      coldDays.map((day) => `/v1/market/cross-section?date=${day}`),
+    );
+    const csv = await timed(
+      cold.base,
+      coldDays.map((day) => `/v1/market/cross-section?date=${day}&format=csv`),
+    );
+    const symbols = (
+      await (
+        await fetch(`${cold.base}/v1/market/cross-section?date=${days[0]}&fields=name`, {
+          headers: { 'X-API-KEY': KEY },
+        })
+      ).json()
+    ).data.securities
+      .slice(0, 50)
+      .map((row: { symbol: string }) => row.symbol);
     // Three years to the day (the longest window the route takes), ending on different days.
-    const windows = days.slice(0, SLOW_REQUESTS).map((end) => `/v1/market/valuation?symbol=${symbols.join(',')}&begin_date=${addDays(addYears(end, -3), 1)}&end_date=${end}`);
+    const windows = days
+      .slice(0, SLOW_REQUESTS)
+      .map(
+        (end) =>
+          `/v1/market/valuation?symbol=${symbols.join(',')}&begin_date=${addDays(addYears(end, -3), 1)}&end_date=${end}`,
+      );
     const valuation = await timed(cold.base, windows);
     const rss = await rssGrowthWhileStreaming(cold, `/v1/market/cross-section?date=${days[1]}&format=csv`, 10);
     figures = { cold_json: json, cold_csv: csv, valuation_50x3y: valuation, rss_while_streaming_csv: rss };
-    console.log(`cross-section cold (${dialect}): JSON p99 ${json.p99_ms} ms (${json.rows} rows, ${json.bytes} B), CSV p99 ${csv.p99_ms} ms (${csv.bytes} B); valuation 50 × 3y p99 ${valuation.p99_ms} ms; RSS +${rss.growth_mb} MB`);
+    console.log(
+      `cross-section cold (${dialect}): JSON p99 ${json.p99_ms} ms (${json.rows} rows, ${json.bytes} B), CSV p99 ${csv.p99_ms} ms (${csv.bytes} B); valuation 50 × 3y p99 ${valuation.p99_ms} ms; RSS +${rss.growth_mb} MB`,
+    );
   } finally {
     await cold.stop();
   }
@@ -210,11 +285,20 @@ async function run(dialect: string): Promise<void> {
   const warm = await serve(url, true);
   let warmComparison;
   try {
-    warmComparison = await compareWithReference({ scenario: `cross-section warm (${dialect})`, project: warm, path: `/v1/market/cross-section?date=${days[0]}`, headers: { 'X-API-KEY': KEY }, rounds: 3, seconds: 5 });
+    warmComparison = await compareWithReference({
+      scenario: `cross-section warm (${dialect})`,
+      project: warm,
+      path: `/v1/market/cross-section?date=${days[0]}`,
+      headers: { 'X-API-KEY': KEY },
+      rounds: 3,
+      seconds: 5,
+    });
   } finally {
     await warm.stop();
   }
-  const daily = existsSync('bench/results/http-daily.json') ? JSON.parse(readFileSync('bench/results/http-daily.json', 'utf8')).ratio_to_express : null;
+  const daily = existsSync('bench/results/http-daily.json')
+    ? JSON.parse(readFileSync('bench/results/http-daily.json', 'utf8')).ratio_to_express
+    : null;
   const db = connect(url);
   const plan = await explainCrossSection(db, dialect, days[0]!);
   await db.destroy();
@@ -225,22 +309,49 @@ async function run(dialect: string): Promise<void> {
     warm_ratio_at_least_daily: daily === null || warmComparison.ratio_to_express >= Math.min(daily, 1),
     valuation_p99: figures.valuation_50x3y.p99_ms <= TARGETS.valuationP99Ms,
     rss_growth: figures.rss_while_streaming_csv.growth_mb <= TARGETS.rssGrowthMb,
-    financial_p99: Object.entries(financial).every(([statement, one]) => 'p99_ms' in one && one.p99_ms <= (statement === 'financial-metrics' ? TARGETS.financialMetricsMs : TARGETS.financialMs)),
+    financial_p99: Object.entries(financial).every(
+      ([statement, one]) =>
+        'p99_ms' in one &&
+        one.p99_ms <= (statement === 'financial-metrics' ? TARGETS.financialMetricsMs : TARGETS.financialMs),
+    ),
   };
   mkdirSync('bench/results', { recursive: true });
   writeFileSync(`bench/results/cross-section-explain-${dialect}.txt`, plan);
-  writeFileSync(`bench/results/cross-section-${dialect}.json`, `${JSON.stringify({
-    dialect, stocks: STOCKS, years: YEARS, load_average: loadavg().map(round2), ...(dialect === 'mysql' ? { buffer_pool_mb: BUFFER_POOL_MB } : {}), targets: TARGETS, ...figures,
-    warm: { project: warmComparison.project, bare_express: warmComparison.bare_express, ratio_to_express: warmComparison.ratio_to_express, daily_ratio_to_express: daily, body_bytes: warmComparison.body_bytes },
-    financial_cross_section_5000: financial, checks,
-  }, null, 2)}\n`);
+  writeFileSync(
+    `bench/results/cross-section-${dialect}.json`,
+    `${JSON.stringify(
+      {
+        dialect,
+        stocks: STOCKS,
+        years: YEARS,
+        load_average: loadavg().map(round2),
+        ...(dialect === 'mysql' ? { buffer_pool_mb: BUFFER_POOL_MB } : {}),
+        targets: TARGETS,
+        ...figures,
+        warm: {
+          project: warmComparison.project,
+          bare_express: warmComparison.bare_express,
+          ratio_to_express: warmComparison.ratio_to_express,
+          daily_ratio_to_express: daily,
+          body_bytes: warmComparison.body_bytes,
+        },
+        financial_cross_section_5000: financial,
+        checks,
+      },
+      null,
+      2,
+    )}\n`,
+  );
   console.log(`cross-section (${dialect}): ${JSON.stringify(checks)}`);
 }
 
 /** EXPLAIN of the cross-section query of one day (MariaDB) or its query plan (SQLite). */
 async function explainCrossSection(db: Db, dialect: string, date: string): Promise<string> {
   const { sql, bindings } = crossSectionQuery(db, { date, kind: 'stock' }, null).toSQL().toNative();
-  const rows = await db.raw(`${dialect === 'mysql' ? 'explain' : 'explain query plan'} ${sql}`, bindings as unknown as readonly string[]);
+  const rows = await db.raw(
+    `${dialect === 'mysql' ? 'explain' : 'explain query plan'} ${sql}`,
+    bindings as unknown as readonly string[],
+  );
   const table = (dialect === 'mysql' ? rows[0] : rows) as Record<string, unknown>[];
   return `-- ${sql}\n${table.map((row) => JSON.stringify(row)).join('\n')}\n`;
 }

@@ -53,10 +53,20 @@ function quarterEnds(count: number): string[] {
   return ends;
 }
 
-const dayAfter = (date: string, days: number) => new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
+const dayAfter = (date: string, days: number) =>
+  new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
 
 async function numericColumns(db: Knex, table: string): Promise<string[]> {
-  const key = new Set(['ts_code', 'end_date', 'report_type', 'f_ann_date', 'ann_date', 'comp_type', 'end_type', 'update_flag']);
+  const key = new Set([
+    'ts_code',
+    'end_date',
+    'report_type',
+    'f_ann_date',
+    'ann_date',
+    'comp_type',
+    'end_type',
+    'update_flag',
+  ]);
   return Object.keys(await db(table).columnInfo()).filter((column) => !key.has(column));
 }
 
@@ -78,8 +88,14 @@ async function generate(db: Knex, codes: string[]): Promise<number> {
         for (let v = 0; v < versions; v++) {
           const f_ann_date = dayAfter(end_date, 30 + v * 365);
           const row: Record<string, string | number> = {
-            ts_code, end_date, f_ann_date, ann_date: f_ann_date, report_type: 1, comp_type: 1,
-            end_type: Number(end_date.slice(5, 7)) / 3, update_flag: 1,
+            ts_code,
+            end_date,
+            f_ann_date,
+            ann_date: f_ann_date,
+            report_type: 1,
+            comp_type: 1,
+            end_type: Number(end_date.slice(5, 7)) / 3,
+            update_flag: 1,
           };
           for (const column of columns) row[column] = Math.round(next() * 1e12) / 100;
           batch.push(row);
@@ -93,7 +109,8 @@ async function generate(db: Knex, codes: string[]): Promise<number> {
 }
 
 async function main() {
-  const url = process.env.BENCH_DATABASE_URL ?? `sqlite://${join(tmpdir(), `ashare_bench_financials_${process.pid}.sqlite`)}`;
+  const url =
+    process.env.BENCH_DATABASE_URL ?? `sqlite://${join(tmpdir(), `ashare_bench_financials_${process.pid}.sqlite`)}`;
   const dialect = url.startsWith('mysql://') ? 'mysql' : 'sqlite';
   const db = connect(url);
   await migrateLatest(db);
@@ -101,15 +118,25 @@ async function main() {
   const key = (await ensureDemoKey(db, 'ak_bench_financials'), 'ak_bench_financials');
   // An enterprise budget the load cannot exhaust, so the rate limiter is measured without answering 429.
   await db('accounts').where({ email: DEMO_EMAIL }).update({ rate_limit_per_minute: 1_000_000_000 });
-  const codes = (await db('securities').where({ kind: 'stock' }).orderBy('ts_code').limit(SYMBOLS).pluck('ts_code')) as string[];
+  const codes = (await db('securities')
+    .where({ kind: 'stock' })
+    .orderBy('ts_code')
+    .limit(SYMBOLS)
+    .pluck('ts_code')) as string[];
 
   const started = Date.now();
   const reused = Boolean(await db('income_statements').first('ts_code'));
-  const rows = reused ? 'reused' : `${await generate(db, codes)} statement rows in ${((Date.now() - started) / 1000).toFixed(1)} s`;
+  const rows = reused
+    ? 'reused'
+    : `${await generate(db, codes)} statement rows in ${((Date.now() - started) / 1000).toFixed(1)} s`;
   console.log(`fixture: ${codes.length} symbols × ${QUARTERS} quarters, ${rows} (${dialect})`);
 
   const server = fork(fileURLToPath(import.meta.url), [], {
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [])],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : []),
+    ],
     env: { ...process.env, BENCH_SERVE_URL: url },
   });
   const port = await new Promise<number>((resolve) => server.once('message', (message) => resolve(message as number)));
@@ -126,31 +153,48 @@ async function main() {
     metrics: (symbols: string) => `/v1/financials/financial-metrics?symbol=${symbols}&period=quarterly&limit=20`,
   };
   const results: Record<string, unknown> = {};
-  for (const [scenario, path] of Object.entries(scenarios)) for (const [mode, symbols] of Object.entries(symbolSets)) {
-    const name = `${scenario} ${mode}`;
-    if (ONLY && !ONLY.includes(name)) continue;
-    const run = (duration: number) =>
-      autocannon({
-        url: base,
-        connections: CONNECTIONS,
-        duration,
-        headers: { 'x-api-key': key },
-        requests: [{ setupRequest: (request) => ({ ...request, path: path(symbols()) }) }],
-      });
-    await run(3); // warm-up: JIT, connection pool, page cache
-    const result = await run(DURATION);
-    results[name] = {
-      load_average_1m: Number(loadavg()[0]!.toFixed(2)),
-      requests: result.requests.total, non2xx: result.non2xx, errors: result.errors,
-      rps: result.requests.average, latency_ms: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
-    };
-    console.log(`${name}: ${result.requests.average} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, load ${loadavg()[0]!.toFixed(2)}`);
-  }
+  for (const [scenario, path] of Object.entries(scenarios))
+    for (const [mode, symbols] of Object.entries(symbolSets)) {
+      const name = `${scenario} ${mode}`;
+      if (ONLY && !ONLY.includes(name)) continue;
+      const run = (duration: number) =>
+        autocannon({
+          url: base,
+          connections: CONNECTIONS,
+          duration,
+          headers: { 'x-api-key': key },
+          requests: [{ setupRequest: (request) => ({ ...request, path: path(symbols()) }) }],
+        });
+      await run(3); // warm-up: JIT, connection pool, page cache
+      const result = await run(DURATION);
+      results[name] = {
+        load_average_1m: Number(loadavg()[0]!.toFixed(2)),
+        requests: result.requests.total,
+        non2xx: result.non2xx,
+        errors: result.errors,
+        rps: result.requests.average,
+        latency_ms: {
+          p50: result.latency.p50,
+          p90: result.latency.p90,
+          p99: result.latency.p99,
+          max: result.latency.max,
+        },
+      };
+      console.log(
+        `${name}: ${result.requests.average} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, load ${loadavg()[0]!.toFixed(2)}`,
+      );
+    }
 
   const report = {
     scenario: `10 symbols × 20 periods per request, 3 s warm-up each; cached: ${POOL} fixed symbol sets in turn, uncached: random symbols`,
     cpus: availableParallelism(),
-    dialect, load_average_1m_at_end: Number(loadavg()[0]!.toFixed(2)), symbols: codes.length, quarters: QUARTERS, connections: CONNECTIONS, seconds: DURATION, results,
+    dialect,
+    load_average_1m_at_end: Number(loadavg()[0]!.toFixed(2)),
+    symbols: codes.length,
+    quarters: QUARTERS,
+    connections: CONNECTIONS,
+    seconds: DURATION,
+    results,
   };
   mkdirSync(new URL('results/', import.meta.url), { recursive: true });
   writeFileSync(new URL(`results/financials-${dialect}.json`, import.meta.url), `${JSON.stringify(report, null, 2)}\n`);
@@ -163,7 +207,9 @@ async function main() {
 async function serve(url: string) {
   const db = connect(url);
   const app = createApp({ db, logger: pino({ level: 'silent' }), validateResponses: false });
-  const server = createServer(app.classes, app.listener).listen(0, '127.0.0.1', () => process.send!((server.address() as AddressInfo).port));
+  const server = createServer(app.classes, app.listener).listen(0, '127.0.0.1', () =>
+    process.send!((server.address() as AddressInfo).port),
+  );
   process.on('SIGTERM', () => process.exit(0)); // a normal exit, so --cpu-prof (BENCH_PROFILE=dir) writes its profile
 }
 

@@ -29,16 +29,25 @@ const scriptArgs = (cwd: string, script: string) =>
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 const childrenOf = (pid: number) =>
-  readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).map(Number).filter((other) => {
-    try {
-      return readFileSync(`/proc/${other}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === String(pid);
-    } catch {
-      return false;
-    }
-  });
+  readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((other) => {
+      try {
+        return readFileSync(`/proc/${other}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === String(pid);
+      } catch {
+        return false;
+      }
+    });
 
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (const deadline = Date.now() + 180_000; !(await fetch(url).then((r) => r.ok, () => false)); ) {
+  for (
+    const deadline = Date.now() + 180_000;
+    !(await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    ));
+  ) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${url} never answered`);
     await new Promise((done) => setTimeout(done, 10));
   }
@@ -49,7 +58,15 @@ async function start(target: Target, databaseUrl: string) {
   const started = performance.now();
   const child = spawn(process.execPath, target.args, {
     cwd: target.cwd,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DEMO_API_KEY: KEY, LOG_LEVEL: 'warn', ...target.env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DEMO_API_KEY: KEY,
+      LOG_LEVEL: 'warn',
+      ...target.env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -75,8 +92,12 @@ async function measure(target: Target) {
     for (let round = 0; round < ROUNDS; round++) {
       const { child, healthyMs, readyMs } = await start(target, databaseUrl);
       await new Promise((done) => setTimeout(done, 5000));
-      const workers = childrenOf(child.pid!).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('node'));
-      const rss = target.env?.WEB_CONCURRENCY ? { primaryMb: rssMb(child.pid!), workersMb: workers.map(rssMb) } : { rssMb: rssMb(child.pid!) };
+      const workers = childrenOf(child.pid!).filter((pid) =>
+        readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('node'),
+      );
+      const rss = target.env?.WEB_CONCURRENCY
+        ? { primaryMb: rssMb(child.pid!), workersMb: workers.map(rssMb) }
+        : { rssMb: rssMb(child.pid!) };
       rounds.push({ healthyMs: Math.round(healthyMs), readyMs: Math.round(readyMs), ...rss });
       await stop(child);
       console.log(target.name, JSON.stringify(rounds.at(-1)));
@@ -90,12 +111,25 @@ async function measure(target: Target) {
 const here = resolve('.');
 const targets: Target[] = [
   { name: 'npm start (build)', cwd: here, args: scriptArgs(here, 'start') },
-  { name: 'npm run start:cluster, 2 workers (build)', cwd: here, args: scriptArgs(here, 'start:cluster'), env: { WEB_CONCURRENCY: '2' } },
+  {
+    name: 'npm run start:cluster, 2 workers (build)',
+    cwd: here,
+    args: scriptArgs(here, 'start:cluster'),
+    env: { WEB_CONCURRENCY: '2' },
+  },
   { name: 'npm run dev (sources under tsx)', cwd: here, args: scriptArgs(here, 'dev') },
 ];
-if (process.env.FOOTPRINT_BEFORE) targets.push({ name: `before: npm start of ${process.env.FOOTPRINT_BEFORE}`, cwd: resolve(process.env.FOOTPRINT_BEFORE), args: scriptArgs(resolve(process.env.FOOTPRINT_BEFORE), 'start') });
+if (process.env.FOOTPRINT_BEFORE)
+  targets.push({
+    name: `before: npm start of ${process.env.FOOTPRINT_BEFORE}`,
+    cwd: resolve(process.env.FOOTPRINT_BEFORE),
+    args: scriptArgs(resolve(process.env.FOOTPRINT_BEFORE), 'start'),
+  });
 
 const results = [];
 for (const target of targets) results.push(await measure(target));
-writeFileSync('bench/results/footprint.json', `${JSON.stringify({ measuredAt: new Date().toISOString(), rounds: ROUNDS, results }, null, 2)}\n`);
+writeFileSync(
+  'bench/results/footprint.json',
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), rounds: ROUNDS, results }, null, 2)}\n`,
+);
 console.log('bench/results/footprint.json');

@@ -30,14 +30,27 @@ export async function runHttpScenarios(names: HttpScenario[]): Promise<Record<st
   const profile = process.env.BENCH_PROFILE;
   await prepareDatabase(databaseUrl, key);
   const flags = [...START_FLAGS, ...(profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : [])];
-  const project = await startServerProcess(BUILT_SERVER, await freePort(), { DATABASE_URL: databaseUrl, DEMO_API_KEY: key, LOG_LEVEL: 'info' }, flags);
+  const project = await startServerProcess(
+    BUILT_SERVER,
+    await freePort(),
+    { DATABASE_URL: databaseUrl, DEMO_API_KEY: key, LOG_LEVEL: 'info' },
+    flags,
+  );
   const results: Record<string, Comparison> = {};
   try {
     for (const name of names) {
-      results[name] = await compareWithReference({ scenario: name, project, path: HTTP_SCENARIOS[name].path, headers: { 'X-API-KEY': key } });
+      results[name] = await compareWithReference({
+        scenario: name,
+        project,
+        path: HTTP_SCENARIOS[name].path,
+        headers: { 'X-API-KEY': key },
+      });
       if (profile) continue; // a profiled server is slower: its figures are not results
       mkdirSync('bench/results', { recursive: true });
-      writeFileSync(`bench/results/http-${name}.json`, `${JSON.stringify({ date: new Date().toISOString(), database: databaseUrl.replace(/\/\/[^@]*@/, '//').replace(dbFile, 'temp file'), targets: HTTP_SCENARIOS[name], ...results[name] }, null, 2)}\n`);
+      writeFileSync(
+        `bench/results/http-${name}.json`,
+        `${JSON.stringify({ date: new Date().toISOString(), database: databaseUrl.replace(/\/\/[^@]*@/, '//').replace(dbFile, 'temp file'), targets: HTTP_SCENARIOS[name], ...results[name] }, null, 2)}\n`,
+      );
     }
   } finally {
     await project.stop();

@@ -14,8 +14,18 @@ const each: Array<{ rows: number; seconds: number }> = [];
 for (const dir of dirs) {
   const started = performance.now();
   const results = await importBundle(db, dir);
-  each.push({ rows: results.reduce((sum, result) => sum + result.rows, 0), seconds: (performance.now() - started) / 1000 });
+  each.push({
+    rows: results.reduce((sum, result) => sum + result.rows, 0),
+    seconds: (performance.now() - started) / 1000,
+  });
 }
 await db.destroy();
 const total = (key: 'rows' | 'seconds') => each.reduce((sum, one) => sum + one[key], 0);
-console.log(JSON.stringify({ rows: total('rows'), seconds: total('seconds'), each, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) }));
+console.log(
+  JSON.stringify({
+    rows: total('rows'),
+    seconds: total('seconds'),
+    each,
+    peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+  }),
+);

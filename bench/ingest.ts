@@ -19,7 +19,11 @@ import { loadDataInfile, sqliteImportDaily } from './support/bulkReference';
 import { removeSqliteFile } from './support/reference';
 
 const { values: args } = parseArgs({
-  options: { stocks: { type: 'string', default: '5000' }, years: { type: 'string', default: '10' }, db: { type: 'string', default: 'mysql,sqlite' } },
+  options: {
+    stocks: { type: 'string', default: '5000' },
+    years: { type: 'string', default: '10' },
+    db: { type: 'string', default: 'mysql,sqlite' },
+  },
 });
 const stocks = Number(args.stocks);
 const years = Number(args.years);
@@ -36,7 +40,12 @@ if (!existsSync(join(bundle, 'daily.csv'))) {
 const dailyOnly = join(work, 'daily-only');
 mkdirSync(dailyOnly, { recursive: true });
 copyFileSync(join(bundle, 'daily.csv'), join(dailyOnly, 'daily.csv'));
-const dailyRows = Number(execFileSync('wc', ['-l', join(dailyOnly, 'daily.csv')]).toString().split(' ')[0]) - 1;
+const dailyRows =
+  Number(
+    execFileSync('wc', ['-l', join(dailyOnly, 'daily.csv')])
+      .toString()
+      .split(' ')[0],
+  ) - 1;
 
 interface Measured {
   rows: number;
@@ -46,10 +55,14 @@ interface Measured {
 
 function importer(databaseUrl: string): Measured {
   // The same heap cap as `npm run ashare` (package.json), so the peak RSS is the CLI's.
-  const out = execFileSync(process.execPath, ['--max-old-space-size=128', '--import', 'tsx', 'bench/ingest-child.ts', databaseUrl, dailyOnly], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 20,
-  });
+  const out = execFileSync(
+    process.execPath,
+    ['--max-old-space-size=128', '--import', 'tsx', 'bench/ingest-child.ts', databaseUrl, dailyOnly],
+    {
+      encoding: 'utf8',
+      maxBuffer: 1 << 20,
+    },
+  );
   return JSON.parse(out.trim().split('\n').at(-1)!) as Measured;
 }
 
@@ -86,14 +99,26 @@ function report(database: string, ours: Measured, reference: Measured): Record<s
     database,
     bundle: `${stocks} stocks × ${years} years`,
     daily_rows: dailyRows,
-    importer: { rows: ours.rows, seconds: round(ours.seconds), rows_per_second: Math.round(ours.rows / ours.seconds), peak_rss_mb: ours.peakRssMb },
-    reference: { method: database === 'mariadb' ? 'LOAD DATA LOCAL INFILE' : 'sqlite3 .import + INSERT … SELECT', seconds: round(reference.seconds), rows_per_second: Math.round(reference.rows / reference.seconds) },
+    importer: {
+      rows: ours.rows,
+      seconds: round(ours.seconds),
+      rows_per_second: Math.round(ours.rows / ours.seconds),
+      peak_rss_mb: ours.peakRssMb,
+    },
+    reference: {
+      method: database === 'mariadb' ? 'LOAD DATA LOCAL INFILE' : 'sqlite3 .import + INSERT … SELECT',
+      seconds: round(reference.seconds),
+      rows_per_second: Math.round(reference.rows / reference.seconds),
+    },
     importer_share_of_reference: round(ours.seconds === 0 ? 0 : reference.seconds / ours.seconds),
     // The machine may be shared: the 1-minute load average when the figures were taken.
     load_average_1m: round(loadavg()[0]!),
     measured_at: new Date().toISOString(),
   };
-  writeFileSync(join('bench', 'results', `ingest-${database}-${stocks}x${years}.json`), JSON.stringify(result, null, 2) + '\n');
+  writeFileSync(
+    join('bench', 'results', `ingest-${database}-${stocks}x${years}.json`),
+    JSON.stringify(result, null, 2) + '\n',
+  );
   console.log(JSON.stringify(result));
   return result;
 }

@@ -33,7 +33,10 @@ const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 /** A node script in a process of its own; resolves with it once it printed its first line. */
 async function child(script: string, env: Record<string, string>) {
-  const process_ = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const process_ = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: process_.stdout! });
   const first = await new Promise<string>((resolve) => lines.once('line', resolve));
   return { process: process_, lines, first };
@@ -53,40 +56,95 @@ try {
       const [cpu, started] = [process.cpuUsage(), performance.now()];
       const report = await feed.sweep();
       const used = process.cpuUsage(cpu);
-      sweeps.push({ ms: Math.round(performance.now() - started), cpu_ms: Math.round((used.user + used.system) / 1000), rss_mb: mb(process.memoryUsage().rss), requests: report.requests, snapshots: report.snapshots });
+      sweeps.push({
+        ms: Math.round(performance.now() - started),
+        cpu_ms: Math.round((used.user + used.system) / 1000),
+        rss_mb: mb(process.memoryUsage().rss),
+        requests: report.requests,
+        snapshots: report.snapshots,
+      });
       console.error(`${name} sweep ${i + 1}: ${JSON.stringify(sweeps.at(-1))}`);
       await new Promise((resolve) => setTimeout(resolve, 600)); // the source moves every 500 ms: each sweep sees new snapshots
     }
-    results[`sweep_${name}`] = { sweeps, p50_ms: percentile(sweeps.map((s) => s.ms).sort((a, b) => a - b), 50), requests_per_sweep: sweeps[0]!.requests };
+    results[`sweep_${name}`] = {
+      sweeps,
+      p50_ms: percentile(
+        sweeps.map((s) => s.ms).sort((a, b) => a - b),
+        50,
+      ),
+      requests_per_sweep: sweeps[0]!.requests,
+    };
   }
   source.process.kill();
 
   // Fan-out: 1,000 clients of one symbol's quotes; each event carries its publishing time in the quote's name.
   const hub = new StreamHub({ streamsPerKey: CLIENTS + 10, replayEvents: 1000 });
-  await db('securities').insert({ ts_code: '600519.SH', symbol: '600519', name: '贵州茅台', kind: 'stock', exchange: 'SSE' });
+  await db('securities').insert({
+    ts_code: '600519.SH',
+    symbol: '600519',
+    name: '贵州茅台',
+    kind: 'stock',
+    exchange: 'SSE',
+  });
   const key = await keyOnPlan(db, 'enterprise', { perMinute: 1_000_000 });
   // A stored quote that every stream opens with: a client is ready once it has it.
-  await db('live_quotes').insert({ ts_code: '600519.SH', quote_minute: '2026-04-02 09:59:00', quote_time: '2026-04-02 09:59:30', name: '贵州茅台', last: 1459, volume: 0, amount: 0, book: '{"bids":[],"asks":[]}', suspended: false });
+  await db('live_quotes').insert({
+    ts_code: '600519.SH',
+    quote_minute: '2026-04-02 09:59:00',
+    quote_time: '2026-04-02 09:59:30',
+    name: '贵州茅台',
+    last: 1459,
+    volume: 0,
+    amount: 0,
+    book: '{"bids":[],"asks":[]}',
+    suspended: false,
+  });
   const app = createApp({ db, logger, validateResponses: false, liveHub: hub });
   const server = createServer(app.classes, app.listener).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  const clients = await child('bench/support/sseClients.ts', { BENCH_BASE: base, BENCH_KEY: key, BENCH_CLIENTS: String(CLIENTS), BENCH_EVENTS: String(EVENTS) });
+  const clients = await child('bench/support/sseClients.ts', {
+    BENCH_BASE: base,
+    BENCH_KEY: key,
+    BENCH_CLIENTS: String(CLIENTS),
+    BENCH_EVENTS: String(EVENTS),
+  });
   if (clients.first !== 'ready') throw new Error(clients.first);
   // readline emits each line as it comes, listened to or not: the latencies' line is awaited from now on.
   const latenciesLine = new Promise<string>((resolve) => clients.lines.once('line', resolve));
   const rssBefore = process.memoryUsage().rss;
   let id = 1;
   for (let i = 0; i < EVENTS; i++) {
-    const snapshot = { ts_code: '600519.SH', name: String(Date.now()), time: '2026-04-02 10:00:00', last: 1460, open: 1459, high: 1461, low: 1458, pre_close: 1459.44, volume: i, amount: i * 1460, bids: [], asks: [], limit_up: null, limit_down: null, suspended: false };
+    const snapshot = {
+      ts_code: '600519.SH',
+      name: String(Date.now()),
+      time: '2026-04-02 10:00:00',
+      last: 1460,
+      open: 1459,
+      high: 1461,
+      low: 1458,
+      pre_close: 1459.44,
+      volume: i,
+      amount: i * 1460,
+      bids: [],
+      asks: [],
+      limit_up: null,
+      limit_down: null,
+      suspended: false,
+    };
     hub.receive(eventsOf({ quotes: [snapshot], bars: [] }, () => id++));
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const latencies = JSON.parse(await latenciesLine) as number[];
   latencies.sort((a, b) => a - b);
   results.fanout = {
-    clients: CLIENTS, events: EVENTS, deliveries: latencies.length, p50_ms: percentile(latencies, 50), p99_ms: percentile(latencies, 99),
-    server_rss_mb: mb(process.memoryUsage().rss), server_rss_growth_mb: mb(process.memoryUsage().rss - rssBefore),
+    clients: CLIENTS,
+    events: EVENTS,
+    deliveries: latencies.length,
+    p50_ms: percentile(latencies, 50),
+    p99_ms: percentile(latencies, 99),
+    server_rss_mb: mb(process.memoryUsage().rss),
+    server_rss_growth_mb: mb(process.memoryUsage().rss - rssBefore),
   };
   clients.process.kill();
   server.close();

@@ -46,7 +46,9 @@ async function prepareDatabase(name: string, years: number): Promise<string> {
       const started = Date.now();
       await loadReferenceDataIfEmpty(db);
       const { bars } = await generateMarket(db, STOCKS, years, LAST_DAY);
-      console.log(`${name}: generated ${bars} bars for ${STOCKS} stocks × ${years} years in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      console.log(
+        `${name}: generated ${bars} bars for ${STOCKS} stocks × ${years} years in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+      );
     }
   } finally {
     await db.destroy();
@@ -58,7 +60,9 @@ async function symbolsOf(url: string, count: number): Promise<string[]> {
   const db = connect(url);
   try {
     const latest = await db('daily_bars').max({ day: 'trade_date' }).first();
-    return (await db('daily_bars').where('trade_date', latest!.day).orderBy('ts_code').limit(count).pluck('ts_code')).map(String);
+    return (
+      await db('daily_bars').where('trade_date', latest!.day).orderBy('ts_code').limit(count).pluck('ts_code')
+    ).map(String);
   } finally {
     await db.destroy();
   }
@@ -82,7 +86,12 @@ async function waitUntilUp(base: string, path: string): Promise<void> {
   throw new Error(`server at ${base} did not start`);
 }
 
-async function start(args: string[], env: Record<string, string>, probe: string, flags: string[] = []): Promise<Running> {
+async function start(
+  args: string[],
+  env: Record<string, string>,
+  probe: string,
+  flags: string[] = [],
+): Promise<Running> {
   const port = 19000 + Math.floor(Math.random() * 1000);
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', ...args], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
@@ -99,7 +108,18 @@ async function start(args: string[], env: Record<string, string>, probe: string,
  * the rate limiter is measured without answering 429.
  */
 async function startApi(databaseUrl: string, cache: boolean): Promise<Running> {
-  const api = await start(['src/main.ts'], { DATABASE_URL: databaseUrl, DEMO_API_KEY: KEY, DEMO_DATA: 'off', LOG_LEVEL: 'info', RESPONSE_CACHE: cache ? 'on' : 'off' }, '/healthz', START_FLAGS);
+  const api = await start(
+    ['src/main.ts'],
+    {
+      DATABASE_URL: databaseUrl,
+      DEMO_API_KEY: KEY,
+      DEMO_DATA: 'off',
+      LOG_LEVEL: 'info',
+      RESPONSE_CACHE: cache ? 'on' : 'off',
+    },
+    '/healthz',
+    START_FLAGS,
+  );
   const db = connect(databaseUrl);
   await db('accounts').where({ email: DEMO_EMAIL }).update({ rate_limit_per_minute: 1_000_000_000 });
   await db.destroy();
@@ -112,7 +132,13 @@ function memoryKb(pid: number): { rss: number; peak: number } {
   return { rss: field('VmRSS'), peak: field('VmHWM') };
 }
 
-async function cannon(scenario: string, base: string, paths: string[], connections: number, duration = DURATION): Promise<Summary> {
+async function cannon(
+  scenario: string,
+  base: string,
+  paths: string[],
+  connections: number,
+  duration = DURATION,
+): Promise<Summary> {
   let next = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
@@ -130,9 +156,15 @@ async function cannon(scenario: string, base: string, paths: string[], connectio
   return summarize(scenario, connections, result);
 }
 
-const results: Record<string, unknown> = { date: new Date().toISOString(), duration_s: DURATION, cpus: cpus().length, load_average_at_start: loadavg() };
+const results: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  duration_s: DURATION,
+  cpus: cpus().length,
+  load_average_at_start: loadavg(),
+};
 const url10 = process.env.DATABASE_URL ?? (await prepareDatabase(`${PREFIX}_10y`, 10));
-const url1 = process.env.DATABASE_URL_1Y ?? (process.env.DATABASE_URL ? null : await prepareDatabase(`${PREFIX}_1y`, 1));
+const url1 =
+  process.env.DATABASE_URL_1Y ?? (process.env.DATABASE_URL ? null : await prepareDatabase(`${PREFIX}_1y`, 1));
 const symbols = await symbolsOf(url10, 50);
 const one = `/v1/market/daily?symbol=${symbols[0]}`;
 
@@ -140,7 +172,13 @@ const one = `/v1/market/daily?symbol=${symbols[0]}`;
 if (SCENARIOS.has('A')) {
   const api = await startApi(url10, true);
   try {
-    results.A = await compareWithReference({ scenario: 'A: one symbol, default window, warm', project: api, path: one, headers: { 'X-API-KEY': KEY }, seconds: DURATION });
+    results.A = await compareWithReference({
+      scenario: 'A: one symbol, default window, warm',
+      project: api,
+      path: one,
+      headers: { 'X-API-KEY': KEY },
+      seconds: DURATION,
+    });
   } finally {
     api.stop();
   }
@@ -158,9 +196,19 @@ if (SCENARIOS.has('B')) {
       const probe = await (await fetch(api.base + path, { headers: { 'X-API-KEY': KEY } })).json();
       entry.bars = (probe.data as Array<{ daily: unknown[] }>).reduce((sum, series) => sum + series.daily.length, 0);
       const before = memoryKb(api.child.pid!);
-      const summary = await cannon(`B: 50 symbols × 3 years, ${cache ? 'warm' : 'cold (cache off)'}`, api.base, [path], 1);
+      const summary = await cannon(
+        `B: 50 symbols × 3 years, ${cache ? 'warm' : 'cold (cache off)'}`,
+        api.base,
+        [path],
+        1,
+      );
       const after = memoryKb(api.child.pid!);
-      entry[cache ? 'warm' : 'cold'] = { ...summary, rss_before_mb: before.rss / 1024, rss_peak_mb: after.peak / 1024, rss_growth_mb: (after.peak - before.rss) / 1024 };
+      entry[cache ? 'warm' : 'cold'] = {
+        ...summary,
+        rss_before_mb: before.rss / 1024,
+        rss_peak_mb: after.peak / 1024,
+        rss_growth_mb: (after.peak - before.rss) / 1024,
+      };
     } finally {
       api.stop();
     }
@@ -173,7 +221,10 @@ if (SCENARIOS.has('B')) {
 if (url1 && SCENARIOS.has('C')) {
   const paths = symbols.map((symbol) => `/v1/market/daily?symbol=${symbol}`);
   const entry: Record<string, Summary> = {};
-  for (const [label, url] of [['1y', url1], ['10y', url10]] as const) {
+  for (const [label, url] of [
+    ['1y', url1],
+    ['10y', url10],
+  ] as const) {
     const api = await startApi(url, false);
     try {
       for (const path of paths) await fetch(api.base + path, { headers: { 'X-API-KEY': KEY } });
@@ -182,11 +233,18 @@ if (url1 && SCENARIOS.has('C')) {
       api.stop();
     }
   }
-  results.C = { ...entry, p99_10y_over_1y: entry['10y']!.latency_p99_ms / entry['1y']!.latency_p99_ms, p50_10y_over_1y: entry['10y']!.latency_p50_ms / entry['1y']!.latency_p50_ms };
+  results.C = {
+    ...entry,
+    p99_10y_over_1y: entry['10y']!.latency_p99_ms / entry['1y']!.latency_p99_ms,
+    p50_10y_over_1y: entry['10y']!.latency_p50_ms / entry['1y']!.latency_p50_ms,
+  };
 }
 
 results.load_average_at_end = loadavg();
-results.data = { database: url10.replace(/\/\/[^@]*@/, '//'), one_year_database: url1?.replace(/\/\/[^@]*@/, '//') ?? null };
+results.data = {
+  database: url10.replace(/\/\/[^@]*@/, '//'),
+  one_year_database: url1?.replace(/\/\/[^@]*@/, '//') ?? null,
+};
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/market.json', `${JSON.stringify(results, null, 2)}\n`);
 console.log(JSON.stringify(results, null, 2));

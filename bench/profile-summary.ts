@@ -31,10 +31,14 @@ export function placeOf(url: string, functionName: string): string {
   return url.startsWith('node:') ? url.split('/')[0]! : url;
 }
 
-const frameName = (node: ProfileNode) => `${node.callFrame.functionName || '(anonymous)'} ${placeOf(node.callFrame.url, node.callFrame.functionName)}:${node.callFrame.lineNumber + 1}`;
+const frameName = (node: ProfileNode) =>
+  `${node.callFrame.functionName || '(anonymous)'} ${placeOf(node.callFrame.url, node.callFrame.functionName)}:${node.callFrame.lineNumber + 1}`;
 
 function top(map: Map<string, number>, count: number, totalMs: number): string[] {
-  return [...map].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, ms]) => `${ms.toFixed(0).padStart(8)} ms ${((ms / totalMs) * 100).toFixed(1).padStart(5)} %  ${name}`);
+  return [...map]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, ms]) => `${ms.toFixed(0).padStart(8)} ms ${((ms / totalMs) * 100).toFixed(1).padStart(5)} %  ${name}`);
 }
 
 export function summarize(profile: Profile, count: number): string {

@@ -41,7 +41,11 @@ import { prepareDatabase, START_FLAGS, startServerProcess, type ServerProcess } 
 import { percentile, timed, type Timed } from './support/timedRequests';
 
 const MYSQL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
-const FULL: ScaleSize = { stocks: Number(process.env.SCALE_STOCKS ?? 5500), years: Number(process.env.SCALE_YEARS ?? 20), sessions: Number(process.env.SCALE_SESSIONS ?? 60) };
+const FULL: ScaleSize = {
+  stocks: Number(process.env.SCALE_STOCKS ?? 5500),
+  years: Number(process.env.SCALE_YEARS ?? 20),
+  sessions: Number(process.env.SCALE_SESSIONS ?? 60),
+};
 const TENTH: ScaleSize = { ...FULL, stocks: Math.round(FULL.stocks / 10) };
 /**
  * The full width with a tenth of the history, daily part only. One session, generated and never imported: the
@@ -58,7 +62,8 @@ const EXPLAIN_ONLY = process.env.SCALE_EXPLAIN_ONLY === '1';
 const REUSE = process.env.SCALE_REUSE === '1' || EXPLAIN_ONLY;
 /** With SCALE_REUSE=1: only these queries measured again (after a change of them), the others' figures kept. */
 const ONLY_QUERIES = REUSE ? process.env.SCALE_QUERIES?.split(',') : undefined;
-const measured = (queries: Record<string, string[]>) => (ONLY_QUERIES ? Object.fromEntries(Object.entries(queries).filter(([name]) => ONLY_QUERIES.includes(name))) : queries);
+const measured = (queries: Record<string, string[]>) =>
+  ONLY_QUERIES ? Object.fromEntries(Object.entries(queries).filter(([name]) => ONLY_QUERIES.includes(name))) : queries;
 const WARM_UP = 10;
 const KEY = `ak_bench_scale_${'0123456789abcdef'.repeat(2)}`;
 const HEADERS = { 'X-API-KEY': KEY };
@@ -71,7 +76,8 @@ const isDefaultSize = FULL.stocks === 5500 && FULL.years === 20 && FULL.sessions
 const label = (size: ScaleSize) => `${size.stocks}x${size.years}x${size.sessions}`;
 const seconds = (since: number) => round2((performance.now() - since) / 1000);
 
-const storeUrl = (dialect: string, name: string) => (dialect === 'sqlite' ? `sqlite://${join(tmpdir(), `${name}.sqlite`)}` : `${MYSQL}/${name}`);
+const storeUrl = (dialect: string, name: string) =>
+  dialect === 'sqlite' ? `sqlite://${join(tmpdir(), `${name}.sqlite`)}` : `${MYSQL}/${name}`;
 
 async function freshDatabase(dialect: string, name: string): Promise<string> {
   if (dialect === 'sqlite') {
@@ -95,42 +101,75 @@ interface ChildImport {
 
 /** The importer on `dirs`, one after another, in a child with `npm run ashare`'s heap cap (package.json). */
 function importInChild(databaseUrl: string, dirs: string[]): ChildImport {
-  const out = execFileSync(process.execPath, ['--max-old-space-size=128', '--import', 'tsx', 'bench/ingest-child.ts', databaseUrl, ...dirs], { encoding: 'utf8', maxBuffer: 1 << 24, stdio: ['ignore', 'pipe', 'inherit'] });
+  const out = execFileSync(
+    process.execPath,
+    ['--max-old-space-size=128', '--import', 'tsx', 'bench/ingest-child.ts', databaseUrl, ...dirs],
+    { encoding: 'utf8', maxBuffer: 1 << 24, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   return JSON.parse(out.trim().split('\n').at(-1)!) as ChildImport;
 }
 
 const rate = (rows: number, time: number) => Math.round(rows / time);
 const csvRows = (file: string) => Number(execFileSync('wc', ['-l', file]).toString().split(' ')[0]) - 1;
 const megabytes = (bytes: number) => round2(bytes / 2 ** 20);
-const bytesOf = (dir: string): number => readdirSync(dir, { withFileTypes: true }).reduce((sum, entry) => sum + (entry.isDirectory() ? bytesOf(join(dir, entry.name)) : statSync(join(dir, entry.name)).size), 0);
+const bytesOf = (dir: string): number =>
+  readdirSync(dir, { withFileTypes: true }).reduce(
+    (sum, entry) => sum + (entry.isDirectory() ? bytesOf(join(dir, entry.name)) : statSync(join(dir, entry.name)).size),
+    0,
+  );
 
 /** The store's size on disk, MB per table (MariaDB: data + indexes; SQLite: the file with its WAL). */
 async function diskSize(db: Db, dialect: string, url: string): Promise<Record<string, number>> {
   if (dialect === 'sqlite') {
     const file = url.slice('sqlite://'.length);
-    return { total: megabytes(['', '-wal'].reduce((sum, suffix) => sum + (statSync(file + suffix, { throwIfNoEntry: false })?.size ?? 0), 0)) };
+    return {
+      total: megabytes(
+        ['', '-wal'].reduce((sum, suffix) => sum + (statSync(file + suffix, { throwIfNoEntry: false })?.size ?? 0), 0),
+      ),
+    };
   }
-  const [rows] = await db.raw('select table_name as name, data_length + index_length as bytes from information_schema.tables where table_schema = database() order by bytes desc');
+  const [rows] = await db.raw(
+    'select table_name as name, data_length + index_length as bytes from information_schema.tables where table_schema = database() order by bytes desc',
+  );
   const tables = (rows as Array<{ name: string; bytes: number }>).filter((row) => Number(row.bytes) > 2 ** 20);
-  return { total: megabytes((rows as Array<{ bytes: number }>).reduce((sum, row) => sum + Number(row.bytes), 0)), ...Object.fromEntries(tables.map((row) => [row.name, megabytes(Number(row.bytes))])) };
+  return {
+    total: megabytes((rows as Array<{ bytes: number }>).reduce((sum, row) => sum + Number(row.bytes), 0)),
+    ...Object.fromEntries(tables.map((row) => [row.name, megabytes(Number(row.bytes))])),
+  };
 }
 
 /** The queries whose cost must not grow with the store, each as REQUESTS paths over different symbols and days. */
-function scenarios(symbols: string[], days: string[], sessions: string[], minuteSymbols: string[] | null): Record<string, string[]> {
+function scenarios(
+  symbols: string[],
+  days: string[],
+  sessions: string[],
+  minuteSymbols: string[] | null,
+): Record<string, string[]> {
   const pick = <T>(list: T[], i: number) => list[i % list.length]!;
   const each = (make: (i: number) => string) => Array.from({ length: REQUESTS }, (_, i) => make(i));
   const lastDay = days[0]!;
   const all: Record<string, string[]> = {
     daily_default_window: each((i) => `/v1/market/daily?symbol=${pick(symbols, i)}`),
-    daily_50_symbols_3_years: each((i) => `/v1/market/daily?symbol=${symbols.slice(i % 10, (i % 10) + 50).join(',')}&begin_date=${addDays(lastDay, -3 * 365 + 1)}&end_date=${lastDay}&limit=1000`),
-    klines_monthly_10_years: each((i) => `/v1/market/klines?symbol=${pick(symbols, i)}&interval=monthly&begin_date=${addDays(lastDay, -10 * 365)}&end_date=${lastDay}&limit=1000`),
+    daily_50_symbols_3_years: each(
+      (i) =>
+        `/v1/market/daily?symbol=${symbols.slice(i % 10, (i % 10) + 50).join(',')}&begin_date=${addDays(lastDay, -3 * 365 + 1)}&end_date=${lastDay}&limit=1000`,
+    ),
+    klines_monthly_10_years: each(
+      (i) =>
+        `/v1/market/klines?symbol=${pick(symbols, i)}&interval=monthly&begin_date=${addDays(lastDay, -10 * 365)}&end_date=${lastDay}&limit=1000`,
+    ),
     cross_section_one_industry: each((i) => `/v1/market/cross-section?date=${pick(days, i)}&industry=${INDUSTRY}`),
     stock_list_on_date: each((i) => `/v1/stock/list?date=${pick(days, i * 37)}&limit=100`),
-    index_constituents_on_date: each((i) => `/v1/indices/constituents?index=${INDEX}&date=${pick(days, i * 37)}&limit=100`),
+    index_constituents_on_date: each(
+      (i) => `/v1/indices/constituents?index=${INDEX}&date=${pick(days, i * 37)}&limit=100`,
+    ),
   };
   if (minuteSymbols) {
     all.intraday_latest_session = each((i) => `/v1/market/intraday?symbol=${pick(minuteSymbols, i)}`);
-    all.klines_15m_20_sessions = each((i) => `/v1/market/klines?symbol=${pick(minuteSymbols, i)}&interval=15m&begin_date=${sessions.at(-20) ?? sessions[0]}&end_date=${sessions.at(-1)}&limit=1000`);
+    all.klines_15m_20_sessions = each(
+      (i) =>
+        `/v1/market/klines?symbol=${pick(minuteSymbols, i)}&interval=15m&begin_date=${sessions.at(-20) ?? sessions[0]}&end_date=${sessions.at(-1)}&limit=1000`,
+    );
   }
   return all;
 }
@@ -142,8 +181,16 @@ function scenarios(symbols: string[], days: string[], sessions: string[], minute
  */
 function dayScenarios(queries: Record<string, string[]>, days: string[]): Record<string, string[]> {
   const { cross_section_one_industry, stock_list_on_date, index_constituents_on_date } = queries;
-  const wholeMarket = Array.from({ length: REQUESTS }, (_, i) => `/v1/market/cross-section?date=${days[i % days.length]}`);
-  return { cross_section_whole_market: wholeMarket, cross_section_one_industry: cross_section_one_industry!, stock_list_on_date: stock_list_on_date!, index_constituents_on_date: index_constituents_on_date! };
+  const wholeMarket = Array.from(
+    { length: REQUESTS },
+    (_, i) => `/v1/market/cross-section?date=${days[i % days.length]}`,
+  );
+  return {
+    cross_section_whole_market: wholeMarket,
+    cross_section_one_industry: cross_section_one_industry!,
+    stock_list_on_date: stock_list_on_date!,
+    index_constituents_on_date: index_constituents_on_date!,
+  };
 }
 
 interface Reads {
@@ -153,13 +200,19 @@ interface Reads {
 }
 
 /** Intraday reads from two loops, one request at a time each, while `during` runs (or for `quietMs`). */
-async function readsWhile(base: string, symbols: string[], during: () => Promise<unknown>): Promise<Reads & { operation_seconds: number }> {
+async function readsWhile(
+  base: string,
+  symbols: string[],
+  during: () => Promise<unknown>,
+): Promise<Reads & { operation_seconds: number }> {
   const times: number[] = [];
   let running = true;
   const loop = async (offset: number) => {
     for (let i = offset; running; i += 2) {
       const started = performance.now();
-      const response = await fetch(`${base}/v1/market/intraday?symbol=${symbols[i % symbols.length]}`, { headers: HEADERS });
+      const response = await fetch(`${base}/v1/market/intraday?symbol=${symbols[i % symbols.length]}`, {
+        headers: HEADERS,
+      });
       await response.arrayBuffer();
       if (response.status !== 200) throw new Error(`intraday → ${response.status}`);
       times.push(performance.now() - started);
@@ -175,7 +228,12 @@ async function readsWhile(base: string, symbols: string[], during: () => Promise
   running = false;
   await Promise.all(loops);
   times.sort((a, b) => a - b);
-  return { requests: times.length, p50_ms: round2(percentile(times, 50)), p99_ms: round2(percentile(times, 99)), operation_seconds: operationSeconds };
+  return {
+    requests: times.length,
+    p50_ms: round2(percentile(times, 50)),
+    p99_ms: round2(percentile(times, 99)),
+    operation_seconds: operationSeconds,
+  };
 }
 
 /** A store's part of a result file (below): what SCALE_REUSE=1 keeps of the run that built it. */
@@ -219,7 +277,14 @@ interface Store {
 async function daysOf(url: string, lastSession: string): Promise<string[]> {
   const db = connect(url);
   try {
-    return (await db('trade_calendar').where('is_open', 1).where('cal_date', '<=', lastSession).orderBy('cal_date', 'desc').limit(250).pluck('cal_date')).map(String);
+    return (
+      await db('trade_calendar')
+        .where('is_open', 1)
+        .where('cal_date', '<=', lastSession)
+        .orderBy('cal_date', 'desc')
+        .limit(250)
+        .pluck('cal_date')
+    ).map(String);
   } finally {
     await db.destroy();
   }
@@ -229,17 +294,40 @@ async function daysOf(url: string, lastSession: string): Promise<string[]> {
  * The store of `size`: generated, imported with the importer (and the bulk loader beside it), measured on disk;
  * with SCALE_REUSE=1 the store of the last run as it stands, with the figures that run wrote of its import.
  */
-async function buildStore(dialect: string, size: ScaleSize, parts: StoreParts, lastRun: StoreResult | undefined): Promise<Store> {
+async function buildStore(
+  dialect: string,
+  size: ScaleSize,
+  parts: StoreParts,
+  lastRun: StoreResult | undefined,
+): Promise<Store> {
   const bundle = await scaleBundle(size);
-  const sessionDirs = readdirSync(join(bundle.dir, 'sessions')).sort().map((day) => join(bundle.dir, 'sessions', day));
+  const sessionDirs = readdirSync(join(bundle.dir, 'sessions'))
+    .sort()
+    .map((day) => join(bundle.dir, 'sessions', day));
   const sessions = sessionDirs.map((dir) => compactToIsoDate(dir.slice(-8))!);
-  const url = lastRun ? storeUrl(dialect, `ashare_scale_${label(size)}`) : await freshDatabase(dialect, `ashare_scale_${label(size)}`);
-  const figures = lastRun ? { size: lastRun.size, generated_seconds: lastRun.generated_seconds, import: lastRun.import, disk_mb: lastRun.disk_mb } : await importStore(dialect, size, parts, url, bundle, sessionDirs);
+  const url = lastRun
+    ? storeUrl(dialect, `ashare_scale_${label(size)}`)
+    : await freshDatabase(dialect, `ashare_scale_${label(size)}`);
+  const figures = lastRun
+    ? {
+        size: lastRun.size,
+        generated_seconds: lastRun.generated_seconds,
+        import: lastRun.import,
+        disk_mb: lastRun.disk_mb,
+      }
+    : await importStore(dialect, size, parts, url, bundle, sessionDirs);
   return { url, sessions, days: await daysOf(url, sessions.at(-1)!), figures };
 }
 
 /** What a store's import, bulk reference and disk measure. */
-async function importStore(dialect: string, size: ScaleSize, parts: StoreParts, url: string, bundle: { dir: string; generatedSeconds: number | null }, sessionDirs: string[]): Promise<Record<string, unknown>> {
+async function importStore(
+  dialect: string,
+  size: ScaleSize,
+  parts: StoreParts,
+  url: string,
+  bundle: { dir: string; generatedSeconds: number | null },
+  sessionDirs: string[],
+): Promise<Record<string, unknown>> {
   const sessions = sessionDirs.map((dir) => compactToIsoDate(dir.slice(-8))!);
   console.error(`${dialect} ${label(size)}: importing the daily part…`);
   const daily = importInChild(url, [bundle.dir]);
@@ -251,7 +339,9 @@ async function importStore(dialect: string, size: ScaleSize, parts: StoreParts, 
     console.error(`${dialect} ${label(size)}: importing ${sessionDirs.length} sessions of minute bars…`);
     minutes = importInChild(url, sessionDirs);
   }
-  const reference = parts.bulkReference ? await bulkReference(dialect, size, bundle.dir, sessionDirs.at(-1)!) : undefined;
+  const reference = parts.bulkReference
+    ? await bulkReference(dialect, size, bundle.dir, sessionDirs.at(-1)!)
+    : undefined;
   const disk = await diskSize(db, dialect, url);
   await db.destroy();
   await prepareDatabase(url, KEY);
@@ -259,23 +349,51 @@ async function importStore(dialect: string, size: ScaleSize, parts: StoreParts, 
     size: { ...size, daily_rows: csvRows(join(bundle.dir, 'daily.csv')) },
     generated_seconds: bundle.generatedSeconds,
     import: {
-      daily_part: { rows: daily.rows, seconds: round2(daily.seconds), rows_per_second: rate(daily.rows, daily.seconds), peak_rss_mb: daily.peakRssMb },
+      daily_part: {
+        rows: daily.rows,
+        seconds: round2(daily.seconds),
+        rows_per_second: rate(daily.rows, daily.seconds),
+        peak_rss_mb: daily.peakRssMb,
+      },
       ...(minutes && {
         minute_sessions: {
-          sessions: minutes.each.length, rows: minutes.rows, seconds: round2(minutes.seconds), rows_per_second: rate(minutes.rows, minutes.seconds), peak_rss_mb: minutes.peakRssMb,
-          seconds_per_session: { median: round2(percentile(minutes.each.map((one) => one.seconds).sort((x, y) => x - y), 50)), max: round2(Math.max(...minutes.each.map((one) => one.seconds))) },
+          sessions: minutes.each.length,
+          rows: minutes.rows,
+          seconds: round2(minutes.seconds),
+          rows_per_second: rate(minutes.rows, minutes.seconds),
+          peak_rss_mb: minutes.peakRssMb,
+          seconds_per_session: {
+            median: round2(
+              percentile(
+                minutes.each.map((one) => one.seconds).sort((x, y) => x - y),
+                50,
+              ),
+            ),
+            max: round2(Math.max(...minutes.each.map((one) => one.seconds))),
+          },
         },
       }),
       ...(reference && { bulk_reference: reference }),
     },
-    disk_mb: { database: disk, csv: { daily_part: megabytes(bytesOf(bundle.dir) - bytesOf(join(bundle.dir, 'sessions'))), minute_sessions: megabytes(bytesOf(join(bundle.dir, 'sessions'))) } },
+    disk_mb: {
+      database: disk,
+      csv: {
+        daily_part: megabytes(bytesOf(bundle.dir) - bytesOf(join(bundle.dir, 'sessions'))),
+        minute_sessions: megabytes(bytesOf(join(bundle.dir, 'sessions'))),
+      },
+    },
   };
 }
 
 /** The server on a store, cold (no answer cache, no retention of its own): its start and first search. */
 async function serveStore(url: string): Promise<{ server: ServerProcess; figures: Record<string, number> }> {
   const started = performance.now();
-  const server = await startServerProcess('src/main.ts', await freePort(), { DATABASE_URL: url, DEMO_DATA: 'off', RESPONSE_CACHE: 'off', MINUTE_RETENTION_DAYS: 'off' }, START_FLAGS);
+  const server = await startServerProcess(
+    'src/main.ts',
+    await freePort(),
+    { DATABASE_URL: url, DEMO_DATA: 'off', RESPONSE_CACHE: 'off', MINUTE_RETENTION_DAYS: 'off' },
+    START_FLAGS,
+  );
   const startSeconds = seconds(started);
   const firstSearch = await timed(server.base, ['/v1/stock/search?keyword=SYN00123'], HEADERS);
   return { server, figures: { start_seconds: startSeconds, first_search_ms: firstSearch.p99_ms } };
@@ -287,7 +405,11 @@ type Compared = Record<string, { smaller: Timed; full: Timed }>;
  * Each query on both stores, request by request in turn (smaller, full, smaller, …), so that whatever else the
  * machine does falls on both alike; WARM_UP requests each first (JIT, pools, the page cache of the first pages).
  */
-async function compareStores(smaller: ServerProcess, full: ServerProcess, queries: Record<string, string[]>): Promise<Compared> {
+async function compareStores(
+  smaller: ServerProcess,
+  full: ServerProcess,
+  queries: Record<string, string[]>,
+): Promise<Compared> {
   const compared: Compared = {};
   for (const [name, paths] of Object.entries(queries)) {
     for (const server of [smaller, full]) await timed(server.base, paths.slice(0, WARM_UP), HEADERS);
@@ -302,20 +424,46 @@ async function compareStores(smaller: ServerProcess, full: ServerProcess, querie
     }
     const summary = (which: 'smaller' | 'full'): Timed => {
       const sorted = times[which].sort((x, y) => x - y);
-      return { p50_ms: percentile(sorted, 50), p99_ms: percentile(sorted, 99), requests: sorted.length, bytes: bytes[which], body: '' };
+      return {
+        p50_ms: percentile(sorted, 50),
+        p99_ms: percentile(sorted, 99),
+        requests: sorted.length,
+        bytes: bytes[which],
+        body: '',
+      };
     };
     compared[name] = { smaller: summary('smaller'), full: summary('full') };
-    console.error(`${name}: p99 smaller ${compared[name]!.smaller.p99_ms} ms, full ${compared[name]!.full.p99_ms} ms (p50 ${compared[name]!.smaller.p50_ms} / ${compared[name]!.full.p50_ms} ms, ${compared[name]!.smaller.bytes} / ${compared[name]!.full.bytes} B)`);
+    console.error(
+      `${name}: p99 smaller ${compared[name]!.smaller.p99_ms} ms, full ${compared[name]!.full.p99_ms} ms (p50 ${compared[name]!.smaller.p50_ms} / ${compared[name]!.full.p50_ms} ms, ${compared[name]!.smaller.bytes} / ${compared[name]!.full.bytes} B)`,
+    );
   }
   return compared;
 }
 
-const p99Ratios = (compared: Compared) => Object.fromEntries(Object.entries(compared).map(([name, both]) => [name, round2(both.full.p99_ms / both.smaller.p99_ms)]));
+const p99Ratios = (compared: Compared) =>
+  Object.fromEntries(
+    Object.entries(compared).map(([name, both]) => [name, round2(both.full.p99_ms / both.smaller.p99_ms)]),
+  );
 const queryFigures = (compared: Compared, which: 'smaller' | 'full') =>
-  Object.fromEntries(Object.entries(compared).map(([name, both]) => [name, { p50_ms: both[which].p50_ms, p99_ms: both[which].p99_ms, requests: both[which].requests, bytes: both[which].bytes }]));
+  Object.fromEntries(
+    Object.entries(compared).map(([name, both]) => [
+      name,
+      {
+        p50_ms: both[which].p50_ms,
+        p99_ms: both[which].p99_ms,
+        requests: both[which].requests,
+        bytes: both[which].bytes,
+      },
+    ]),
+  );
 
 /** The database's own bulk path beside the importer: daily.csv and the last session's minute bars, into a database of their own. */
-async function bulkReference(dialect: string, size: ScaleSize, dir: string, lastSession: string): Promise<Record<string, unknown>> {
+async function bulkReference(
+  dialect: string,
+  size: ScaleSize,
+  dir: string,
+  lastSession: string,
+): Promise<Record<string, unknown>> {
   const url = await freshDatabase(dialect, `ashare_scale_ref_${label(size)}`);
   const db = connect(url);
   await migrateLatest(db);
@@ -324,7 +472,10 @@ async function bulkReference(dialect: string, size: ScaleSize, dir: string, last
   try {
     if (dialect === 'sqlite') {
       const time = sqliteImportDaily(url.slice('sqlite://'.length), join(dir, 'daily.csv'));
-      return { method: 'sqlite3 .import + INSERT … SELECT', daily: { rows: dailyRows, seconds: round2(time), rows_per_second: rate(dailyRows, time) } };
+      return {
+        method: 'sqlite3 .import + INSERT … SELECT',
+        daily: { rows: dailyRows, seconds: round2(time), rows_per_second: rate(dailyRows, time) },
+      };
     }
     const dailyTime = await loadDataInfile(url, 'daily_bars', join(dir, 'daily.csv'));
     const sessionRows = csvRows(join(lastSession, 'stk_mins.csv'));
@@ -336,7 +487,10 @@ async function bulkReference(dialect: string, size: ScaleSize, dir: string, last
     };
   } finally {
     if (dialect === 'sqlite') rmSync(url.slice('sqlite://'.length), { force: true });
-    else await connect(`${MYSQL}/`).raw(`drop database if exists ashare_scale_ref_${label(size)}`).then(() => undefined);
+    else
+      await connect(`${MYSQL}/`)
+        .raw(`drop database if exists ashare_scale_ref_${label(size)}`)
+        .then(() => undefined);
   }
 }
 
@@ -348,16 +502,37 @@ async function retentionWhileReading(url: string, base: string, sessions: string
   const db = connect(url);
   try {
     // Stocks traded in the last session (a stock suspended then may have no session left once two go).
-    const readable: string[] = await db('intraday_bars').where('trade_time', `${sessions.at(-1)} 15:00:00`).orderBy('ts_code').limit(100).pluck('ts_code');
+    const readable: string[] = await db('intraday_bars')
+      .where('trade_time', `${sessions.at(-1)} 15:00:00`)
+      .orderBy('ts_code')
+      .limit(100)
+      .pluck('ts_code');
     const quiet = await readsWhile(base, readable, async () => {});
     // Keep from the second session: Beijing noon of the day after the last one, that many days back.
     const now = new Date(`${addDays(sessions.at(-1)!, 1)}T04:00:00Z`);
     const keepDays = Math.round((Date.parse(addDays(sessions.at(-1)!, 1)) - Date.parse(sessions[1]!)) / 86_400_000);
     let removed = 0;
-    const partitioned = await readsWhile(base, readable, async () => (removed = await pruneMinuteData(db, keepDays, now)));
+    const partitioned = await readsWhile(
+      base,
+      readable,
+      async () => (removed = await pruneMinuteData(db, keepDays, now)),
+    );
     let deleted = 0;
-    const oneDelete = await readsWhile(base, readable, async () => (deleted = await db('intraday_bars').where('trade_time', '>=', `${sessions[1]} 00:00:00`).where('trade_time', '<', `${addDays(sessions[1]!, 1)} 00:00:00`).delete()));
-    return { quiet, partition_drop: { ...partitioned, rows: removed }, reference_one_delete: { ...oneDelete, rows: deleted }, ratio: round2(partitioned.p99_ms / quiet.p99_ms) };
+    const oneDelete = await readsWhile(
+      base,
+      readable,
+      async () =>
+        (deleted = await db('intraday_bars')
+          .where('trade_time', '>=', `${sessions[1]} 00:00:00`)
+          .where('trade_time', '<', `${addDays(sessions[1]!, 1)} 00:00:00`)
+          .delete()),
+    );
+    return {
+      quiet,
+      partition_drop: { ...partitioned, rows: removed },
+      reference_one_delete: { ...oneDelete, rows: deleted },
+      ratio: round2(partitioned.p99_ms / quiet.p99_ms),
+    };
   } finally {
     await db.destroy();
   }
@@ -368,19 +543,24 @@ const scanLine = (one: Explained) => `${one.scenario}: ${one.sql.slice(0, 200)}`
 /** The result file and the EXPLAIN file beside it. */
 function writeResults(resultFile: string, result: object, explained: Explained[]): void {
   writeFileSync(`${resultFile}.json`, `${JSON.stringify(result, null, 2)}\n`);
-  writeFileSync(resultFile.replace('scale-', 'scale-explain-') + '.txt', explained.map((one) => `-- ${one.scenario}\n-- ${one.sql}\n${one.plan}\n`).join('\n'));
+  writeFileSync(
+    resultFile.replace('scale-', 'scale-explain-') + '.txt',
+    explained.map((one) => `-- ${one.scenario}\n-- ${one.sql}\n${one.plan}\n`).join('\n'),
+  );
 }
 
 /** What `read` finds in both stores (codes both answer for), in the tenth's order. */
 async function inBoth(tenth: Store, full: Store, read: (db: Db) => Promise<string[]>): Promise<string[]> {
-  const [first, second] = await Promise.all([tenth, full].map(async ({ url }) => {
-    const db = connect(url);
-    try {
-      return await read(db);
-    } finally {
-      await db.destroy();
-    }
-  }));
+  const [first, second] = await Promise.all(
+    [tenth, full].map(async ({ url }) => {
+      const db = connect(url);
+      try {
+        return await read(db);
+      } finally {
+        await db.destroy();
+      }
+    }),
+  );
   return first!.filter((code) => second!.includes(code));
 }
 
@@ -390,21 +570,49 @@ for (const dialect of DIALECTS) {
   const lastRun = REUSE ? (JSON.parse(readFileSync(`${resultFile}.json`, 'utf8')) as LastRun) : null;
   const tenth = await buildStore(dialect, TENTH, { minutes: withMinutes, bulkReference: true }, lastRun?.tenth);
   const full = await buildStore(dialect, FULL, { minutes: withMinutes, bulkReference: true }, lastRun?.full);
-  const history = await buildStore(dialect, HISTORY_TENTH, { minutes: false, bulkReference: false }, lastRun?.history_tenth);
-  const symbols = await inBoth(tenth, full, (db) => db('securities').where('list_date', '<=', tenth.days.at(-1)!).orderBy('ts_code').limit(100).pluck('ts_code'));
+  const history = await buildStore(
+    dialect,
+    HISTORY_TENTH,
+    { minutes: false, bulkReference: false },
+    lastRun?.history_tenth,
+  );
+  const symbols = await inBoth(tenth, full, (db) =>
+    db('securities').where('list_date', '<=', tenth.days.at(-1)!).orderBy('ts_code').limit(100).pluck('ts_code'),
+  );
   // A stock suspended on the last sessions has no intraday answer: those traded in the last one, in both stores.
-  const minuteSymbols = withMinutes ? await inBoth(tenth, full, (db) => db('intraday_bars').where('trade_time', `${full.sessions.at(-1)} 15:00:00`).whereIn('ts_code', symbols).pluck('ts_code')) : null;
+  const minuteSymbols = withMinutes
+    ? await inBoth(tenth, full, (db) =>
+        db('intraday_bars')
+          .where('trade_time', `${full.sessions.at(-1)} 15:00:00`)
+          .whereIn('ts_code', symbols)
+          .pluck('ts_code'),
+      )
+    : null;
   const queries = scenarios(symbols, full.days, full.sessions, minuteSymbols);
   const dayQueries = dayScenarios(queries, full.days);
-  const explainedScenarios = () => explainStatements(full.url, { ...queries, cross_section_whole_market: dayQueries.cross_section_whole_market! }, HEADERS);
+  const explainedScenarios = () =>
+    explainStatements(
+      full.url,
+      { ...queries, cross_section_whole_market: dayQueries.cross_section_whole_market! },
+      HEADERS,
+    );
   if (EXPLAIN_ONLY) {
     const explained = await explainedScenarios();
     const scans = explained.filter((one) => one.fullScan);
-    const result = { ...lastRun!, explained_at: new Date().toISOString(), full_scans: scans.map(scanLine), checks: { ...lastRun!.checks, every_plan_an_index_range: scans.length === 0 } };
+    const result = {
+      ...lastRun!,
+      explained_at: new Date().toISOString(),
+      full_scans: scans.map(scanLine),
+      checks: { ...lastRun!.checks, every_plan_an_index_range: scans.length === 0 },
+    };
     writeResults(resultFile, result, explained);
     continue;
   }
-  const servers = { tenth: await serveStore(tenth.url), full: await serveStore(full.url), history: await serveStore(history.url) };
+  const servers = {
+    tenth: await serveStore(tenth.url),
+    full: await serveStore(full.url),
+    history: await serveStore(history.url),
+  };
   let compared: Compared;
   let comparedDays: Compared;
   let explained: Explained[];
@@ -414,7 +622,9 @@ for (const dialect of DIALECTS) {
     comparedDays = await compareStores(servers.history.server, servers.full.server, measured(dayQueries));
     explained = await explainedScenarios();
     // Retention removed the two oldest sessions of the full store: a store measured again keeps its run's figures.
-    retention = withMinutes ? (lastRun?.full.retention ?? (await retentionWhileReading(full.url, servers.full.server.base, full.sessions))) : undefined;
+    retention = withMinutes
+      ? (lastRun?.full.retention ?? (await retentionWhileReading(full.url, servers.full.server.base, full.sessions)))
+      : undefined;
   } finally {
     for (const { server } of Object.values(servers)) await server.stop();
   }
@@ -424,18 +634,46 @@ for (const dialect of DIALECTS) {
   const flatInHistory = { ...kept?.p99_ratio_full_to_history_tenth, ...p99Ratios(comparedDays) };
   const scans = explained.filter((one) => one.fullScan);
   const checks = {
-    flat_cost: [...Object.values(flat), ...Object.values(flatInHistory)].every((ratio) => ratio <= TARGETS.flatCostRatio),
+    flat_cost: [...Object.values(flat), ...Object.values(flatInHistory)].every(
+      (ratio) => ratio <= TARGETS.flatCostRatio,
+    ),
     every_plan_an_index_range: scans.length === 0,
     ...(retention && { retention: (retention.ratio as number) <= TARGETS.retentionRatio }),
   };
   const result = {
-    dialect, targets: TARGETS, load_average: loadavg().map(round2), measured_at: new Date().toISOString(), ...(lastRun && { stores_built_at: lastRun.stores_built_at ?? lastRun.measured_at }),
+    dialect,
+    targets: TARGETS,
+    load_average: loadavg().map(round2),
+    measured_at: new Date().toISOString(),
+    ...(lastRun && { stores_built_at: lastRun.stores_built_at ?? lastRun.measured_at }),
     ...(kept && { measured_again: ONLY_QUERIES, others_measured_at: kept.measured_at }),
-    p99_ratio_full_to_tenth: flat, p99_ratio_full_to_history_tenth: flatInHistory, full_scans: scans.map(scanLine), checks,
-    full: { ...full.figures, server: servers.full.figures, queries: { ...kept?.full.queries, ...queryFigures(compared, 'full') }, queries_beside_history_tenth: { ...kept?.full.queries_beside_history_tenth, ...queryFigures(comparedDays, 'full') }, retention },
-    tenth: { ...tenth.figures, server: servers.tenth.figures, queries: { ...kept?.tenth.queries, ...queryFigures(compared, 'smaller') } },
-    history_tenth: { ...history.figures, server: servers.history.figures, queries: { ...kept?.history_tenth?.queries, ...queryFigures(comparedDays, 'smaller') } },
+    p99_ratio_full_to_tenth: flat,
+    p99_ratio_full_to_history_tenth: flatInHistory,
+    full_scans: scans.map(scanLine),
+    checks,
+    full: {
+      ...full.figures,
+      server: servers.full.figures,
+      queries: { ...kept?.full.queries, ...queryFigures(compared, 'full') },
+      queries_beside_history_tenth: {
+        ...kept?.full.queries_beside_history_tenth,
+        ...queryFigures(comparedDays, 'full'),
+      },
+      retention,
+    },
+    tenth: {
+      ...tenth.figures,
+      server: servers.tenth.figures,
+      queries: { ...kept?.tenth.queries, ...queryFigures(compared, 'smaller') },
+    },
+    history_tenth: {
+      ...history.figures,
+      server: servers.history.figures,
+      queries: { ...kept?.history_tenth?.queries, ...queryFigures(comparedDays, 'smaller') },
+    },
   };
   writeResults(resultFile, result, explained);
-  console.log(`scale (${dialect}): ${JSON.stringify({ p99_ratio_full_to_tenth: flat, p99_ratio_full_to_history_tenth: flatInHistory, checks })}`);
+  console.log(
+    `scale (${dialect}): ${JSON.stringify({ p99_ratio_full_to_tenth: flat, p99_ratio_full_to_history_tenth: flatInHistory, checks })}`,
+  );
 }

@@ -38,10 +38,15 @@ async function measure(store: string, fill: (url: string) => Promise<void>) {
     const after = process.memoryUsage().heapUsed;
     const rounds = 2000;
     const searchStarted = performance.now();
-    for (let i = 0; i < rounds; i++) await search.search(['平安', 'PAYH', '60', '银行'][i % 4]!, { limit: 20, offset: 0 });
+    for (let i = 0; i < rounds; i++)
+      await search.search(['平安', 'PAYH', '60', '银行'][i % 4]!, { limit: 20, offset: 0 });
     const result = {
-      store, securities, index_heap_mb: round((after - before) / 2 ** 20), bytes_per_security: Math.round((after - before) / securities),
-      first_build_ms: Math.round(buildMs), search_us: Math.round(((performance.now() - searchStarted) / rounds) * 1000),
+      store,
+      securities,
+      index_heap_mb: round((after - before) / 2 ** 20),
+      bytes_per_security: Math.round((after - before) / securities),
+      first_build_ms: Math.round(buildMs),
+      search_us: Math.round(((performance.now() - searchStarted) / rounds) * 1000),
     };
     console.log(JSON.stringify(result));
     await db.destroy();
@@ -60,7 +65,8 @@ const demo = await measure('demo', async (url) => {
   await db.destroy();
 });
 const bundle = join(tmpdir(), `ashare-bench-search-${STOCKS}`);
-if (!existsSync(join(bundle, 'stock_basic.csv'))) await generateBundle({ out: bundle, stocks: STOCKS, years: 1, seed: 1 });
+if (!existsSync(join(bundle, 'stock_basic.csv')))
+  await generateBundle({ out: bundle, stocks: STOCKS, years: 1, seed: 1 });
 const generated = await measure(`generated ${STOCKS} stocks`, async (url) => {
   const db = connect(url);
   await migrateLatest(db);
@@ -68,4 +74,7 @@ const generated = await measure(`generated ${STOCKS} stocks`, async (url) => {
   await db.destroy();
 });
 mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/search-index.json', `${JSON.stringify({ measured_at: new Date().toISOString(), load_average_1m: round(loadavg()[0]!), results: [demo, generated] }, null, 2)}\n`);
+writeFileSync(
+  'bench/results/search-index.json',
+  `${JSON.stringify({ measured_at: new Date().toISOString(), load_average_1m: round(loadavg()[0]!), results: [demo, generated] }, null, 2)}\n`,
+);

@@ -35,17 +35,28 @@ const requestsOf = (minute: number) =>
     '/v1/market/daily?symbol=000001.SZ&begin_date=2024-13-01', // 400 invalid_date_format
   ].map((path) => ({ method: 'GET' as const, path }));
 
-const rssMb = (pid: number) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024);
+const rssMb = (pid: number) =>
+  Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024);
 
 await prepareDatabase(databaseUrl, key);
-const server = await startServerProcess('src/main.ts', 18900 + (process.pid % 90), { DATABASE_URL: databaseUrl, DEMO_API_KEY: key });
+const server = await startServerProcess('src/main.ts', 18900 + (process.pid % 90), {
+  DATABASE_URL: databaseUrl,
+  DEMO_API_KEY: key,
+});
 const pid = server.child.pid!;
 const perMinute = [];
 const rssStartMb = rssMb(pid);
 try {
   for (let minute = 0; minute < minutes; minute++) {
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
-      const options = { url: server.base, connections: 10, connectionRate: rate / 10, duration: 60, headers: { 'X-API-KEY': key }, requests: requestsOf(minute) };
+      const options = {
+        url: server.base,
+        connections: 10,
+        connectionRate: rate / 10,
+        duration: 60,
+        headers: { 'X-API-KEY': key },
+        requests: requestsOf(minute),
+      };
       autocannon(options, (err, done) => (err ? reject(err) : resolve(done)));
     });
     const row = {
@@ -62,9 +73,20 @@ try {
     console.log(JSON.stringify(row));
     perMinute.push(row);
   }
-  const summary = { date: new Date().toISOString(), databaseUrl: databaseUrl.replace(/\/\/[^@]*@/, '//'), minutes, rate, rss_start_mb: rssStartMb, rss_end_mb: rssMb(pid), perMinute };
+  const summary = {
+    date: new Date().toISOString(),
+    databaseUrl: databaseUrl.replace(/\/\/[^@]*@/, '//'),
+    minutes,
+    rate,
+    rss_start_mb: rssStartMb,
+    rss_end_mb: rssMb(pid),
+    perMinute,
+  };
   mkdirSync('bench/results', { recursive: true });
-  writeFileSync(`bench/results/soak${minutes < 10 ? `-${minutes}min` : ''}.json`, `${JSON.stringify(summary, null, 2)}\n`);
+  writeFileSync(
+    `bench/results/soak${minutes < 10 ? `-${minutes}min` : ''}.json`,
+    `${JSON.stringify(summary, null, 2)}\n`,
+  );
 } finally {
   await server.stop();
   removeSqliteFile(dbFile);

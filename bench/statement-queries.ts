@@ -17,14 +17,25 @@ if (!url) throw new Error('usage: bench/statement-queries.ts <database URL of th
 const mysql = url.startsWith('mysql://');
 const db = connect(url);
 const key = 'ak_bench_financials'; // bench/financials.ts issued it with the fixture
-const codes = (await db('income_statements').distinct('ts_code').orderBy('ts_code').limit(10)).map((row: { ts_code: string }) => row.ts_code);
-const app = createApp({ db, logger: pino({ level: 'silent' }), validateResponses: false, answerCache: { enabled: false } });
+const codes = (await db('income_statements').distinct('ts_code').orderBy('ts_code').limit(10)).map(
+  (row: { ts_code: string }) => row.ts_code,
+);
+const app = createApp({
+  db,
+  logger: pino({ level: 'silent' }),
+  validateResponses: false,
+  answerCache: { enabled: false },
+});
 const server = createServer(app.classes, app.listener).listen(0, '127.0.0.1');
 await new Promise((resolve) => server.once('listening', resolve));
 const captured: { sql: string; bindings: readonly Knex.RawBinding[] }[] = [];
-db.on('query', (query: { sql: string; bindings?: readonly Knex.RawBinding[] }) => captured.push({ sql: query.sql, bindings: query.bindings ?? [] }));
+db.on('query', (query: { sql: string; bindings?: readonly Knex.RawBinding[] }) =>
+  captured.push({ sql: query.sql, bindings: query.bindings ?? [] }),
+);
 const path = `/v1/financials/income-statement?symbol=${codes.join(',')}&period=quarterly&limit=20`;
-const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`, { headers: { 'X-API-KEY': key } });
+const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`, {
+  headers: { 'X-API-KEY': key },
+});
 if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
 db.removeAllListeners('query');
 server.close();
@@ -33,9 +44,15 @@ const lines = [`GET ${path}`, `${captured.length} queries:`];
 for (const { sql, bindings } of captured) {
   lines.push('', sql);
   if (!/from `(income_statements|balance_sheets|cash_flows)`/.test(sql)) continue;
-  const plan = mysql ? (await db.raw(`explain ${sql}`, bindings))[0] : await db.raw(`explain query plan ${sql}`, bindings);
+  const plan = mysql
+    ? (await db.raw(`explain ${sql}`, bindings))[0]
+    : await db.raw(`explain query plan ${sql}`, bindings);
   for (const row of plan as Record<string, unknown>[]) {
-    lines.push(mysql ? `  plan: type ${row.type}, key ${row.key} (${row.key_len} bytes), rows ${row.rows}, ${row.Extra}` : `  plan: ${row.detail}`);
+    lines.push(
+      mysql
+        ? `  plan: type ${row.type}, key ${row.key} (${row.key_len} bytes), rows ${row.rows}, ${row.Extra}`
+        : `  plan: ${row.detail}`,
+    );
   }
 }
 await db.destroy();

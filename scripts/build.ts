@@ -8,7 +8,9 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
-const migrations = readdirSync('db/migrations').filter((name) => /^\d{14}_.+\.ts$/.test(name)).map((name) => `db/migrations/${name}`);
+const migrations = readdirSync('db/migrations')
+  .filter((name) => /^\d{14}_.+\.ts$/.test(name))
+  .map((name) => `db/migrations/${name}`);
 rmSync('dist', { recursive: true, force: true });
 const started = Date.now();
 const result = await build({

@@ -28,7 +28,10 @@ function expandBraces(token: string): string[] {
 
 const page = readFileSync(join(root, 'ARCHITECTURE.md'), 'utf8');
 const tokens = [...new Set([...page.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!))];
-const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' }).split('\n');
+const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+  cwd: root,
+  encoding: 'utf8',
+}).split('\n');
 const fileNames = new Set(files.map((file) => basename(file)));
 
 const problems: string[] = [];
@@ -41,16 +44,24 @@ for (const token of tokens) {
     }
   }
 }
-for (const module of readdirSync(join(root, 'src/modules'), { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
-  if (!page.includes(`\`src/modules/${module.name}/\``)) problems.push(`does not describe \`src/modules/${module.name}/\``);
+for (const module of readdirSync(join(root, 'src/modules'), { withFileTypes: true }).filter((entry) =>
+  entry.isDirectory(),
+)) {
+  if (!page.includes(`\`src/modules/${module.name}/\``))
+    problems.push(`does not describe \`src/modules/${module.name}/\``);
 }
 
 const byName = new Map<string, string[]>();
-for (const file of files.filter((path) => path.startsWith('src/'))) byName.set(basename(file), [...(byName.get(basename(file)) ?? []), file]);
-for (const [name, paths] of byName) if (paths.length > 1) problems.push(`rule broken: ${paths.length} files of src/ are named \`${name}\` (${paths.join(', ')})`);
+for (const file of files.filter((path) => path.startsWith('src/')))
+  byName.set(basename(file), [...(byName.get(basename(file)) ?? []), file]);
+for (const [name, paths] of byName)
+  if (paths.length > 1)
+    problems.push(`rule broken: ${paths.length} files of src/ are named \`${name}\` (${paths.join(', ')})`);
 
 if (problems.length > 0) {
   for (const problem of problems) console.error(`ARCHITECTURE.md ${problem}`);
   process.exit(1);
 }
-console.log(`ARCHITECTURE.md: ${tokens.length} backticked names checked, every module described, no two files of src/ share a name`);
+console.log(
+  `ARCHITECTURE.md: ${tokens.length} backticked names checked, every module described, no two files of src/ share a name`,
+);

@@ -18,7 +18,11 @@ function violations(paths: string[]): Violation[] {
   const args = ['depcruise', '--config', '.dependency-cruiser.cjs', '--output-type', 'json', ...paths];
   let output: string;
   try {
-    output = execFileSync('npx', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'] });
+    output = execFileSync('npx', args, {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
   } catch (error) {
     // depcruise exits non-zero when it finds errors; its JSON report is on stdout all the same.
     output = (error as { stdout: string }).stdout;
@@ -32,8 +36,13 @@ for (const found of violations(['src'])) failures.push(`src: ${found.rule.name}:
 const rules = readdirSync(FIXTURES);
 const reported = violations(rules.map((rule) => `${FIXTURES}/${rule}`));
 for (const rule of rules) {
-  const names = [...new Set(reported.filter((found) => found.from.startsWith(`${FIXTURES}/${rule}/`)).map((found) => found.rule.name))];
-  if (names.length !== 1 || names[0] !== rule) failures.push(`${FIXTURES}/${rule}: expected only ${rule}, the check reported ${names.join(', ') || 'nothing'}`);
+  const names = [
+    ...new Set(
+      reported.filter((found) => found.from.startsWith(`${FIXTURES}/${rule}/`)).map((found) => found.rule.name),
+    ),
+  ];
+  if (names.length !== 1 || names[0] !== rule)
+    failures.push(`${FIXTURES}/${rule}: expected only ${rule}, the check reported ${names.join(', ') || 'nothing'}`);
 }
 
 if (failures.length > 0) {

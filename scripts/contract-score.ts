@@ -21,7 +21,9 @@ const output = execFileSync(`${root}node_modules/.bin/redocly`, ['score', 'opena
 });
 const { agentReadiness } = JSON.parse(output.slice(output.indexOf('{'))) as { agentReadiness: number };
 if (!(agentReadiness >= FLOOR)) {
-  console.error(`redocly score: agent readiness ${agentReadiness}/100 is below the floor of ${FLOOR}; run \`npx redocly score openapi/openapi.yaml\` for the hotspots`);
+  console.error(
+    `redocly score: agent readiness ${agentReadiness}/100 is below the floor of ${FLOOR}; run \`npx redocly score openapi/openapi.yaml\` for the hotspots`,
+  );
   process.exit(1);
 }
 console.log(`redocly score: agent readiness ${agentReadiness}/100 (floor ${FLOOR})`);

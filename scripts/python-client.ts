@@ -33,7 +33,15 @@ const target = `${root}clients/python/src/ashare_api/_generated.py`;
 const contract = JSON.parse(readFileSync(`${root}generated/openapi.json`, 'utf8'));
 
 const refName = (ref: string) => ref.split('/').pop()!;
-const resolve = <T>(node: T & { $ref?: string }): T => (node.$ref ? resolve(node.$ref.slice(2).split('/').reduce((at, key) => at[key], contract)) : node);
+const resolve = <T>(node: T & { $ref?: string }): T =>
+  node.$ref
+    ? resolve(
+        node.$ref
+          .slice(2)
+          .split('/')
+          .reduce((at, key) => at[key], contract),
+      )
+    : node;
 const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 const pyString = (value: unknown) => JSON.stringify(value);
 
@@ -46,7 +54,11 @@ function typeOf(schema: Schema): string {
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
   const nullable = types.includes('null');
   const one = (type: string): string => {
-    if (schema.enum && type === 'string') return `Literal[${schema.enum.filter((value) => value !== null).map(pyString).join(', ')}]`;
+    if (schema.enum && type === 'string')
+      return `Literal[${schema.enum
+        .filter((value) => value !== null)
+        .map(pyString)
+        .join(', ')}]`;
     if (type === 'string') return 'str';
     if (type === 'integer') return 'int';
     if (type === 'number') return 'float';
@@ -72,32 +84,69 @@ for (const [name, schema] of Object.entries<Schema>(contract.components.schemas)
     lines.push(`${name} = ${typeOf(schema)}`, '');
   } else if (schema.properties) {
     lines.push(`${name} = TypedDict(${pyString(name)}, {`);
-    for (const [property, definition] of Object.entries(schema.properties)) lines.push(`    ${pyString(property)}: ${typeOf(definition)},`);
+    for (const [property, definition] of Object.entries(schema.properties))
+      lines.push(`    ${pyString(property)}: ${typeOf(definition)},`);
     lines.push('}, total=False)', '');
   }
 }
 
-lines.push('', 'class GeneratedOperations:', '    """One method per /v1 data operation of the contract; each returns a `Result` whose `data` is typed."""', '');
-lines.push('    def _call(self, path: str, params: Dict[str, Any]) -> Any:  # implemented by Client', '        raise NotImplementedError', '');
-for (const [path, item] of Object.entries<Record<string, { operationId: string; summary?: string; parameters?: Parameter[]; responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>>(contract.paths)) {
+lines.push(
+  '',
+  'class GeneratedOperations:',
+  '    """One method per /v1 data operation of the contract; each returns a `Result` whose `data` is typed."""',
+  '',
+);
+lines.push(
+  '    def _call(self, path: str, params: Dict[str, Any]) -> Any:  # implemented by Client',
+  '        raise NotImplementedError',
+  '',
+);
+for (const [path, item] of Object.entries<
+  Record<
+    string,
+    {
+      operationId: string;
+      summary?: string;
+      parameters?: Parameter[];
+      responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+    }
+  >
+>(contract.paths)) {
   if (!path.startsWith('/v1/')) continue;
   const operation = item.get!;
   // The event stream has no JSON answer: the client's own `stream()` reads it (clients/python/src/ashare_api/client.py).
   if (!operation.responses['200']?.content?.['application/json']) continue;
-  const parameters = (operation.parameters ?? []).map((parameter) => resolve<Parameter>(parameter)).filter((parameter) => parameter.in === 'query' && parameter.name !== 'format');
-  const ordered = [...parameters.filter((parameter) => parameter.required), ...parameters.filter((parameter) => !parameter.required)];
+  const parameters = (operation.parameters ?? [])
+    .map((parameter) => resolve<Parameter>(parameter))
+    .filter((parameter) => parameter.in === 'query' && parameter.name !== 'format');
+  const ordered = [
+    ...parameters.filter((parameter) => parameter.required),
+    ...parameters.filter((parameter) => !parameter.required),
+  ];
   const body = resolve<Schema>(operation.responses['200']!.content!['application/json']!.schema);
   const dataType = body.properties?.data ? typeOf(body.properties.data) : 'Any';
-  const signature = ordered.map((parameter) => (parameter.required ? `${parameter.name}: ${typeOf(parameter.schema)}` : `${parameter.name}: Optional[${typeOf(parameter.schema)}] = None`));
+  const signature = ordered.map((parameter) =>
+    parameter.required
+      ? `${parameter.name}: ${typeOf(parameter.schema)}`
+      : `${parameter.name}: Optional[${typeOf(parameter.schema)}] = None`,
+  );
   // Optional parameters are keyword-only when nothing is required (`get_market_cross_section(date=...)`).
   const head = ordered.length > 0 && !ordered.some((parameter) => parameter.required) ? ['*'] : [];
-  lines.push(`    def ${snake(operation.operationId)}(${['self', ...head, ...signature].join(', ')}) -> 'Result[${dataType.replace(/'/g, '')}]':`);
+  lines.push(
+    `    def ${snake(operation.operationId)}(${['self', ...head, ...signature].join(', ')}) -> 'Result[${dataType.replace(/'/g, '')}]':`,
+  );
   lines.push(`        """${(operation.summary ?? operation.operationId).replace(/"/g, "'")} (GET ${path})."""`);
-  lines.push(`        return self._call(${pyString(path)}, {${ordered.map((parameter) => `${pyString(parameter.name)}: ${parameter.name}`).join(', ')}})`, '');
+  lines.push(
+    `        return self._call(${pyString(path)}, {${ordered.map((parameter) => `${pyString(parameter.name)}: ${parameter.name}`).join(', ')}})`,
+    '',
+  );
 }
 lines.push('', "from ._result import Result  # noqa: E402  (the typed methods' return type)", '');
 
-const text = `${lines.join('\n').replace(/\n{3,}/g, '\n\n\n').trimEnd()}\n`;
+const text = `${lines
+  .join('\n')
+  .replace(/\n{3,}/g, '\n\n\n')
+  .trimEnd()}\n`;
 if (process.argv.includes('--check')) {
   if (readFileSync(target, 'utf8') !== text) {
     console.error('clients/python/src/ashare_api/_generated.py is stale: run `make types` and commit it');

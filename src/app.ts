@@ -113,7 +113,13 @@ export function createApp(deps: AppDeps): HttpApp {
   directory.warmUp();
   const stockList = new StockList(readDb, versions, codes);
   stockList.warmUp();
-  const coverage = new StoreCoverage(readDb, versions, calendar, { schedule: deps.coverage?.schedule ?? [], minCoverage: deps.coverage?.minCoverage ?? DEFAULT_MIN_COVERAGE }, deps.clock);
+  const coverage = new StoreCoverage(
+    readDb,
+    versions,
+    calendar,
+    { schedule: deps.coverage?.schedule ?? [], minCoverage: deps.coverage?.minCoverage ?? DEFAULT_MIN_COVERAGE },
+    deps.clock,
+  );
   const metrics = deps.metrics ?? new Metrics();
   metrics.watch({ db, answers, usage });
   metrics.watchFreshness(coverage);
@@ -146,7 +152,15 @@ export function createApp(deps: AppDeps): HttpApp {
       ...stocksHandlers(readDb, codes, securities, answers, visibility),
       ...referenceHandlers(readDb, codes, calendar, stockList, visibility),
       ...eventsHandlers(readDb, codes),
-      ...marketHandlers({ db: readDb, codes, calendar, directory, answers, visibility, cursorSecret: deps.cursorSecret }),
+      ...marketHandlers({
+        db: readDb,
+        codes,
+        calendar,
+        directory,
+        answers,
+        visibility,
+        cursorSecret: deps.cursorSecret,
+      }),
       ...datasetsHandlers({ db: readDb, codes, answers, visibility }),
       ...freshnessHandlers({ db: readDb, codes, calendar, coverage, visibility, clock: deps.clock }),
       ...streamHandlers({ db: readDb, codes, hub: deps.liveHub ?? new StreamHub({ clock: deps.clock }), visibility }),
@@ -159,7 +173,11 @@ export function createApp(deps: AppDeps): HttpApp {
     metrics,
     corsOrigins: deps.corsOrigins ?? [],
     trustProxy: deps.trustProxy,
-    openRoutes: [systemRoutes(contract, { readiness, metrics: deps.metricsOnOwnPort ? undefined : metrics }), consoleRoutes(), mcp],
+    openRoutes: [
+      systemRoutes(contract, { readiness, metrics: deps.metricsOnOwnPort ? undefined : metrics }),
+      consoleRoutes(),
+      mcp,
+    ],
   });
   return app;
 }

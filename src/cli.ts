@@ -8,7 +8,12 @@ import { generateBundle } from './ingest/generate/generateBundle';
 import { IngestError } from './ingest/ingestError';
 import { baostockSummary, consoleProgress, securityProgress, sessionProgress, updateSummary } from './ingest/progress';
 import { BaostockClient } from './ingest/baostock/baostockClient';
-import { BAOSTOCK_DATASETS, DEFAULT_BAOSTOCK_DATASETS, syncBaostock, type BaostockDataset } from './ingest/baostock/baostockSync';
+import {
+  BAOSTOCK_DATASETS,
+  DEFAULT_BAOSTOCK_DATASETS,
+  syncBaostock,
+  type BaostockDataset,
+} from './ingest/baostock/baostockSync';
 import { exchangeToday } from './domain/clock';
 import { SYNC_APIS, syncTushare } from './ingest/tushare/tushareSync';
 import { isIsoDate } from './domain/dates';
@@ -30,7 +35,8 @@ function isoDate(value: string): string {
 function datasetList(value: string): BaostockDataset[] {
   const names = value.split(',').map((name) => name.trim());
   const unknown = names.filter((name) => !(BAOSTOCK_DATASETS as readonly string[]).includes(name));
-  if (unknown.length > 0) throw new InvalidArgumentError(`unknown dataset ${unknown.join(', ')} (known: ${BAOSTOCK_DATASETS.join(', ')})`);
+  if (unknown.length > 0)
+    throw new InvalidArgumentError(`unknown dataset ${unknown.join(', ')} (known: ${BAOSTOCK_DATASETS.join(', ')})`);
   return names as BaostockDataset[];
 }
 
@@ -51,7 +57,10 @@ async function withDb<T>(work: (db: ReturnType<typeof connect>) => Promise<T>): 
   }
 }
 
-program.command('migrate').description('apply the database migrations').action(() => withDb(async () => {}));
+program
+  .command('migrate')
+  .description('apply the database migrations')
+  .action(() => withDb(async () => {}));
 
 program
   .command('import')
@@ -60,7 +69,9 @@ program
   .action((dir: string) =>
     withDb(async (db) => {
       if (bundleFiles(dir).length === 0) {
-        throw new InvalidArgumentError(`no Tushare-format files in ${dir} (expected any of ${LOADERS.map(([api]) => `${api}.csv`).join(', ')})`);
+        throw new InvalidArgumentError(
+          `no Tushare-format files in ${dir} (expected any of ${LOADERS.map(([api]) => `${api}.csv`).join(', ')})`,
+        );
       }
       await importBundle(db, dir, consoleProgress());
     }),
@@ -68,21 +79,33 @@ program
 
 program
   .command('demo')
-  .description('load the bundled demo data (real, plus synthetic recent sessions of three stocks) into an empty database')
+  .description(
+    'load the bundled demo data (real, plus synthetic recent sessions of three stocks) into an empty database',
+  )
   .action(() => withDb(async (db) => console.log(`${await loadDemoDataIfEmpty(db)} rows loaded`)));
 
 const sync = program
   .command('sync')
-  .description('pull market data, index data, events and statements from Tushare Pro (TUSHARE_TOKEN, TUSHARE_URL), resumable; `sync baostock`: from Baostock, free')
+  .description(
+    'pull market data, index data, events and statements from Tushare Pro (TUSHARE_TOKEN, TUSHARE_URL), resumable; `sync baostock`: from Baostock, free',
+  )
   // Not requiredOption: a required option of `sync` would be required of `sync baostock` too.
   .option('--from <date>', 'first date, YYYY-MM-DD (required)', isoDate)
   .option('--to <date>', 'last date, YYYY-MM-DD (required)', isoDate)
   .option('--datasets <apis>', `comma-separated subset of ${SYNC_APIS.join(', ')}`)
   .option('--only <apis>', 'the same as --datasets (its earlier name)')
-  .option('--calls-per-minute <n>', 'pace of calls (Tushare limits each API per minute by account level)', positiveInt, 200)
+  .option(
+    '--calls-per-minute <n>',
+    'pace of calls (Tushare limits each API per minute by account level)',
+    positiveInt,
+    200,
+  )
   .action((options: { from?: string; to?: string; datasets?: string; only?: string; callsPerMinute: number }) =>
     withDb(async (db) => {
-      if (options.from === undefined || options.to === undefined) throw new InvalidArgumentError(`required option '--${options.from === undefined ? 'from' : 'to'} <date>' not specified`);
+      if (options.from === undefined || options.to === undefined)
+        throw new InvalidArgumentError(
+          `required option '--${options.from === undefined ? 'from' : 'to'} <date>' not specified`,
+        );
       const token = process.env.TUSHARE_TOKEN;
       if (!token) throw new InvalidArgumentError('TUSHARE_TOKEN is not set');
       await syncTushare(db, {
@@ -99,48 +122,99 @@ const sync = program
 
 sync
   .command('baostock')
-  .description('fill the store from Baostock (free, no token; BAOSTOCK_HOST, BAOSTOCK_PORT): calendar, stock list, daily bars, factors, valuations, dividends on request; resumable and idempotent')
+  .description(
+    'fill the store from Baostock (free, no token; BAOSTOCK_HOST, BAOSTOCK_PORT): calendar, stock list, daily bars, factors, valuations, dividends on request; resumable and idempotent',
+  )
   .requiredOption('--since <date>', 'first date, YYYY-MM-DD', isoDate)
   .option('--until <date>', 'last date, YYYY-MM-DD (default: today in Beijing)', isoDate)
-  .option('--symbols <codes>', 'comma-separated symbols (default: every stock listed in the range and the main indices)')
-  .option('--datasets <names>', `comma-separated subset of ${BAOSTOCK_DATASETS.join(', ')} (default: all but dividends)`, datasetList, [...DEFAULT_BAOSTOCK_DATASETS])
-  .option('--pause-ms <n>', 'pause between two requests (one at a time: parallel clients get blacklisted)', positiveInt, 200)
-  .option('--check', 'where the store already holds rows of the same days, report differences (close, volume, factor steps) and keep them')
-  .action((options: { since: string; until?: string; symbols?: string; datasets: BaostockDataset[]; pauseMs: number; check?: boolean }) =>
-    withDb(async (db) => {
-      const client = new BaostockClient({ host: process.env.BAOSTOCK_HOST ?? 'public-api.baostock.com', port: Number(process.env.BAOSTOCK_PORT ?? 10030), pauseMs: options.pauseMs });
-      try {
-        const summary = await syncBaostock(db, client, {
-          since: options.since,
-          until: options.until ?? exchangeToday(),
-          symbols: options.symbols?.split(',').map((symbol) => symbol.trim()).filter(Boolean),
-          datasets: options.datasets,
-          check: options.check,
-          onSecurity: securityProgress(),
+  .option(
+    '--symbols <codes>',
+    'comma-separated symbols (default: every stock listed in the range and the main indices)',
+  )
+  .option(
+    '--datasets <names>',
+    `comma-separated subset of ${BAOSTOCK_DATASETS.join(', ')} (default: all but dividends)`,
+    datasetList,
+    [...DEFAULT_BAOSTOCK_DATASETS],
+  )
+  .option(
+    '--pause-ms <n>',
+    'pause between two requests (one at a time: parallel clients get blacklisted)',
+    positiveInt,
+    200,
+  )
+  .option(
+    '--check',
+    'where the store already holds rows of the same days, report differences (close, volume, factor steps) and keep them',
+  )
+  .action(
+    (options: {
+      since: string;
+      until?: string;
+      symbols?: string;
+      datasets: BaostockDataset[];
+      pauseMs: number;
+      check?: boolean;
+    }) =>
+      withDb(async (db) => {
+        const client = new BaostockClient({
+          host: process.env.BAOSTOCK_HOST ?? 'public-api.baostock.com',
+          port: Number(process.env.BAOSTOCK_PORT ?? 10030),
+          pauseMs: options.pauseMs,
         });
-        console.error(baostockSummary(summary, options.check));
-      } finally {
-        await client.close();
-      }
-    }),
+        try {
+          const summary = await syncBaostock(db, client, {
+            since: options.since,
+            until: options.until ?? exchangeToday(),
+            symbols: options.symbols
+              ?.split(',')
+              .map((symbol) => symbol.trim())
+              .filter(Boolean),
+            datasets: options.datasets,
+            check: options.check,
+            onSecurity: securityProgress(),
+          });
+          console.error(baostockSummary(summary, options.check));
+        } finally {
+          await client.close();
+        }
+      }),
   );
 
 program
   .command('update')
-  .description('the after-close update, as SYNC_SCHEDULE runs it (for cron): every session of the last 60 not yet complete, the missed ones included; exit code 1 when a session failed')
-  .option('--source <name>', `${UPDATE_SOURCES.join(' or ')} (default: each source of SYNC_SCHEDULE, else baostock)`, (value: string) => {
-    if (!(UPDATE_SOURCES as readonly string[]).includes(value)) throw new InvalidArgumentError(`expected ${UPDATE_SOURCES.join(' or ')}`);
-    return value as UpdateSource;
-  })
+  .description(
+    'the after-close update, as SYNC_SCHEDULE runs it (for cron): every session of the last 60 not yet complete, the missed ones included; exit code 1 when a session failed',
+  )
+  .option(
+    '--source <name>',
+    `${UPDATE_SOURCES.join(' or ')} (default: each source of SYNC_SCHEDULE, else baostock)`,
+    (value: string) => {
+      if (!(UPDATE_SOURCES as readonly string[]).includes(value))
+        throw new InvalidArgumentError(`expected ${UPDATE_SOURCES.join(' or ')}`);
+      return value as UpdateSource;
+    },
+  )
   .action((options: { source?: UpdateSource }) =>
     withDb(async (db) => {
       const config = loadConfig();
-      const sources = options.source !== undefined ? [options.source] : config.SYNC_SCHEDULE.length > 0 ? config.SYNC_SCHEDULE.map((entry) => entry.source) : ['baostock' as const];
+      const sources =
+        options.source !== undefined
+          ? [options.source]
+          : config.SYNC_SCHEDULE.length > 0
+            ? config.SYNC_SCHEDULE.map((entry) => entry.source)
+            : ['baostock' as const];
       let failed = false;
       for (const name of sources) {
         const { source, close } = openSource(name, config);
         try {
-          const summary = await runUpdate(db, source, { trigger: 'command', minCoverage: config.SYNC_MIN_COVERAGE, retryDelaysMs: config.SYNC_RETRY_DELAYS_MS, log: (line) => console.error(line), onSession: sessionProgress() });
+          const summary = await runUpdate(db, source, {
+            trigger: 'command',
+            minCoverage: config.SYNC_MIN_COVERAGE,
+            retryDelaysMs: config.SYNC_RETRY_DELAYS_MS,
+            log: (line) => console.error(line),
+            onSession: sessionProgress(),
+          });
           console.error(updateSummary(name, summary));
           failed ||= summary.status === 'failed';
         } finally {
@@ -153,12 +227,17 @@ program
 
 program
   .command('status')
-  .description('how current each dataset is: first and last session, the one expected by now, lag, sessions missing, partial or failed of the last 60, the last and next update')
+  .description(
+    'how current each dataset is: first and last session, the one expected by now, lag, sessions missing, partial or failed of the last 60, the last and next update',
+  )
   .action(() =>
     withDb(async (db) => {
       const config = loadConfig();
       const versions = new DataVersions(db, 0);
-      const coverage = new StoreCoverage(db, versions, new TradingCalendar(db, versions), { schedule: config.SYNC_SCHEDULE, minCoverage: config.SYNC_MIN_COVERAGE });
+      const coverage = new StoreCoverage(db, versions, new TradingCalendar(db, versions), {
+        schedule: config.SYNC_SCHEDULE,
+        minCoverage: config.SYNC_MIN_COVERAGE,
+      });
       console.log(coverageTable(await coverage.report(null)));
     }),
   );
@@ -178,7 +257,11 @@ program
 try {
   await program.parseAsync();
 } catch (err) {
-  if (err instanceof IngestError || err instanceof InvalidArgumentError || ['TushareError', 'BaostockError'].includes((err as Error).name)) {
+  if (
+    err instanceof IngestError ||
+    err instanceof InvalidArgumentError ||
+    ['TushareError', 'BaostockError'].includes((err as Error).name)
+  ) {
     console.error(`error: ${(err as Error).message}`);
     process.exit(1);
   }

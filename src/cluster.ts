@@ -52,7 +52,10 @@ if (cluster.isPrimary) {
   });
   if (process.env.METRICS_PORT) {
     const registry = new AggregatorRegistry();
-    serveMetrics(Number(process.env.METRICS_PORT), process.env.HOST ?? '0.0.0.0', { contentType: registry.contentType, metrics: () => registry.clusterMetrics() }).unref();
+    serveMetrics(Number(process.env.METRICS_PORT), process.env.HOST ?? '0.0.0.0', {
+      contentType: registry.contentType,
+      metrics: () => registry.clusterMetrics(),
+    }).unref();
   }
   function stop(signal: NodeJS.Signals) {
     if (stopping) return;

@@ -37,13 +37,17 @@ setInterval(() => logDestination.flush(), 1000).unref();
 const db = connect(config.DATABASE_URL, { queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS, logger });
 const maintenanceDb = connect(config.DATABASE_URL, { logger });
 // The data routes read a replica when one is named; accounts, keys and usage stay on the primary.
-const readDb = config.DATABASE_READ_URL ? connect(config.DATABASE_READ_URL, { queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS, logger }) : db;
+const readDb = config.DATABASE_READ_URL
+  ? connect(config.DATABASE_READ_URL, { queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS, logger })
+  : db;
 
 await migrateLatest(maintenanceDb);
 // The first start loads the demo data through the CLI, in a process of its own: the serving process then never
 // holds what a load allocates (the CSV parsing, the pinyin dictionary), memory it would keep.
 if (config.DEMO_DATA === 'auto' && (await storeIsEmpty(maintenanceDb))) {
-  const { stdout } = await promisify(execFile)(process.execPath, [...CHILD_EXEC_ARGV, paths.cli, 'demo'], { env: process.env });
+  const { stdout } = await promisify(execFile)(process.execPath, [...CHILD_EXEC_ARGV, paths.cli, 'demo'], {
+    env: process.env,
+  });
   logger.info({ loader: stdout.trim() }, 'loaded the demo data');
 }
 const createdKey = await ensureDemoKey(maintenanceDb, config.DEMO_API_KEY);
@@ -51,7 +55,10 @@ const createdKey = await ensureDemoKey(maintenanceDb, config.DEMO_API_KEY);
 const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, logger) : undefined;
 const usage = new UsageRecorder(db, logger);
 const limiters = new LimiterStore(redis);
-if (config.MINUTE_RETENTION_DAYS !== 'off') schedulePruning(maintenanceDb, config.MINUTE_RETENTION_DAYS, (err) => logger.error({ err }, 'pruning minute data failed'));
+if (config.MINUTE_RETENTION_DAYS !== 'off')
+  schedulePruning(maintenanceDb, config.MINUTE_RETENTION_DAYS, (err) =>
+    logger.error({ err }, 'pruning minute data failed'),
+  );
 
 // The live stream: every process serves streams from its hub; the one poller publishes on the bus that reaches them all.
 const liveHub = new StreamHub();
@@ -101,7 +108,9 @@ server.listen(config.PORT, config.HOST, () => {
   if ((cluster.worker?.id ?? 1) !== 1) return; // under start:cluster, the first worker speaks for all
   const base = `http://localhost:${(server.address() as AddressInfo).port}`;
   const demoKey = config.DEMO_API_KEY ?? createdKey;
-  const basicInfo = operationPolicies(loadContract()).find((operation) => operation.operationId === 'getBasicInfo')!.path;
+  const basicInfo = operationPolicies(loadContract()).find(
+    (operation) => operation.operationId === 'getBasicInfo',
+  )!.path;
   console.log(`ashare-api listening on ${base}`);
   console.log(`API docs:      ${base}/docs`);
   console.log(

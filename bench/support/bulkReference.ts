@@ -18,7 +18,10 @@ const LOAD_DATA = {
 
 /** MySQL/MariaDB `LOAD DATA LOCAL INFILE` of a Tushare CSV into a migrated database; returns the seconds it took. */
 export async function loadDataInfile(databaseUrl: string, table: keyof typeof LOAD_DATA, csv: string): Promise<number> {
-  const connection = await mysql.createConnection({ uri: databaseUrl, infileStreamFactory: (path: string) => createReadStream(path) });
+  const connection = await mysql.createConnection({
+    uri: databaseUrl,
+    infileStreamFactory: (path: string) => createReadStream(path),
+  });
   try {
     const started = performance.now();
     await connection.query(LOAD_DATA[table], [csv]);
@@ -33,11 +36,22 @@ export async function loadDataInfile(databaseUrl: string, table: keyof typeof LO
  * table's secondary indexes made after the rows (as one loads a clustered table by hand); returns the seconds.
  */
 export function sqliteImportDaily(file: string, csv: string): number {
-  const indexes = execFileSync('sqlite3', [file, "select name || char(9) || sql from sqlite_master where type = 'index' and tbl_name = 'daily_bars' and sql is not null"], { encoding: 'utf8' })
-    .trim().split('\n').filter(Boolean).map((line) => line.split('\t') as [string, string]);
+  const indexes = execFileSync(
+    'sqlite3',
+    [
+      file,
+      "select name || char(9) || sql from sqlite_master where type = 'index' and tbl_name = 'daily_bars' and sql is not null",
+    ],
+    { encoding: 'utf8' },
+  )
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.split('\t') as [string, string]);
   const started = performance.now();
   execFileSync('sqlite3', [file], {
-    input: `create table raw_daily (c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11);\n.import --csv --skip 1 ${csv} raw_daily\n` +
+    input:
+      `create table raw_daily (c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11);\n.import --csv --skip 1 ${csv} raw_daily\n` +
       `begin; ${indexes.map(([name]) => `drop index ${name};`).join(' ')}
        insert into daily_bars (ts_code, trade_date, open, high, low, close, pre_close, "change", pct_chg, vol, amount, published_at)
        select c1, substr(c2,1,4)||'-'||substr(c2,5,2)||'-'||substr(c2,7,2), c3, c4, c5, c6, c7, c8, c9, c10, c11 * 1000, datetime('now') from raw_daily order by c1, c2;

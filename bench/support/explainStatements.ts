@@ -14,17 +14,37 @@ export interface Explained {
 }
 
 /** Tables that grow with the market's history: a scan of one of them grows with the store. */
-const GROWING = ['daily_bars', 'adj_factors', 'daily_basic', 'intraday_bars', 'trades', 'index_weights', 'income_statements', 'dividends'];
+const GROWING = [
+  'daily_bars',
+  'adj_factors',
+  'daily_basic',
+  'intraday_bars',
+  'trades',
+  'index_weights',
+  'income_statements',
+  'dividends',
+];
 
 /**
  * The statements each scenario's first request runs, caught from Knex's query events of the real app in this
  * process (requests one at a time, so each statement belongs to its request), and the database's plan of each.
  */
-export async function explainStatements(databaseUrl: string, scenarios: Record<string, readonly string[]>, headers: Record<string, string>): Promise<Explained[]> {
+export async function explainStatements(
+  databaseUrl: string,
+  scenarios: Record<string, readonly string[]>,
+  headers: Record<string, string>,
+): Promise<Explained[]> {
   const db = connect(databaseUrl);
   const caught: Array<{ sql: string; bindings: readonly unknown[] }> = [];
-  db.on('query', (query: { sql: string; bindings?: readonly unknown[] }) => caught.push({ sql: query.sql, bindings: query.bindings ?? [] }));
-  const app = createApp({ db, logger: pino({ level: 'silent' }), validateResponses: false, answerCache: { enabled: false } });
+  db.on('query', (query: { sql: string; bindings?: readonly unknown[] }) =>
+    caught.push({ sql: query.sql, bindings: query.bindings ?? [] }),
+  );
+  const app = createApp({
+    db,
+    logger: pino({ level: 'silent' }),
+    validateResponses: false,
+    answerCache: { enabled: false },
+  });
   const server = createServer(app.classes, app.listener).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -51,10 +71,17 @@ export async function explainStatements(databaseUrl: string, scenarios: Record<s
 async function planOf(db: Db, sql: string, bindings: readonly unknown[]): Promise<{ plan: string; fullScan: boolean }> {
   if (isSqlite(db)) {
     const rows = (await db.raw(`explain query plan ${sql}`, bindings as never)) as Array<{ detail: string }>;
-    const scans = rows.filter(({ detail }) => /^SCAN (\w+)/.test(detail) && GROWING.includes(/^SCAN (\w+)/.exec(detail)![1]!) && !/USING (COVERING )?INDEX/.test(detail));
+    const scans = rows.filter(
+      ({ detail }) =>
+        /^SCAN (\w+)/.test(detail) &&
+        GROWING.includes(/^SCAN (\w+)/.exec(detail)![1]!) &&
+        !/USING (COVERING )?INDEX/.test(detail),
+    );
     return { plan: rows.map(({ detail }) => detail).join('\n'), fullScan: scans.length > 0 };
   }
   const [rows] = (await db.raw(`explain ${sql}`, bindings as never)) as [Array<Record<string, unknown>>];
-  const scans = rows.filter((row) => GROWING.includes(String(row.table)) && (row.type === 'ALL' || row.type === 'index'));
+  const scans = rows.filter(
+    (row) => GROWING.includes(String(row.table)) && (row.type === 'ALL' || row.type === 'index'),
+  );
   return { plan: rows.map((row) => JSON.stringify(row)).join('\n'), fullScan: scans.length > 0 };
 }

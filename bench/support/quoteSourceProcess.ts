@@ -14,12 +14,34 @@ const started = Date.now();
 let tick = 0;
 const move = () => {
   tick += 1;
-  const time = new Date(Date.UTC(2026, 3, 2, 2, 0, 0) + (Date.now() - started)).toISOString().slice(0, 19).replace('T', ' ');
+  const time = new Date(Date.UTC(2026, 3, 2, 2, 0, 0) + (Date.now() - started))
+    .toISOString()
+    .slice(0, 19)
+    .replace('T', ' ');
   for (const [i, code] of benchCodes(SYMBOLS).entries()) {
     const last = 10 + (i % 100) / 10 + (tick % 7) / 100;
     const snapshot: Snapshot = {
-      ts_code: code, name: `股票${i}`, time, last, open: 10, high: last + 0.1, low: 9.9, pre_close: 10, volume: tick * 1000 + i, amount: (tick * 1000 + i) * last,
-      bids: [[last - 0.01, 500], [last - 0.02, 800]], asks: [[last + 0.01, 300], [last + 0.02, 700]], limit_up: 11, limit_down: 9, suspended: false,
+      ts_code: code,
+      name: `股票${i}`,
+      time,
+      last,
+      open: 10,
+      high: last + 0.1,
+      low: 9.9,
+      pre_close: 10,
+      volume: tick * 1000 + i,
+      amount: (tick * 1000 + i) * last,
+      bids: [
+        [last - 0.01, 500],
+        [last - 0.02, 800],
+      ],
+      asks: [
+        [last + 0.01, 300],
+        [last + 0.02, 700],
+      ],
+      limit_up: 11,
+      limit_down: 9,
+      suspended: false,
     };
     server.snapshots.set(code, snapshot);
   }

@@ -58,15 +58,26 @@ export async function freePort(): Promise<number> {
 
 /** CPU seconds a process has used so far (utime + stime of /proc/<pid>/stat, at 100 ticks a second). */
 function cpuSecondsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** One autocannon run of `seconds` on `base + path` (the same for every target) served by process `pid`. */
-export async function load(base: string, path: string, headers: Record<string, string>, seconds: number, pid: number, connections = CONNECTIONS): Promise<Figures> {
+export async function load(
+  base: string,
+  path: string,
+  headers: Record<string, string>,
+  seconds: number,
+  pid: number,
+  connections = CONNECTIONS,
+): Promise<Figures> {
   const cpuBefore = cpuSecondsOf(pid);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon({ url: base + path, connections, duration: seconds, headers }, (err, done) => (err ? reject(err) : resolve(done)));
+    autocannon({ url: base + path, connections, duration: seconds, headers }, (err, done) =>
+      err ? reject(err) : resolve(done),
+    );
   });
   return {
     requests_per_sec: result.requests.average,
@@ -122,9 +133,20 @@ export async function compareWithReference(options: CompareOptions): Promise<Com
   writeFileSync(bodyFile, body);
   const bare: ServerProcess[] = [];
   try {
-    for (const kind of ['express', 'http']) bare.push(await startServerProcess('bench/support/bareServers.ts', await freePort(), { BODY_FILE: bodyFile, BARE: kind }));
-    const bases: Record<Target, string> = { project: project.base, bare_express: bare[0]!.base, bare_http: bare[1]!.base };
-    const pids: Record<Target, number> = { project: project.child.pid!, bare_express: bare[0]!.child.pid!, bare_http: bare[1]!.child.pid! };
+    for (const kind of ['express', 'http'])
+      bare.push(
+        await startServerProcess('bench/support/bareServers.ts', await freePort(), { BODY_FILE: bodyFile, BARE: kind }),
+      );
+    const bases: Record<Target, string> = {
+      project: project.base,
+      bare_express: bare[0]!.base,
+      bare_http: bare[1]!.base,
+    };
+    const pids: Record<Target, number> = {
+      project: project.child.pid!,
+      bare_express: bare[0]!.child.pid!,
+      bare_http: bare[1]!.child.pid!,
+    };
     const targets = Object.keys(bases) as Target[];
     const loadAtStart = loadavg();
     for (const target of targets) await load(bases[target], path, headers, options.warmUpSeconds ?? 2, pids[target]);
@@ -138,16 +160,26 @@ export async function compareWithReference(options: CompareOptions): Promise<Com
     const of = (target: Target) => medianOf(eachRound.filter((r) => r.target === target).map((r) => r.figures));
     const [ours, express, http] = [of('project'), of('bare_express'), of('bare_http')];
     const comparison: Comparison = {
-      scenario: options.scenario, path, body_bytes: body.length, connections: CONNECTIONS, rounds, seconds_per_round: seconds,
-      load_average_at_start: loadAtStart.map(round2), load_average_at_end: loadavg().map(round2),
-      project: ours, bare_express: express, bare_http: http,
+      scenario: options.scenario,
+      path,
+      body_bytes: body.length,
+      connections: CONNECTIONS,
+      rounds,
+      seconds_per_round: seconds,
+      load_average_at_start: loadAtStart.map(round2),
+      load_average_at_end: loadavg().map(round2),
+      project: ours,
+      bare_express: express,
+      bare_http: http,
       ratio_to_express: round2(ours.requests_per_sec / express.requests_per_sec),
       ratio_to_http: round2(ours.requests_per_sec / http.requests_per_sec),
       each_round: eachRound,
     };
-    console.log(`${options.scenario}: project ${ours.requests_per_sec} req/s (p50 ${ours.latency_p50_ms} ms, p99 ${ours.latency_p99_ms} ms, ` +
-      `${ours.server_cpu_us_per_request} µs CPU/request), bare Express ${express.requests_per_sec} req/s (${express.server_cpu_us_per_request} µs), ` +
-      `node:http ${http.requests_per_sec} req/s (${http.server_cpu_us_per_request} µs); ratio ${comparison.ratio_to_express}`);
+    console.log(
+      `${options.scenario}: project ${ours.requests_per_sec} req/s (p50 ${ours.latency_p50_ms} ms, p99 ${ours.latency_p99_ms} ms, ` +
+        `${ours.server_cpu_us_per_request} µs CPU/request), bare Express ${express.requests_per_sec} req/s (${express.server_cpu_us_per_request} µs), ` +
+        `node:http ${http.requests_per_sec} req/s (${http.server_cpu_us_per_request} µs); ratio ${comparison.ratio_to_express}`,
+    );
     return comparison;
   } finally {
     for (const server of bare) await server.stop();

@@ -18,9 +18,17 @@ export async function scaleBundle(size: ScaleSize): Promise<{ dir: string; gener
   const marker = join(dir, '.complete');
   if (existsSync(marker)) return { dir, generatedSeconds: null };
   rmSync(dir, { recursive: true, force: true });
-  console.error(`generating ${size.stocks} stocks × ${size.years} years, ${size.sessions} sessions of minute bars into ${dir} …`);
+  console.error(
+    `generating ${size.stocks} stocks × ${size.years} years, ${size.sessions} sessions of minute bars into ${dir} …`,
+  );
   const started = performance.now();
-  const counts = await generateBundle({ out: dir, stocks: size.stocks, years: size.years, seed: 1, wholeMarket: { minuteSessions: size.sessions } });
+  const counts = await generateBundle({
+    out: dir,
+    stocks: size.stocks,
+    years: size.years,
+    seed: 1,
+    wholeMarket: { minuteSessions: size.sessions },
+  });
   writeFileSync(marker, JSON.stringify(counts, null, 2));
   return { dir, generatedSeconds: Math.round((performance.now() - started) / 1000) };
 }

@@ -23,13 +23,20 @@ export interface ServerProcess {
 export const BUILT_SERVER = 'dist/src/main.js';
 
 /** The node flags of `npm start` (package.json: the heap cap), so the API is measured as it runs in production. */
-export const START_FLAGS = (JSON.parse(readFileSync('package.json', 'utf8')).scripts.start as string).split(' ').filter((arg) => arg.startsWith('--max'));
+export const START_FLAGS = (JSON.parse(readFileSync('package.json', 'utf8')).scripts.start as string)
+  .split(' ')
+  .filter((arg) => arg.startsWith('--max'));
 
 /**
  * `entry` (BUILT_SERVER, or sources under tsx: src/main.ts, src/cluster.ts, a bench server) in a process of its own on `port`, once /readyz
  * answers 200; `flags` go to node before the entry (e.g. START_FLAGS, --cpu-prof).
  */
-export async function startServerProcess(entry: string, port: number, env: Record<string, string>, flags: string[] = []): Promise<ServerProcess> {
+export async function startServerProcess(
+  entry: string,
+  port: number,
+  env: Record<string, string>,
+  flags: string[] = [],
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, [...flags, ...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), entry], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -38,7 +45,13 @@ export async function startServerProcess(entry: string, port: number, env: Recor
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   for (let attempt = 0; ; attempt++) {
     if (attempt > 1200) throw new Error(`${entry} did not become ready`);
-    if (await fetch(`${base}/readyz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {

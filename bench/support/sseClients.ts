@@ -6,7 +6,12 @@
  */
 import { AshareClient } from '../../clients/typescript/src/index';
 
-const [baseUrl, apiKey, clients, events] = [process.env.BENCH_BASE!, process.env.BENCH_KEY!, Number(process.env.BENCH_CLIENTS), Number(process.env.BENCH_EVENTS)];
+const [baseUrl, apiKey, clients, events] = [
+  process.env.BENCH_BASE!,
+  process.env.BENCH_KEY!,
+  Number(process.env.BENCH_CLIENTS),
+  Number(process.env.BENCH_EVENTS),
+];
 const api = new AshareClient({ baseUrl, apiKey });
 const latencies: number[] = [];
 let [opened, done] = [0, 0];

@@ -9,7 +9,8 @@ export interface Timed {
   body: string;
 }
 
-export const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+export const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** Requests one at a time, each timed to its last byte; anything but a 200 stops the bench. */
 export async function timed(base: string, paths: readonly string[], headers: Record<string, string>): Promise<Timed> {
@@ -23,5 +24,11 @@ export async function timed(base: string, paths: readonly string[], headers: Rec
     if (response.status !== 200) throw new Error(`${path} → ${response.status} ${body.slice(0, 200)}`);
   }
   times.sort((a, b) => a - b);
-  return { p50_ms: round2(percentile(times, 50)), p99_ms: round2(percentile(times, 99)), requests: paths.length, bytes: body.length, body };
+  return {
+    p50_ms: round2(percentile(times, 50)),
+    p99_ms: round2(percentile(times, 99)),
+    requests: paths.length,
+    bytes: body.length,
+    body,
+  };
 }

@@ -20,7 +20,9 @@ console.log('ts_code,trade_date,close,open,high,low,pre_close,change,pct_chg,vol
 for (const path of process.argv.slice(2)) {
   const [header, ...lines] = readFileSync(path, 'utf8').trim().split('\n');
   const names = header!.split(',');
-  const rows = lines.slice(0, -2).map((line) => Object.fromEntries(line.split(',').map((value, i) => [names[i], value])));
+  const rows = lines
+    .slice(0, -2)
+    .map((line) => Object.fromEntries(line.split(',').map((value, i) => [names[i], value])));
   let previousClose: number | null = null;
   for (const row of rows) {
     const code = row.symbol!;
@@ -28,10 +30,25 @@ for (const path of process.argv.slice(2)) {
     const vol = Number(row.volume);
     const amountThousand = THOUSAND_YUAN_FILES.includes(code) ? Number(row.amount) : Number(row.amount) / 1000;
     const pricePerShare = (amountThousand * 1000) / (vol * 100);
-    if (!(pricePerShare >= 1 && pricePerShare <= 1000)) throw new Error(`${path} ${row.date}: units do not fit (${pricePerShare} yuan per share)`);
+    if (!(pricePerShare >= 1 && pricePerShare <= 1000))
+      throw new Error(`${path} ${row.date}: units do not fit (${pricePerShare} yuan per share)`);
     const change = previousClose === null ? null : round(close - previousClose, 4);
     const pct = previousClose === null ? null : round(((close - previousClose) / previousClose) * 100, 4);
-    console.log([code, row.date!.replaceAll('-', ''), row.close, row.open, row.high, row.low, previousClose ?? '', change ?? '', pct ?? '', vol, round(amountThousand, 3)].join(','));
+    console.log(
+      [
+        code,
+        row.date!.replaceAll('-', ''),
+        row.close,
+        row.open,
+        row.high,
+        row.low,
+        previousClose ?? '',
+        change ?? '',
+        pct ?? '',
+        vol,
+        round(amountThousand, 3),
+      ].join(','),
+    );
     previousClose = close;
   }
 }

@@ -12,9 +12,36 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('sort_order').notNullable();
   });
   await knex('plans').insert([
-    { id: 'starter', name: 'Starter', price_monthly_cents: 9900, rate_limit_per_minute: 100, daily_delay_minutes: 15, minute_delay_minutes: 15, tick_access: false, sort_order: 1 },
-    { id: 'professional', name: 'Professional', price_monthly_cents: 49900, rate_limit_per_minute: 300, daily_delay_minutes: 0, minute_delay_minutes: 1, tick_access: true, sort_order: 2 },
-    { id: 'enterprise', name: 'Enterprise', price_monthly_cents: 0, rate_limit_per_minute: null, daily_delay_minutes: 0, minute_delay_minutes: 0, tick_access: true, sort_order: 3 },
+    {
+      id: 'starter',
+      name: 'Starter',
+      price_monthly_cents: 9900,
+      rate_limit_per_minute: 100,
+      daily_delay_minutes: 15,
+      minute_delay_minutes: 15,
+      tick_access: false,
+      sort_order: 1,
+    },
+    {
+      id: 'professional',
+      name: 'Professional',
+      price_monthly_cents: 49900,
+      rate_limit_per_minute: 300,
+      daily_delay_minutes: 0,
+      minute_delay_minutes: 1,
+      tick_access: true,
+      sort_order: 2,
+    },
+    {
+      id: 'enterprise',
+      name: 'Enterprise',
+      price_monthly_cents: 0,
+      rate_limit_per_minute: null,
+      daily_delay_minutes: 0,
+      minute_delay_minutes: 0,
+      tick_access: true,
+      sort_order: 3,
+    },
   ]);
 }
 

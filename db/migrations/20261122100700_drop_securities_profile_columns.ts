@@ -1,7 +1,17 @@
 import type { Knex } from 'knex';
 
 /** The company profile moved to company_profiles (Tushare `stock_company`); these columns were never filled. */
-const MOVED = ['description', 'website', 'address', 'chairman', 'general_manager', 'secretary', 'established_date', 'registered_capital', 'business_scope'];
+const MOVED = [
+  'description',
+  'website',
+  'address',
+  'chairman',
+  'general_manager',
+  'secretary',
+  'established_date',
+  'registered_capital',
+  'business_scope',
+];
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('securities', (t) => {

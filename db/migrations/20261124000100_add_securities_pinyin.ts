@@ -13,7 +13,10 @@ export async function up(knex: Knex): Promise<void> {
   if (rows.length === 0) return;
   const { fullPinyinOf } = await import('../../src/domain/cnspell');
   await knex.transaction(async (trx) => {
-    for (const { ts_code, name } of rows) await trx('securities').where({ ts_code }).update({ pinyin: fullPinyinOf(name) });
+    for (const { ts_code, name } of rows)
+      await trx('securities')
+        .where({ ts_code })
+        .update({ pinyin: fullPinyinOf(name) });
   });
 }
 

@@ -8,9 +8,30 @@ import type { Knex } from 'knex';
  * one contiguous range of one index per table (`Using index`). MySQL takes at most 16 columns an index, so
  * daily_basic's 15 figures are split over two.
  */
-const BAR_COLUMNS = ['open', 'high', 'low', 'close', 'pre_close', 'change', 'pct_chg', 'vol', 'amount', 'turnover', 'published_at'];
+const BAR_COLUMNS = [
+  'open',
+  'high',
+  'low',
+  'close',
+  'pre_close',
+  'change',
+  'pct_chg',
+  'vol',
+  'amount',
+  'turnover',
+  'published_at',
+];
 const VALUATION_RATIOS = ['pe', 'pe_ttm', 'pb', 'ps', 'ps_ttm', 'dv_ratio', 'dv_ttm'];
-const VALUATION_SHARES = ['total_share', 'float_share', 'free_share', 'total_mv', 'circ_mv', 'turnover_rate', 'turnover_rate_f', 'volume_ratio'];
+const VALUATION_SHARES = [
+  'total_share',
+  'float_share',
+  'free_share',
+  'total_mv',
+  'circ_mv',
+  'turnover_rate',
+  'turnover_rate_f',
+  'volume_ratio',
+];
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('daily_bars', (t) => {

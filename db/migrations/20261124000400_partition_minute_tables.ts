@@ -13,7 +13,11 @@ const isSqlite = (knex: Knex) => knex.client.dialect === 'sqlite3';
 
 export async function up(knex: Knex): Promise<void> {
   if (isSqlite(knex)) return;
-  for (const table of TABLES) await knex.raw('alter table ?? partition by range (to_days(trade_time)) (partition p_future values less than maxvalue)', [table]);
+  for (const table of TABLES)
+    await knex.raw(
+      'alter table ?? partition by range (to_days(trade_time)) (partition p_future values less than maxvalue)',
+      [table],
+    );
 }
 
 export async function down(knex: Knex): Promise<void> {

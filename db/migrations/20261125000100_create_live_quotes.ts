@@ -9,7 +9,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('live_quotes', (t) => {
     t.string('ts_code', 12).notNullable();
     t.datetime('quote_minute').notNullable().comment('the minute the snapshot falls in (its start), Beijing');
-    t.datetime('quote_time').notNullable().comment('the snapshot\'s market time, Beijing');
+    t.datetime('quote_time').notNullable().comment("the snapshot's market time, Beijing");
     t.string('name', 32);
     t.double('last');
     t.double('open');

@@ -18,7 +18,10 @@ const isSqlite = (knex: Knex) => knex.client.dialect === 'sqlite3';
 
 async function rebuild(knex: Knex, table: string, clustered: boolean): Promise<void> {
   const [created] = await knex('sqlite_master').where({ type: 'table', name: table }).select('sql');
-  const indexes: Array<{ sql: string }> = await knex('sqlite_master').where({ type: 'index', tbl_name: table }).whereNotNull('sql').select('sql');
+  const indexes: Array<{ sql: string }> = await knex('sqlite_master')
+    .where({ type: 'index', tbl_name: table })
+    .whereNotNull('sql')
+    .select('sql');
   const definition = String(created.sql).replace(/\s*without rowid\s*$/i, '');
   const renamed = definition.replace(/^create table\s+[`"]?\w+[`"]?/i, `create table \`${table}_rebuilt\``);
   await knex.raw(`${renamed}${clustered ? ' without rowid' : ''}`);

@@ -61,6 +61,10 @@ export function recordingDb(dialect: Dialect): RecordingDb {
       return query.response;
     }
   }
-  const db = knex({ client: RecordingClient as unknown as typeof Knex.Client, connection: { filename: ':memory:' }, useNullAsDefault: true });
+  const db = knex({
+    client: RecordingClient as unknown as typeof Knex.Client,
+    connection: { filename: ':memory:' },
+    useNullAsDefault: true,
+  });
   return { db, statements, answer: (...results) => queued.push(...results) };
 }

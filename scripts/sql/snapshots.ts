@@ -58,7 +58,13 @@ export const querySnapshots: QuerySnapshot[] = [
     module: 'market',
     name: 'cross-section: every bar of a day with its factor and valuation',
     example: 'stocks of the ChiNext board on 2025-04-03, daily bars published by 2025-04-03 15:30',
-    run: (db) => crossSectionRows(db, NO_DIRECTORY, { date: '2025-04-03', kind: 'stock', board: 'chinext' }, '2025-04-03 15:30:00'),
+    run: (db) =>
+      crossSectionRows(
+        db,
+        NO_DIRECTORY,
+        { date: '2025-04-03', kind: 'stock', board: 'chinext' },
+        '2025-04-03 15:30:00',
+      ),
   },
   {
     module: 'market',
@@ -96,7 +102,12 @@ export const querySnapshots: QuerySnapshot[] = [
     example: 'income statements of FY2023, consolidated, announced by 2024-04-30, first page of 1,000',
     run: (db, answer) => {
       answer([], [{ total: 0 }]);
-      return codesWithPeriod(db, 'income_statements', { endDate: '2023-12-31', reportType: 1, asOf: '2024-04-30' }, { limit: 1000, offset: 0 });
+      return codesWithPeriod(
+        db,
+        'income_statements',
+        { endDate: '2023-12-31', reportType: 1, asOf: '2024-04-30' },
+        { limit: 1000, offset: 0 },
+      );
     },
   },
   {
@@ -104,7 +115,12 @@ export const querySnapshots: QuerySnapshot[] = [
     name: 'statements point in time: every version announced by as_of',
     example: 'income of 600519.SH, consolidated (report type 1), periods 2022-12-31 to 2024-12-31, as of 2024-04-30',
     run: (db) =>
-      statementRows(db, 'income_statements', { codes: ['600519.SH'], reportType: 1, from: '2022-12-31', to: '2024-12-31', asOf: '2024-04-30' }, ['total_revenue', 'n_income_attr_p']),
+      statementRows(
+        db,
+        'income_statements',
+        { codes: ['600519.SH'], reportType: 1, from: '2022-12-31', to: '2024-12-31', asOf: '2024-04-30' },
+        ['total_revenue', 'n_income_attr_p'],
+      ),
   },
   {
     module: 'reference',

@@ -53,14 +53,27 @@ export async function tableWriter(trx: Knex.Transaction, spec: UpsertSpec): Prom
  * transaction's own better-sqlite3 connection: through Knex each batch re-parsed a 1,000-row statement and
  * formatted its 12,000 bindings, a fifth of a daily import's CPU.
  */
-function sqliteUpsert(trx: Knex.Transaction, spec: UpsertSpec, columns: string[], updated: string[], rows: Row[]): Promise<void> {
-  return sqliteInsertRows(trx, columns, rows, (rowCount) => `${sqliteInsert(spec.table, columns, rowCount)} ${sqliteOnConflict(spec.key, updated)}`);
+function sqliteUpsert(
+  trx: Knex.Transaction,
+  spec: UpsertSpec,
+  columns: string[],
+  updated: string[],
+  rows: Row[],
+): Promise<void> {
+  return sqliteInsertRows(
+    trx,
+    columns,
+    rows,
+    (rowCount) => `${sqliteInsert(spec.table, columns, rowCount)} ${sqliteOnConflict(spec.key, updated)}`,
+  );
 }
 
 const quote = (name: string) => `\`${name}\``;
 
 function mergeClause(updated: string[]): string {
-  return updated.length === 0 ? '' : ` on duplicate key update ${updated.map((c) => `${quote(c)} = values(${quote(c)})`).join(', ')}`;
+  return updated.length === 0
+    ? ''
+    : ` on duplicate key update ${updated.map((c) => `${quote(c)} = values(${quote(c)})`).join(', ')}`;
 }
 
 /**
@@ -69,29 +82,47 @@ function mergeClause(updated: string[]): string {
  * rows just inserted to the same values. A row IGNORE skipped for any other reason also takes that path, whose
  * load (no duplicates, so its warnings are all data warnings) then refuses it.
  */
-async function stagedUpsert(trx: Knex.Transaction, spec: UpsertSpec, columns: string[], updated: string[], rows: Row[]): Promise<void> {
+async function stagedUpsert(
+  trx: Knex.Transaction,
+  spec: UpsertSpec,
+  columns: string[],
+  updated: string[],
+  rows: Row[],
+): Promise<void> {
   const list = columns.map(quote).join(',');
   const inserted = await loadData(trx, quote(spec.table), columns, rows, true);
   if (inserted === rows.length) return;
   const stage = quote(`stage_${spec.table}`);
   await trx.raw(`drop temporary table if exists ${stage}`);
   // Only the batch's columns and the primary key: a secondary index would slow the load, the key sorts the merge.
-  await trx.raw(`create temporary table ${stage} (primary key (${spec.key.map(quote).join(',')})) select ${list} from ${quote(spec.table)} limit 0`);
+  await trx.raw(
+    `create temporary table ${stage} (primary key (${spec.key.map(quote).join(',')})) select ${list} from ${quote(spec.table)} limit 0`,
+  );
   await loadData(trx, stage, columns, rows, false);
-  await trx.raw(`insert ${updated.length === 0 ? 'ignore ' : ''}into ${quote(spec.table)} (${list}) select ${list} from ${stage}${mergeClause(updated)}`);
+  await trx.raw(
+    `insert ${updated.length === 0 ? 'ignore ' : ''}into ${quote(spec.table)} (${list}) select ${list} from ${stage}${mergeClause(updated)}`,
+  );
   await trx.raw(`drop temporary table ${stage}`);
 }
 
 const DUPLICATE_KEY = 1062;
 
 /** LOAD DATA LOCAL of `rows` into `table`; returns the rows inserted. Rows whose key exists count as not inserted. */
-async function loadData(trx: Knex.Transaction, table: string, columns: string[], rows: Row[], ignore: boolean): Promise<number> {
+async function loadData(
+  trx: Knex.Transaction,
+  table: string,
+  columns: string[],
+  rows: Row[],
+  ignore: boolean,
+): Promise<number> {
   const [loaded] = (await trx
     .raw(
       `load data local infile 'rows' ${ignore ? 'ignore ' : ''}into table ${table} character set utf8mb4
        fields terminated by '\\t' escaped by '\\\\' lines terminated by '\\n' (${columns.map(quote).join(',')})`,
     )
-    .options({ infileStreamFactory: () => Readable.from(tsvChunks(columns, rows)) })) as [{ affectedRows: number; warningStatus: number }];
+    .options({ infileStreamFactory: () => Readable.from(tsvChunks(columns, rows)) })) as [
+    { affectedRows: number; warningStatus: number },
+  ];
   // LOCAL makes the server turn refused values into warnings (it cannot stop the client mid-file): refuse them here.
   if (loaded.warningStatus > 0) {
     const [warnings] = (await trx.raw('show warnings')) as [{ Level: string; Code: number; Message: string }[]];
@@ -130,7 +161,13 @@ function tsvField(value: Row[string] | undefined): string {
  * so neither Knex nor mysql2 scans thousands of placeholders per batch; `?` inside strings is escaped for
  * Knex's raw parser.
  */
-async function mysqlInsert(trx: Knex.Transaction, spec: UpsertSpec, columns: string[], updated: string[], rows: Row[]): Promise<void> {
+async function mysqlInsert(
+  trx: Knex.Transaction,
+  spec: UpsertSpec,
+  columns: string[],
+  updated: string[],
+  rows: Row[],
+): Promise<void> {
   // Imported here, not at the top: a server on SQLite never loads the MySQL driver.
   const { escape } = await import('mysql2');
   let sql = `insert ${updated.length === 0 ? 'ignore ' : ''}into ${quote(spec.table)} (${columns.map(quote).join(',')}) values `;
@@ -150,7 +187,9 @@ function localInfileEnabled(trx: Knex.Transaction): Promise<boolean> {
   const pool = trx.client.config as object;
   let enabled = localInfile.get(pool);
   if (!enabled) {
-    enabled = trx.raw('select @@local_infile as enabled').then(([rows]: [{ enabled: number }[]]) => Number(rows[0]!.enabled) === 1);
+    enabled = trx
+      .raw('select @@local_infile as enabled')
+      .then(([rows]: [{ enabled: number }[]]) => Number(rows[0]!.enabled) === 1);
     localInfile.set(pool, enabled);
   }
   return enabled;

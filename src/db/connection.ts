@@ -22,7 +22,8 @@ function knexLog(logger: Logger | undefined): Knex.Config['log'] {
   return {
     warn: (message: unknown) => logger.warn({ knex: String(message) }, 'database client warning'),
     error: (message: unknown) => logger.error({ knex: String(message) }, 'database client error'),
-    deprecate: (method: string, alternative: string) => logger.warn({ method, alternative }, 'database client deprecation'),
+    deprecate: (method: string, alternative: string) =>
+      logger.warn({ method, alternative }, 'database client deprecation'),
     debug: () => {},
   };
 }

@@ -9,7 +9,9 @@ export type Dataset = (typeof DATASETS)[number];
 export async function bumpDataVersion(db: Db, dataset: Dataset): Promise<void> {
   const now = toSqlDateTime(new Date());
   await db('data_versions').insert({ dataset, version: 0, updated_at: now }).onConflict('dataset').ignore();
-  await db('data_versions').where({ dataset }).update({ version: db.raw('version + 1'), updated_at: now });
+  await db('data_versions')
+    .where({ dataset })
+    .update({ version: db.raw('version + 1'), updated_at: now });
 }
 
 export async function dataVersion(db: Db, dataset: Dataset): Promise<number> {

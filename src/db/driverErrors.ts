@@ -21,9 +21,18 @@ const STATEMENT_TIMEOUT_ERRNOS = new Set([1969, 3024]);
 
 /** Unreachable, refused, timed out, busy beyond its wait, or a damaged SQLite file: the store cannot answer now (503). */
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'EPIPE',
-  'PROTOCOL_CONNECTION_LOST', 'ER_CON_COUNT_ERROR', 'ER_ACCESS_DENIED_ERROR', 'ER_BAD_DB_ERROR',
-  'ER_STATEMENT_TIMEOUT', 'SQLITE_BUSY',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'EPIPE',
+  'PROTOCOL_CONNECTION_LOST',
+  'ER_CON_COUNT_ERROR',
+  'ER_ACCESS_DENIED_ERROR',
+  'ER_BAD_DB_ERROR',
+  'ER_STATEMENT_TIMEOUT',
+  'SQLITE_BUSY',
 ]);
 
 /** A statement or connection failure that means the database is down or overloaded, not that the request is wrong. */

@@ -13,7 +13,8 @@ export interface Leadership {
 const LOCK_TTL_MS = 15_000;
 const LOCK_EVERY_MS = 5_000;
 /** Extends the lock only while this process holds it (compare and extend in one step). */
-const EXTEND = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
+const EXTEND =
+  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
 /** Gives the lock up only while this process holds it (compare and delete in one step). */
 const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 
@@ -23,7 +24,13 @@ const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call
  * first cluster worker holds it (several instances without Redis would each hold it: docs/operations.md).
  * `onChange` is told each time this process gains or loses it.
  */
-export function leadOne(redis: Redis | undefined, key: string, logger: Logger, what: string, onChange: (leading: boolean) => void): Leadership {
+export function leadOne(
+  redis: Redis | undefined,
+  key: string,
+  logger: Logger,
+  what: string,
+  onChange: (leading: boolean) => void,
+): Leadership {
   if (redis === undefined) {
     const leading = (cluster.worker?.id ?? 1) === 1;
     if (leading) onChange(true);
@@ -40,7 +47,8 @@ export function leadOne(redis: Redis | undefined, key: string, logger: Logger, w
     logger.info({ holding }, held ? `this process ${what}` : `another process took over: it ${what}`);
     onChange(held);
   };
-  const check = () => void contend().catch((err: Error) => logger.warn({ err: err.message }, `lock unavailable: ${key}`));
+  const check = () =>
+    void contend().catch((err: Error) => logger.warn({ err: err.message }, `lock unavailable: ${key}`));
   const timer = setInterval(check, LOCK_EVERY_MS).unref();
   check();
   return {

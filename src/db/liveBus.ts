@@ -39,17 +39,25 @@ function clusterBus(receive: (events: readonly LiveEvent[]) => void): LiveBus {
  * runs no other command). A Redis that is down loses the events published meanwhile (a reconnecting client
  * resumes from its Last-Event-ID where its own process kept them, else reads the quotes route).
  */
-export async function redisBus(url: string, logger: Logger, receive: (events: readonly LiveEvent[]) => void): Promise<LiveBus> {
+export async function redisBus(
+  url: string,
+  logger: Logger,
+  receive: (events: readonly LiveEvent[]) => void,
+): Promise<LiveBus> {
   const { Redis } = await import('ioredis');
   const publisher = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
   const subscriber = new Redis(url, { connectTimeout: 2000 });
-  for (const connection of [publisher, subscriber]) connection.on('error', (err) => logger.warn({ err: err.message }, 'redis unavailable; live events wait'));
+  for (const connection of [publisher, subscriber])
+    connection.on('error', (err) => logger.warn({ err: err.message }, 'redis unavailable; live events wait'));
   subscriber.on('message', (channel, text) => {
     if (channel === LIVE_CHANNEL) receive(JSON.parse(text) as LiveEvent[]);
   });
   await subscriber.subscribe(LIVE_CHANNEL);
   return {
-    publish: (events) => void publisher.publish(LIVE_CHANNEL, JSON.stringify(events)).catch((err: Error) => logger.warn({ err: err.message }, 'live events not published')),
+    publish: (events) =>
+      void publisher
+        .publish(LIVE_CHANNEL, JSON.stringify(events))
+        .catch((err: Error) => logger.warn({ err: err.message }, 'live events not published')),
     close: async () => {
       subscriber.disconnect();
       publisher.disconnect();
@@ -58,7 +66,11 @@ export async function redisBus(url: string, logger: Logger, receive: (events: re
 }
 
 /** The bus this process uses: Redis when there is one, the cluster relay in a worker, else in process. */
-export async function liveBusFor(redisUrl: string | undefined, logger: Logger, receive: (events: readonly LiveEvent[]) => void): Promise<LiveBus> {
+export async function liveBusFor(
+  redisUrl: string | undefined,
+  logger: Logger,
+  receive: (events: readonly LiveEvent[]) => void,
+): Promise<LiveBus> {
   if (redisUrl !== undefined) return redisBus(redisUrl, logger, receive);
   return cluster.isWorker ? clusterBus(receive) : localBus(receive);
 }

@@ -11,7 +11,9 @@ import { paths } from '../paths';
  */
 const migrationSource: Knex.MigrationSource<string> = {
   async getMigrations() {
-    return readdirSync(paths.migrations).filter((name) => /^\d{14}_.+\.(ts|js)$/.test(name)).sort();
+    return readdirSync(paths.migrations)
+      .filter((name) => /^\d{14}_.+\.(ts|js)$/.test(name))
+      .sort();
   },
   getMigrationName: (name) => name.replace(/\.js$/, '.ts'),
   async getMigration(name) {

@@ -47,13 +47,18 @@ export async function partitionsOf(db: Db, table: MinuteTable): Promise<string[]
 export async function addPartitions(db: Db, table: MinuteTable, bounds: readonly string[]): Promise<void> {
   if (bounds.length === 0) return;
   const parts = bounds.map((bound) => `partition ${partitionName(bound)} values less than (to_days('${bound}'))`);
-  await db.raw(`alter table ?? reorganize partition ${FUTURE_PARTITION} into (${parts.join(', ')}, partition ${FUTURE_PARTITION} values less than maxvalue)`, [table]);
+  await db.raw(
+    `alter table ?? reorganize partition ${FUTURE_PARTITION} into (${parts.join(', ')}, partition ${FUTURE_PARTITION} values less than maxvalue)`,
+    [table],
+  );
 }
 
 /** The rows of the named partitions (counted before they are dropped: retention reports what it removed). */
 export async function rowsIn(db: Db, table: MinuteTable, names: readonly string[]): Promise<number> {
   if (names.length === 0) return 0;
-  const [row] = await db.raw(`select count(*) as n from ?? partition (${names.join(', ')})`, [table]).then(([rows]) => rows as Array<{ n: number }>);
+  const [row] = await db
+    .raw(`select count(*) as n from ?? partition (${names.join(', ')})`, [table])
+    .then(([rows]) => rows as Array<{ n: number }>);
   return Number(row!.n);
 }
 

@@ -48,7 +48,10 @@ export function mysqlClient(queryTimeoutMs?: number): typeof Knex.Client {
   const Client_MySQL2 = require('knex/lib/dialects/mysql2/index.js') as new (config: Knex.Config) => Knex.Client;
   class Mysql2 extends (Client_MySQL2 as unknown as Base) {
     override _query(connection: RawConnection, obj: CompiledQuery): Promise<unknown> {
-      const query = obj.options?.rowsAsArray && (obj.bindings?.length ?? 0) <= MAX_STATEMENT_PARAMETERS ? prepared(connection, obj) : super._query(connection, obj);
+      const query =
+        obj.options?.rowsAsArray && (obj.bindings?.length ?? 0) <= MAX_STATEMENT_PARAMETERS
+          ? prepared(connection, obj)
+          : super._query(connection, obj);
       return queryTimeoutMs === undefined ? query : bounded(query, connection, queryTimeoutMs);
     }
   }

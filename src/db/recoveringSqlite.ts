@@ -3,7 +3,9 @@ import type { Knex } from 'knex';
 
 // Knex takes a client class in place of a dialect name; this one is its better-sqlite3 client that recovers.
 const require = createRequire(import.meta.url);
-const Client_BetterSQLite3 = require('knex/lib/dialects/better-sqlite3/index.js') as new (config: Knex.Config) => Knex.Client;
+const Client_BetterSQLite3 = require('knex/lib/dialects/better-sqlite3/index.js') as new (
+  config: Knex.Config,
+) => Knex.Client;
 
 interface RawConnection {
   readonly open: boolean;

@@ -9,7 +9,14 @@ import type { Logger } from 'pino';
  */
 export async function connectRedis(url: string, logger: Logger): Promise<Redis> {
   const { Redis } = await import('ioredis');
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 500, connectTimeout: 2000 });
-  redis.on('error', (err) => logger.warn({ err: err.message }, 'redis unavailable; rate limits fall back to this instance'));
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    commandTimeout: 500,
+    connectTimeout: 2000,
+  });
+  redis.on('error', (err) =>
+    logger.warn({ err: err.message }, 'redis unavailable; rate limits fall back to this instance'),
+  );
   return redis;
 }

@@ -6,16 +6,32 @@ import { universeCounts, type CoverageDataset, type ListedLife, type SessionCoun
  * a dataset's rows per session and, for a per-security daily dataset, the day's universe. Reads date-led
  * index ranges of the sessions asked, never a whole table.
  */
-export async function sessionCounts(db: Knex, dataset: CoverageDataset, sessions: readonly string[]): Promise<Map<string, SessionCount>> {
+export async function sessionCounts(
+  db: Knex,
+  dataset: CoverageDataset,
+  sessions: readonly string[],
+): Promise<Map<string, SessionCount>> {
   const counts = new Map<string, SessionCount>();
   if (sessions.length === 0) return counts;
   const [first, last] = [sessions[0]!, sessions.at(-1)!];
   const column = `t.${dataset.dateColumn}`;
-  const query = db(`${dataset.table} as t`).whereBetween(column, [first, last]).groupBy(column).select(`${column} as day`).count({ rows: '*' });
+  const query = db(`${dataset.table} as t`)
+    .whereBetween(column, [first, last])
+    .groupBy(column)
+    .select(`${column} as day`)
+    .count({ rows: '*' });
   // Indices have bars too: a session's universe is of stocks, so are its rows (a bar of a code the stock list
   // lacks counts as a stock's).
-  if (dataset.table === 'daily_bars') query.leftJoin('securities as s', 's.ts_code', 't.ts_code').where((q) => q.whereNull('s.kind').orWhere('s.kind', 'stock'));
-  const rows = new Map<string, number>(((await query) as Array<{ day: unknown; rows: unknown }>).map((row) => [String(row.day).slice(0, 10), Number(row.rows)]));
+  if (dataset.table === 'daily_bars')
+    query
+      .leftJoin('securities as s', 's.ts_code', 't.ts_code')
+      .where((q) => q.whereNull('s.kind').orWhere('s.kind', 'stock'));
+  const rows = new Map<string, number>(
+    ((await query) as Array<{ day: unknown; rows: unknown }>).map((row) => [
+      String(row.day).slice(0, 10),
+      Number(row.rows),
+    ]),
+  );
   const universe = dataset.completeness === 'universe' ? await universeOf(db, sessions) : new Map<string, number>();
   for (const day of sessions) counts.set(day, { rows: rows.get(day) ?? 0, expected: universe.get(day) ?? 0 });
   return counts;
@@ -25,12 +41,21 @@ export async function sessionCounts(db: Knex, dataset: CoverageDataset, sessions
 export async function universeOf(db: Knex, sessions: readonly string[]): Promise<Map<string, number>> {
   if (sessions.length === 0) return new Map();
   const lives: ListedLife[] = await db('securities').where({ kind: 'stock' }).select('list_date', 'delist_date');
-  const halted: Array<{ trade_date: string; n: unknown }> = await db('trading_halts').where({ suspend_type: 'S' }).whereBetween('trade_date', [sessions[0]!, sessions.at(-1)!]).groupBy('trade_date').select('trade_date').count({ n: '*' });
+  const halted: Array<{ trade_date: string; n: unknown }> = await db('trading_halts')
+    .where({ suspend_type: 'S' })
+    .whereBetween('trade_date', [sessions[0]!, sessions.at(-1)!])
+    .groupBy('trade_date')
+    .select('trade_date')
+    .count({ n: '*' });
   return universeCounts(sessions, lives, new Map(halted.map((row) => [String(row.trade_date), Number(row.n)])));
 }
 
 /** The first and last date a dataset holds (one security's with `tsCode`), from its indexes' ends. */
-export async function dateSpan(db: Knex, dataset: CoverageDataset, tsCode?: string): Promise<{ first: string | null; last: string | null }> {
+export async function dateSpan(
+  db: Knex,
+  dataset: CoverageDataset,
+  tsCode?: string,
+): Promise<{ first: string | null; last: string | null }> {
   const query = db(dataset.table).min({ first: dataset.dateColumn }).max({ last: dataset.dateColumn });
   if (tsCode !== undefined) query.where({ ts_code: tsCode });
   const [row] = await query;
@@ -38,7 +63,11 @@ export async function dateSpan(db: Knex, dataset: CoverageDataset, tsCode?: stri
 }
 
 /** Rows and distinct securities of a dataset (one security's rows with `tsCode`). */
-export async function rowTotals(db: Knex, dataset: CoverageDataset, tsCode?: string): Promise<{ rows: number; securities: number }> {
+export async function rowTotals(
+  db: Knex,
+  dataset: CoverageDataset,
+  tsCode?: string,
+): Promise<{ rows: number; securities: number }> {
   if (tsCode !== undefined) {
     const [row] = await db(dataset.table).where({ ts_code: tsCode }).count({ rows: '*' });
     const rows = Number(row?.rows ?? 0);

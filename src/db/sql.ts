@@ -9,7 +9,9 @@ import { isSqlite } from './dialect';
 
 /** In an upsert's merge: the stored value of `column` plus the one the insert brought (a counter that adds up). */
 export function addedOnConflict(db: Db, table: string, column: string): Knex.Raw {
-  return isSqlite(db) ? db.raw('??.?? + excluded.??', [table, column, column]) : db.raw('??.?? + values(??)', [table, column, column]);
+  return isSqlite(db)
+    ? db.raw('??.?? + excluded.??', [table, column, column])
+    : db.raw('??.?? + values(??)', [table, column, column]);
 }
 
 /**
@@ -18,14 +20,34 @@ export function addedOnConflict(db: Db, table: string, column: string): Knex.Raw
  */
 export async function updateFromJoin(
   trx: Knex.Transaction,
-  { target, source, on, set, where, bindings }: { target: string; source: string; on: Array<[string, string]>; set: [string, string]; where: string; bindings: Knex.RawBinding[] },
+  {
+    target,
+    source,
+    on,
+    set,
+    where,
+    bindings,
+  }: {
+    target: string;
+    source: string;
+    on: Array<[string, string]>;
+    set: [string, string];
+    where: string;
+    bindings: Knex.RawBinding[];
+  },
 ): Promise<void> {
   const join = on.map(([t, s]) => `s.${s} = t.${t}`).join(' and ');
   if (isSqlite(trx)) {
-    await trx.raw(`update ${target} as t set ${set[0]} = s.${set[1]} from ${source} s where ${join} and ${where}`, bindings);
+    await trx.raw(
+      `update ${target} as t set ${set[0]} = s.${set[1]} from ${source} s where ${join} and ${where}`,
+      bindings,
+    );
     return;
   }
-  await trx.raw(`update ${target} t join ${source} s on ${join} set t.${set[0]} = s.${set[1]} where ${where}`, bindings);
+  await trx.raw(
+    `update ${target} t join ${source} s on ${join} set t.${set[0]} = s.${set[1]} where ${where}`,
+    bindings,
+  );
 }
 
 /**

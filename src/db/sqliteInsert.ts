@@ -18,7 +18,12 @@ interface SqliteConnection {
 const sqliteStatements = new WeakMap<SqliteConnection, Map<string, SqliteStatement>>();
 
 /** `rows` through prepared INSERTs of `statementFor(rowCount)` rows each, on the transaction's own connection. */
-export async function sqliteInsertRows(trx: Knex.Transaction, columns: string[], rows: Row[], statementFor: (rowCount: number) => string): Promise<void> {
+export async function sqliteInsertRows(
+  trx: Knex.Transaction,
+  columns: string[],
+  rows: Row[],
+  statementFor: (rowCount: number) => string,
+): Promise<void> {
   const connection = (await trx.client.acquireConnection()) as SqliteConnection;
   let cached = sqliteStatements.get(connection);
   if (!cached) sqliteStatements.set(connection, (cached = new Map()));
@@ -28,7 +33,10 @@ export async function sqliteInsertRows(trx: Knex.Transaction, columns: string[],
     if (!prepared) cached.set(sql, (prepared = connection.prepare(sql)));
     return prepared;
   };
-  const perStatement = Math.max(1, Math.min(SQLITE_ROWS_PER_STATEMENT, Math.floor(SQLITE_MAX_BINDINGS / columns.length)));
+  const perStatement = Math.max(
+    1,
+    Math.min(SQLITE_ROWS_PER_STATEMENT, Math.floor(SQLITE_MAX_BINDINGS / columns.length)),
+  );
   const many = rows.length >= perStatement ? statement(perStatement) : undefined;
   const full = rows.length - (rows.length % perStatement);
   const one = full < rows.length ? statement(1) : undefined;
@@ -53,7 +61,10 @@ export function sqliteInsert(table: string, columns: string[], rowCount: number)
 
 /** The ON CONFLICT clause of an upsert on `key`: an existing row takes the updated columns, or nothing. */
 export function sqliteOnConflict(key: readonly string[], updated: string[]): string {
-  const action = updated.length === 0 ? 'nothing' : `update set ${updated.map((c) => `${sqliteQuote(c)} = excluded.${sqliteQuote(c)}`).join(', ')}`;
+  const action =
+    updated.length === 0
+      ? 'nothing'
+      : `update set ${updated.map((c) => `${sqliteQuote(c)} = excluded.${sqliteQuote(c)}`).join(', ')}`;
   return `on conflict (${key.map(sqliteQuote).join(',')}) do ${action}`;
 }
 

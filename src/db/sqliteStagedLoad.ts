@@ -48,7 +48,9 @@ const MOVE_IN_CACHE_KIB = 16_384;
 const CLUSTERED = /\bwithout\s+rowid\s*$/i;
 
 async function tableDefinition(trx: Knex.Transaction, table: string): Promise<string | undefined> {
-  const row: { sql: string } | undefined = await trx('sqlite_master').where({ type: 'table', name: table }).first('sql');
+  const row: { sql: string } | undefined = await trx('sqlite_master')
+    .where({ type: 'table', name: table })
+    .first('sql');
   return row?.sql;
 }
 
@@ -61,8 +63,19 @@ function stageDefinition(definition: string, stage: string): string {
 }
 
 /** The staged rows into the table in key order (the later of two with one key last, as batch by batch). */
-async function moveIn(trx: Knex.Transaction, spec: UpsertSpec, stage: string, columns: string[], emptyAtStart: boolean): Promise<void> {
-  const indexes: Array<{ name: string; sql: string }> = emptyAtStart ? await trx('sqlite_master').where({ type: 'index', tbl_name: spec.table }).whereNotNull('sql').select('name', 'sql') : [];
+async function moveIn(
+  trx: Knex.Transaction,
+  spec: UpsertSpec,
+  stage: string,
+  columns: string[],
+  emptyAtStart: boolean,
+): Promise<void> {
+  const indexes: Array<{ name: string; sql: string }> = emptyAtStart
+    ? await trx('sqlite_master')
+        .where({ type: 'index', tbl_name: spec.table })
+        .whereNotNull('sql')
+        .select('name', 'sql')
+    : [];
   for (const index of indexes) await trx.raw(`drop index ${sqliteQuote(index.name)}`);
   const list = columns.map(sqliteQuote).join(',');
   const key = spec.key.map(sqliteQuote).join(',');

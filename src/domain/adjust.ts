@@ -90,7 +90,10 @@ export function forwardAdjustedBars(
 ): DailyBar[] {
   if (anchorFactor === null) return unadjustedBars(barsNewestFirst).map(withoutFactor);
   const oldestFirst = [...barsNewestFirst].reverse();
-  const factors = fillFactors([...(previous ? [previous.adj_factor] : []), ...oldestFirst.map((bar) => bar.adj_factor)]);
+  const factors = fillFactors([
+    ...(previous ? [previous.adj_factor] : []),
+    ...oldestFirst.map((bar) => bar.adj_factor),
+  ]);
   const ratioAt = (index: number) => ratioOf(factors[index] ?? null, anchorFactor);
   const first = previous ? 1 : 0;
   let previousClose: number | null = previous ? out(times(previous.close, ratioAt(0))) : null;
@@ -107,10 +110,16 @@ export function forwardAdjustedBars(
  * bar before when missing, and the other way round) without the arrays it makes: the whole market of a day
  * is 5,000 such bars.
  */
-export function forwardAdjustedBar(bar: RawDailyBar, previous: PreviousBar | null, anchorFactor: number | null): DailyBar {
+export function forwardAdjustedBar(
+  bar: RawDailyBar,
+  previous: PreviousBar | null,
+  anchorFactor: number | null,
+): DailyBar {
   if (anchorFactor === null) return withoutFactor(unadjustedBars([bar])[0]!);
   const barFactor = bar.adj_factor ?? previous?.adj_factor ?? null;
-  const previousClose = previous ? out(times(previous.close, ratioOf(previous.adj_factor ?? barFactor, anchorFactor))) : null;
+  const previousClose = previous
+    ? out(times(previous.close, ratioOf(previous.adj_factor ?? barFactor, anchorFactor)))
+    : null;
   return adjustedBar(bar, ratioOf(barFactor, anchorFactor), previousClose);
 }
 

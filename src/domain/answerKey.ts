@@ -6,7 +6,8 @@ type QueryValue = string | number | boolean | readonly unknown[] | null | undefi
 const FORMATS = new Set(['json', 'csv', 'ndjson']);
 
 /** Parameters that ask nothing of the answer: the key, and a known `format` (an unknown one is kept, so it never finds an answer). */
-const unkeyed = (name: string, value: QueryValue) => name === 'api_key' || (name === 'format' && FORMATS.has(String(value)));
+const unkeyed = (name: string, value: QueryValue) =>
+  name === 'api_key' || (name === 'format' && FORMATS.has(String(value)));
 
 /**
  * The one key an answer is stored and found under, derived from the operation and its query, never written by
@@ -23,7 +24,14 @@ export function answerKey(operationId: string, query: Readonly<Record<string, Qu
     .map((name) => {
       const value = query[name];
       const text = Array.isArray(value) ? value.join(',') : String(value);
-      return `${name}=${name === 'symbol' ? text.split(',').map((symbol) => normalizeSymbol(symbol) ?? symbol).join(',') : text}`;
+      return `${name}=${
+        name === 'symbol'
+          ? text
+              .split(',')
+              .map((symbol) => normalizeSymbol(symbol) ?? symbol)
+              .join(',')
+          : text
+      }`;
     });
   return `${operationId}?${params.join('&')}`;
 }

@@ -57,7 +57,12 @@ export function periodEnd(iso: string, interval: PeriodInterval): string {
  * Whether the period that contains `iso` has closed by `asOf` (the latest trading day in the store):
  * its last open day on the calendar is on or before `asOf`. `openDaysAscending` must cover the period.
  */
-export function isPeriodClosed(iso: string, interval: PeriodInterval, asOf: string, openDaysAscending: readonly string[]): boolean {
+export function isPeriodClosed(
+  iso: string,
+  interval: PeriodInterval,
+  asOf: string,
+  openDaysAscending: readonly string[],
+): boolean {
   const end = periodEnd(iso, interval);
   const start = periodStart(iso, interval);
   let lastOpen: string | undefined;

@@ -90,7 +90,7 @@ export class CodeChangeMap {
   chainOf(code: string): CodeChange[] {
     const chain = new Set([code]);
     let rows: CodeChange[] = [];
-    for (let size = 0; size < chain.size; ) {
+    for (let size = 0; size < chain.size;) {
       size = chain.size;
       rows = this.touching([...chain]);
       for (const row of rows) chain.add(row.old_code).add(row.new_code);

@@ -23,8 +23,20 @@ export interface CoverageDataset {
   sources: readonly UpdateSource[];
 }
 
-const perSession = (name: string, table: string, completeness: Completeness, sources: readonly UpdateSource[]): CoverageDataset => ({ name, table, dateColumn: 'trade_date', clock: 'session', completeness, sources });
-const perPeriod = (name: string, table: string): CoverageDataset => ({ name, table, dateColumn: 'end_date', clock: 'period', completeness: 'none', sources: [] });
+const perSession = (
+  name: string,
+  table: string,
+  completeness: Completeness,
+  sources: readonly UpdateSource[],
+): CoverageDataset => ({ name, table, dateColumn: 'trade_date', clock: 'session', completeness, sources });
+const perPeriod = (name: string, table: string): CoverageDataset => ({
+  name,
+  table,
+  dateColumn: 'end_date',
+  clock: 'period',
+  completeness: 'none',
+  sources: [],
+});
 
 export const COVERAGE_DATASETS: readonly CoverageDataset[] = [
   perSession('daily', 'daily_bars', 'universe', ['baostock', 'tushare']),
@@ -36,8 +48,22 @@ export const COVERAGE_DATASETS: readonly CoverageDataset[] = [
   perSession('limit_list_d', 'limit_lists', 'any', ['tushare']),
   perSession('block_trade', 'block_trades', 'any', ['tushare']),
   perSession('top_list', 'top_lists', 'any', ['tushare']),
-  { name: 'stk_mins', table: 'intraday_bars', dateColumn: 'trade_time', clock: 'minute', completeness: 'none', sources: [] },
-  { name: 'stk_mins_5min', table: 'five_minute_bars', dateColumn: 'trade_time', clock: 'minute', completeness: 'none', sources: [] },
+  {
+    name: 'stk_mins',
+    table: 'intraday_bars',
+    dateColumn: 'trade_time',
+    clock: 'minute',
+    completeness: 'none',
+    sources: [],
+  },
+  {
+    name: 'stk_mins_5min',
+    table: 'five_minute_bars',
+    dateColumn: 'trade_time',
+    clock: 'minute',
+    completeness: 'none',
+    sources: [],
+  },
   perPeriod('income', 'income_statements'),
   perPeriod('balancesheet', 'balance_sheets'),
   perPeriod('cashflow', 'cash_flows'),
@@ -45,7 +71,8 @@ export const COVERAGE_DATASETS: readonly CoverageDataset[] = [
 ];
 
 /** The datasets an update from `source` fills, session by session. */
-export const datasetsOf = (source: UpdateSource) => COVERAGE_DATASETS.filter((dataset) => dataset.sources.includes(source));
+export const datasetsOf = (source: UpdateSource) =>
+  COVERAGE_DATASETS.filter((dataset) => dataset.sources.includes(source));
 
 /** SYNC_MIN_COVERAGE's default: a session holding 95 % of its universe is loaded. */
 export const DEFAULT_MIN_COVERAGE = 0.95;
@@ -61,7 +88,11 @@ export interface SessionCount {
 }
 
 /** Whether a session is loaded under the dataset's rule (see `Completeness`). */
-export function sessionState({ rows, expected }: SessionCount, completeness: Completeness, minCoverage: number): SessionState {
+export function sessionState(
+  { rows, expected }: SessionCount,
+  completeness: Completeness,
+  minCoverage: number,
+): SessionState {
   if (rows === 0) return completeness === 'none' ? 'complete' : 'missing';
   if (completeness !== 'universe' || expected === 0) return 'complete';
   return rows >= Math.ceil(expected * minCoverage) ? 'complete' : 'partial';
@@ -74,18 +105,28 @@ export interface ListedLife {
 }
 
 /** How many stocks trade on each of `sessions`: listed that day, less those suspended all day (`halted`). */
-export function universeCounts(sessions: readonly string[], lives: readonly ListedLife[], halted: ReadonlyMap<string, number>): Map<string, number> {
+export function universeCounts(
+  sessions: readonly string[],
+  lives: readonly ListedLife[],
+  halted: ReadonlyMap<string, number>,
+): Map<string, number> {
   const counts = new Map<string, number>();
   for (const day of sessions) {
     let listed = 0;
-    for (const { list_date, delist_date } of lives) if ((list_date === null || list_date <= day) && (delist_date === null || delist_date > day)) listed++;
+    for (const { list_date, delist_date } of lives)
+      if ((list_date === null || list_date <= day) && (delist_date === null || delist_date > day)) listed++;
     counts.set(day, Math.max(0, listed - (halted.get(day) ?? 0)));
   }
   return counts;
 }
 
 /** The sessions not complete, each with its state, oldest first. */
-export function gapsOf(sessions: readonly string[], counts: ReadonlyMap<string, SessionCount>, completeness: Completeness, minCoverage: number): Array<{ date: string; state: Exclude<SessionState, 'complete'> } & SessionCount> {
+export function gapsOf(
+  sessions: readonly string[],
+  counts: ReadonlyMap<string, SessionCount>,
+  completeness: Completeness,
+  minCoverage: number,
+): Array<{ date: string; state: Exclude<SessionState, 'complete'> } & SessionCount> {
   const gaps = [];
   for (const date of sessions) {
     const count = counts.get(date) ?? { rows: 0, expected: 0 };

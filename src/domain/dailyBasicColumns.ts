@@ -33,14 +33,32 @@ export const VALUATION_FIELDS = Object.keys(DAILY_BASIC_COLUMNS) as ValuationFie
 
 /** Tushare's order of `daily_basic`'s fields (its documentation's): the close, then the same columns. */
 export const TUSHARE_DAILY_BASIC_ORDER = [
-  'close', 'turnover_rate', 'turnover_rate_f', 'volume_ratio', 'pe', 'pe_ttm', 'pb', 'ps', 'ps_ttm', 'dv_ratio', 'dv_ttm',
-  'total_share', 'float_share', 'free_share', 'total_mv', 'circ_mv',
+  'close',
+  'turnover_rate',
+  'turnover_rate_f',
+  'volume_ratio',
+  'pe',
+  'pe_ttm',
+  'pb',
+  'ps',
+  'ps_ttm',
+  'dv_ratio',
+  'dv_ttm',
+  'total_share',
+  'float_share',
+  'free_share',
+  'total_mv',
+  'circ_mv',
 ] as const satisfies readonly ('close' | ValuationField)[];
 
-export type TushareOrderComplete = NoneMissing<MissingFields<typeof DAILY_BASIC_COLUMNS, typeof TUSHARE_DAILY_BASIC_ORDER>>;
+export type TushareOrderComplete = NoneMissing<
+  MissingFields<typeof DAILY_BASIC_COLUMNS, typeof TUSHARE_DAILY_BASIC_ORDER>
+>;
 
 /** Tushare's power of ten of a `daily_basic` field (the close is in yuan in both). */
-export const dailyBasicPower = (field: 'close' | ValuationField): number => (field === 'close' ? 0 : DAILY_BASIC_COLUMNS[field].power);
+export const dailyBasicPower = (field: 'close' | ValuationField): number =>
+  field === 'close' ? 0 : DAILY_BASIC_COLUMNS[field].power;
 
 /** The columns of one covering-index group. */
-export const valuationGroup = (group: 0 | 1): ValuationField[] => VALUATION_FIELDS.filter((field) => DAILY_BASIC_COLUMNS[field].group === group);
+export const valuationGroup = (group: 0 | 1): ValuationField[] =>
+  VALUATION_FIELDS.filter((field) => DAILY_BASIC_COLUMNS[field].group === group);

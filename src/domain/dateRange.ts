@@ -17,6 +17,8 @@ export function assertOrdered(begin: string, end: string, endGiven = true): void
 /** A range longer than `years`: 400 date_range_too_large. */
 export function assertRangeAtMost(begin: string, end: string, years: number): void {
   if (isLongerThanYears(begin, end, years)) {
-    throw dateRangeTooLarge(`Date range ${begin}..${end} is longer than ${years} years; split it into several requests`);
+    throw dateRangeTooLarge(
+      `Date range ${begin}..${end} is longer than ${years} years; split it into several requests`,
+    );
   }
 }

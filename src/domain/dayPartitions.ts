@@ -36,6 +36,11 @@ export function planPartitions(existing: readonly string[], keepFrom: string, th
   const highest = bounds.at(-1);
   const add: string[] = [];
   // The first new partition ends where the retention window starts, or a day after the highest bound.
-  for (let bound = highest === undefined || highest < keepFrom ? keepFrom : addDays(highest, 1); bound <= addDays(through, 1); bound = addDays(bound, 1)) add.push(bound);
+  for (
+    let bound = highest === undefined || highest < keepFrom ? keepFrom : addDays(highest, 1);
+    bound <= addDays(through, 1);
+    bound = addDays(bound, 1)
+  )
+    add.push(bound);
   return { add, drop };
 }

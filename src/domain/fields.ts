@@ -16,7 +16,11 @@ export function parseFields<F extends string>(input: string | undefined, allowed
  * otherwise). Every record is a copy of one template of the fields, so all share one shape, which
  * JSON.stringify writes on its fast path; the places are found once, not per record.
  */
-export function arrayRecordReader<F extends string, V>(fields: readonly F[], places: readonly number[], keep: (value: unknown) => value is V): (values: readonly unknown[]) => Record<F, V | null> {
+export function arrayRecordReader<F extends string, V>(
+  fields: readonly F[],
+  places: readonly number[],
+  keep: (value: unknown) => value is V,
+): (values: readonly unknown[]) => Record<F, V | null> {
   const template = Object.fromEntries(fields.map((field) => [field, null])) as Record<F, V | null>;
   return (values) => {
     const record = { ...template };

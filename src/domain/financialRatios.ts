@@ -93,7 +93,13 @@ export interface FinancialMetrics {
 }
 
 /** The metrics of one period; every formula is documented in the contract's FinancialMetricsRecord. */
-export function financialMetrics({ income, priorIncome, closing, opening, operatingCashFlow }: MetricInputs): FinancialMetrics {
+export function financialMetrics({
+  income,
+  priorIncome,
+  closing,
+  opening,
+  operatingCashFlow,
+}: MetricInputs): FinancialMetrics {
   const derived = incomeDerived(income);
   const shares = closing?.share_capital ?? null;
   return {

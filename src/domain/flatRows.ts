@@ -5,8 +5,10 @@ export type FlatRow = Record<string, string | number | boolean | null>;
 
 type JsonRecord = { [key: string]: Json };
 
-const isRecord = (value: Json): value is JsonRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isRecordList = (value: Json): value is JsonRecord[] => Array.isArray(value) && value.length > 0 && value.every(isRecord);
+const isRecord = (value: Json): value is JsonRecord =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecordList = (value: Json): value is JsonRecord[] =>
+  Array.isArray(value) && value.length > 0 && value.every(isRecord);
 
 function scalar(value: Json): string | number | boolean | null {
   return value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
@@ -62,7 +64,10 @@ function* rowPartsOf(data: Json, keepEmpty: boolean): Generator<RowParts> {
 export const tableParts = (data: Json): Generator<RowParts> => rowPartsOf(data, false);
 
 /** A column of a row from its parts (the innermost record that has it), as a scalar; undefined when none has it. */
-export function valueOf({ outer, record, skip }: RowParts, column: string): string | number | boolean | null | undefined {
+export function valueOf(
+  { outer, record, skip }: RowParts,
+  column: string,
+): string | number | boolean | null | undefined {
   let value = record[column];
   for (let i = outer.length - 1; value === undefined && i >= 0; i--) if (!skip.has(column)) value = outer[i]![column];
   return value === undefined ? undefined : scalar(value);
@@ -131,11 +136,14 @@ export function csvCell(value: string | number | boolean | null | undefined): st
 const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 
 /** One CSV line of values (null and undefined empty). */
-export const csvLine = (values: readonly (string | number | boolean | null | undefined)[]): string => values.map(csvCell).join(',');
+export const csvLine = (values: readonly (string | number | boolean | null | undefined)[]): string =>
+  values.map(csvCell).join(',');
 
 /** The key of a record's list of records (empty or not), if it has one. */
 const seriesKey = (record: Json): string | undefined =>
-  isRecord(record) ? Object.keys(record).find((key) => Array.isArray(record[key]) && (record[key] as Json[]).every(isRecord)) : undefined;
+  isRecord(record)
+    ? Object.keys(record).find((key) => Array.isArray(record[key]) && (record[key] as Json[]).every(isRecord))
+    : undefined;
 
 /**
  * An answer's `data` as CSV lines for an agent to read, the header once: a list of series (records each
@@ -148,13 +156,17 @@ const seriesKey = (record: Json): string | undefined =>
 export function agentCsvLines(data: Json): string[] {
   const series = (Array.isArray(data) ? data : [data]) as JsonRecord[];
   const keys = series.map(seriesKey);
-  if (keys.some((key) => key === undefined) || !series.some((record, i) => (record[keys[i]!] as Json[]).length > 0)) return csvLines(flatRows(data));
+  if (keys.some((key) => key === undefined) || !series.some((record, i) => (record[keys[i]!] as Json[]).length > 0))
+    return csvLines(flatRows(data));
   const rowsPerSeries = series.map((record, i) => flatRows(record[keys[i]!]!));
   const columns = columnsOf(rowsPerSeries.flat());
   const lines = [csvLines([], columns)[0]!];
   series.forEach((record, i) => {
     const own = Object.entries(record).filter(([key]) => key !== keys[i]);
-    lines.push(`# ${own.map(([key, value]) => `${key}=${scalar(value) ?? ''}`).join(', ')}`, ...csvLines(rowsPerSeries[i]!, columns).slice(1));
+    lines.push(
+      `# ${own.map(([key, value]) => `${key}=${scalar(value) ?? ''}`).join(', ')}`,
+      ...csvLines(rowsPerSeries[i]!, columns).slice(1),
+    );
   });
   return lines;
 }

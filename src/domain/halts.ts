@@ -29,12 +29,15 @@ export function haltPeriods(days: readonly HaltDay[], openDays: readonly string[
   const position = new Map(openDays.map((day, index) => [day, index]));
   const halted = [...new Set(days.filter((day) => day.suspend_type === 'S').map((day) => day.trade_date))].sort();
   const resumed = [...new Set(days.filter((day) => day.suspend_type === 'R').map((day) => day.trade_date))].sort();
-  const timingOf = new Map(days.filter((day) => day.suspend_type === 'S').map((day) => [day.trade_date, day.suspend_timing]));
+  const timingOf = new Map(
+    days.filter((day) => day.suspend_type === 'S').map((day) => [day.trade_date, day.suspend_timing]),
+  );
   const runs: string[][] = [];
   for (const day of halted) {
     const run = runs.at(-1);
     const previous = run?.at(-1);
-    const follows = previous !== undefined && position.has(previous) && position.get(previous)! + 1 === position.get(day);
+    const follows =
+      previous !== undefined && position.has(previous) && position.get(previous)! + 1 === position.get(day);
     if (run && follows) run.push(day);
     else runs.push([day]);
   }

@@ -11,9 +11,22 @@ export type DayInterval = 'daily' | PeriodInterval;
 export type Interval = MinuteInterval | DayInterval;
 
 const ALIASES: Record<string, Interval> = {
-  '1m': '1m', '5m': '5m', '15m': '15m', '30m': '30m', '60m': '60m', '1h': '60m',
-  daily: 'daily', '1d': 'daily', weekly: 'weekly', '1w': 'weekly', monthly: 'monthly', '1M': 'monthly',
-  quarterly: 'quarterly', '1q': 'quarterly', yearly: 'yearly', '1y': 'yearly',
+  '1m': '1m',
+  '5m': '5m',
+  '15m': '15m',
+  '30m': '30m',
+  '60m': '60m',
+  '1h': '60m',
+  daily: 'daily',
+  '1d': 'daily',
+  weekly: 'weekly',
+  '1w': 'weekly',
+  monthly: 'monthly',
+  '1M': 'monthly',
+  quarterly: 'quarterly',
+  '1q': 'quarterly',
+  yearly: 'yearly',
+  '1y': 'yearly',
 };
 
 /** A value of the frequency table (case matters: `1m` is a minute, `1M` a month) → its canonical interval. */
@@ -33,7 +46,8 @@ export function minutesOf(interval: MinuteInterval): number {
 /** A bar of any interval, as the contract's Kline. */
 export type Kline = components['schemas']['Kline'];
 
-const sum = (values: (number | null)[]) => values.reduce<number | null>((total, v) => (v === null ? total : (total ?? 0) + v), null);
+const sum = (values: (number | null)[]) =>
+  values.reduce<number | null>((total, v) => (v === null ? total : (total ?? 0) + v), null);
 const rounded = (value: number | null) => (value === null ? null : roundTo(value, 2));
 const max = (values: (number | null)[]) => {
   const known = values.filter((v): v is number => v !== null);
@@ -128,7 +142,11 @@ export function bucketEnd(tradeTime: string, size: number): string | null {
  * `size`-minute klines from one-minute bars (oldest first), each price multiplied by `ratioOfDay(date)`
  * (1 for unadjusted); bars outside 09:30-11:30 and 13:00-15:00 are dropped; volume in lots.
  */
-export function minuteKlines(barsOldestFirst: readonly MinuteBar[], size: number, ratioOfDay: (date: string) => number): Kline[] {
+export function minuteKlines(
+  barsOldestFirst: readonly MinuteBar[],
+  size: number,
+  ratioOfDay: (date: string) => number,
+): Kline[] {
   const groups = new Map<string, MinuteBar[]>();
   for (const bar of barsOldestFirst) {
     const key = bucketEnd(bar.trade_time, size);

@@ -33,11 +33,14 @@ export interface UniverseFilter {
 
 /** Listed on `date` by its own listing and delisting dates (delisted on the delisting day). */
 const listedOn = (security: UniverseSecurity, date: string) =>
-  security.list_date !== null && security.list_date <= date && (security.delist_date === null || security.delist_date > date);
+  security.list_date !== null &&
+  security.list_date <= date &&
+  (security.delist_date === null || security.delist_date > date);
 
 const NONE: readonly CodeChange[] = [];
 
-const byCodeThen = (a: UniverseMember, b: UniverseMember) => (a.code_then < b.code_then ? -1 : a.code_then > b.code_then ? 1 : 0);
+const byCodeThen = (a: UniverseMember, b: UniverseMember) =>
+  a.code_then < b.code_then ? -1 : a.code_then > b.code_then ? 1 : 0;
 
 /**
  * The stock list's universe from memory: every security of the store and every code change, filtered and
@@ -62,9 +65,18 @@ export class ListedUniverse {
   /** `changes`: oldest first. */
   constructor(securities: readonly UniverseSecurity[], changes: readonly CodeChange[]) {
     // Plain objects of one shape (driver rows may not be), so that the pass per request stays fast.
-    const inCodeOrder = securities.map((row): UniverseSecurity => ({
-      ts_code: row.ts_code, name: row.name, kind: row.kind, exchange: row.exchange, industry: row.industry, list_date: row.list_date, delist_date: row.delist_date, list_status: row.list_status,
-    })).sort((a, b) => (a.ts_code < b.ts_code ? -1 : 1));
+    const inCodeOrder = securities
+      .map((row): UniverseSecurity => ({
+        ts_code: row.ts_code,
+        name: row.name,
+        kind: row.kind,
+        exchange: row.exchange,
+        industry: row.industry,
+        list_date: row.list_date,
+        delist_date: row.delist_date,
+        list_status: row.list_status,
+      }))
+      .sort((a, b) => (a.ts_code < b.ts_code ? -1 : 1));
     this.byKind = groupBy(inCodeOrder, (security) => security.kind);
     this.byCode = new Map(inCodeOrder.map((security) => [security.ts_code, security]));
     this.changesFrom = groupBy(changes, (change) => change.old_code);
@@ -81,7 +93,10 @@ export class ListedUniverse {
     const end = window.offset + window.limit;
     const firstOnes: UniverseMember[] = [];
     // Both lists are in the order of the code shown: merge them up to the end of the page.
-    for (let now = 0, old = 0; firstOnes.length < end && (now < showingCodeNow.length || old < showingOldCode.length);) {
+    for (
+      let now = 0, old = 0;
+      firstOnes.length < end && (now < showingCodeNow.length || old < showingOldCode.length);
+    ) {
       const next = showingCodeNow[now];
       if (next !== undefined && (old === showingOldCode.length || next.ts_code < showingOldCode[old]!.code_then)) {
         firstOnes.push({ ...next, code_then: next.ts_code });
@@ -97,7 +112,8 @@ export class ListedUniverse {
     const showingOldCode: UniverseMember[] = [];
     const { date } = filter;
     // On a past day every member of the universe was listed (`上市`): the store has no history of statuses.
-    if (date !== undefined && filter.status !== undefined && filter.status !== 'L') return { showingCodeNow, showingOldCode };
+    if (date !== undefined && filter.status !== undefined && filter.status !== 'L')
+      return { showingCodeNow, showingOldCode };
     for (const security of this.byKind.get(filter.kind) ?? []) {
       if (!this.passes(security, filter)) continue;
       if (date === undefined) {
@@ -107,7 +123,8 @@ export class ListedUniverse {
       if (!listedOn(security, date) || this.changedBy(security.ts_code, date)) continue;
       const later = this.changesInto.get(security.ts_code)?.filter((change) => change.change_date > date);
       if (later === undefined || later.length === 0) showingCodeNow.push(security);
-      else if (!later.some((change) => this.listedUnder(change.old_code, date))) showingOldCode.push({ ...security, code_then: later[0]!.old_code });
+      else if (!later.some((change) => this.listedUnder(change.old_code, date)))
+        showingOldCode.push({ ...security, code_then: later[0]!.old_code });
     }
     return { showingCodeNow, showingOldCode: showingOldCode.sort(byCodeThen) };
   }
@@ -115,7 +132,8 @@ export class ListedUniverse {
   private passes(security: UniverseSecurity, filter: UniverseFilter): boolean {
     if (filter.exchange !== undefined && security.exchange !== filter.exchange) return false;
     if (filter.industry !== undefined && security.industry !== filter.industry) return false;
-    if (filter.status !== undefined && filter.date === undefined && security.list_status !== filter.status) return false;
+    if (filter.status !== undefined && filter.date === undefined && security.list_status !== filter.status)
+      return false;
     return filter.board === undefined || boardOf(security.ts_code) === filter.board;
   }
 

@@ -6,12 +6,15 @@ import type { Snapshot } from './quotes';
  * A one-minute bar the live feed makes: the stored bar (klines' MinuteBar: labelled by its minute's end,
  * Beijing, volume in shares, amount in yuan) of a security, every figure known.
  */
-export type LiveMinuteBar = { ts_code: string; trade_time: string } & { [K in Exclude<keyof MinuteBar, 'trade_time'>]: number };
+export type LiveMinuteBar = { ts_code: string; trade_time: string } & {
+  [K in Exclude<keyof MinuteBar, 'trade_time'>]: number;
+};
 
 const at = (date: string, hhmm: string) => `${date} ${hhmm}:00`;
 
 /** The minute after a `HH:MM:SS` time, as `HH:MM`. */
-const nextMinute = (time: string): string => clockOf(Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)) + 1).slice(0, 5);
+const nextMinute = (time: string): string =>
+  clockOf(Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)) + 1).slice(0, 5);
 
 /**
  * The bar a snapshot's market time falls in, by its minute's end: a time on the minute ends the bar of that
@@ -73,7 +76,16 @@ export class MinuteBarBuilder {
     const { last } = snapshot;
     if (state.bar === null || state.bar.trade_time !== label) {
       state.base = state.latest;
-      state.bar = { ts_code: snapshot.ts_code, trade_time: label, open: last, high: last, low: last, close: last, vol: 0, amount: 0 };
+      state.bar = {
+        ts_code: snapshot.ts_code,
+        trade_time: label,
+        open: last,
+        high: last,
+        low: last,
+        close: last,
+        vol: 0,
+        amount: 0,
+      };
     }
     const bar = state.bar;
     bar.high = Math.max(bar.high, last);
@@ -91,4 +103,5 @@ export class MinuteBarBuilder {
  * call auction and morning session 09:15-11:30 and the afternoon 13:00-15:00, each with a minute's grace for
  * the prints that close it.
  */
-export const isPollingTime = (clock: string): boolean => (clock >= '09:15:00' && clock < '11:31:00') || (clock >= '13:00:00' && clock < '15:01:00');
+export const isPollingTime = (clock: string): boolean =>
+  (clock >= '09:15:00' && clock < '11:31:00') || (clock >= '13:00:00' && clock < '15:01:00');

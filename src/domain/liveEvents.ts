@@ -9,7 +9,9 @@ export type LiveChannel = 'quote' | 'bar';
  * `Last-Event-ID` says where to resume), channel, security and market time (a quote's snapshot time, a bar's
  * minute end), on which each plan's delay counts.
  */
-export type LiveEvent = { id: number; symbol: string; time: string } & ({ channel: 'quote'; snapshot: Snapshot } | { channel: 'bar'; bar: LiveMinuteBar });
+export type LiveEvent = { id: number; symbol: string; time: string } & (
+  { channel: 'quote'; snapshot: Snapshot } | { channel: 'bar'; bar: LiveMinuteBar }
+);
 
 /** What one write of the quote feed carries to the stream. */
 export interface LiveBatch {
@@ -29,7 +31,19 @@ export function liveIds(startedAt: number): () => number {
 /** A batch as stream events, quotes before the bars they moved. */
 export function eventsOf(batch: LiveBatch, nextId: () => number): LiveEvent[] {
   return [
-    ...batch.quotes.map((snapshot): LiveEvent => ({ id: nextId(), channel: 'quote', symbol: snapshot.ts_code, time: snapshot.time, snapshot })),
-    ...batch.bars.map((bar): LiveEvent => ({ id: nextId(), channel: 'bar', symbol: bar.ts_code, time: bar.trade_time, bar })),
+    ...batch.quotes.map((snapshot): LiveEvent => ({
+      id: nextId(),
+      channel: 'quote',
+      symbol: snapshot.ts_code,
+      time: snapshot.time,
+      snapshot,
+    })),
+    ...batch.bars.map((bar): LiveEvent => ({
+      id: nextId(),
+      channel: 'bar',
+      symbol: bar.ts_code,
+      time: bar.trade_time,
+      bar,
+    })),
   ];
 }

@@ -7,7 +7,15 @@ import type { OpenDays } from './openDays';
  * trading hours and call auctions) and of the BSE's, the same: the opening call auction 09:15–09:25, orders
  * held 09:25–09:30, continuous trading 09:30–11:30 and 13:00–14:57, the closing call auction 14:57–15:00.
  */
-export type MarketPhase = 'closed' | 'before_open' | 'opening_auction' | 'pre_open' | 'continuous' | 'lunch_break' | 'closing_auction' | 'after_close';
+export type MarketPhase =
+  | 'closed'
+  | 'before_open'
+  | 'opening_auction'
+  | 'pre_open'
+  | 'continuous'
+  | 'lunch_break'
+  | 'closing_auction'
+  | 'after_close';
 
 /** The phases of a trading day by the Beijing clock time each starts at, in order. */
 const PHASES: ReadonlyArray<readonly [from: string, phase: MarketPhase]> = [

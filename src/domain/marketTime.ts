@@ -51,7 +51,11 @@ export function visibilityAt(delays: PlanDelays, now: Date): Visibility {
     const seen = marketTime(delays.dailyDelayMinutes);
     dailyThrough = seen.slice(11) >= SESSION_CLOSE ? seen.slice(0, 10) : dayBefore(seen.slice(0, 10));
   }
-  return { ...delays, dailyThrough, minuteThrough: delays.minuteDelayMinutes > 0 ? marketTime(delays.minuteDelayMinutes) : null };
+  return {
+    ...delays,
+    dailyThrough,
+    minuteThrough: delays.minuteDelayMinutes > 0 ? marketTime(delays.minuteDelayMinutes) : null,
+  };
 }
 
 /** When a row of market time `marketTime` (Beijing) becomes visible under a delay. */
@@ -63,9 +67,10 @@ export const visibleFrom = (marketTime: string, delayMinutes: number) => shiftBe
  * from 15:15 Beijing time".
  */
 export function notYetVisible(visibility: PlanDelays, what: { date: string } | { time: string }): AppError {
-  const [label, from] = 'date' in what
-    ? [what.date, visibleFrom(`${what.date} ${SESSION_CLOSE}`, visibility.dailyDelayMinutes)]
-    : [what.time, visibleFrom(what.time, visibility.minuteDelayMinutes)];
+  const [label, from] =
+    'date' in what
+      ? [what.date, visibleFrom(`${what.date} ${SESSION_CLOSE}`, visibility.dailyDelayMinutes)]
+      : [what.time, visibleFrom(what.time, visibility.minuteDelayMinutes)];
   const sameDay = from.slice(0, 10) === label.slice(0, 10);
   const when = sameDay ? from.slice(11, 16) : `${from.slice(0, 16)}`;
   return noData(`${label} is visible to the ${visibility.plan} plan from ${when} Beijing time`);

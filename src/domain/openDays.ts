@@ -54,6 +54,9 @@ export class OpenDays {
 
   /** The open days from `from` through `to`, ascending. */
   between(from: string, to: string): string[] {
-    return this.ascending.slice(this.firstWhere((day) => day >= from), this.firstAfter(to));
+    return this.ascending.slice(
+      this.firstWhere((day) => day >= from),
+      this.firstAfter(to),
+    );
   }
 }

@@ -51,7 +51,12 @@ const count = (text: string | undefined): number => {
  * The snapshots of a source's answer: each `name="body"` assignment (`v_sh600519="…";`, `var hq_str_sh600519="…";`)
  * of an A-share code, its body split by `separator` and read by `read` (null: not a quote, e.g. an unknown code).
  */
-function snapshotsOf(text: string, prefix: string, separator: string, read: (fields: string[], tsCode: string) => Snapshot | null): Snapshot[] {
+function snapshotsOf(
+  text: string,
+  prefix: string,
+  separator: string,
+  read: (fields: string[], tsCode: string) => Snapshot | null,
+): Snapshot[] {
   const snapshots: Snapshot[] = [];
   for (const match of text.matchAll(new RegExp(`${prefix}([a-z]{2}\\d{6})="([^"]*)"`, 'g'))) {
     const tsCode = tsCodeOfSource(match[1]!);
@@ -65,7 +70,9 @@ function snapshotsOf(text: string, prefix: string, separator: string, read: (fie
 function levels(fields: readonly string[], at: number, priceFirst: boolean, lot: number): BookLevel[] {
   const book: BookLevel[] = [];
   for (let i = 0; i < 5; i++) {
-    const [p, v] = priceFirst ? [fields[at + 2 * i], fields[at + 2 * i + 1]] : [fields[at + 2 * i + 1], fields[at + 2 * i]];
+    const [p, v] = priceFirst
+      ? [fields[at + 2 * i], fields[at + 2 * i + 1]]
+      : [fields[at + 2 * i + 1], fields[at + 2 * i]];
     const level = price(p);
     if (level !== null) book.push([level, count(v) * lot]);
   }
@@ -87,12 +94,17 @@ export function parseTencent(text: string): Snapshot[] {
       ts_code: tsCode,
       name: f[1]!,
       time: `${t.slice(0, 4)}-${t.slice(4, 6)}-${t.slice(6, 8)} ${t.slice(8, 10)}:${t.slice(10, 12)}:${t.slice(12, 14)}`,
-      last: price(f[3]), open: price(f[5]), high: price(f[33]), low: price(f[34]), pre_close: price(f[4]),
+      last: price(f[3]),
+      open: price(f[5]),
+      high: price(f[33]),
+      low: price(f[34]),
+      pre_close: price(f[4]),
       volume: count(lots ?? f[6]) * 100,
       amount: yuan === undefined ? count(f[37]) * 10_000 : count(yuan),
       bids: levels(f, 9, true, 100),
       asks: levels(f, 19, true, 100),
-      limit_up: price(f[47]), limit_down: price(f[48]),
+      limit_up: price(f[47]),
+      limit_down: price(f[48]),
       suspended: f[40] === 'S',
     };
   });
@@ -111,12 +123,17 @@ export function parseSina(text: string): Snapshot[] {
       ts_code: tsCode,
       name: f[0]!,
       time: `${f[30]} ${f[31]}`,
-      last: price(f[3]), open: price(f[1]), high: price(f[4]), low: price(f[5]), pre_close: price(f[2]),
+      last: price(f[3]),
+      open: price(f[1]),
+      high: price(f[4]),
+      low: price(f[5]),
+      pre_close: price(f[2]),
       volume: count(f[8]),
       amount: count(f[9]),
       bids: levels(f, 10, false, 1),
       asks: levels(f, 20, false, 1),
-      limit_up: null, limit_down: null,
+      limit_up: null,
+      limit_down: null,
       suspended: f[32] !== undefined && f[32] !== '' && f[32] !== '00',
     };
   });

@@ -24,7 +24,8 @@ const DIVIDEND_STAGES: Record<string, string> = {
   停止实施: 'cancelled',
 };
 
-export type DividendStageCode = 'proposed' | 'approved' | 'implemented' | 'no_distribution' | 'rejected' | 'cancelled' | 'other';
+export type DividendStageCode =
+  'proposed' | 'approved' | 'implemented' | 'no_distribution' | 'rejected' | 'cancelled' | 'other';
 
 export function dividendStageCode(stage: string): DividendStageCode {
   return (DIVIDEND_STAGES[stage] as DividendStageCode | undefined) ?? 'other';

@@ -4,7 +4,6 @@ import { clockOf } from './dates';
 const SESSION_MINUTES = 240;
 const MORNING_MINUTES = 120;
 
-
 /**
  * Where a replay stands after `elapsedMs` of wall-clock time at `speed`× (a session replayed at 20× takes 12
  * minutes): the Beijing time of day in the session, `HH:MM:SS`, from 09:30:00 through the morning, on from

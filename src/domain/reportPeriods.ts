@@ -53,9 +53,15 @@ export interface PeriodWindow {
 }
 
 /** The report end dates listed under `kind` inside [begin, end], newest first. */
-export function listedPeriods(endDates: Iterable<string>, kind: PeriodKind, window: Pick<PeriodWindow, 'begin' | 'end'>): string[] {
+export function listedPeriods(
+  endDates: Iterable<string>,
+  kind: PeriodKind,
+  window: Pick<PeriodWindow, 'begin' | 'end'>,
+): string[] {
   return [...new Set(endDates)]
-    .filter((date) => isListedUnder(date, kind) && date <= window.end && (window.begin === undefined || date >= window.begin))
+    .filter(
+      (date) => isListedUnder(date, kind) && date <= window.end && (window.begin === undefined || date >= window.begin),
+    )
     .sort()
     .reverse();
 }

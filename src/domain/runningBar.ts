@@ -17,7 +17,10 @@ export interface RunningBar {
  * by last close ÷ reference pre-close — the step the after-close factor takes — so forward-adjusted history
  * anchored on today lines up with today's unadjusted prices.
  */
-export function runningDailyBar(quote: Snapshot, previous: Pick<RawDailyBar, 'close' | 'adj_factor'> | null): RunningBar | null {
+export function runningDailyBar(
+  quote: Snapshot,
+  previous: Pick<RawDailyBar, 'close' | 'adj_factor'> | null,
+): RunningBar | null {
   const { last, pre_close: preClose } = quote;
   if (quote.suspended || last === null) return null;
   const change = preClose === null ? null : roundTo(last - preClose, 4);
@@ -41,7 +44,10 @@ export function runningDailyBar(quote: Snapshot, previous: Pick<RawDailyBar, 'cl
   };
 }
 
-function continuedFactor(previous: Pick<RawDailyBar, 'close' | 'adj_factor'> | null, preClose: number | null): number | null {
+function continuedFactor(
+  previous: Pick<RawDailyBar, 'close' | 'adj_factor'> | null,
+  preClose: number | null,
+): number | null {
   if (previous === null || previous.adj_factor === null) return null;
   if (previous.close === null || preClose === null || previous.close === preClose) return previous.adj_factor;
   return (previous.adj_factor * previous.close) / preClose;

@@ -22,7 +22,9 @@ export const INDEX_CODE_RANGES: ReadonlyArray<{ prefix: string; suffix: string }
 
 /** A security's kind by its code alone, for a code the reference list lacks: an index in INDEX_CODE_RANGES, else a stock. */
 export function kindByCode(tsCode: string): 'stock' | 'index' {
-  return INDEX_CODE_RANGES.some(({ prefix, suffix }) => tsCode.startsWith(prefix) && tsCode.endsWith(suffix)) ? 'index' : 'stock';
+  return INDEX_CODE_RANGES.some(({ prefix, suffix }) => tsCode.startsWith(prefix) && tsCode.endsWith(suffix))
+    ? 'index'
+    : 'stock';
 }
 
 /**
@@ -36,7 +38,9 @@ export class SecurityDirectory {
 
   constructor(securities: readonly DirectoryEntry[], nameChanges: readonly NameChange[]) {
     this.byCode = new Map(securities.map((security) => [security.ts_code, security]));
-    const oldestFirst = [...nameChanges].sort((a, b) => (a.start_date < b.start_date ? -1 : a.start_date > b.start_date ? 1 : 0));
+    const oldestFirst = [...nameChanges].sort((a, b) =>
+      a.start_date < b.start_date ? -1 : a.start_date > b.start_date ? 1 : 0,
+    );
     this.changes = groupBy(oldestFirst, (change) => change.ts_code);
   }
 

@@ -120,7 +120,8 @@ export class SecurityIndex {
     if (!spell.includes(SEPARATOR)) {
       this.names.scan(spell, (owner, where) => rank(owner, where === 'exact' ? 1 : where === 'prefix' ? 2 : 3));
       this.spellings.scan(spell, (owner, where) => {
-        if (where !== 'inside') rank(owner, where === 'exact' && this.securities[owner]!.symbol === spell ? 0 : where === 'exact' ? 1 : 2);
+        if (where !== 'inside')
+          rank(owner, where === 'exact' && this.securities[owner]!.symbol === spell ? 0 : where === 'exact' ? 1 : 2);
       });
     }
     const exactCode = this.byCode.get(spell);

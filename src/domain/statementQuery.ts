@@ -78,7 +78,10 @@ export const CROSS_SECTION_PAGE = 1000;
 
 export function parsePeriodCrossSection(params: PeriodCrossSectionParams): PeriodCrossSectionQuery {
   const period = periodOf(params.report_date);
-  if (period === null) throw invalidParameter(`report_date ${params.report_date} ends no reporting period: use YYYY-03-31, -06-30, -09-30 or -12-31`);
+  if (period === null)
+    throw invalidParameter(
+      `report_date ${params.report_date} ends no reporting period: use YYYY-03-31, -06-30, -09-30 or -12-31`,
+    );
   return {
     reportDate: params.report_date,
     kind: period.quarter === 4 ? 'annual' : 'quarterly',

@@ -13,10 +13,21 @@ export type Board = 'main' | 'star' | 'chinext' | 'bse' | 'b_share';
  * small/medium board) is main board since the 2021 merger; 689 is STAR (CDRs), 302 ChiNext, 92 BSE's new range.
  */
 const STOCK_CODE_PREFIXES: ReadonlyArray<[prefix: string, exchange: Exchange, board: Board]> = [
-  ['60', 'SSE', 'main'], ['688', 'SSE', 'star'], ['689', 'SSE', 'star'], ['900', 'SSE', 'b_share'],
-  ['000', 'SZSE', 'main'], ['001', 'SZSE', 'main'], ['002', 'SZSE', 'main'], ['003', 'SZSE', 'main'],
-  ['300', 'SZSE', 'chinext'], ['301', 'SZSE', 'chinext'], ['302', 'SZSE', 'chinext'], ['200', 'SZSE', 'b_share'],
-  ['4', 'BSE', 'bse'], ['8', 'BSE', 'bse'], ['92', 'BSE', 'bse'],
+  ['60', 'SSE', 'main'],
+  ['688', 'SSE', 'star'],
+  ['689', 'SSE', 'star'],
+  ['900', 'SSE', 'b_share'],
+  ['000', 'SZSE', 'main'],
+  ['001', 'SZSE', 'main'],
+  ['002', 'SZSE', 'main'],
+  ['003', 'SZSE', 'main'],
+  ['300', 'SZSE', 'chinext'],
+  ['301', 'SZSE', 'chinext'],
+  ['302', 'SZSE', 'chinext'],
+  ['200', 'SZSE', 'b_share'],
+  ['4', 'BSE', 'bse'],
+  ['8', 'BSE', 'bse'],
+  ['92', 'BSE', 'bse'],
 ];
 
 /** The code prefixes of a board's stocks on each exchange (for a filter written in SQL). */
@@ -26,7 +37,9 @@ export function boardPrefixes(board: Board): Array<{ prefix: string; exchange: E
 
 /** The board of a stock in standard form, or null when no range covers it (indices, funds). */
 export function boardOf(tsCode: string): Board | null {
-  const match = STOCK_CODE_PREFIXES.find(([prefix, exchange]) => tsCode.startsWith(prefix) && exchangeOfStandard(tsCode) === exchange);
+  const match = STOCK_CODE_PREFIXES.find(
+    ([prefix, exchange]) => tsCode.startsWith(prefix) && exchangeOfStandard(tsCode) === exchange,
+  );
   return match ? match[2] : null;
 }
 

@@ -17,13 +17,18 @@ export interface ScheduleEntry {
  * empty: no schedule. Throws with what is wrong, for the configuration's one-line refusal.
  */
 export function parseSchedule(text: string): ScheduleEntry[] {
-  const entries = text.split(',').map((part) => part.trim()).filter(Boolean).map((part) => {
-    const match = /^([a-z]+)@([01]\d|2[0-3]):([0-5]\d)$/.exec(part);
-    if (match === null) throw new Error(`"${part}" is not source@HH:MM (Beijing time), e.g. baostock@17:45`);
-    const source = match[1] as UpdateSource;
-    if (!UPDATE_SOURCES.includes(source)) throw new Error(`unknown source "${match[1]}" (known: ${UPDATE_SOURCES.join(', ')})`);
-    return { source, at: `${match[2]}:${match[3]}` };
-  });
+  const entries = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const match = /^([a-z]+)@([01]\d|2[0-3]):([0-5]\d)$/.exec(part);
+      if (match === null) throw new Error(`"${part}" is not source@HH:MM (Beijing time), e.g. baostock@17:45`);
+      const source = match[1] as UpdateSource;
+      if (!UPDATE_SOURCES.includes(source))
+        throw new Error(`unknown source "${match[1]}" (known: ${UPDATE_SOURCES.join(', ')})`);
+      return { source, at: `${match[2]}:${match[3]}` };
+    });
   const sources = entries.map((entry) => entry.source);
   const twice = sources.find((source, i) => sources.indexOf(source) !== i);
   if (twice !== undefined) throw new Error(`${twice} is scheduled twice`);

@@ -10,13 +10,17 @@ export type ToolFormat = 'csv' | 'json';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-const isRecord = (value: Json): value is { [key: string]: Json } => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: Json): value is { [key: string]: Json } =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * CSV lines (the header first) as one text cut to the budget between rows (rows come newest first, so the
  * newest are kept): the header and as many whole rows as fit, and how many rows that is.
  */
-export function csvWithinBudget(lines: readonly string[], budget = TOOL_RESULT_BUDGET_CHARS): { text: string; shown: number; total: number } {
+export function csvWithinBudget(
+  lines: readonly string[],
+  budget = TOOL_RESULT_BUDGET_CHARS,
+): { text: string; shown: number; total: number } {
   const total = lines.length - 1;
   let length = lines[0]!.length;
   let shown = 0;

@@ -25,6 +25,9 @@ export function parseTushareCall(apiName: string | undefined, body: TushareBody)
     if (typeof value === 'object') throw invalidParameter(`params.${name} must be a string or a number`);
     params[name] = String(value);
   }
-  const fields = (body.fields ?? '').split(',').map((field) => field.trim()).filter(Boolean);
+  const fields = (body.fields ?? '')
+    .split(',')
+    .map((field) => field.trim())
+    .filter(Boolean);
   return { apiName, params, fields };
 }

@@ -29,7 +29,8 @@ const CODE_OF: Partial<Record<ErrorCode, number>> = {
 };
 
 /** Tushare's own text for the per-minute limit, so code that retries on it keeps working. */
-export const rateLimitMessage = (perMinute: number) => `抱歉，您每分钟最多访问该接口${perMinute}次，权限的具体详情访问：https://tushare.pro/document/1?doc_id=108。`;
+export const rateLimitMessage = (perMinute: number) =>
+  `抱歉，您每分钟最多访问该接口${perMinute}次，权限的具体详情访问：https://tushare.pro/document/1?doc_id=108。`;
 
 /** A failure as Tushare answers it: HTTP 200, a non-zero code and the reason; `perMinute` names the budget of a 429. */
 export function tushareFailure(error: AppError, perMinute: number | null, requestId: string) {

@@ -23,7 +23,8 @@ export function toTushareUnits(value: number | null, power: number): number | nu
 }
 
 /** `YYYY-MM-DD` → Tushare's `YYYYMMDD`; null stays null. */
-export const toTushareDate = (date: string | null): string | null => (date === null ? null : date.slice(0, 10).replace(/-/g, ''));
+export const toTushareDate = (date: string | null): string | null =>
+  date === null ? null : date.slice(0, 10).replace(/-/g, '');
 
 /** Tushare's `YYYYMMDD` (or `YYYY-MM-DD`) → `YYYY-MM-DD`; null when it names no real day. */
 export function fromTushareDate(value: string): string | null {

@@ -10,7 +10,10 @@ const toDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const toMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
 /** The usage report's day range: default the 30 days ending today (exchange clock); at most 366 days; begin ≤ end. */
-export function usageRange(query: { begin_date?: string; end_date?: string }, now = new Date()): { begin: string; end: string } {
+export function usageRange(
+  query: { begin_date?: string; end_date?: string },
+  now = new Date(),
+): { begin: string; end: string } {
   for (const value of [query.begin_date, query.end_date]) {
     if (value !== undefined && !isIsoDate(value)) throw invalidDateFormat(`Invalid date: ${value}`);
   }

@@ -56,7 +56,13 @@ export function aheadOfRouter(app: Express, steps: RequestHandler[]): HttpApp {
       app(req, res);
     });
   };
-  return { listener, classes: { IncomingMessage: bornWith(IncomingMessage, request), ServerResponse: bornWith(ServerResponse, response) } };
+  return {
+    listener,
+    classes: {
+      IncomingMessage: bornWith(IncomingMessage, request),
+      ServerResponse: bornWith(ServerResponse, response),
+    },
+  };
 }
 
 /** The app's first layer (aheadOfRouter): the failure of a step ahead of the router, on to the error handler. */

@@ -9,7 +9,8 @@ export function presentedKey(req: Request, res: Response): string | undefined {
 }
 
 /** A presented key longer than any key we issue is refused without a lookup (and without hashing megabytes). */
-const bounded = (key: string | undefined): string | undefined => (key !== undefined && key.length <= 256 ? key : undefined);
+const bounded = (key: string | undefined): string | undefined =>
+  key !== undefined && key.length <= 256 ? key : undefined;
 
 /** `api_key` of the URL's query. */
 function queryKey(req: Request, res: Response): string | undefined {

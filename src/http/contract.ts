@@ -29,9 +29,13 @@ export function errorCodesOfParameters(contract: Contract): Map<string, ErrorCod
  * coerced values are numbers, so a non-finite one is refused here.
  */
 function refuseNonFiniteNumbers(req: Request, _res: Response, next: NextFunction) {
-  const coerced = { ...(req.query as Record<string, unknown>), ...(req as Request & { openapi?: { pathParams?: Record<string, unknown> } }).openapi?.pathParams };
+  const coerced = {
+    ...(req.query as Record<string, unknown>),
+    ...(req as Request & { openapi?: { pathParams?: Record<string, unknown> } }).openapi?.pathParams,
+  };
   for (const [name, value] of Object.entries(coerced)) {
-    if (typeof value === 'number' && !Number.isFinite(value)) throw invalidParameter(`${name}: must be a finite integer`);
+    if (typeof value === 'number' && !Number.isFinite(value))
+      throw invalidParameter(`${name}: must be a finite integer`);
   }
   next();
 }
@@ -76,7 +80,8 @@ function withoutResponseBodies(contract: Contract): Contract {
   for (const item of Object.values(copy.paths ?? {})) {
     for (const operation of Object.values(item ?? {})) {
       const responses = (operation as { responses?: Record<string, unknown> }).responses;
-      if (responses !== undefined) for (const status of Object.keys(responses)) responses[status] = { description: 'not validated' };
+      if (responses !== undefined)
+        for (const status of Object.keys(responses)) responses[status] = { description: 'not validated' };
     }
   }
   // The validator compiles every component schema too: keep only those the requests still refer to.
@@ -84,7 +89,8 @@ function withoutResponseBodies(contract: Contract): Contract {
   const kept = referencedComponents(copy);
   for (const section of ['schemas', 'responses', 'headers']) {
     const entries = components[section];
-    if (entries) for (const name of Object.keys(entries)) if (!kept.has(`#/components/${section}/${name}`)) delete entries[name];
+    if (entries)
+      for (const name of Object.keys(entries)) if (!kept.has(`#/components/${section}/${name}`)) delete entries[name];
   }
   return copy;
 }
@@ -98,7 +104,12 @@ function referencedComponents(contract: Contract): Set<string> {
     const ref = (node as { $ref?: unknown }).$ref;
     if (typeof ref === 'string' && !found.has(ref)) {
       found.add(ref);
-      visit(ref.slice(2).split('/').reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], contract));
+      visit(
+        ref
+          .slice(2)
+          .split('/')
+          .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], contract),
+      );
     }
     for (const value of Object.values(node)) visit(value);
   };
@@ -109,15 +120,18 @@ function referencedComponents(contract: Contract): Set<string> {
 /** Request validation always; response validation when asked (tests and staging). */
 export function contractValidator(contract: Contract, validateResponses: boolean) {
   memoizeRouteMatchers();
-  return [...OpenApiValidator.middleware({
-    apiSpec: validateResponses ? structuredClone(contract) : withoutResponseBodies(contract),
-    validateRequests: { allowUnknownQueryParameters: false },
-    validateResponses,
-    validateSecurity: false,
-    // The contract is checked where it is written (redocly lint, Spectral: `make check`); checking it again against
-    // the OpenAPI 3.1 meta-schema at every start compiled that meta-schema with ajv (0.3 s of the start's CPU).
-    validateApiSpec: false,
-    validateFormats: true,
-    ajvFormats: { mode: 'full' },
-  }), refuseNonFiniteNumbers];
+  return [
+    ...OpenApiValidator.middleware({
+      apiSpec: validateResponses ? structuredClone(contract) : withoutResponseBodies(contract),
+      validateRequests: { allowUnknownQueryParameters: false },
+      validateResponses,
+      validateSecurity: false,
+      // The contract is checked where it is written (redocly lint, Spectral: `make check`); checking it again against
+      // the OpenAPI 3.1 meta-schema at every start compiled that meta-schema with ajv (0.3 s of the start's CPU).
+      validateApiSpec: false,
+      validateFormats: true,
+      ajvFormats: { mode: 'full' },
+    }),
+    refuseNonFiniteNumbers,
+  ];
 }

@@ -2,7 +2,18 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { tushareFailure } from '../domain/tushareCodes';
 import { isDatabaseUnavailable } from '../db/driverErrors';
-import { AppError, internalError, invalidParameter, methodNotAllowed, missingParameter, notFound, payloadTooLarge, serviceUnavailable, unsupportedMediaType, type ErrorCode } from '../domain/errors';
+import {
+  AppError,
+  internalError,
+  invalidParameter,
+  methodNotAllowed,
+  missingParameter,
+  notFound,
+  payloadTooLarge,
+  serviceUnavailable,
+  unsupportedMediaType,
+  type ErrorCode,
+} from '../domain/errors';
 
 interface ValidationItem {
   path?: string;
@@ -34,7 +45,8 @@ function fromValidation(err: HttpishError, codeOfParameter: ReadonlyMap<string, 
   // (found: `start_date` on daily answered invalid_date_format, "must be a real date", for a valid date).
   const unknown = /^Unknown query parameter/.test(first.message ?? '');
   const code = (!unknown && codeOfParameter.get(parameter)) || 'invalid_parameter';
-  const reason = code === 'invalid_date_format' ? 'must be a real date in the form YYYY-MM-DD' : (first.message ?? err.message);
+  const reason =
+    code === 'invalid_date_format' ? 'must be a real date in the form YYYY-MM-DD' : (first.message ?? err.message);
   return new AppError(code, `${parameter ? `${parameter}: ` : ''}${reason}`);
 }
 
@@ -60,7 +72,10 @@ export function errorHandler(codeOfParameter: ReadonlyMap<string, ErrorCode>, lo
     if (appError.status >= 500) logger.error({ err, req: { id: res.locals.requestId } }, 'request failed');
     if (appError.status === 503) res.set('Retry-After', '5');
     // The Tushare-compatible operations answer failures as Tushare does: HTTP 200, a non-zero code, the reason.
-    if (res.locals.operation?.tushare) return void res.status(200).json(tushareFailure(appError, Number(res.getHeader('X-Rate-Limit-Limit')) || null, res.locals.requestId));
+    if (res.locals.operation?.tushare)
+      return void res
+        .status(200)
+        .json(tushareFailure(appError, Number(res.getHeader('X-Rate-Limit-Limit')) || null, res.locals.requestId));
     res.status(appError.status).json({ code: appError.status, message: appError.message, error: appError.code });
   };
 }

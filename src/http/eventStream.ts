@@ -26,8 +26,15 @@ export interface EventStream {
  * unsent, past which the client gets `event: error` `{"error":"slow_client"}` and is closed while the other
  * streams go on.
  */
-export function openEventStream(res: ServerResponse, { heartbeatMs = 15_000, maxBufferedBytes = 1 << 20 }: EventStreamOptions = {}): EventStream {
-  res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no' });
+export function openEventStream(
+  res: ServerResponse,
+  { heartbeatMs = 15_000, maxBufferedBytes = 1 << 20 }: EventStreamOptions = {},
+): EventStream {
+  res.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache, no-transform',
+    'X-Accel-Buffering': 'no',
+  });
   res.flushHeaders();
   let open = true;
   const listeners: Array<() => void> = [];
@@ -39,7 +46,8 @@ export function openEventStream(res: ServerResponse, { heartbeatMs = 15_000, max
     for (const listener of listeners) listener();
   };
   res.once('close', close);
-  const write = (event: string, data: unknown, id?: number) => res.write(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const write = (event: string, data: unknown, id?: number) =>
+    res.write(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   const stream: EventStream = {
     send(event, data, id) {
       if (!open) return false;

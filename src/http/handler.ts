@@ -2,7 +2,9 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import type { operations } from '../../generated/api';
 import type { OperationId, OperationIndex } from './operations';
 
-type Parameters<Op extends OperationId, In extends 'query' | 'path'> = operations[Op]['parameters'] extends { [K in In]?: infer P }
+type Parameters<Op extends OperationId, In extends 'query' | 'path'> = operations[Op]['parameters'] extends {
+  [K in In]?: infer P;
+}
   ? NonNullable<P>
   : never;
 
@@ -13,7 +15,11 @@ export type QueryOf<Op extends OperationId> = Parameters<Op, 'query'>;
 export type PathOf<Op extends OperationId> = { [K in keyof Parameters<Op, 'path'>]: string };
 
 /** The validated JSON body of an operation. */
-export type BodyOf<Op extends OperationId> = operations[Op] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+export type BodyOf<Op extends OperationId> = operations[Op] extends {
+  requestBody?: { content: { 'application/json': infer B } };
+}
+  ? B
+  : never;
 
 type Responses<Op extends OperationId> = operations[Op]['responses'];
 

@@ -57,11 +57,13 @@ export function httpApp(parts: HttpAppParts): HttpApp {
   // answered If-None-Match with 304 on routes whose contract has no 304 (account and billing routes).
   app.set('etag', false);
   const jsonBody = express.json({ limit: '32kb' });
-  const bodyUnlessRead = (req: Request, res: Response, next: NextFunction) => (req.method === 'GET' || req.method === 'HEAD' ? next() : jsonBody(req, res, next));
+  const bodyUnlessRead = (req: Request, res: Response, next: NextFunction) =>
+    req.method === 'GET' || req.method === 'HEAD' ? next() : jsonBody(req, res, next);
   // The open routes only for a path outside the contract: a data request skips their route tables.
   const openRoutes = express.Router();
   if (parts.openRoutes.length > 0) openRoutes.use(...parts.openRoutes);
-  const routeOpen = (req: Request, res: Response, next: NextFunction) => (res.locals.contractPath === undefined ? openRoutes(req, res, next) : next());
+  const routeOpen = (req: Request, res: Response, next: NextFunction) =>
+    res.locals.contractPath === undefined ? openRoutes(req, res, next) : next();
   // Every step up to the answer cache's warm path runs in one sequence ahead of Express's router (a layer per
   // step, then one layer for all, made the router a visible share of a warm answer's CPU: `make bench-profile`).
   const front = [

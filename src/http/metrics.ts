@@ -39,7 +39,11 @@ export class Metrics {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [this.registry],
   });
-  private readonly rateLimited = new Counter({ name: 'rate_limit_rejections_total', help: 'Requests refused with 429', registers: [this.registry] });
+  private readonly rateLimited = new Counter({
+    name: 'rate_limit_rejections_total',
+    help: 'Requests refused with 429',
+    registers: [this.registry],
+  });
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
@@ -77,9 +81,21 @@ export class Metrics {
     });
     // Counts kept by the answer cache, read when scraped.
     const counted = (name: string, help: string, read: () => number) =>
-      new Counter({ name, help, registers: [this.registry], collect() { this.reset(); this.inc(read()); } });
+      new Counter({
+        name,
+        help,
+        registers: [this.registry],
+        collect() {
+          this.reset();
+          this.inc(read());
+        },
+      });
     counted('response_cache_hits_total', 'Answers served from the response cache', () => sources.answers.stats.hits);
-    counted('response_cache_warm_hits_total', 'Of the answers served from the response cache, those answered on the warm path, before validation and the handlers', () => sources.answers.stats.warmHits);
+    counted(
+      'response_cache_warm_hits_total',
+      'Of the answers served from the response cache, those answered on the warm path, before validation and the handlers',
+      () => sources.answers.stats.warmHits,
+    );
     new Gauge({
       name: 'response_cache_bytes',
       help: 'Bytes of answers held by the response cache',
@@ -159,7 +175,11 @@ function routeOf(req: Request, res: Response): string {
 }
 
 /** A listener of its own for GET /metrics (METRICS_PORT), e.g. on a port the load balancer does not expose. */
-export function serveMetrics(port: number, host: string, registry: { metrics(): Promise<string>; contentType: string }): Server {
+export function serveMetrics(
+  port: number,
+  host: string,
+  registry: { metrics(): Promise<string>; contentType: string },
+): Server {
   return createServer((req, res) => {
     if (req.url !== '/metrics') return void res.writeHead(404).end();
     registry.metrics().then(

@@ -35,13 +35,19 @@ export interface OperationPolicy {
   tushare: boolean;
 }
 
-type Operation = OpenAPIV3.OperationObject & { 'x-scope'?: Scope; 'x-cache'?: { datasets: Dataset[]; 'realtime-only'?: boolean }; 'x-tushare'?: boolean };
+type Operation = OpenAPIV3.OperationObject & {
+  'x-scope'?: Scope;
+  'x-cache'?: { datasets: Dataset[]; 'realtime-only'?: boolean };
+  'x-tushare'?: boolean;
+};
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
 function credentialOf(security: OpenAPIV3.SecurityRequirementObject[], contract: OpenAPIV3.DocumentV3_1): Credential {
   const schemes = contract.components?.securitySchemes ?? {};
-  const types = security.flatMap((requirement) => Object.keys(requirement)).map((name) => (schemes[name] as OpenAPIV3.SecuritySchemeObject).type);
+  const types = security
+    .flatMap((requirement) => Object.keys(requirement))
+    .map((name) => (schemes[name] as OpenAPIV3.SecuritySchemeObject).type);
   if (types.length === 0) return 'none';
   return types.includes('apiKey') ? 'apiKey' : 'session';
 }
@@ -49,7 +55,11 @@ function credentialOf(security: OpenAPIV3.SecurityRequirementObject[], contract:
 function cachePolicyOf(operation: Operation): CachePolicy | null {
   const cache = operation['x-cache'];
   if (cache === undefined) return null;
-  if (!Array.isArray(cache.datasets) || cache.datasets.length === 0 || !cache.datasets.every((name) => DATASETS.includes(name))) {
+  if (
+    !Array.isArray(cache.datasets) ||
+    cache.datasets.length === 0 ||
+    !cache.datasets.every((name) => DATASETS.includes(name))
+  ) {
     throw new Error(`${operation.operationId}: x-cache.datasets must list some of ${DATASETS.join(', ')}`);
   }
   return { datasets: cache.datasets, realtimeOnly: cache['realtime-only'] === true };
@@ -62,7 +72,7 @@ function cachePolicyOf(operation: Operation): CachePolicy | null {
  */
 export function operationPolicies(contract: OpenAPIV3.DocumentV3_1): OperationPolicy[] {
   const policies: OperationPolicy[] = [];
-  const scopes = ((contract.components?.schemas?.Scope as { enum?: Scope[] } | undefined)?.enum ?? []);
+  const scopes = (contract.components?.schemas?.Scope as { enum?: Scope[] } | undefined)?.enum ?? [];
   for (const [path, item] of Object.entries(contract.paths ?? {})) {
     for (const method of METHODS) {
       const operation = item?.[method] as Operation | undefined;
@@ -80,8 +90,11 @@ export function operationPolicies(contract: OpenAPIV3.DocumentV3_1): OperationPo
         credential,
         scope,
         cache: cachePolicyOf(operation),
-        tables: (operation.responses?.['200'] as OpenAPIV3.ResponseObject | undefined)?.content?.['text/csv'] !== undefined,
-        stream: (operation.responses?.['200'] as OpenAPIV3.ResponseObject | undefined)?.content?.['text/event-stream'] !== undefined,
+        tables:
+          (operation.responses?.['200'] as OpenAPIV3.ResponseObject | undefined)?.content?.['text/csv'] !== undefined,
+        stream:
+          (operation.responses?.['200'] as OpenAPIV3.ResponseObject | undefined)?.content?.['text/event-stream'] !==
+          undefined,
         tushare: operation['x-tushare'] === true,
       });
     }
@@ -116,9 +129,16 @@ export class OperationIndex {
     const byPath = new Map<string, OperationPolicy[]>();
     for (const policy of policies) byPath.set(policy.path, [...(byPath.get(policy.path) ?? []), policy]);
     for (const [path, list] of byPath) {
-      const operations = { credential: list[0]!.credential, byMethod: new Map(list.map((policy) => [policy.method, policy])) };
+      const operations = {
+        credential: list[0]!.credential,
+        byMethod: new Map(list.map((policy) => [policy.method, policy])),
+      };
       if (!path.includes('{')) this.fixed.set(path.toLowerCase(), operations);
-      else this.templated.push({ pattern: new RegExp(`^${escapeRegExp(path).replace(/\\\{[^}]+\\\}/g, '[^/]+')}/?$`, 'i'), operations });
+      else
+        this.templated.push({
+          pattern: new RegExp(`^${escapeRegExp(path).replace(/\\\{[^}]+\\\}/g, '[^/]+')}/?$`, 'i'),
+          operations,
+        });
     }
   }
 

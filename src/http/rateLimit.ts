@@ -25,7 +25,11 @@ export interface RequestBudgets {
   refusedPerAddress: number;
 }
 
-export const DEFAULT_REQUEST_BUDGETS: RequestBudgets = { consolePerAccount: 120, openPerAddress: 30, refusedPerAddress: 60 };
+export const DEFAULT_REQUEST_BUDGETS: RequestBudgets = {
+  consolePerAccount: 120,
+  openPerAddress: 30,
+  refusedPerAddress: 60,
+};
 
 /**
  * Every contract request counts against one one-minute budget, chosen by what `authenticate` found: an API
@@ -47,23 +51,33 @@ export function requestBudget(store: LimiterStore, budgets: RequestBudgets = DEF
     return limiter;
   };
   // Not async: the limiter's promise is the request's only one on the warm path (no second one around it).
-  const consume = (res: Response, next: NextFunction, name: string, limit: number, key: string, then?: AppError): Promise<void> =>
-    limiterOf(name, limit).consume(key).then(
-      (state: RateLimiterRes) => {
-        setLimitHeaders(res, limit, state);
-        if (then !== undefined) throw then;
-        next();
-      },
-      (rejection: unknown) => {
-        if (!(rejection instanceof RateLimiterRes)) throw rejection;
-        setLimitHeaders(res, limit, rejection);
-        setRetryAfter(res, rejection);
-        throw rateLimitExceeded(`Rate limit exceeded: ${limit} requests per minute`);
-      },
-    );
+  const consume = (
+    res: Response,
+    next: NextFunction,
+    name: string,
+    limit: number,
+    key: string,
+    then?: AppError,
+  ): Promise<void> =>
+    limiterOf(name, limit)
+      .consume(key)
+      .then(
+        (state: RateLimiterRes) => {
+          setLimitHeaders(res, limit, state);
+          if (then !== undefined) throw then;
+          next();
+        },
+        (rejection: unknown) => {
+          if (!(rejection instanceof RateLimiterRes)) throw rejection;
+          setLimitHeaders(res, limit, rejection);
+          setRetryAfter(res, rejection);
+          throw rateLimitExceeded(`Rate limit exceeded: ${limit} requests per minute`);
+        },
+      );
   return (req: Request, res: Response, next: NextFunction): void | Promise<void> => {
     const { keyOwner, account, refusal, contractPath } = res.locals;
-    if (keyOwner !== undefined) return consume(res, next, 'rl', keyOwner.rateLimitPerMinute, String(keyOwner.accountId));
+    if (keyOwner !== undefined)
+      return consume(res, next, 'rl', keyOwner.rateLimitPerMinute, String(keyOwner.accountId));
     if (account !== undefined) return consume(res, next, 'console', budgets.consolePerAccount, String(account.id));
     const address = req.ip ?? 'unknown';
     if (refusal !== undefined) return consume(res, next, 'refused', budgets.refusedPerAddress, address, refusal);

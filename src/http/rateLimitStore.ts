@@ -19,8 +19,16 @@ export class LimiterStore {
   ) {}
 
   create(spec: LimiterSpec): RateLimiterAbstract {
-    const options = { points: spec.points, duration: spec.durationSeconds, keyPrefix: `${this.keyPrefix}:${spec.name}` };
+    const options = {
+      points: spec.points,
+      duration: spec.durationSeconds,
+      keyPrefix: `${this.keyPrefix}:${spec.name}`,
+    };
     if (this.redis === undefined) return new RateLimiterMemory(options);
-    return new RateLimiterRedis({ ...options, storeClient: this.redis, insuranceLimiter: new RateLimiterMemory(options) });
+    return new RateLimiterRedis({
+      ...options,
+      storeClient: this.redis,
+      insuranceLimiter: new RateLimiterMemory(options),
+    });
   }
 }

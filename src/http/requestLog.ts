@@ -31,7 +31,12 @@ export function requestLogLine(logger: Logger): RequestEndObserver {
     const failed = !finished || res.statusCode >= 500;
     if (!failed && !logger.isLevelEnabled('info')) return; // nothing built when the line would be dropped
     const line = {
-      req: { id: res.locals.requestId, method: req.method, url: redactUrl(req.originalUrl), remoteAddress: req.socket.remoteAddress },
+      req: {
+        id: res.locals.requestId,
+        method: req.method,
+        url: redactUrl(req.originalUrl),
+        remoteAddress: req.socket.remoteAddress,
+      },
       res: { statusCode: res.statusCode },
       responseTime: Math.round(elapsedMs),
     };

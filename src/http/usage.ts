@@ -9,6 +9,7 @@ import type { RequestEndObserver } from './requestEnd';
 export function usageCounting(recordUsage: AccessPorts['recordUsage']): RequestEndObserver {
   return (_req, res, finished) => {
     const { keyOwner, operation, admitted } = res.locals;
-    if (finished && admitted && keyOwner !== undefined && operation !== undefined) recordUsage(keyOwner, operation.path);
+    if (finished && admitted && keyOwner !== undefined && operation !== undefined)
+      recordUsage(keyOwner, operation.path);
   };
 }

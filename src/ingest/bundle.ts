@@ -7,11 +7,34 @@ import type { LoadOptions, LoadResult, TableLoader } from './loaderTypes';
 import { adjFactor, dailyBasic, indexWeight, tradeCal } from './tables/marketTables';
 import { daily, indexDaily } from './tables/dailyBars';
 import { annsD, disclosureDate, suspendD } from './tables/eventTables';
-import { codeChange, dividend, indexBasic, indexClassify, indexMemberAll, nameChange, stockCompany, thsIndex, thsMember } from './tables/referenceTables';
+import {
+  codeChange,
+  dividend,
+  indexBasic,
+  indexClassify,
+  indexMemberAll,
+  nameChange,
+  stockCompany,
+  thsIndex,
+  thsMember,
+} from './tables/referenceTables';
 import { statementLoader } from './tables/statements';
 import { stkMins, stkMins5min, ticks } from './tables/minuteTables';
 import { stockBasic } from './tables/stockBasic';
-import { blockTrade, hkHold, limitListD, margin, marginDetail, quarterlyIndicators, moneyflow, stkHolderNumber, top10FloatHolders, top10Holders, topInst, topList } from './tables/datasetTables';
+import {
+  blockTrade,
+  hkHold,
+  limitListD,
+  margin,
+  marginDetail,
+  quarterlyIndicators,
+  moneyflow,
+  stkHolderNumber,
+  top10FloatHolders,
+  top10Holders,
+  topInst,
+  topList,
+} from './tables/datasetTables';
 
 /** The Tushare API each loader reads, in import order (securities and calendar before the data on them). */
 export const LOADERS: ReadonlyArray<readonly [api: string, loader: TableLoader]> = [

@@ -38,7 +38,10 @@ interface PapaResult {
  * of the import's CPU; `make bench-ingest`); the rows it leaves incomplete at a chunk's end start the next chunk. Empty lines are
  * skipped; a record with another number of fields than the header is refused.
  */
-export async function* csvRecords(path: string, onBytes: (bytes: number) => void = () => {}): AsyncGenerator<CsvRecord> {
+export async function* csvRecords(
+  path: string,
+  onBytes: (bytes: number) => void = () => {},
+): AsyncGenerator<CsvRecord> {
   const text = pipeline(createReadStream(path), decodeText(sniffEncoding(path), onBytes), () => {});
   let parser: Papa.Parser | undefined;
   let header: string[] | undefined;
@@ -61,7 +64,10 @@ export async function* csvRecords(path: string, onBytes: (bytes: number) => void
         continue;
       }
       if (record.length !== header.length) {
-        throw new CsvReadError(line, `expected ${header.length} fields, got ${record.length} (truncated line or wrong delimiter?)`);
+        throw new CsvReadError(
+          line,
+          `expected ${header.length} fields, got ${record.length} (truncated line or wrong delimiter?)`,
+        );
       }
       const values: Record<string, string> = {};
       for (let i = 0; i < header.length; i++) values[header[i]!] = record[i]!;

@@ -35,7 +35,8 @@ export class KeyTracker {
     for (const column of this.key) {
       const value = String(row[column]);
       if (day === -1 && ISO_DATE.test(value)) day = dayNumber(value);
-      else if (second === null && SESSION_TIME.test(value)) [second, time] = [dayNumber(value) * 86_400 + secondOfDay(value) - EPOCH_2000, value];
+      else if (second === null && SESSION_TIME.test(value))
+        [second, time] = [dayNumber(value) * 86_400 + secondOfDay(value) - EPOCH_2000, value];
       else group += value + KEY_SEPARATOR;
     }
     if (second !== null && (day !== -1 || Math.abs(second) >= 2 ** 31)) {

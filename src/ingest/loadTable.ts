@@ -9,7 +9,12 @@ import { batchRows, tableWriter } from '../db/bulkWrite';
 import type { LoadOptions, LoadResult, Row, TableLoad, TableLoader } from './loaderTypes';
 
 /** Loads a whole CSV file in one transaction: either every row lands or none does. */
-export async function loadTable(db: Knex, path: string, loader: TableLoader, options: LoadOptions = {}): Promise<LoadResult> {
+export async function loadTable(
+  db: Knex,
+  path: string,
+  loader: TableLoader,
+  options: LoadOptions = {},
+): Promise<LoadResult> {
   return loadRecords(db, basename(path), csvRecords(path, options.onBytes), loader, options);
 }
 
@@ -60,7 +65,12 @@ export async function loadRecords(
           if (!earlier) batch.push(row);
           resolved.set(key, earlier ? load.resolveSameKey(earlier, row) : row);
         } else {
-          if (!seen.add(row)) throw new IngestError(source, line, `duplicate key (${load.key.join(', ')}) = (${load.key.map((c) => row[c]).join(', ')}) within the file`);
+          if (!seen.add(row))
+            throw new IngestError(
+              source,
+              line,
+              `duplicate key (${load.key.join(', ')}) = (${load.key.map((c) => row[c]).join(', ')}) within the file`,
+            );
           batch.push(row);
         }
         trackDates(result, row, load.key);
@@ -99,19 +109,23 @@ function rowOf(source: string, line: number, load: TableLoad, values: Record<str
 }
 
 function trackDates(result: LoadResult, row: Row, key: string[]): void {
-  const date = key.map((column) => row[column]).find((value) => typeof value === 'string' && ISO_DATE.test(value)) as string | undefined;
+  const date = key.map((column) => row[column]).find((value) => typeof value === 'string' && ISO_DATE.test(value)) as
+    string | undefined;
   if (date === undefined) return;
   if (result.firstDate === null || date < result.firstDate) result.firstDate = date;
   if (result.lastDate === null || date > result.lastDate) result.lastDate = date;
 }
-
 
 /** A write the database refuses is the file's error at the line its rows end. */
 async function refusedAt(source: string, upToLine: number, writing: Promise<void>): Promise<void> {
   try {
     await writing;
   } catch (err) {
-    throw new IngestError(source, upToLine, `the database refused the rows up to this line: ${databaseReason(err as Error)}`);
+    throw new IngestError(
+      source,
+      upToLine,
+      `the database refused the rows up to this line: ${databaseReason(err as Error)}`,
+    );
   }
 }
 

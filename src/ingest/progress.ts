@@ -16,7 +16,11 @@ export function consoleProgress(stream: NodeJS.WriteStream = process.stderr): Bu
       started = performance.now();
       if (!stream.isTTY) return {};
       const active = new cliProgress.SingleBar(
-        { stream, format: `${file.api.padEnd(12)} [{bar}] {percentage}% | {rows} rows | {speed} rows/s | ETA {eta_formatted}`, hideCursor: true },
+        {
+          stream,
+          format: `${file.api.padEnd(12)} [{bar}] {percentage}% | {rows} rows | {speed} rows/s | ETA {eta_formatted}`,
+          hideCursor: true,
+        },
         cliProgress.Presets.shades_classic,
       );
       bar = active;
@@ -24,26 +28,34 @@ export function consoleProgress(stream: NodeJS.WriteStream = process.stderr): Bu
       let bytes = 0;
       return {
         onBytes: (chunk: number) => active.update((bytes += chunk)),
-        onRows: (rows: number) => active.update(bytes, { rows, speed: Math.round(rows / ((performance.now() - started) / 1000)) }),
+        onRows: (rows: number) =>
+          active.update(bytes, { rows, speed: Math.round(rows / ((performance.now() - started) / 1000)) }),
       };
     },
     done(file, result) {
       bar?.stop();
       bar = undefined;
       const seconds = (performance.now() - started) / 1000;
-      stream.write(`${file.api}.csv: ${result.rows} rows into ${result.table} in ${seconds.toFixed(1)} s (${Math.round(result.rows / seconds)} rows/s)\n`);
+      stream.write(
+        `${file.api}.csv: ${result.rows} rows into ${result.table} in ${seconds.toFixed(1)} s (${Math.round(result.rows / seconds)} rows/s)\n`,
+      );
     },
   };
 }
 
 /** A bar over the securities of a sync (on a terminal; a line every hundred otherwise). */
-export const securityProgress = (stream: NodeJS.WriteStream = process.stderr) => countProgress('securities', 100, stream);
+export const securityProgress = (stream: NodeJS.WriteStream = process.stderr) =>
+  countProgress('securities', 100, stream);
 
 /** A bar over the sessions of an update (on a terminal; a line per session otherwise). */
 export const sessionProgress = (stream: NodeJS.WriteStream = process.stderr) => countProgress('sessions', 1, stream);
 
 /** A bar over `what` done of a total, each labelled by its name; off a terminal a line every `lineEvery`. */
-function countProgress(what: string, lineEvery: number, stream: NodeJS.WriteStream): (done: number, total: number, name: string) => void {
+function countProgress(
+  what: string,
+  lineEvery: number,
+  stream: NodeJS.WriteStream,
+): (done: number, total: number, name: string) => void {
   let bar: cliProgress.SingleBar | undefined;
   return (done, total, name) => {
     if (!stream.isTTY) {
@@ -51,7 +63,10 @@ function countProgress(what: string, lineEvery: number, stream: NodeJS.WriteStre
       return;
     }
     if (bar === undefined) {
-      bar = new cliProgress.SingleBar({ stream, format: `${what} [{bar}] {value}/{total} | {code} | ETA {eta_formatted}`, hideCursor: true }, cliProgress.Presets.shades_classic);
+      bar = new cliProgress.SingleBar(
+        { stream, format: `${what} [{bar}] {value}/{total} | {code} | ETA {eta_formatted}`, hideCursor: true },
+        cliProgress.Presets.shades_classic,
+      );
       bar.start(total, 0, { code: name });
     }
     bar.update(done, { code: name });
@@ -61,14 +76,22 @@ function countProgress(what: string, lineEvery: number, stream: NodeJS.WriteStre
 
 /** The closing line of an update: its status, sessions by state, rows and time. */
 export function updateSummary(source: string, { status, sessions, rows, seconds }: UpdateSummary): string {
-  const states = ['complete', 'partial', 'missing', 'failed'].map((state) => [state, sessions.filter((one) => one.state === state).length] as const).filter(([, n]) => n > 0);
+  const states = ['complete', 'partial', 'missing', 'failed']
+    .map((state) => [state, sessions.filter((one) => one.state === state).length] as const)
+    .filter(([, n]) => n > 0);
   const told = states.map(([state, n]) => `${n} ${state}`).join(', ') || 'none needed';
   return `update ${source}: ${status}; sessions ${told}; ${rows} rows in ${seconds.toFixed(1)} s`;
 }
 
 /** The closing lines of a Baostock sync: rows by table, requests, retries and logins, time. */
-export function baostockSummary({ securities, skipped, rows, differences, client, seconds }: BaostockSummary, checked = false): string {
-  const tables = Object.entries(rows).map(([table, count]) => `${table} ${count}`).join(', ') || 'no rows';
+export function baostockSummary(
+  { securities, skipped, rows, differences, client, seconds }: BaostockSummary,
+  checked = false,
+): string {
+  const tables =
+    Object.entries(rows)
+      .map(([table, count]) => `${table} ${count}`)
+      .join(', ') || 'no rows';
   return [
     `baostock: ${securities} securities synced, ${skipped} already done; ${tables}`,
     `${client.requests} requests, ${client.retries} retries, ${client.logins} logins in ${seconds.toFixed(1)} s`,

@@ -22,7 +22,11 @@ export interface GuideResource {
   text: string;
 }
 
-const slug = (heading: string) => heading.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (heading: string) =>
+  heading
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** One resource per `## ` section of the contract's description (getting started, envelope, symbols, adjustment, …). */
 export function guideResources(contract: Contract): GuideResource[] {

@@ -8,7 +8,8 @@ export interface InProcessAnswer {
 }
 
 function toBuffer(chunk: unknown, encoding?: unknown): Buffer {
-  if (typeof chunk === 'string') return Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+  if (typeof chunk === 'string')
+    return Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
   return Buffer.from(chunk as Uint8Array);
 }
 
@@ -21,7 +22,11 @@ function toBuffer(chunk: unknown, encoding?: unknown): Buffer {
  * tried first: for an Express app it re-parents Express's shared response prototype to its fake response,
  * which broke the real sockets of the same process.)
  */
-export function askInProcess(listener: RequestListener, url: string, headers: Record<string, string>): Promise<InProcessAnswer> {
+export function askInProcess(
+  listener: RequestListener,
+  url: string,
+  headers: Record<string, string>,
+): Promise<InProcessAnswer> {
   return new Promise((resolve) => {
     const req = new IncomingMessage(new Socket());
     req.method = 'GET';

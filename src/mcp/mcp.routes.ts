@@ -39,7 +39,11 @@ type Sdk = Awaited<ReturnType<typeof loadSdk>>;
 let sdkLoading: Promise<Sdk> | undefined;
 const sdk = () => (sdkLoading ??= loadSdk());
 
-const NOT_ALLOWED = { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this MCP server is stateless, POST only.' }, id: null };
+const NOT_ALLOWED = {
+  jsonrpc: '2.0',
+  error: { code: -32000, message: 'Method not allowed: this MCP server is stateless, POST only.' },
+  id: null,
+};
 
 /**
  * Every tool is read-only: it reads this store and changes nothing. No title (the description opens with it)
@@ -49,17 +53,36 @@ const NOT_ALLOWED = { jsonrpc: '2.0', error: { code: -32000, message: 'Method no
 const ANNOTATIONS = { readOnlyHint: true };
 
 /** The two shapes of one catalog: one tool per operation plus query_results (flat), or three meta-tools (compact). */
-function shapedTools(options: McpOptions, compact: boolean): { listed: unknown[]; run: Map<string, (args: Record<string, unknown>, caller: Caller) => Promise<unknown>> } {
+function shapedTools(
+  options: McpOptions,
+  compact: boolean,
+): { listed: unknown[]; run: Map<string, (args: Record<string, unknown>, caller: Caller) => Promise<unknown>> } {
   const context = { app: options.app, stores: options.stores };
   const metas: MetaTool[] = compact ? compactTools(options.tools, context) : [queryResultsTool(context)];
   const dataTools = compact ? [] : options.tools;
   return {
     listed: [
-      ...dataTools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema, annotations: ANNOTATIONS })),
-      ...metas.map(({ name, description, inputSchema }) => ({ name, description, inputSchema, annotations: ANNOTATIONS })),
+      ...dataTools.map(({ name, description, inputSchema }) => ({
+        name,
+        description,
+        inputSchema,
+        annotations: ANNOTATIONS,
+      })),
+      ...metas.map(({ name, description, inputSchema }) => ({
+        name,
+        description,
+        inputSchema,
+        annotations: ANNOTATIONS,
+      })),
     ],
     run: new Map([
-      ...dataTools.map((tool) => [tool.name, (args: Record<string, unknown>, caller: Caller) => callTool(context, tool, args, caller)] as const),
+      ...dataTools.map(
+        (tool) =>
+          [
+            tool.name,
+            (args: Record<string, unknown>, caller: Caller) => callTool(context, tool, args, caller),
+          ] as const,
+      ),
       ...metas.map((meta) => [meta.name, meta.run] as const),
     ]),
   };
@@ -67,7 +90,14 @@ function shapedTools(options: McpOptions, compact: boolean): { listed: unknown[]
 
 /** An MCP server for one request: stateless, so every POST gets its own (SDK ≥ 1.26 forbids sharing one). */
 function toolServer(mcp: Sdk, options: McpOptions, caller: Caller, compact: boolean): Server {
-  const { CallToolRequestSchema, GetPromptRequestSchema, ListPromptsRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema } = mcp;
+  const {
+    CallToolRequestSchema,
+    GetPromptRequestSchema,
+    ListPromptsRequestSchema,
+    ListResourcesRequestSchema,
+    ListToolsRequestSchema,
+    ReadResourceRequestSchema,
+  } = mcp;
   const server = new mcp.Server(
     { name: 'ashare-api', version: options.version },
     { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS },
@@ -76,7 +106,8 @@ function toolServer(mcp: Sdk, options: McpOptions, caller: Caller, compact: bool
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed as never[] }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = run.get(request.params.name);
-    if (tool === undefined) return errorResult(`error not_found: no tool ${request.params.name}; tools/list names them`);
+    if (tool === undefined)
+      return errorResult(`error not_found: no tool ${request.params.name}; tools/list names them`);
     return (await tool(request.params.arguments ?? {}, caller)) as never;
   });
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({
@@ -93,7 +124,9 @@ function toolServer(mcp: Sdk, options: McpOptions, caller: Caller, compact: bool
   server.setRequestHandler(GetPromptRequestSchema, async (request) => {
     const prompt = GUIDE_PROMPTS.find(({ name }) => name === request.params.name);
     if (prompt === undefined) throw new Error(`no prompt ${request.params.name}; prompts/list names them`);
-    return { messages: [{ role: 'user', content: { type: 'text', text: prompt.text(request.params.arguments ?? {}) } }] };
+    return {
+      messages: [{ role: 'user', content: { type: 'text', text: prompt.text(request.params.arguments ?? {}) } }],
+    };
   });
   return server;
 }
@@ -119,7 +152,10 @@ export function mcpRoutes(options: McpOptions): Router {
     const owner = apiKey === undefined ? null : await options.keyOwner(apiKey);
     if (apiKey === undefined || owner === null) throw invalidKey();
     const server = toolServer(mcp, options, { apiKey, keyId: owner.keyId }, wantsCompact(req));
-    const transport = new mcp.StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new mcp.StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
     res.on('close', () => {
       void transport.close();
       void server.close();

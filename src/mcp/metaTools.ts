@@ -18,14 +18,23 @@ const text = (value: string): ToolResult => ({ content: [{ type: 'text', text: v
 export function queryResultsTool(context: ToolContext): MetaTool {
   return {
     name: 'query_results',
-    description: 'Run one read-only SQLite SELECT over the tables you stored with store_as; answers CSV (at most 1,000 rows).',
-    inputSchema: { type: 'object', properties: { sql: { type: 'string' } }, required: ['sql'], additionalProperties: false },
+    description:
+      'Run one read-only SQLite SELECT over the tables you stored with store_as; answers CSV (at most 1,000 rows).',
+    inputSchema: {
+      type: 'object',
+      properties: { sql: { type: 'string' } },
+      required: ['sql'],
+      additionalProperties: false,
+    },
     async run(args, caller) {
       const answer = await context.stores.query(String(caller.keyId), String(args.sql ?? ''));
       if (!answer.ok) return errorResult(`error invalid_query: ${answer.message}`);
-      const rows = answer.rows.map((row) => Object.fromEntries(answer.columns.map((column, i) => [column, row[i]])) as FlatRow);
+      const rows = answer.rows.map(
+        (row) => Object.fromEntries(answer.columns.map((column, i) => [column, row[i]])) as FlatRow,
+      );
       const { text: csv, shown, total } = csvWithinBudget(csvLines(rows, answer.columns));
-      const more = answer.truncated || shown < total ? `\n(first ${shown} rows; narrow the SELECT or aggregate for the rest)` : '';
+      const more =
+        answer.truncated || shown < total ? `\n(first ${shown} rows; narrow the SELECT or aggregate for the rest)` : '';
       return text(`${csv}${more}`);
     },
   };
@@ -38,22 +47,39 @@ export function queryResultsTool(context: ToolContext): MetaTool {
  */
 export function compactTools(tools: readonly Tool[], context: ToolContext): MetaTool[] {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const searchable = tools.map((tool) => ({ tool, name: tool.name, summary: tool.title, parameters: Object.keys(tool.reference.parameters) }));
+  const searchable = tools.map((tool) => ({
+    tool,
+    name: tool.name,
+    summary: tool.title,
+    parameters: Object.keys(tool.reference.parameters),
+  }));
   return [
     {
       name: 'search_endpoints',
-      description: 'Find the data endpoints for a need (keywords, e.g. "daily bars", "dividends", "income"): their names, descriptions and parameter schemas.',
-      inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'], additionalProperties: false },
+      description:
+        'Find the data endpoints for a need (keywords, e.g. "daily bars", "dividends", "income"): their names, descriptions and parameter schemas.',
+      inputSchema: {
+        type: 'object',
+        properties: { query: { type: 'string' } },
+        required: ['query'],
+        additionalProperties: false,
+      },
       async run(args) {
         const found = rankEndpoints(searchable, String(args.query ?? ''));
-        if (found.length === 0) return text(`No endpoint matches. The endpoints: ${tools.map((tool) => tool.name).join(', ')}.`);
-        const entries = found.map(({ tool }) => ({ name: tool.name, description: tool.reference.description, parameters: { ...tool.reference.parameters, ...COMMON_ARGUMENTS } }));
+        if (found.length === 0)
+          return text(`No endpoint matches. The endpoints: ${tools.map((tool) => tool.name).join(', ')}.`);
+        const entries = found.map(({ tool }) => ({
+          name: tool.name,
+          description: tool.reference.description,
+          parameters: { ...tool.reference.parameters, ...COMMON_ARGUMENTS },
+        }));
         return text(JSON.stringify(entries));
       },
     },
     {
       name: 'call_endpoint',
-      description: 'Call a data endpoint found with search_endpoints: its name and its arguments (plus format and store_as).',
+      description:
+        'Call a data endpoint found with search_endpoints: its name and its arguments (plus format and store_as).',
       inputSchema: {
         type: 'object',
         properties: { endpoint: { type: 'string', enum: [...byName.keys()] }, arguments: { type: 'object' } },
@@ -62,7 +88,8 @@ export function compactTools(tools: readonly Tool[], context: ToolContext): Meta
       },
       async run(args, caller) {
         const tool = byName.get(String(args.endpoint));
-        if (tool === undefined) return errorResult(`error not_found: no endpoint ${String(args.endpoint)}; search_endpoints names them`);
+        if (tool === undefined)
+          return errorResult(`error not_found: no endpoint ${String(args.endpoint)}; search_endpoints names them`);
         return callTool(context, tool, (args.arguments ?? {}) as Record<string, unknown>, caller);
       },
     },

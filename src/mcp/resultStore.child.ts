@@ -27,7 +27,8 @@ function store({ table, columns, rows }: Extract<StoreRequest, { op: 'store' }>)
 }
 
 function query({ sql, maxRows }: Extract<StoreRequest, { op: 'query' }>): StoreReply {
-  if (!READ_ONLY_START.test(sql)) return { ok: false, message: 'only a SELECT (or WITH … SELECT) is allowed: no PRAGMA, ATTACH, or write' };
+  if (!READ_ONLY_START.test(sql))
+    return { ok: false, message: 'only a SELECT (or WITH … SELECT) is allowed: no PRAGMA, ATTACH, or write' };
   const statement = db.prepare(sql);
   if (!statement.reader || !statement.readonly) return { ok: false, message: 'only a read-only SELECT is allowed' };
   db.pragma('query_only = ON');

@@ -29,7 +29,11 @@ class StoreProcess {
   private nextId = 0;
 
   constructor(file: string, onExit: () => void) {
-    this.child = fork(paths.resultStoreChild, [file], { execArgv: CHILD_EXEC_ARGV, serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    this.child = fork(paths.resultStoreChild, [file], {
+      execArgv: CHILD_EXEC_ARGV,
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
     // Neither the process nor its channel keeps the server running.
     this.child.unref();
     this.child.channel?.unref();
@@ -125,7 +129,12 @@ export class ResultStores {
   }
 
   /** Stores rows (at most `rowsPerTable`) as the key's table `table`, replacing a table of that name; one past `tablesPerKey` drops the oldest. */
-  async put(owner: string, table: string, columns: string[], rows: StoreValue[][]): Promise<{ ok: true; stored: number } | { ok: false; message: string }> {
+  async put(
+    owner: string,
+    table: string,
+    columns: string[],
+    rows: StoreValue[][],
+  ): Promise<{ ok: true; stored: number } | { ok: false; message: string }> {
     const entry = this.tablesOf(owner);
     await this.expire(entry);
     if (!entry.storedAt.has(table) && entry.storedAt.size >= this.limits.tablesPerKey) {
@@ -144,7 +153,8 @@ export class ResultStores {
   async query(owner: string, sql: string): Promise<QueryAnswer> {
     const entry = this.keys.get(owner);
     if (entry !== undefined) await this.expire(entry);
-    if (entry === undefined || entry.storedAt.size === 0) return { ok: false, message: 'no stored tables: call a data tool with store_as first' };
+    if (entry === undefined || entry.storedAt.size === 0)
+      return { ok: false, message: 'no stored tables: call a data tool with store_as first' };
     entry.lastUsed = Date.now();
     const running = this.processOf(entry);
     const reply = await running.ask({ op: 'query', sql, maxRows: this.limits.queryRows }, this.limits.queryTimeoutMs);
@@ -152,7 +162,10 @@ export class ResultStores {
       // The next request starts a process afresh, without waiting for this one's exit.
       if (entry.process === running) entry.process = undefined;
       running.child.kill('SIGKILL');
-      return { ok: false, message: `the query ran longer than ${this.limits.queryTimeoutMs} ms and was stopped; the stored tables are kept` };
+      return {
+        ok: false,
+        message: `the query ran longer than ${this.limits.queryTimeoutMs} ms and was stopped; the stored tables are kept`,
+      };
     }
     return 'columns' in reply || !reply.ok ? reply : { ok: false, message: 'unexpected answer of the result store' };
   }

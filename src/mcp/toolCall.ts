@@ -30,7 +30,8 @@ export interface ToolContext {
 
 const PREVIEW_ROWS = 5;
 const TOOL_ARGUMENTS = ['format', 'store_as'];
-const INVALID_TABLE_NAME = 'error invalid_parameter: store_as names a table: a lowercase letter, then up to 62 lowercase letters, digits or _';
+const INVALID_TABLE_NAME =
+  'error invalid_parameter: store_as names a table: a lowercase letter, then up to 62 lowercase letters, digits or _';
 
 export const errorResult = (text: string): ToolResult => ({ content: [{ type: 'text', text }], isError: true });
 
@@ -75,15 +76,28 @@ function csvResult(result: Record<string, Json>): ToolResult {
 
 function jsonResult(result: Record<string, Json>): ToolResult {
   const { value, cuts } = fitToBudget(result);
-  const content = (cuts.length ? { ...(value as object), truncated: truncationNote(cuts) } : value) as Record<string, unknown>;
+  const content = (cuts.length ? { ...(value as object), truncated: truncationNote(cuts) } : value) as Record<
+    string,
+    unknown
+  >;
   return { content: [{ type: 'text', text: JSON.stringify(content) }], structuredContent: content };
 }
 
 /** The rows kept in the caller's result store; the agent reads a preview and asks the rest with query_results. */
-async function storedResult(context: ToolContext, caller: Caller, table: string, result: Record<string, Json>): Promise<ToolResult> {
+async function storedResult(
+  context: ToolContext,
+  caller: Caller,
+  table: string,
+  result: Record<string, Json>,
+): Promise<ToolResult> {
   const rows = flatRows(result.data ?? null);
   const columns = columnsOf(rows);
-  const stored = await context.stores.put(String(caller.keyId), table, columns, rows.map((row) => columns.map((column) => row[column] ?? null)));
+  const stored = await context.stores.put(
+    String(caller.keyId),
+    table,
+    columns,
+    rows.map((row) => columns.map((column) => row[column] ?? null)),
+  );
   if (!stored.ok) return errorResult(`error store_failed: ${stored.message}`);
   const cut = stored.stored < rows.length ? ` (of ${rows.length}: a table holds at most ${stored.stored})` : '';
   const preview = csvLines(rows.slice(0, PREVIEW_ROWS), columns).join('\n');
@@ -109,15 +123,21 @@ async function storedResult(context: ToolContext, caller: Caller, table: string,
  */
 export async function callTool(context: ToolContext, tool: Tool, args: Arguments, caller: Caller): Promise<ToolResult> {
   if (args.store_as !== undefined && !TABLE_NAME.test(String(args.store_as))) return errorResult(INVALID_TABLE_NAME);
-  const answer = await askInProcess(context.app, urlOf(tool, args), { 'x-api-key': caller.apiKey, accept: 'application/json' });
+  const answer = await askInProcess(context.app, urlOf(tool, args), {
+    'x-api-key': caller.apiKey,
+    accept: 'application/json',
+  });
   const body = JSON.parse(answer.body) as { code: number; message?: string; error?: string; [key: string]: unknown };
   if (answer.status >= 400) {
     const retryAfter = answer.headers['retry-after'];
     return errorResult(toolErrorText(body, typeof retryAfter === 'string' ? retryAfter : null));
   }
   // The envelope's code and message say only "200 success": the agent gets the data (and pagination).
-  const result = Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'code' && key !== 'message')) as Record<string, Json>;
-  const storesByDefault = tool.storesByDefault === 'always' || (tool.storesByDefault === 'whole-market' && args.symbol === undefined);
+  const result = Object.fromEntries(
+    Object.entries(body).filter(([key]) => key !== 'code' && key !== 'message'),
+  ) as Record<string, Json>;
+  const storesByDefault =
+    tool.storesByDefault === 'always' || (tool.storesByDefault === 'whole-market' && args.symbol === undefined);
   const table = (args.store_as as string | undefined) ?? (storesByDefault ? tool.name.replace(/^get_/, '') : undefined);
   if (table !== undefined) return storedResult(context, caller, table, result);
   return (args.format as ToolFormat | undefined) === 'json' ? jsonResult(result) : csvResult(result);

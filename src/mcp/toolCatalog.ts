@@ -44,7 +44,21 @@ export function toolName(operationId: string): string {
 }
 
 /** Schema keywords a client needs to build a valid call; the rest (examples, x- extensions) costs tokens only. */
-const KEPT = ['type', 'enum', 'const', 'format', 'pattern', 'minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'items', 'default'];
+const KEPT = [
+  'type',
+  'enum',
+  'const',
+  'format',
+  'pattern',
+  'minimum',
+  'maximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'items',
+  'default',
+];
 /**
  * The tool list keeps what a model needs to form a call: types, enums and the defaults of flags. A
  * date is a string its name announces, taken as YYYY-MM-DD or YYYYMMDD (toolCall.ts). Bounds, string lengths
@@ -53,7 +67,8 @@ const KEPT = ['type', 'enum', 'const', 'format', 'pattern', 'minimum', 'maximum'
  */
 const LISTED = ['type', 'enum', 'items', 'default'];
 
-const pick = (schema: JsonSchema, keys: readonly string[]): JsonSchema => Object.fromEntries(Object.entries(schema).filter(([key]) => keys.includes(key)));
+const pick = (schema: JsonSchema, keys: readonly string[]): JsonSchema =>
+  Object.fromEntries(Object.entries(schema).filter(([key]) => keys.includes(key)));
 
 /**
  * A parameter's schema for a tool's input: OpenAPI 3.1's `type: [x, 'null']` becomes `x` (an argument is left
@@ -110,42 +125,58 @@ export function toolCatalog(contract: Contract): Tool[] {
       current = current.$ref
         .slice(2)
         .split('/')
-        .reduce<Record<string, unknown>>((at, key) => at[key] as Record<string, unknown>, contract as unknown as Record<string, unknown>);
+        .reduce<Record<string, unknown>>(
+          (at, key) => at[key] as Record<string, unknown>,
+          contract as unknown as Record<string, unknown>,
+        );
     }
     return current as unknown as T;
   };
-  return operationPolicies(contract)
-    // An event stream never ends: a tool call needs an answer (the quote tool is the live data's for agents).
-    .filter((operation) => operation.credential === 'apiKey' && operation.path.startsWith('/v1/') && !operation.stream)
-    .map((operation) => {
-      const item = contract.paths![operation.path]!;
-      const spec = item[operation.method as 'get'] as OpenAPIV3.OperationObject & { 'x-agent-store'?: true | 'whole-market' };
-      const parameters = [...(item.parameters ?? []), ...(spec.parameters ?? [])]
-        .map((p) => resolve(p) as OpenAPIV3.ParameterObject)
-        // `format` is the tools' own argument.
-        .filter((parameter) => parameter.name !== 'format');
-      const paginated = parameters.some((parameter) => parameter.name === 'page');
-      const listed = paginated ? parameters.filter((parameter) => !PAGING.includes(parameter.name)) : parameters;
-      const schemaOf = (parameter: OpenAPIV3.ParameterObject) => resolve(parameter.schema ?? {}) as JsonSchema;
-      const required = parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name);
-      const summary = (spec.summary ?? operation.operationId).trim();
-      return {
-        name: toolName(operation.operationId),
-        operation,
-        title: summary.split(/ \(|, /)[0]!,
-        // The required parameters are the input schema's `required`: the description does not repeat them.
-        description: `${summary}.`,
-        inputSchema: {
-          type: 'object',
-          properties: Object.fromEntries(listed.map((parameter) => [parameter.name, inputSchemaOf(schemaOf(parameter), LISTED)])),
-          ...(required.length > 0 ? { required } : {}),
-        },
-        reference: {
-          description: [spec.summary, spec.description].filter(Boolean).join('\n\n').trim(),
-          parameters: Object.fromEntries(parameters.map((parameter) => [parameter.name, inputSchemaOf(schemaOf(parameter), KEPT, parameter.description)])),
-        },
-        pathParameters: parameters.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name),
-        storesByDefault: spec['x-agent-store'] === true ? 'always' : (spec['x-agent-store'] ?? 'never'),
-      };
-    });
+  return (
+    operationPolicies(contract)
+      // An event stream never ends: a tool call needs an answer (the quote tool is the live data's for agents).
+      .filter(
+        (operation) => operation.credential === 'apiKey' && operation.path.startsWith('/v1/') && !operation.stream,
+      )
+      .map((operation) => {
+        const item = contract.paths![operation.path]!;
+        const spec = item[operation.method as 'get'] as OpenAPIV3.OperationObject & {
+          'x-agent-store'?: true | 'whole-market';
+        };
+        const parameters = [...(item.parameters ?? []), ...(spec.parameters ?? [])]
+          .map((p) => resolve(p) as OpenAPIV3.ParameterObject)
+          // `format` is the tools' own argument.
+          .filter((parameter) => parameter.name !== 'format');
+        const paginated = parameters.some((parameter) => parameter.name === 'page');
+        const listed = paginated ? parameters.filter((parameter) => !PAGING.includes(parameter.name)) : parameters;
+        const schemaOf = (parameter: OpenAPIV3.ParameterObject) => resolve(parameter.schema ?? {}) as JsonSchema;
+        const required = parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name);
+        const summary = (spec.summary ?? operation.operationId).trim();
+        return {
+          name: toolName(operation.operationId),
+          operation,
+          title: summary.split(/ \(|, /)[0]!,
+          // The required parameters are the input schema's `required`: the description does not repeat them.
+          description: `${summary}.`,
+          inputSchema: {
+            type: 'object',
+            properties: Object.fromEntries(
+              listed.map((parameter) => [parameter.name, inputSchemaOf(schemaOf(parameter), LISTED)]),
+            ),
+            ...(required.length > 0 ? { required } : {}),
+          },
+          reference: {
+            description: [spec.summary, spec.description].filter(Boolean).join('\n\n').trim(),
+            parameters: Object.fromEntries(
+              parameters.map((parameter) => [
+                parameter.name,
+                inputSchemaOf(schemaOf(parameter), KEPT, parameter.description),
+              ]),
+            ),
+          },
+          pathParameters: parameters.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name),
+          storesByDefault: spec['x-agent-store'] === true ? 'always' : (spec['x-agent-store'] ?? 'never'),
+        };
+      })
+  );
 }

@@ -34,11 +34,16 @@ describe('accounts: rate limits', function () {
     const one = await createKey(api.baseUrl, user.token, { name: 'one' });
     const two = await createKey(api.baseUrl, user.token, { name: 'two' });
     const statuses: number[] = [];
-    for (let i = 0; i < 100; i += 1) statuses.push((await call(api.baseUrl, 'GET', DATA, { key: i % 2 ? one.key : two.key })).status);
+    for (let i = 0; i < 100; i += 1)
+      statuses.push((await call(api.baseUrl, 'GET', DATA, { key: i % 2 ? one.key : two.key })).status);
     expect(statuses.every((status) => status === 200)).to.equal(true);
     const over = await call(api.baseUrl, 'GET', DATA, { key: one.key });
     expect(over.status).to.equal(429);
-    expect(over.body).to.deep.equal({ code: 429, message: 'Rate limit exceeded: 100 requests per minute', error: 'rate_limit_exceeded' });
+    expect(over.body).to.deep.equal({
+      code: 429,
+      message: 'Rate limit exceeded: 100 requests per minute',
+      error: 'rate_limit_exceeded',
+    });
     expect(Number(over.headers.get('retry-after'))).to.be.within(1, 60);
     expect(over.headers.get('x-rate-limit-remaining')).to.equal('0');
     const other = await signUp(api.baseUrl);
@@ -50,7 +55,9 @@ describe('accounts: rate limits', function () {
     const unset = await signUp(api.baseUrl);
     await api.db('accounts').where({ id: unset.userId }).update({ plan_id: 'enterprise' });
     const { key: unsetKey } = await createKey(api.baseUrl, unset.token);
-    expect((await call(api.baseUrl, 'GET', DATA, { key: unsetKey })).headers.get('x-rate-limit-limit')).to.equal('1000');
+    expect((await call(api.baseUrl, 'GET', DATA, { key: unsetKey })).headers.get('x-rate-limit-limit')).to.equal(
+      '1000',
+    );
     const user = await signUp(api.baseUrl);
     await api.db('accounts').where({ id: user.userId }).update({ plan_id: 'enterprise', rate_limit_per_minute: 3 });
     const { key } = await createKey(api.baseUrl, user.token);
@@ -65,7 +72,11 @@ describe('accounts: rate limits', function () {
     const me = await call(api.baseUrl, 'GET', '/api/v1/auth/me', { token: user.token });
     const data = await call(api.baseUrl, 'GET', DATA, { key });
     // The suite's console budget (test/support/server.ts), and the starter plan's 100 untouched by the console call.
-    expect([me.headers.get('x-rate-limit-limit'), data.headers.get('x-rate-limit-limit'), data.headers.get('x-rate-limit-remaining')]).to.deep.equal(['100000', '100', '99']);
+    expect([
+      me.headers.get('x-rate-limit-limit'),
+      data.headers.get('x-rate-limit-limit'),
+      data.headers.get('x-rate-limit-remaining'),
+    ]).to.deep.equal(['100000', '100', '99']);
   });
 
   describe('shared store', () => {
@@ -102,7 +113,10 @@ describe('accounts: rate limits', function () {
     }
 
     it('Redis: two app instances together admit exactly the plan’s limit', async function () {
-      const url = (redisUrl = await redisOrSkip(this, 'the rate limit shared through Redis (test/api/accounts-ratelimit.test.ts)'));
+      const url = (redisUrl = await redisOrSkip(
+        this,
+        'the rate limit shared through Redis (test/api/accounts-ratelimit.test.ts)',
+      ));
       const urls = await twoInstances(() => {
         const client = new Redis(url);
         clients.push(client);

@@ -13,7 +13,11 @@ import { startChildServer } from '../support/childServer';
 import { createTestDb, useTestDb, type TestDb } from '../support/testDb';
 
 async function ownerOfNewKey(db: TestDb['db'], key = newApiKey()): Promise<KeyOwner> {
-  const accountId = await insertAccount(db, { email: `usage-${key.slice(3, 12)}@example.com`, name: null, planId: 'starter' });
+  const accountId = await insertAccount(db, {
+    email: `usage-${key.slice(3, 12)}@example.com`,
+    name: null,
+    planId: 'starter',
+  });
   await insertKey(db, { accountId, name: 'usage', key, scopes: ALL_SCOPES });
   return (await keyOwnerLookup(db, new KeyCache(), new PlanCatalog(db))(key))!;
 }
@@ -27,7 +31,9 @@ describe('accounts: usage accounting', () => {
     const owner = await ownerOfNewKey(testDb.db);
     const recorder = new UsageRecorder(testDb.db, pino({ level: 'silent' }), 3_600_000);
     let queries = 0;
-    const countQuery = () => { queries += 1; };
+    const countQuery = () => {
+      queries += 1;
+    };
     testDb.db.on('query', countQuery);
     try {
       for (let i = 0; i < 200; i += 1) recorder.record(owner, i % 4 ? '/v1/stock/basic-info' : '/v1/stock/search');
@@ -71,7 +77,10 @@ describe('accounts: usage accounting', () => {
     try {
       const key = newApiKey();
       await ownerOfNewKey(db.db, key);
-      const server = await startChildServer({ DATABASE_URL: db.url, LOG_LEVEL: 'silent', DEMO_API_KEY: newApiKey() }, { until: 'live' });
+      const server = await startChildServer(
+        { DATABASE_URL: db.url, LOG_LEVEL: 'silent', DEMO_API_KEY: newApiKey() },
+        { until: 'live' },
+      );
       for (let i = 0; i < 3; i += 1) {
         const response = await fetch(`${server.baseUrl}/v1/stock/search?keyword=x`, { headers: { 'X-API-KEY': key } });
         expect(response.status).to.equal(200);

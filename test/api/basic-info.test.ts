@@ -13,8 +13,15 @@ describe('GET /v1/stock/basic-info', () => {
     expect(body.code).to.equal(200);
     expect(body.message).to.equal('success');
     expect(body.data).to.include({
-      symbol: '600519.SH', name: '贵州茅台', exchange: 'SSE', exchange_name: '上海证券交易所',
-      industry: '白酒', listing_date: '2001-08-27', delisting_date: null, status: '上市', region: '贵州',
+      symbol: '600519.SH',
+      name: '贵州茅台',
+      exchange: 'SSE',
+      exchange_name: '上海证券交易所',
+      industry: '白酒',
+      listing_date: '2001-08-27',
+      delisting_date: null,
+      status: '上市',
+      region: '贵州',
     });
     expect(Object.keys(body.data)).to.have.length(25);
   });
@@ -25,7 +32,8 @@ describe('GET /v1/stock/basic-info', () => {
   });
 
   it('the company profile comes from stock_company (registered capital 10,000 yuan → yuan)', async () => {
-    const fields = 'description,website,address,chairman,general_manager,secretary,established_date,registered_capital,business_scope';
+    const fields =
+      'description,website,address,chairman,general_manager,secretary,established_date,registered_capital,business_scope';
     const { body } = await api.get(`/v1/stock/basic-info?symbol=600519&fields=${fields}`);
     expect(body.data).to.deep.equal({
       description: '公司是白酒生产企业。',
@@ -42,13 +50,22 @@ describe('GET /v1/stock/basic-info', () => {
 
   it('a real code change: the old code 000022 answers for 001872.SZ and names itself', async () => {
     const { body } = await api.get('/v1/stock/basic-info?symbol=000022&fields=symbol,name,listing_date,status');
-    expect(body.data).to.deep.equal({ requested_symbol: '000022.SZ', symbol: '001872.SZ', name: '招商港口', listing_date: '1993-05-05', status: '上市' });
+    expect(body.data).to.deep.equal({
+      requested_symbol: '000022.SZ',
+      symbol: '001872.SZ',
+      name: '招商港口',
+      listing_date: '1993-05-05',
+      status: '上市',
+    });
   });
 
   it('market values and shares come from the latest daily_basic row', async () => {
     const { body } = await api.get('/v1/stock/basic-info?symbol=600519.SH');
     expect(body.data).to.include({
-      market_cap: 1960000000000, circulating_market_cap: 1960000000000, issued_shares: 1256197800, circulating_shares: 1256197800,
+      market_cap: 1960000000000,
+      circulating_market_cap: 1960000000000,
+      issued_shares: 1256197800,
+      circulating_shares: 1256197800,
     });
     // 000001.SZ's latest is the sample valuation of 2024-12-31; 600000.SH has none.
     expect((await api.get('/v1/stock/basic-info?symbol=000001')).body.data.market_cap).to.equal(221227467457);
@@ -66,7 +83,12 @@ describe('GET /v1/stock/basic-info', () => {
   it('several symbols → an array in request order, duplicates removed', async () => {
     const { status, body } = await api.get('/v1/stock/basic-info?symbol=000001.SZ,sh.600519,688981,920099,600519');
     expect(status).to.equal(200);
-    expect(body.data.map((stock: { symbol: string }) => stock.symbol)).to.deep.equal(['000001.SZ', '600519.SH', '688981.SH', '920099.BJ']);
+    expect(body.data.map((stock: { symbol: string }) => stock.symbol)).to.deep.equal([
+      '000001.SZ',
+      '600519.SH',
+      '688981.SH',
+      '920099.BJ',
+    ]);
     expect(body.data[0]).to.include({ name: '平安银行', exchange: 'SZSE', exchange_name: '深圳证券交易所' });
     expect(body.data[3]).to.include({ exchange: 'BSE', exchange_name: '北京证券交易所' });
   });
@@ -113,7 +135,11 @@ describe('GET /v1/stock/basic-info', () => {
   it('missing symbol → 400 missing_parameter', async () => {
     const { status, body } = await api.get('/v1/stock/basic-info');
     expect(status).to.equal(400);
-    expect(body).to.deep.equal({ code: 400, message: 'Missing required parameter: symbol', error: 'missing_parameter' });
+    expect(body).to.deep.equal({
+      code: 400,
+      message: 'Missing required parameter: symbol',
+      error: 'missing_parameter',
+    });
   });
 
   it('unknown query parameter → 400 invalid_parameter', async () => {
@@ -125,7 +151,10 @@ describe('GET /v1/stock/basic-info', () => {
 
   it("an unknown parameter that another route names is still unknown here, not that route's error (begin_date: no date error)", async () => {
     const { status, body } = await api.get('/v1/stock/basic-info?symbol=600519&begin_date=2024-01-02');
-    expect([status, body]).to.deep.equal([400, { code: 400, message: "begin_date: Unknown query parameter 'begin_date'", error: 'invalid_parameter' }]);
+    expect([status, body]).to.deep.equal([
+      400,
+      { code: 400, message: "begin_date: Unknown query parameter 'begin_date'", error: 'invalid_parameter' },
+    ]);
   });
 });
 
@@ -153,6 +182,9 @@ describe('GET /v1/stock/basic-info with code changes', () => {
     await api.db('securities').where({ ts_code: '600002.SH' }).delete();
     const { status, body } = await api.get('/v1/stock/basic-info?symbol=600002,000001&fields=symbol,name');
     expect(status).to.equal(200);
-    expect(body.data).to.deep.equal([{ requested_symbol: '600002.SH', symbol: '600519.SH', name: '贵州茅台' }, { symbol: '000001.SZ', name: '平安银行' }]);
+    expect(body.data).to.deep.equal([
+      { requested_symbol: '600002.SH', symbol: '600519.SH', name: '贵州茅台' },
+      { symbol: '000001.SZ', name: '平安银行' },
+    ]);
   });
 });

@@ -11,9 +11,15 @@ const PATH = '/v1/financials/income-statement?symbol=000333.SZ&period=annual&fie
 describe('financials: answer cache and ETags', () => {
   const store = useTestServer(async (db) => {
     await insertSecurities(db, [{ ts_code: '000333.SZ', name: '美的集团' }]);
-    await insertStatements(db, 'income_statements', [{ ts_code: '000333.SZ', end_date: '2023-12-31', f_ann_date: '2024-03-30', revenue: 100 * M }]);
-    await insertStatements(db, 'balance_sheets', [{ ts_code: '000333.SZ', end_date: '2023-12-31', f_ann_date: '2024-03-30', total_assets: 500 * M }]);
-    await insertStatements(db, 'cash_flows', [{ ts_code: '000333.SZ', end_date: '2023-12-31', f_ann_date: '2024-03-30', n_cashflow_act: 30 * M }]);
+    await insertStatements(db, 'income_statements', [
+      { ts_code: '000333.SZ', end_date: '2023-12-31', f_ann_date: '2024-03-30', revenue: 100 * M },
+    ]);
+    await insertStatements(db, 'balance_sheets', [
+      { ts_code: '000333.SZ', end_date: '2023-12-31', f_ann_date: '2024-03-30', total_assets: 500 * M },
+    ]);
+    await insertStatements(db, 'cash_flows', [
+      { ts_code: '000333.SZ', end_date: '2023-12-31', f_ann_date: '2024-03-30', n_cashflow_act: 30 * M },
+    ]);
     key = await keyOnPlan(db, 'enterprise');
   });
   let key: string;
@@ -46,17 +52,27 @@ describe('financials: answer cache and ETags', () => {
   it('serves repeats from the cache, also when the same request is spelled differently', async () => {
     const first = await get(PATH);
     // Changed behind the server's back (no import, no version bump): the cached answer stays.
-    await store.db('income_statements').where({ ts_code: '000333.SZ' }).update({ revenue: 999 * M });
+    await store
+      .db('income_statements')
+      .where({ ts_code: '000333.SZ' })
+      .update({ revenue: 999 * M });
     expect(await revenueOf()).to.equal(first.body.data.income_statements[0].revenue);
-    const respelled = await get('/v1/financials/income-statement?fields=report_date,revenue&period=annual&symbol=000333');
+    const respelled = await get(
+      '/v1/financials/income-statement?fields=report_date,revenue&period=annual&symbol=000333',
+    );
     expect(respelled.headers.get('etag')).to.equal(first.headers.get('etag'));
-    await store.db('income_statements').where({ ts_code: '000333.SZ' }).update({ revenue: 100 * M });
+    await store
+      .db('income_statements')
+      .where({ ts_code: '000333.SZ' })
+      .update({ revenue: 100 * M });
   });
 
   it('retires cached answers when statements are imported (financials version bump): 200 with a new ETag', async () => {
     const first = await get(PATH);
     expect(first.body.data.income_statements[0].revenue).to.equal(100 * M);
-    await insertStatements(store.db, 'income_statements', [{ ts_code: '000333.SZ', end_date: '2023-12-31', f_ann_date: '2024-08-30', revenue: 120 * M }]);
+    await insertStatements(store.db, 'income_statements', [
+      { ts_code: '000333.SZ', end_date: '2023-12-31', f_ann_date: '2024-08-30', revenue: 120 * M },
+    ]);
     const changed = await get(PATH, { 'If-None-Match': first.headers.get('etag')! });
     expect(changed.status).to.equal(200);
     expect(changed.headers.get('etag')).to.not.equal(first.headers.get('etag'));

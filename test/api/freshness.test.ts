@@ -7,8 +7,36 @@ import { signUp } from '../support/accounts';
 import { useTestServer } from '../support/server';
 
 /** June 2024's sessions through the 26th: the Dragon Boat Festival closed the 10th. */
-const SESSIONS = ['03', '04', '05', '06', '07', '11', '12', '13', '14', '17', '18', '19', '20', '21', '24', '25', '26'].map((day) => `2024-06-${day}`);
-const bar = (ts_code: string, trade_date: string) => ({ ts_code, trade_date, open: 10, high: 10, low: 10, close: 10, pre_close: 10, vol: 1, amount: 10 });
+const SESSIONS = [
+  '03',
+  '04',
+  '05',
+  '06',
+  '07',
+  '11',
+  '12',
+  '13',
+  '14',
+  '17',
+  '18',
+  '19',
+  '20',
+  '21',
+  '24',
+  '25',
+  '26',
+].map((day) => `2024-06-${day}`);
+const bar = (ts_code: string, trade_date: string) => ({
+  ts_code,
+  trade_date,
+  open: 10,
+  high: 10,
+  low: 10,
+  close: 10,
+  pre_close: 10,
+  vol: 1,
+  amount: 10,
+});
 
 /**
  * Two stocks through 2024-06-26. Bars: both every session but the 20th (Midea's missing: partial, 1 of 2) and the
@@ -17,32 +45,85 @@ const bar = (ts_code: string, trade_date: string) => ({ ts_code, trade_date, ope
  */
 async function seed(db: Knex): Promise<void> {
   await loadCalendar(db, '2024-04-01', '2024-07-31');
-  await insertSecurities(db, [{ ts_code: '000001.SZ', name: '平安银行' }, { ts_code: '000333.SZ', name: '美的集团' }]);
+  await insertSecurities(db, [
+    { ts_code: '000001.SZ', name: '平安银行' },
+    { ts_code: '000333.SZ', name: '美的集团' },
+  ]);
   const traded = (code: string, day: string) => !(code === '000333.SZ' && day === '2024-06-25');
-  await db('daily_bars').insert(SESSIONS.flatMap((day) => ['000001.SZ', '000333.SZ'].filter((code) => traded(code, day) && day !== '2024-06-21' && !(code === '000333.SZ' && day === '2024-06-20')).map((code) => bar(code, day))));
-  await db('adj_factors').insert(SESSIONS.flatMap((day) => ['000001.SZ', '000333.SZ'].filter((code) => traded(code, day)).map((code) => ({ ts_code: code, trade_date: day, adj_factor: 1 }))));
-  await db('trading_halts').insert({ ts_code: '000333.SZ', trade_date: '2024-06-25', suspend_type: 'S', suspend_timing: null });
-  await db('update_runs').insert({ source: 'baostock', trigger: 'schedule', slot: '2024-06-26 17:45', started_at: '2024-06-26 09:45:00', finished_at: '2024-06-26 09:47:12', status: 'ok', sessions: 1, rows: 6 });
-  await db('update_sessions').insert({ dataset: 'daily', trade_date: '2024-06-21', state: 'failed', rows: 0, expected: 2, source: 'baostock', reason: 'Baostock connection lost: closed by the server', failures: 2, updated_at: '2024-06-26 09:47:12' });
+  await db('daily_bars').insert(
+    SESSIONS.flatMap((day) =>
+      ['000001.SZ', '000333.SZ']
+        .filter((code) => traded(code, day) && day !== '2024-06-21' && !(code === '000333.SZ' && day === '2024-06-20'))
+        .map((code) => bar(code, day)),
+    ),
+  );
+  await db('adj_factors').insert(
+    SESSIONS.flatMap((day) =>
+      ['000001.SZ', '000333.SZ']
+        .filter((code) => traded(code, day))
+        .map((code) => ({ ts_code: code, trade_date: day, adj_factor: 1 })),
+    ),
+  );
+  await db('trading_halts').insert({
+    ts_code: '000333.SZ',
+    trade_date: '2024-06-25',
+    suspend_type: 'S',
+    suspend_timing: null,
+  });
+  await db('update_runs').insert({
+    source: 'baostock',
+    trigger: 'schedule',
+    slot: '2024-06-26 17:45',
+    started_at: '2024-06-26 09:45:00',
+    finished_at: '2024-06-26 09:47:12',
+    status: 'ok',
+    sessions: 1,
+    rows: 6,
+  });
+  await db('update_sessions').insert({
+    dataset: 'daily',
+    trade_date: '2024-06-21',
+    state: 'failed',
+    rows: 0,
+    expected: 2,
+    source: 'baostock',
+    reason: 'Baostock connection lost: closed by the server',
+    failures: 2,
+    updated_at: '2024-06-26 09:47:12',
+  });
   await bumpDataVersion(db, 'market');
 }
 
 describe('freshness: /v1/market/status and /v1/data/coverage', () => {
   let now = new Date('2024-06-28T18:00:00+08:00');
-  const store = useTestServer(seed, { clock: () => now, coverage: { schedule: parseSchedule('baostock@17:45'), minCoverage: 0.95 } });
+  const store = useTestServer(seed, {
+    clock: () => now,
+    coverage: { schedule: parseSchedule('baostock@17:45'), minCoverage: 0.95 },
+  });
   let key = '';
   before(async () => {
     key = await keyOnPlan(store.db, 'enterprise');
   });
   const get = async (path: string) => {
     const response = await fetch(store.server.baseUrl + path, { headers: { 'X-API-KEY': key } });
-    return { status: response.status, body: response.headers.get('content-type')?.startsWith('text/csv') ? await response.text() : await response.json() };
+    return {
+      status: response.status,
+      body: response.headers.get('content-type')?.startsWith('text/csv')
+        ? await response.text()
+        : await response.json(),
+    };
   };
 
   it('market status: each phase at its boundary, from the stored calendar, on the app clock', async () => {
     const phases: Array<[string, string]> = [
-      ['09:14:59', 'before_open'], ['09:15:00', 'opening_auction'], ['09:25:00', 'pre_open'], ['09:30:00', 'continuous'], ['11:30:00', 'lunch_break'],
-      ['13:00:00', 'continuous'], ['14:57:00', 'closing_auction'], ['15:00:00', 'after_close'],
+      ['09:14:59', 'before_open'],
+      ['09:15:00', 'opening_auction'],
+      ['09:25:00', 'pre_open'],
+      ['09:30:00', 'continuous'],
+      ['11:30:00', 'lunch_break'],
+      ['13:00:00', 'continuous'],
+      ['14:57:00', 'closing_auction'],
+      ['15:00:00', 'after_close'],
     ];
     for (const [time, phase] of phases) {
       now = new Date(`2024-06-28T${time}+08:00`);
@@ -52,41 +133,106 @@ describe('freshness: /v1/market/status and /v1/data/coverage', () => {
     expect(await get('/v1/market/status')).to.deep.equal({
       status: 200,
       body: {
-        code: 200, message: 'success',
+        code: 200,
+        message: 'success',
         data: {
-          beijing_time: '2024-06-28T14:59:59+08:00', utc_time: '2024-06-28T06:59:59Z', is_trading_day: true, phase: 'closing_auction',
-          session_date: '2024-06-28', previous_session_date: '2024-06-27', next_open: '2024-07-01T09:30:00+08:00', next_close: '2024-06-28T15:00:00+08:00',
+          beijing_time: '2024-06-28T14:59:59+08:00',
+          utc_time: '2024-06-28T06:59:59Z',
+          is_trading_day: true,
+          phase: 'closing_auction',
+          session_date: '2024-06-28',
+          previous_session_date: '2024-06-27',
+          next_open: '2024-07-01T09:30:00+08:00',
+          next_close: '2024-06-28T15:00:00+08:00',
         },
       },
     });
     // Saturday: closed; the next session is Monday's.
     now = new Date('2024-06-29T10:00:00+08:00');
-    expect((await get('/v1/market/status')).body.data).to.deep.include({ is_trading_day: false, phase: 'closed', session_date: '2024-07-01', previous_session_date: '2024-06-28' });
+    expect((await get('/v1/market/status')).body.data).to.deep.include({
+      is_trading_day: false,
+      phase: 'closed',
+      session_date: '2024-07-01',
+      previous_session_date: '2024-06-28',
+    });
   });
 
   it('coverage of the store: the expected session, the lag, the gaps of the last 60 sessions, the last and next update', async () => {
     now = new Date('2024-06-28T18:00:00+08:00');
     const { status, body } = await get('/v1/data/coverage');
     expect(status).to.equal(200);
-    expect(body.data).to.deep.include({ as_of: '2024-06-28T18:00:00+08:00', symbol: null, expected_session: '2024-06-28', min_coverage: 0.95 });
+    expect(body.data).to.deep.include({
+      as_of: '2024-06-28T18:00:00+08:00',
+      symbol: null,
+      expected_session: '2024-06-28',
+      min_coverage: 0.95,
+    });
     const byName = Object.fromEntries(body.data.datasets.map((entry: { dataset: string }) => [entry.dataset, entry]));
     expect(Object.keys(byName)).to.deep.equal([
-      'daily', 'adj_factor', 'daily_basic', 'moneyflow', 'margin_detail', 'hk_hold', 'limit_list_d', 'block_trade', 'top_list', 'stk_mins', 'stk_mins_5min', 'income', 'balancesheet', 'cashflow', 'quarterly_indicators',
+      'daily',
+      'adj_factor',
+      'daily_basic',
+      'moneyflow',
+      'margin_detail',
+      'hk_hold',
+      'limit_list_d',
+      'block_trade',
+      'top_list',
+      'stk_mins',
+      'stk_mins_5min',
+      'income',
+      'balancesheet',
+      'cashflow',
+      'quarterly_indicators',
     ]);
     const lastUpdate = { finished_at: '2024-06-26T09:47:12Z', source: 'baostock', rows: 6, status: 'ok' };
     // 17 sessions × 2 stocks, less Midea's 20th, both of the 21st and Midea's halted 25th: 30 bars.
     expect(byName.daily).to.deep.equal({
-      dataset: 'daily', clock: 'session', first: '2024-06-03', last: '2024-06-26', expected: '2024-06-28', lag_sessions: 2,
-      missing_sessions: ['2024-06-21', '2024-06-27', '2024-06-28'], partial_sessions: ['2024-06-20'], failed_sessions: ['2024-06-21'],
-      rows: 30, securities: 2, last_update: lastUpdate, next_update: '2024-07-01T17:45:00+08:00',
+      dataset: 'daily',
+      clock: 'session',
+      first: '2024-06-03',
+      last: '2024-06-26',
+      expected: '2024-06-28',
+      lag_sessions: 2,
+      missing_sessions: ['2024-06-21', '2024-06-27', '2024-06-28'],
+      partial_sessions: ['2024-06-20'],
+      failed_sessions: ['2024-06-21'],
+      rows: 30,
+      securities: 2,
+      last_update: lastUpdate,
+      next_update: '2024-07-01T17:45:00+08:00',
     });
-    expect(byName.adj_factor).to.deep.include({ last: '2024-06-26', lag_sessions: 2, missing_sessions: ['2024-06-27', '2024-06-28'], partial_sessions: [], failed_sessions: [], rows: 33, securities: 2 });
+    expect(byName.adj_factor).to.deep.include({
+      last: '2024-06-26',
+      lag_sessions: 2,
+      missing_sessions: ['2024-06-27', '2024-06-28'],
+      partial_sessions: [],
+      failed_sessions: [],
+      rows: 33,
+      securities: 2,
+    });
     expect(byName.daily_basic).to.deep.equal({
-      dataset: 'daily_basic', clock: 'session', first: null, last: null, expected: '2024-06-28', lag_sessions: null, missing_sessions: [], partial_sessions: [], failed_sessions: [],
-      rows: 0, securities: 0, last_update: lastUpdate, next_update: '2024-07-01T17:45:00+08:00',
+      dataset: 'daily_basic',
+      clock: 'session',
+      first: null,
+      last: null,
+      expected: '2024-06-28',
+      lag_sessions: null,
+      missing_sessions: [],
+      partial_sessions: [],
+      failed_sessions: [],
+      rows: 0,
+      securities: 0,
+      last_update: lastUpdate,
+      next_update: '2024-07-01T17:45:00+08:00',
     });
     // Filled by Tushare only, which is not scheduled here; statements are kept by period.
-    expect(byName.moneyflow).to.deep.include({ last_update: null, next_update: null, expected: '2024-06-28', lag_sessions: null });
+    expect(byName.moneyflow).to.deep.include({
+      last_update: null,
+      next_update: null,
+      expected: '2024-06-28',
+      lag_sessions: null,
+    });
     expect(byName.income).to.deep.include({ clock: 'period', expected: null, lag_sessions: null, next_update: null });
   });
 
@@ -94,7 +240,12 @@ describe('freshness: /v1/market/status and /v1/data/coverage', () => {
     now = new Date('2024-06-28T17:44:00+08:00');
     const { body } = await get('/v1/data/coverage');
     expect(body.data.expected_session).to.equal('2024-06-27');
-    expect(body.data.datasets[0]).to.deep.include({ expected: '2024-06-27', lag_sessions: 1, missing_sessions: ['2024-06-21', '2024-06-27'], next_update: '2024-06-28T17:45:00+08:00' });
+    expect(body.data.datasets[0]).to.deep.include({
+      expected: '2024-06-27',
+      lag_sessions: 1,
+      missing_sessions: ['2024-06-21', '2024-06-27'],
+      next_update: '2024-06-28T17:45:00+08:00',
+    });
   });
 
   it('coverage of one security: its own first and last dates, its missing sessions within its life, the halted day not one', async () => {
@@ -102,27 +253,52 @@ describe('freshness: /v1/market/status and /v1/data/coverage', () => {
     const { body } = await get('/v1/data/coverage?symbol=000333');
     expect(body.data.symbol).to.equal('000333.SZ');
     expect(body.data.datasets[0]).to.deep.include({
-      first: '2024-06-03', last: '2024-06-26', lag_sessions: 2, missing_sessions: ['2024-06-20', '2024-06-21', '2024-06-27', '2024-06-28'], partial_sessions: [], failed_sessions: [], rows: 14, securities: 1,
+      first: '2024-06-03',
+      last: '2024-06-26',
+      lag_sessions: 2,
+      missing_sessions: ['2024-06-20', '2024-06-21', '2024-06-27', '2024-06-28'],
+      partial_sessions: [],
+      failed_sessions: [],
+      rows: 14,
+      securities: 1,
     });
     expect((await get('/v1/data/coverage?symbol=600000')).body).to.deep.include({ code: 400, error: 'invalid_symbol' });
   });
 
-  it('the console\'s status: the coverage its plan sees and the last runs, newest first, with a session token only', async () => {
+  it("the console's status: the coverage its plan sees and the last runs, newest first, with a session token only", async () => {
     now = new Date('2024-06-28T18:00:00+08:00');
     const { token } = await signUp(store.server.baseUrl, 'console');
-    const response = await fetch(`${store.server.baseUrl}/api/v1/data/status`, { headers: { Authorization: `Bearer ${token}` } });
+    const response = await fetch(`${store.server.baseUrl}/api/v1/data/status`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     const { data } = await response.json();
     expect(data.coverage.datasets[0]).to.deep.include({ dataset: 'daily', last: '2024-06-26', lag_sessions: 2 });
-    expect(data.runs).to.deep.equal([{
-      source: 'baostock', trigger: 'schedule', slot: '2024-06-26 17:45', started_at: '2024-06-26T09:45:00Z', finished_at: '2024-06-26T09:47:12Z', status: 'ok', sessions: 1, rows: 6, error: null,
-    }]);
-    expect((await fetch(`${store.server.baseUrl}/api/v1/data/status`, { headers: { 'X-API-KEY': key } })).status).to.equal(401);
+    expect(data.runs).to.deep.equal([
+      {
+        source: 'baostock',
+        trigger: 'schedule',
+        slot: '2024-06-26 17:45',
+        started_at: '2024-06-26T09:45:00Z',
+        finished_at: '2024-06-26T09:47:12Z',
+        status: 'ok',
+        sessions: 1,
+        rows: 6,
+        error: null,
+      },
+    ]);
+    expect(
+      (await fetch(`${store.server.baseUrl}/api/v1/data/status`, { headers: { 'X-API-KEY': key } })).status,
+    ).to.equal(401);
   });
 
-  it('CSV: a row per dataset with the report\'s scalars, the lists as JSON text', async () => {
+  it("CSV: a row per dataset with the report's scalars, the lists as JSON text", async () => {
     const { body } = await get('/v1/data/coverage?format=csv');
     const [header, daily] = (body as string).split('\n');
-    expect(header).to.equal('as_of,symbol,expected_session,min_coverage,dataset,clock,first,last,expected,lag_sessions,missing_sessions,partial_sessions,failed_sessions,rows,securities,last_update,next_update');
-    expect(daily).to.match(/^2024-06-28T18:00:00\+08:00,,2024-06-28,0\.95,daily,session,2024-06-03,2024-06-26,2024-06-28,2,"\[""2024-06-21"",""2024-06-27"",""2024-06-28""\]"/);
+    expect(header).to.equal(
+      'as_of,symbol,expected_session,min_coverage,dataset,clock,first,last,expected,lag_sessions,missing_sessions,partial_sessions,failed_sessions,rows,securities,last_update,next_update',
+    );
+    expect(daily).to.match(
+      /^2024-06-28T18:00:00\+08:00,,2024-06-28,0\.95,daily,session,2024-06-03,2024-06-26,2024-06-28,2,"\[""2024-06-21"",""2024-06-27"",""2024-06-28""\]"/,
+    );
   });
 });

@@ -51,7 +51,14 @@ function send(baseUrl: string, req: FuzzRequest, credentials: { key: string; tok
   const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(
-      { host: url.hostname, port: url.port, method: req.method, path: req.path + (query ? `?${query}` : ''), headers, agent },
+      {
+        host: url.hostname,
+        port: url.port,
+        method: req.method,
+        path: req.path + (query ? `?${query}` : ''),
+        headers,
+        agent,
+      },
       (incoming) => {
         const chunks: Buffer[] = [];
         // An event stream never ends: its status and headers are the answer.
@@ -59,8 +66,13 @@ function send(baseUrl: string, req: FuzzRequest, credentials: { key: string; tok
         incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
         incoming.on(incoming.headers['content-type']?.startsWith('text/event-stream') ? 'close' : 'end', () => {
           const answerHeaders = new Headers();
-          for (const [name, value] of Object.entries(incoming.headers)) if (typeof value === 'string') answerHeaders.set(name, value);
-          resolve({ status: incoming.statusCode!, headers: answerHeaders, text: Buffer.concat(chunks).toString('utf8') });
+          for (const [name, value] of Object.entries(incoming.headers))
+            if (typeof value === 'string') answerHeaders.set(name, value);
+          resolve({
+            status: incoming.statusCode!,
+            headers: answerHeaders,
+            text: Buffer.concat(chunks).toString('utf8'),
+          });
         });
       },
     );
@@ -76,7 +88,10 @@ function violation(req: FuzzRequest, answer: Answer): string | null {
   const type = answer.headers.get('content-type') ?? '';
   // A success the operation declares as CSV or NDJSON rows (format=, Accept), or as an event stream: text,
   // checked by the formats and the stream's tests.
-  const isRows = answer.status === 200 && /^(text\/csv|application\/x-ndjson|text\/event-stream);/.test(type) && req.op?.responses['200']?.content?.[type.split(';')[0]!] !== undefined;
+  const isRows =
+    answer.status === 200 &&
+    /^(text\/csv|application\/x-ndjson|text\/event-stream);/.test(type) &&
+    req.op?.responses['200']?.content?.[type.split(';')[0]!] !== undefined;
   let body: unknown;
   if (req.method !== 'HEAD' && answer.text !== '' && !isRows) {
     if (!/^application\/json/.test(type)) return `${answer.status} answered with ${type}, not JSON`;
@@ -85,7 +100,12 @@ function violation(req: FuzzRequest, answer: Answer): string | null {
   if (isRows) return null;
   if (answer.status >= 400 && req.method !== 'HEAD') {
     const error = body as { code?: unknown; message?: unknown; error?: unknown } | undefined;
-    if (!error || error.code !== answer.status || typeof error.message !== 'string' || !ERROR_CODES.includes(error.error as string)) {
+    if (
+      !error ||
+      error.code !== answer.status ||
+      typeof error.message !== 'string' ||
+      !ERROR_CODES.includes(error.error as string)
+    ) {
       return `${answer.status} outside the error envelope: ${answer.text.slice(0, 300)}`;
     }
   }
@@ -129,7 +149,8 @@ describe('fuzzing from the contract', function () {
           await insertSession(testDb.db, accountId, credentials.token, new Date(Date.now() + SESSION_TTL_MS));
         }
         const problem = violation(req, answer);
-        if (problem) throw new Error(`${req.method} ${req.path}?${req.query.slice(0, 300)} [auth ${req.auth}] → ${problem}`);
+        if (problem)
+          throw new Error(`${req.method} ${req.path}?${req.query.slice(0, 300)} [auth ${req.auth}] → ${problem}`);
       }),
       { seed: SEED, numRuns: runs, endOnFailure: true },
     );
@@ -140,7 +161,10 @@ describe('fuzzing from the contract', function () {
     const tables = await tableNames(testDb.db, ['usage_daily']);
     const before = await digestOfRows(testDb.db, tables, ['last_used_at']);
     const reads = ops.filter((op) => op.method === 'GET');
-    await check(fc.oneof(...reads.map(requestsFor), ...reads.slice(0, 4).map(headRequestsFor), strayRequests(ops)), Math.round(RUNS * 0.7));
+    await check(
+      fc.oneof(...reads.map(requestsFor), ...reads.slice(0, 4).map(headRequestsFor), strayRequests(ops)),
+      Math.round(RUNS * 0.7),
+    );
     expect(await digestOfRows(testDb.db, tables, ['last_used_at'])).to.deep.equal(before);
   });
 
@@ -156,8 +180,23 @@ describe('fuzzing from the contract', function () {
       ['PUT', '/api/v1/api-keys/-Infinity', 'keyId'],
     ] as const;
     for (const [method, path, name] of asked) {
-      const answer = await send(server.baseUrl, { method, path: path.split('?')[0]!, query: path.split('?')[1] ?? '', headers: { 'Content-Type': 'application/json' }, body: method === 'PUT' ? '{"name":"x"}' : undefined, auth: 'valid' }, credentials);
-      expect(JSON.parse(answer.text)).to.deep.equal({ code: 400, message: `${name}: must be a finite integer`, error: 'invalid_parameter' });
+      const answer = await send(
+        server.baseUrl,
+        {
+          method,
+          path: path.split('?')[0]!,
+          query: path.split('?')[1] ?? '',
+          headers: { 'Content-Type': 'application/json' },
+          body: method === 'PUT' ? '{"name":"x"}' : undefined,
+          auth: 'valid',
+        },
+        credentials,
+      );
+      expect(JSON.parse(answer.text)).to.deep.equal({
+        code: 400,
+        message: `${name}: must be a finite integer`,
+        error: 'invalid_parameter',
+      });
     }
   });
 });

@@ -31,7 +31,9 @@ describe('GET /v1/market/daily — properties (fast-check)', () => {
       fc.asyncProperty(request, async ({ symbols, from, days, adjusted }) => {
         const begin = isoOf(start + from * DAY_MS);
         const end = isoOf(start + (from + days) * DAY_MS);
-        const { status, body } = await api.get(`/v1/market/daily?symbol=${symbols.join(',')}&begin_date=${begin}&end_date=${end}&adjusted=${adjusted}&limit=1000`);
+        const { status, body } = await api.get(
+          `/v1/market/daily?symbol=${symbols.join(',')}&begin_date=${begin}&end_date=${end}&adjusted=${adjusted}&limit=1000`,
+        );
         const expectedAny = [...openDays].some((day) => day >= begin && day <= end && day <= '2024-12-31');
         if (!expectedAny) {
           expect(status).to.equal(404);
@@ -53,12 +55,14 @@ describe('GET /v1/market/daily — properties (fast-check)', () => {
               expect(bar.adj_factor).to.equal(factor.get(`${one.symbol} ${bar.date}`));
               continue;
             }
-            const expected = (source.close! * factor.get(`${one.symbol} ${bar.date}`)!) / factor.get(`${one.symbol} 2024-12-31`)!;
+            const expected =
+              (source.close! * factor.get(`${one.symbol} ${bar.date}`)!) / factor.get(`${one.symbol} 2024-12-31`)!;
             expect(Math.abs(bar.close - expected)).to.be.at.most(0.005 + 1e-9);
           }
           if (adjusted) {
             expect(one.adj_anchor_date).to.equal('2024-12-31');
-            for (let i = 0; i + 1 < one.daily.length; i++) expect(one.daily[i].pre_close).to.equal(one.daily[i + 1].close);
+            for (let i = 0; i + 1 < one.daily.length; i++)
+              expect(one.daily[i].pre_close).to.equal(one.daily[i + 1].close);
           }
         }
       }),
@@ -68,14 +72,21 @@ describe('GET /v1/market/daily — properties (fast-check)', () => {
 
   it('every adjusted demo bar is consistent as shown: change = close − pre_close, pct_change within 0.01 points (daily, klines, legacy prices)', async () => {
     let checked = 0;
-    const expectConsistent = (bar: { close: number; pre_close: number; change: number; pct_change: number }, where: string) => {
+    const expectConsistent = (
+      bar: { close: number; pre_close: number; change: number; pct_change: number },
+      where: string,
+    ) => {
       expect(Math.abs(bar.change - (bar.close - bar.pre_close)), where).to.be.below(1e-9);
       expect(Math.abs(bar.pct_change - (bar.close / bar.pre_close - 1) * 100), where).to.be.at.most(0.01);
       checked++;
     };
     for (const symbol of STOCKS) {
-      const daily = await api.get(`/v1/market/daily?symbol=${symbol}&begin_date=2024-01-01&end_date=2024-12-31&limit=1000`);
-      const klines = await api.get(`/v1/market/klines?symbol=${symbol}&begin_date=2024-01-01&end_date=2024-12-31&limit=1000`);
+      const daily = await api.get(
+        `/v1/market/daily?symbol=${symbol}&begin_date=2024-01-01&end_date=2024-12-31&limit=1000`,
+      );
+      const klines = await api.get(
+        `/v1/market/klines?symbol=${symbol}&begin_date=2024-01-01&end_date=2024-12-31&limit=1000`,
+      );
       const legacy = await api.get(`/api/v1/stocks/prices?symbol=${symbol}&start_date=2024-01-01&end_date=2024-12-31`);
       expect(daily.body.data.daily).to.have.length(242);
       for (const bar of daily.body.data.daily) expectConsistent(bar, `daily ${symbol} ${bar.date}`);

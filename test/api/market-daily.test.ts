@@ -13,7 +13,19 @@ describe('GET /v1/market/daily', () => {
     expect(dates).to.have.length(31); // the latest day and the 30 trading days before it
     expect(dates[0]).to.equal('2024-12-31');
     expect(dates[30]).to.equal('2024-11-19'); // 9 open days 19-29 Nov + 22 in December
-    expect(Object.keys(body.data.daily[0])).to.deep.equal(['date', 'open', 'high', 'low', 'close', 'pre_close', 'change', 'pct_change', 'volume', 'amount', 'turnover']);
+    expect(Object.keys(body.data.daily[0])).to.deep.equal([
+      'date',
+      'open',
+      'high',
+      'low',
+      'close',
+      'pre_close',
+      'change',
+      'pct_change',
+      'volume',
+      'amount',
+      'turnover',
+    ]);
   });
 
   it('a first request for one symbol asks the store twice: the security with its anchor, then the bars from the open day before the window', async () => {
@@ -30,31 +42,69 @@ describe('GET /v1/market/daily', () => {
     } finally {
       api.db.off('query', record);
     }
-    const kind = (sql: string) => (/from [`"]securities[`"]/.test(sql) ? 'security' : /^select [`"]b[`"]\.[`"]ts_code[`"].* from [`"]daily_bars[`"]/.test(sql) ? 'bars' : sql);
+    const kind = (sql: string) =>
+      /from [`"]securities[`"]/.test(sql)
+        ? 'security'
+        : /^select [`"]b[`"]\.[`"]ts_code[`"].* from [`"]daily_bars[`"]/.test(sql)
+          ? 'bars'
+          : sql;
     expect(asked.map(kind)).to.deep.equal(['security', 'bars']);
   });
 
   it('rows are newest first and forward prices cross the June 2024 ex-date continuously', async () => {
     const { body } = await api.get('/v1/market/daily?symbol=000001.SZ&begin_date=2024-06-13&end_date=2024-06-14');
     expect(body.data.daily).to.deep.equal([
-      { date: '2024-06-14', open: 9.93, high: 10.01, low: 9.78, close: 9.96, pre_close: 9.86, change: 0.1, pct_change: 1.0142, volume: 1637990, amount: 1657433960, turnover: null },
-      { date: '2024-06-13', open: 9.95, high: 9.98, low: 9.86, close: 9.86, pre_close: 9.94, change: -0.08, pct_change: -0.8048, volume: 1203508, amount: 1304403410, turnover: null },
+      {
+        date: '2024-06-14',
+        open: 9.93,
+        high: 10.01,
+        low: 9.78,
+        close: 9.96,
+        pre_close: 9.86,
+        change: 0.1,
+        pct_change: 1.0142,
+        volume: 1637990,
+        amount: 1657433960,
+        turnover: null,
+      },
+      {
+        date: '2024-06-13',
+        open: 9.95,
+        high: 9.98,
+        low: 9.86,
+        close: 9.86,
+        pre_close: 9.94,
+        change: -0.08,
+        pct_change: -0.8048,
+        volume: 1203508,
+        amount: 1304403410,
+        turnover: null,
+      },
     ]);
   });
 
   it('adjusted=false gives raw prices, each bar with its adj_factor, and no anchor', async () => {
-    const { body } = await api.get('/v1/market/daily?symbol=sz.000001&begin_date=2024-06-13&end_date=2024-06-14&adjusted=false');
+    const { body } = await api.get(
+      '/v1/market/daily?symbol=sz.000001&begin_date=2024-06-13&end_date=2024-06-14&adjusted=false',
+    );
     expect(body.data.adj_anchor_date).to.equal(null);
     expect(body.data.daily[0]).to.include({ date: '2024-06-14', close: 10.18, pre_close: 10.08, adj_factor: 125.0496 });
     expect(body.data.daily[1]).to.include({ date: '2024-06-13', close: 10.8, adj_factor: 116.713 });
   });
 
   it('several symbols → an array in request order; an index is served too, without anchor', async () => {
-    const { body } = await api.get('/v1/market/daily?symbol=000858,000001.SH,000333.SZ&begin_date=2024-12-30&end_date=2024-12-31&fields=date,close');
+    const { body } = await api.get(
+      '/v1/market/daily?symbol=000858,000001.SH,000333.SZ&begin_date=2024-12-30&end_date=2024-12-31&fields=date,close',
+    );
     expect(body.data.map((s: { symbol: string }) => s.symbol)).to.deep.equal(['000858.SZ', '000001.SH', '000333.SZ']);
     expect(body.data[1]).to.deep.equal({
-      symbol: '000001.SH', name: '上证综合指数', adj_anchor_date: null,
-      daily: [{ date: '2024-12-31', close: 3351.76 }, { date: '2024-12-30', close: 3407.33 }],
+      symbol: '000001.SH',
+      name: '上证综合指数',
+      adj_anchor_date: null,
+      daily: [
+        { date: '2024-12-31', close: 3351.76 },
+        { date: '2024-12-30', close: 3407.33 },
+      ],
     });
   });
 
@@ -66,7 +116,9 @@ describe('GET /v1/market/daily', () => {
   });
 
   it('fields selects and orders fields; adj_factor only exists unadjusted', async () => {
-    const { body } = await api.get('/v1/market/daily?symbol=000651&begin_date=2024-12-31&fields=volume,date,adj_factor&adjusted=false');
+    const { body } = await api.get(
+      '/v1/market/daily?symbol=000651&begin_date=2024-12-31&fields=volume,date,adj_factor&adjusted=false',
+    );
     expect(body.data.daily).to.deep.equal([{ volume: 424767, date: '2024-12-31', adj_factor: 210.697 }]);
     const adjusted = await api.get('/v1/market/daily?symbol=000651&begin_date=2024-12-31&fields=date,adj_factor');
     expect(adjusted.status).to.equal(400);
@@ -75,7 +127,11 @@ describe('GET /v1/market/daily', () => {
 
   it('limit keeps the newest rows; the default is the trading days of the latest year', async () => {
     const { body } = await api.get('/v1/market/daily?symbol=000001&begin_date=2024-01-01&limit=3');
-    expect(body.data.daily.map((bar: { date: string }) => bar.date)).to.deep.equal(['2024-12-31', '2024-12-30', '2024-12-27']);
+    expect(body.data.daily.map((bar: { date: string }) => bar.date)).to.deep.equal([
+      '2024-12-31',
+      '2024-12-30',
+      '2024-12-27',
+    ]);
     expect(body.data.daily[2].pre_close).to.equal(11.86); // still the adjusted close of the day before the oldest row
     const all = await api.get('/v1/market/daily?symbol=000001&begin_date=2022-01-04');
     // open days in (2023-12-31, 2024-12-31] on the calendar: 242, and 242 bars in 2024
@@ -120,7 +176,11 @@ describe('GET /v1/market/daily', () => {
 
     it('a date that is no real day is named with the rule it breaks', async () => {
       const { body } = await api.get('/v1/market/daily?symbol=000001&begin_date=2024-02-30');
-      expect(body).to.deep.equal({ code: 400, message: 'begin_date: must be a real date in the form YYYY-MM-DD', error: 'invalid_date_format' });
+      expect(body).to.deep.equal({
+        code: 400,
+        message: 'begin_date: must be a real date in the form YYYY-MM-DD',
+        error: 'invalid_date_format',
+      });
     });
 
     it('exactly three years is allowed', async () => {

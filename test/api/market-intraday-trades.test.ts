@@ -7,9 +7,22 @@ describe('GET /v1/market/intraday and /v1/market/trades', () => {
   it('intraday: the one-minute bars of the latest session, oldest first, with the time of the newest bar', async () => {
     const { status, body } = await api.get('/v1/market/intraday?symbol=000001');
     expect(status).to.equal(200);
-    expect(body.data).to.include({ symbol: '000001.SZ', name: '平安银行', trade_date: '2024-12-31', as_of: '2024-12-31 15:00:00' });
+    expect(body.data).to.include({
+      symbol: '000001.SZ',
+      name: '平安银行',
+      trade_date: '2024-12-31',
+      as_of: '2024-12-31 15:00:00',
+    });
     expect(body.data.bars).to.have.length(240); // 09:25 and 15:30 rows are outside the sessions
-    expect(body.data.bars[0]).to.deep.equal({ time: '2024-12-31 09:31:00', open: 11.9, high: 11.92, low: 11.89, close: 11.91, volume: 100, amount: 119000 });
+    expect(body.data.bars[0]).to.deep.equal({
+      time: '2024-12-31 09:31:00',
+      open: 11.9,
+      high: 11.92,
+      low: 11.89,
+      close: 11.91,
+      volume: 100,
+      amount: 119000,
+    });
   });
 
   it('intraday without minute data → 404 no_data; bad symbol → 400', async () => {
@@ -42,14 +55,18 @@ describe('GET /v1/market/intraday and /v1/market/trades', () => {
   it('trades of another session by date; a trade carries price, volume (shares), amount and side', async () => {
     const { body } = await api.get('/v1/market/trades?symbol=000001&date=2024-12-30');
     expect(body).to.include({ cursor: null, has_more: false });
-    expect(body.data).to.deep.equal([{ time: '2024-12-30 14:59:58', seq: 0, price: 11.8, volume: 100, amount: 1180, side: 'B' }]);
+    expect(body.data).to.deep.equal([
+      { time: '2024-12-30 14:59:58', seq: 0, price: 11.8, volume: 100, amount: 1180, side: 'B' },
+    ]);
   });
 
   it('a tampered cursor, or one used for another symbol or date → 400 invalid_cursor', async () => {
     const first = await api.get('/v1/market/trades?symbol=000001&limit=5');
     const cursor: string = first.body.cursor;
     const [body, signature] = cursor.split('.');
-    const forged = Buffer.from(Buffer.from(body!, 'base64url').toString().replace('"q":1', '"q":0')).toString('base64url');
+    const forged = Buffer.from(Buffer.from(body!, 'base64url').toString().replace('"q":1', '"q":0')).toString(
+      'base64url',
+    );
     for (const query of [
       `symbol=000001&cursor=${forged}.${signature}`,
       `symbol=000001&cursor=${cursor.slice(0, -3)}abc`,
@@ -70,6 +87,8 @@ describe('GET /v1/market/intraday and /v1/market/trades', () => {
   it('trades without ticks → 404 no_data; limit is 1-1000', async () => {
     expect((await api.get('/v1/market/trades?symbol=000333')).body.error).to.equal('no_data');
     expect((await api.get('/v1/market/trades?symbol=000001&limit=1001')).body.error).to.equal('invalid_parameter');
-    expect((await api.get('/v1/market/trades?symbol=000001&date=2024-02-30')).body.error).to.equal('invalid_date_format');
+    expect((await api.get('/v1/market/trades?symbol=000001&date=2024-02-30')).body.error).to.equal(
+      'invalid_date_format',
+    );
   });
 });

@@ -13,7 +13,20 @@ describe('market: answers from the cache still count as usage', () => {
     const { db } = testDb;
     await insertSecurities(db, [{ ts_code: '600000.SH', name: '浦发银行' }]);
     await loadCalendar(db, '2024-12-01', '2024-12-31');
-    await db('daily_bars').insert({ ts_code: '600000.SH', trade_date: '2024-12-31', open: 10, high: 10, low: 10, close: 10, pre_close: 10, change: 0, pct_chg: 0, vol: 1, amount: 1, published_at: '2024-12-31 08:00:00' });
+    await db('daily_bars').insert({
+      ts_code: '600000.SH',
+      trade_date: '2024-12-31',
+      open: 10,
+      high: 10,
+      low: 10,
+      close: 10,
+      pre_close: 10,
+      change: 0,
+      pct_chg: 0,
+      vol: 1,
+      amount: 1,
+      published_at: '2024-12-31 08:00:00',
+    });
     await bumpDataVersion(db, 'market');
     const key = await keyOnPlan(db, 'professional');
     const logger = pino({ level: 'silent' });

@@ -14,7 +14,12 @@ import type { Knex } from 'knex';
 /** Serves an app on its own database handle, logging into a string. */
 async function serveWith(db: Knex) {
   let logged = '';
-  const sink = new Writable({ write(chunk, _enc, done) { logged += chunk; done(); } });
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      logged += chunk;
+      done();
+    },
+  });
   const server = await startServer(db, { logger: pino({ level: 'info' }, sink) });
   return { ...server, logs: () => logged };
 }
@@ -44,18 +49,28 @@ describe('middleware chain', () => {
     });
     it('unknown → 401 invalid_key, in either place', async () => {
       const wrong = newApiKey();
-      expect((await getJson(`${api.baseUrl}/v1/stock/basic-info?symbol=600519`, { 'X-API-KEY': wrong })).body).to.deep.equal(unauthorized);
-      expect((await getJson(`${api.baseUrl}/v1/stock/basic-info?symbol=600519&api_key=${wrong}`)).body).to.deep.equal(unauthorized);
+      expect(
+        (await getJson(`${api.baseUrl}/v1/stock/basic-info?symbol=600519`, { 'X-API-KEY': wrong })).body,
+      ).to.deep.equal(unauthorized);
+      expect((await getJson(`${api.baseUrl}/v1/stock/basic-info?symbol=600519&api_key=${wrong}`)).body).to.deep.equal(
+        unauthorized,
+      );
     });
     it('in the wrong header (Authorization) → 401', async () => {
-      const { status } = await getJson(`${api.baseUrl}/v1/stock/basic-info?symbol=600519`, { Authorization: `Bearer ${api.key}` });
+      const { status } = await getJson(`${api.baseUrl}/v1/stock/basic-info?symbol=600519`, {
+        Authorization: `Bearer ${api.key}`,
+      });
       expect(status).to.equal(401);
     });
     it('expired → 401 invalid_key', async () => {
       const key = newApiKey();
       const [account] = await api.db('accounts').select('id');
       await insertKey(api.db, {
-        accountId: account.id, name: 'expired', key, scopes: ALL_SCOPES, expiresAt: toSqlDateTime(new Date(Date.now() - 1000)),
+        accountId: account.id,
+        name: 'expired',
+        key,
+        scopes: ALL_SCOPES,
+        expiresAt: toSqlDateTime(new Date(Date.now() - 1000)),
       });
       const { status, body } = await getJson(`${api.baseUrl}/v1/stock/basic-info?symbol=600519`, { 'X-API-KEY': key });
       expect(status).to.equal(401);
@@ -65,9 +80,15 @@ describe('middleware chain', () => {
       const key = newApiKey();
       const [account] = await api.db('accounts').select('id');
       await insertKey(api.db, {
-        accountId: account.id, name: 'fresh', key, scopes: ALL_SCOPES, expiresAt: toSqlDateTime(new Date(Date.now() + 3600_000)),
+        accountId: account.id,
+        name: 'fresh',
+        key,
+        scopes: ALL_SCOPES,
+        expiresAt: toSqlDateTime(new Date(Date.now() + 3600_000)),
       });
-      expect((await getJson(`${api.baseUrl}/v1/stock/basic-info?symbol=600519`, { 'X-API-KEY': key })).status).to.equal(200);
+      expect((await getJson(`${api.baseUrl}/v1/stock/basic-info?symbol=600519`, { 'X-API-KEY': key })).status).to.equal(
+        200,
+      );
     });
     it('the stored key is only a hash', async () => {
       const rows = await api.db('api_keys').select('*');
@@ -82,7 +103,9 @@ describe('middleware chain', () => {
     it('echoes a sane X-Request-Id and generates one otherwise', async () => {
       const echoed = await api.get('/v1/stock/basic-info?symbol=600519', { headers: { 'X-Request-Id': 'abc-123' } });
       expect(echoed.headers.get('x-request-id')).to.equal('abc-123');
-      const generated = await api.get('/v1/stock/basic-info?symbol=600519', { headers: { 'X-Request-Id': 'bad id\twith spaces' } });
+      const generated = await api.get('/v1/stock/basic-info?symbol=600519', {
+        headers: { 'X-Request-Id': 'bad id\twith spaces' },
+      });
       expect(generated.headers.get('x-request-id')).to.match(/^[0-9a-f-]{36}$/);
     });
     it('sends helmet headers and no X-Powered-By', async () => {
@@ -99,23 +122,38 @@ describe('middleware chain', () => {
       }
     });
     it('known route, wrong method → 405 method_not_allowed', async () => {
-      const response = await fetch(`${api.baseUrl}/v1/stock/basic-info?symbol=600519`, { method: 'DELETE', headers: { 'X-API-KEY': api.key } });
+      const response = await fetch(`${api.baseUrl}/v1/stock/basic-info?symbol=600519`, {
+        method: 'DELETE',
+        headers: { 'X-API-KEY': api.key },
+      });
       expect(response.status).to.equal(405);
-      expect(await response.json()).to.deep.equal({ code: 405, message: 'Method not allowed', error: 'method_not_allowed' });
+      expect(await response.json()).to.deep.equal({
+        code: 405,
+        message: 'Method not allowed',
+        error: 'method_not_allowed',
+      });
     });
     it('a body over the limit → 413 payload_too_large', async () => {
       const response = await fetch(`${api.baseUrl}/v1/stock/basic-info`, {
-        method: 'POST', headers: { 'X-API-KEY': api.key, 'Content-Type': 'application/json' }, body: JSON.stringify({ x: 'y'.repeat(40_000) }),
+        method: 'POST',
+        headers: { 'X-API-KEY': api.key, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ x: 'y'.repeat(40_000) }),
       });
       expect(response.status).to.equal(413);
       expect((await response.json()).error).to.equal('payload_too_large');
     });
     it('malformed JSON body → 400 in the envelope', async () => {
       const response = await fetch(`${api.baseUrl}/v1/stock/basic-info`, {
-        method: 'POST', headers: { 'X-API-KEY': api.key, 'Content-Type': 'application/json' }, body: '{"x":',
+        method: 'POST',
+        headers: { 'X-API-KEY': api.key, 'Content-Type': 'application/json' },
+        body: '{"x":',
       });
       expect(response.status).to.equal(400);
-      expect(await response.json()).to.deep.equal({ code: 400, message: 'Malformed JSON body', error: 'invalid_parameter' });
+      expect(await response.json()).to.deep.equal({
+        code: 400,
+        message: 'Malformed JSON body',
+        error: 'invalid_parameter',
+      });
     });
     it('GET /healthz answers without a key', async () => {
       const response = await fetch(`${api.baseUrl}/healthz`);
@@ -137,7 +175,9 @@ describe('middleware chain', () => {
       await broken.db.schema.dropTable('daily_basic');
       const server = await serveWith(broken.db);
       try {
-        const { status, body } = await getJson(`${server.baseUrl}/v1/stock/basic-info?symbol=600519`, { 'X-API-KEY': key });
+        const { status, body } = await getJson(`${server.baseUrl}/v1/stock/basic-info?symbol=600519`, {
+          'X-API-KEY': key,
+        });
         expect(status).to.equal(500);
         expect(body).to.deep.equal({ code: 500, message: 'Internal server error', error: 'internal_error' });
         expect(server.logs()).to.contain('daily_basic');
@@ -151,9 +191,15 @@ describe('middleware chain', () => {
       const down = connect('mysql://root@127.0.0.1:1/nothing');
       const server = await serveWith(down);
       try {
-        const first = await getJson(`${server.baseUrl}/v1/stock/basic-info?symbol=600519`, { 'X-API-KEY': newApiKey() });
+        const first = await getJson(`${server.baseUrl}/v1/stock/basic-info?symbol=600519`, {
+          'X-API-KEY': newApiKey(),
+        });
         expect(first.status).to.equal(503);
-        expect(first.body).to.deep.equal({ code: 503, message: 'Service unavailable, retry later', error: 'service_unavailable' });
+        expect(first.body).to.deep.equal({
+          code: 503,
+          message: 'Service unavailable, retry later',
+          error: 'service_unavailable',
+        });
         expect(first.headers.get('retry-after')).to.equal('5');
         expect((await fetch(`${server.baseUrl}/healthz`)).status).to.equal(200);
       } finally {
@@ -168,7 +214,9 @@ describe('middleware chain', () => {
       await gone.db.destroy();
       const server = await serveWith(gone.db);
       try {
-        const { status, body } = await getJson(`${server.baseUrl}/v1/stock/basic-info?symbol=600519`, { 'X-API-KEY': key });
+        const { status, body } = await getJson(`${server.baseUrl}/v1/stock/basic-info?symbol=600519`, {
+          'X-API-KEY': key,
+        });
         expect(status).to.equal(503);
         expect(body.error).to.equal('service_unavailable');
       } finally {
@@ -180,9 +228,16 @@ describe('middleware chain', () => {
     it('logs one JSON line per request with its id, never the key', async () => {
       const server = await serveWith(api.db);
       try {
-        await getJson(`${server.baseUrl}/v1/stock/basic-info?symbol=600519`, { 'X-API-KEY': api.key, 'X-Request-Id': 'log-test-1' });
+        await getJson(`${server.baseUrl}/v1/stock/basic-info?symbol=600519`, {
+          'X-API-KEY': api.key,
+          'X-Request-Id': 'log-test-1',
+        });
         await getJson(`${server.baseUrl}/v1/stock/basic-info?symbol=600519&api_key=${api.key}`);
-        const lines = server.logs().trim().split('\n').map((line) => JSON.parse(line));
+        const lines = server
+          .logs()
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line));
         expect(lines.some((line) => line.req?.id === 'log-test-1' && line.res?.statusCode === 200)).to.equal(true);
         expect(server.logs()).not.to.contain(api.key);
         expect(server.logs()).to.contain('api_key=[redacted]');
@@ -194,17 +249,32 @@ describe('middleware chain', () => {
     it('logs an MCP tool call, asked of the app in process, as a completed request of its operation', async () => {
       const server = await serveWith(api.db);
       try {
-        const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_basic_info', arguments: { symbol: '600519' } } };
+        const call = {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'get_basic_info', arguments: { symbol: '600519' } },
+        };
         const response = await fetch(`${server.baseUrl}/mcp`, {
           method: 'POST',
-          headers: { 'X-API-KEY': api.key, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+          headers: {
+            'X-API-KEY': api.key,
+            'Content-Type': 'application/json',
+            Accept: 'application/json, text/event-stream',
+          },
           body: JSON.stringify(call),
         });
         expect(response.status).to.equal(200);
         expect(((await response.json()) as { result: { isError?: boolean } }).result.isError).to.equal(undefined);
-        const lines = server.logs().trim().split('\n').map((line) => JSON.parse(line));
+        const lines = server
+          .logs()
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line));
         const toolCall = lines.filter((line) => line.req?.url === '/v1/stock/basic-info?symbol=600519');
-        expect(toolCall.map((line) => [line.msg, line.res.statusCode, line.level])).to.deep.equal([['request completed', 200, 30]]);
+        expect(toolCall.map((line) => [line.msg, line.res.statusCode, line.level])).to.deep.equal([
+          ['request completed', 200, 30],
+        ]);
         expect(toolCall[0].responseTime).to.be.a('number');
       } finally {
         await server.close();

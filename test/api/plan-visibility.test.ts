@@ -43,7 +43,11 @@ const SEES_FRESH: Record<TimedSample['clock'], Plan[]> = {
 };
 
 const daily = (fresh: Ask, past: Ask, mark: (date: string) => string = (date) => `"${date}"`): TimedSample => ({
-  clock: 'daily', fresh, past, freshMark: mark('2024-12-31'), pastMark: mark('2024-12-30'),
+  clock: 'daily',
+  fresh,
+  past,
+  freshMark: mark('2024-12-31'),
+  pastMark: mark('2024-12-30'),
 });
 /** A Tushare daily-clock api: the fresh day asked with the one before; `past` the session (or, weekly and monthly, the period) before. */
 const tushareDaily = (api_name: string, params: Record<string, string>, past = '20241230'): TimedSample => ({
@@ -65,49 +69,140 @@ const tushareOneDay = (api_name: string): TimedSample => ({
 
 /** Every data operation with a market time: the rows they answer come and go with the plan's delays. */
 const TIMED: Record<string, TimedSample[]> = {
-  getDaily: [daily('/v1/market/daily?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31', '/v1/market/daily?symbol=000001&begin_date=2024-12-30&end_date=2024-12-30')],
+  getDaily: [
+    daily(
+      '/v1/market/daily?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31',
+      '/v1/market/daily?symbol=000001&begin_date=2024-12-30&end_date=2024-12-30',
+    ),
+  ],
   getKlines: [
-    daily('/v1/market/klines?symbol=000001&interval=daily&begin_date=2024-12-30&end_date=2024-12-31', '/v1/market/klines?symbol=000001&interval=daily&end_date=2024-12-30'),
+    daily(
+      '/v1/market/klines?symbol=000001&interval=daily&begin_date=2024-12-30&end_date=2024-12-31',
+      '/v1/market/klines?symbol=000001&interval=daily&end_date=2024-12-30',
+    ),
     {
-      clock: 'minute', fresh: '/v1/market/klines?symbol=000001&interval=1m&end_date=2024-12-31', freshMark: '"2024-12-31 15:00:00"',
-      past: '/v1/market/klines?symbol=000001&interval=1m&end_date=2024-12-30', pastMark: '"2024-12-30 15:00:00"',
+      clock: 'minute',
+      fresh: '/v1/market/klines?symbol=000001&interval=1m&end_date=2024-12-31',
+      freshMark: '"2024-12-31 15:00:00"',
+      past: '/v1/market/klines?symbol=000001&interval=1m&end_date=2024-12-30',
+      pastMark: '"2024-12-30 15:00:00"',
     },
   ],
-  getIntraday: [{
-    // The latest session only: its 09:31 bar, hours old though loaded a second ago, stands for the past.
-    clock: 'minute', fresh: '/v1/market/intraday?symbol=000001', freshMark: '"2024-12-31 15:00:00"', past: '/v1/market/intraday?symbol=000001', pastMark: '"2024-12-31 09:31:00"',
-  }],
-  getQuote: [{
-    // 000001's live quote of 15:00:00 (seed below); 600000's newest is of the session before. Starter, with no live
-    // quote visible, gets the close of the 30th instead.
-    clock: 'minute', fresh: '/v1/market/quote?symbol=000001', freshMark: '"2024-12-31 15:00:00"', past: '/v1/market/quote?symbol=600000', pastMark: '"2024-12-30 15:00:02"',
-  }],
-  getTrades: [{
-    clock: 'tick', fresh: '/v1/market/trades?symbol=000001&date=2024-12-31&limit=1000', freshMark: '"2024-12-31 15:00:00"',
-    past: '/v1/market/trades?symbol=000001&date=2024-12-30', pastMark: '"2024-12-30 14:59:58"',
-  }],
-  getAdjustmentFactor: [daily('/v1/market/adjustment-factor?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31', '/v1/market/adjustment-factor?symbol=000001&begin_date=2024-12-30&end_date=2024-12-30')],
-  getMarketCrossSection: [daily('/v1/market/cross-section?date=2024-12-31', '/v1/market/cross-section?date=2024-12-30')],
-  getValuation: [daily('/v1/market/valuation?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31', '/v1/market/valuation?symbol=000001&begin_date=2024-12-30&end_date=2024-12-30')],
+  getIntraday: [
+    {
+      // The latest session only: its 09:31 bar, hours old though loaded a second ago, stands for the past.
+      clock: 'minute',
+      fresh: '/v1/market/intraday?symbol=000001',
+      freshMark: '"2024-12-31 15:00:00"',
+      past: '/v1/market/intraday?symbol=000001',
+      pastMark: '"2024-12-31 09:31:00"',
+    },
+  ],
+  getQuote: [
+    {
+      // 000001's live quote of 15:00:00 (seed below); 600000's newest is of the session before. Starter, with no live
+      // quote visible, gets the close of the 30th instead.
+      clock: 'minute',
+      fresh: '/v1/market/quote?symbol=000001',
+      freshMark: '"2024-12-31 15:00:00"',
+      past: '/v1/market/quote?symbol=600000',
+      pastMark: '"2024-12-30 15:00:02"',
+    },
+  ],
+  getTrades: [
+    {
+      clock: 'tick',
+      fresh: '/v1/market/trades?symbol=000001&date=2024-12-31&limit=1000',
+      freshMark: '"2024-12-31 15:00:00"',
+      past: '/v1/market/trades?symbol=000001&date=2024-12-30',
+      pastMark: '"2024-12-30 14:59:58"',
+    },
+  ],
+  getAdjustmentFactor: [
+    daily(
+      '/v1/market/adjustment-factor?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31',
+      '/v1/market/adjustment-factor?symbol=000001&begin_date=2024-12-30&end_date=2024-12-30',
+    ),
+  ],
+  getMarketCrossSection: [
+    daily('/v1/market/cross-section?date=2024-12-31', '/v1/market/cross-section?date=2024-12-30'),
+  ],
+  getValuation: [
+    daily(
+      '/v1/market/valuation?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31',
+      '/v1/market/valuation?symbol=000001&begin_date=2024-12-30&end_date=2024-12-30',
+    ),
+  ],
   // The latest valuation's market value: 000001's of the 31st (221,227,467,457 yuan); 600000's last is of the 30th (seed below).
-  getBasicInfo: [daily('/v1/stock/basic-info?symbol=000001', '/v1/stock/basic-info?symbol=600000', (date) => (date === '2024-12-31' ? '221227467457' : '123450000000'))],
+  getBasicInfo: [
+    daily('/v1/stock/basic-info?symbol=000001', '/v1/stock/basic-info?symbol=600000', (date) =>
+      date === '2024-12-31' ? '221227467457' : '123450000000',
+    ),
+  ],
   getListingStatus: [daily('/v1/stock/listing-status?symbol=000001', '/v1/stock/listing-status?symbol=000001')],
-  getMoneyFlow: [daily('/v1/market/money-flow?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31', '/v1/market/money-flow?symbol=000001&begin_date=2024-12-30&end_date=2024-12-30')],
+  getMoneyFlow: [
+    daily(
+      '/v1/market/money-flow?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31',
+      '/v1/market/money-flow?symbol=000001&begin_date=2024-12-30&end_date=2024-12-30',
+    ),
+  ],
   getMarginDetail: [daily('/v1/market/margin-detail?date=2024-12-31', '/v1/market/margin-detail?date=2024-12-30')],
-  getBlockTrades: [daily('/v1/market/block-trades?symbol=600519&begin_date=2024-12-30&end_date=2024-12-31', '/v1/market/block-trades?symbol=600519&begin_date=2024-12-30&end_date=2024-12-30')],
-  getMarginSummary: [daily('/v1/market/margin-summary?begin_date=2024-12-30&end_date=2024-12-31&exchange=SSE', '/v1/market/margin-summary?begin_date=2024-12-30&end_date=2024-12-30&exchange=SSE')],
-  getTopList: [daily('/v1/market/top-list?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31', '/v1/market/top-list?symbol=000001&begin_date=2024-12-30&end_date=2024-12-30')],
-  getTopListSeats: [daily('/v1/market/top-list-seats?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31', '/v1/market/top-list-seats?symbol=000001&begin_date=2024-12-30&end_date=2024-12-30')],
-  getLimitList: [daily('/v1/market/limit-list?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31', '/v1/market/limit-list?symbol=000001&begin_date=2024-12-30&end_date=2024-12-30')],
-  getNorthboundHoldings: [daily('/v1/market/northbound-holdings?symbol=600519&begin_date=2024-12-30&end_date=2024-12-31', '/v1/market/northbound-holdings?symbol=600519&begin_date=2024-12-30&end_date=2024-12-30')],
-  getLegacyStockPrices: [daily('/api/v1/stocks/prices?symbol=000001&start_date=2024-12-30&end_date=2024-12-31', '/api/v1/stocks/prices?symbol=000001&start_date=2024-12-30&end_date=2024-12-30')],
+  getBlockTrades: [
+    daily(
+      '/v1/market/block-trades?symbol=600519&begin_date=2024-12-30&end_date=2024-12-31',
+      '/v1/market/block-trades?symbol=600519&begin_date=2024-12-30&end_date=2024-12-30',
+    ),
+  ],
+  getMarginSummary: [
+    daily(
+      '/v1/market/margin-summary?begin_date=2024-12-30&end_date=2024-12-31&exchange=SSE',
+      '/v1/market/margin-summary?begin_date=2024-12-30&end_date=2024-12-30&exchange=SSE',
+    ),
+  ],
+  getTopList: [
+    daily(
+      '/v1/market/top-list?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31',
+      '/v1/market/top-list?symbol=000001&begin_date=2024-12-30&end_date=2024-12-30',
+    ),
+  ],
+  getTopListSeats: [
+    daily(
+      '/v1/market/top-list-seats?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31',
+      '/v1/market/top-list-seats?symbol=000001&begin_date=2024-12-30&end_date=2024-12-30',
+    ),
+  ],
+  getLimitList: [
+    daily(
+      '/v1/market/limit-list?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31',
+      '/v1/market/limit-list?symbol=000001&begin_date=2024-12-30&end_date=2024-12-30',
+    ),
+  ],
+  getNorthboundHoldings: [
+    daily(
+      '/v1/market/northbound-holdings?symbol=600519&begin_date=2024-12-30&end_date=2024-12-31',
+      '/v1/market/northbound-holdings?symbol=600519&begin_date=2024-12-30&end_date=2024-12-30',
+    ),
+  ],
+  getLegacyStockPrices: [
+    daily(
+      '/api/v1/stocks/prices?symbol=000001&start_date=2024-12-30&end_date=2024-12-31',
+      '/api/v1/stocks/prices?symbol=000001&start_date=2024-12-30&end_date=2024-12-30',
+    ),
+  ],
   // The session expected by now: the 31st once its close passed, for a starter the 30th until 15:15; a
   // security's last valuation is the 30th's for every plan (600000, seed below).
-  getDataCoverage: [{
-    clock: 'daily', fresh: '/v1/data/coverage', freshMark: '"expected_session":"2024-12-31"',
-    past: '/v1/data/coverage?symbol=600000', pastMark: '"dataset":"daily_basic","clock":"session","first":"2024-12-30","last":"2024-12-30"',
-  }],
-  getLegacyIndices: [daily('/api/v1/indices?index=000001.SH&period=daily', '/api/v1/indices?index=000001.SH&period=daily')],
+  getDataCoverage: [
+    {
+      clock: 'daily',
+      fresh: '/v1/data/coverage',
+      freshMark: '"expected_session":"2024-12-31"',
+      past: '/v1/data/coverage?symbol=600000',
+      pastMark: '"dataset":"daily_basic","clock":"session","first":"2024-12-30","last":"2024-12-30"',
+    },
+  ],
+  getLegacyIndices: [
+    daily('/api/v1/indices?index=000001.SH&period=daily', '/api/v1/indices?index=000001.SH&period=daily'),
+  ],
 };
 
 const TUSHARE_TIMED: Record<string, TimedSample> = {
@@ -128,24 +223,52 @@ const TUSHARE_TIMED: Record<string, TimedSample> = {
   top_inst: tushareOneDay('top_inst'),
   stk_mins: {
     clock: 'minute',
-    fresh: { api_name: 'stk_mins', params: { ts_code: '000001.SZ', start_date: '2024-12-31 14:50:00', end_date: '2024-12-31 15:00:00' } },
+    fresh: {
+      api_name: 'stk_mins',
+      params: { ts_code: '000001.SZ', start_date: '2024-12-31 14:50:00', end_date: '2024-12-31 15:00:00' },
+    },
     freshMark: '"2024-12-31 15:00:00"',
-    past: { api_name: 'stk_mins', params: { ts_code: '000001.SZ', start_date: '2024-12-30 09:00:00', end_date: '2024-12-30 15:00:00' } },
+    past: {
+      api_name: 'stk_mins',
+      params: { ts_code: '000001.SZ', start_date: '2024-12-30 09:00:00', end_date: '2024-12-30 15:00:00' },
+    },
     pastMark: '"2024-12-30 15:00:00"',
   },
 };
 
 /** Data without a market time (reference, statements, events, the calendar): every plan gets the same answer. */
-const TIMELESS_EXTRA: Record<string, string> = { getFundamentals: '/api/v1/fundamentals?symbol=600519', getMarketStatus: '/v1/market/status' };
-const TUSHARE_TIMELESS: Record<string, Record<string, string>> = {
-  stock_basic: {}, trade_cal: { start_date: '20241201', end_date: '20241231' }, namechange: { ts_code: '000001.SZ' }, stock_company: { ts_code: '000001.SZ' },
-  index_basic: {}, index_weight: { index_code: '399300.SZ' }, index_classify: {}, index_member_all: {}, dividend: { ts_code: '600519.SH' },
-  income: { ts_code: '600519.SH' }, income_vip: { period: '20211231' }, balancesheet: { ts_code: '000333.SZ' }, balancesheet_vip: { period: '20211231' },
-  cashflow: { ts_code: '000333.SZ' }, cashflow_vip: { period: '20211231' }, disclosure_date: { ts_code: '600519.SH' }, anns_d: { ts_code: '600519.SH' },
-  top10_holders: { ts_code: '600519.SH' }, top10_floatholders: { ts_code: '000001.SZ' }, stk_holdernumber: { ts_code: '000001.SZ' },
-  ths_index: {}, ths_member: { ts_code: '885800.TI' },
+const TIMELESS_EXTRA: Record<string, string> = {
+  getFundamentals: '/api/v1/fundamentals?symbol=600519',
+  getMarketStatus: '/v1/market/status',
 };
-const timeless = () => Object.fromEntries(Object.entries({ ...SAMPLE_REQUESTS, ...TIMELESS_EXTRA }).filter(([operationId]) => !(operationId in TIMED)));
+const TUSHARE_TIMELESS: Record<string, Record<string, string>> = {
+  stock_basic: {},
+  trade_cal: { start_date: '20241201', end_date: '20241231' },
+  namechange: { ts_code: '000001.SZ' },
+  stock_company: { ts_code: '000001.SZ' },
+  index_basic: {},
+  index_weight: { index_code: '399300.SZ' },
+  index_classify: {},
+  index_member_all: {},
+  dividend: { ts_code: '600519.SH' },
+  income: { ts_code: '600519.SH' },
+  income_vip: { period: '20211231' },
+  balancesheet: { ts_code: '000333.SZ' },
+  balancesheet_vip: { period: '20211231' },
+  cashflow: { ts_code: '000333.SZ' },
+  cashflow_vip: { period: '20211231' },
+  disclosure_date: { ts_code: '600519.SH' },
+  anns_d: { ts_code: '600519.SH' },
+  top10_holders: { ts_code: '600519.SH' },
+  top10_floatholders: { ts_code: '000001.SZ' },
+  stk_holdernumber: { ts_code: '000001.SZ' },
+  ths_index: {},
+  ths_member: { ts_code: '885800.TI' },
+};
+const timeless = () =>
+  Object.fromEntries(
+    Object.entries({ ...SAMPLE_REQUESTS, ...TIMELESS_EXTRA }).filter(([operationId]) => !(operationId in TIMED)),
+  );
 
 async function seed(db: Knex): Promise<void> {
   await loadReferenceDataIfEmpty(db);
@@ -153,14 +276,36 @@ async function seed(db: Knex): Promise<void> {
   // Every sample is asked of every plan, past the starter plan's per-minute budget: budgets are not what this tests.
   await db('plans').update({ rate_limit_per_minute: 100_000 });
   await db('daily_basic').insert([
-    { ts_code: '000001.SZ', trade_date: '2024-12-30', pe: 5, pb: 0.6, total_share: 19405918198, total_mv: 210000000000 },
-    { ts_code: '600000.SH', trade_date: '2024-12-30', pe: 5, pb: 0.5, total_share: 29352178996, total_mv: 123450000000 },
+    {
+      ts_code: '000001.SZ',
+      trade_date: '2024-12-30',
+      pe: 5,
+      pb: 0.6,
+      total_share: 19405918198,
+      total_mv: 210000000000,
+    },
+    {
+      ts_code: '600000.SH',
+      trade_date: '2024-12-30',
+      pe: 5,
+      pb: 0.5,
+      total_share: 29352178996,
+      total_mv: 123450000000,
+    },
   ]);
   await db('trading_halts').insert([
     { ts_code: '000001.SZ', trade_date: '2024-12-30', suspend_type: 'S', suspend_timing: null },
     { ts_code: '000001.SZ', trade_date: '2024-12-31', suspend_type: 'R', suspend_timing: null },
   ]);
-  await db('trades').insert({ ts_code: '000001.SZ', trade_time: '2024-12-31 15:00:00', seq: 0, price: 11.99, volume: 100, amount: 1199, side: 'B' });
+  await db('trades').insert({
+    ts_code: '000001.SZ',
+    trade_time: '2024-12-31 15:00:00',
+    seq: 0,
+    price: 11.99,
+    volume: 100,
+    amount: 1199,
+    side: 'B',
+  });
   const quote = { last: 11.99, volume: 100, amount: 1199, book: '{"bids":[],"asks":[]}', suspended: false };
   await db('live_quotes').insert([
     { ts_code: '000001.SZ', quote_minute: '2024-12-31 15:00:00', quote_time: '2024-12-31 15:00:00', ...quote },
@@ -184,26 +329,46 @@ describe('plan delays on market time: every data path, every plan', () => {
       const response = await fetch(store.server.baseUrl + what, { headers });
       const text = await response.text();
       const body = JSON.parse(text);
-      return { ok: response.status === 200, status: response.status, error: body.error as string | undefined, message: body.message as string, text };
+      return {
+        ok: response.status === 200,
+        status: response.status,
+        error: body.error as string | undefined,
+        message: body.message as string,
+        text,
+      };
     }
     const url = form === 'path' ? `/dataapi/${what.api_name}` : '/dataapi';
     const response = await fetch(store.server.baseUrl + url, { method: 'POST', headers, body: JSON.stringify(what) });
     const text = await response.text();
     const body = JSON.parse(text);
     expect(response.status).to.equal(200);
-    return { ok: body.code === 0, status: body.code as number, error: body.code === 0 ? undefined : 'no_data', message: body.msg as string, text: JSON.stringify(body.data) };
+    return {
+      ok: body.code === 0,
+      status: body.code as number,
+      error: body.code === 0 ? undefined : 'no_data',
+      message: body.msg as string,
+      text: JSON.stringify(body.data),
+    };
   };
 
   it('has a sample for every data operation of the contract and every api_name of /dataapi', () => {
     // The event stream's delays are the stream's own test (test/api/market-stream.test.ts): it has no answer to compare.
     const elsewhere = ['queryTushare', 'queryTushareApi', 'getStream'];
-    const dataOperations = operations().filter((op) => op.usesApiKey && !elsewhere.includes(op.operationId)).map((op) => op.operationId);
+    const dataOperations = operations()
+      .filter((op) => op.usesApiKey && !elsewhere.includes(op.operationId))
+      .map((op) => op.operationId);
     expect([...Object.keys(TIMED), ...Object.keys(timeless())].sort()).to.deep.equal(dataOperations.sort());
-    expect([...Object.keys(TUSHARE_TIMED), ...Object.keys(TUSHARE_TIMELESS)].sort()).to.deep.equal([...TUSHARE_API_NAMES].sort());
+    expect([...Object.keys(TUSHARE_TIMED), ...Object.keys(TUSHARE_TIMELESS)].sort()).to.deep.equal(
+      [...TUSHARE_API_NAMES].sort(),
+    );
   });
 
   const timedCases = [
-    ...Object.entries(TIMED).flatMap(([operationId, samples]) => samples.map((sample, i) => [`${operationId}${samples.length > 1 ? ` (${sample.clock})` : ''}`, sample, i] as const)),
+    ...Object.entries(TIMED).flatMap(([operationId, samples]) =>
+      samples.map(
+        (sample, i) => [`${operationId}${samples.length > 1 ? ` (${sample.clock})` : ''}`, sample, i] as const,
+      ),
+    ),
     ...Object.entries(TUSHARE_TIMED).map(([apiName, sample], i) => [`/dataapi ${apiName}`, sample, i] as const),
   ];
   for (const [name, sample, i] of timedCases) {
@@ -224,7 +389,9 @@ describe('plan delays on market time: every data path, every plan', () => {
           expect(fresh.text, plan).to.not.include(sample.freshMark);
         } else {
           expect(fresh.error, `${plan}: ${fresh.message}`).to.equal('no_data');
-          expect(fresh.message).to.match(/^2024-12-31( \d\d:\d\d:\d\d)? is visible to the starter plan from 15:\d\d Beijing time$/);
+          expect(fresh.message).to.match(
+            /^2024-12-31( \d\d:\d\d:\d\d)? is visible to the starter plan from 15:\d\d Beijing time$/,
+          );
         }
         const past = await ask(sample.past, plan, form);
         expect(past.ok, `${plan}: ${past.text}`).to.equal(true);
@@ -251,12 +418,37 @@ describe('plan delays on market time: every data path, every plan', () => {
 
   it('names the day and when it becomes visible: /v1 as 404 no_data, /dataapi as a non-zero code with the same text', async () => {
     const message = '2024-12-31 is visible to the starter plan from 15:15 Beijing time';
-    expect(await ask('/v1/market/cross-section?date=2024-12-31', 'starter')).to.include({ status: 404, error: 'no_data', message });
-    expect(await ask('/v1/market/daily?symbol=000001&begin_date=2024-12-31', 'starter')).to.include({ status: 404, error: 'no_data', message });
-    expect(await ask({ api_name: 'daily', params: { ts_code: '000001.SZ', trade_date: '20241231' } }, 'starter')).to.include({ status: 40404, message });
+    expect(await ask('/v1/market/cross-section?date=2024-12-31', 'starter')).to.include({
+      status: 404,
+      error: 'no_data',
+      message,
+    });
+    expect(await ask('/v1/market/daily?symbol=000001&begin_date=2024-12-31', 'starter')).to.include({
+      status: 404,
+      error: 'no_data',
+      message,
+    });
+    expect(
+      await ask({ api_name: 'daily', params: { ts_code: '000001.SZ', trade_date: '20241231' } }, 'starter'),
+    ).to.include({ status: 40404, message });
     expect(await ask('/v1/market/intraday?symbol=000001', 'starter').then((a) => a.ok)).to.equal(true);
-    expect(await ask('/v1/market/klines?symbol=000001&interval=1m&begin_date=2024-12-31&end_date=2024-12-31&limit=1', 'starter').then((a) => a.text)).to.include('"2024-12-31 14:46:00"');
-    expect(await ask({ api_name: 'stk_mins', params: { ts_code: '000001.SZ', start_date: '2024-12-31 14:50:00', end_date: '2024-12-31 15:00:00' } }, 'starter'))
-      .to.include({ status: 40404, message: '2024-12-31 14:50:00 is visible to the starter plan from 15:05 Beijing time' });
+    expect(
+      await ask(
+        '/v1/market/klines?symbol=000001&interval=1m&begin_date=2024-12-31&end_date=2024-12-31&limit=1',
+        'starter',
+      ).then((a) => a.text),
+    ).to.include('"2024-12-31 14:46:00"');
+    expect(
+      await ask(
+        {
+          api_name: 'stk_mins',
+          params: { ts_code: '000001.SZ', start_date: '2024-12-31 14:50:00', end_date: '2024-12-31 15:00:00' },
+        },
+        'starter',
+      ),
+    ).to.include({
+      status: 40404,
+      message: '2024-12-31 14:50:00 is visible to the starter plan from 15:05 Beijing time',
+    });
   });
 });

@@ -5,7 +5,6 @@ import { loadReferenceFixtures, loadShenwanFixtures } from '../support/reference
 import { useKeyedServer } from '../support/server';
 import { loadReferenceDataIfEmpty } from '../../src/ingest/demo';
 
-
 const listed = (symbol: string, name: string, industry: string | null, listingDate: string, extra: object = {}) => ({
   symbol,
   name,
@@ -27,7 +26,9 @@ describe('reference routes', () => {
   describe('GET /v1/stock/list', () => {
     it('as of 2018-06-01: 000022.SZ under its own row, its successor 001872.SZ not counted twice', async () => {
       // SZSE main-board stocks listed on 2018-06-01, by code: 000021.SZ is 17th, 000022.SZ 18th of 1,317.
-      const { status, body } = await api.get('/v1/stock/list?date=2018-06-01&exchange=SZSE&board=main&limit=3&offset=16');
+      const { status, body } = await api.get(
+        '/v1/stock/list?date=2018-06-01&exchange=SZSE&board=main&limit=3&offset=16',
+      );
       expect(status).to.equal(200);
       expect(body).to.deep.equal({
         code: 200,
@@ -62,8 +63,18 @@ describe('reference routes', () => {
         code: 200,
         message: 'success',
         data: [
-          { ...listed('000003.SZ', 'PT金田A', null, '1991-07-03'), delisting_date: '2002-06-14', status: '退市', status_code: 'delisted' },
-          { ...listed('000013.SZ', '*ST石化A', null, '1992-05-06'), delisting_date: '2004-09-20', status: '退市', status_code: 'delisted' },
+          {
+            ...listed('000003.SZ', 'PT金田A', null, '1991-07-03'),
+            delisting_date: '2002-06-14',
+            status: '退市',
+            status_code: 'delisted',
+          },
+          {
+            ...listed('000013.SZ', '*ST石化A', null, '1992-05-06'),
+            delisting_date: '2004-09-20',
+            status: '退市',
+            status_code: 'delisted',
+          },
         ],
         // 101 delisted SZSE stocks in Baostock's list, less 000022.SZ and 000043.SZ whose successors stand for them.
         pagination: pageOf(1, 99, 2),
@@ -76,7 +87,19 @@ describe('reference routes', () => {
       expect(spirits.body.pagination.total_items).to.equal(11);
       const indices = await api.get('/v1/stock/list?kind=index&exchange=SSE&limit=1');
       expect(indices.body.data).to.deep.equal([
-        { symbol: '000001.SH', name: '上证综合指数', current_symbol: '000001.SH', kind: 'index', exchange: 'SSE', board: null, industry: null, listing_date: '1991-07-15', delisting_date: null, status: '上市', status_code: 'listed' },
+        {
+          symbol: '000001.SH',
+          name: '上证综合指数',
+          current_symbol: '000001.SH',
+          kind: 'index',
+          exchange: 'SSE',
+          board: null,
+          industry: null,
+          listing_date: '1991-07-15',
+          delisting_date: null,
+          status: '上市',
+          status_code: 'listed',
+        },
       ]);
       expect(indices.body.pagination.total_items).to.equal(229);
     });
@@ -127,9 +150,27 @@ describe('reference routes', () => {
           names: [],
           code_changes: [],
           halts: [
-            { start_date: '2024-02-08', end_date: '2024-02-19', resume_date: '2024-02-20', trading_days: 2, suspend_timing: null },
-            { start_date: '2024-03-01', end_date: '2024-03-01', resume_date: '2024-03-01', trading_days: 1, suspend_timing: '09:30-10:30' },
-            { start_date: '2024-03-29', end_date: '2024-03-29', resume_date: null, trading_days: 1, suspend_timing: null },
+            {
+              start_date: '2024-02-08',
+              end_date: '2024-02-19',
+              resume_date: '2024-02-20',
+              trading_days: 2,
+              suspend_timing: null,
+            },
+            {
+              start_date: '2024-03-01',
+              end_date: '2024-03-01',
+              resume_date: '2024-03-01',
+              trading_days: 1,
+              suspend_timing: '09:30-10:30',
+            },
+            {
+              start_date: '2024-03-29',
+              end_date: '2024-03-29',
+              resume_date: null,
+              trading_days: 1,
+              suspend_timing: null,
+            },
           ],
         },
       });
@@ -147,13 +188,44 @@ describe('reference routes', () => {
           status: '上市',
           status_code: 'listed',
           names: [
-            { symbol: '001872.SZ', name: '深赤湾A', start_date: '1993-05-05', end_date: '2018-12-25', announcement_date: '1993-05-05', reason: null },
-            { symbol: '001872.SZ', name: '招商港口', start_date: '2018-12-26', end_date: null, announcement_date: '2018-12-24', reason: '改名' },
+            {
+              symbol: '001872.SZ',
+              name: '深赤湾A',
+              start_date: '1993-05-05',
+              end_date: '2018-12-25',
+              announcement_date: '1993-05-05',
+              reason: null,
+            },
+            {
+              symbol: '001872.SZ',
+              name: '招商港口',
+              start_date: '2018-12-26',
+              end_date: null,
+              announcement_date: '2018-12-24',
+              reason: '改名',
+            },
           ],
-          code_changes: [{ old_symbol: '000022.SZ', new_symbol: '001872.SZ', change_date: '2018-12-26', reason: 'absorption by merger (深赤湾A absorbed China Merchants Port and became 招商港口)' }],
+          code_changes: [
+            {
+              old_symbol: '000022.SZ',
+              new_symbol: '001872.SZ',
+              change_date: '2018-12-26',
+              reason: 'absorption by merger (深赤湾A absorbed China Merchants Port and became 招商港口)',
+            },
+          ],
           halts: [],
         },
-        { symbol: '000003.SZ', name: 'PT金田A', listing_date: '1991-07-03', delisting_date: '2002-06-14', status: '退市', status_code: 'delisted', names: [], code_changes: [], halts: [] },
+        {
+          symbol: '000003.SZ',
+          name: 'PT金田A',
+          listing_date: '1991-07-03',
+          delisting_date: '2002-06-14',
+          status: '退市',
+          status_code: 'delisted',
+          names: [],
+          code_changes: [],
+          halts: [],
+        },
       ]);
     });
 
@@ -168,11 +240,25 @@ describe('reference routes', () => {
   });
 
   describe('GET /v1/stock/code-change', () => {
-    const port = { old_symbol: '000022.SZ', new_symbol: '001872.SZ', change_date: '2018-12-26', reason: 'absorption by merger (深赤湾A absorbed China Merchants Port and became 招商港口)' };
-    const property = { old_symbol: '000043.SZ', new_symbol: '001914.SZ', change_date: '2019-12-16', reason: 'restructuring (中航善达 became 招商积余 under a new code)' };
+    const port = {
+      old_symbol: '000022.SZ',
+      new_symbol: '001872.SZ',
+      change_date: '2018-12-26',
+      reason: 'absorption by merger (深赤湾A absorbed China Merchants Port and became 招商港口)',
+    };
+    const property = {
+      old_symbol: '000043.SZ',
+      new_symbol: '001914.SZ',
+      change_date: '2019-12-16',
+      reason: 'restructuring (中航善达 became 招商积余 under a new code)',
+    };
 
     it('all changes, newest first', async () => {
-      expect((await api.get('/v1/stock/code-change')).body).to.deep.equal({ code: 200, message: 'success', data: [property, port] });
+      expect((await api.get('/v1/stock/code-change')).body).to.deep.equal({
+        code: 200,
+        message: 'success',
+        data: [property, port],
+      });
     });
 
     it('by an old or a new code, and by change date', async () => {
@@ -206,7 +292,13 @@ describe('reference routes', () => {
 
     it('the default date is today: the latest snapshot', async () => {
       const { body } = await api.get('/v1/indices/constituents?index=sz.399300&limit=3');
-      expect(body.data.map((row: { symbol: string; weight: number; trade_date: string }) => [row.trade_date, row.symbol, row.weight])).to.deep.equal([
+      expect(
+        body.data.map((row: { symbol: string; weight: number; trade_date: string }) => [
+          row.trade_date,
+          row.symbol,
+          row.weight,
+        ]),
+      ).to.deep.equal([
         ['2024-01-02', '600519.SH', 6.1717],
         ['2024-01-02', '601318.SH', 2.4772],
         ['2024-01-02', '300750.SZ', 2.4139],
@@ -214,7 +306,9 @@ describe('reference routes', () => {
     });
 
     it('offset wins over page; past the end is empty', async () => {
-      const byOffset = await api.get('/v1/indices/constituents?index=399300.SZ&date=2024-01-02&limit=1&offset=1&page=9');
+      const byOffset = await api.get(
+        '/v1/indices/constituents?index=399300.SZ&date=2024-01-02&limit=1&offset=1&page=9',
+      );
       expect(byOffset.body.data.map((row: { symbol: string }) => row.symbol)).to.deep.equal(['601318.SH']);
       expect(byOffset.body.pagination).to.deep.equal(pageOf(2, 300, 1, 1));
       const past = await api.get('/v1/indices/constituents?index=399300.SZ&page=16');
@@ -228,9 +322,15 @@ describe('reference routes', () => {
         message: 'No constituent snapshot of 399300.SZ on or before 2023-11-29',
         error: 'no_data',
       });
-      expect((await api.get('/v1/indices/constituents?index=399999.SZ')).body).to.deep.equal({ code: 400, message: 'Unknown index: 399999.SZ', error: 'invalid_symbol' });
+      expect((await api.get('/v1/indices/constituents?index=399999.SZ')).body).to.deep.equal({
+        code: 400,
+        message: 'Unknown index: 399999.SZ',
+        error: 'invalid_symbol',
+      });
       expect((await api.get('/v1/indices/constituents?index=300')).body.error).to.equal('invalid_symbol');
-      expect((await api.get('/v1/indices/constituents?index=399300.SZ&date=2024-13-01')).body.error).to.equal('invalid_date_format');
+      expect((await api.get('/v1/indices/constituents?index=399300.SZ&date=2024-13-01')).body.error).to.equal(
+        'invalid_date_format',
+      );
     });
   });
 
@@ -238,13 +338,26 @@ describe('reference routes', () => {
     const member = (symbol: string, name: string, extra: object) => ({ symbol, name, ...extra });
 
     it('without Shenwan data: the stock list industry, listed on the day', async () => {
-      const list = { industry_code: null, industry_name: '白酒', level: 1, in_date: null, out_date: null, source: 'stock_list' };
-      const { body } = await api.get(`/v1/industry/constituents?industry=${encodeURIComponent('白酒')}&date=2000-01-01&limit=3`);
+      const list = {
+        industry_code: null,
+        industry_name: '白酒',
+        level: 1,
+        in_date: null,
+        out_date: null,
+        source: 'stock_list',
+      };
+      const { body } = await api.get(
+        `/v1/industry/constituents?industry=${encodeURIComponent('白酒')}&date=2000-01-01&limit=3`,
+      );
       // Listed before 2000: 000568 000596 000799 000858 000860 600197 600199 600696 600702 600779 600809.
       expect(body).to.deep.equal({
         code: 200,
         message: 'success',
-        data: [member('000568.SZ', '泸州老窖', list), member('000596.SZ', '古井贡酒', list), member('000799.SZ', '酒鬼酒', list)],
+        data: [
+          member('000568.SZ', '泸州老窖', list),
+          member('000596.SZ', '古井贡酒', list),
+          member('000799.SZ', '酒鬼酒', list),
+        ],
         pagination: pageOf(1, 11, 3),
       });
       const unknown = await api.get(`/v1/industry/constituents?industry=${encodeURIComponent('白酒')}&level=2`);
@@ -267,8 +380,10 @@ describe('reference routes', () => {
         source: 'sw2021',
       });
 
-      it('a past date gives that day\'s members (level 1 by name)', async () => {
-        const { body } = await api.get(`/v1/industry/constituents?industry=${encodeURIComponent('食品饮料')}&date=2020-06-01`);
+      it("a past date gives that day's members (level 1 by name)", async () => {
+        const { body } = await api.get(
+          `/v1/industry/constituents?industry=${encodeURIComponent('食品饮料')}&date=2020-06-01`,
+        );
         expect(body).to.deep.equal({
           code: 200,
           message: 'success',
@@ -282,7 +397,9 @@ describe('reference routes', () => {
 
       it('level 2 by code on the day before a member left; level 3 today', async () => {
         const before = await api.get('/v1/industry/constituents?industry=801125.SI&level=2&date=2019-12-31');
-        expect(before.body.data.map((row: { symbol: string; out_date: string | null }) => [row.symbol, row.out_date])).to.deep.equal([
+        expect(
+          before.body.data.map((row: { symbol: string; out_date: string | null }) => [row.symbol, row.out_date]),
+        ).to.deep.equal([
           ['000858.SZ', null],
           ['600519.SH', null],
           ['600809.SH', '2020-01-01'],
@@ -296,12 +413,17 @@ describe('reference routes', () => {
       });
 
       it('an industry not in the classification → no_data', async () => {
-        for (const query of [`industry=${encodeURIComponent('银行')}`, `industry=${encodeURIComponent('食品饮料')}&level=2`]) {
+        for (const query of [
+          `industry=${encodeURIComponent('银行')}`,
+          `industry=${encodeURIComponent('食品饮料')}&level=2`,
+        ]) {
           const { status, body } = await api.get(`/v1/industry/constituents?${query}`);
           expect(status).to.equal(404);
           expect(body.error).to.equal('no_data');
         }
-        expect((await api.get('/v1/industry/constituents?industry=x&level=4')).body.error).to.equal('invalid_parameter');
+        expect((await api.get('/v1/industry/constituents?industry=x&level=4')).body.error).to.equal(
+          'invalid_parameter',
+        );
       });
     });
   });

@@ -13,8 +13,10 @@ describe('search: answer cache and ETags', () => {
     key = await keyOnPlan(db, 'starter');
   });
 
-  const get = async (path: string, headers: Record<string, string> = {}) => replyOf(await fetch(store.server.baseUrl + path, { headers: { 'X-API-KEY': key, ...headers } }));
-  const symbolsOf = (body: { data: Array<{ standard_symbol: string }> }) => body.data.map((item) => item.standard_symbol);
+  const get = async (path: string, headers: Record<string, string> = {}) =>
+    replyOf(await fetch(store.server.baseUrl + path, { headers: { 'X-API-KEY': key, ...headers } }));
+  const symbolsOf = (body: { data: Array<{ standard_symbol: string }> }) =>
+    body.data.map((item) => item.standard_symbol);
 
   it('answers with ETag and Cache-Control, and If-None-Match with 304 while the reference data is unchanged', async () => {
     const first = await get(PATH);

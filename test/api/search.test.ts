@@ -4,12 +4,19 @@ import { useSharedFixture } from '../support/fixture';
 describe('GET /v1/stock/search', () => {
   const api = useSharedFixture();
   const search = (query: string) => api.get(`/v1/stock/search?${query}`);
-  const symbolsOf = (body: { data: Array<{ standard_symbol: string }> }) => body.data.map((item) => item.standard_symbol);
+  const symbolsOf = (body: { data: Array<{ standard_symbol: string }> }) =>
+    body.data.map((item) => item.standard_symbol);
 
   it('pinyin initials find the stock', async () => {
     const { status, body } = await search('keyword=PAYH');
     expect(status).to.equal(200);
-    expect(body.data[0]).to.deep.equal({ symbol: '000001', name: '平安银行', exchange: 'SZSE', standard_symbol: '000001.SZ', industry: '银行' });
+    expect(body.data[0]).to.deep.equal({
+      symbol: '000001',
+      name: '平安银行',
+      exchange: 'SZSE',
+      standard_symbol: '000001.SZ',
+      industry: '银行',
+    });
   });
 
   it('pinyin initials are case-insensitive', async () => {
@@ -49,7 +56,12 @@ describe('GET /v1/stock/search', () => {
   it('paginates with page and limit', async () => {
     const first = await search('keyword=60&limit=5');
     expect(first.body.data).to.have.length(5);
-    expect(first.body.pagination).to.include({ current_page: 1, items_per_page: 5, has_prev_page: false, has_next_page: true });
+    expect(first.body.pagination).to.include({
+      current_page: 1,
+      items_per_page: 5,
+      has_prev_page: false,
+      has_next_page: true,
+    });
     const total = first.body.pagination.total_items;
     expect(first.body.pagination.total_pages).to.equal(Math.ceil(total / 5));
     const second = await search('keyword=60&limit=5&page=2');
@@ -68,7 +80,13 @@ describe('GET /v1/stock/search', () => {
     const { status, body } = await search('keyword=PAYH&page=50');
     expect(status).to.equal(200);
     expect(body.data).to.deep.equal([]);
-    expect(body.pagination).to.include({ current_page: 50, total_items: 1, total_pages: 1, has_next_page: false, has_prev_page: true });
+    expect(body.pagination).to.include({
+      current_page: 50,
+      total_items: 1,
+      total_pages: 1,
+      has_next_page: false,
+      has_prev_page: true,
+    });
   });
 
   it('limit defaults to 20 and must be 1-100', async () => {
@@ -88,7 +106,11 @@ describe('GET /v1/stock/search', () => {
   });
 
   it('missing or blank keyword → 400', async () => {
-    expect((await search('')).body).to.deep.equal({ code: 400, message: 'Missing required parameter: keyword', error: 'missing_parameter' });
+    expect((await search('')).body).to.deep.equal({
+      code: 400,
+      message: 'Missing required parameter: keyword',
+      error: 'missing_parameter',
+    });
     expect((await search('keyword=%20%20')).body.error).to.equal('invalid_parameter');
   });
 });

@@ -37,7 +37,10 @@ describe('security (OWASP API Security Top 10, 2023)', function () {
   describe('API1 broken object-level authorization', () => {
     it('another account’s key id → 404 on PUT and DELETE, and the key is untouched', async () => {
       const { id, key } = await createKey(api.baseUrl, alice.token, { name: 'alice key' });
-      const put = await call(api.baseUrl, 'PUT', `/api/v1/api-keys/${id}`, { token: bob.token, body: { name: 'stolen' } });
+      const put = await call(api.baseUrl, 'PUT', `/api/v1/api-keys/${id}`, {
+        token: bob.token,
+        body: { name: 'stolen' },
+      });
       const del = await call(api.baseUrl, 'DELETE', `/api/v1/api-keys/${id}`, { token: bob.token });
       expect([put.status, del.status]).to.deep.equal([404, 404]);
       expect(put.body).to.deep.equal({ code: 404, message: 'API key not found', error: 'not_found' });
@@ -59,7 +62,10 @@ describe('security (OWASP API Security Top 10, 2023)', function () {
   describe('API2 broken authentication', () => {
     it('an expired session → 401 invalid_token', async () => {
       const user = await signUp(api.baseUrl);
-      await api.db('sessions').where({ token_hash: hashKey(user.token) }).update({ expires_at: toSqlDateTime(new Date(Date.now() - 1000)) });
+      await api
+        .db('sessions')
+        .where({ token_hash: hashKey(user.token) })
+        .update({ expires_at: toSqlDateTime(new Date(Date.now() - 1000)) });
       const { status, body } = await call(api.baseUrl, 'GET', '/api/v1/auth/me', { token: user.token });
       expect(status).to.equal(401);
       expect(body.error).to.equal('invalid_token');
@@ -72,27 +78,47 @@ describe('security (OWASP API Security Top 10, 2023)', function () {
     });
     it('credentials in the wrong place are refused', async () => {
       const { key } = await createKey(api.baseUrl, alice.token);
-      expect((await call(api.baseUrl, 'GET', DATA, { headers: { Authorization: `Bearer ${key}` } })).status).to.equal(401);
+      expect((await call(api.baseUrl, 'GET', DATA, { headers: { Authorization: `Bearer ${key}` } })).status).to.equal(
+        401,
+      );
       expect((await call(api.baseUrl, 'GET', DATA, { key: alice.token })).status).to.equal(401);
-      expect((await call(api.baseUrl, 'GET', '/api/v1/auth/me', { headers: { Authorization: `Bearer ${key}` } })).status).to.equal(401);
+      expect(
+        (await call(api.baseUrl, 'GET', '/api/v1/auth/me', { headers: { Authorization: `Bearer ${key}` } })).status,
+      ).to.equal(401);
       expect((await call(api.baseUrl, 'GET', `/api/v1/auth/me?api_key=${key}`)).status).to.equal(401);
     });
     it('sign-in is throttled per email: the 11th attempt → 429, even with the right password', async () => {
       const user = await signUp(api.baseUrl);
       for (let i = 0; i < 10; i += 1) {
-        expect((await call(api.baseUrl, 'POST', '/api/v1/auth/login', { body: { email: user.email, password: 'wrong password' } })).status).to.equal(401);
+        expect(
+          (
+            await call(api.baseUrl, 'POST', '/api/v1/auth/login', {
+              body: { email: user.email, password: 'wrong password' },
+            })
+          ).status,
+        ).to.equal(401);
       }
-      const blocked = await call(api.baseUrl, 'POST', '/api/v1/auth/login', { body: { email: user.email, password: PASSWORD } });
+      const blocked = await call(api.baseUrl, 'POST', '/api/v1/auth/login', {
+        body: { email: user.email, password: PASSWORD },
+      });
       expect(blocked.status).to.equal(429);
       expect(blocked.body.error).to.equal('rate_limit_exceeded');
       expect(Number(blocked.headers.get('retry-after'))).to.be.greaterThan(0);
     });
     it('sign-in is throttled per client address across emails', async () => {
-      const server = await startServer(api.db, { loginLimits: { perEmail: 10, perIp: 3, windowSeconds: 60, registrationsPerIp: 10 } });
+      const server = await startServer(api.db, {
+        loginLimits: { perEmail: 10, perIp: 3, windowSeconds: 60, registrationsPerIp: 10 },
+      });
       try {
         const statuses = [];
         for (let i = 0; i < 4; i += 1) {
-          statuses.push((await call(server.baseUrl, 'POST', '/api/v1/auth/login', { body: { email: uniqueEmail(), password: PASSWORD } })).status);
+          statuses.push(
+            (
+              await call(server.baseUrl, 'POST', '/api/v1/auth/login', {
+                body: { email: uniqueEmail(), password: PASSWORD },
+              })
+            ).status,
+          );
         }
         expect(statuses).to.deep.equal([401, 401, 401, 429]);
       } finally {
@@ -109,7 +135,14 @@ describe('security (OWASP API Security Top 10, 2023)', function () {
       const secrets = await api.db('api_keys').select('key_hash');
       const account = await api.db('accounts').where({ id: user.userId }).first('password_hash');
       const sessions = await api.db('sessions').where({ account_id: user.userId }).select('token_hash');
-      const forbidden = [account.password_hash, ...secrets.map((s) => s.key_hash), ...sessions.map((s) => s.token_hash), PASSWORD, key, user.token];
+      const forbidden = [
+        account.password_hash,
+        ...secrets.map((s) => s.key_hash),
+        ...sessions.map((s) => s.token_hash),
+        PASSWORD,
+        key,
+        user.token,
+      ];
       for (const [method, path, body] of ACCOUNT_OPERATIONS.filter(([method]) => method === 'GET')) {
         const reply = JSON.stringify((await call(api.baseUrl, method, path, { token: user.token, body })).body);
         for (const secret of forbidden) expect(reply, path).not.to.contain(secret);
@@ -119,15 +152,25 @@ describe('security (OWASP API Security Top 10, 2023)', function () {
     it('mass assignment: register cannot choose plan or rate limit', async () => {
       const email = uniqueEmail();
       for (const extra of [{ plan: 'enterprise' }, { plan_id: 'enterprise' }, { rate_limit_per_minute: 100000 }]) {
-        const { status } = await call(api.baseUrl, 'POST', '/api/v1/auth/register', { body: { email, password: PASSWORD, ...extra } });
+        const { status } = await call(api.baseUrl, 'POST', '/api/v1/auth/register', {
+          body: { email, password: PASSWORD, ...extra },
+        });
         expect(status).to.equal(400);
       }
       expect(await api.db('accounts').where({ email }).first()).to.equal(undefined);
     });
     it('mass assignment: a key update cannot move the key or change its hash or prefix', async () => {
       const { id, key } = await createKey(api.baseUrl, alice.token);
-      for (const extra of [{ account_id: bob.userId }, { key_hash: hashKey('x') }, { prefix: 'ak_fake' }, { rate_limit_per_minute: 1 }]) {
-        const { status } = await call(api.baseUrl, 'PUT', `/api/v1/api-keys/${id}`, { token: alice.token, body: { name: 'x', ...extra } });
+      for (const extra of [
+        { account_id: bob.userId },
+        { key_hash: hashKey('x') },
+        { prefix: 'ak_fake' },
+        { rate_limit_per_minute: 1 },
+      ]) {
+        const { status } = await call(api.baseUrl, 'PUT', `/api/v1/api-keys/${id}`, {
+          token: alice.token,
+          body: { name: 'x', ...extra },
+        });
         expect(status).to.equal(400);
       }
       expect((await api.db('api_keys').where({ id }).first('account_id')).account_id).to.equal(alice.userId);
@@ -137,9 +180,13 @@ describe('security (OWASP API Security Top 10, 2023)', function () {
 
   describe('API4 unrestricted resource consumption', () => {
     it('the rate limit answers 429 (see accounts: rate limits); the login body is bounded', async () => {
-      const long = await call(api.baseUrl, 'POST', '/api/v1/auth/login', { body: { email: uniqueEmail(), password: 'x'.repeat(201) } });
+      const long = await call(api.baseUrl, 'POST', '/api/v1/auth/login', {
+        body: { email: uniqueEmail(), password: 'x'.repeat(201) },
+      });
       expect(long.status).to.equal(400);
-      const huge = await call(api.baseUrl, 'POST', '/api/v1/auth/register', { body: { email: uniqueEmail(), password: 'x'.repeat(40_000) } });
+      const huge = await call(api.baseUrl, 'POST', '/api/v1/auth/register', {
+        body: { email: uniqueEmail(), password: 'x'.repeat(40_000) },
+      });
       expect(huge.status).to.equal(413);
       expect(huge.body.error).to.equal('payload_too_large');
     });
@@ -147,11 +194,19 @@ describe('security (OWASP API Security Top 10, 2023)', function () {
 
   describe('API4 unrestricted resource consumption: registrations', () => {
     it('registrations are throttled per client address', async () => {
-      const server = await startServer(api.db, { loginLimits: { perEmail: 10, perIp: 10, windowSeconds: 60, registrationsPerIp: 2 } });
+      const server = await startServer(api.db, {
+        loginLimits: { perEmail: 10, perIp: 10, windowSeconds: 60, registrationsPerIp: 2 },
+      });
       try {
         const statuses = [];
         for (let i = 0; i < 3; i += 1) {
-          statuses.push((await call(server.baseUrl, 'POST', '/api/v1/auth/register', { body: { email: uniqueEmail(), password: PASSWORD } })).status);
+          statuses.push(
+            (
+              await call(server.baseUrl, 'POST', '/api/v1/auth/register', {
+                body: { email: uniqueEmail(), password: PASSWORD },
+              })
+            ).status,
+          );
         }
         expect(statuses).to.deep.equal([201, 201, 429]);
       } finally {
@@ -183,10 +238,15 @@ describe('security (OWASP API Security Top 10, 2023)', function () {
   describe('API6 unrestricted access to sensitive business flows', () => {
     it('a client cannot move itself to enterprise (by contract only)', async () => {
       const user = await signUp(api.baseUrl);
-      const { status, body } = await call(api.baseUrl, 'POST', '/api/v1/billing/subscription', { token: user.token, body: { plan: 'enterprise' } });
+      const { status, body } = await call(api.baseUrl, 'POST', '/api/v1/billing/subscription', {
+        token: user.token,
+        body: { plan: 'enterprise' },
+      });
       expect(status).to.equal(403);
       expect(body.error).to.equal('insufficient_permissions');
-      expect((await call(api.baseUrl, 'GET', '/api/v1/auth/me', { token: user.token })).body.data.plan).to.equal('starter');
+      expect((await call(api.baseUrl, 'GET', '/api/v1/auth/me', { token: user.token })).body.data.plan).to.equal(
+        'starter',
+      );
     });
   });
 

@@ -24,12 +24,19 @@ async function seed(db: Knex): Promise<void> {
   // The demo ships index bars, not index_basic: the index rows index_basic answers.
   await insertSecurities(db, [{ ts_code: '000300.SH', name: '沪深300', kind: 'index' }]);
   // Nor disclosure dates: one planned and announced period.
-  await db('disclosure_dates').insert({ ts_code: '600519.SH', end_date: '2024-12-31', ann_date: '2025-01-10', pre_date: '2025-04-03', actual_date: '2025-04-03' });
+  await db('disclosure_dates').insert({
+    ts_code: '600519.SH',
+    end_date: '2024-12-31',
+    ann_date: '2025-01-10',
+    pre_date: '2025-04-03',
+    actual_date: '2025-04-03',
+  });
   // Nor the datasets: their fixture bundle.
   await importBundle(db, DATASET_FIXTURES);
 }
 
-const csvRows = (file: string): Record<string, string>[] => parse(readFileSync(join(paths.demoData, file)), { columns: true });
+const csvRows = (file: string): Record<string, string>[] =>
+  parse(readFileSync(join(paths.demoData, file)), { columns: true });
 
 describe('POST /dataapi: Tushare-compatible wire format', () => {
   const store = useTestServer(seed);
@@ -40,7 +47,11 @@ describe('POST /dataapi: Tushare-compatible wire format', () => {
 
   /** What Tushare's SDK 1.4 posts: `{http_url}/{api_name}`, a JSON body with token, params and fields as a comma string. */
   const post = async (path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) => {
-    const response = await fetch(store.server.baseUrl + path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const response = await fetch(store.server.baseUrl + path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
     return { status: response.status, text: await response.text() };
   };
   const query = async (apiName: string, params: Record<string, unknown>, fields = '', token = key) => {
@@ -50,15 +61,34 @@ describe('POST /dataapi: Tushare-compatible wire format', () => {
   };
 
   it("daily: both path forms answer the same bytes but the request id, in Tushare's layout and units", async () => {
-    const body = { api_name: 'daily', token: key, params: { ts_code: '600519.SH', start_date: '20250403', end_date: '20250403' }, fields: '' };
+    const body = {
+      api_name: 'daily',
+      token: key,
+      params: { ts_code: '600519.SH', start_date: '20250403', end_date: '20250403' },
+      fields: '',
+    };
     const sdk14 = JSON.parse((await post('/dataapi/daily', body)).text);
     const older = JSON.parse((await post('/dataapi', body)).text);
     expect({ ...older, request_id: sdk14.request_id }).to.deep.equal(sdk14);
     // daily.csv: 600519.SH,20250403,1530.0,1586.0,1529.01,1568.88,1549.02,19.86,1.2821,35480.5,5557442.052 (amount in thousand yuan)
     expect(sdk14).to.deep.equal({
-      request_id: sdk14.request_id, code: 0, msg: '',
+      request_id: sdk14.request_id,
+      code: 0,
+      msg: '',
       data: {
-        fields: ['ts_code', 'trade_date', 'open', 'high', 'low', 'close', 'pre_close', 'change', 'pct_chg', 'vol', 'amount'],
+        fields: [
+          'ts_code',
+          'trade_date',
+          'open',
+          'high',
+          'low',
+          'close',
+          'pre_close',
+          'change',
+          'pct_chg',
+          'vol',
+          'amount',
+        ],
         items: [['600519.SH', '20250403', 1530, 1586, 1529.01, 1568.88, 1549.02, 19.86, 1.2821, 35480.5, 5557442.052]],
         has_more: false,
       },
@@ -67,12 +97,36 @@ describe('POST /dataapi: Tushare-compatible wire format', () => {
 
   it('round trip: the imported daily, daily_basic, adj_factor and index_weight rows read back as the CSV holds them', async () => {
     const asCsv = (value: unknown) => (value === null ? '' : String(value));
-    const numeric = (row: Record<string, string>, columns: string[]) => columns.map((column) => (row[column] === '' ? '' : String(Number(row[column]))));
-    const daily = csvRows('daily.csv').filter((row) => row.trade_date === '20250403').slice(0, 300);
-    const columns = ['ts_code', 'trade_date', 'open', 'high', 'low', 'close', 'pre_close', 'change', 'pct_chg', 'vol', 'amount'];
-    const answer = await query('daily', { ts_code: daily.map((row) => row.ts_code).join(','), trade_date: '20250403' }, columns.join(','));
+    const numeric = (row: Record<string, string>, columns: string[]) =>
+      columns.map((column) => (row[column] === '' ? '' : String(Number(row[column]))));
+    const daily = csvRows('daily.csv')
+      .filter((row) => row.trade_date === '20250403')
+      .slice(0, 300);
+    const columns = [
+      'ts_code',
+      'trade_date',
+      'open',
+      'high',
+      'low',
+      'close',
+      'pre_close',
+      'change',
+      'pct_chg',
+      'vol',
+      'amount',
+    ];
+    const answer = await query(
+      'daily',
+      { ts_code: daily.map((row) => row.ts_code).join(','), trade_date: '20250403' },
+      columns.join(','),
+    );
     const byCode = new Map(answer.data.items.map((item: unknown[]) => [item[0], item.map(asCsv)]));
-    for (const row of daily) expect(byCode.get(row.ts_code), row.ts_code).to.deep.equal([row.ts_code, row.trade_date, ...numeric(row, columns.slice(2))]);
+    for (const row of daily)
+      expect(byCode.get(row.ts_code), row.ts_code).to.deep.equal([
+        row.ts_code,
+        row.trade_date,
+        ...numeric(row, columns.slice(2)),
+      ]);
 
     const basic = csvRows('daily_basic.csv').slice(0, 200);
     const basicColumns = Object.keys(basic[0]!);
@@ -80,46 +134,87 @@ describe('POST /dataapi: Tushare-compatible wire format', () => {
     expect(basicAnswer.data.items).to.have.length(5393);
     const basicByCode = new Map(basicAnswer.data.items.map((item: unknown[]) => [item[0], item.map(asCsv)]));
     // total_share, total_mv…: 10,000 shares and 10,000 yuan on the wire as in the file (stored ×10^4)
-    for (const row of basic) expect(basicByCode.get(row.ts_code), row.ts_code).to.deep.equal([row.ts_code, row.trade_date, ...numeric(row, basicColumns.slice(2))]);
+    for (const row of basic)
+      expect(basicByCode.get(row.ts_code), row.ts_code).to.deep.equal([
+        row.ts_code,
+        row.trade_date,
+        ...numeric(row, basicColumns.slice(2)),
+      ]);
 
     const factors = csvRows('adj_factor.csv').filter((row) => row.ts_code === '000001.SZ');
-    const factorAnswer = await query('adj_factor', { ts_code: '000001.SZ', start_date: '20240101', end_date: '20241231' });
-    expect(factorAnswer.data.items.map((item: unknown[]) => item.map(asCsv)).reverse()).to.deep.equal(factors.map((row) => [row.ts_code, row.trade_date, String(Number(row.adj_factor))]));
+    const factorAnswer = await query('adj_factor', {
+      ts_code: '000001.SZ',
+      start_date: '20240101',
+      end_date: '20241231',
+    });
+    expect(factorAnswer.data.items.map((item: unknown[]) => item.map(asCsv)).reverse()).to.deep.equal(
+      factors.map((row) => [row.ts_code, row.trade_date, String(Number(row.adj_factor))]),
+    );
 
     const weights = csvRows('index_weight.csv').filter((row) => row.trade_date === '20231130');
     const weightAnswer = await query('index_weight', { index_code: '399300.SZ', trade_date: '20231130' });
     expect(weightAnswer.data.fields).to.deep.equal(['index_code', 'con_code', 'trade_date', 'weight']);
-    expect(weightAnswer.data.items.map((item: unknown[]) => item.map(asCsv)).sort()).to.deep.equal(weights.map((row) => [row.index_code, row.con_code, row.trade_date, String(Number(row.weight))]).sort());
+    expect(weightAnswer.data.items.map((item: unknown[]) => item.map(asCsv)).sort()).to.deep.equal(
+      weights.map((row) => [row.index_code, row.con_code, row.trade_date, String(Number(row.weight))]).sort(),
+    );
   });
 
   it("pro_bar(adj='qfq'): its daily and adj_factor calls give the forward-adjusted closes of /v1/market/daily", async () => {
     const range = { ts_code: '000001.SZ', start_date: '20240610', end_date: '20240621' };
     const daily = await query('daily', range);
-    const factors = await query('adj_factor', { ts_code: '000001.SZ', trade_date: '', start_date: '20240101', end_date: '20241231' });
+    const factors = await query('adj_factor', {
+      ts_code: '000001.SZ',
+      trade_date: '',
+      start_date: '20240101',
+      end_date: '20241231',
+    });
     // pro_bar: price × adj_factor ÷ the latest adj_factor it read (2024-12-31, 127.7841)
     const factorOf = new Map(factors.data.items.map((item: [string, string, number]) => [item[1], item[2]]));
     const latest = factors.data.items[0][2];
-    const qfq = daily.data.items.map((item: unknown[]) => Math.round(((item[5] as number) * (factorOf.get(item[1] as string) as number)) / latest * 100) / 100);
-    const ours = await fetch(`${store.server.baseUrl}/v1/market/daily?symbol=000001.SZ&begin_date=2024-06-10&end_date=2024-06-21&fields=close`, { headers: { 'X-API-KEY': key } });
+    const qfq = daily.data.items.map(
+      (item: unknown[]) =>
+        Math.round((((item[5] as number) * (factorOf.get(item[1] as string) as number)) / latest) * 100) / 100,
+    );
+    const ours = await fetch(
+      `${store.server.baseUrl}/v1/market/daily?symbol=000001.SZ&begin_date=2024-06-10&end_date=2024-06-21&fields=close`,
+      { headers: { 'X-API-KEY': key } },
+    );
     expect(qfq).to.deep.equal((await ours.json()).data.daily.map((bar: { close: number }) => bar.close));
   });
 
   it('statements: the stored version with ann_date, f_ann_date and update_flag; income_vip by period', async () => {
     // The demo's two rows of FY2021 share their announcement (f_ann_date): the import keeps the corrected one, update_flag 1.
-    const answer = await query('income', { ts_code: '600519.SH', period: '20211231' }, 'ts_code,ann_date,f_ann_date,end_date,report_type,revenue,n_income,update_flag');
-    expect(answer.data.items).to.deep.equal([['600519.SH', '20220331', '20220331', '20211231', '1', 106190154843.76, 55720529956.46, '1']]);
+    const answer = await query(
+      'income',
+      { ts_code: '600519.SH', period: '20211231' },
+      'ts_code,ann_date,f_ann_date,end_date,report_type,revenue,n_income,update_flag',
+    );
+    expect(answer.data.items).to.deep.equal([
+      ['600519.SH', '20220331', '20220331', '20211231', '1', 106190154843.76, 55720529956.46, '1'],
+    ]);
     const vip = await query('income_vip', { period: '20220930' }, 'ts_code,end_date,basic_eps');
     expect(vip.data.items).to.deep.equal([['600519.SH', '20220930', 35.34]]);
   });
 
   it('every api_name answers rows of its default fields, and fields picks and orders them', async () => {
     const params: Record<string, Record<string, string>> = {
-      income: { ts_code: '600519.SH' }, balancesheet: { ts_code: '600519.SH' }, cashflow: { ts_code: '600519.SH' },
-      income_vip: { period: '20211231' }, balancesheet_vip: { period: '20211231' }, cashflow_vip: { period: '20211231' },
-      index_daily: { ts_code: '000300.SH' }, index_weight: { index_code: '399300.SZ' }, stk_mins: { ts_code: '000001.SZ' },
-      dividend: { ts_code: '600519.SH' }, weekly: { ts_code: '000001.SZ', start_date: '20240101', end_date: '20241231' },
-      monthly: { ts_code: '000001.SZ', start_date: '20240101', end_date: '20241231' }, moneyflow: { ts_code: '000001.SZ' },
-      top_list: { trade_date: '20241231' }, top_inst: { trade_date: '20241231' }, top10_holders: { ts_code: '600519.SH' }, top10_floatholders: { ts_code: '600519.SH' },
+      income: { ts_code: '600519.SH' },
+      balancesheet: { ts_code: '600519.SH' },
+      cashflow: { ts_code: '600519.SH' },
+      income_vip: { period: '20211231' },
+      balancesheet_vip: { period: '20211231' },
+      cashflow_vip: { period: '20211231' },
+      index_daily: { ts_code: '000300.SH' },
+      index_weight: { index_code: '399300.SZ' },
+      stk_mins: { ts_code: '000001.SZ' },
+      dividend: { ts_code: '600519.SH' },
+      weekly: { ts_code: '000001.SZ', start_date: '20240101', end_date: '20241231' },
+      monthly: { ts_code: '000001.SZ', start_date: '20240101', end_date: '20241231' },
+      moneyflow: { ts_code: '000001.SZ' },
+      top_list: { trade_date: '20241231' },
+      top_inst: { trade_date: '20241231' },
+      top10_holders: { ts_code: '600519.SH' },
+      top10_floatholders: { ts_code: '600519.SH' },
       ths_member: { ts_code: '885800.TI' },
     };
     for (const apiName of TUSHARE_API_NAMES) {
@@ -132,24 +227,45 @@ describe('POST /dataapi: Tushare-compatible wire format', () => {
       for (const item of answer.data.items) expect(item).to.have.length(answer.data.fields.length);
     }
     const picked = await query('stock_basic', { ts_code: '600519.SH' }, 'name,ts_code');
-    expect(picked.data).to.deep.equal({ fields: ['name', 'ts_code'], items: [['贵州茅台', '600519.SH']], has_more: false });
+    expect(picked.data).to.deep.equal({
+      fields: ['name', 'ts_code'],
+      items: [['贵州茅台', '600519.SH']],
+      has_more: false,
+    });
   });
 
   it('weekly: the week of a trade_date summed from its daily bars', async () => {
-    const week = await query('weekly', { ts_code: '000001.SZ', trade_date: '20240614' }, 'ts_code,trade_date,open,high,low,close,vol');
-    const days = await query('daily', { ts_code: '000001.SZ', start_date: '20240611', end_date: '20240614' }, 'open,high,low,close,vol');
+    const week = await query(
+      'weekly',
+      { ts_code: '000001.SZ', trade_date: '20240614' },
+      'ts_code,trade_date,open,high,low,close,vol',
+    );
+    const days = await query(
+      'daily',
+      { ts_code: '000001.SZ', start_date: '20240611', end_date: '20240614' },
+      'open,high,low,close,vol',
+    );
     const bars = days.data.items.reverse() as number[][];
-    expect(week.data.items).to.deep.equal([[
-      '000001.SZ', '20240614', bars[0]![0], Math.max(...bars.map((bar) => bar[1]!)), Math.min(...bars.map((bar) => bar[2]!)), bars.at(-1)![3],
-      Math.round(bars.reduce((sum, bar) => sum + bar[4]!, 0) * 100) / 100,
-    ]]);
+    expect(week.data.items).to.deep.equal([
+      [
+        '000001.SZ',
+        '20240614',
+        bars[0]![0],
+        Math.max(...bars.map((bar) => bar[1]!)),
+        Math.min(...bars.map((bar) => bar[2]!)),
+        bars.at(-1)![3],
+        Math.round(bars.reduce((sum, bar) => sum + bar[4]!, 0) * 100) / 100,
+      ],
+    ]);
   });
 
   it('row caps and has_more; limit and offset page', async () => {
     const first = await query('daily', { trade_date: '20250403', limit: 2 }, 'ts_code');
     const second = await query('daily', { trade_date: '20250403', limit: 2, offset: 2 }, 'ts_code');
     expect(first.data.has_more).to.equal(true);
-    expect([...first.data.items, ...second.data.items].flat()).to.deep.equal((await query('daily', { trade_date: '20250403', limit: 4 }, 'ts_code')).data.items.flat());
+    expect([...first.data.items, ...second.data.items].flat()).to.deep.equal(
+      (await query('daily', { trade_date: '20250403', limit: 4 }, 'ts_code')).data.items.flat(),
+    );
     const capped = await query('daily', { trade_date: '20250403', limit: 100_000 }, 'ts_code');
     expect([capped.data.items.length, capped.data.has_more]).to.deep.equal([5393, false]);
   });
@@ -158,13 +274,20 @@ describe('POST /dataapi: Tushare-compatible wire format', () => {
     const unknown = await query('daily_vip_x', {});
     expect(unknown.code).to.equal(40400);
     expect(unknown.msg).to.include('supported: stock_basic, trade_cal');
-    expect(await query('daily', { trade_date: '2025-13-45' }).then((a) => [a.code, a.msg])).to.deep.equal([40001, 'trade_date must be a date YYYYMMDD: 2025-13-45']);
+    expect(await query('daily', { trade_date: '2025-13-45' }).then((a) => [a.code, a.msg])).to.deep.equal([
+      40001,
+      'trade_date must be a date YYYYMMDD: 2025-13-45',
+    ]);
     expect((await query('daily', {}, 'ts_code,close,price')).msg).to.equal(
       'Unknown field of daily: price; its fields: ts_code, trade_date, open, high, low, close, pre_close, change, pct_chg, vol, amount',
     );
     expect((await query('daily', {}, '', 'ak_not_a_key')).code).to.equal(40101);
     const marketOnly = await keyOnPlan(store.db, 'enterprise', { scopes: ['market'] });
-    const { text } = await post('/dataapi', { api_name: 'income', params: { ts_code: '600519.SH' } }, { 'X-API-KEY': marketOnly });
+    const { text } = await post(
+      '/dataapi',
+      { api_name: 'income', params: { ts_code: '600519.SH' } },
+      { 'X-API-KEY': marketOnly },
+    );
     expect(JSON.parse(text)).to.include({ code: 2002, msg: 'This key has no financials scope, which income needs' });
     expect((await query('daily', { ts_code: '600519.SH' }, 'ts_code', marketOnly)).code).to.equal(0);
     expect((await post('/dataapi', { api_name: 'daily', token: key, params: 'nope' })).text).to.match(/"code":40001/);
@@ -175,13 +298,22 @@ describe('POST /dataapi: Tushare-compatible wire format', () => {
     await query('trade_cal', {}, '', limited);
     await query('trade_cal', {}, '', limited);
     const refused = await query('trade_cal', {}, '', limited);
-    expect([refused.code, refused.msg, refused.data]).to.deep.equal([40203, '抱歉，您每分钟最多访问该接口2次，权限的具体详情访问：https://tushare.pro/document/1?doc_id=108。', null]);
+    expect([refused.code, refused.msg, refused.data]).to.deep.equal([
+      40203,
+      '抱歉，您每分钟最多访问该接口2次，权限的具体详情访问：https://tushare.pro/document/1?doc_id=108。',
+      null,
+    ]);
   });
 
   it('the tushare SDK itself, when the machine has it', async function () {
     const { spawnSync } = await import('node:child_process');
     if (spawnSync('python3', ['-c', 'import tushare'], { stdio: 'ignore' }).status !== 0) {
-      skipVisibly(this, 'the Tushare SDK test', 'the tushare Python package is not installed (no package index here)', 'REQUIRE_TUSHARE_SDK');
+      skipVisibly(
+        this,
+        'the Tushare SDK test',
+        'the tushare Python package is not installed (no package index here)',
+        'REQUIRE_TUSHARE_SDK',
+      );
     }
     const script = `import tushare as ts\npro = ts.pro_api('${key}')\npro._DataApi__http_url = '${store.server.baseUrl}/dataapi'\nprint(len(pro.daily(ts_code='600519.SH', start_date='20250403', end_date='20250403')))`;
     expect(spawnSync('python3', ['-c', script], { encoding: 'utf8' }).stdout.trim()).to.equal('1');

@@ -29,7 +29,9 @@ describe('e2e: the web console in headless Chromium', function () {
 
   it('register, create a key, use it against /v1, see usage move, rename, change plan, delete', async () => {
     const consoleErrors: string[] = [];
-    page.on('console', (message) => { if (message.type() === 'error') consoleErrors.push(message.text()); });
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
     await page.goto(`${api.baseUrl}/console`);
 
     const email = uniqueEmail('e2e');
@@ -57,7 +59,9 @@ describe('e2e: the web console in headless Chromium', function () {
     expect(await page.evaluate(() => navigator.clipboard.readText())).to.equal(key);
 
     for (let i = 0; i < 3; i += 1) {
-      const response = await fetch(`${api.baseUrl}/v1/stock/basic-info?symbol=600519`, { headers: { 'X-API-KEY': key } });
+      const response = await fetch(`${api.baseUrl}/v1/stock/basic-info?symbol=600519`, {
+        headers: { 'X-API-KEY': key },
+      });
       expect(response.status).to.equal(200);
     }
     await page.click('#refresh-usage');
@@ -88,7 +92,9 @@ describe('e2e: the web console in headless Chromium', function () {
   it('signs in an existing account and shows a wrong password', async () => {
     const email = uniqueEmail('e2e');
     await fetch(`${api.baseUrl}/api/v1/auth/register`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'correct horse battery' }),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: 'correct horse battery' }),
     });
     await page.goto(`${api.baseUrl}/console`);
     await page.fill('#login-form input[name=email]', email);

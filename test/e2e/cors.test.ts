@@ -27,7 +27,9 @@ describe('e2e: CORS, a page of another origin calling the API in headless Chromi
   before(async function () {
     browser = await launchBrowserOrSkip(this, 'the CORS browser test (test/e2e/cors.test.ts)');
     // The foreign site: another port is another origin.
-    site = createServer((_req, res) => res.setHeader('Content-Type', 'text/html').end('<!doctype html><title>other site</title>'));
+    site = createServer((_req, res) =>
+      res.setHeader('Content-Type', 'text/html').end('<!doctype html><title>other site</title>'),
+    );
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
     page = await browser.newPage();
@@ -47,7 +49,15 @@ describe('e2e: CORS, a page of another origin calling the API in headless Chromi
           return {
             status: response.status,
             body: await response.json(),
-            headers: Object.fromEntries(['x-rate-limit-limit', 'x-rate-limit-remaining', 'x-rate-limit-reset', 'x-request-id', 'content-type'].map((n) => [n, response.headers.get(n)])),
+            headers: Object.fromEntries(
+              [
+                'x-rate-limit-limit',
+                'x-rate-limit-remaining',
+                'x-rate-limit-reset',
+                'x-request-id',
+                'content-type',
+              ].map((n) => [n, response.headers.get(n)]),
+            ),
           };
         } catch {
           return { refused: true };
@@ -67,7 +77,9 @@ describe('e2e: CORS, a page of another origin calling the API in headless Chromi
   }
 
   it('an allowed origin reads a data answer with its key, and the budget and request-id headers', async () => {
-    const seen = await withApp([origin], (baseUrl) => fetchFromPage(`${baseUrl}/v1/stock/basic-info?symbol=600519`, { 'X-API-KEY': api.key }));
+    const seen = await withApp([origin], (baseUrl) =>
+      fetchFromPage(`${baseUrl}/v1/stock/basic-info?symbol=600519`, { 'X-API-KEY': api.key }),
+    );
     expect(seen.status).to.equal(200);
     expect(seen.body.data.symbol).to.equal('600519.SH');
     expect(seen.headers!['x-rate-limit-limit']).to.equal('1000000');
@@ -80,7 +92,11 @@ describe('e2e: CORS, a page of another origin calling the API in headless Chromi
     await withApp([origin], async (baseUrl) => {
       const preflight = await fetch(`${baseUrl}/v1/stock/basic-info?symbol=600519`, {
         method: 'OPTIONS',
-        headers: { Origin: origin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-api-key' },
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'x-api-key',
+        },
       });
       expect(preflight.status).to.equal(204);
       expect(preflight.headers.get('access-control-allow-origin')).to.equal(origin);
@@ -90,8 +106,16 @@ describe('e2e: CORS, a page of another origin calling the API in headless Chromi
   });
 
   it('no CORS_ORIGINS (the default), or an origin not listed: the browser refuses the answer to the page', async () => {
-    expect(await withApp([], (baseUrl) => fetchFromPage(`${baseUrl}/v1/stock/basic-info?symbol=600519`, { 'X-API-KEY': api.key }))).to.deep.equal({ refused: true });
-    expect(await withApp(['https://elsewhere.example'], (baseUrl) => fetchFromPage(`${baseUrl}/v1/stock/basic-info?symbol=600519`, { 'X-API-KEY': api.key }))).to.deep.equal({ refused: true });
+    expect(
+      await withApp([], (baseUrl) =>
+        fetchFromPage(`${baseUrl}/v1/stock/basic-info?symbol=600519`, { 'X-API-KEY': api.key }),
+      ),
+    ).to.deep.equal({ refused: true });
+    expect(
+      await withApp(['https://elsewhere.example'], (baseUrl) =>
+        fetchFromPage(`${baseUrl}/v1/stock/basic-info?symbol=600519`, { 'X-API-KEY': api.key }),
+      ),
+    ).to.deep.equal({ refused: true });
   });
 
   it('`*` opens the data routes to every origin but never the account routes', async () => {
@@ -99,15 +123,22 @@ describe('e2e: CORS, a page of another origin calling the API in headless Chromi
     await withApp(['*'], async (baseUrl) => {
       const data = await fetchFromPage(`${baseUrl}/v1/stock/basic-info?symbol=600519`, { 'X-API-KEY': api.key });
       expect(data.status).to.equal(200);
-      expect(await fetchFromPage(`${baseUrl}/api/v1/auth/me`, { Authorization: `Bearer ${token}` })).to.deep.equal({ refused: true });
-      const preflight = await fetch(`${baseUrl}/api/v1/api-keys`, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' } });
+      expect(await fetchFromPage(`${baseUrl}/api/v1/auth/me`, { Authorization: `Bearer ${token}` })).to.deep.equal({
+        refused: true,
+      });
+      const preflight = await fetch(`${baseUrl}/api/v1/api-keys`, {
+        method: 'OPTIONS',
+        headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' },
+      });
       expect(preflight.headers.get('access-control-allow-origin')).to.equal(null);
     });
   });
 
   it('an account route answers an origin named one by one (a console on its own domain)', async () => {
     const { token } = await signUp(api.baseUrl, 'cors');
-    const seen = await withApp([origin], (baseUrl) => fetchFromPage(`${baseUrl}/api/v1/auth/me`, { Authorization: `Bearer ${token}` }));
+    const seen = await withApp([origin], (baseUrl) =>
+      fetchFromPage(`${baseUrl}/api/v1/auth/me`, { Authorization: `Bearer ${token}` }),
+    );
     expect(seen.status).to.equal(200);
   });
 });

@@ -16,7 +16,10 @@ describe('e2e: /docs and /openapi.json of a server started with npm start', func
   before(async function () {
     browser = await launchBrowserOrSkip(this, 'the docs browser test (test/e2e/docs.test.ts)');
     // `npm start` as a user runs it: nothing built beforehand by the test, an empty SQLite file.
-    server = await startChildServer({ DATABASE_URL: `sqlite://${dataDir}/docs.sqlite` }, { entry: 'npm start', until: 'live' });
+    server = await startChildServer(
+      { DATABASE_URL: `sqlite://${dataDir}/docs.sqlite` },
+      { entry: 'npm start', until: 'live' },
+    );
     baseUrl = server.baseUrl;
   });
   after(async () => {
@@ -37,10 +40,13 @@ describe('e2e: /docs and /openapi.json of a server started with npm start', func
     const page = await browser.newPage();
     // No internet, as on an isolated install: anything outside the server is refused and recorded.
     const foreign: string[] = [];
-    await page.route((url) => url.origin !== baseUrl, async (route) => {
-      foreign.push(`${route.request().resourceType()} ${route.request().url()}`);
-      await route.abort();
-    });
+    await page.route(
+      (url) => url.origin !== baseUrl,
+      async (route) => {
+        foreign.push(`${route.request().resourceType()} ${route.request().url()}`);
+        await route.abort();
+      },
+    );
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     const response = await page.goto(`${baseUrl}/docs`);
@@ -50,8 +56,13 @@ describe('e2e: /docs and /openapi.json of a server started with npm start', func
     expect(await page.getByRole('heading', { name: 'Adjustment, a worked example' }).count()).to.equal(1);
     await page.getByText('market', { exact: true }).first().click();
     await page.getByText('Daily bars of stocks and indices, forward-adjusted or unadjusted').click();
-    await page.getByRole('heading', { name: 'Daily bars of stocks and indices, forward-adjusted or unadjusted' }).waitFor();
-    await page.locator('span', { hasText: /^\/v1\/market\/daily$/ }).first().waitFor();
+    await page
+      .getByRole('heading', { name: 'Daily bars of stocks and indices, forward-adjusted or unadjusted' })
+      .waitFor();
+    await page
+      .locator('span', { hasText: /^\/v1\/market\/daily$/ })
+      .first()
+      .waitFor();
     expect(page.url()).to.match(/#\/market\/getdaily$/);
     // Scripts, styles and fonts are inlined; only Redoc's attribution logo points outside (CSP blocks it and it
     // hides itself on error), so nothing the page needs comes from elsewhere.

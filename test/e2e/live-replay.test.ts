@@ -21,10 +21,16 @@ describe('e2e: the server with QUOTE_SOURCE=replay moves quotes and the stream',
     await testDb.db('accounts').where({ email: DEMO_EMAIL }).update({ rate_limit_per_minute: 1_000_000 });
   });
 
-  it('live quotes of today at the replay\'s time, quote and bar events on the stream, a clean SIGTERM', async () => {
+  it("live quotes of today at the replay's time, quote and bar events on the stream, a clean SIGTERM", async () => {
     const server = await startChildServer({
       // The fixture's session is of 2024: kept from the minute-data pruning.
-      DATABASE_URL: testDb.url, DEMO_API_KEY: KEY, MINUTE_RETENTION_DAYS: 'off', QUOTE_SOURCE: 'replay', QUOTE_SYMBOLS: '000001', QUOTE_INTERVAL_MS: '500', QUOTE_REPLAY_SPEED: '600',
+      DATABASE_URL: testDb.url,
+      DEMO_API_KEY: KEY,
+      MINUTE_RETENTION_DAYS: 'off',
+      QUOTE_SOURCE: 'replay',
+      QUOTE_SYMBOLS: '000001',
+      QUOTE_INTERVAL_MS: '500',
+      QUOTE_REPLAY_SPEED: '600',
     });
     try {
       const stream = await openStream(`${server.baseUrl}/v1/market/stream?symbol=000001&api_key=${KEY}`);
@@ -32,7 +38,12 @@ describe('e2e: the server with QUOTE_SOURCE=replay moves quotes and the stream',
       let quote: { basis?: string; time?: string; volume?: number } = {};
       for (let tries = 0; quote.basis !== 'live' && tries < 100; tries++) {
         await new Promise((resolve) => setTimeout(resolve, 200));
-        quote = (await (await fetch(`${server.baseUrl}/v1/market/quote?symbol=000001`, { headers: { 'X-API-KEY': KEY } })).json()).data?.[0] ?? {};
+        quote =
+          (
+            await (
+              await fetch(`${server.baseUrl}/v1/market/quote?symbol=000001`, { headers: { 'X-API-KEY': KEY } })
+            ).json()
+          ).data?.[0] ?? {};
       }
       expect(quote, server.output()).to.include({ basis: 'live' });
       expect(quote.time).to.match(/^\d{4}-\d{2}-\d{2} (09|1\d):\d{2}:\d{2}$/);

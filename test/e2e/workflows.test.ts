@@ -24,7 +24,11 @@ function exampleBody(op: Operation): Record<string, unknown> | undefined {
   const schema = resolve<Schema>(op.body);
   if (media.example ?? schema.example) return (media.example ?? schema.example) as Record<string, unknown>;
   const names = schema.required?.length ? schema.required : Object.keys(schema.properties ?? {});
-  return Object.fromEntries(names.map((name) => [name, resolve(schema.properties![name]!).example]).filter(([, example]) => example !== undefined));
+  return Object.fromEntries(
+    names
+      .map((name) => [name, resolve(schema.properties![name]!).example])
+      .filter(([, example]) => example !== undefined),
+  );
 }
 
 /**
@@ -49,18 +53,29 @@ describe('e2e: the contract from outside — Arazzo journeys and a route for eve
   });
 
   it('the journeys pass: register → login → plan → key → search → basic-info → daily → income; a deleted key → 401; the stock list page by page', async () => {
-    const inputs = { email: uniqueEmail('journey'), revokedEmail: uniqueEmail('revoked'), password: PASSWORD, apiKey: demoKey };
+    const inputs = {
+      email: uniqueEmail('journey'),
+      revokedEmail: uniqueEmail('revoked'),
+      password: PASSWORD,
+      apiKey: demoKey,
+    };
     const args = ['respect', 'test/workflows/journeys.arazzo.yaml', '--server', `api=${server.baseUrl}`];
     for (const [name, value] of Object.entries(inputs)) args.push('--input', `${name}=${value}`);
-    const outcome = await run(`${ROOT}node_modules/.bin/redocly`, args, { cwd: ROOT, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } }).then(
+    const outcome = await run(`${ROOT}node_modules/.bin/redocly`, args, {
+      cwd: ROOT,
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    }).then(
       ({ stdout }) => ({ failed: false, output: stdout }),
-      (err: { stdout?: string; stderr?: string }) => ({ failed: true, output: `${err.stdout ?? ''}${err.stderr ?? ''}` }),
+      (err: { stdout?: string; stderr?: string }) => ({
+        failed: true,
+        output: `${err.stdout ?? ''}${err.stderr ?? ''}`,
+      }),
     );
     expect(outcome.failed, outcome.output).to.equal(false);
     expect(outcome.output).to.match(/Workflows: 3 passed, 3 total/);
   });
 
-  it("every operation of the contract is answered by its own route (not the unknown-route 404 or a 405), inside the contract", async () => {
+  it('every operation of the contract is answered by its own route (not the unknown-route 404 or a 405), inside the contract', async () => {
     const user: SignedUp = await signUp(server.baseUrl, 'routes');
     const { id: keyId } = await createKey(server.baseUrl, user.token);
     // Deleting the key and then signing out end what the others need: they go last, in that order.
@@ -71,8 +86,10 @@ describe('e2e: the contract from outside — Arazzo journeys and a route for eve
       let path = op.path;
       const query = new URLSearchParams();
       for (const parameter of op.parameters) {
-        if (parameter.in === 'path') path = path.replace(`{${parameter.name}}`, String(parameter.name === 'keyId' ? keyId : exampleOf(parameter)));
-        else if (parameter.in === 'query' && parameter.required) query.set(parameter.name, String(exampleOf(parameter)));
+        if (parameter.in === 'path')
+          path = path.replace(`{${parameter.name}}`, String(parameter.name === 'keyId' ? keyId : exampleOf(parameter)));
+        else if (parameter.in === 'query' && parameter.required)
+          query.set(parameter.name, String(exampleOf(parameter)));
       }
       let body = exampleBody(op);
       if (op.operationId === 'register') body = { ...body, email: uniqueEmail('example') };
@@ -82,7 +99,8 @@ describe('e2e: the contract from outside — Arazzo journeys and a route for eve
       if (op.responses['200']?.content?.['text/event-stream']) {
         // An event stream never ends: its status and media type are the answer.
         const stream = await fetch(server.baseUrl + url, { headers: { 'X-API-KEY': demoKey } });
-        if (stream.status !== 200 || !stream.headers.get('content-type')?.startsWith('text/event-stream')) problems.push(`${op.method} ${url} → ${stream.status}`);
+        if (stream.status !== 200 || !stream.headers.get('content-type')?.startsWith('text/event-stream'))
+          problems.push(`${op.method} ${url} → ${stream.status}`);
         await stream.body?.cancel();
         continue;
       }
@@ -93,7 +111,10 @@ describe('e2e: the contract from outside — Arazzo journeys and a route for eve
       // `missing_parameter` when only the handler knows which of its optional parameters one must give (datasets:
       // symbol or date; the validator's own missing_parameter cannot arise, every required one is sent).
       const answered = answer.status < 400 || ['no_data', 'missing_parameter'].includes(answer.body?.error);
-      if (unrouted || outside || !answered) problems.push(`${op.method} ${url} → ${answer.status} ${JSON.stringify(answer.body).slice(0, 160)}${outside ? ` (${outside})` : ''}`);
+      if (unrouted || outside || !answered)
+        problems.push(
+          `${op.method} ${url} → ${answer.status} ${JSON.stringify(answer.body).slice(0, 160)}${outside ? ` (${outside})` : ''}`,
+        );
     }
     expect(problems).to.deep.equal([]);
   });

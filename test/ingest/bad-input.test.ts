@@ -8,7 +8,8 @@ import { csv, DAILY_HEADER, snapshot, writeBundle } from './support/bundle';
 const GOOD_ROW = '000001.SZ,20240104,9.19,9.22,9.15,9.2,9.21,-0.01,-0.1086,733610.31,673673.61';
 const rowOn = (date: string) => GOOD_ROW.replace('20240104', date);
 /** 1,200 good rows first, so a bad row comes after a written batch that must be rolled back. */
-const compactDay = (offset: number) => new Date(Date.UTC(2010, 0, 1 + offset)).toISOString().slice(0, 10).replaceAll('-', '');
+const compactDay = (offset: number) =>
+  new Date(Date.UTC(2010, 0, 1 + offset)).toISOString().slice(0, 10).replaceAll('-', '');
 const manyGoodRows = Array.from({ length: 1200 }, (_, i) => rowOn(compactDay(i)));
 
 /** GBK bytes of a stock_basic file naming 平安银行. */
@@ -50,53 +51,95 @@ describe('bad input: a clear message naming file and line, nothing of that file 
 
   it('a truncated file (last line cut short)', async () => {
     const cut = csv(DAILY_HEADER, ...manyGoodRows, rowOn('20240105')).slice(0, -30);
-    await expectRefused({ 'daily.csv': cut }, /^daily\.csv:1202: expected 11 fields, got \d+ \(truncated line or wrong delimiter\?\)/);
+    await expectRefused(
+      { 'daily.csv': cut },
+      /^daily\.csv:1202: expected 11 fields, got \d+ \(truncated line or wrong delimiter\?\)/,
+    );
   });
 
   it('a truncated file ending inside a quoted field', async () => {
-    await expectRefused({ 'daily.csv': csv(DAILY_HEADER, GOOD_ROW) + '000001.SZ,"2024' }, /^daily\.csv:3: a quoted field is not closed; truncated file\?/);
+    await expectRefused(
+      { 'daily.csv': csv(DAILY_HEADER, GOOD_ROW) + '000001.SZ,"2024' },
+      /^daily\.csv:3: a quoted field is not closed; truncated file\?/,
+    );
   });
 
   it('a wrong delimiter', async () => {
     const semicolons = csv(DAILY_HEADER.replaceAll(',', ';'), rowOn('20240105').replaceAll(',', ';'));
-    await expectRefused({ 'daily.csv': semicolons }, /^daily\.csv:1: missing columns ts_code, trade_date, .* \(the header has one column: is the delimiter a comma\?\)$/);
+    await expectRefused(
+      { 'daily.csv': semicolons },
+      /^daily\.csv:1: missing columns ts_code, trade_date, .* \(the header has one column: is the delimiter a comma\?\)$/,
+    );
   });
 
   it('text in a number column, after a batch was already written', async () => {
-    const err = await expectRefused({ 'daily.csv': csv(DAILY_HEADER, ...manyGoodRows, rowOn('20240105').replace('9.39', 'abc').replace('9.19', 'abc')) }, /not a number in column open: "abc"/);
+    const err = await expectRefused(
+      {
+        'daily.csv': csv(
+          DAILY_HEADER,
+          ...manyGoodRows,
+          rowOn('20240105').replace('9.39', 'abc').replace('9.19', 'abc'),
+        ),
+      },
+      /not a number in column open: "abc"/,
+    );
     expect(err.file).to.equal('daily.csv');
     expect(err.line).to.equal(1202);
   });
 
   it('a date that is no day (20241301)', async () => {
-    await expectRefused({ 'daily.csv': csv(DAILY_HEADER, rowOn('20240105'), rowOn('20241301')) }, /^daily\.csv:3: invalid date in column trade_date: 20241301$/);
+    await expectRefused(
+      { 'daily.csv': csv(DAILY_HEADER, rowOn('20240105'), rowOn('20241301')) },
+      /^daily\.csv:3: invalid date in column trade_date: 20241301$/,
+    );
   });
 
   it('duplicate keys within a file, even far apart', async () => {
-    await expectRefused({ 'daily.csv': csv(DAILY_HEADER, rowOn('20240105'), ...manyGoodRows, rowOn('20240105')) }, /^daily\.csv:1203: duplicate key \(ts_code, trade_date\) = \(000001\.SZ, 2024-01-05\) within the file$/);
+    await expectRefused(
+      { 'daily.csv': csv(DAILY_HEADER, rowOn('20240105'), ...manyGoodRows, rowOn('20240105')) },
+      /^daily\.csv:1203: duplicate key \(ts_code, trade_date\) = \(000001\.SZ, 2024-01-05\) within the file$/,
+    );
   });
 
   it('a missing required value', async () => {
-    await expectRefused({ 'daily.csv': csv(DAILY_HEADER, rowOn('20240105').replace('000001.SZ', '')) }, /^daily\.csv:2: missing value in column ts_code$/);
+    await expectRefused(
+      { 'daily.csv': csv(DAILY_HEADER, rowOn('20240105').replace('000001.SZ', '')) },
+      /^daily\.csv:2: missing value in column ts_code$/,
+    );
   });
 
   it('minute bars outside the trading sessions', async () => {
-    const bars = csv('ts_code,trade_time,open,close,high,low,vol,amount', '600519.SH,2024-01-02 12:01:00,1,1,1,1,100,100');
-    await expectRefused({ 'stk_mins.csv': bars }, /^stk_mins\.csv:2: time outside the trading sessions 09:30-11:30 and 13:00-15:00: 2024-01-02 12:01:00$/);
+    const bars = csv(
+      'ts_code,trade_time,open,close,high,low,vol,amount',
+      '600519.SH,2024-01-02 12:01:00,1,1,1,1,100,100',
+    );
+    await expectRefused(
+      { 'stk_mins.csv': bars },
+      /^stk_mins\.csv:2: time outside the trading sessions 09:30-11:30 and 13:00-15:00: 2024-01-02 12:01:00$/,
+    );
     expect(await testDb.db('intraday_bars').count({ n: '*' }).first()).to.deep.equal({ n: 0 });
   });
 
   it('files before the bad one stay loaded; the bad one leaves no trace', async () => {
     await expectRefused(
-      { 'trade_cal.csv': csv('exchange,cal_date,is_open', 'SSE,20240105,1'), 'daily.csv': csv(DAILY_HEADER, rowOn('20240132')) },
+      {
+        'trade_cal.csv': csv('exchange,cal_date,is_open', 'SSE,20240105,1'),
+        'daily.csv': csv(DAILY_HEADER, rowOn('20240132')),
+      },
       /^daily\.csv:2: invalid date/,
     );
     expect(await testDb.db('trade_calendar').count({ n: '*' }).first()).to.deep.equal({ n: 1 });
   });
 
   it('text that is not UTF-8 after the sniffed start is refused with its line', async () => {
-    const padding = Array.from({ length: 1500 }, (_, i) => `${600000 + i}.SH,${600000 + i},平安银行,深圳,银行,19910403`);
-    const content = Buffer.concat([Buffer.from(csv('ts_code,symbol,name,area,industry,list_date', ...padding)), Buffer.from([0xd2, 0xf8, 0x0a])]);
+    const padding = Array.from(
+      { length: 1500 },
+      (_, i) => `${600000 + i}.SH,${600000 + i},平安银行,深圳,银行,19910403`,
+    );
+    const content = Buffer.concat([
+      Buffer.from(csv('ts_code,symbol,name,area,industry,list_date', ...padding)),
+      Buffer.from([0xd2, 0xf8, 0x0a]),
+    ]);
     expect(content.length).to.be.greaterThan(64 * 1024);
     const bundle = writeBundle({ 'stock_basic.csv': content });
     try {
@@ -112,14 +155,19 @@ describe('bad input: a clear message naming file and line, nothing of that file 
 
   it('a value the schema cannot hold is refused after a written batch (MySQL: LOAD DATA warnings become errors)', async function () {
     if (isSqlite(testDb.db)) this.skip(); // SQLite does not enforce VARCHAR lengths
-    const stocks = Array.from({ length: 20_500 }, (_, i) => `${String(100000 + i)}.SZ,${String(100000 + i)},银行${i},深圳,银行,19910403`);
+    const stocks = Array.from(
+      { length: 20_500 },
+      (_, i) => `${String(100000 + i)}.SZ,${String(100000 + i)},银行${i},深圳,银行,19910403`,
+    );
     stocks.push(`300000.SZ,300000,${'长'.repeat(65)},深圳,银行,19910403`);
     const bundle = writeBundle({ 'stock_basic.csv': csv('ts_code,symbol,name,area,industry,list_date', ...stocks) });
     try {
       await importBundle(testDb.db, bundle.dir);
       expect.fail('the import was not refused');
     } catch (err) {
-      expect((err as Error).message).to.match(/^stock_basic\.csv:20502: the database refused the rows up to this line: .*(too long|truncated).*'name'/i);
+      expect((err as Error).message).to.match(
+        /^stock_basic\.csv:20502: the database refused the rows up to this line: .*(too long|truncated).*'name'/i,
+      );
     } finally {
       bundle.remove();
     }
@@ -128,7 +176,9 @@ describe('bad input: a clear message naming file and line, nothing of that file 
 
   it('text with tabs, backslashes, quotes and line breaks is stored as it was', async () => {
     const name = 'A\\tB\tC"D\nE?';
-    const bundle = writeBundle({ 'stock_basic.csv': csv('ts_code,symbol,name', `000001.SZ,000001,"${name.replaceAll('"', '""')}"`) });
+    const bundle = writeBundle({
+      'stock_basic.csv': csv('ts_code,symbol,name', `000001.SZ,000001,"${name.replaceAll('"', '""')}"`),
+    });
     await importBundle(testDb.db, bundle.dir);
     bundle.remove();
     expect(await testDb.db('securities').where({ ts_code: '000001.SZ' }).first('name')).to.deep.equal({ name });
@@ -138,13 +188,17 @@ describe('bad input: a clear message naming file and line, nothing of that file 
     const bundle = writeBundle({ 'daily.csv': '\uFEFF' + csv(DAILY_HEADER, rowOn('20240105')) });
     await importBundle(testDb.db, bundle.dir);
     bundle.remove();
-    expect(await testDb.db('daily_bars').where({ trade_date: '2024-01-05' }).first('ts_code')).to.deep.equal({ ts_code: '000001.SZ' });
+    expect(await testDb.db('daily_bars').where({ trade_date: '2024-01-05' }).first('ts_code')).to.deep.equal({
+      ts_code: '000001.SZ',
+    });
   });
 
   it('GBK-encoded Chinese is detected and converted', async () => {
     const bundle = writeBundle({ 'stock_basic.csv': GBK_STOCK_BASIC });
     await importBundle(testDb.db, bundle.dir);
     bundle.remove();
-    expect(await testDb.db('securities').where({ ts_code: '000001.SZ' }).first('name', 'area', 'industry')).to.deep.equal({ name: '平安银行', area: '深圳', industry: '银行' });
+    expect(
+      await testDb.db('securities').where({ ts_code: '000001.SZ' }).first('name', 'area', 'industry'),
+    ).to.deep.equal({ name: '平安银行', area: '深圳', industry: '银行' });
   });
 });

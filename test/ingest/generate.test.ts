@@ -7,7 +7,6 @@ import { generateBundle } from '../../src/ingest/generate/generateBundle';
 import { createTestDb } from '../support/testDb';
 import { rowsOf } from './support/bundle';
 
-
 describe('market-scale generator', () => {
   const dirs: string[] = [];
   const generate = async (seed: number) => {
@@ -24,7 +23,8 @@ describe('market-scale generator', () => {
 
   it('is deterministic: the same seed gives the same bytes, another seed other prices', async () => {
     const again = await generate(7);
-    for (const file of readdirSync(dir)) expect(readFileSync(join(again, file)).equals(readFileSync(join(dir, file))), file).to.equal(true);
+    for (const file of readdirSync(dir))
+      expect(readFileSync(join(again, file)).equals(readFileSync(join(dir, file))), file).to.equal(true);
     const other = await generate(8);
     expect(readFileSync(join(other, 'daily.csv')).equals(readFileSync(join(dir, 'daily.csv')))).to.equal(false);
   });

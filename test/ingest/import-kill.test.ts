@@ -19,7 +19,11 @@ const LOAD_TIME = ['published_at'];
  * progress line (so the kill lands inside the import, not in start-up). Resolves with the exit code or signal.
  */
 function runImport(databaseUrl: string, dir: string, killAfterMs?: number): Promise<number | string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'import', dir], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'import', dir], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let armed = false;
   const onOutput = () => {
     if (killAfterMs === undefined || armed) return;
@@ -52,7 +56,9 @@ describe('import killed with SIGKILL at a random point, then run again', functio
     const first = await runImport(killed.url, dir, killAfterMs);
     expect(await runImport(killed.url, dir), `rerun after a kill at +${killAfterMs} ms (${first})`).to.equal(0);
     const tables = await tableNames(clean.db, NOT_DATA);
-    expect(await digestOfRows(killed.db, tables, LOAD_TIME), `killed at +${killAfterMs} ms`).to.deep.equal(await digestOfRows(clean.db, tables, LOAD_TIME));
+    expect(await digestOfRows(killed.db, tables, LOAD_TIME), `killed at +${killAfterMs} ms`).to.deep.equal(
+      await digestOfRows(clean.db, tables, LOAD_TIME),
+    );
     expect(Object.values(await digestOfRows(clean.db, ['daily_bars']))[0]).to.match(/^42673:/);
   });
 });

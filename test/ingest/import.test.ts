@@ -4,10 +4,16 @@ import { dataVersion } from '../../src/db/dataVersions';
 import { useTestDb } from '../support/testDb';
 import { csv, DAILY_HEADER, snapshot, writeBundle } from './support/bundle';
 
-const INCOME_HEADER = 'ts_code,ann_date,f_ann_date,end_date,report_type,comp_type,end_type,revenue,n_income,not_a_column,update_flag';
+const INCOME_HEADER =
+  'ts_code,ann_date,f_ann_date,end_date,report_type,comp_type,end_type,revenue,n_income,not_a_column,update_flag';
 
 const files = {
-  'trade_cal.csv': csv('exchange,cal_date,is_open,pretrade_date', 'SSE,20240101,0,20231229', 'SSE,20240102,1,20231229', 'SSE,20240103,1,20240102'),
+  'trade_cal.csv': csv(
+    'exchange,cal_date,is_open,pretrade_date',
+    'SSE,20240101,0,20231229',
+    'SSE,20240102,1,20231229',
+    'SSE,20240103,1,20240102',
+  ),
   'daily.csv': csv(
     `${DAILY_HEADER},extra_column`,
     '000001.SZ,20240102,9.39,9.42,9.21,9.21,9.39,-0.18,-1.9169,1158366.45,1075742.25,x',
@@ -25,7 +31,11 @@ const files = {
     '600519.SH,20220331,20220331,20211231,1,1,4,106190154843.76,55720529956.99,1,0',
     '600519.SH,20230331,20230331,20211231,1,1,4,106190154843.76,55720529957.00,1,0',
   ),
-  'stk_mins.csv': csv('ts_code,trade_time,open,close,high,low,vol,amount', '600519.SH,2024-01-02 09:31:00,1715,1716,1716.5,1714,12300,21100000', '600519.SH,2024-01-02 15:00:00,1700,1701,1701,1699,5000,8500000'),
+  'stk_mins.csv': csv(
+    'ts_code,trade_time,open,close,high,low,vol,amount',
+    '600519.SH,2024-01-02 09:31:00,1715,1716,1716.5,1714,12300,21100000',
+    '600519.SH,2024-01-02 15:00:00,1700,1701,1701,1699,5000,8500000',
+  ),
   'ticks.csv': csv(
     'ts_code,time,price,volume,amount,side',
     '600519.SH,2024-01-02 09:30:01,1715.00,100,171500,B',
@@ -61,7 +71,10 @@ describe('import of a Tushare-format bundle', () => {
   });
 
   it('keeps every announced statement version; for the same f_ann_date the higher update_flag wins', async () => {
-    const rows = await testDb.db('income_statements').orderBy('f_ann_date').select('f_ann_date', 'update_flag', 'n_income', 'revenue');
+    const rows = await testDb
+      .db('income_statements')
+      .orderBy('f_ann_date')
+      .select('f_ann_date', 'update_flag', 'n_income', 'revenue');
     expect(rows).to.deep.equal([
       { f_ann_date: '2022-03-31', update_flag: 1, n_income: 55720529956.5, revenue: 106190154843.76 },
       { f_ann_date: '2023-03-31', update_flag: 0, n_income: 55720529957, revenue: 106190154843.76 },
@@ -79,12 +92,21 @@ describe('import of a Tushare-format bundle', () => {
   });
 
   it('bumps the version of every data set it touched', async () => {
-    for (const dataset of ['reference', 'market', 'financials', 'intraday'] as const) expect(await dataVersion(testDb.db, dataset)).to.be.greaterThan(0);
+    for (const dataset of ['reference', 'market', 'financials', 'intraday'] as const)
+      expect(await dataVersion(testDb.db, dataset)).to.be.greaterThan(0);
     expect(await dataVersion(testDb.db, 'events')).to.equal(0);
   });
 
   it('changes nothing when the same bundle is imported again', async () => {
-    const tables = ['trade_calendar', 'daily_bars', 'adj_factors', 'daily_basic', 'income_statements', 'intraday_bars', 'trades'];
+    const tables = [
+      'trade_calendar',
+      'daily_bars',
+      'adj_factors',
+      'daily_basic',
+      'income_statements',
+      'intraday_bars',
+      'trades',
+    ];
     const before = await Promise.all(tables.map((table) => snapshot(testDb.db, table)));
     await importBundle(testDb.db, bundle.dir);
     expect(await Promise.all(tables.map((table) => snapshot(testDb.db, table)))).to.deep.equal(before);
@@ -106,7 +128,11 @@ describe('import of a Tushare-format bundle', () => {
     } finally {
       corrected.remove();
     }
-    const bars = await testDb.db('daily_bars').where('trade_date', '>=', '2024-01-03').orderBy('trade_date').select('trade_date', 'close', 'amount', 'published_at', 'turnover');
+    const bars = await testDb
+      .db('daily_bars')
+      .where('trade_date', '>=', '2024-01-03')
+      .orderBy('trade_date')
+      .select('trade_date', 'close', 'amount', 'published_at', 'turnover');
     expect(bars.map(({ trade_date, close, amount }) => ({ trade_date, close, amount }))).to.deep.equal([
       { trade_date: '2024-01-03', close: 9.25, amount: 673673610 },
       { trade_date: '2024-01-04', close: 9.28, amount: 460000000 },
@@ -116,13 +142,18 @@ describe('import of a Tushare-format bundle', () => {
   });
 
   it('does not let a lower update_flag of a later file replace a stored version', async () => {
-    const older = writeBundle({ 'income.csv': csv(INCOME_HEADER, '600519.SH,20220331,20220331,20211231,1,1,4,1,2,1,0') });
+    const older = writeBundle({
+      'income.csv': csv(INCOME_HEADER, '600519.SH,20220331,20220331,20211231,1,1,4,1,2,1,0'),
+    });
     try {
       await importBundle(testDb.db, older.dir);
     } finally {
       older.remove();
     }
-    const row = await testDb.db('income_statements').where({ f_ann_date: '2022-03-31' }).first('n_income', 'update_flag');
+    const row = await testDb
+      .db('income_statements')
+      .where({ f_ann_date: '2022-03-31' })
+      .first('n_income', 'update_flag');
     expect(row).to.deep.equal({ n_income: 55720529956.5, update_flag: 1 });
   });
 });

@@ -45,7 +45,13 @@ describe('ingest field parsers and key tracking', () => {
     expect(timed.add({ ts_code: '600519.SH', trade_time: '2024-01-02 09:33:00' })).to.equal(false);
     expect(timed.add({ ts_code: '000001.SZ', trade_time: '2024-01-02 09:31:00' })).to.equal(true);
     // More than the first 256 seconds of a stock, and times before 2000 and past 2068 (held as text)
-    for (let minute = 0; minute < 600; minute++) expect(timed.add({ ts_code: '000002.SZ', trade_time: `2024-01-02 ${String(9 + Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00` })).to.equal(true);
+    for (let minute = 0; minute < 600; minute++)
+      expect(
+        timed.add({
+          ts_code: '000002.SZ',
+          trade_time: `2024-01-02 ${String(9 + Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`,
+        }),
+      ).to.equal(true);
     expect(timed.add({ ts_code: '000002.SZ', trade_time: '2024-01-02 13:59:00' })).to.equal(false);
     expect(timed.add({ ts_code: '000002.SZ', trade_time: '1999-12-31 23:59:59' })).to.equal(true);
     expect(timed.add({ ts_code: '000002.SZ', trade_time: '2099-01-02 09:31:00' })).to.equal(true);

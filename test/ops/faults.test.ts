@@ -25,7 +25,10 @@ interface Outcome {
 /** A request with a client-side limit, so a hung answer fails the test instead of stalling it. */
 async function ask(url: string, key?: string): Promise<Outcome> {
   try {
-    const response = await fetch(url, { headers: key ? { 'X-API-KEY': key } : {}, signal: AbortSignal.timeout(HUNG_MS) });
+    const response = await fetch(url, {
+      headers: key ? { 'X-API-KEY': key } : {},
+      signal: AbortSignal.timeout(HUNG_MS),
+    });
     return { status: response.status, body: await response.json() };
   } catch {
     return { status: 'hung' };
@@ -50,14 +53,18 @@ describe('faults: the database or Redis goes away and comes back', function () {
   let key: string;
   before(async () => {
     await loadMarket2024(testDb.db);
-    await insertSecurities(testDb.db, [{ ts_code: '000001.SZ', name: '平安银行' }, { ts_code: '000333.SZ', name: '美的集团' }]);
+    await insertSecurities(testDb.db, [
+      { ts_code: '000001.SZ', name: '平安银行' },
+      { ts_code: '000333.SZ', name: '美的集团' },
+    ]);
     key = await keyOnPlan(testDb.db, 'enterprise');
     await testDb.db('accounts').update({ rate_limit_per_minute: 100_000 });
   });
 
   // A different range per request: no answer comes from the response cache, every one needs the database.
   let day = 0;
-  const daily = () => `/v1/market/daily?symbol=000001.SZ&begin_date=2024-01-02&end_date=2024-${String(2 + (day++ % 10)).padStart(2, '0')}-28`;
+  const daily = () =>
+    `/v1/market/daily?symbol=000001.SZ&begin_date=2024-01-02&end_date=2024-${String(2 + (day++ % 10)).padStart(2, '0')}-28`;
 
   (dialect === 'mysql' ? describe : describe.skip)('MariaDB behind a proxy of the test', () => {
     let proxy: TcpProxy;
@@ -139,7 +146,13 @@ describe('faults: the database or Redis goes away and comes back', function () {
     let direct: Redis;
     const prefix = `faults-${process.pid}-${Date.now()}`;
     /** Requests counted in Redis for the account (the limiter's key, read past the proxy). */
-    const counted = async () => Number((await Promise.all((await direct.keys(`${prefix}:*`)).map((k) => direct.get(k)))).reduce((sum, v) => sum + Number(v), 0));
+    const counted = async () =>
+      Number(
+        (await Promise.all((await direct.keys(`${prefix}:*`)).map((k) => direct.get(k)))).reduce(
+          (sum, v) => sum + Number(v),
+          0,
+        ),
+      );
     before(async () => {
       proxy = await TcpProxy.start('127.0.0.1', 6379);
       redis = await connectRedis(`redis://127.0.0.1:${proxy.port}`, pino({ level: 'silent' }));

@@ -61,7 +61,11 @@ describe('several instances on one database and one Redis', function () {
   let key: string;
   before(async () => {
     await loadMarket2024(testDb.db);
-    await insertSecurities(testDb.db, [{ ts_code: '000001.SZ', name: '平安银行' }, { ts_code: '000333.SZ', name: '美的集团' }, { ts_code: '600519.SH', name: '贵州茅台' }]);
+    await insertSecurities(testDb.db, [
+      { ts_code: '000001.SZ', name: '平安银行' },
+      { ts_code: '000333.SZ', name: '美的集团' },
+      { ts_code: '600519.SH', name: '贵州茅台' },
+    ]);
     key = await keyOnPlan(testDb.db, 'enterprise');
     const prefix = `instances-${process.pid}-${Date.now()}`;
     [a, b] = await Promise.all([startInstance(testDb.url, prefix), startInstance(testDb.url, prefix)]);
@@ -100,16 +104,33 @@ describe('several instances on one database and one Redis', function () {
 
   it('both serve new data within a second of an import on either (data versions, read at most once a second)', async () => {
     const path = '/v1/market/daily?symbol=000001.SZ&begin_date=2024-12-30&end_date=2025-01-03&adjusted=false';
-    const dates = async (instance: Instance) => (await get(instance, path, key)).body.data.daily.map((bar: { date: string }) => bar.date);
+    const dates = async (instance: Instance) =>
+      (await get(instance, path, key)).body.data.daily.map((bar: { date: string }) => bar.date);
     for (const instance of [a, b, a, b]) expect(await dates(instance)).to.deep.equal(['2024-12-31', '2024-12-30']); // newest first; now cached on both
     // The import (through instance A's pool): a new bar and the market version bump an import ends with.
-    await a.db('daily_bars').insert({ ts_code: '000001.SZ', trade_date: '2025-01-02', open: 11.73, high: 11.75, low: 11.4, close: 11.43, pre_close: 11.7, change: -0.27, pct_chg: -2.3077, vol: 1819821.35, amount: 2.0951e9, turnover: null, published_at: '2025-01-02 08:00:00' });
+    await a.db('daily_bars').insert({
+      ts_code: '000001.SZ',
+      trade_date: '2025-01-02',
+      open: 11.73,
+      high: 11.75,
+      low: 11.4,
+      close: 11.43,
+      pre_close: 11.7,
+      change: -0.27,
+      pct_chg: -2.3077,
+      vol: 1819821.35,
+      amount: 2.0951e9,
+      turnover: null,
+      published_at: '2025-01-02 08:00:00',
+    });
     await bumpDataVersion(a.db, 'market');
     const imported = Date.now();
-    const seenAt = await Promise.all([a, b].map(async (instance) => {
-      while (!(await dates(instance)).includes('2025-01-02')) await new Promise((resolve) => setTimeout(resolve, 50));
-      return Date.now() - imported;
-    }));
+    const seenAt = await Promise.all(
+      [a, b].map(async (instance) => {
+        while (!(await dates(instance)).includes('2025-01-02')) await new Promise((resolve) => setTimeout(resolve, 50));
+        return Date.now() - imported;
+      }),
+    );
     // One second of data-version TTL, plus the one request that sees it (slack for a loaded CI machine).
     for (const ms of seenAt) expect(ms).to.be.below(1500);
   });
@@ -117,12 +138,22 @@ describe('several instances on one database and one Redis', function () {
   it(`a deleted key stops working on both: at once where deleted, within the key cache's TTL on the other`, async () => {
     const user = await signUp(a.baseUrl, 'instances');
     const created = await createKey(a.baseUrl, user.token, { name: 'both' });
-    expect([(await get(a, '/v1/stock/basic-info?symbol=600519', created.key)).status, (await get(b, '/v1/stock/basic-info?symbol=600519', created.key)).status]).to.deep.equal([200, 200]);
-    expect((await call(a.baseUrl, 'DELETE', `/api/v1/api-keys/${created.id}`, { token: user.token })).status).to.equal(204);
+    expect([
+      (await get(a, '/v1/stock/basic-info?symbol=600519', created.key)).status,
+      (await get(b, '/v1/stock/basic-info?symbol=600519', created.key)).status,
+    ]).to.deep.equal([200, 200]);
+    expect((await call(a.baseUrl, 'DELETE', `/api/v1/api-keys/${created.id}`, { token: user.token })).status).to.equal(
+      204,
+    );
     const deleted = Date.now();
     expect((await get(a, '/v1/stock/basic-info?symbol=600519', created.key)).status).to.equal(401);
-    while ((await get(b, '/v1/stock/basic-info?symbol=600519', created.key)).status === 200) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect((await get(b, '/v1/stock/basic-info?symbol=600519', created.key)).body).to.deep.equal({ code: 401, message: 'Unauthorized: Invalid API key', error: 'invalid_key' });
+    while ((await get(b, '/v1/stock/basic-info?symbol=600519', created.key)).status === 200)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await get(b, '/v1/stock/basic-info?symbol=600519', created.key)).body).to.deep.equal({
+      code: 401,
+      message: 'Unauthorized: Invalid API key',
+      error: 'invalid_key',
+    });
     expect(Date.now() - deleted).to.be.below(KEY_TTL_MS + 500);
   });
 });

@@ -15,8 +15,21 @@ const logger = pino({ level: 'silent' });
 const IN_SESSION = () => new Date('2026-04-02T02:00:00Z');
 
 const quote = (time: string, volume: number): Snapshot => ({
-  ts_code: '600519.SH', name: '贵州茅台', time: `2026-04-02 ${time}`, last: 1460, open: 1459, high: 1461, low: 1458, pre_close: 1459.44, volume, amount: volume * 1460,
-  bids: [], asks: [], limit_up: 1605.38, limit_down: 1313.5, suspended: false,
+  ts_code: '600519.SH',
+  name: '贵州茅台',
+  time: `2026-04-02 ${time}`,
+  last: 1460,
+  open: 1459,
+  high: 1461,
+  low: 1458,
+  pre_close: 1459.44,
+  volume,
+  amount: volume * 1460,
+  bids: [],
+  asks: [],
+  limit_up: 1605.38,
+  limit_down: 1313.5,
+  suspended: false,
 });
 
 const until = async (condition: () => boolean, timeoutMs: number, what: string) => {
@@ -27,7 +40,7 @@ const until = async (condition: () => boolean, timeoutMs: number, what: string) 
   }
 };
 
-describe('live quotes across instances: one poller (a Redis lock), every instance\'s streams fed (Redis pub/sub)', function () {
+describe("live quotes across instances: one poller (a Redis lock), every instance's streams fed (Redis pub/sub)", function () {
   this.timeout(30_000);
   const testDb = useTestDb();
   let url = '';
@@ -54,7 +67,12 @@ describe('live quotes across instances: one poller (a Redis lock), every instanc
 
   it('two instances: one polls, both receive every event; when the poller stops, the other takes over', async () => {
     const received: LiveEvent[][] = [[], []];
-    const config = { QUOTE_SOURCE: 'tencent' as const, QUOTE_URL: server.url, QUOTE_SYMBOLS: '600519', QUOTE_INTERVAL_MS: 500 };
+    const config = {
+      QUOTE_SOURCE: 'tencent' as const,
+      QUOTE_URL: server.url,
+      QUOTE_SYMBOLS: '600519',
+      QUOTE_INTERVAL_MS: 500,
+    };
     server.snapshots = new Map([['600519.SH', quote('10:00:00', 1000)]]);
     // Both instances listen before either polls, so both see every event from the first.
     const redisOf: Redis[] = [];
@@ -64,7 +82,8 @@ describe('live quotes across instances: one poller (a Redis lock), every instanc
       redisOf.push(redis);
       buses.push(await redisBus(url, logger, (events) => received[i]!.push(...events)));
     }
-    for (const i of [0, 1]) feeds.push((await startQuoteFeed(testDb.db, config, logger, redisOf[i], buses[i]!, IN_SESSION))!);
+    for (const i of [0, 1])
+      feeds.push((await startQuoteFeed(testDb.db, config, logger, redisOf[i], buses[i]!, IN_SESSION))!);
     await until(() => received.every((events) => events.length > 0), 10_000, 'events at both instances');
     expect(feeds.map((feed) => feed.polling).filter(Boolean)).to.have.length(1);
     expect(received[0]![0]).to.deep.equal(received[1]![0]);
@@ -76,7 +95,11 @@ describe('live quotes across instances: one poller (a Redis lock), every instanc
     await until(() => other.polling, 10_000, 'the other instance to take over');
     const seen = received[1 - holder]!.length;
     server.snapshots = new Map([['600519.SH', quote('10:00:30', 2000)]]);
-    await until(() => received[1 - holder]!.some((event) => event.time === '2026-04-02 10:00:30'), 10_000, 'events from the new poller');
+    await until(
+      () => received[1 - holder]!.some((event) => event.time === '2026-04-02 10:00:30'),
+      10_000,
+      'events from the new poller',
+    );
     expect(received[1 - holder]!.length).to.be.greaterThan(seen);
   });
 });

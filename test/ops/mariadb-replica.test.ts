@@ -35,7 +35,8 @@ describe('read replica: a MariaDB primary and a replica of its own (binlog repli
   });
   before(async function () {
     if (dialect !== 'mysql') this.skip(); // the SQLite leg: no replica to start
-    if (!canStartMariadb()) skipVisibly(this, 'the replica test', 'mariadb-install-db and mariadbd are needed', 'REQUIRE_REPLICA');
+    if (!canStartMariadb())
+      skipVisibly(this, 'the replica test', 'mariadb-install-db and mariadbd are needed', 'REQUIRE_REPLICA');
     pair = await startReplicaPair('ashare');
     primary = connect(pair.primaryUrl);
     replica = connect(pair.replicaUrl);
@@ -46,14 +47,20 @@ describe('read replica: a MariaDB primary and a replica of its own (binlog repli
     await pair.caughtUp();
     const logger = pino({ level: 'silent' });
     usage = new UsageRecorder(primary, logger, 3_600_000);
-    server = await startServer(primary, { readDb: replica, logger, usage, readiness: new Readiness(primary, replica, 5) });
+    server = await startServer(primary, {
+      readDb: replica,
+      logger,
+      usage,
+      readiness: new Readiness(primary, replica, 5),
+    });
   });
 
   const get = async (path: string, apiKey = key) => {
     const response = await fetch(server.baseUrl + path, { headers: { 'X-API-KEY': apiKey } });
     return { status: response.status, etag: response.headers.get('etag'), body: await response.json() };
   };
-  const LATEST = '/v1/market/daily?symbol=000001&begin_date=2024-12-30&end_date=2025-01-03&adjusted=false&fields=date,close';
+  const LATEST =
+    '/v1/market/daily?symbol=000001&begin_date=2024-12-30&end_date=2025-01-03&adjusted=false&fields=date,close';
 
   it('answers from the replica once it caught up; /readyz reports its lag', async () => {
     const { status, body } = await get(LATEST);
@@ -67,7 +74,20 @@ describe('read replica: a MariaDB primary and a replica of its own (binlog repli
   it('a replica that stopped applying: answers stay those of its data version, never one cached under the primary’s; /readyz fails', async () => {
     const before = await get(LATEST);
     await pair.onReplica('stop slave sql_thread');
-    await primary('daily_bars').insert({ ts_code: '000001.SZ', trade_date: '2025-01-02', open: 11.7, high: 11.8, low: 11.5, close: 11.6, pre_close: 11.7, change: -0.1, pct_chg: -0.8547, vol: 1000, amount: 1160000, published_at: '2025-01-02 08:00:00' });
+    await primary('daily_bars').insert({
+      ts_code: '000001.SZ',
+      trade_date: '2025-01-02',
+      open: 11.7,
+      high: 11.8,
+      low: 11.5,
+      close: 11.6,
+      pre_close: 11.7,
+      change: -0.1,
+      pct_chg: -0.8547,
+      vol: 1000,
+      amount: 1160000,
+      published_at: '2025-01-02 08:00:00',
+    });
     await bumpDataVersion(primary, 'market');
     const during = await get(LATEST);
     expect([during.status, during.etag, during.body.data]).to.deep.equal([200, before.etag, before.body.data]);
@@ -78,7 +98,11 @@ describe('read replica: a MariaDB primary and a replica of its own (binlog repli
     await pair.onReplica('start slave');
     await pair.caughtUp();
     const after = await get(LATEST);
-    expect(after.body.data.daily.map((bar: { date: string }) => bar.date)).to.deep.equal(['2025-01-02', '2024-12-31', '2024-12-30']);
+    expect(after.body.data.daily.map((bar: { date: string }) => bar.date)).to.deep.equal([
+      '2025-01-02',
+      '2024-12-31',
+      '2024-12-30',
+    ]);
     expect(after.etag).to.not.equal(before.etag);
     expect((await fetch(`${server.baseUrl}/readyz`)).status).to.equal(200);
   });

@@ -27,7 +27,20 @@ describe('read replica: data routes on DATABASE_READ_URL, accounts and usage on 
     await insertSecurities(primary.db, [{ ts_code: '600036.SH', name: '招商银行' }]);
     await insertSecurities(replica.db, [{ ts_code: '600000.SH', name: '浦发银行' }]);
     await loadCalendar(replica.db, '2024-12-01', '2024-12-31');
-    await replica.db('daily_bars').insert({ ts_code: '600000.SH', trade_date: '2024-12-31', open: 10.1, high: 10.3, low: 10, close: 10.2, pre_close: 10, change: 0.2, pct_chg: 2, vol: 1500, amount: 1530, published_at: '2024-12-31 08:00:00' });
+    await replica.db('daily_bars').insert({
+      ts_code: '600000.SH',
+      trade_date: '2024-12-31',
+      open: 10.1,
+      high: 10.3,
+      low: 10,
+      close: 10.2,
+      pre_close: 10,
+      change: 0.2,
+      pct_chg: 2,
+      vol: 1500,
+      amount: 1530,
+      published_at: '2024-12-31 08:00:00',
+    });
     await bumpDataVersion(replica.db, 'market');
     const logger = pino({ level: 'silent' });
     usage = new UsageRecorder(primary.db, logger, 3_600_000);
@@ -46,7 +59,22 @@ describe('read replica: data routes on DATABASE_READ_URL, accounts and usage on 
       symbol: '600000.SH',
       name: '浦发银行',
       adj_anchor_date: null,
-      daily: [{ date: '2024-12-31', open: 10.1, high: 10.3, low: 10, close: 10.2, pre_close: 10, change: 0.2, pct_change: 2, volume: 1500, amount: 1530, turnover: null, adj_factor: null }],
+      daily: [
+        {
+          date: '2024-12-31',
+          open: 10.1,
+          high: 10.3,
+          low: 10,
+          close: 10.2,
+          pre_close: 10,
+          change: 0.2,
+          pct_change: 2,
+          volume: 1500,
+          amount: 1530,
+          turnover: null,
+          adj_factor: null,
+        },
+      ],
     });
     await new Promise((resolve) => setTimeout(resolve, 50)); // the server's 'finish' of the response
     await usage.stop();
@@ -64,6 +92,12 @@ describe('read replica: data routes on DATABASE_READ_URL, accounts and usage on 
   it('/readyz probes both pools and finds the data on the replica', async () => {
     const response = await fetch(`${server.baseUrl}/readyz`);
     expect(response.status).to.equal(200);
-    expect((await response.json()).checks).to.deep.include({ database: 'ok', migrations: 'ok', data: 'ok', accepting: 'ok', replica: 'ok' });
+    expect((await response.json()).checks).to.deep.include({
+      database: 'ok',
+      migrations: 'ok',
+      data: 'ok',
+      accepting: 'ok',
+      replica: 'ok',
+    });
   });
 });

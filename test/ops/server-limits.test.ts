@@ -38,7 +38,11 @@ describe('ops: HTTP server limits (a real server process, raw sockets)', functio
 
   before(async () => {
     await insertSecurities(testDb.db, [{ ts_code: '600519.SH', name: '贵州茅台' }]); // ready: a store with data
-    server = await startChildServer({ DATABASE_URL: testDb.url, HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_MAX_CONNECTIONS: '3' });
+    server = await startChildServer({
+      DATABASE_URL: testDb.url,
+      HTTP_HEADERS_TIMEOUT_MS: '1000',
+      HTTP_MAX_CONNECTIONS: '3',
+    });
   });
 
   it('drops a client that sends its headers a byte at a time once the header timeout (1 s here) has passed', async () => {

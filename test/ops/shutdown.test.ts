@@ -24,7 +24,10 @@ describe('graceful shutdown: SIGTERM under load', function () {
   this.timeout(120_000);
   const testDb = useTestDb();
   before(async () => {
-    await insertSecurities(testDb.db, [{ ts_code: '600519.SH', name: '贵州茅台' }, { ts_code: '000001.SZ', name: '平安银行' }]);
+    await insertSecurities(testDb.db, [
+      { ts_code: '600519.SH', name: '贵州茅台' },
+      { ts_code: '000001.SZ', name: '平安银行' },
+    ]);
     await ensureDemoKey(testDb.db, KEY);
     await testDb.db('accounts').where({ email: DEMO_EMAIL }).update({ rate_limit_per_minute: 1_000_000 });
   });
@@ -60,11 +63,16 @@ describe('graceful shutdown: SIGTERM under load', function () {
 
   it('start:cluster: two workers on one port, metrics of both summed on METRICS_PORT, SIGTERM stops all, exit 0', async () => {
     const metricsPort = await freePort();
-    const server = await startChildServer({ DATABASE_URL: testDb.url, DEMO_API_KEY: KEY, WEB_CONCURRENCY: '2', METRICS_PORT: String(metricsPort) }, { entry: 'src/cluster.ts' });
+    const server = await startChildServer(
+      { DATABASE_URL: testDb.url, DEMO_API_KEY: KEY, WEB_CONCURRENCY: '2', METRICS_PORT: String(metricsPort) },
+      { entry: 'src/cluster.ts' },
+    );
     // Ready as soon as the first worker is; the metrics of all answer once the second one is up too.
     const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
     while ((await fetch(metricsUrl)).status !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
-    const statuses = await Promise.all(Array.from({ length: 20 }, () => get(`${server.baseUrl}/v1/stock/basic-info?symbol=600519`, KEY)));
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, () => get(`${server.baseUrl}/v1/stock/basic-info?symbol=600519`, KEY)),
+    );
     expect(statuses).to.deep.equal(Array(20).fill(200));
     const metrics = await (await fetch(metricsUrl)).text();
     // Both workers report (summed): 20 answers on the route, whichever worker took each.

@@ -26,11 +26,22 @@ async function twoSessionsBehind(db: Knex, server: BaostockServer): Promise<void
 }
 
 const serverEnv = (databaseUrl: string, server: BaostockServer, extra: Record<string, string> = {}) => ({
-  DATABASE_URL: databaseUrl, SYNC_SCHEDULE: 'baostock@17:45', BAOSTOCK_HOST: '127.0.0.1', BAOSTOCK_PORT: String(server.port), SYNC_RETRY_DELAYS_MS: '100',
-  NODE_OPTIONS: `--require ${SHIFTED_CLOCK}`, TEST_CLOCK_START: AT_1800, ...extra,
+  DATABASE_URL: databaseUrl,
+  SYNC_SCHEDULE: 'baostock@17:45',
+  BAOSTOCK_HOST: '127.0.0.1',
+  BAOSTOCK_PORT: String(server.port),
+  SYNC_RETRY_DELAYS_MS: '100',
+  NODE_OPTIONS: `--require ${SHIFTED_CLOCK}`,
+  TEST_CLOCK_START: AT_1800,
+  ...extra,
 });
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
+async function until<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -58,16 +69,46 @@ describe('ops: the scheduled update inside the service (SYNC_SCHEDULE, a faked c
   it('a server started at 18:00 on a trading day, two sessions behind, fills both without a command; coverage and status say so', async () => {
     const key = await keyOnPlan(store.db, 'enterprise');
     server = await startChildServer(serverEnv(store.url, baostock));
-    const get = async (path: string) => (await fetch(`${server!.baseUrl}${path}`, { headers: { 'X-API-KEY': key } })).json();
-    const runs = await until(() => store.db('update_runs').select('source', 'trigger', 'slot', 'status', 'sessions'), (rows) => rows[0]?.status === 'ok', 30_000, 'the scheduled run to finish');
-    expect(runs).to.deep.equal([{ source: 'baostock', trigger: 'schedule', slot: '2024-06-28 17:45', status: 'ok', sessions: 2 }]);
+    const get = async (path: string) =>
+      (await fetch(`${server!.baseUrl}${path}`, { headers: { 'X-API-KEY': key } })).json();
+    const runs = await until(
+      () => store.db('update_runs').select('source', 'trigger', 'slot', 'status', 'sessions'),
+      (rows) => rows[0]?.status === 'ok',
+      30_000,
+      'the scheduled run to finish',
+    );
+    expect(runs).to.deep.equal([
+      { source: 'baostock', trigger: 'schedule', slot: '2024-06-28 17:45', status: 'ok', sessions: 2 },
+    ]);
     // Coverage reads the data versions at most once a second: the run's last loads show within it.
-    const coverage = await until(() => get('/v1/data/coverage'), (body) => body.data.datasets[0].lag_sessions === 0, 10_000, 'the daily bars to be current');
+    const coverage = await until(
+      () => get('/v1/data/coverage'),
+      (body) => body.data.datasets[0].lag_sessions === 0,
+      10_000,
+      'the daily bars to be current',
+    );
     const [daily] = coverage.data.datasets;
-    expect(daily).to.deep.include({ dataset: 'daily', first: '2024-06-03', last: '2024-06-28', expected: '2024-06-28', lag_sessions: 0, missing_sessions: [], partial_sessions: [], failed_sessions: [], next_update: '2024-07-01T17:45:00+08:00' });
+    expect(daily).to.deep.include({
+      dataset: 'daily',
+      first: '2024-06-03',
+      last: '2024-06-28',
+      expected: '2024-06-28',
+      lag_sessions: 0,
+      missing_sessions: [],
+      partial_sessions: [],
+      failed_sessions: [],
+      next_update: '2024-07-01T17:45:00+08:00',
+    });
     expect(daily.last_update).to.include({ source: 'baostock', status: 'ok' });
-    expect(coverage.data.datasets.slice(0, 3).map((entry: { lag_sessions: number }) => entry.lag_sessions)).to.deep.equal([0, 0, 0]);
-    expect((await get('/v1/market/status')).data).to.deep.include({ phase: 'after_close', session_date: '2024-06-28', previous_session_date: '2024-06-27', next_open: '2024-07-01T09:30:00+08:00' });
+    expect(
+      coverage.data.datasets.slice(0, 3).map((entry: { lag_sessions: number }) => entry.lag_sessions),
+    ).to.deep.equal([0, 0, 0]);
+    expect((await get('/v1/market/status')).data).to.deep.include({
+      phase: 'after_close',
+      session_date: '2024-06-28',
+      previous_session_date: '2024-06-27',
+      next_open: '2024-07-01T09:30:00+08:00',
+    });
   });
 });
 
@@ -92,21 +133,44 @@ describe('ops: two server processes on one store (Redis): exactly one runs the s
     await baostock?.close();
   });
 
-  it('one run at a time: the leader\'s run, killed, is marked interrupted and run again by the other process', async () => {
-    for (let i = 0; i < 2; i++) servers.push(await startChildServer(serverEnv(store.url, baostock, { REDIS_URL: redisUrl, LOG_LEVEL: 'info' })));
+  it("one run at a time: the leader's run, killed, is marked interrupted and run again by the other process", async () => {
+    for (let i = 0; i < 2; i++)
+      servers.push(await startChildServer(serverEnv(store.url, baostock, { REDIS_URL: redisUrl, LOG_LEVEL: 'info' })));
     const leads = (server: ChildServer) => server.output().includes('this process runs the scheduled updates');
-    await until(async () => servers.filter(leads).length, (n) => n === 1, 20_000, 'a leader');
-    await until(() => store.db('update_runs').pluck('status'), (statuses) => statuses.includes('running'), 20_000, 'the leader\'s run to start');
+    await until(
+      async () => servers.filter(leads).length,
+      (n) => n === 1,
+      20_000,
+      'a leader',
+    );
+    await until(
+      () => store.db('update_runs').pluck('status'),
+      (statuses) => statuses.includes('running'),
+      20_000,
+      "the leader's run to start",
+    );
     const [leader] = servers.filter(leads);
     const [other] = servers.filter((server) => !leads(server));
     expect(leads(other!)).to.equal(false);
     leader!.stop('SIGKILL');
     await leader!.exited;
     // The lock lapses 15 s after its holder died; the other takes it at its next check and runs the slot again.
-    const statuses = await until(() => store.db('update_runs').orderBy('id').pluck('status'), (list) => list.at(-1) === 'ok', 60_000, 'the other process to finish the run');
+    const statuses = await until(
+      () => store.db('update_runs').orderBy('id').pluck('status'),
+      (list) => list.at(-1) === 'ok',
+      60_000,
+      'the other process to finish the run',
+    );
     expect(statuses).to.deep.equal(['interrupted', 'ok']);
     expect(await store.db('update_runs').distinct('slot').pluck('slot')).to.deep.equal(['2024-06-28 17:45']);
     expect(other!.output()).to.include('this process runs the scheduled updates');
-    expect(await store.db('daily_bars').where('trade_date', '>', '2024-06-26').whereNot('ts_code', '000001.SH').orderBy('trade_date').pluck('trade_date')).to.deep.equal(['2024-06-27', '2024-06-27', '2024-06-28']);
+    expect(
+      await store
+        .db('daily_bars')
+        .where('trade_date', '>', '2024-06-26')
+        .whereNot('ts_code', '000001.SH')
+        .orderBy('trade_date')
+        .pluck('trade_date'),
+    ).to.deep.equal(['2024-06-27', '2024-06-27', '2024-06-28']);
   });
 });

@@ -13,7 +13,9 @@ export interface SignedUp {
 /** Registers a fresh account and signs it in. */
 export async function signUp(baseUrl: string, tag?: string): Promise<SignedUp> {
   const email = uniqueEmail(tag);
-  const registered = await call<'register'>(baseUrl, 'POST', '/api/v1/auth/register', { body: { email, password: PASSWORD } });
+  const registered = await call<'register'>(baseUrl, 'POST', '/api/v1/auth/register', {
+    body: { email, password: PASSWORD },
+  });
   if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
   const login = await call<'login'>(baseUrl, 'POST', '/api/v1/auth/login', { body: { email, password: PASSWORD } });
   return { email, token: login.body.data.token, userId: registered.body.data.id };

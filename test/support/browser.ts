@@ -6,7 +6,8 @@ import { skipVisibly } from './skip';
 /** Browser names looked up on PATH, in order, when CHROMIUM_PATH is not set. */
 const BROWSER_NAMES = ['chromium', 'chromium-browser', 'google-chrome'];
 
-const HOW_TO_GET_ONE = 'set CHROMIUM_PATH to a Chromium or Chrome executable, or install one (Debian: apt-get install chromium; `make test` does it when run as root)';
+const HOW_TO_GET_ONE =
+  'set CHROMIUM_PATH to a Chromium or Chrome executable, or install one (Debian: apt-get install chromium; `make test` does it when run as root)';
 
 function isExecutableFile(path: string): boolean {
   try {
@@ -37,14 +38,22 @@ export function findBrowser(env: NodeJS.ProcessEnv = process.env): string | unde
 function browserOrSkip(context: Mocha.Context, what: string): string {
   const path = findBrowser();
   if (path) return path;
-  const why = process.env.CHROMIUM_PATH ? `CHROMIUM_PATH=${process.env.CHROMIUM_PATH} is not an executable file` : `no ${BROWSER_NAMES.join(', ')} on PATH`;
+  const why = process.env.CHROMIUM_PATH
+    ? `CHROMIUM_PATH=${process.env.CHROMIUM_PATH} is not an executable file`
+    : `no ${BROWSER_NAMES.join(', ')} on PATH`;
   return skipVisibly(context, what, `${why}; ${HOW_TO_GET_ONE}`, 'REQUIRE_BROWSER');
 }
 
 /** Headless, no sandbox (root in CI), and nothing that would reach the network on its own. */
 const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 /** For a `before` hook (a `function`): the browser launched headless, or the suite skipped as `browserOrSkip` says. */

@@ -27,7 +27,10 @@ export interface ChildServer {
  * without data, which is never ready). An `npm start` child leads a process group of its own (npm runs node
  * under it): `stop` signals the group.
  */
-export async function startChildServer(env: Record<string, string>, { entry = 'src/main.ts', until = 'ready' }: { entry?: string; until?: 'ready' | 'live' } = {}): Promise<ChildServer> {
+export async function startChildServer(
+  env: Record<string, string>,
+  { entry = 'src/main.ts', until = 'ready' }: { entry?: string; until?: 'ready' | 'live' } = {},
+): Promise<ChildServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const [command, args] = entry === 'npm start' ? ['npm', ['start']] : [process.execPath, ['--import', 'tsx', entry]];
   const child = spawn(command, args, {
@@ -45,8 +48,18 @@ export async function startChildServer(env: Record<string, string>, { entry = 's
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early: ${output}`);
     if (Date.now() > deadline) throw new Error(`server not ready within 60 s: ${output}`);
-    const ready = await fetch(`${baseUrl}${until === 'ready' ? '/readyz' : '/healthz'}`).then((r) => r.status === 200, () => false);
-    if (ready) return { baseUrl, process: child, output: () => output, exited, stop: (signal = 'SIGTERM') => (entry === 'npm start' ? process.kill(-child.pid!, signal) : child.kill(signal)) };
+    const ready = await fetch(`${baseUrl}${until === 'ready' ? '/readyz' : '/healthz'}`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ready)
+      return {
+        baseUrl,
+        process: child,
+        output: () => output,
+        exited,
+        stop: (signal = 'SIGTERM') => (entry === 'npm start' ? process.kill(-child.pid!, signal) : child.kill(signal)),
+      };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

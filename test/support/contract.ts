@@ -84,7 +84,9 @@ export function operations(): Operation[] {
         body: op.requestBody ? resolve<any>(op.requestBody).content?.['application/json']?.schema : undefined,
         usesApiKey: security === undefined,
         usesSession: security?.some((s) => 'BearerAuth' in s) ?? false,
-        responses: Object.fromEntries(Object.entries<ResponseObject>(op.responses).map(([status, r]) => [status, resolve(r)])),
+        responses: Object.fromEntries(
+          Object.entries<ResponseObject>(op.responses).map(([status, r]) => [status, resolve(r)]),
+        ),
       });
     }
   }
@@ -112,7 +114,13 @@ function validatorAt(ref: string): ValidateFunction {
  * Why a response falls outside the operation's contract (undeclared status, body or required header not
  * matching its schema), or null when it is inside.
  */
-export function contractViolation(op: Operation, status: number, headers: Headers, body: unknown, method = op.method): string | null {
+export function contractViolation(
+  op: Operation,
+  status: number,
+  headers: Headers,
+  body: unknown,
+  method = op.method,
+): string | null {
   const key = String(status) in op.responses ? String(status) : 'default' in op.responses ? 'default' : null;
   if (key === null) return `status ${status} is not declared for ${op.method} ${op.path}`;
   const declared = op.responses[key]!;

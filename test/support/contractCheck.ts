@@ -7,7 +7,11 @@ const violations: string[] = [];
 
 type Chunk = string | Uint8Array | ((error?: Error | null) => void) | undefined;
 const bytesOf = (chunk: Chunk, encoding: unknown): Buffer | null =>
-  typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : chunk instanceof Uint8Array ? Buffer.from(chunk) : null;
+  typeof chunk === 'string'
+    ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+    : chunk instanceof Uint8Array
+      ? Buffer.from(chunk)
+      : null;
 
 /** The JSON bytes a contract operation answered, checked against its contract once the response has gone (HEAD has none). */
 function check(req: IncomingMessage, res: ServerResponse, body: Buffer): void {
@@ -15,7 +19,9 @@ function check(req: IncomingMessage, res: ServerResponse, body: Buffer): void {
   const operationId = (res as Response).locals?.operation?.operationId;
   const op = operationId === undefined ? undefined : byOperationId.get(operationId);
   if (op === undefined || !String(res.getHeader('content-type') ?? '').startsWith('application/json')) return;
-  const headers = new Headers(Object.entries(res.getHeaders()).map(([name, value]): [string, string] => [name, String(value)]));
+  const headers = new Headers(
+    Object.entries(res.getHeaders()).map(([name, value]): [string, string] => [name, String(value)]),
+  );
   const parsed = body.length === 0 ? undefined : JSON.parse(body.toString());
   const violation = contractViolation(op, res.statusCode, headers, parsed, req.method);
   if (violation !== null) violations.push(`${req.method} ${req.url}: ${violation}`);

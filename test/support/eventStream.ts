@@ -68,7 +68,11 @@ export async function openStream(url: string, headers: Record<string, string> = 
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`waited ${timeoutMs} ms for ${count} events, got ${read().length}, the last: ${JSON.stringify(read().at(-1))?.slice(0, 300)}`));
+          reject(
+            new Error(
+              `waited ${timeoutMs} ms for ${count} events, got ${read().length}, the last: ${JSON.stringify(read().at(-1))?.slice(0, 300)}`,
+            ),
+          );
         }, timeoutMs);
         const check = () => {
           if (read().length < count) return;

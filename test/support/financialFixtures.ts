@@ -52,15 +52,33 @@ export const PARENT_INCOME: IncomeLine[] = [
  */
 function incomeRow(line: IncomeLine, reportType: number): StatementFixture {
   return {
-    ts_code: FIXTURE_SYMBOL, end_date: line.end, f_ann_date: line.announced, report_type: reportType,
-    revenue: line.revenue * M, total_revenue: line.revenue * M, oper_cost: Math.round(0.6 * line.revenue * M),
-    sell_exp: Math.round(0.05 * line.revenue * M), admin_exp: Math.round(0.04 * line.revenue * M), rd_exp: Math.round(0.03 * line.revenue * M),
-    fin_exp: -1 * M, fin_exp_int_exp: 500_000, fin_exp_int_inc: 1_500_000, invest_income: 2 * M,
-    operate_profit: (line.net + 10) * M, non_oper_income: 1 * M, non_oper_exp: 3 * M,
-    total_profit: (line.net + 8) * M, income_tax: 8 * M, n_income: line.net * M,
-    n_income_attr_p: Math.round(0.9 * line.net * M), minority_gain: Math.round(0.1 * line.net * M),
-    basic_eps: line.eps ?? line.net / 100, diluted_eps: line.eps ?? line.net / 100,
-    t_compr_income: (line.net + 1) * M, compr_inc_attr_p: Math.round((0.9 * line.net + 1) * M), compr_inc_attr_m_s: Math.round(0.1 * line.net * M),
+    ts_code: FIXTURE_SYMBOL,
+    end_date: line.end,
+    f_ann_date: line.announced,
+    report_type: reportType,
+    revenue: line.revenue * M,
+    total_revenue: line.revenue * M,
+    oper_cost: Math.round(0.6 * line.revenue * M),
+    sell_exp: Math.round(0.05 * line.revenue * M),
+    admin_exp: Math.round(0.04 * line.revenue * M),
+    rd_exp: Math.round(0.03 * line.revenue * M),
+    fin_exp: -1 * M,
+    fin_exp_int_exp: 500_000,
+    fin_exp_int_inc: 1_500_000,
+    invest_income: 2 * M,
+    operate_profit: (line.net + 10) * M,
+    non_oper_income: 1 * M,
+    non_oper_exp: 3 * M,
+    total_profit: (line.net + 8) * M,
+    income_tax: 8 * M,
+    n_income: line.net * M,
+    n_income_attr_p: Math.round(0.9 * line.net * M),
+    minority_gain: Math.round(0.1 * line.net * M),
+    basic_eps: line.eps ?? line.net / 100,
+    diluted_eps: line.eps ?? line.net / 100,
+    t_compr_income: (line.net + 1) * M,
+    compr_inc_attr_p: Math.round((0.9 * line.net + 1) * M),
+    compr_inc_attr_m_s: Math.round(0.1 * line.net * M),
     ebitda: (line.net + 20) * M,
   };
 }
@@ -76,19 +94,58 @@ interface BalanceLine {
 }
 
 export const CONSOLIDATED_BALANCE: BalanceLine[] = [
-  { end: '2023-09-30', announced: '2023-10-28', assets: 950, liabilities: 390, currentAssets: 480, currentLiabilities: 240, equityParent: 510 },
-  { end: '2023-12-31', announced: '2024-03-30', assets: 1000, liabilities: 400, currentAssets: 500, currentLiabilities: 250, equityParent: 550 },
-  { end: '2024-09-30', announced: '2024-10-28', assets: 1100, liabilities: 450, currentAssets: 560, currentLiabilities: 280, equityParent: 600 },
-  { end: '2024-12-31', announced: '2025-03-30', assets: 1200, liabilities: 480, currentAssets: 600, currentLiabilities: 300, equityParent: 650 },
+  {
+    end: '2023-09-30',
+    announced: '2023-10-28',
+    assets: 950,
+    liabilities: 390,
+    currentAssets: 480,
+    currentLiabilities: 240,
+    equityParent: 510,
+  },
+  {
+    end: '2023-12-31',
+    announced: '2024-03-30',
+    assets: 1000,
+    liabilities: 400,
+    currentAssets: 500,
+    currentLiabilities: 250,
+    equityParent: 550,
+  },
+  {
+    end: '2024-09-30',
+    announced: '2024-10-28',
+    assets: 1100,
+    liabilities: 450,
+    currentAssets: 560,
+    currentLiabilities: 280,
+    equityParent: 600,
+  },
+  {
+    end: '2024-12-31',
+    announced: '2025-03-30',
+    assets: 1200,
+    liabilities: 480,
+    currentAssets: 600,
+    currentLiabilities: 300,
+    equityParent: 650,
+  },
 ];
 
 function balanceRow(line: BalanceLine): StatementFixture {
   return {
-    ts_code: FIXTURE_SYMBOL, end_date: line.end, f_ann_date: line.announced,
-    total_share: 100 * M, total_assets: line.assets * M, total_liab: line.liabilities * M,
-    total_cur_assets: line.currentAssets * M, total_cur_liab: line.currentLiabilities * M,
-    total_hldr_eqy_exc_min_int: line.equityParent * M, minority_int: 10 * M,
-    total_hldr_eqy_inc_min_int: (line.equityParent + 10) * M, money_cap: Math.round(0.3 * line.assets * M),
+    ts_code: FIXTURE_SYMBOL,
+    end_date: line.end,
+    f_ann_date: line.announced,
+    total_share: 100 * M,
+    total_assets: line.assets * M,
+    total_liab: line.liabilities * M,
+    total_cur_assets: line.currentAssets * M,
+    total_cur_liab: line.currentLiabilities * M,
+    total_hldr_eqy_exc_min_int: line.equityParent * M,
+    minority_int: 10 * M,
+    total_hldr_eqy_inc_min_int: (line.equityParent + 10) * M,
+    money_cap: Math.round(0.3 * line.assets * M),
   };
 }
 
@@ -109,9 +166,13 @@ export const CONSOLIDATED_CASH: CashLine[] = [
 
 function cashRow(line: CashLine): StatementFixture {
   return {
-    ts_code: FIXTURE_SYMBOL, end_date: line.end, f_ann_date: line.announced,
-    n_cashflow_act: line.operating * M, c_pay_acq_const_fiolta: line.capex * M,
-    c_cash_equ_end_period: line.cashEnd * M, c_cash_equ_beg_period: 280 * M,
+    ts_code: FIXTURE_SYMBOL,
+    end_date: line.end,
+    f_ann_date: line.announced,
+    n_cashflow_act: line.operating * M,
+    c_pay_acq_const_fiolta: line.capex * M,
+    c_cash_equ_end_period: line.cashEnd * M,
+    c_cash_equ_beg_period: 280 * M,
   };
 }
 
@@ -121,8 +182,15 @@ export async function loadFinancialFixtures(db: Knex): Promise<void> {
     ...CONSOLIDATED_INCOME.map((line) => incomeRow(line, 1)),
     ...PARENT_INCOME.map((line) => incomeRow(line, 6)),
     {
-      ts_code: BANK_SYMBOL, end_date: '2024-12-31', f_ann_date: '2025-03-15', comp_type: 2,
-      revenue: 1000 * M, int_income: 800 * M, int_exp: 300 * M, fin_exp_int_exp: null, n_income: 400 * M,
+      ts_code: BANK_SYMBOL,
+      end_date: '2024-12-31',
+      f_ann_date: '2025-03-15',
+      comp_type: 2,
+      revenue: 1000 * M,
+      int_income: 800 * M,
+      int_exp: 300 * M,
+      fin_exp_int_exp: null,
+      n_income: 400 * M,
     },
   ]);
   await insertStatements(db, 'balance_sheets', CONSOLIDATED_BALANCE.map(balanceRow));

@@ -31,7 +31,11 @@ export async function loadStatementCsv(db: Knex, table: StatementTable, path: st
   const columns = Object.keys(await db(table).columnInfo());
   const rows: Record<string, string | number | null>[] = [];
   for await (const { values } of csvRecords(path)) {
-    rows.push(Object.fromEntries(columns.filter((column) => column in values).map((column) => [column, cell(column, values[column]!)])));
+    rows.push(
+      Object.fromEntries(
+        columns.filter((column) => column in values).map((column) => [column, cell(column, values[column]!)]),
+      ),
+    );
   }
   rows.sort((a, b) => Number(a.update_flag ?? 0) - Number(b.update_flag ?? 0));
   for (const row of rows) await db(table).insert(row).onConflict(KEY).merge();
@@ -39,7 +43,10 @@ export async function loadStatementCsv(db: Knex, table: StatementTable, path: st
   return rows.length;
 }
 
-export type StatementFixture = { ts_code: string; end_date: string; f_ann_date: string } & Record<string, string | number | null>;
+export type StatementFixture = { ts_code: string; end_date: string; f_ann_date: string } & Record<
+  string,
+  string | number | null
+>;
 
 const END_TYPES: Record<string, number> = { '03-31': 1, '06-30': 2, '09-30': 3, '12-31': 4 };
 
@@ -47,7 +54,12 @@ const END_TYPES: Record<string, number> = { '03-31': 1, '06-30': 2, '09-30': 3, 
 export async function insertStatements(db: Knex, table: StatementTable, rows: StatementFixture[]): Promise<void> {
   for (const row of rows) {
     const full = {
-      report_type: 1, comp_type: 1, update_flag: 1, ann_date: row.f_ann_date, end_type: END_TYPES[row.end_date.slice(5)] ?? null, ...row,
+      report_type: 1,
+      comp_type: 1,
+      update_flag: 1,
+      ann_date: row.f_ann_date,
+      end_type: END_TYPES[row.end_date.slice(5)] ?? null,
+      ...row,
     };
     await db(table).insert(full).onConflict(KEY).merge();
   }

@@ -11,8 +11,22 @@ import { FIXTURE_SYMBOL } from './financialFixtures';
 /** Rows some shared-fixture tests read besides the sample data: 600519's latest valuations, 000333's report dates. */
 async function loadSharedExtras(db: Knex): Promise<void> {
   await db('daily_basic').insert([
-    { ts_code: '600519.SH', trade_date: '2025-04-02', total_mv: 1e12, circ_mv: 1e12, total_share: 1.2e9, float_share: 1.2e9 },
-    { ts_code: '600519.SH', trade_date: '2025-04-03', total_mv: 1960000000000, circ_mv: 1960000000000, total_share: 1256197800, float_share: 1256197800 },
+    {
+      ts_code: '600519.SH',
+      trade_date: '2025-04-02',
+      total_mv: 1e12,
+      circ_mv: 1e12,
+      total_share: 1.2e9,
+      float_share: 1.2e9,
+    },
+    {
+      ts_code: '600519.SH',
+      trade_date: '2025-04-03',
+      total_mv: 1960000000000,
+      circ_mv: 1960000000000,
+      total_share: 1256197800,
+      float_share: 1256197800,
+    },
   ]);
   await db('disclosure_dates').insert([
     { ts_code: FIXTURE_SYMBOL, end_date: '2025-03-31', pre_date: '2025-04-29', actual_date: null },
@@ -113,7 +127,9 @@ export function useOwnFixture(seed: (db: Knex) => Promise<void> = async () => {}
       return key;
     },
     async get(path, init) {
-      return replyOf(await fetch(store.server.baseUrl + path, { ...init, headers: { 'X-API-KEY': key, ...init?.headers } }));
+      return replyOf(
+        await fetch(store.server.baseUrl + path, { ...init, headers: { 'X-API-KEY': key, ...init?.headers } }),
+      );
     },
   };
 }

@@ -24,7 +24,7 @@ const HOSTILE = [
   "600519'; DROP TABLE securities; --",
   '600519" UNION SELECT password_hash FROM accounts --',
   '1; SELECT SLEEP(10)',
-  "0 OR SLEEP(5)=0 LIMIT 1 --",
+  '0 OR SLEEP(5)=0 LIMIT 1 --',
   '{"$gt":""}',
   '{"__proto__":{"admin":true}}',
   '[1,2,3]',
@@ -76,12 +76,18 @@ const TEN_KB = 'A'.repeat(10 * 1024);
 /** Percent-encodes UTF-8 bytes (a lone surrogate, which encodeURIComponent refuses, becomes U+FFFD). */
 export function encodeValue(value: string): string {
   return [...Buffer.from(value, 'utf8')]
-    .map((byte) => (/[A-Za-z0-9\-._~]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`))
+    .map((byte) =>
+      /[A-Za-z0-9\-._~]/.test(String.fromCharCode(byte))
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
     .join('');
 }
 
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
-const dates = fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true }).map(isoDate);
+const dates = fc
+  .date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true })
+  .map(isoDate);
 const typeOf = (schema: Schema) => (Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type);
 
 /** Values of the parameter's own examples, and each item of a comma-separated example. */
@@ -111,17 +117,43 @@ function validValue(parameter: Parameter): fc.Arbitrary<string> {
     fc.string({ minLength, maxLength }),
     fc.string({ minLength, maxLength, unit: 'grapheme' }),
   ];
-  if (schema.pattern) options.push(fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= minLength && s.length <= (schema.maxLength ?? Infinity)));
+  if (schema.pattern)
+    options.push(
+      fc
+        .stringMatching(new RegExp(schema.pattern))
+        .filter((s) => s.length >= minLength && s.length <= (schema.maxLength ?? Infinity)),
+    );
   const examples = examplesOf(parameter);
-  if (examples.length > 0) options.push(fc.constantFrom(...examples), fc.constantFrom(...examples), fc.constantFrom(...examples));
+  if (examples.length > 0)
+    options.push(fc.constantFrom(...examples), fc.constantFrom(...examples), fc.constantFrom(...examples));
   return fc.oneof(...options);
 }
 
 /** Values just outside the schema: past a bound, of the wrong type, malformed dates, unknown enum members. */
 function invalidValue(parameter: Parameter): fc.Arbitrary<string> {
   const schema = resolve(parameter.schema);
-  const wrongType = ['1.5', 'abc', '', '1e3', '0x10', ' 1', '99999999999999999999', '-0', 'NaN', 'Infinity', '-Infinity', '1e400', 'true', '[]', '{}'];
-  if (schema.enum) return fc.oneof(fc.constantFrom(...schema.enum.map((v) => String(v).toUpperCase() + '_'), '', 'null'), fc.string({ maxLength: 12 }));
+  const wrongType = [
+    '1.5',
+    'abc',
+    '',
+    '1e3',
+    '0x10',
+    ' 1',
+    '99999999999999999999',
+    '-0',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '1e400',
+    'true',
+    '[]',
+    '{}',
+  ];
+  if (schema.enum)
+    return fc.oneof(
+      fc.constantFrom(...schema.enum.map((v) => String(v).toUpperCase() + '_'), '', 'null'),
+      fc.string({ maxLength: 12 }),
+    );
   switch (typeOf(schema)) {
     case 'boolean':
       return fc.constantFrom('yes', '1', '0', 'TRUE', 'False', '', 'null', 'on');
@@ -134,7 +166,20 @@ function invalidValue(parameter: Parameter): fc.Arbitrary<string> {
       );
   }
   if (schema.format === 'date') {
-    return fc.constantFrom('2024-02-30', '2023-02-29', '2024-13-01', '2024-00-10', '20240101', '2024-1-1', '', '0000-00-00', '9999-12-31', '2024-01-01T00:00:00Z', 'today', '2024/01/02');
+    return fc.constantFrom(
+      '2024-02-30',
+      '2023-02-29',
+      '2024-13-01',
+      '2024-00-10',
+      '20240101',
+      '2024-1-1',
+      '',
+      '0000-00-00',
+      '9999-12-31',
+      '2024-01-01T00:00:00Z',
+      'today',
+      '2024/01/02',
+    );
   }
   return fc.constantFrom('', ' ', 'x'.repeat((schema.maxLength ?? 64) + 1), ...wrongType);
 }
@@ -156,9 +201,19 @@ function queryPairs(parameter: Parameter): fc.Arbitrary<string[]> {
   const name = encodeValue(parameter.name);
   return fc.oneof(
     { weight: 8, arbitrary: value.map((v) => [`${name}=${v}`]) },
-    { weight: 1, arbitrary: fc.tuple(value, validValue(parameter).map(encodeValue)).map(([a, b]) => [`${name}=${a}`, `${name}=${b}`]) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(value, validValue(parameter).map(encodeValue))
+        .map(([a, b]) => [`${name}=${a}`, `${name}=${b}`]),
+    },
     { weight: 1, arbitrary: value.map((v) => [`${name}[]=${v}`]) },
-    { weight: 1, arbitrary: fc.constantFrom(`${name}`, `${name}=`, `${name}[a]=1`, `${name.toUpperCase()}=1`).map((pair) => [pair]) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(`${name}`, `${name}=`, `${name}[a]=1`, `${name.toUpperCase()}=1`)
+        .map((pair) => [pair]),
+    },
   );
 }
 
@@ -167,7 +222,12 @@ const unknownPair = fc.constantFrom('foo=bar', 'api_key=', '__proto__[x]=1', 'co
 function queryOf(op: Operation): fc.Arbitrary<string> {
   const perParameter = op.parameters
     .filter((p) => p.in === 'query')
-    .map((p) => fc.oneof({ weight: p.required ? 9 : 5, arbitrary: queryPairs(p) }, { weight: p.required ? 1 : 5, arbitrary: fc.constant<string[]>([]) }));
+    .map((p) =>
+      fc.oneof(
+        { weight: p.required ? 9 : 5, arbitrary: queryPairs(p) },
+        { weight: p.required ? 1 : 5, arbitrary: fc.constant<string[]>([]) },
+      ),
+    );
   return fc.tuple(fc.tuple(...perParameter), fc.option(unknownPair, { freq: 10 })).map(([pairs, extra]) => {
     const all = pairs.flat();
     if (extra !== null) all.push(extra);
@@ -180,11 +240,22 @@ function queryOf(op: Operation): fc.Arbitrary<string> {
 
 function pathOf(op: Operation): fc.Arbitrary<string> {
   const pathParameters = op.parameters.filter((p) => p.in === 'path');
-  return fc.tuple(...pathParameters.map((p) => fc.oneof({ weight: 4, arbitrary: validValue(p).map(encodeValue) }, { weight: 2, arbitrary: invalidValue(p).map(encodeValue) }, { weight: 1, arbitrary: fc.constantFrom(...HOSTILE).map(encodeValue) }, { weight: 1, arbitrary: fc.constantFrom(...ODD_ENCODINGS) }))).map((values) => {
-    let path = op.path;
-    pathParameters.forEach((p, i) => (path = path.replace(`{${p.name}}`, values[i] || '%20')));
-    return path;
-  });
+  return fc
+    .tuple(
+      ...pathParameters.map((p) =>
+        fc.oneof(
+          { weight: 4, arbitrary: validValue(p).map(encodeValue) },
+          { weight: 2, arbitrary: invalidValue(p).map(encodeValue) },
+          { weight: 1, arbitrary: fc.constantFrom(...HOSTILE).map(encodeValue) },
+          { weight: 1, arbitrary: fc.constantFrom(...ODD_ENCODINGS) },
+        ),
+      ),
+    )
+    .map((values) => {
+      let path = op.path;
+      pathParameters.forEach((p, i) => (path = path.replace(`{${p.name}}`, values[i] || '%20')));
+      return path;
+    });
 }
 
 const authModes = (op: Operation | undefined): fc.Arbitrary<AuthMode> =>
@@ -194,9 +265,31 @@ const authModes = (op: Operation | undefined): fc.Arbitrary<AuthMode> =>
 
 const extraHeaders = fc.oneof(
   { weight: 6, arbitrary: fc.constant({}) },
-  { weight: 1, arbitrary: fc.constantFrom({ 'If-None-Match': '*' }, { 'If-None-Match': '"x", W/"y"' }, { 'If-Modified-Since': 'yesterday' }) },
-  { weight: 1, arbitrary: fc.constantFrom({ Accept: 'text/html' }, { Accept: 'application/xml' }, { 'Accept-Encoding': 'gzip, br' }, { Range: 'bytes=0-10' }) },
-  { weight: 1, arbitrary: fc.constantFrom({ 'X-Request-Id': '../../x' }, { 'X-Request-Id': 'x'.repeat(300) }, { 'X-Forwarded-For': "1.1.1.1'" }) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      { 'If-None-Match': '*' },
+      { 'If-None-Match': '"x", W/"y"' },
+      { 'If-Modified-Since': 'yesterday' },
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      { Accept: 'text/html' },
+      { Accept: 'application/xml' },
+      { 'Accept-Encoding': 'gzip, br' },
+      { Range: 'bytes=0-10' },
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      { 'X-Request-Id': '../../x' },
+      { 'X-Request-Id': 'x'.repeat(300) },
+      { 'X-Forwarded-For': "1.1.1.1'" },
+    ),
+  },
 );
 
 /** A JSON value the body schema accepts (strings kept short), for the valid half of body cases. */
@@ -213,14 +306,21 @@ function validJson(schema: Schema): fc.Arbitrary<unknown> {
       });
     }
     case 'array':
-      return fc.uniqueArray(validJson(s.items ?? {}), { minLength: s.minItems ?? 0, maxLength: Math.min(s.maxItems ?? 4, 4), selector: (v) => JSON.stringify(v) });
+      return fc.uniqueArray(validJson(s.items ?? {}), {
+        minLength: s.minItems ?? 0,
+        maxLength: Math.min(s.maxItems ?? 4, 4),
+        selector: (v) => JSON.stringify(v),
+      });
     case 'integer':
       return fc.integer({ min: s.minimum ?? 0, max: s.maximum ?? 1000 });
     case 'boolean':
       return fc.boolean();
     case 'string':
       if (s.format === 'email') return fc.emailAddress().filter((e) => e.length <= (s.maxLength ?? 254));
-      if (s.format === 'date-time') return fc.date({ min: new Date('2020-01-01'), max: new Date('2040-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
+      if (s.format === 'date-time')
+        return fc
+          .date({ min: new Date('2020-01-01'), max: new Date('2040-01-01'), noInvalidDate: true })
+          .map((d) => d.toISOString());
       if (s.format === 'date') return dates;
       return fc.string({ minLength: s.minLength ?? 0, maxLength: Math.min(s.maxLength ?? 30, 30), unit: 'grapheme' });
   }
@@ -252,37 +352,67 @@ const MALFORMED_BODIES = [
 /** A body: valid, valid with a field broken (wrong type, missing, extra, hostile) or raw malformed text. */
 function bodyOf(schema: Schema): fc.Arbitrary<string> {
   const valid = validJson(schema);
-  const broken = fc.tuple(valid, fc.string({ maxLength: 12 }), fc.oneof(fc.constantFrom(...HOSTILE), fc.constant(null), fc.integer(), fc.constant([]), fc.constant({}), fc.constant(TEN_KB))).map(([value, key, bad]) => {
-    const object = (value && typeof value === 'object' && !Array.isArray(value) ? { ...value } : {}) as Record<string, unknown>;
-    const keys = Object.keys(resolve(schema).properties ?? {});
-    const target = keys.length > 0 && key.length % 3 !== 0 ? keys[key.length % keys.length]! : key;
-    if (key.length % 5 === 4) delete object[target];
-    else object[target] = bad;
-    return JSON.stringify(object);
-  });
-  return fc.oneof({ weight: 4, arbitrary: valid.map((v) => JSON.stringify(v)) }, { weight: 4, arbitrary: broken }, { weight: 2, arbitrary: fc.constantFrom(...MALFORMED_BODIES) });
+  const broken = fc
+    .tuple(
+      valid,
+      fc.string({ maxLength: 12 }),
+      fc.oneof(
+        fc.constantFrom(...HOSTILE),
+        fc.constant(null),
+        fc.integer(),
+        fc.constant([]),
+        fc.constant({}),
+        fc.constant(TEN_KB),
+      ),
+    )
+    .map(([value, key, bad]) => {
+      const object = (value && typeof value === 'object' && !Array.isArray(value) ? { ...value } : {}) as Record<
+        string,
+        unknown
+      >;
+      const keys = Object.keys(resolve(schema).properties ?? {});
+      const target = keys.length > 0 && key.length % 3 !== 0 ? keys[key.length % keys.length]! : key;
+      if (key.length % 5 === 4) delete object[target];
+      else object[target] = bad;
+      return JSON.stringify(object);
+    });
+  return fc.oneof(
+    { weight: 4, arbitrary: valid.map((v) => JSON.stringify(v)) },
+    { weight: 4, arbitrary: broken },
+    { weight: 2, arbitrary: fc.constantFrom(...MALFORMED_BODIES) },
+  );
 }
 
 const contentTypes = fc.oneof(
   { weight: 8, arbitrary: fc.constant('application/json') },
   {
     weight: 2,
-    arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16', 'application/xml', 'application/merge-patch+json', ''),
+    arbitrary: fc.constantFrom(
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/json; charset=utf-16',
+      'application/xml',
+      'application/merge-patch+json',
+      '',
+    ),
   },
 );
 
 /** Requests to one operation of the contract, built from its parameter and body schemas. */
 export function requestsFor(op: Operation): fc.Arbitrary<FuzzRequest> {
   const body = op.body ? fc.tuple(bodyOf(op.body), contentTypes) : fc.constant(undefined);
-  return fc.record({ path: pathOf(op), query: queryOf(op), auth: authModes(op), headers: extraHeaders, body }).map(({ path, query, auth, headers, body }) => ({
-    method: op.method,
-    path,
-    query,
-    auth,
-    op,
-    headers: body && body[1] ? { ...headers, 'Content-Type': body[1] } : headers,
-    body: body?.[0],
-  }));
+  return fc
+    .record({ path: pathOf(op), query: queryOf(op), auth: authModes(op), headers: extraHeaders, body })
+    .map(({ path, query, auth, headers, body }) => ({
+      method: op.method,
+      path,
+      query,
+      auth,
+      op,
+      headers: body && body[1] ? { ...headers, 'Content-Type': body[1] } : headers,
+      body: body?.[0],
+    }));
 }
 
 /** The same read operations asked with HEAD: the answer's status must be one GET declares. */
@@ -295,19 +425,36 @@ export function strayRequests(ops: Operation[]): fc.Arbitrary<FuzzRequest> {
   const declared = new Map<string, Set<string>>();
   for (const op of ops) declared.set(op.path, (declared.get(op.path) ?? new Set()).add(op.method));
   const wrongMethods = [...declared].flatMap(([path, methods]) =>
-    ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => !methods.has(m)).map((method) => ({ method, path: path.replace(/\{[^}]+\}/g, '1') })),
+    ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
+      .filter((m) => !methods.has(m))
+      .map((method) => ({ method, path: path.replace(/\{[^}]+\}/g, '1') })),
   );
-  const wrongPath = fc.constantFrom('/v1/market/dailyx', '/v1/', '/v1', '/api/v1/stocks/', '/api/v1/nothing', '/V1/MARKET/DAILY', '/v1/market/daily/..%2f..%2fetc', '/v1//market//daily', '/v1/market/daily%00');
-  return fc.record({
-    target: fc.oneof(fc.constantFrom(...wrongMethods), wrongPath.map((path) => ({ method: 'GET', path }))),
-    auth: authModes(undefined),
-    body: fc.option(fc.constantFrom(...MALFORMED_BODIES.slice(0, 8), '{"name":"x"}'), { freq: 2 }),
-  }).map(({ target, auth, body }): FuzzRequest => ({
-    method: target.method,
-    path: target.path,
-    query: 'symbol=600519',
-    auth,
-    headers: body === null ? {} : ({ 'Content-Type': 'application/json' } as Record<string, string>),
-    body: body === null || target.method === 'GET' ? undefined : body,
-  }));
+  const wrongPath = fc.constantFrom(
+    '/v1/market/dailyx',
+    '/v1/',
+    '/v1',
+    '/api/v1/stocks/',
+    '/api/v1/nothing',
+    '/V1/MARKET/DAILY',
+    '/v1/market/daily/..%2f..%2fetc',
+    '/v1//market//daily',
+    '/v1/market/daily%00',
+  );
+  return fc
+    .record({
+      target: fc.oneof(
+        fc.constantFrom(...wrongMethods),
+        wrongPath.map((path) => ({ method: 'GET', path })),
+      ),
+      auth: authModes(undefined),
+      body: fc.option(fc.constantFrom(...MALFORMED_BODIES.slice(0, 8), '{"name":"x"}'), { freq: 2 }),
+    })
+    .map(({ target, auth, body }): FuzzRequest => ({
+      method: target.method,
+      path: target.path,
+      query: 'symbol=600519',
+      auth,
+      headers: body === null ? {} : ({ 'Content-Type': 'application/json' } as Record<string, string>),
+      body: body === null || target.method === 'GET' ? undefined : body,
+    }));
 }

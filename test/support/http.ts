@@ -19,5 +19,11 @@ export async function call<Op extends OperationId | undefined = undefined>(
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   if (options.key) headers['X-API-KEY'] = options.key;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  return replyOf(await fetch(baseUrl + path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) }));
+  return replyOf(
+    await fetch(baseUrl + path, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    }),
+  );
 }

@@ -20,18 +20,46 @@ interface Server {
 /** A fresh data directory and a mariadbd on it (root without a password on 127.0.0.1), once it answers. */
 async function startServer(dir: string, name: string, port: number, flags: string[]): Promise<Server> {
   const datadir = join(dir, name);
-  const installed = spawnSync(INSTALL_DB, ['--no-defaults', '--user=root', `--datadir=${datadir}`, '--auth-root-authentication-method=normal', '--skip-test-db'], { encoding: 'utf8' });
+  const installed = spawnSync(
+    INSTALL_DB,
+    [
+      '--no-defaults',
+      '--user=root',
+      `--datadir=${datadir}`,
+      '--auth-root-authentication-method=normal',
+      '--skip-test-db',
+    ],
+    { encoding: 'utf8' },
+  );
   if (installed.status !== 0) throw new Error(`mariadb-install-db failed: ${installed.stderr}`);
-  const child = spawn(MARIADBD!, [
-    '--no-defaults', '--user=root', `--datadir=${datadir}`, `--port=${port}`, '--bind-address=127.0.0.1', `--socket=${join(dir, `${name}.sock`)}`,
-    `--pid-file=${join(dir, `${name}.pid`)}`, '--innodb-buffer-pool-size=64M', ...flags,
-  ], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(
+    MARIADBD!,
+    [
+      '--no-defaults',
+      '--user=root',
+      `--datadir=${datadir}`,
+      `--port=${port}`,
+      '--bind-address=127.0.0.1',
+      `--socket=${join(dir, `${name}.sock`)}`,
+      `--pid-file=${join(dir, `${name}.pid`)}`,
+      '--innodb-buffer-pool-size=64M',
+      ...flags,
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   let log = '';
   child.stderr!.on('data', (chunk) => (log += chunk));
   const server = { port, child, url: (database = '') => `mysql://root@127.0.0.1:${port}/${database}` };
   for (let attempt = 0; attempt < 200; attempt++) {
     // A TCP probe, not a client (a refused pool connection logs): mariadbd listens once it can answer.
-    const up = await new Promise<boolean>((resolve) => createConnection({ host: '127.0.0.1', port }).once('connect', function (this: Socket) { this.destroy(); resolve(true); }).once('error', () => resolve(false)));
+    const up = await new Promise<boolean>((resolve) =>
+      createConnection({ host: '127.0.0.1', port })
+        .once('connect', function (this: Socket) {
+          this.destroy();
+          resolve(true);
+        })
+        .once('error', () => resolve(false)),
+    );
     if (up) return server;
     if (child.exitCode !== null) throw new Error(`mariadbd ${name} exited: ${log.slice(-500)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -53,7 +81,11 @@ export interface ReplicaPair {
 export async function startReplicaPair(database: string): Promise<ReplicaPair> {
   const dir = mkdtempSync(join(tmpdir(), 'ashare-replica-'));
   const base = 33_000 + Math.floor(Math.random() * 2000) * 2;
-  const primary = await startServer(dir, 'primary', base, ['--server-id=1', `--log-bin=${join(dir, 'primary', 'bin')}`, '--binlog-format=ROW']);
+  const primary = await startServer(dir, 'primary', base, [
+    '--server-id=1',
+    `--log-bin=${join(dir, 'primary', 'bin')}`,
+    '--binlog-format=ROW',
+  ]);
   const replica = await startServer(dir, 'replica', base + 1, ['--server-id=2']);
   const admin = (server: Server) => connect(server.url());
   const run = async (server: Server, statement: string) => {
@@ -64,10 +96,14 @@ export async function startReplicaPair(database: string): Promise<ReplicaPair> {
       await db.destroy();
     }
   };
-  await run(replica, `change master to master_host='127.0.0.1', master_port=${primary.port}, master_user='root', master_password='', master_use_gtid=slave_pos`);
+  await run(
+    replica,
+    `change master to master_host='127.0.0.1', master_port=${primary.port}, master_user='root', master_password='', master_use_gtid=slave_pos`,
+  );
   await run(replica, 'start slave');
   await run(primary, `create database ${database} character set utf8mb4 collate utf8mb4_unicode_ci`);
-  const gtid = async (server: Server, variable: string): Promise<string> => (await run(server, `select @@${variable} as position`))[0][0].position;
+  const gtid = async (server: Server, variable: string): Promise<string> =>
+    (await run(server, `select @@${variable} as position`))[0][0].position;
   return {
     primaryUrl: primary.url(database),
     replicaUrl: replica.url(database),

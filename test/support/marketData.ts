@@ -27,7 +27,11 @@ const isoDate = (compact: string) => {
 const num = (text: string | undefined) => (text === undefined || text === '' ? null : Number(text));
 
 export async function insertChunked(db: Knex, table: string, rows: object[], key: string[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 400) await db(table).insert(rows.slice(i, i + 400)).onConflict(key).merge();
+  for (let i = 0; i < rows.length; i += 400)
+    await db(table)
+      .insert(rows.slice(i, i + 400))
+      .onConflict(key)
+      .merge();
 }
 
 /** The SSE calendar between two `YYYY-MM-DD` dates (inclusive). */
@@ -93,22 +97,40 @@ export async function loadMarket2024(db: Knex): Promise<void> {
 }
 
 /** Minimal security rows for tests on a database of their own. */
-export async function insertSecurities(db: Knex, rows: Array<{ ts_code: string; name: string; kind?: string }>): Promise<void> {
+export async function insertSecurities(
+  db: Knex,
+  rows: Array<{ ts_code: string; name: string; kind?: string }>,
+): Promise<void> {
   await insertChunked(
     db,
     'securities',
-    rows.map((row) => ({ ts_code: row.ts_code, symbol: row.ts_code.slice(0, 6), kind: row.kind ?? 'stock', name: row.name, exchange: row.ts_code.endsWith('.SH') ? 'SSE' : 'SZSE' })),
+    rows.map((row) => ({
+      ts_code: row.ts_code,
+      symbol: row.ts_code.slice(0, 6),
+      kind: row.kind ?? 'stock',
+      name: row.name,
+      exchange: row.ts_code.endsWith('.SH') ? 'SSE' : 'SZSE',
+    })),
     ['ts_code'],
   );
 }
 
 /** A key of a new account on `planId`, for plan tests: every scope unless `scopes` names some; `perMinute` sets the account's own budget. */
-export async function keyOnPlan(db: Knex, planId: string, { scopes, perMinute }: { scopes?: Scope[]; perMinute?: number } = {}): Promise<string> {
+export async function keyOnPlan(
+  db: Knex,
+  planId: string,
+  { scopes, perMinute }: { scopes?: Scope[]; perMinute?: number } = {},
+): Promise<string> {
   const { insertAccount } = await import('../../src/modules/accounts/accounts.repository');
   const { insertKey } = await import('../../src/modules/accounts/apiKeys.repository');
   const { ALL_SCOPES, newApiKey } = await import('../../src/domain/keyMaterial');
-  const accountId = await insertAccount(db, { email: `${planId}-${Math.random().toString(36).slice(2)}@test.local`, name: planId, planId });
-  if (perMinute !== undefined) await db('accounts').where({ id: accountId }).update({ rate_limit_per_minute: perMinute });
+  const accountId = await insertAccount(db, {
+    email: `${planId}-${Math.random().toString(36).slice(2)}@test.local`,
+    name: planId,
+    planId,
+  });
+  if (perMinute !== undefined)
+    await db('accounts').where({ id: accountId }).update({ rate_limit_per_minute: perMinute });
   const key = newApiKey();
   await insertKey(db, { accountId, name: 'test', key, scopes: scopes ?? ALL_SCOPES });
   return key;
@@ -118,15 +140,53 @@ export async function keyOnPlan(db: Knex, planId: string, { scopes, perMinute }:
 export async function loadSessionFixture(db: Knex): Promise<void> {
   const bars = [];
   const times: string[] = [];
-  for (let m = 9 * 60 + 31; m <= 11 * 60 + 30; m++) times.push(`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}:00`);
-  for (let m = 13 * 60 + 1; m <= 15 * 60; m++) times.push(`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}:00`);
+  for (let m = 9 * 60 + 31; m <= 11 * 60 + 30; m++)
+    times.push(`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}:00`);
+  for (let m = 13 * 60 + 1; m <= 15 * 60; m++)
+    times.push(`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}:00`);
   times.forEach((time, i) => {
     const price = 11.9 + (i % 10) / 100;
-    bars.push({ ts_code: '000001.SZ', trade_time: `2024-12-31 ${time}`, open: price, high: price + 0.02, low: price - 0.01, close: price + 0.01, vol: 10000 + i, amount: (10000 + i) * price });
+    bars.push({
+      ts_code: '000001.SZ',
+      trade_time: `2024-12-31 ${time}`,
+      open: price,
+      high: price + 0.02,
+      low: price - 0.01,
+      close: price + 0.01,
+      vol: 10000 + i,
+      amount: (10000 + i) * price,
+    });
   });
-  bars.push({ ts_code: '000001.SZ', trade_time: '2024-12-31 09:25:00', open: 1, high: 1, low: 1, close: 1, vol: 1, amount: 1 });
-  bars.push({ ts_code: '000001.SZ', trade_time: '2024-12-31 15:30:00', open: 1, high: 1, low: 1, close: 1, vol: 1, amount: 1 });
-  bars.push({ ts_code: '000001.SZ', trade_time: '2024-12-30 15:00:00', open: 11.8, high: 11.8, low: 11.8, close: 11.8, vol: 500, amount: 5900 });
+  bars.push({
+    ts_code: '000001.SZ',
+    trade_time: '2024-12-31 09:25:00',
+    open: 1,
+    high: 1,
+    low: 1,
+    close: 1,
+    vol: 1,
+    amount: 1,
+  });
+  bars.push({
+    ts_code: '000001.SZ',
+    trade_time: '2024-12-31 15:30:00',
+    open: 1,
+    high: 1,
+    low: 1,
+    close: 1,
+    vol: 1,
+    amount: 1,
+  });
+  bars.push({
+    ts_code: '000001.SZ',
+    trade_time: '2024-12-30 15:00:00',
+    open: 11.8,
+    high: 11.8,
+    low: 11.8,
+    close: 11.8,
+    vol: 500,
+    amount: 5900,
+  });
   await insertChunked(db, 'intraday_bars', bars, ['ts_code', 'trade_time']);
   const ticks = Array.from({ length: 25 }, (_, i) => ({
     ts_code: '000001.SZ',
@@ -138,6 +198,21 @@ export async function loadSessionFixture(db: Knex): Promise<void> {
     side: ['B', 'S', 'N'][i % 3],
   }));
   await insertChunked(db, 'trades', ticks, ['ts_code', 'trade_time', 'seq']);
-  await insertChunked(db, 'trades', [{ ts_code: '000001.SZ', trade_time: '2024-12-30 14:59:58', seq: 0, price: 11.8, volume: 100, amount: 1180, side: 'B' }], ['ts_code', 'trade_time', 'seq']);
+  await insertChunked(
+    db,
+    'trades',
+    [
+      {
+        ts_code: '000001.SZ',
+        trade_time: '2024-12-30 14:59:58',
+        seq: 0,
+        price: 11.8,
+        volume: 100,
+        amount: 1180,
+        side: 'B',
+      },
+    ],
+    ['ts_code', 'trade_time', 'seq'],
+  );
   await bumpDataVersion(db, 'intraday');
 }

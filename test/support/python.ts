@@ -5,6 +5,11 @@ import { spawnSync } from 'node:child_process';
  * apt installs python3-pytest and python3-pandas), else python3 on PATH; null when none imports pytest and pandas.
  */
 export function pythonForClient(): string | null {
-  const candidates = [process.env.PYTHON, '/usr/bin/python3', 'python3'].filter((path): path is string => Boolean(path));
-  return candidates.find((python) => spawnSync(python, ['-c', 'import pytest, pandas'], { stdio: 'ignore' }).status === 0) ?? null;
+  const candidates = [process.env.PYTHON, '/usr/bin/python3', 'python3'].filter((path): path is string =>
+    Boolean(path),
+  );
+  return (
+    candidates.find((python) => spawnSync(python, ['-c', 'import pytest, pandas'], { stdio: 'ignore' }).status === 0) ??
+    null
+  );
 }

@@ -15,7 +15,9 @@ export const TENCENT_600519 =
 export const SINA_600519 =
   'var hq_str_sh600519="贵州茅台,1459.440,1459.440,1459.880,1464.880,1452.100,1459.440,1459.880,2106400,3071809846.000,100,1459.440,100,1459.400,100,1459.380,1000,1459.370,600,1459.300,300,1459.880,400,1459.980,1900,1459.990,9300,1460.000,100,1460.020,2026-04-02,15:00:01,00";\n';
 
-const TENCENT_FIELDS = TENCENT_600519.slice(TENCENT_600519.indexOf('"') + 1, TENCENT_600519.lastIndexOf('"')).split('~');
+const TENCENT_FIELDS = TENCENT_600519.slice(TENCENT_600519.indexOf('"') + 1, TENCENT_600519.lastIndexOf('"')).split(
+  '~',
+);
 const fixed = (value: number | null, places: number) => (value === null ? '0.00' : value.toFixed(places));
 
 /** A snapshot as Tencent's line: the template's fields with the snapshot's at their positions and in Tencent's units. */
@@ -23,9 +25,19 @@ export function tencentLine(s: Snapshot): string {
   const f = [...TENCENT_FIELDS];
   const lots = Math.round(s.volume / 100);
   const book = (levels: Snapshot['bids'], at: number) => {
-    for (let i = 0; i < 5; i++) [f[at + 2 * i], f[at + 2 * i + 1]] = levels[i] ? [levels[i]![0].toFixed(2), String(levels[i]![1] / 100)] : ['0.00', '0'];
+    for (let i = 0; i < 5; i++)
+      [f[at + 2 * i], f[at + 2 * i + 1]] = levels[i]
+        ? [levels[i]![0].toFixed(2), String(levels[i]![1] / 100)]
+        : ['0.00', '0'];
   };
-  Object.assign(f, { 1: s.name, 2: s.ts_code.slice(0, 6), 3: fixed(s.last, 2), 4: fixed(s.pre_close, 2), 5: fixed(s.open, 2), 6: String(lots) });
+  Object.assign(f, {
+    1: s.name,
+    2: s.ts_code.slice(0, 6),
+    3: fixed(s.last, 2),
+    4: fixed(s.pre_close, 2),
+    5: fixed(s.open, 2),
+    6: String(lots),
+  });
   book(s.bids, 9);
   book(s.asks, 19);
   f[30] = s.time.replace(/[- :]/g, '');
@@ -40,10 +52,26 @@ export function tencentLine(s: Snapshot): string {
 /** A snapshot as Sina's line: shares and yuan, size before price in the book, date and time, status 00 or 03 (halted). */
 export function sinaLine(s: Snapshot): string {
   const p = (value: number | null) => fixed(value, 3);
-  const book = (levels: Snapshot['bids']) => Array.from({ length: 5 }, (_, i) => (levels[i] ? [String(levels[i]![1]), p(levels[i]![0])] : ['0', '0.000'])).flat();
+  const book = (levels: Snapshot['bids']) =>
+    Array.from({ length: 5 }, (_, i) =>
+      levels[i] ? [String(levels[i]![1]), p(levels[i]![0])] : ['0', '0.000'],
+    ).flat();
   const fields = [
-    s.name, p(s.open), p(s.pre_close), p(s.last), p(s.high), p(s.low), p(s.bids[0]?.[0] ?? null), p(s.asks[0]?.[0] ?? null), String(s.volume), s.amount.toFixed(3),
-    ...book(s.bids), ...book(s.asks), s.time.slice(0, 10), s.time.slice(11), s.suspended ? '03' : '00',
+    s.name,
+    p(s.open),
+    p(s.pre_close),
+    p(s.last),
+    p(s.high),
+    p(s.low),
+    p(s.bids[0]?.[0] ?? null),
+    p(s.asks[0]?.[0] ?? null),
+    String(s.volume),
+    s.amount.toFixed(3),
+    ...book(s.bids),
+    ...book(s.asks),
+    s.time.slice(0, 10),
+    s.time.slice(11),
+    s.suspended ? '03' : '00',
   ];
   return `var hq_str_${sourceCodeOf(s.ts_code)}="${fields.join(',')}";\n`;
 }
@@ -73,7 +101,8 @@ export async function startQuoteServer(): Promise<QuoteServer> {
     const source = tencent ? 'tencent' : 'sina';
     const codes = url.slice(tencent ? 3 : 6).split(',');
     state.requests.push({ source, codes });
-    if (!tencent && req.headers.referer !== 'https://finance.sina.com.cn') return void res.writeHead(403, { 'Content-Type': 'text/html' }).end('Kinsoku jikou desu!');
+    if (!tencent && req.headers.referer !== 'https://finance.sina.com.cn')
+      return void res.writeHead(403, { 'Content-Type': 'text/html' }).end('Kinsoku jikou desu!');
     if (state.mode === 'fail') return void res.writeHead(503).end();
     res.writeHead(200, { 'Content-Type': 'application/javascript; charset=GBK' });
     if (state.mode === 'throttle') return void res.end();

@@ -7,15 +7,26 @@ export async function tableNames(db: Knex, except: readonly string[] = []): Prom
   const rows: Array<{ name: string }> = isSqlite(db)
     ? await db('sqlite_master').where({ type: 'table' }).whereNot('name', 'like', 'sqlite_%').select('name')
     : (await db.raw('select table_name as name from information_schema.tables where table_schema = database()'))[0];
-  return rows.map((row) => row.name).filter((name) => !except.includes(name)).sort();
+  return rows
+    .map((row) => row.name)
+    .filter((name) => !except.includes(name))
+    .sort();
 }
 
 /** Row count and a hash of the sorted rows of each table (columns in `ignoredColumns` left out). */
-export async function digestOfRows(db: Knex, tables: readonly string[], ignoredColumns: readonly string[] = []): Promise<Record<string, string>> {
+export async function digestOfRows(
+  db: Knex,
+  tables: readonly string[],
+  ignoredColumns: readonly string[] = [],
+): Promise<Record<string, string>> {
   const digests: Record<string, string> = {};
   for (const table of tables) {
     const rows: Array<Record<string, unknown>> = await db(table).select();
-    const kept = rows.map((row) => JSON.stringify(Object.fromEntries(Object.entries(row).filter(([column]) => !ignoredColumns.includes(column))))).sort();
+    const kept = rows
+      .map((row) =>
+        JSON.stringify(Object.fromEntries(Object.entries(row).filter(([column]) => !ignoredColumns.includes(column)))),
+      )
+      .sort();
     digests[table] = `${rows.length}:${createHash('sha1').update(kept.join('\n')).digest('hex')}`;
   }
   return digests;

@@ -61,5 +61,11 @@ export async function loadSampleData(db: Knex): Promise<void> {
   await loadReferenceFixtures(db);
   await importBundle(db, DATASET_FIXTURES);
   const valuation = { trade_date: '2024-12-31', pe: 5.1, pb: 0.6, total_share: 19405918198, total_mv: 221227467457 };
-  await db('daily_basic').insert([{ ts_code: '000001.SZ', ...valuation }, { ts_code: '000333.SZ', ...valuation, pe: null }]).onConflict(['ts_code', 'trade_date']).ignore();
+  await db('daily_basic')
+    .insert([
+      { ts_code: '000001.SZ', ...valuation },
+      { ts_code: '000333.SZ', ...valuation, pe: null },
+    ])
+    .onConflict(['ts_code', 'trade_date'])
+    .ignore();
 }

@@ -28,22 +28,48 @@ function familyOf(sqlType: string): StoredColumn['type'] {
 /** The migrated table `name` as the database describes it. */
 export async function storedTable(db: Knex, name: string): Promise<StoredTable> {
   if (isSqlite(db)) {
-    const rows: Array<{ name: string; type: string; notnull: number; pk: number }> = await db.raw(`pragma table_info(${name})`);
+    const rows: Array<{ name: string; type: string; notnull: number; pk: number }> = await db.raw(
+      `pragma table_info(${name})`,
+    );
     return {
-      columns: new Map(rows.map((row) => [row.name, { type: familyOf(row.type), nullable: row.notnull === 0 && row.pk === 0 }])),
-      key: rows.filter((row) => row.pk > 0).sort((a, b) => a.pk - b.pk).map((row) => row.name),
+      columns: new Map(
+        rows.map((row) => [row.name, { type: familyOf(row.type), nullable: row.notnull === 0 && row.pk === 0 }]),
+      ),
+      key: rows
+        .filter((row) => row.pk > 0)
+        .sort((a, b) => a.pk - b.pk)
+        .map((row) => row.name),
     };
   }
-  const [columns] = await db.raw('select column_name as name, data_type as type, is_nullable as nullable from information_schema.columns where table_schema = database() and table_name = ?', [name]);
-  const [key] = await db.raw("select column_name as name from information_schema.key_column_usage where table_schema = database() and table_name = ? and constraint_name = 'PRIMARY' order by ordinal_position", [name]);
+  const [columns] = await db.raw(
+    'select column_name as name, data_type as type, is_nullable as nullable from information_schema.columns where table_schema = database() and table_name = ?',
+    [name],
+  );
+  const [key] = await db.raw(
+    "select column_name as name from information_schema.key_column_usage where table_schema = database() and table_name = ? and constraint_name = 'PRIMARY' order by ordinal_position",
+    [name],
+  );
   return {
-    columns: new Map((columns as Array<{ name: string; type: string; nullable: string }>).map((row) => [row.name, { type: familyOf(row.type), nullable: row.nullable === 'YES' }])),
+    columns: new Map(
+      (columns as Array<{ name: string; type: string; nullable: string }>).map((row) => [
+        row.name,
+        { type: familyOf(row.type), nullable: row.nullable === 'YES' },
+      ]),
+    ),
     key: (key as Array<{ name: string }>).map((row) => row.name),
   };
 }
 
 /** The column type a registry's kind is stored as. */
-const STORED_AS: Record<ColumnKind, StoredColumn['type']> = { code: 'text', text: 'text', number: 'number', integer: 'integer', date: 'date', datetime: 'datetime', level: 'integer' };
+const STORED_AS: Record<ColumnKind, StoredColumn['type']> = {
+  code: 'text',
+  text: 'text',
+  number: 'number',
+  integer: 'integer',
+  date: 'date',
+  datetime: 'datetime',
+  level: 'integer',
+};
 
 /**
  * Where a registry and its migrated table disagree, one line each: a column the table lacks, a kind stored as
@@ -58,9 +84,14 @@ export function drift(layout: TableLayout<string>, table: StoredTable): string[]
       found.push(`${layout.table}.${name}: not in the table`);
       continue;
     }
-    if (stored.type !== STORED_AS[column.kind]) found.push(`${layout.table}.${name}: ${column.kind} in the registry, ${stored.type} in the table`);
-    if ((column.required || layout.key.includes(name)) && stored.nullable) found.push(`${layout.table}.${name}: required in the registry, nullable in the table`);
+    if (stored.type !== STORED_AS[column.kind])
+      found.push(`${layout.table}.${name}: ${column.kind} in the registry, ${stored.type} in the table`);
+    if ((column.required || layout.key.includes(name)) && stored.nullable)
+      found.push(`${layout.table}.${name}: required in the registry, nullable in the table`);
   }
-  if (layout.key.join(',') !== table.key.join(',')) found.push(`${layout.table}: key (${layout.key.join(', ')}) in the registry, (${table.key.join(', ')}) in the table`);
+  if (layout.key.join(',') !== table.key.join(','))
+    found.push(
+      `${layout.table}: key (${layout.key.join(', ')}) in the registry, (${table.key.join(', ')}) in the table`,
+    );
   return found;
 }

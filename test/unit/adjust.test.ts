@@ -1,12 +1,23 @@
 import { expect } from 'chai';
-import { backwardPrice, fillFactors, forwardAdjustedBar, forwardAdjustedBars, forwardPrice, roundTo, unadjustedBars, type RawDailyBar } from '../../src/domain/adjust';
+import {
+  backwardPrice,
+  fillFactors,
+  forwardAdjustedBar,
+  forwardAdjustedBars,
+  forwardPrice,
+  roundTo,
+  unadjustedBars,
+  type RawDailyBar,
+} from '../../src/domain/adjust';
 import { adjFactors2024, dailyBars2024 } from '../support/marketData';
 
 /** The real 2024 bars of 000001.SZ (Ping An Bank) with their factors, newest first; ex-dividend on 2024-06-14. */
 function pingAn(): RawDailyBar[] {
   const factors = new Map(adjFactors2024(['000001.SZ']).map((row) => [row.trade_date, row.adj_factor]));
   return dailyBars2024(['000001.SZ'])
-    .map((bar) => ({ ...bar, trade_date: bar.trade_date, adj_factor: factors.get(bar.trade_date) ?? null }) as RawDailyBar)
+    .map(
+      (bar) => ({ ...bar, trade_date: bar.trade_date, adj_factor: factors.get(bar.trade_date) ?? null }) as RawDailyBar,
+    )
     .reverse();
 }
 
@@ -39,7 +50,11 @@ describe('domain/adjust', () => {
     // 06-13: pre_close = 10.88 × 116.713 / 127.7841 = 9.937367 → 9.94; close 9.86: change −0.08, (9.86 / 9.94 − 1) × 100 = −0.80483 %
     expect(adjusted[1]).to.include({ pre_close: 9.94, close: 9.86, change: -0.08, pct_change: -0.8048 });
     // The unadjusted change on the ex-date is +0.10 against the exchange's ex-dividend reference 10.08, not −0.62.
-    expect(unadjustedBars(window('2024-06-14', '2024-06-14'))[0]).to.include({ pre_close: 10.08, change: 0.1, adj_factor: 125.0496 });
+    expect(unadjustedBars(window('2024-06-14', '2024-06-14'))[0]).to.include({
+      pre_close: 10.08,
+      change: 0.1,
+      adj_factor: 125.0496,
+    });
   });
 
   it('on the anchor day forward prices equal the raw ones; volume and amount are never adjusted', () => {
@@ -84,7 +99,17 @@ describe('domain/adjust', () => {
     const lastCum = before('2024-06-14')!;
     // pre_close: 10.80 × 116.713 / 127.7841 = 9.86; close 10.18 × 125.0496 / 127.7841 = 9.96; change 0.10, +1.0142 %
     expect(forwardAdjustedBar(exDate!, lastCum, ANCHOR)).to.deep.equal({
-      date: '2024-06-14', open: 9.93, high: 10.01, low: 9.78, close: 9.96, pre_close: 9.86, change: 0.1, pct_change: 1.0142, volume: 1637990, amount: exDate!.amount, turnover: exDate!.turnover,
+      date: '2024-06-14',
+      open: 9.93,
+      high: 10.01,
+      low: 9.78,
+      close: 9.96,
+      pre_close: 9.86,
+      change: 0.1,
+      pct_change: 1.0142,
+      volume: 1637990,
+      amount: exDate!.amount,
+      turnover: exDate!.turnover,
     });
     const cases: Array<[RawDailyBar, RawDailyBar | null, number | null]> = [
       [exDate!, lastCum, ANCHOR],
@@ -95,7 +120,8 @@ describe('domain/adjust', () => {
       [{ ...exDate!, adj_factor: null }, null, ANCHOR],
       [exDate!, lastCum, null],
     ];
-    for (const [bar, previous, anchor] of cases) expect(forwardAdjustedBar(bar, previous, anchor)).to.deep.equal(forwardAdjustedBars([bar], previous, anchor)[0]);
+    for (const [bar, previous, anchor] of cases)
+      expect(forwardAdjustedBar(bar, previous, anchor)).to.deep.equal(forwardAdjustedBars([bar], previous, anchor)[0]);
   });
 
   it('rounds half away from zero despite binary floating point', () => {

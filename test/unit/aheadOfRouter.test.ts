@@ -25,9 +25,19 @@ async function answerOf(step: RequestHandler, born: boolean): Promise<{ status: 
     seen.locals = { ...res.locals };
     res.send(`route ${req.originalUrl}`);
   });
-  app.use((err: Error, _req: Request, res: Response, _next: NextFunction) => void res.status(500).send(`error: ${err.message}`));
+  app.use(
+    (err: Error, _req: Request, res: Response, _next: NextFunction) =>
+      void res.status(500).send(`error: ${err.message}`),
+  );
   const watch: RequestHandler = (req, res, next) => {
-    seen.front = { ip: req.ip, path: req.path, originalUrl: req.originalUrl, baseUrl: req.baseUrl, query: { ...req.query }, app: req.app === app && res.app === app };
+    seen.front = {
+      ip: req.ip,
+      path: req.path,
+      originalUrl: req.originalUrl,
+      baseUrl: req.baseUrl,
+      query: { ...req.query },
+      app: req.app === app && res.app === app,
+    };
     next();
   };
   const served = aheadOfRouter(app, [watch, step]);
@@ -35,11 +45,16 @@ async function answerOf(step: RequestHandler, born: boolean): Promise<{ status: 
   return { status, body, seen };
 }
 
-async function askServer(classes: Partial<HttpApp['classes']>, listener: RequestListener): Promise<{ status: number; body: string }> {
+async function askServer(
+  classes: Partial<HttpApp['classes']>,
+  listener: RequestListener,
+): Promise<{ status: number; body: string }> {
   const server = createServer(classes, listener).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   try {
-    const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/a/b?x=1&y=2`, { headers: { 'X-Forwarded-For': '10.1.2.3' } });
+    const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/a/b?x=1&y=2`, {
+      headers: { 'X-Forwarded-For': '10.1.2.3' },
+    });
     return { status: response.status, body: await response.text() };
   } finally {
     server.close();
@@ -48,13 +63,21 @@ async function askServer(classes: Partial<HttpApp['classes']>, listener: Request
 
 const BOTH = [true, false];
 
-const REQUEST_AS_A_FIRST_LAYER_SEES_IT = { ip: '10.1.2.3', path: '/a/b', originalUrl: '/a/b?x=1&y=2', baseUrl: '', query: { x: '1', y: '2' }, app: true };
+const REQUEST_AS_A_FIRST_LAYER_SEES_IT = {
+  ip: '10.1.2.3',
+  path: '/a/b',
+  originalUrl: '/a/b?x=1&y=2',
+  baseUrl: '',
+  query: { x: '1', y: '2' },
+  app: true,
+};
 
 describe('http/aheadOfRouter: the steps up to the warm path, ahead of Express’s router', () => {
   it('makes a server’s requests and responses with the app’s Express prototypes', async () => {
     const app = express();
     const { classes } = aheadOfRouter(app, []);
-    const born: RequestListener = (req, res) => void res.end(String(Object.getPrototypeOf(req) === app.request && Object.getPrototypeOf(res) === app.response));
+    const born: RequestListener = (req, res) =>
+      void res.end(String(Object.getPrototypeOf(req) === app.request && Object.getPrototypeOf(res) === app.response));
     expect(await askServer(classes, born)).to.deep.equal({ status: 200, body: 'true' });
     expect(await askServer({}, born)).to.deep.equal({ status: 200, body: 'false' });
   });
@@ -62,7 +85,11 @@ describe('http/aheadOfRouter: the steps up to the warm path, ahead of Express’
   it('gives the steps Express’s request and response of the app (its trust proxy, its query parser) and an answer of theirs ends the request', async () => {
     const answers: RequestHandler = (_req, res) => void res.status(201).json({ answered: true });
     for (const born of BOTH) {
-      expect(await answerOf(answers, born)).to.deep.equal({ status: 201, body: '{"answered":true}', seen: { front: REQUEST_AS_A_FIRST_LAYER_SEES_IT, routeReached: false } });
+      expect(await answerOf(answers, born)).to.deep.equal({
+        status: 201,
+        body: '{"answered":true}',
+        seen: { front: REQUEST_AS_A_FIRST_LAYER_SEES_IT, routeReached: false },
+      });
     }
   });
 
@@ -89,9 +116,17 @@ describe('http/aheadOfRouter: the steps up to the warm path, ahead of Express’
       throw new Error('rejected');
     };
     const later: RequestHandler = (_req, _res, next) => void Promise.resolve().then(() => next(new Error('later')));
-    for (const [failing, message] of [[throws, 'thrown'], [rejects, 'rejected'], [later, 'later']] as const) {
+    for (const [failing, message] of [
+      [throws, 'thrown'],
+      [rejects, 'rejected'],
+      [later, 'later'],
+    ] as const) {
       const { status, body, seen } = await answerOf(failing, true);
-      expect({ status, body, routeReached: seen.routeReached }).to.deep.equal({ status: 500, body: `error: ${message}`, routeReached: false });
+      expect({ status, body, routeReached: seen.routeReached }).to.deep.equal({
+        status: 500,
+        body: `error: ${message}`,
+        routeReached: false,
+      });
     }
   });
 });

@@ -16,11 +16,38 @@ describe('http/answers/answerStore', () => {
   it('JSON text in pieces: the UTF-8 bytes of the joined text; a daily series the same text as JSON.stringify', () => {
     const pieces = ['{"name":"平安银行",', '"daily":[1,2]', '}'];
     expect(new JsonText(pieces).toBuffer().equals(Buffer.from(pieces.join('')))).to.equal(true);
-    const series = { symbol: '000001.SZ', name: '平安银行', adj_anchor_date: null, daily: [{ date: '2024-12-31', open: 1, high: 1, low: 1, close: 1, pre_close: 1, change: 0, pct_change: 0, volume: 1, amount: 1, turnover: null }] };
+    const series = {
+      symbol: '000001.SZ',
+      name: '平安银行',
+      adj_anchor_date: null,
+      daily: [
+        {
+          date: '2024-12-31',
+          open: 1,
+          high: 1,
+          low: 1,
+          close: 1,
+          pre_close: 1,
+          change: 0,
+          pct_change: 0,
+          volume: 1,
+          amount: 1,
+          turnover: null,
+        },
+      ],
+    };
     expect(dailySeriesJson(series).join('')).to.equal(JSON.stringify(series));
     const other = dailySeriesJson({ ...series, symbol: '600000.SH' });
-    expect(okText([dailySeriesJson(series)], true).toBuffer().toString()).to.equal(JSON.stringify(ok(series)));
-    expect(okText([dailySeriesJson(series), other], false).toBuffer().toString()).to.equal(JSON.stringify(ok([series, { ...series, symbol: '600000.SH' }])));
+    expect(
+      okText([dailySeriesJson(series)], true)
+        .toBuffer()
+        .toString(),
+    ).to.equal(JSON.stringify(ok(series)));
+    expect(
+      okText([dailySeriesJson(series), other], false)
+        .toBuffer()
+        .toString(),
+    ).to.equal(JSON.stringify(ok([series, { ...series, symbol: '600000.SH' }])));
     expect(okText([], false).toBuffer().toString()).to.equal(JSON.stringify(ok([])));
   });
 

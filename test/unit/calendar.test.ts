@@ -1,5 +1,12 @@
 import { expect } from 'chai';
-import { addDays, addYears, isLongerThanYears, isPeriodClosed, periodEnd, periodStart } from '../../src/domain/calendar';
+import {
+  addDays,
+  addYears,
+  isLongerThanYears,
+  isPeriodClosed,
+  periodEnd,
+  periodStart,
+} from '../../src/domain/calendar';
 
 describe('domain/calendar', () => {
   it('adds days and years; 29 February falls back to 28 February', () => {

@@ -46,7 +46,9 @@ describe('code changes from memory (CodeChangeMap)', () => {
   });
 
   it('names the requested old code in a payload only when it differs', () => {
-    expect(requestedSymbolOf({ requested: '000022.SZ', code: '001872.SZ' })).to.deep.equal({ requested_symbol: '000022.SZ' });
+    expect(requestedSymbolOf({ requested: '000022.SZ', code: '001872.SZ' })).to.deep.equal({
+      requested_symbol: '000022.SZ',
+    });
     expect(requestedSymbolOf({ requested: '600519.SH', code: '600519.SH' })).to.deep.equal({});
   });
 });

@@ -18,13 +18,24 @@ describe('domain/coverage: when a session counts as loaded', () => {
   });
 
   it('the universe of a session: listed from the list date on, until the delist date (not on it), less the halted', () => {
-    const lives = [{ list_date: '2024-02-06', delist_date: null }, { list_date: null, delist_date: '2024-02-08' }, { list_date: '1991-04-03', delist_date: null }];
+    const lives = [
+      { list_date: '2024-02-06', delist_date: null },
+      { list_date: null, delist_date: '2024-02-08' },
+      { list_date: '1991-04-03', delist_date: null },
+    ];
     const counts = universeCounts(['2024-02-05', '2024-02-06', '2024-02-08'], lives, new Map([['2024-02-06', 1]]));
-    expect([...counts]).to.deep.equal([['2024-02-05', 2], ['2024-02-06', 2], ['2024-02-08', 2]]);
+    expect([...counts]).to.deep.equal([
+      ['2024-02-05', 2],
+      ['2024-02-06', 2],
+      ['2024-02-08', 2],
+    ]);
   });
 
   it('gaps of a window, oldest first, and the lag in open sessions', () => {
-    const counts = new Map([['2024-02-05', { rows: 3, expected: 3 }], ['2024-02-07', { rows: 1, expected: 3 }]]);
+    const counts = new Map([
+      ['2024-02-05', { rows: 3, expected: 3 }],
+      ['2024-02-07', { rows: 1, expected: 3 }],
+    ]);
     expect(gapsOf(['2024-02-05', '2024-02-06', '2024-02-07'], counts, 'universe', 0.95)).to.deep.equal([
       { date: '2024-02-06', state: 'missing', rows: 0, expected: 0 },
       { date: '2024-02-07', state: 'partial', rows: 1, expected: 3 },

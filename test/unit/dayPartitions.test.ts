@@ -26,7 +26,9 @@ describe('domain/dayPartitions', () => {
   });
 
   it('partitions that all lie before the window: all dropped, and the window starts afresh', () => {
-    expect(planPartitions(['before_20260101', 'before_20260102', 'p_future'], '2026-03-01', '2026-03-01')).to.deep.equal({
+    expect(
+      planPartitions(['before_20260101', 'before_20260102', 'p_future'], '2026-03-01', '2026-03-01'),
+    ).to.deep.equal({
       add: ['2026-03-01', '2026-03-02'],
       drop: ['before_20260101', 'before_20260102'],
     });

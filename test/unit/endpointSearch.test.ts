@@ -13,7 +13,11 @@ describe('domain/endpointSearch: ranking endpoints for an agent', () => {
     // "daily bars": get_daily 3 + 2 (daily) + 2 (bars) = 7; get_klines 2 (bars); the others 0.
     expect(rankEndpoints(endpoints, 'daily bars').map((e) => e.name)).to.deep.equal(['get_daily', 'get_klines']);
     // "symbol": a parameter of three endpoints, 1 each: catalog order.
-    expect(rankEndpoints(endpoints, 'symbol').map((e) => e.name)).to.deep.equal(['get_daily', 'get_dividends', 'get_klines']);
+    expect(rankEndpoints(endpoints, 'symbol').map((e) => e.name)).to.deep.equal([
+      'get_daily',
+      'get_dividends',
+      'get_klines',
+    ]);
   });
 
   it('counts a prefix of three letters or more, ignores case and punctuation, and leaves out what matches nothing', () => {

@@ -1,7 +1,14 @@
 import { expect } from 'chai';
 import { yoyGrowth } from '../../src/domain/growth';
 import {
-  averageOf, difference, financialMetrics, incomeDerived, percentOf, ratioOf, type MetricBalance, type MetricIncome,
+  averageOf,
+  difference,
+  financialMetrics,
+  incomeDerived,
+  percentOf,
+  ratioOf,
+  type MetricBalance,
+  type MetricIncome,
 } from '../../src/domain/financialRatios';
 import { roundMoney, roundRatio, roundTo } from '../../src/domain/numbers';
 
@@ -48,24 +55,56 @@ describe('domain/financialRatios', () => {
 
   it('income derived: gross profit 240 of 600 → 40 %, operating 70 → 11.6667 %, net 60 → 10 %', () => {
     expect(incomeDerived({ revenue: 600, operating_cost: 360, operating_profit: 70, net_profit: 60 })).to.deep.equal({
-      gross_profit: 240, gross_margin: 40, operating_margin: 11.6667, net_margin: 10,
+      gross_profit: 240,
+      gross_margin: 40,
+      operating_margin: 11.6667,
+      net_margin: 10,
     });
   });
 
   it('income derived with zero or missing revenue gives null margins', () => {
     expect(incomeDerived({ revenue: 0, operating_cost: 0, operating_profit: -5, net_profit: -5 })).to.deep.equal({
-      gross_profit: 0, gross_margin: null, operating_margin: null, net_margin: null,
+      gross_profit: 0,
+      gross_margin: null,
+      operating_margin: null,
+      net_margin: null,
     });
-    expect(incomeDerived({ revenue: null, operating_cost: 1, operating_profit: 1, net_profit: 1 }).gross_profit).to.equal(null);
+    expect(
+      incomeDerived({ revenue: null, operating_cost: 1, operating_profit: 1, net_profit: 1 }).gross_profit,
+    ).to.equal(null);
   });
 
-  const income: MetricIncome = { revenue: 600, operating_cost: 360, operating_profit: 70, net_profit: 60, net_profit_parent: 54, basic_eps: 0.54 };
-  const prior: MetricIncome = { revenue: 580, operating_cost: 348, operating_profit: 54, net_profit: 44, net_profit_parent: 40, basic_eps: 0.44 };
+  const income: MetricIncome = {
+    revenue: 600,
+    operating_cost: 360,
+    operating_profit: 70,
+    net_profit: 60,
+    net_profit_parent: 54,
+    basic_eps: 0.54,
+  };
+  const prior: MetricIncome = {
+    revenue: 580,
+    operating_cost: 348,
+    operating_profit: 54,
+    net_profit: 44,
+    net_profit_parent: 40,
+    basic_eps: 0.44,
+  };
   const closing: MetricBalance = {
-    total_assets: 1200, total_liabilities: 480, total_current_assets: 600, total_current_liabilities: 300, equity_parent: 650, share_capital: 100,
+    total_assets: 1200,
+    total_liabilities: 480,
+    total_current_assets: 600,
+    total_current_liabilities: 300,
+    equity_parent: 650,
+    share_capital: 100,
   };
   const opening: MetricBalance = {
-    total_assets: 1000, total_liabilities: 400, total_current_assets: 500, total_current_liabilities: 250, equity_parent: 550, share_capital: 100,
+    total_assets: 1000,
+    total_liabilities: 400,
+    total_current_assets: 500,
+    total_current_liabilities: 250,
+    equity_parent: 550,
+    share_capital: 100,
   };
 
   it('every metric from hand-computed inputs', () => {
@@ -86,10 +125,25 @@ describe('domain/financialRatios', () => {
   });
 
   it('missing opening balance, prior year or balance sheet → the metrics that need them are null', () => {
-    const metrics = financialMetrics({ income, priorIncome: null, closing: null, opening: null, operatingCashFlow: null });
+    const metrics = financialMetrics({
+      income,
+      priorIncome: null,
+      closing: null,
+      opening: null,
+      operatingCashFlow: null,
+    });
     expect(metrics).to.deep.include({
-      roe: null, roa: null, debt_to_asset_ratio: null, current_ratio: null, bps: null, operating_cash_flow_per_share: null,
-      revenue_growth: null, net_profit_growth: null, net_profit_parent_growth: null, gross_margin: 40, eps: 0.54,
+      roe: null,
+      roa: null,
+      debt_to_asset_ratio: null,
+      current_ratio: null,
+      bps: null,
+      operating_cash_flow_per_share: null,
+      revenue_growth: null,
+      net_profit_growth: null,
+      net_profit_parent_growth: null,
+      gross_margin: 40,
+      eps: 0.54,
     });
   });
 });

@@ -27,7 +27,11 @@ describe('fixedHeaders: a header-only middleware replayed from one run', () => {
   it('gives the same headers as helmet run per request, X-Powered-By removed alike', async () => {
     const replayed = await headersBehind(fixedHeaders(helmet()));
     expect(replayed).to.deep.equal(await headersBehind(helmet()));
-    expect(replayed.map(([name]) => name)).to.include.members(['content-security-policy', 'strict-transport-security', 'x-content-type-options']);
+    expect(replayed.map(([name]) => name)).to.include.members([
+      'content-security-policy',
+      'strict-transport-security',
+      'x-content-type-options',
+    ]);
     expect(replayed.map(([name]) => name)).not.to.include('x-powered-by');
   });
 

@@ -5,7 +5,14 @@ import type { Json } from '../../src/domain/toolResults';
 describe('domain/flatRows: answers as flat rows and CSV lines', () => {
   it('writes a list of series as one row per bar, the series fields repeated on each', () => {
     const data: Json = [
-      { symbol: '600519.SH', name: '贵州茅台', daily: [{ date: '2024-06-14', close: 1500.5 }, { date: '2024-06-13', close: 1490, volume: 10 }] },
+      {
+        symbol: '600519.SH',
+        name: '贵州茅台',
+        daily: [
+          { date: '2024-06-14', close: 1500.5 },
+          { date: '2024-06-13', close: 1490, volume: 10 },
+        ],
+      },
       { symbol: '000001.SZ', name: '平安银行', daily: [] },
     ];
     expect(flatRows(data)).to.deep.equal([
@@ -20,17 +27,24 @@ describe('domain/flatRows: answers as flat rows and CSV lines', () => {
       { symbol: '000001.SZ', name: '平安银行', daily: [] },
       { symbol: '600519.SH', name: '贵州茅台', daily: [{ date: '2024-06-14', close: 1500.5 }] },
     ];
-    expect([...tableRows(data)]).to.deep.equal([{ symbol: '600519.SH', name: '贵州茅台', date: '2024-06-14', close: 1500.5 }]);
+    expect([...tableRows(data)]).to.deep.equal([
+      { symbol: '600519.SH', name: '贵州茅台', date: '2024-06-14', close: 1500.5 },
+    ]);
   });
 
   it('writes one record as one row, nested objects and scalar lists as JSON text, and scalars as a value column', () => {
-    expect(flatRows({ symbol: '600519.SH', profile: { city: '遵义' }, tags: ['a'] })).to.deep.equal([{ symbol: '600519.SH', profile: '{"city":"遵义"}', tags: '["a"]' }]);
+    expect(flatRows({ symbol: '600519.SH', profile: { city: '遵义' }, tags: ['a'] })).to.deep.equal([
+      { symbol: '600519.SH', profile: '{"city":"遵义"}', tags: '["a"]' },
+    ]);
     expect(flatRows(['2024-06-14', '2024-06-13'])).to.deep.equal([{ value: '2024-06-14' }, { value: '2024-06-13' }]);
     expect(flatRows(42)).to.deep.equal([{ value: 42 }]);
   });
 
   it('gives CSV lines with the columns in first-seen order, nulls and missing values empty, quoting where needed', () => {
-    const rows: FlatRow[] = [{ a: 1.5, b: null }, { a: 'x,y', c: true }];
+    const rows: FlatRow[] = [
+      { a: 1.5, b: null },
+      { a: 'x,y', c: true },
+    ];
     expect(columnsOf(rows)).to.deep.equal(['a', 'b', 'c']);
     expect(csvLines(rows)).to.deep.equal(['a,b,c', '1.5,,', '"x,y",,true']);
     expect(csvLines([{ title: 'line one\nline two' }])).to.deep.equal(['title', '"line one\nline two"']);
@@ -38,11 +52,28 @@ describe('domain/flatRows: answers as flat rows and CSV lines', () => {
 
   it('gives an agent a list of series as one header, a # line of each series fields, then its rows; anything else flat', () => {
     const series: Json = [
-      { symbol: '600519.SH', name: '贵州茅台', daily: [{ date: '2024-06-14', close: 1500.5 }, { date: '2024-06-13', close: 1490 }] },
+      {
+        symbol: '600519.SH',
+        name: '贵州茅台',
+        daily: [
+          { date: '2024-06-14', close: 1500.5 },
+          { date: '2024-06-13', close: 1490 },
+        ],
+      },
       { symbol: '000001.SZ', name: null, daily: [] },
     ];
-    expect(agentCsvLines(series)).to.deep.equal(['date,close', '# symbol=600519.SH, name=贵州茅台', '2024-06-14,1500.5', '2024-06-13,1490', '# symbol=000001.SZ, name=']);
-    expect(agentCsvLines({ symbol: '600519.SH', daily: [{ date: '2024-06-14' }] })).to.deep.equal(['date', '# symbol=600519.SH', '2024-06-14']);
+    expect(agentCsvLines(series)).to.deep.equal([
+      'date,close',
+      '# symbol=600519.SH, name=贵州茅台',
+      '2024-06-14,1500.5',
+      '2024-06-13,1490',
+      '# symbol=000001.SZ, name=',
+    ]);
+    expect(agentCsvLines({ symbol: '600519.SH', daily: [{ date: '2024-06-14' }] })).to.deep.equal([
+      'date',
+      '# symbol=600519.SH',
+      '2024-06-14',
+    ]);
     expect(agentCsvLines([{ symbol: '600519.SH', tags: [] }])).to.deep.equal(['symbol,tags', '600519.SH,[]']);
     expect(agentCsvLines([{ symbol: '600519.SH' }])).to.deep.equal(['symbol', '600519.SH']);
   });

@@ -13,7 +13,10 @@ async function answersOf(steps: RequestHandler[]): Promise<{ status: number; bod
   });
   app.use(inSequence(...steps));
   app.use((_req, res) => void res.send('after'));
-  app.use((err: Error, _req: Request, res: Response, _next: NextFunction) => void res.status(500).send(`error: ${err.message}`));
+  app.use(
+    (err: Error, _req: Request, res: Response, _next: NextFunction) =>
+      void res.status(500).send(`error: ${err.message}`),
+  );
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   try {
@@ -24,14 +27,20 @@ async function answersOf(steps: RequestHandler[]): Promise<{ status: number; bod
   }
 }
 
-const step = (name: string): RequestHandler => (_req, res, next) => {
-  res.locals.ran.push(name);
-  next();
-};
+const step =
+  (name: string): RequestHandler =>
+  (_req, res, next) => {
+    res.locals.ran.push(name);
+    next();
+  };
 
 describe('http/inSequence: middleware steps as one router layer', () => {
   it('runs every step in order, then the next layer', async () => {
-    expect(await answersOf([step('a'), step('b'), step('c')])).to.deep.equal({ status: 200, body: 'after', ran: ['a', 'b', 'c'] });
+    expect(await answersOf([step('a'), step('b'), step('c')])).to.deep.equal({
+      status: 200,
+      body: 'after',
+      ran: ['a', 'b', 'c'],
+    });
   });
 
   it('a step that throws, calls next(err) or rejects stops the sequence and reaches the error handler once', async () => {
@@ -43,19 +52,32 @@ describe('http/inSequence: middleware steps as one router layer', () => {
       await Promise.resolve();
       throw new Error('rejected');
     };
-    for (const [failing, message] of [[throws, 'thrown'], [passes, 'passed'], [rejects, 'rejected']] as const) {
-      expect(await answersOf([step('a'), failing, step('c')])).to.deep.equal({ status: 500, body: `error: ${message}`, ran: ['a'] });
+    for (const [failing, message] of [
+      [throws, 'thrown'],
+      [passes, 'passed'],
+      [rejects, 'rejected'],
+    ] as const) {
+      expect(await answersOf([step('a'), failing, step('c')])).to.deep.equal({
+        status: 500,
+        body: `error: ${message}`,
+        ran: ['a'],
+      });
     }
   });
 
   it('a step that continues after a promise resumes the sequence; one that answers ends the request', async () => {
-    const later: RequestHandler = (_req, res, next) => Promise.resolve().then(() => {
-      res.locals.ran.push('later');
-      next();
-    });
+    const later: RequestHandler = (_req, res, next) =>
+      Promise.resolve().then(() => {
+        res.locals.ran.push('later');
+        next();
+      });
     const answers: RequestHandler = (_req, res) => void res.send('answered');
     expect(await answersOf([later, step('b')])).to.deep.equal({ status: 200, body: 'after', ran: ['later', 'b'] });
-    expect(await answersOf([step('a'), answers, step('c')])).to.deep.equal({ status: 200, body: 'answered', ran: ['a'] });
+    expect(await answersOf([step('a'), answers, step('c')])).to.deep.equal({
+      status: 200,
+      body: 'answered',
+      ran: ['a'],
+    });
   });
 
   it('a step after a promise that throws reaches the error handler once', async () => {

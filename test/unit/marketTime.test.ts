@@ -10,7 +10,9 @@ const beijing = (time: string) => new Date(`${time.replace(' ', 'T')}+08:00`);
 describe('plan delays on market time (visibilityAt)', () => {
   it('starter at 15:00 Beijing: the day closing now is 15 minutes from visible; minute data through 14:45', () => {
     expect(visibilityAt(STARTER, beijing('2024-12-31 15:00:00'))).to.deep.equal({
-      ...STARTER, dailyThrough: '2024-12-30', minuteThrough: '2024-12-31 14:45:00',
+      ...STARTER,
+      dailyThrough: '2024-12-30',
+      minuteThrough: '2024-12-31 14:45:00',
     });
   });
 
@@ -29,16 +31,25 @@ describe('plan delays on market time (visibilityAt)', () => {
     // 00:10 UTC on 2025-01-01 is 08:10 in Beijing: market time 07:55, before the close of 2025-01-01.
     expect(visibilityAt(STARTER, new Date('2025-01-01T00:10:00Z')).dailyThrough).to.equal('2024-12-31');
     // 16:05 UTC on 2024-12-31 is 00:05 of 2025-01-01 in Beijing: market time 23:50 of 2024-12-31.
-    expect(visibilityAt(STARTER, new Date('2024-12-31T16:05:00Z'))).to.include({ dailyThrough: '2024-12-31', minuteThrough: '2024-12-31 23:50:00' });
+    expect(visibilityAt(STARTER, new Date('2024-12-31T16:05:00Z'))).to.include({
+      dailyThrough: '2024-12-31',
+      minuteThrough: '2024-12-31 23:50:00',
+    });
     expect(visibilityAt(STARTER, beijing('2024-03-01 09:00:00')).dailyThrough).to.equal('2024-02-29');
   });
 
   it('professional: daily data in real time, minute data 1 minute late', () => {
-    expect(visibilityAt(PROFESSIONAL, beijing('2024-12-31 15:00:00'))).to.include({ dailyThrough: null, minuteThrough: '2024-12-31 14:59:00' });
+    expect(visibilityAt(PROFESSIONAL, beijing('2024-12-31 15:00:00'))).to.include({
+      dailyThrough: null,
+      minuteThrough: '2024-12-31 14:59:00',
+    });
   });
 
   it('enterprise: everything loaded is visible', () => {
-    expect(visibilityAt(ENTERPRISE, beijing('2024-12-31 15:00:00'))).to.include({ dailyThrough: null, minuteThrough: null });
+    expect(visibilityAt(ENTERPRISE, beijing('2024-12-31 15:00:00'))).to.include({
+      dailyThrough: null,
+      minuteThrough: null,
+    });
   });
 });
 
@@ -50,8 +61,15 @@ describe('when hidden data becomes visible (visibleFrom, notYetVisible)', () => 
   });
 
   it('no_data naming the row and the Beijing time; a later day is named with it', () => {
-    expect(notYetVisible(STARTER, { date: '2026-11-25' })).to.include({ code: 'no_data', message: '2026-11-25 is visible to the starter plan from 15:15 Beijing time' });
-    expect(notYetVisible(STARTER, { time: '2026-11-25 10:31:00' }).message).to.equal('2026-11-25 10:31:00 is visible to the starter plan from 10:46 Beijing time');
-    expect(notYetVisible({ ...STARTER, plan: 'slow', dailyDelayMinutes: 600 }, { date: '2026-11-25' }).message).to.equal('2026-11-25 is visible to the slow plan from 2026-11-26 01:00 Beijing time');
+    expect(notYetVisible(STARTER, { date: '2026-11-25' })).to.include({
+      code: 'no_data',
+      message: '2026-11-25 is visible to the starter plan from 15:15 Beijing time',
+    });
+    expect(notYetVisible(STARTER, { time: '2026-11-25 10:31:00' }).message).to.equal(
+      '2026-11-25 10:31:00 is visible to the starter plan from 10:46 Beijing time',
+    );
+    expect(
+      notYetVisible({ ...STARTER, plan: 'slow', dailyDelayMinutes: 600 }, { date: '2026-11-25' }).message,
+    ).to.equal('2026-11-25 is visible to the slow plan from 2026-11-26 01:00 Beijing time');
   });
 });

@@ -2,7 +2,15 @@ import { expect } from 'chai';
 import { OpenDays } from '../../src/domain/openDays';
 
 // The SSE calendar around the 2024 Spring Festival: open 5-8 February, closed 9-16 February, open again on the 19th.
-const days = new OpenDays(['2024-02-05', '2024-02-06', '2024-02-07', '2024-02-08', '2024-02-19', '2024-02-20', '2024-02-21']);
+const days = new OpenDays([
+  '2024-02-05',
+  '2024-02-06',
+  '2024-02-07',
+  '2024-02-08',
+  '2024-02-19',
+  '2024-02-20',
+  '2024-02-21',
+]);
 
 describe('domain/openDays: the open days in memory', () => {
   it('before: the nth open day before a date, the date itself the 0th when open, else the oldest; null before the first', () => {

@@ -13,51 +13,97 @@ describe('http/operations: the policy read from the contract', () => {
   it('getDaily: API key, scope market, cached on market, reference and live data for real-time plans', () => {
     const daily = operationPolicies(loadContract()).find((policy) => policy.operationId === 'getDaily');
     expect(daily).to.deep.equal({
-      operationId: 'getDaily', method: 'get', path: '/v1/market/daily', credential: 'apiKey', scope: 'market',
-      cache: { datasets: ['market', 'reference', 'live'], realtimeOnly: true }, tables: true, stream: false, tushare: false,
+      operationId: 'getDaily',
+      method: 'get',
+      path: '/v1/market/daily',
+      credential: 'apiKey',
+      scope: 'market',
+      cache: { datasets: ['market', 'reference', 'live'], realtimeOnly: true },
+      tables: true,
+      stream: false,
+      tushare: false,
     });
   });
 
   it('getStream: an event stream', () => {
-    expect(operationPolicies(loadContract()).find((policy) => policy.operationId === 'getStream')).to.deep.include({ stream: true, tables: false });
+    expect(operationPolicies(loadContract()).find((policy) => policy.operationId === 'getStream')).to.deep.include({
+      stream: true,
+      tables: false,
+    });
   });
 
   it('an API-key operation without a known x-scope stops the process', () => {
-    expect(() => operationPolicies(withDaily((op) => delete op['x-scope']))).to.throw('getDaily: an API-key operation needs x-scope');
-    expect(() => operationPolicies(withDaily((op) => (op['x-scope'] = 'markets')))).to.throw('getDaily: an API-key operation needs x-scope');
+    expect(() => operationPolicies(withDaily((op) => delete op['x-scope']))).to.throw(
+      'getDaily: an API-key operation needs x-scope',
+    );
+    expect(() => operationPolicies(withDaily((op) => (op['x-scope'] = 'markets')))).to.throw(
+      'getDaily: an API-key operation needs x-scope',
+    );
   });
 
   it('a malformed x-cache stops the process', () => {
-    expect(() => operationPolicies(withDaily((op) => (op['x-cache'] = true)))).to.throw('getDaily: x-cache.datasets must list');
-    expect(() => operationPolicies(withDaily((op) => (op['x-cache'] = { datasets: ['prices'] })))).to.throw('getDaily: x-cache.datasets must list');
+    expect(() => operationPolicies(withDaily((op) => (op['x-cache'] = true)))).to.throw(
+      'getDaily: x-cache.datasets must list',
+    );
+    expect(() => operationPolicies(withDaily((op) => (op['x-cache'] = { datasets: ['prices'] })))).to.throw(
+      'getDaily: x-cache.datasets must list',
+    );
   });
 
   it('security: [] is public, BearerAuth a console session', () => {
-    const credentialOf = (id: string) => operationPolicies(loadContract()).find((policy) => policy.operationId === id)?.credential;
-    expect([credentialOf('login'), credentialOf('register'), credentialOf('getMe'), credentialOf('listPlans')]).to.deep.equal(['none', 'none', 'session', 'session']);
+    const credentialOf = (id: string) =>
+      operationPolicies(loadContract()).find((policy) => policy.operationId === id)?.credential;
+    expect([
+      credentialOf('login'),
+      credentialOf('register'),
+      credentialOf('getMe'),
+      credentialOf('listPlans'),
+    ]).to.deep.equal(['none', 'none', 'session', 'session']);
   });
 
   const index = new OperationIndex(operationPolicies(loadContract()));
 
   it('credentials from the contract: account routes take a session, data routes a key, sign-up and sign-in neither', () => {
     const expected = {
-      '/api/v1/auth/login': 'none', '/api/v1/auth/register/': 'none', '/api/v1/auth/me': 'session', '/api/v1/api-keys': 'session',
-      '/api/v1/api-keys/12': 'session', '/API/V1/Billing/usage': 'session', '/api/v1/stocks/prices': 'apiKey', '/v1/market/daily': 'apiKey',
+      '/api/v1/auth/login': 'none',
+      '/api/v1/auth/register/': 'none',
+      '/api/v1/auth/me': 'session',
+      '/api/v1/api-keys': 'session',
+      '/api/v1/api-keys/12': 'session',
+      '/API/V1/Billing/usage': 'session',
+      '/api/v1/stocks/prices': 'apiKey',
+      '/v1/market/daily': 'apiKey',
       // Outside the contract: no credential is asked, the answer is 404.
-      '/api/v1/api-keysx': undefined, '/api/v1/api-keys/12/x': undefined, '/console': undefined, '/v1x': undefined,
+      '/api/v1/api-keysx': undefined,
+      '/api/v1/api-keys/12/x': undefined,
+      '/console': undefined,
+      '/v1x': undefined,
     };
-    for (const [path, credential] of Object.entries(expected)) expect(index.find(path)?.credential, path).to.equal(credential);
+    for (const [path, credential] of Object.entries(expected))
+      expect(index.find(path)?.credential, path).to.equal(credential);
   });
 
   it('scopes from x-scope; every API-key operation has one but the Tushare-compatible ones (each api_name its own), no other operation does', () => {
     const expected = {
-      '/v1/market/daily': 'market', '/api/v1/stocks/prices': 'market', '/api/v1/indices': 'market',
-      '/v1/financials/income-statement': 'financials', '/api/v1/fundamentals': 'financials',
-      '/v1/stock/basic-info': 'reference', '/V1/STOCK/search': 'reference', '/v1/nope': undefined,
+      '/v1/market/daily': 'market',
+      '/api/v1/stocks/prices': 'market',
+      '/api/v1/indices': 'market',
+      '/v1/financials/income-statement': 'financials',
+      '/api/v1/fundamentals': 'financials',
+      '/v1/stock/basic-info': 'reference',
+      '/V1/STOCK/search': 'reference',
+      '/v1/nope': undefined,
     };
-    for (const [path, scope] of Object.entries(expected)) expect(index.operationOf('GET', path)?.scope, path).to.equal(scope);
-    for (const policy of index.policies) expect(policy.scope !== null, policy.operationId).to.equal(policy.credential === 'apiKey' && !policy.tushare);
-    expect(index.policies.filter((policy) => policy.tushare).map((policy) => [policy.operationId, policy.credential])).to.deep.equal([['queryTushare', 'apiKey'], ['queryTushareApi', 'apiKey']]);
+    for (const [path, scope] of Object.entries(expected))
+      expect(index.operationOf('GET', path)?.scope, path).to.equal(scope);
+    for (const policy of index.policies)
+      expect(policy.scope !== null, policy.operationId).to.equal(policy.credential === 'apiKey' && !policy.tushare);
+    expect(
+      index.policies.filter((policy) => policy.tushare).map((policy) => [policy.operationId, policy.credential]),
+    ).to.deep.equal([
+      ['queryTushare', 'apiKey'],
+      ['queryTushareApi', 'apiKey'],
+    ]);
   });
 
   it('operations: HEAD is GET, a trailing slash and letter case do not matter, a path parameter is one segment', () => {

@@ -1,6 +1,13 @@
 import { expect } from 'chai';
 import {
-  isListedUnder, listedPeriods, pageOfPeriods, periodOf, periodsNeeded, previousYearEnd, reportName, yearEarlier,
+  isListedUnder,
+  listedPeriods,
+  pageOfPeriods,
+  periodOf,
+  periodsNeeded,
+  previousYearEnd,
+  reportName,
+  yearEarlier,
 } from '../../src/domain/reportPeriods';
 import { currentVersions } from '../../src/domain/statementVersions';
 
@@ -38,8 +45,16 @@ describe('domain/reportPeriods', () => {
 
   it('lists periods in range newest first, de-duplicated, and pages them', () => {
     const dates = ['2023-12-31', '2024-03-31', '2024-06-30', '2024-06-30', '2022-12-31', '2024-12-31'];
-    expect(listedPeriods(dates, 'quarterly', { end: '2024-09-30' })).to.deep.equal(['2024-06-30', '2024-03-31', '2023-12-31', '2022-12-31']);
-    expect(listedPeriods(dates, 'annual', { begin: '2023-01-01', end: '2025-01-01' })).to.deep.equal(['2024-12-31', '2023-12-31']);
+    expect(listedPeriods(dates, 'quarterly', { end: '2024-09-30' })).to.deep.equal([
+      '2024-06-30',
+      '2024-03-31',
+      '2023-12-31',
+      '2022-12-31',
+    ]);
+    expect(listedPeriods(dates, 'annual', { begin: '2023-01-01', end: '2025-01-01' })).to.deep.equal([
+      '2024-12-31',
+      '2023-12-31',
+    ]);
     expect(pageOfPeriods(['d', 'c', 'b', 'a'], { limit: 2, offset: 1 })).to.deep.equal(['c', 'b']);
   });
 
@@ -47,7 +62,13 @@ describe('domain/reportPeriods', () => {
     // TTM of 2024 Q3 = YTD 2024-09-30 + FY 2023-12-31 − YTD 2023-09-30; its growth needs the TTM of 2023 Q3 too.
     expect(periodsNeeded(['2024-09-30'], 0)).to.deep.equal(['2024-09-30']);
     expect(periodsNeeded(['2024-09-30'], 1)).to.deep.equal(['2023-09-30', '2023-12-31', '2024-09-30']);
-    expect(periodsNeeded(['2024-09-30'], 2)).to.deep.equal(['2022-09-30', '2022-12-31', '2023-09-30', '2023-12-31', '2024-09-30']);
+    expect(periodsNeeded(['2024-09-30'], 2)).to.deep.equal([
+      '2022-09-30',
+      '2022-12-31',
+      '2023-09-30',
+      '2023-12-31',
+      '2024-09-30',
+    ]);
     // An annual period's year end before it is the year-earlier period itself; shared periods are read once.
     expect(periodsNeeded(['2024-12-31', '2023-12-31'], 1)).to.deep.equal(['2022-12-31', '2023-12-31', '2024-12-31']);
     expect(periodsNeeded([], 2)).to.deep.equal([]);

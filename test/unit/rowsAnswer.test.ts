@@ -31,12 +31,20 @@ function written(answer: RowsAnswer, format: 'json' | 'csv' | 'ndjson'): { text:
 }
 
 /** The same rows as the objects an envelope would hold. */
-const envelopeOf = (rows: Row[]) => ok({ date: '2025-12-31', securities: rows.map((row) => ({ symbol: row.code, name: row.name, close: row.close })) });
+const envelopeOf = (rows: Row[]) =>
+  ok({ date: '2025-12-31', securities: rows.map((row) => ({ symbol: row.code, name: row.name, close: row.close })) });
 
 describe('http/answers/rowsAnswer', () => {
   for (const [label, rows] of [
     ['tricky rows', TRICKY],
-    ['1,201 rows (three chunks)', Array.from({ length: 1201 }, (_, i) => ({ code: `${String(i).padStart(6, '0')}.SZ`, name: `n${i}`, close: i / 7 }))],
+    [
+      '1,201 rows (three chunks)',
+      Array.from({ length: 1201 }, (_, i) => ({
+        code: `${String(i).padStart(6, '0')}.SZ`,
+        name: `n${i}`,
+        close: i / 7,
+      })),
+    ],
   ] as const) {
     it(`${label}: the JSON is JSON.stringify's text of the envelope; CSV and NDJSON are the table writer's bytes of it`, () => {
       const answer = RowsAnswer.of({ date: '2025-12-31' }, 'securities', COLUMNS, rows);
@@ -46,7 +54,9 @@ describe('http/answers/rowsAnswer', () => {
       expect(json.chunks).to.equal(Math.ceil(rows.length / 500) + 2);
       const req = { path: '/v1/market/cross-section', originalUrl: '/v1/market/cross-section' } as Request;
       for (const format of ['csv', 'ndjson'] as const) {
-        expect(written(answer, format).text).to.equal(bytesOf(tableText(req, envelopeOf([...rows]), format).chunks).toString());
+        expect(written(answer, format).text).to.equal(
+          bytesOf(tableText(req, envelopeOf([...rows]), format).chunks).toString(),
+        );
       }
     });
   }
@@ -54,7 +64,9 @@ describe('http/answers/rowsAnswer', () => {
   it('media types: JSON with its charset, CSV and NDJSON', () => {
     const answer = RowsAnswer.of({}, 'rows', COLUMNS, TRICKY);
     expect((['json', 'csv', 'ndjson'] as const).map((format) => answer.text(format).headers)).to.deep.equal([
-      { 'Content-Type': 'application/json; charset=utf-8' }, { 'Content-Type': 'text/csv; charset=utf-8' }, { 'Content-Type': 'application/x-ndjson; charset=utf-8' },
+      { 'Content-Type': 'application/json; charset=utf-8' },
+      { 'Content-Type': 'text/csv; charset=utf-8' },
+      { 'Content-Type': 'application/x-ndjson; charset=utf-8' },
     ]);
   });
 });

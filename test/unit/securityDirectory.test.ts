@@ -16,21 +16,29 @@ describe('SecurityDirectory', () => {
   );
 
   it('names a security by its latest name change started by the day, else by its name now', () => {
-    expect(['1993-05-04', '1993-05-05', '2018-12-25', '2018-12-26', '2025-04-03'].map((day) => directory.nameOn('000022.SZ', day))).to.deep.equal([
-      '招商港口', '深赤湾A', '深赤湾A', '招商港口', '招商港口',
-    ]);
+    expect(
+      ['1993-05-04', '1993-05-05', '2018-12-25', '2018-12-26', '2025-04-03'].map((day) =>
+        directory.nameOn('000022.SZ', day),
+      ),
+    ).to.deep.equal(['招商港口', '深赤湾A', '深赤湾A', '招商港口', '招商港口']);
     expect(directory.nameOn('000300.SH', '2025-04-03')).to.equal('沪深300');
   });
 
   it('names a security the list lacks by its name changes only, else not at all', () => {
-    expect([directory.nameOn('000999.SZ', '2009-12-31'), directory.nameOn('000999.SZ', '2010-01-04'), directory.nameOn('600000.SH', '2025-04-03')]).to.deep.equal([null, '华润三九', null]);
+    expect([
+      directory.nameOn('000999.SZ', '2009-12-31'),
+      directory.nameOn('000999.SZ', '2010-01-04'),
+      directory.nameOn('600000.SH', '2025-04-03'),
+    ]).to.deep.equal([null, '华润三九', null]);
     expect([directory.has('000022.SZ'), directory.has('000999.SZ')]).to.deep.equal([true, false]);
   });
 
   it('takes the kind of the reference row, else of the code', () => {
-    expect(['000022.SZ', '000300.SH', '000016.SH', '399006.SZ', '000016.SZ', '600000.SH'].map((code) => directory.kindOf(code))).to.deep.equal([
-      'stock', 'index', 'index', 'index', 'stock', 'stock',
-    ]);
+    expect(
+      ['000022.SZ', '000300.SH', '000016.SH', '399006.SZ', '000016.SZ', '600000.SH'].map((code) =>
+        directory.kindOf(code),
+      ),
+    ).to.deep.equal(['stock', 'index', 'index', 'index', 'stock', 'stock']);
     expect(kindByCode('399001.SH')).to.equal('stock');
   });
 });

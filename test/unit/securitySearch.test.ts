@@ -4,8 +4,15 @@ import { SecurityIndex, type SearchableSecurity } from '../../src/domain/securit
 
 function security(ts_code: string, name: string, list_status = 'L', former_names: string[] = []): SearchableSecurity {
   return {
-    ts_code, symbol: ts_code.slice(0, 6), name, exchange: ts_code.endsWith('.SH') ? 'SSE' : 'SZSE', industry: null,
-    list_status, cnspell: cnspellOf(name), pinyin: fullPinyinOf(name), former_names,
+    ts_code,
+    symbol: ts_code.slice(0, 6),
+    name,
+    exchange: ts_code.endsWith('.SH') ? 'SSE' : 'SZSE',
+    industry: null,
+    list_status,
+    cnspell: cnspellOf(name),
+    pinyin: fullPinyinOf(name),
+    former_names,
   };
 }
 
@@ -19,7 +26,8 @@ describe('in-memory security search', () => {
     security('600001.SH', '邯郸钢铁', 'D'),
     security('000004.SZ', '国华网安', 'P'),
   ]);
-  const codes = (keyword: string, window = { limit: 20, offset: 0 }) => index.search(keyword, window).securities.map((s) => s.ts_code);
+  const codes = (keyword: string, window = { limit: 20, offset: 0 }) =>
+    index.search(keyword, window).securities.map((s) => s.ts_code);
 
   it('full pinyin of a name, upper case', () => {
     expect(fullPinyinOf('平安银行')).to.equal('PINGANYINHANG');

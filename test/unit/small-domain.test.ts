@@ -18,16 +18,34 @@ describe('domain/pagination', () => {
   });
   it('describes a middle page', () => {
     expect(paginationOf({ limit: 10, offset: 10 }, 25)).to.deep.equal({
-      current_page: 2, total_pages: 3, total_items: 25, items_per_page: 10, has_next_page: true, has_prev_page: true,
+      current_page: 2,
+      total_pages: 3,
+      total_items: 25,
+      items_per_page: 10,
+      has_next_page: true,
+      has_prev_page: true,
     });
   });
   it('describes the last page and a page beyond it', () => {
-    expect(paginationOf({ limit: 10, offset: 20 }, 25)).to.include({ current_page: 3, has_next_page: false, has_prev_page: true });
-    expect(paginationOf({ limit: 10, offset: 90 }, 25)).to.include({ current_page: 10, total_pages: 3, has_next_page: false });
+    expect(paginationOf({ limit: 10, offset: 20 }, 25)).to.include({
+      current_page: 3,
+      has_next_page: false,
+      has_prev_page: true,
+    });
+    expect(paginationOf({ limit: 10, offset: 90 }, 25)).to.include({
+      current_page: 10,
+      total_pages: 3,
+      has_next_page: false,
+    });
   });
   it('describes an empty list', () => {
     expect(paginationOf({ limit: 20, offset: 0 }, 0)).to.deep.equal({
-      current_page: 1, total_pages: 0, total_items: 0, items_per_page: 20, has_next_page: false, has_prev_page: false,
+      current_page: 1,
+      total_pages: 0,
+      total_items: 0,
+      items_per_page: 20,
+      has_next_page: false,
+      has_prev_page: false,
     });
   });
   it('an offset inside a page names the page it falls in', () => {
@@ -48,14 +66,25 @@ describe('domain/fields', () => {
       .to.throw(AppError, 'Unknown field: price, (empty)')
       .with.property('code', 'invalid_field');
   });
-  it('arrayRecordReader: each field from its place, in the fields\' order, null where the value is refused or missing', () => {
-    const read = arrayRecordReader(['close', 'code', 'pe'], [2, 0, 3], (value): value is string | number => value !== null && value !== undefined);
+  it("arrayRecordReader: each field from its place, in the fields' order, null where the value is refused or missing", () => {
+    const read = arrayRecordReader(
+      ['close', 'code', 'pe'],
+      [2, 0, 3],
+      (value): value is string | number => value !== null && value !== undefined,
+    );
     const day = read(['600519.SH', 'ignored', 1524.5, null]);
-    expect(Object.entries(day)).to.deep.equal([['close', 1524.5], ['code', '600519.SH'], ['pe', null]]);
+    expect(Object.entries(day)).to.deep.equal([
+      ['close', 1524.5],
+      ['code', '600519.SH'],
+      ['pe', null],
+    ]);
     expect(read(['000001.SZ'])).to.deep.equal({ close: null, code: '000001.SZ', pe: null });
   });
   it('pickFields keeps only the chosen keys in order', () => {
-    expect(Object.keys(pickFields({ symbol: 'a', name: 'b', exchange: 'c' }, ['exchange', 'symbol']))).to.deep.equal(['exchange', 'symbol']);
+    expect(Object.keys(pickFields({ symbol: 'a', name: 'b', exchange: 'c' }, ['exchange', 'symbol']))).to.deep.equal([
+      'exchange',
+      'symbol',
+    ]);
   });
 });
 
@@ -122,7 +151,10 @@ describe('domain/errors', () => {
       internalError: ['internal_error', 500, 'Internal server error'],
       serviceUnavailable: ['service_unavailable', 503, 'Service unavailable, retry later'],
     };
-    const helpers = Object.entries(errors).filter(([name]) => name !== 'AppError') as [string, (message?: string) => AppError][];
+    const helpers = Object.entries(errors).filter(([name]) => name !== 'AppError') as [
+      string,
+      (message?: string) => AppError,
+    ][];
     expect(helpers.map(([name]) => name).sort()).to.deep.equal(Object.keys(expected).sort());
     for (const [name, helper] of helpers) {
       const [code, status, message] = expected[name]!;

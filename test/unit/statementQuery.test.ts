@@ -15,7 +15,15 @@ describe('domain/statementQuery: a financial cross-section of one reporting peri
   });
 
   it('another quarter end is a year-to-date quarterly report; the parent company is report type 6; pages count from 1', () => {
-    expect(parsePeriodCrossSection({ report_date: '2024-09-30', report_type: 'parent', as_of: '2024-10-31', page: 3, limit: 500 })).to.deep.equal({
+    expect(
+      parsePeriodCrossSection({
+        report_date: '2024-09-30',
+        report_type: 'parent',
+        as_of: '2024-10-31',
+        page: 3,
+        limit: 500,
+      }),
+    ).to.deep.equal({
       reportDate: '2024-09-30',
       kind: 'quarterly',
       reportType: 6,

@@ -22,12 +22,31 @@ function appErrorOf(fn: () => unknown): AppError {
 describe('domain/symbols', () => {
   describe('exchangeOfCode', () => {
     const cases: Array<[string, string | null]> = [
-      ['600519', 'SSE'], ['601318', 'SSE'], ['603288', 'SSE'], ['605499', 'SSE'], ['688981', 'SSE'],
-      ['689009', 'SSE'], ['900901', 'SSE'],
-      ['000001', 'SZSE'], ['001979', 'SZSE'], ['002594', 'SZSE'], ['003816', 'SZSE'], ['300750', 'SZSE'],
-      ['301269', 'SZSE'], ['302132', 'SZSE'], ['200002', 'SZSE'],
-      ['430047', 'BSE'], ['830799', 'BSE'], ['873223', 'BSE'], ['920099', 'BSE'],
-      ['100000', null], ['510300', null], ['700001', null], ['999999', null], ['399001', null], ['910000', null],
+      ['600519', 'SSE'],
+      ['601318', 'SSE'],
+      ['603288', 'SSE'],
+      ['605499', 'SSE'],
+      ['688981', 'SSE'],
+      ['689009', 'SSE'],
+      ['900901', 'SSE'],
+      ['000001', 'SZSE'],
+      ['001979', 'SZSE'],
+      ['002594', 'SZSE'],
+      ['003816', 'SZSE'],
+      ['300750', 'SZSE'],
+      ['301269', 'SZSE'],
+      ['302132', 'SZSE'],
+      ['200002', 'SZSE'],
+      ['430047', 'BSE'],
+      ['830799', 'BSE'],
+      ['873223', 'BSE'],
+      ['920099', 'BSE'],
+      ['100000', null],
+      ['510300', null],
+      ['700001', null],
+      ['999999', null],
+      ['399001', null],
+      ['910000', null],
     ];
     for (const [code, exchange] of cases) {
       it(`${code} → ${exchange}`, () => expect(exchangeOfCode(code)).to.equal(exchange));
@@ -49,7 +68,20 @@ describe('domain/symbols', () => {
       expect(normalizeSymbol('801010.SH')).to.equal('801010.SH');
     });
     it('rejects malformed shapes', () => {
-      for (const input of ['', '60051', '6005190', 'abcdef', '600519.SS', 'hk.600519', '600519SH', 'sh600519', 'sh.60051', '600519.', '.SH', '399001']) {
+      for (const input of [
+        '',
+        '60051',
+        '6005190',
+        'abcdef',
+        '600519.SS',
+        'hk.600519',
+        '600519SH',
+        'sh600519',
+        'sh.60051',
+        '600519.',
+        '.SH',
+        '399001',
+      ]) {
         expect(normalizeSymbol(input), input).to.equal(null);
       }
     });

@@ -6,9 +6,14 @@ const days = new OpenDays(['2024-02-05', '2024-02-06', '2024-02-07', '2024-02-08
 
 describe('domain/syncSchedule: SYNC_SCHEDULE and when data is due', () => {
   it('parses source@HH:MM entries; refuses a bad time, an unknown source and a source twice, saying which', () => {
-    expect(parseSchedule('tushare@16:30, baostock@18:30')).to.deep.equal([{ source: 'tushare', at: '16:30' }, { source: 'baostock', at: '18:30' }]);
+    expect(parseSchedule('tushare@16:30, baostock@18:30')).to.deep.equal([
+      { source: 'tushare', at: '16:30' },
+      { source: 'baostock', at: '18:30' },
+    ]);
     expect(parseSchedule('')).to.deep.equal([]);
-    expect(() => parseSchedule('baostock@24:00')).to.throw('"baostock@24:00" is not source@HH:MM (Beijing time), e.g. baostock@17:45');
+    expect(() => parseSchedule('baostock@24:00')).to.throw(
+      '"baostock@24:00" is not source@HH:MM (Beijing time), e.g. baostock@17:45',
+    );
     expect(() => parseSchedule('wind@17:45')).to.throw('unknown source "wind" (known: baostock, tushare)');
     expect(() => parseSchedule('baostock@17:45,baostock@20:00')).to.throw('baostock is scheduled twice');
   });

@@ -13,7 +13,12 @@ const ytd = new Map<string, Figures>([
   ['2024-09-30', { revenue: 450, eps: 0.45, cash_end: null }],
   ['2024-12-31', { revenue: 600, eps: 0.6, cash_end: 170 }],
 ]);
-const rule: TtmRule = { flows: ['revenue', 'eps'], balances: ['cash_end'], openings: { cash_begin: 'cash_end' }, decimals: { eps: 4 } };
+const rule: TtmRule = {
+  flows: ['revenue', 'eps'],
+  balances: ['cash_end'],
+  openings: { cash_begin: 'cash_end' },
+  decimals: { eps: 4 },
+};
 
 describe('domain/ttm', () => {
   it('ttmValue = YTD + prior FY − prior YTD, null when a part is missing', () => {
@@ -25,11 +30,21 @@ describe('domain/ttm', () => {
   });
 
   it('Q3: 450 + 580 − 420 = 610; EPS to 4 places; balances as reported; opening = closing a year earlier', () => {
-    expect(ttmFigures(ytd, '2024-09-30', rule)).to.deep.equal({ revenue: 610, eps: 0.59, cash_end: null, cash_begin: 120 });
+    expect(ttmFigures(ytd, '2024-09-30', rule)).to.deep.equal({
+      revenue: 610,
+      eps: 0.59,
+      cash_end: null,
+      cash_begin: 120,
+    });
   });
 
   it('Q1: 150 + 580 − prior Q1 (absent) = null', () => {
-    expect(ttmFigures(ytd, '2024-03-31', rule)).to.deep.equal({ revenue: null, eps: null, cash_end: 140, cash_begin: null });
+    expect(ttmFigures(ytd, '2024-03-31', rule)).to.deep.equal({
+      revenue: null,
+      eps: null,
+      cash_end: 140,
+      cash_begin: null,
+    });
   });
 
   it('a missing quarter a year earlier makes the TTM null, not a partial sum', () => {
@@ -51,7 +66,9 @@ describe('domain/ttm', () => {
 
   it('rounds flows to the fen so float noise does not leak', () => {
     const noisy = new Map<string, Figures>([
-      ['2023-12-31', { revenue: 0.3 }], ['2023-09-30', { revenue: 0.1 }], ['2024-09-30', { revenue: 0.2 }],
+      ['2023-12-31', { revenue: 0.3 }],
+      ['2023-09-30', { revenue: 0.1 }],
+      ['2024-09-30', { revenue: 0.2 }],
     ]);
     expect(ttmFigures(noisy, '2024-09-30', { flows: ['revenue'] })!.revenue).to.equal(0.4);
   });

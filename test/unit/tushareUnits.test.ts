@@ -26,6 +26,7 @@ describe('domain/tushareUnits: the store against Tushare’s units and dates', (
   });
 
   it('a text that names no real day reads as null', () => {
-    for (const text of ['20240230', '2024-02-30', '2024033', 'today', '']) expect(fromTushareDate(text), text).to.equal(null);
+    for (const text of ['20240230', '2024-02-30', '2024033', 'today', ''])
+      expect(fromTushareDate(text), text).to.equal(null);
   });
 });

@@ -9,13 +9,21 @@ type GetOperation<P extends keyof paths> = paths[P] extends { get: infer Op } ? 
 type AccountPath = `/api/v1/${'auth' | 'api-keys' | 'billing'}${string}`;
 
 /** Every data route (GET, API key): the account routes take a console session and are left to `raw`. */
-export type DataPath = Exclude<{ [P in keyof paths]: GetOperation<P> extends { responses: { 200: unknown } } ? P : never }[keyof paths], AccountPath>;
+export type DataPath = Exclude<
+  { [P in keyof paths]: GetOperation<P> extends { responses: { 200: unknown } } ? P : never }[keyof paths],
+  AccountPath
+>;
 /** The query parameters of a data route. */
-export type QueryOf<P extends DataPath> = NonNullable<GetOperation<P> extends { parameters: { query?: infer Q } } ? Q : never>;
+export type QueryOf<P extends DataPath> = NonNullable<
+  GetOperation<P> extends { parameters: { query?: infer Q } } ? Q : never
+>;
 /** The success body (`{code, message, data, …}`) of a data route. */
-export type ResultOf<P extends DataPath> = GetOperation<P> extends { responses: { 200: { content: { 'application/json': infer B } } } } ? B : never;
+export type ResultOf<P extends DataPath> =
+  GetOperation<P> extends { responses: { 200: { content: { 'application/json': infer B } } } } ? B : never;
 /** The data routes paginated by page/offset. */
-export type PagedPath = { [P in DataPath]: ResultOf<P> extends { pagination: unknown; data: unknown[] } ? P : never }[DataPath];
+export type PagedPath = {
+  [P in DataPath]: ResultOf<P> extends { pagination: unknown; data: unknown[] } ? P : never;
+}[DataPath];
 /** One item of a paginated list. */
 export type ItemOf<P extends PagedPath> = ResultOf<P> extends { data: Array<infer Item> } ? Item : never;
 
@@ -46,31 +54,55 @@ export class AshareClient {
   constructor(options: AshareClientOptions) {
     const base = options.fetch ?? ((request: Request) => globalThis.fetch(request));
     this.options = options;
-    this.raw = createClient<paths>({ baseUrl: options.baseUrl, headers: { 'X-API-KEY': options.apiKey }, fetch: retryingFetch(base, options.retry) });
+    this.raw = createClient<paths>({
+      baseUrl: options.baseUrl,
+      headers: { 'X-API-KEY': options.apiKey },
+      fetch: retryingFetch(base, options.retry),
+    });
   }
 
   /** The latest quote of 1-50 symbols that the key's plan sees, in request order (live, or the latest close). */
   async quote(symbols: string | readonly string[]): Promise<Quote[]> {
-    return (await this.get('/v1/market/quote', { symbol: typeof symbols === 'string' ? symbols : symbols.join(',') })).data;
+    return (await this.get('/v1/market/quote', { symbol: typeof symbols === 'string' ? symbols : symbols.join(',') }))
+      .data;
   }
 
   /**
    * The live stream of 1-50 symbols (`channels`: quote, bar or both) as an async iterator that reconnects
    * and resumes after the last event seen; end it with `options.signal` or by leaving the loop.
    */
-  stream(symbols: string | readonly string[], channels: ReadonlyArray<'quote' | 'bar'> = ['quote', 'bar'], options: StreamOptions = {}): AsyncGenerator<LiveEvent> {
-    const query = new URLSearchParams({ symbol: typeof symbols === 'string' ? symbols : symbols.join(','), channels: channels.join(',') });
+  stream(
+    symbols: string | readonly string[],
+    channels: ReadonlyArray<'quote' | 'bar'> = ['quote', 'bar'],
+    options: StreamOptions = {},
+  ): AsyncGenerator<LiveEvent> {
+    const query = new URLSearchParams({
+      symbol: typeof symbols === 'string' ? symbols : symbols.join(','),
+      channels: channels.join(','),
+    });
     const url = `${this.options.baseUrl}/v1/market/stream?${query.toString().replace(/%2C/g, ',')}`;
     const fetchOne = this.options.fetch ?? ((request: Request) => globalThis.fetch(request));
     const open = (lastEventId: string | undefined, signal?: AbortSignal) =>
-      fetchOne(new Request(url, { headers: { 'X-API-KEY': this.options.apiKey, Accept: 'text/event-stream', ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) }, signal }));
+      fetchOne(
+        new Request(url, {
+          headers: {
+            'X-API-KEY': this.options.apiKey,
+            Accept: 'text/event-stream',
+            ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}),
+          },
+          signal,
+        }),
+      );
     return liveStream(open, options);
   }
 
   /** One request to a data route: the success body, or an `AshareApiError`. */
   async get<P extends DataPath>(path: P, query: QueryOf<P>): Promise<ResultOf<P>> {
     // openapi-fetch types each literal path; for a path generic over all of them the init is checked by `get`'s signature.
-    const get = this.raw.GET as (path: string, init: { params: { query: unknown } }) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+    const get = this.raw.GET as (
+      path: string,
+      init: { params: { query: unknown } },
+    ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
     const { data, error, response } = await get(path, { params: { query } });
     if (!response.ok) throw await AshareApiError.fromResponse(response, error);
     return data as ResultOf<P>;
@@ -88,7 +120,12 @@ export class AshareClient {
     let lastError: AshareApiError | undefined;
     for (const window of dailyWindows(query.begin_date, end)) {
       try {
-        const { data } = await this.get('/v1/market/daily', { ...query, begin_date: window.begin, end_date: window.end, limit: Math.min(query.limit ?? MAX_BAR_LIMIT, MAX_BAR_LIMIT) });
+        const { data } = await this.get('/v1/market/daily', {
+          ...query,
+          begin_date: window.begin,
+          end_date: window.end,
+          limit: Math.min(query.limit ?? MAX_BAR_LIMIT, MAX_BAR_LIMIT),
+        });
         windows.push(Array.isArray(data) ? data : [data]);
       } catch (err) {
         // A window without any bar answers 404 no_data; the other windows may still have some.
@@ -106,9 +143,13 @@ export class AshareClient {
   /** Every item of a page/offset list, page after page (`limit` items per request) until the last. */
   async *items<P extends PagedPath>(path: P, query: QueryOf<P>): AsyncGenerator<ItemOf<P>> {
     const start = query as { page?: number; offset?: number };
-    let position: { offset: number } | { page: number } = start.offset !== undefined ? { offset: start.offset } : { page: start.page ?? 1 };
+    let position: { offset: number } | { page: number } =
+      start.offset !== undefined ? { offset: start.offset } : { page: start.page ?? 1 };
     for (;;) {
-      const answer = (await this.get(path, { ...query, ...position } as QueryOf<P>)) as { data: ItemOf<P>[]; pagination: { has_next_page: boolean } };
+      const answer = (await this.get(path, { ...query, ...position } as QueryOf<P>)) as {
+        data: ItemOf<P>[];
+        pagination: { has_next_page: boolean };
+      };
       yield* answer.data;
       if (!answer.pagination.has_next_page || answer.data.length === 0) return;
       position = 'offset' in position ? { offset: position.offset + answer.data.length } : { page: position.page + 1 };

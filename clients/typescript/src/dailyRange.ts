@@ -26,7 +26,7 @@ const addDays = (iso: string, days: number) => toIso(new Date(toDate(iso).getTim
  */
 export function dailyWindows(begin: string, end: string): Array<{ begin: string; end: string }> {
   const windows: Array<{ begin: string; end: string }> = [];
-  for (let last = end; last >= begin; ) {
+  for (let last = end; last >= begin;) {
     const first = addDays(addYears(last, -MAX_RANGE_YEARS), 1);
     windows.push({ begin: first > begin ? first : begin, end: last });
     last = addDays(first, -1);

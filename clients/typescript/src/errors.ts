@@ -15,9 +15,14 @@ export class AshareApiError extends Error {
 
   /** The error of a response that is not a success, from its `{code, message, error}` envelope. */
   static async fromResponse(response: Response, body?: unknown): Promise<AshareApiError> {
-    const envelope = (body ?? (await response.clone().json().catch(() => undefined))) as { error?: unknown; message?: unknown } | undefined;
+    const envelope = (body ??
+      (await response
+        .clone()
+        .json()
+        .catch(() => undefined))) as { error?: unknown; message?: unknown } | undefined;
     const code = typeof envelope?.error === 'string' ? envelope.error : 'http_error';
-    const message = typeof envelope?.message === 'string' ? envelope.message : `HTTP ${response.status} ${response.statusText}`;
+    const message =
+      typeof envelope?.message === 'string' ? envelope.message : `HTTP ${response.status} ${response.statusText}`;
     return new AshareApiError(response.status, code, message);
   }
 }

@@ -1,5 +1,15 @@
 export { AshareClient } from './client.js';
-export type { AshareClientOptions, DataPath, DailyQuery, ItemOf, PagedPath, QueryOf, ResultOf, Trade, TradesQuery } from './client.js';
+export type {
+  AshareClientOptions,
+  DataPath,
+  DailyQuery,
+  ItemOf,
+  PagedPath,
+  QueryOf,
+  ResultOf,
+  Trade,
+  TradesQuery,
+} from './client.js';
 export type { DailySeries } from './dailyRange.js';
 export { AshareApiError } from './errors.js';
 export type { RetryPolicy } from './retry.js';

@@ -22,7 +22,10 @@ export function retryAfterMs(value: string | null, now = Date.now()): number {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A fetch that answers a 429 by waiting `Retry-After` and asking again, at most `maxRetries` times. */
-export function retryingFetch(base: (request: Request) => Promise<Response>, policy: RetryPolicy = {}): (request: Request) => Promise<Response> {
+export function retryingFetch(
+  base: (request: Request) => Promise<Response>,
+  policy: RetryPolicy = {},
+): (request: Request) => Promise<Response> {
   const maxRetries = policy.maxRetries ?? DEFAULT_RETRIES;
   const maxDelayMs = policy.maxDelayMs ?? DEFAULT_MAX_DELAY_MS;
   return async (request) => {

@@ -4,7 +4,8 @@ import { AshareApiError } from './errors.js';
 export type Quote = components['schemas']['Quote'];
 export type LiveBar = components['schemas']['LiveBar'];
 /** One event of the live stream: a quote snapshot or a moving one-minute bar, with its id. */
-export type LiveEvent = { id: string | undefined; event: 'quote'; data: Quote } | { id: string | undefined; event: 'bar'; data: LiveBar };
+export type LiveEvent =
+  { id: string | undefined; event: 'quote'; data: Quote } | { id: string | undefined; event: 'bar'; data: LiveBar };
 
 export interface StreamOptions {
   /** Ends the stream (and its reconnects). */
@@ -16,7 +17,9 @@ export interface StreamOptions {
 }
 
 /** The events of one Server-Sent Events body as they arrive, the id of each kept for a resume. */
-async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<{ id?: string; event?: string; data?: string }> {
+async function* readEvents(
+  body: ReadableStream<Uint8Array>,
+): AsyncGenerator<{ id?: string; event?: string; data?: string }> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let text = '';
@@ -45,7 +48,10 @@ async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<{ i
  * restart) or the connection drops, it reconnects after `reconnectMs` with the last id seen, so the server
  * resumes after it. Refusals (a bad key, too many streams, unknown symbols) throw `AshareApiError`.
  */
-export async function* liveStream(open: (lastEventId: string | undefined, signal?: AbortSignal) => Promise<Response>, options: StreamOptions = {}): AsyncGenerator<LiveEvent> {
+export async function* liveStream(
+  open: (lastEventId: string | undefined, signal?: AbortSignal) => Promise<Response>,
+  options: StreamOptions = {},
+): AsyncGenerator<LiveEvent> {
   let lastEventId = options.lastEventId;
   while (!options.signal?.aborted) {
     let response: Response;
@@ -59,7 +65,8 @@ export async function* liveStream(open: (lastEventId: string | undefined, signal
     try {
       for await (const event of readEvents(response.body!)) {
         if (event.id !== undefined) lastEventId = event.id;
-        if (event.event === 'quote' || event.event === 'bar') yield { id: event.id, event: event.event, data: JSON.parse(event.data ?? 'null') } as LiveEvent;
+        if (event.event === 'quote' || event.event === 'bar')
+          yield { id: event.id, event: event.event, data: JSON.parse(event.data ?? 'null') } as LiveEvent;
       }
     } catch (err) {
       if (options.signal?.aborted) return;

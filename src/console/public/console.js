@@ -12,7 +12,11 @@ async function api(method, path, body) {
   const token = sessionStorage.getItem(TOKEN);
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`/api/v1${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const payload = response.status === 204 ? null : await response.json();
   if (response.status === 401 && token) signOutLocally();
   if (!response.ok) throw new Error(payload?.message ?? `HTTP ${response.status}`);
@@ -52,23 +56,39 @@ async function showAccount() {
 }
 
 async function showPlans() {
-  const [{ data: subscription }, { data: plans }] = await Promise.all([api('GET', '/billing/subscription'), api('GET', '/billing/plans')]);
+  const [{ data: subscription }, { data: plans }] = await Promise.all([
+    api('GET', '/billing/subscription'),
+    api('GET', '/billing/plans'),
+  ]);
   $('plan-name').textContent = subscription.plan.name;
   $('plan-limit').textContent = String(subscription.rate_limit_per_minute);
   const list = $('plans');
   list.replaceChildren();
   for (const plan of plans) {
-    const card = element('div', undefined, { class: plan.id === subscription.plan.id ? 'plan current' : 'plan', 'data-plan': plan.id });
-    card.append(element('strong', plan.name), element('div', plan.id === 'enterprise' ? 'by contract' : `${money(plan.price_monthly_cents)} / month`));
-    card.append(element('div', `${plan.rate_limit_per_minute ?? 'custom'} req/min · ${plan.daily_delay_minutes ? `${plan.daily_delay_minutes}-min delay` : 'real time'}`));
+    const card = element('div', undefined, {
+      class: plan.id === subscription.plan.id ? 'plan current' : 'plan',
+      'data-plan': plan.id,
+    });
+    card.append(
+      element('strong', plan.name),
+      element('div', plan.id === 'enterprise' ? 'by contract' : `${money(plan.price_monthly_cents)} / month`),
+    );
+    card.append(
+      element(
+        'div',
+        `${plan.rate_limit_per_minute ?? 'custom'} req/min · ${plan.daily_delay_minutes ? `${plan.daily_delay_minutes}-min delay` : 'real time'}`,
+      ),
+    );
     if (plan.id === subscription.plan.id) card.append(element('div', 'Current plan'));
     else if (plan.id !== 'enterprise') {
       const button = element('button', `Switch to ${plan.name}`, { type: 'button', class: 'secondary' });
-      button.addEventListener('click', () => run(async () => {
-        await api('POST', '/billing/subscription', { plan: plan.id });
-        await Promise.all([showPlans(), showInvoices()]);
-        say(`Plan changed to ${plan.name}.`, true);
-      }));
+      button.addEventListener('click', () =>
+        run(async () => {
+          await api('POST', '/billing/subscription', { plan: plan.id });
+          await Promise.all([showPlans(), showInvoices()]);
+          say(`Plan changed to ${plan.name}.`, true);
+        }),
+      );
       card.append(button);
     }
     list.append(card);
@@ -85,13 +105,17 @@ async function showUsage() {
   usage.daily.forEach((d, i) => {
     const height = (d.count / max) * 130;
     const bar = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
-    for (const [name, value] of Object.entries({ x: i * width + 1, y: 140 - height, width: width - 2, height })) bar.setAttribute(name, String(value));
+    for (const [name, value] of Object.entries({ x: i * width + 1, y: 140 - height, width: width - 2, height }))
+      bar.setAttribute(name, String(value));
     const title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
     title.textContent = `${d.date}: ${d.count}`;
     bar.append(title);
     chart.append(bar);
   });
-  for (const [i, d] of [[0, usage.daily[0]], [usage.daily.length - 1, usage.daily.at(-1)]]) {
+  for (const [i, d] of [
+    [0, usage.daily[0]],
+    [usage.daily.length - 1, usage.daily.at(-1)],
+  ]) {
     const label = document.createElementNS('http://www.w3.org/2000/svg', 'text');
     label.setAttribute('x', String(i === 0 ? 0 : 600));
     label.setAttribute('y', '155');
@@ -105,23 +129,33 @@ async function showKeys() {
   const { data: keys } = await api('GET', '/api-keys');
   const rows = keys.map((key) => {
     const row = element('tr', undefined, { 'data-key-id': String(key.id) });
-    row.append(element('td', key.name), element('td', key.prefix + '…'), element('td', key.scopes.join(', ')), element('td', day(key.created_at)), element('td', day(key.last_used_at)));
+    row.append(
+      element('td', key.name),
+      element('td', key.prefix + '…'),
+      element('td', key.scopes.join(', ')),
+      element('td', day(key.created_at)),
+      element('td', day(key.last_used_at)),
+    );
     const actions = element('td');
     const rename = element('button', 'Rename', { type: 'button', class: 'secondary' });
-    rename.addEventListener('click', () => run(async () => {
-      const name = prompt('New name', key.name);
-      if (!name) return;
-      await api('PUT', `/api-keys/${key.id}`, { name });
-      await showKeys();
-    }));
+    rename.addEventListener('click', () =>
+      run(async () => {
+        const name = prompt('New name', key.name);
+        if (!name) return;
+        await api('PUT', `/api-keys/${key.id}`, { name });
+        await showKeys();
+      }),
+    );
     const remove = element('button', 'Delete', { type: 'button', class: 'danger' });
-    remove.addEventListener('click', () => run(async () => {
-      if (!confirm(`Delete key "${key.name}"? It stops working at once.`)) return;
-      await api('DELETE', `/api-keys/${key.id}`);
-      $('new-key').hidden = true;
-      await showKeys();
-      say('Key deleted.', true);
-    }));
+    remove.addEventListener('click', () =>
+      run(async () => {
+        if (!confirm(`Delete key "${key.name}"? It stops working at once.`)) return;
+        await api('DELETE', `/api-keys/${key.id}`);
+        $('new-key').hidden = true;
+        await showKeys();
+        say('Key deleted.', true);
+      }),
+    );
     actions.append(rename, ' ', remove);
     row.append(actions);
     return row;
@@ -131,12 +165,19 @@ async function showKeys() {
 
 async function showInvoices() {
   const { data: invoices } = await api('GET', '/billing/history?limit=20');
-  $('invoices').replaceChildren(...invoices.map((invoice) => {
-    const row = element('tr');
-    row.append(element('td', day(invoice.created_at)), element('td', invoice.plan), element('td', invoice.previous_plan ?? '—'),
-      element('td', money(invoice.amount_cents)), element('td', `${invoice.period_start} → ${invoice.period_end}`));
-    return row;
-  }));
+  $('invoices').replaceChildren(
+    ...invoices.map((invoice) => {
+      const row = element('tr');
+      row.append(
+        element('td', day(invoice.created_at)),
+        element('td', invoice.plan),
+        element('td', invoice.previous_plan ?? '—'),
+        element('td', money(invoice.amount_cents)),
+        element('td', `${invoice.period_start} → ${invoice.period_end}`),
+      );
+      return row;
+    }),
+  );
 }
 
 /** An ISO instant to the minute, as `YYYY-MM-DD HH:MM`. */
@@ -147,26 +188,54 @@ async function showData() {
   const { coverage, runs } = data;
   $('expected-session').textContent = coverage.expected_session ?? '—';
   $('data-as-of').textContent = `as of ${minute(coverage.as_of)} Beijing`;
-  $('coverage').replaceChildren(...coverage.datasets.map((entry) => {
-    const row = element('tr', undefined, { 'data-dataset': entry.dataset, class: entry.lag_sessions ? 'behind' : '' });
-    const update = entry.last_update ? `${minute(entry.last_update.finished_at)} UTC · ${entry.last_update.source}` : '—';
-    row.append(element('td', entry.dataset), element('td', entry.first ?? '—'), element('td', entry.last ?? '—'), element('td', entry.lag_sessions === null ? '—' : String(entry.lag_sessions)),
-      element('td', String(entry.missing_sessions.length), { title: entry.missing_sessions.join(' ') }), element('td', String(entry.partial_sessions.length), { title: entry.partial_sessions.join(' ') }),
-      element('td', String(entry.failed_sessions.length), { title: entry.failed_sessions.join(' ') }), element('td', update), element('td', entry.next_update ? minute(entry.next_update) : '—'));
-    return row;
-  }));
+  $('coverage').replaceChildren(
+    ...coverage.datasets.map((entry) => {
+      const row = element('tr', undefined, {
+        'data-dataset': entry.dataset,
+        class: entry.lag_sessions ? 'behind' : '',
+      });
+      const update = entry.last_update
+        ? `${minute(entry.last_update.finished_at)} UTC · ${entry.last_update.source}`
+        : '—';
+      row.append(
+        element('td', entry.dataset),
+        element('td', entry.first ?? '—'),
+        element('td', entry.last ?? '—'),
+        element('td', entry.lag_sessions === null ? '—' : String(entry.lag_sessions)),
+        element('td', String(entry.missing_sessions.length), { title: entry.missing_sessions.join(' ') }),
+        element('td', String(entry.partial_sessions.length), { title: entry.partial_sessions.join(' ') }),
+        element('td', String(entry.failed_sessions.length), { title: entry.failed_sessions.join(' ') }),
+        element('td', update),
+        element('td', entry.next_update ? minute(entry.next_update) : '—'),
+      );
+      return row;
+    }),
+  );
   if (runs.length === 0) {
     const row = element('tr');
-    row.append(element('td', 'No update has run yet: the operator sets SYNC_SCHEDULE, or runs `ashare update`.', { colspan: '7' }));
+    row.append(
+      element('td', 'No update has run yet: the operator sets SYNC_SCHEDULE, or runs `ashare update`.', {
+        colspan: '7',
+      }),
+    );
     $('update-runs').replaceChildren(row);
     return;
   }
-  $('update-runs').replaceChildren(...runs.map((run) => {
-    const row = element('tr');
-    row.append(element('td', `${minute(run.started_at)} UTC`), element('td', run.source), element('td', run.trigger), element('td', run.status),
-      element('td', String(run.sessions)), element('td', String(run.rows)), element('td', run.error ?? ''));
-    return row;
-  }));
+  $('update-runs').replaceChildren(
+    ...runs.map((run) => {
+      const row = element('tr');
+      row.append(
+        element('td', `${minute(run.started_at)} UTC`),
+        element('td', run.source),
+        element('td', run.trigger),
+        element('td', run.status),
+        element('td', String(run.sessions)),
+        element('td', String(run.rows)),
+        element('td', run.error ?? ''),
+      );
+      return row;
+    }),
+  );
 }
 
 /** Runs a UI action, reporting its failure in the status line. */
@@ -199,10 +268,12 @@ $('register-form').addEventListener('submit', (event) => {
   });
 });
 
-$('logout').addEventListener('click', () => run(async () => {
-  await api('POST', '/auth/logout');
-  signOutLocally();
-}));
+$('logout').addEventListener('click', () =>
+  run(async () => {
+    await api('POST', '/auth/logout');
+    signOutLocally();
+  }),
+);
 
 $('create-key-form').addEventListener('submit', (event) => {
   event.preventDefault();
@@ -216,10 +287,12 @@ $('create-key-form').addEventListener('submit', (event) => {
   });
 });
 
-$('copy-key').addEventListener('click', () => run(async () => {
-  await navigator.clipboard.writeText($('new-key-value').textContent);
-  say('Copied.', true);
-}));
+$('copy-key').addEventListener('click', () =>
+  run(async () => {
+    await navigator.clipboard.writeText($('new-key-value').textContent);
+    say('Copied.', true);
+  }),
+);
 
 $('refresh-usage').addEventListener('click', () => run(showUsage));
 $('refresh-data').addEventListener('click', () => run(showData));

@@ -11,12 +11,26 @@ export const MONEY_FLOWS = tableLayout({
   table: 'money_flows',
   key: ['ts_code', 'trade_date'],
   columns: {
-    ts_code: required(col.code()), trade_date: required(col.date()),
-    buy_sm_vol: col.number(), buy_sm_amount: col.number(4), sell_sm_vol: col.number(), sell_sm_amount: col.number(4),
-    buy_md_vol: col.number(), buy_md_amount: col.number(4), sell_md_vol: col.number(), sell_md_amount: col.number(4),
-    buy_lg_vol: col.number(), buy_lg_amount: col.number(4), sell_lg_vol: col.number(), sell_lg_amount: col.number(4),
-    buy_elg_vol: col.number(), buy_elg_amount: col.number(4), sell_elg_vol: col.number(), sell_elg_amount: col.number(4),
-    net_mf_vol: col.number(), net_mf_amount: col.number(4),
+    ts_code: required(col.code()),
+    trade_date: required(col.date()),
+    buy_sm_vol: col.number(),
+    buy_sm_amount: col.number(4),
+    sell_sm_vol: col.number(),
+    sell_sm_amount: col.number(4),
+    buy_md_vol: col.number(),
+    buy_md_amount: col.number(4),
+    sell_md_vol: col.number(),
+    sell_md_amount: col.number(4),
+    buy_lg_vol: col.number(),
+    buy_lg_amount: col.number(4),
+    sell_lg_vol: col.number(),
+    sell_lg_amount: col.number(4),
+    buy_elg_vol: col.number(),
+    buy_elg_amount: col.number(4),
+    sell_elg_vol: col.number(),
+    sell_elg_amount: col.number(4),
+    net_mf_vol: col.number(),
+    net_mf_amount: col.number(4),
   },
   marketTime: { column: 'trade_date', clock: 'daily' },
 });
@@ -26,8 +40,16 @@ export const MARGIN_DETAILS = tableLayout({
   table: 'margin_details',
   key: ['ts_code', 'trade_date'],
   columns: {
-    trade_date: required(col.date()), ts_code: required(col.code()), rzye: col.number(), rqye: col.number(), rzmre: col.number(), rqyl: col.number(),
-    rzche: col.number(), rqchl: col.number(), rqmcl: col.number(), rzrqye: col.number(),
+    trade_date: required(col.date()),
+    ts_code: required(col.code()),
+    rzye: col.number(),
+    rqye: col.number(),
+    rzmre: col.number(),
+    rqyl: col.number(),
+    rzche: col.number(),
+    rqchl: col.number(),
+    rqmcl: col.number(),
+    rzrqye: col.number(),
   },
   marketTime: { column: 'trade_date', clock: 'daily' },
 });
@@ -40,8 +62,15 @@ export const MARGIN_TOTALS = tableLayout({
   table: 'margin_totals',
   key: ['trade_date', 'exchange_id'],
   columns: {
-    trade_date: required(col.date()), exchange_id: required(col.text()), rzye: col.number(), rzmre: col.number(), rzche: col.number(), rqye: col.number(),
-    rqmcl: col.number(), rzrqye: col.number(), rqyl: col.number(),
+    trade_date: required(col.date()),
+    exchange_id: required(col.text()),
+    rzye: col.number(),
+    rzmre: col.number(),
+    rzche: col.number(),
+    rqye: col.number(),
+    rqmcl: col.number(),
+    rzrqye: col.number(),
+    rqyl: col.number(),
   },
   marketTime: { column: 'trade_date', clock: 'daily' },
 });
@@ -58,7 +87,12 @@ export const NORTHBOUND_HOLDINGS = tableLayout({
   table: 'northbound_holdings',
   key: ['ts_code', 'trade_date', 'exchange'],
   columns: {
-    code: col.text(), trade_date: required(col.date()), ts_code: required(col.code()), vol: col.number(), ratio: col.number(), exchange: required(col.text()),
+    code: col.text(),
+    trade_date: required(col.date()),
+    ts_code: required(col.code()),
+    vol: col.number(),
+    ratio: col.number(),
+    exchange: required(col.text()),
   },
   marketTime: { column: 'trade_date', clock: 'daily' },
 });
@@ -73,9 +107,23 @@ export const LIMIT_LISTS = tableLayout({
   table: 'limit_lists',
   key: ['ts_code', 'trade_date'],
   columns: {
-    trade_date: required(col.date()), ts_code: required(col.code()), industry: col.text(), close: col.number(), pct_chg: col.number(), amount: col.number(),
-    limit_amount: col.number(), float_mv: col.number(), total_mv: col.number(), turnover_ratio: col.number(), fd_amount: col.number(),
-    first_time: col.text(), last_time: col.text(), open_times: col.integer(), up_stat: col.text(), limit_times: col.integer(), limit: required(col.text()),
+    trade_date: required(col.date()),
+    ts_code: required(col.code()),
+    industry: col.text(),
+    close: col.number(),
+    pct_chg: col.number(),
+    amount: col.number(),
+    limit_amount: col.number(),
+    float_mv: col.number(),
+    total_mv: col.number(),
+    turnover_ratio: col.number(),
+    fd_amount: col.number(),
+    first_time: col.text(),
+    last_time: col.text(),
+    open_times: col.integer(),
+    up_stat: col.text(),
+    limit_times: col.integer(),
+    limit: required(col.text()),
   },
   marketTime: { column: 'trade_date', clock: 'daily' },
 });
@@ -89,8 +137,13 @@ export const BLOCK_TRADES = tableLayout({
   table: 'block_trades',
   key: ['ts_code', 'trade_date', 'buyer', 'seller', 'price', 'vol'],
   columns: {
-    ts_code: required(col.code()), trade_date: required(col.date()), price: required(col.number()), vol: required(col.number(4)), amount: col.number(4),
-    buyer: required(col.text()), seller: required(col.text()),
+    ts_code: required(col.code()),
+    trade_date: required(col.date()),
+    price: required(col.number()),
+    vol: required(col.number(4)),
+    amount: col.number(4),
+    buyer: required(col.text()),
+    seller: required(col.text()),
   },
   marketTime: { column: 'trade_date', clock: 'daily' },
 });
@@ -104,9 +157,20 @@ export const TOP_LISTS = tableLayout({
   table: 'top_lists',
   key: ['ts_code', 'trade_date', 'reason'],
   columns: {
-    trade_date: required(col.date()), ts_code: required(col.code()), close: col.number(), pct_change: col.number(), turnover_rate: col.number(), amount: col.number(),
-    l_sell: col.number(), l_buy: col.number(), l_amount: col.number(), net_amount: col.number(), net_rate: col.number(), amount_rate: col.number(),
-    float_values: col.number(), reason: required(col.text()),
+    trade_date: required(col.date()),
+    ts_code: required(col.code()),
+    close: col.number(),
+    pct_change: col.number(),
+    turnover_rate: col.number(),
+    amount: col.number(),
+    l_sell: col.number(),
+    l_buy: col.number(),
+    l_amount: col.number(),
+    net_amount: col.number(),
+    net_rate: col.number(),
+    amount_rate: col.number(),
+    float_values: col.number(),
+    reason: required(col.text()),
   },
   marketTime: { column: 'trade_date', clock: 'daily' },
 });
@@ -121,8 +185,16 @@ export const TOP_LIST_SEATS = tableLayout({
   table: 'top_list_seats',
   key: ['ts_code', 'trade_date', 'reason', 'side', 'exalter', 'buy', 'sell'],
   columns: {
-    trade_date: required(col.date()), ts_code: required(col.code()), exalter: required(col.text()), side: required(col.text()), buy: required(col.number()),
-    buy_rate: col.number(), sell: required(col.number()), sell_rate: col.number(), net_buy: col.number(), reason: required(col.text()),
+    trade_date: required(col.date()),
+    ts_code: required(col.code()),
+    exalter: required(col.text()),
+    side: required(col.text()),
+    buy: required(col.number()),
+    buy_rate: col.number(),
+    sell: required(col.number()),
+    sell_rate: col.number(),
+    net_buy: col.number(),
+    reason: required(col.text()),
   },
   marketTime: { column: 'trade_date', clock: 'daily' },
 });
@@ -133,8 +205,15 @@ export const TOP_LIST_SEATS = tableLayout({
  * percent of the total and of the float. A correction is announced again: the announcement date is in the key.
  */
 const HOLDER_COLUMNS = {
-  ts_code: required(col.code()), ann_date: required(col.date()), end_date: required(col.date()), holder_name: required(col.text()), hold_amount: col.number(),
-  hold_ratio: col.number(), hold_float_ratio: col.number(), hold_change: col.number(), holder_type: col.text(),
+  ts_code: required(col.code()),
+  ann_date: required(col.date()),
+  end_date: required(col.date()),
+  holder_name: required(col.text()),
+  hold_amount: col.number(),
+  hold_ratio: col.number(),
+  hold_float_ratio: col.number(),
+  hold_change: col.number(),
+  holder_type: col.text(),
 };
 const HOLDER_KEY = ['ts_code', 'end_date', 'ann_date', 'holder_name'] as const;
 
@@ -145,7 +224,12 @@ export const TOP_FLOAT_HOLDERS = tableLayout({ table: 'top_float_holders', key: 
 export const HOLDER_COUNTS = tableLayout({
   table: 'holder_counts',
   key: ['ts_code', 'end_date', 'ann_date'],
-  columns: { ts_code: required(col.code()), ann_date: required(col.date()), end_date: required(col.date()), holder_num: col.integer() },
+  columns: {
+    ts_code: required(col.code()),
+    ann_date: required(col.date()),
+    end_date: required(col.date()),
+    holder_num: col.integer(),
+  },
 });
 
 /** Baostock's six quarterly indicator queries (`query_profit_data`, …), by the name the sync gives them. */
@@ -157,18 +241,46 @@ export type IndicatorQuery = 'profit' | 'operation' | 'growth' | 'balance' | 'ca
  * days in days, net profit and main revenue in yuan, shares in shares.
  */
 export const INDICATOR_SOURCES = {
-  roe_avg: ['profit', 'roeAvg'], np_margin: ['profit', 'npMargin'], gp_margin: ['profit', 'gpMargin'], net_profit: ['profit', 'netProfit'],
-  eps_ttm: ['profit', 'epsTTM'], mb_revenue: ['profit', 'MBRevenue'], total_share: ['profit', 'totalShare'], liqa_share: ['profit', 'liqaShare'],
-  nr_turn_ratio: ['operation', 'NRTurnRatio'], nr_turn_days: ['operation', 'NRTurnDays'], inv_turn_ratio: ['operation', 'INVTurnRatio'],
-  inv_turn_days: ['operation', 'INVTurnDays'], ca_turn_ratio: ['operation', 'CATurnRatio'], asset_turn_ratio: ['operation', 'AssetTurnRatio'],
-  yoy_equity: ['growth', 'YOYEquity'], yoy_asset: ['growth', 'YOYAsset'], yoy_ni: ['growth', 'YOYNI'], yoy_eps_basic: ['growth', 'YOYEPSBasic'], yoy_pni: ['growth', 'YOYPNI'],
-  current_ratio: ['balance', 'currentRatio'], quick_ratio: ['balance', 'quickRatio'], cash_ratio: ['balance', 'cashRatio'], yoy_liability: ['balance', 'YOYLiability'],
-  liability_to_asset: ['balance', 'liabilityToAsset'], asset_to_equity: ['balance', 'assetToEquity'],
-  ca_to_asset: ['cashflow', 'CAToAsset'], nca_to_asset: ['cashflow', 'NCAToAsset'], tangible_asset_to_asset: ['cashflow', 'tangibleAssetToAsset'],
-  ebit_to_interest: ['cashflow', 'ebitToInterest'], cfo_to_or: ['cashflow', 'CFOToOR'], cfo_to_np: ['cashflow', 'CFOToNP'], cfo_to_gr: ['cashflow', 'CFOToGr'],
-  dupont_roe: ['dupont', 'dupontROE'], dupont_asset_sto_equity: ['dupont', 'dupontAssetStoEquity'], dupont_asset_turn: ['dupont', 'dupontAssetTurn'],
-  dupont_pnitoni: ['dupont', 'dupontPnitoni'], dupont_nitogr: ['dupont', 'dupontNitogr'], dupont_tax_burden: ['dupont', 'dupontTaxBurden'],
-  dupont_intburden: ['dupont', 'dupontIntburden'], dupont_ebittogr: ['dupont', 'dupontEbittogr'],
+  roe_avg: ['profit', 'roeAvg'],
+  np_margin: ['profit', 'npMargin'],
+  gp_margin: ['profit', 'gpMargin'],
+  net_profit: ['profit', 'netProfit'],
+  eps_ttm: ['profit', 'epsTTM'],
+  mb_revenue: ['profit', 'MBRevenue'],
+  total_share: ['profit', 'totalShare'],
+  liqa_share: ['profit', 'liqaShare'],
+  nr_turn_ratio: ['operation', 'NRTurnRatio'],
+  nr_turn_days: ['operation', 'NRTurnDays'],
+  inv_turn_ratio: ['operation', 'INVTurnRatio'],
+  inv_turn_days: ['operation', 'INVTurnDays'],
+  ca_turn_ratio: ['operation', 'CATurnRatio'],
+  asset_turn_ratio: ['operation', 'AssetTurnRatio'],
+  yoy_equity: ['growth', 'YOYEquity'],
+  yoy_asset: ['growth', 'YOYAsset'],
+  yoy_ni: ['growth', 'YOYNI'],
+  yoy_eps_basic: ['growth', 'YOYEPSBasic'],
+  yoy_pni: ['growth', 'YOYPNI'],
+  current_ratio: ['balance', 'currentRatio'],
+  quick_ratio: ['balance', 'quickRatio'],
+  cash_ratio: ['balance', 'cashRatio'],
+  yoy_liability: ['balance', 'YOYLiability'],
+  liability_to_asset: ['balance', 'liabilityToAsset'],
+  asset_to_equity: ['balance', 'assetToEquity'],
+  ca_to_asset: ['cashflow', 'CAToAsset'],
+  nca_to_asset: ['cashflow', 'NCAToAsset'],
+  tangible_asset_to_asset: ['cashflow', 'tangibleAssetToAsset'],
+  ebit_to_interest: ['cashflow', 'ebitToInterest'],
+  cfo_to_or: ['cashflow', 'CFOToOR'],
+  cfo_to_np: ['cashflow', 'CFOToNP'],
+  cfo_to_gr: ['cashflow', 'CFOToGr'],
+  dupont_roe: ['dupont', 'dupontROE'],
+  dupont_asset_sto_equity: ['dupont', 'dupontAssetStoEquity'],
+  dupont_asset_turn: ['dupont', 'dupontAssetTurn'],
+  dupont_pnitoni: ['dupont', 'dupontPnitoni'],
+  dupont_nitogr: ['dupont', 'dupontNitogr'],
+  dupont_tax_burden: ['dupont', 'dupontTaxBurden'],
+  dupont_intburden: ['dupont', 'dupontIntburden'],
+  dupont_ebittogr: ['dupont', 'dupontEbittogr'],
 } as const satisfies Record<string, readonly [IndicatorQuery, string]>;
 
 type IndicatorColumn = keyof typeof INDICATOR_SOURCES;
@@ -178,8 +290,13 @@ export const QUARTERLY_INDICATORS = tableLayout({
   table: 'quarterly_indicators',
   key: ['ts_code', 'end_date', 'ann_date'],
   columns: {
-    ts_code: required(col.code()), end_date: required(col.date()), ann_date: required(col.date()),
-    ...(Object.fromEntries(Object.keys(INDICATOR_SOURCES).map((column) => [column, col.number()])) as Record<IndicatorColumn, ColumnLayout>),
+    ts_code: required(col.code()),
+    end_date: required(col.date()),
+    ann_date: required(col.date()),
+    ...(Object.fromEntries(Object.keys(INDICATOR_SOURCES).map((column) => [column, col.number()])) as Record<
+      IndicatorColumn,
+      ColumnLayout
+    >),
   },
 });
 
@@ -187,7 +304,9 @@ const KEY = new Set(['ts_code', 'trade_date']);
 const PERIOD_KEY = new Set(['ts_code', 'end_date', 'ann_date']);
 
 /** A dataset's value columns (everything but the security and the day), in its registry's order. */
-export const valueColumnsOf = (layout: TableLayout<string>): string[] => columnsOf(layout).filter((column) => !KEY.has(column));
+export const valueColumnsOf = (layout: TableLayout<string>): string[] =>
+  columnsOf(layout).filter((column) => !KEY.has(column));
 
 /** A period dataset's value columns (everything but the security, the period and the announcement), in its registry's order. */
-export const periodValueColumnsOf = (layout: TableLayout<string>): string[] => columnsOf(layout).filter((column) => !PERIOD_KEY.has(column));
+export const periodValueColumnsOf = (layout: TableLayout<string>): string[] =>
+  columnsOf(layout).filter((column) => !PERIOD_KEY.has(column));

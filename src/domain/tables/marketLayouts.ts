@@ -10,7 +10,10 @@ export const DAILY_BARS = tableLayout({
   columns: {
     ts_code: required(col.code()),
     trade_date: required(col.date()),
-    ...(Object.fromEntries(DAILY_BAR_FIELDS.map((field) => [field, col.number(DAILY_BAR_COLUMNS[field])])) as Record<DailyBarColumn, ColumnLayout>),
+    ...(Object.fromEntries(DAILY_BAR_FIELDS.map((field) => [field, col.number(DAILY_BAR_COLUMNS[field])])) as Record<
+      DailyBarColumn,
+      ColumnLayout
+    >),
   },
   marketTime: { column: 'trade_date', clock: 'daily' },
 });
@@ -29,7 +32,9 @@ export const DAILY_BASIC = tableLayout({
   columns: {
     ts_code: required(col.code()),
     trade_date: required(col.date()),
-    ...(Object.fromEntries(TUSHARE_DAILY_BASIC_ORDER.map((field) => [field, col.number(dailyBasicPower(field))])) as Record<'close' | ValuationField, ColumnLayout>),
+    ...(Object.fromEntries(
+      TUSHARE_DAILY_BASIC_ORDER.map((field) => [field, col.number(dailyBasicPower(field))]),
+    ) as Record<'close' | ValuationField, ColumnLayout>),
   },
   marketTime: { column: 'trade_date', clock: 'daily' },
 });
@@ -39,8 +44,14 @@ export const INTRADAY_BARS = tableLayout({
   table: 'intraday_bars',
   key: ['ts_code', 'trade_time'],
   columns: {
-    ts_code: required(col.code()), trade_time: required(col.datetime()), close: col.number(), open: col.number(), high: col.number(),
-    low: col.number(), vol: col.number(), amount: col.number(),
+    ts_code: required(col.code()),
+    trade_time: required(col.datetime()),
+    close: col.number(),
+    open: col.number(),
+    high: col.number(),
+    low: col.number(),
+    vol: col.number(),
+    amount: col.number(),
   },
   marketTime: { column: 'trade_time', clock: 'minute' },
 });
@@ -55,5 +66,10 @@ export const FIVE_MINUTE_BARS = tableLayout({ ...INTRADAY_BARS, table: 'five_min
 export const TRADE_CALENDAR = tableLayout({
   table: 'trade_calendar',
   key: ['exchange', 'cal_date'],
-  columns: { exchange: required(col.text()), cal_date: required(col.date()), is_open: required(col.integer()), pretrade_date: col.date() },
+  columns: {
+    exchange: required(col.text()),
+    cal_date: required(col.date()),
+    is_open: required(col.integer()),
+    pretrade_date: col.date(),
+  },
 });

@@ -10,8 +10,14 @@ const statement = (table: string) =>
     table,
     key: ['ts_code', 'report_type', 'end_date', 'f_ann_date'],
     columns: {
-      ts_code: required(col.code()), ann_date: col.date(), f_ann_date: required(col.date()), end_date: required(col.date()),
-      report_type: required(col.text()), comp_type: col.text(), end_type: col.text(), update_flag: col.text(),
+      ts_code: required(col.code()),
+      ann_date: col.date(),
+      f_ann_date: required(col.date()),
+      end_date: required(col.date()),
+      report_type: required(col.text()),
+      comp_type: col.text(),
+      end_type: col.text(),
+      update_flag: col.text(),
     },
   });
 

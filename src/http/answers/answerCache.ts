@@ -10,7 +10,8 @@ import { bytesOf, streamText, tableText, type Envelope } from './tableWriter';
 import { urlQuery } from '../urlQuery';
 
 /** The envelope a table is written from (JSON text read back: the answers built as text are JSON first). */
-const envelopeOf = (payload: unknown): Envelope => (payload instanceof JsonText ? JSON.parse(payload.toBuffer().toString()) : payload) as Envelope;
+const envelopeOf = (payload: unknown): Envelope =>
+  (payload instanceof JsonText ? JSON.parse(payload.toBuffer().toString()) : payload) as Envelope;
 
 export interface AnswerCacheOptions {
   /** False stores no answers (benchmarks of the cold path, `RESPONSE_CACHE=off`); ETags are sent either way. */
@@ -69,8 +70,13 @@ export class AnswerCache {
     if (fresh !== undefined) return fresh;
     const day = exchangeToday();
     let tag = day;
-    for (const dataset of datasets) tag += `.${dataset}.${this.versions.fresh(dataset) ?? (await this.versions.of(dataset))}`;
-    this.tags.set(datasets, { tag, day, until: Math.min(...datasets.map((dataset) => this.versions.freshUntil(dataset))) });
+    for (const dataset of datasets)
+      tag += `.${dataset}.${this.versions.fresh(dataset) ?? (await this.versions.of(dataset))}`;
+    this.tags.set(datasets, {
+      tag,
+      day,
+      until: Math.min(...datasets.map((dataset) => this.versions.freshUntil(dataset))),
+    });
     return tag;
   }
 
@@ -93,7 +99,12 @@ export class AnswerCache {
    * stored, or a RowsAnswer in any form, is streamed as it is written, without an ETag (a whole-market day is
    * megabytes).
    */
-  async send<B>(req: Request<object, B, unknown, object>, res: Response<B>, build: () => Promise<B | JsonText | RowsAnswer>, { store = true } = {}): Promise<void> {
+  async send<B>(
+    req: Request<object, B, unknown, object>,
+    res: Response<B>,
+    build: () => Promise<B | JsonText | RowsAnswer>,
+    { store = true } = {},
+  ): Promise<void> {
     const [request, raw] = [req as Request, res as Response]; // the bytes of a typed body
     const policy = store ? this.policyFor(raw) : null;
     const key = policy === null ? null : this.keyOf(await this.versionTag(policy.datasets), request, raw, policy);
@@ -102,9 +113,15 @@ export class AnswerCache {
     const payload = await build();
     const format = answerFormatOf(raw);
     // A table, or rows written as they are in any form; else JSON of the payload.
-    const text = payload instanceof RowsAnswer ? payload.text(format) : format === 'json' ? null : tableText(request, envelopeOf(payload), format);
+    const text =
+      payload instanceof RowsAnswer
+        ? payload.text(format)
+        : format === 'json'
+          ? null
+          : tableText(request, envelopeOf(payload), format);
     let answer: Omit<Answer, 'etag'>;
-    if (text === null) answer = { body: payload instanceof JsonText ? payload.toBuffer() : Buffer.from(JSON.stringify(payload)) };
+    if (text === null)
+      answer = { body: payload instanceof JsonText ? payload.toBuffer() : Buffer.from(JSON.stringify(payload)) };
     else {
       if (key === null) {
         raw.setHeader('Cache-Control', CACHE_CONTROL);
@@ -125,9 +142,11 @@ export class AnswerCache {
   repeats() {
     return (req: Request, res: Response, next: NextFunction): void | Promise<void> => {
       const policy = req.method === 'GET' ? this.policyFor(res) : null;
-      if (policy === null || Object.values(urlQuery(req, res)).some((value) => typeof value !== 'string')) return next();
+      if (policy === null || Object.values(urlQuery(req, res)).some((value) => typeof value !== 'string'))
+        return next();
       const tag = this.freshTag(policy.datasets);
-      if (tag === undefined) return this.versionTag(policy.datasets).then((fresh) => this.answerRepeat(fresh, policy, req, res, next));
+      if (tag === undefined)
+        return this.versionTag(policy.datasets).then((fresh) => this.answerRepeat(fresh, policy, req, res, next));
       this.answerRepeat(tag, policy, req, res, next);
     };
   }

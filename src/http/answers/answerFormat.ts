@@ -5,9 +5,16 @@ import { urlQuery } from '../urlQuery';
 export type AnswerFormat = 'json' | 'csv' | 'ndjson';
 export type TableFormat = Exclude<AnswerFormat, 'json'>;
 
-export const TABLE_MEDIA_TYPES: Record<TableFormat, string> = { csv: 'text/csv; charset=utf-8', ndjson: 'application/x-ndjson; charset=utf-8' };
+export const TABLE_MEDIA_TYPES: Record<TableFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  ndjson: 'application/x-ndjson; charset=utf-8',
+};
 const NEGOTIATED = ['application/json', 'text/csv', 'application/x-ndjson'];
-const BY_MEDIA_TYPE: Record<string, AnswerFormat> = { 'application/json': 'json', 'text/csv': 'csv', 'application/x-ndjson': 'ndjson' };
+const BY_MEDIA_TYPE: Record<string, AnswerFormat> = {
+  'application/json': 'json',
+  'text/csv': 'csv',
+  'application/x-ndjson': 'ndjson',
+};
 
 /** `format` wins; otherwise the Accept header (`*∕*`, none, or anything else: JSON). An unknown `format` is the validator's 400. */
 function formatOf(req: Request, res: Response): AnswerFormat {

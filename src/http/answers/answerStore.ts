@@ -20,7 +20,10 @@ export const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).dige
  * import that bumps a version makes every older entry unreachable (the LRU then drops them).
  */
 export class AnswerStore {
-  private readonly entries = new LRUCache<string, Answer>({ maxSize: MAX_CACHED_BYTES, sizeCalculation: (entry) => entry.body.length || 1 });
+  private readonly entries = new LRUCache<string, Answer>({
+    maxSize: MAX_CACHED_BYTES,
+    sizeCalculation: (entry) => entry.body.length || 1,
+  });
 
   /** Lookups that found an answer (metrics). */
   hits = 0;

@@ -35,7 +35,12 @@ export class RowsAnswer {
   ) {}
 
   /** The rows listed at `data[listKey]` beside `around`, each written in `columns`. */
-  static of<Row>(around: Readonly<Record<string, Scalar>>, listKey: string, columns: readonly RowColumn<Row>[], rows: RowSource<Row>): RowsAnswer {
+  static of<Row>(
+    around: Readonly<Record<string, Scalar>>,
+    listKey: string,
+    columns: readonly RowColumn<Row>[],
+    rows: RowSource<Row>,
+  ): RowsAnswer {
     return new RowsAnswer(around, listKey, columns as readonly RowColumn<unknown>[], rows);
   }
 
@@ -52,7 +57,11 @@ export class RowsAnswer {
    * over in the young generation.
    */
   private *json(): Generator<string | Buffer> {
-    const [head, tail] = JSON.stringify({ code: 200, message: 'success', data: { ...this.around, [this.listKey]: [] } }).split(`${JSON.stringify(this.listKey)}:[]`);
+    const [head, tail] = JSON.stringify({
+      code: 200,
+      message: 'success',
+      data: { ...this.around, [this.listKey]: [] },
+    }).split(`${JSON.stringify(this.listKey)}:[]`);
     const objectOf = this.objectWriter({});
     yield `${head}${JSON.stringify(this.listKey)}:[`;
     for (const [i, batch] of this.batches()) {
@@ -89,7 +98,10 @@ export class RowsAnswer {
   private objectWriter(prefix: Readonly<Record<string, Scalar>>): (row: unknown) => Record<string, Scalar> {
     // Made in one go: an object given its members one by one by computed name turns into a dictionary, and the
     // copy of a dictionary grows its members' store for every member of every row.
-    const template: Record<string, Scalar> = Object.fromEntries([...Object.entries(prefix), ...this.columns.map(([name]) => [name, null])]);
+    const template: Record<string, Scalar> = Object.fromEntries([
+      ...Object.entries(prefix),
+      ...this.columns.map(([name]) => [name, null]),
+    ]);
     const names = this.columns.map(([name]) => name);
     const values = this.columns.map(([, value]) => value);
     return (row) => {
@@ -101,6 +113,7 @@ export class RowsAnswer {
 
   /** The rows in batches of ROWS_PER_CHUNK, numbered from 0. */
   private *batches(): Generator<[number, readonly unknown[]]> {
-    for (let at = 0; at < this.rows.length; at += ROWS_PER_CHUNK) yield [at / ROWS_PER_CHUNK, this.rows.slice(at, at + ROWS_PER_CHUNK)];
+    for (let at = 0; at < this.rows.length; at += ROWS_PER_CHUNK)
+      yield [at / ROWS_PER_CHUNK, this.rows.slice(at, at + ROWS_PER_CHUNK)];
   }
 }

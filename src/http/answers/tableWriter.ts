@@ -72,7 +72,8 @@ function* tableChunks(envelope: Envelope, format: TableFormat): Generator<string
 }
 
 /** Text in chunks as one buffer of bytes. */
-export const bytesOf = (chunks: Iterable<string | Buffer>): Buffer => Buffer.concat([...chunks].map((chunk) => Buffer.from(chunk)));
+export const bytesOf = (chunks: Iterable<string | Buffer>): Buffer =>
+  Buffer.concat([...chunks].map((chunk) => Buffer.from(chunk)));
 
 /** A table written from the envelope: its headers and its lines, in chunks. */
 export const tableText = (req: Request, envelope: Envelope, format: TableFormat): AnswerText => ({

@@ -92,7 +92,15 @@ export class BaostockClient {
   private readonly options: Required<BaostockOptions>;
 
   constructor(options: BaostockOptions) {
-    this.options = { connectTimeoutMs: 10_000, readTimeoutMs: 30_000, pauseMs: 200, requestsPerLogin: 500, retries: 3, perPage: 10_000, ...options };
+    this.options = {
+      connectTimeoutMs: 10_000,
+      readTimeoutMs: 30_000,
+      pauseMs: 200,
+      requestsPerLogin: 500,
+      retries: 3,
+      perPage: 10_000,
+      ...options,
+    };
   }
 
   /** Every record of the query (`params` after the method, user, page and page size), in Baostock's order. */
@@ -111,10 +119,21 @@ export class BaostockClient {
   }
 
   private async allPages(query: BaostockQuery, params: readonly string[]): Promise<BaostockRecord[]> {
-    if (query.unpaged !== undefined) return recordsOf(await this.request(query, [query.method, 'anonymous', ...params]), query.unpaged.recordsAt, query.fieldsAt).records;
+    if (query.unpaged !== undefined)
+      return recordsOf(
+        await this.request(query, [query.method, 'anonymous', ...params]),
+        query.unpaged.recordsAt,
+        query.fieldsAt,
+      ).records;
     const records: BaostockRecord[] = [];
     for (let page = 1; ; page++) {
-      const body = await this.request(query, [query.method, 'anonymous', String(page), String(this.options.perPage), ...params]);
+      const body = await this.request(query, [
+        query.method,
+        'anonymous',
+        String(page),
+        String(this.options.perPage),
+        ...params,
+      ]);
       const { records: pageRecords, rows } = recordsOf(body, 6, query.fieldsAt);
       records.push(...pageRecords);
       if (rows < this.options.perPage) return records;
@@ -131,7 +150,8 @@ export class BaostockClient {
         return body;
       } catch (err) {
         const retryable = err instanceof ConnectionLost || (err instanceof BaostockError && err.code === NOT_LOGGED_IN);
-        if (!retryable || attempt >= this.options.retries) throw err instanceof ConnectionLost ? new BaostockError(`Baostock connection lost: ${err.message}`) : err;
+        if (!retryable || attempt >= this.options.retries)
+          throw err instanceof ConnectionLost ? new BaostockError(`Baostock connection lost: ${err.message}`) : err;
         this.stats.retries++;
         this.drop();
       }
@@ -152,7 +172,11 @@ export class BaostockClient {
       const socket = connect({ host: this.options.host, port: this.options.port });
       const timer = setTimeout(() => {
         socket.destroy();
-        reject(new ConnectionLost(`no connection to ${this.options.host}:${this.options.port} within ${this.options.connectTimeoutMs} ms`));
+        reject(
+          new ConnectionLost(
+            `no connection to ${this.options.host}:${this.options.port} within ${this.options.connectTimeoutMs} ms`,
+          ),
+        );
       }, this.options.connectTimeoutMs);
       socket.once('connect', () => {
         clearTimeout(timer);
@@ -219,7 +243,11 @@ export class BaostockClient {
 function checked(frame: Frame): string {
   const [code = '', message = ''] = frame.body.split(SPLIT);
   if (code === '0') return frame.body;
-  if (code === BLACKLISTED) throw new BaostockError(`Baostock has blacklisted this address (${code} ${message}); stop every client on it and wait before running again`, code);
+  if (code === BLACKLISTED)
+    throw new BaostockError(
+      `Baostock has blacklisted this address (${code} ${message}); stop every client on it and wait before running again`,
+      code,
+    );
   throw new BaostockError(`Baostock answered ${code} ${message}`.trim(), code);
 }
 
@@ -228,7 +256,10 @@ function recordsOf(body: string, recordsAt: number, fieldsAt: number): { records
   const parts = body.split(SPLIT);
   const rows = parseRecords(parts[recordsAt] ?? '');
   const fields = (parts[fieldsAt] ?? '').split(',').map((field) => field.trim());
-  return { records: rows.map((row) => Object.fromEntries(fields.map((field, i) => [field, row[i] ?? '']))), rows: rows.length };
+  return {
+    records: rows.map((row) => Object.fromEntries(fields.map((field, i) => [field, row[i] ?? '']))),
+    rows: rows.length,
+  };
 }
 
 /** `{"record":[[...],...]}` of a reply. (The official client strips all whitespace first, spaces in names too.) */

@@ -16,18 +16,43 @@ import { INDICATOR_QUERIES, indicatorRecords, quartersIn } from './indicators';
 import type { IndicatorQuery } from '../../domain/tables/datasetLayouts';
 import { quarterlyIndicators } from '../tables/datasetTables';
 import {
-  barRecords, baostockCodeOf, haltRecords, calendarRecords, dividendRecords, factorRecords, fiveMinuteRecords, INDEX_DAY_FIELDS, MINUTE_FIELDS, STOCK_DAY_FIELDS, tradedDays,
-  valuationRecords, type TushareRecord,
+  barRecords,
+  baostockCodeOf,
+  haltRecords,
+  calendarRecords,
+  dividendRecords,
+  factorRecords,
+  fiveMinuteRecords,
+  INDEX_DAY_FIELDS,
+  MINUTE_FIELDS,
+  STOCK_DAY_FIELDS,
+  tradedDays,
+  valuationRecords,
+  type TushareRecord,
 } from './layout';
 
 /**
  * What `sync baostock` can fill; the defaults all but `dividends` (a query per stock and year), `financials` (six
  * per stock and quarter) and `minutes` (five-minute bars, 48 a stock and day).
  */
-export const BAOSTOCK_DATASETS = ['reference', 'calendar', 'daily', 'factors', 'valuation', 'dividends', 'financials', 'minutes'] as const;
+export const BAOSTOCK_DATASETS = [
+  'reference',
+  'calendar',
+  'daily',
+  'factors',
+  'valuation',
+  'dividends',
+  'financials',
+  'minutes',
+] as const;
 export type BaostockDataset = (typeof BAOSTOCK_DATASETS)[number];
-export const DEFAULT_BAOSTOCK_DATASETS: readonly BaostockDataset[] = ['reference', 'calendar', 'daily', 'factors', 'valuation'];
-
+export const DEFAULT_BAOSTOCK_DATASETS: readonly BaostockDataset[] = [
+  'reference',
+  'calendar',
+  'daily',
+  'factors',
+  'valuation',
+];
 
 export interface BaostockSyncOptions {
   since: string;
@@ -55,7 +80,14 @@ export interface BaostockSummary {
 }
 
 /** The datasets synced per security, each with the letter that names it in a progress part. */
-const PER_SECURITY: ReadonlyArray<readonly [BaostockDataset, string]> = [['daily', 'd'], ['factors', 'f'], ['valuation', 'v'], ['dividends', 'p'], ['financials', 'q'], ['minutes', 'm']];
+const PER_SECURITY: ReadonlyArray<readonly [BaostockDataset, string]> = [
+  ['daily', 'd'],
+  ['factors', 'f'],
+  ['valuation', 'v'],
+  ['dividends', 'p'],
+  ['financials', 'q'],
+  ['minutes', 'm'],
+];
 
 /** The calendar is read from a month before the range, so that its first open day has the one before it. */
 const CALENDAR_LEAD_DAYS = 40;
@@ -68,11 +100,20 @@ const PROGRESS_API = 'baostock';
  * recording the security in sync_progress when the range is settled, so a rerun skips what was done and
  * gives the same database.
  */
-export async function syncBaostock(db: Knex, client: BaostockClient, options: BaostockSyncOptions): Promise<BaostockSummary> {
+export async function syncBaostock(
+  db: Knex,
+  client: BaostockClient,
+  options: BaostockSyncOptions,
+): Promise<BaostockSummary> {
   const started = performance.now();
   const datasets = new Set(options.datasets ?? DEFAULT_BAOSTOCK_DATASETS);
   const rows: Record<string, number> = {};
-  const load = async (source: string, records: TushareRecord[], loader: TableLoader, loadOptions: LoadOptions = {}): Promise<LoadResult> => {
+  const load = async (
+    source: string,
+    records: TushareRecord[],
+    loader: TableLoader,
+    loadOptions: LoadOptions = {},
+  ): Promise<LoadResult> => {
     const result = await loadRecords(db, source, rowRecords(records), loader, loadOptions);
     rows[result.table] = (rows[result.table] ?? 0) + result.rows;
     return result;
@@ -81,16 +122,31 @@ export async function syncBaostock(db: Knex, client: BaostockClient, options: Ba
 
   if (datasets.has('calendar')) {
     const days = await client.query(QUERIES.tradeDates, [addDays(since, -CALENDAR_LEAD_DAYS), until]);
-    await load(`baostock trade dates ${since}..${until}`, calendarRecords(days).filter((day) => day.cal_date! >= compact(since)), loaderOf('trade_cal')!);
+    await load(
+      `baostock trade dates ${since}..${until}`,
+      calendarRecords(days).filter((day) => day.cal_date! >= compact(since)),
+      loaderOf('trade_cal')!,
+    );
   }
-  if (datasets.has('reference')) await load('baostock stock basic', await client.query(QUERIES.stockBasic, ['', '']), baostockSecurities);
+  if (datasets.has('reference'))
+    await load('baostock stock basic', await client.query(QUERIES.stockBasic, ['', '']), baostockSecurities);
 
   const securities = await securitiesToSync(db, options);
   // What was synced of a security, in sync_progress's 32 characters: its code, the range, the letters of its
   // datasets asked (a run with others is another part).
-  const initials = PER_SECURITY.filter(([name]) => datasets.has(name)).map(([, letter]) => letter).join('');
+  const initials = PER_SECURITY.filter(([name]) => datasets.has(name))
+    .map(([, letter]) => letter)
+    .join('');
   const part = (tsCode: string) => `${tsCode} ${compact(since)}..${compact(until)} ${initials}`;
-  const done = new Set(await db('sync_progress').where({ api_name: PROGRESS_API }).whereIn('part', securities.map(({ ts_code }) => part(ts_code))).pluck('part'));
+  const done = new Set(
+    await db('sync_progress')
+      .where({ api_name: PROGRESS_API })
+      .whereIn(
+        'part',
+        securities.map(({ ts_code }) => part(ts_code)),
+      )
+      .pluck('part'),
+  );
   const settled = until < (options.today ?? exchangeToday());
   const todo = securities.filter(({ ts_code }) => !done.has(part(ts_code)));
   const found: Difference[] = [];
@@ -101,13 +157,26 @@ export async function syncBaostock(db: Knex, client: BaostockClient, options: Ba
       const last = j === loads.length - 1;
       await load(source, records, loader, {
         async beforeCommit(trx: Knex.Transaction) {
-          if (last && settled) await trx('sync_progress').insert({ api_name: PROGRESS_API, part: part(security.ts_code), rows: records.length, finished_at: toSqlDateTime(new Date()) });
+          if (last && settled)
+            await trx('sync_progress').insert({
+              api_name: PROGRESS_API,
+              part: part(security.ts_code),
+              rows: records.length,
+              finished_at: toSqlDateTime(new Date()),
+            });
         },
       });
     }
     options.onSecurity?.(i + 1, todo.length, security.ts_code);
   }
-  return { securities: todo.length, skipped: securities.length - todo.length, rows, differences: found, client: { ...client.stats }, seconds: (performance.now() - started) / 1000 };
+  return {
+    securities: todo.length,
+    skipped: securities.length - todo.length,
+    rows,
+    differences: found,
+    client: { ...client.stats },
+    seconds: (performance.now() - started) / 1000,
+  };
 }
 
 interface SecurityToSync {
@@ -123,7 +192,12 @@ async function securitiesToSync(db: Knex, { symbols, since, until }: BaostockSyn
       if (code === null) throw new Error(`not a symbol: ${symbol}`);
       return code;
     });
-    const kinds = new Map<string, string>((await db('securities').whereIn('ts_code', codes).select('ts_code', 'kind')).map((row) => [row.ts_code, row.kind]));
+    const kinds = new Map<string, string>(
+      (await db('securities').whereIn('ts_code', codes).select('ts_code', 'kind')).map((row) => [
+        row.ts_code,
+        row.kind,
+      ]),
+    );
     return codes.map((ts_code) => ({ ts_code, kind: kinds.get(ts_code) === 'index' ? 'index' : 'stock' }));
   }
   const stocks: SecurityToSync[] = await db('securities')
@@ -132,39 +206,88 @@ async function securitiesToSync(db: Knex, { symbols, since, until }: BaostockSyn
     .where((q) => q.whereNull('delist_date').orWhere('delist_date', '>=', since))
     .orderBy('ts_code')
     .select('ts_code', 'kind');
-  const indices: SecurityToSync[] = await db('securities').where({ kind: 'index' }).whereIn('ts_code', MAIN_INDICES).orderBy('ts_code').select('ts_code', 'kind');
+  const indices: SecurityToSync[] = await db('securities')
+    .where({ kind: 'index' })
+    .whereIn('ts_code', MAIN_INDICES)
+    .orderBy('ts_code')
+    .select('ts_code', 'kind');
   return [...stocks, ...indices];
 }
 
-type Load = [source: string, records: TushareRecord[], loader: TableLoader, table: 'daily_basic' | 'daily_bars' | 'trading_halts' | 'adj_factors' | 'dividends' | 'quarterly_indicators' | 'five_minute_bars'];
+type Load = [
+  source: string,
+  records: TushareRecord[],
+  loader: TableLoader,
+  table:
+    | 'daily_basic'
+    | 'daily_bars'
+    | 'trading_halts'
+    | 'adj_factors'
+    | 'dividends'
+    | 'quarterly_indicators'
+    | 'five_minute_bars',
+];
 
 /**
  * `--check`: the records of days the store already holds are compared (differences into `found`) and left out
  * of the loads, so that only the days it lacks are written.
  */
-async function keepStored(db: Knex, tsCode: string, loads: Load[], { since, until }: BaostockSyncOptions, found: Difference[]): Promise<Load[]> {
+async function keepStored(
+  db: Knex,
+  tsCode: string,
+  loads: Load[],
+  { since, until }: BaostockSyncOptions,
+  found: Difference[],
+): Promise<Load[]> {
   const stored: StoredDay[] = await db('daily_bars as b')
     .leftJoin('adj_factors as f', (join) => join.on('f.ts_code', 'b.ts_code').andOn('f.trade_date', 'b.trade_date'))
     .where('b.ts_code', tsCode)
     .whereBetween('b.trade_date', [since, until])
     .select('b.trade_date', 'b.close', 'b.vol', 'f.adj_factor');
-  const numbers = stored.map((day) => ({ ...day, close: day.close === null ? null : Number(day.close), vol: day.vol === null ? null : Number(day.vol), adj_factor: day.adj_factor === null ? null : Number(day.adj_factor) }));
+  const numbers = stored.map((day) => ({
+    ...day,
+    close: day.close === null ? null : Number(day.close),
+    vol: day.vol === null ? null : Number(day.vol),
+    adj_factor: day.adj_factor === null ? null : Number(day.adj_factor),
+  }));
   const recordsOf = (table: Load[3]) => loads.find((load) => load[3] === table)?.[1] ?? [];
   found.push(...differences(tsCode, numbers, recordsOf('daily_bars'), recordsOf('adj_factors')));
   const held = new Set(stored.map((day) => compact(day.trade_date)));
-  return loads.map(([source, records, loader, table]) => [source, records.filter((record) => !held.has(record.trade_date!)), loader, table]);
+  return loads.map(([source, records, loader, table]) => [
+    source,
+    records.filter((record) => !held.has(record.trade_date!)),
+    loader,
+    table,
+  ]);
 }
 
 /** What one security's sync loads, in order: valuations before bars (bars take their turnover from them), factors, then payouts. */
-async function securityLoads(db: Knex, client: BaostockClient, { ts_code, kind }: SecurityToSync, datasets: Set<BaostockDataset>, { since, until }: BaostockSyncOptions): Promise<Load[]> {
+async function securityLoads(
+  db: Knex,
+  client: BaostockClient,
+  { ts_code, kind }: SecurityToSync,
+  datasets: Set<BaostockDataset>,
+  { since, until }: BaostockSyncOptions,
+): Promise<Load[]> {
   const code = baostockCodeOf(ts_code);
   const source = (what: string) => `baostock ${what} ${code} ${since}..${until}`;
   const stock = kind === 'stock';
   const wantsBars = datasets.has('daily') || (stock && datasets.has('valuation'));
-  const days = wantsBars ? await client.query(QUERIES.history, [code, (stock ? STOCK_DAY_FIELDS : INDEX_DAY_FIELDS).join(','), since, until, 'd', '3']) : [];
+  const days = wantsBars
+    ? await client.query(QUERIES.history, [
+        code,
+        (stock ? STOCK_DAY_FIELDS : INDEX_DAY_FIELDS).join(','),
+        since,
+        until,
+        'd',
+        '3',
+      ])
+    : [];
   const loads: Load[] = [];
-  if (stock && datasets.has('valuation')) loads.push([source('valuations'), valuationRecords(days), loaderOf('daily_basic')!, 'daily_basic']);
-  if (datasets.has('daily')) loads.push([source('daily bars'), barRecords(days), loaderOf(stock ? 'daily' : 'index_daily')!, 'daily_bars']);
+  if (stock && datasets.has('valuation'))
+    loads.push([source('valuations'), valuationRecords(days), loaderOf('daily_basic')!, 'daily_basic']);
+  if (datasets.has('daily'))
+    loads.push([source('daily bars'), barRecords(days), loaderOf(stock ? 'daily' : 'index_daily')!, 'daily_bars']);
   // A day Baostock lists as suspended is no bar: it is a halt, so that the day's universe leaves the stock out.
   const halts = stock && datasets.has('daily') ? haltRecords(days) : [];
   if (halts.length > 0) loads.push([source('halts'), halts, loaderOf('suspend_d')!, 'trading_halts']);
@@ -175,14 +298,24 @@ async function securityLoads(db: Knex, client: BaostockClient, { ts_code, kind }
       ? tradedDays(days).map((day) => day.date!)
       : await db('daily_bars').where({ ts_code }).whereBetween('trade_date', [since, until]).pluck('trade_date');
     // The stored factor of the day before the range, from any source: Baostock's continue it.
-    const before = await db('adj_factors').where({ ts_code }).where('trade_date', '<', since).orderBy('trade_date', 'desc').first('trade_date', 'adj_factor');
+    const before = await db('adj_factors')
+      .where({ ts_code })
+      .where('trade_date', '<', since)
+      .orderBy('trade_date', 'desc')
+      .first('trade_date', 'adj_factor');
     const continueFrom = before === undefined ? null : { date: before.trade_date, factor: Number(before.adj_factor) };
-    loads.push([source('adjustment factors'), factorRecords(ts_code, events, traded, continueFrom), loaderOf('adj_factor')!, 'adj_factors']);
+    loads.push([
+      source('adjustment factors'),
+      factorRecords(ts_code, events, traded, continueFrom),
+      loaderOf('adj_factor')!,
+      'adj_factors',
+    ]);
   }
   if (stock && datasets.has('dividends')) {
     const plans = [];
     // Baostock files payout plans by the year of their announcement: every calendar year the range touches.
-    for (const [start] of yearsOf(since, until)) plans.push(...(await client.query(QUERIES.dividend, [code, start.slice(0, 4), 'report'])));
+    for (const [start] of yearsOf(since, until))
+      plans.push(...(await client.query(QUERIES.dividend, [code, start.slice(0, 4), 'report'])));
     loads.push([source('dividends'), dividendRecords(plans), loaderOf('dividend')!, 'dividends']);
   }
   if (stock && datasets.has('minutes')) {

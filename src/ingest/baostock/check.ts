@@ -30,23 +30,34 @@ const CLOSE_TOLERANCE = 0.005;
 const VOLUME_TOLERANCE = 0.001;
 const STEP_TOLERANCE = 1e-4;
 
-
 /**
  * Baostock's bars and factors of the days the store holds, against the stored ones. Factors are compared by
  * their steps from one stored day to the next (the two sources count their cumulative factors from different
  * bases, so only the ratios mean the same).
  */
-export function differences(tsCode: string, stored: StoredDay[], bars: TushareRecord[], factors: TushareRecord[]): Difference[] {
+export function differences(
+  tsCode: string,
+  stored: StoredDay[],
+  bars: TushareRecord[],
+  factors: TushareRecord[],
+): Difference[] {
   const found: Difference[] = [];
   const barOf = new Map(bars.map((bar) => [isoOf(bar.trade_date!), bar]));
   const factorOf = new Map(factors.map((factor) => [isoOf(factor.trade_date!), Number(factor.adj_factor)]));
   const days = [...stored].sort((a, b) => a.trade_date.localeCompare(b.trade_date));
   for (const [i, day] of days.entries()) {
     const bar = barOf.get(day.trade_date);
-    const differ = (field: Difference['field'], mine: number | null, theirs: number, tolerance: number, relative: boolean) => {
+    const differ = (
+      field: Difference['field'],
+      mine: number | null,
+      theirs: number,
+      tolerance: number,
+      relative: boolean,
+    ) => {
       if (mine === null || Number.isNaN(theirs)) return;
       const gap = Math.abs(mine - theirs) / (relative ? Math.max(Math.abs(mine), 1) : 1);
-      if (gap > tolerance) found.push({ ts_code: tsCode, trade_date: day.trade_date, field, stored: mine, baostock: theirs });
+      if (gap > tolerance)
+        found.push({ ts_code: tsCode, trade_date: day.trade_date, field, stored: mine, baostock: theirs });
     };
     if (bar !== undefined) {
       differ('close', day.close, Number(bar.close), CLOSE_TOLERANCE, false);
@@ -64,7 +75,22 @@ export function differences(tsCode: string, stored: StoredDay[], bars: TushareRe
 /** The differences as a table for the terminal, at most `limit` rows, with how many were left out. */
 export function differenceTable(found: Difference[], limit = 50): string {
   if (found.length === 0) return 'check: no difference on the days both hold';
-  const lines = found.slice(0, limit).map((one) => [one.ts_code, one.trade_date, one.field.padEnd(11), String(one.stored).padStart(14), String(one.baostock).padStart(14)].join('  '));
+  const lines = found
+    .slice(0, limit)
+    .map((one) =>
+      [
+        one.ts_code,
+        one.trade_date,
+        one.field.padEnd(11),
+        String(one.stored).padStart(14),
+        String(one.baostock).padStart(14),
+      ].join('  '),
+    );
   const more = found.length > limit ? [`… ${found.length - limit} more`] : [];
-  return [`check: ${found.length} differences (stored vs Baostock; the stored rows were kept)`, 'ts_code    trade_date  field               stored        baostock', ...lines, ...more].join('\n');
+  return [
+    `check: ${found.length} differences (stored vs Baostock; the stored rows were kept)`,
+    'ts_code    trade_date  field               stored        baostock',
+    ...lines,
+    ...more,
+  ].join('\n');
 }

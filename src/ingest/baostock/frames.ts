@@ -43,7 +43,10 @@ export class FrameReader {
     if (this.buffered.length < HEADER_BYTES) return null;
     const header = this.buffered.subarray(0, HEADER_BYTES).toString('latin1').split(SPLIT);
     const type = header[1] ?? '';
-    const end = this.buffered.indexOf(END_MARKER, COMPRESSED.has(type) ? HEADER_BYTES + Number(header[2]) : HEADER_BYTES);
+    const end = this.buffered.indexOf(
+      END_MARKER,
+      COMPRESSED.has(type) ? HEADER_BYTES + Number(header[2]) : HEADER_BYTES,
+    );
     if (end < 0) return null;
     const frame = this.buffered.subarray(0, end);
     this.buffered = this.buffered.subarray(end + END_MARKER.length);

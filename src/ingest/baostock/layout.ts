@@ -15,7 +15,6 @@ export const tsCodeOf = (code: string) => `${code.slice(3)}.${code.slice(0, 2).t
 /** `600000.SH` → `sh.600000`. */
 export const baostockCodeOf = (tsCode: string) => `${tsCode.slice(7).toLowerCase()}.${tsCode.slice(0, 6)}`;
 
-
 /** A decimal text times 10^power, moved in the text (no floating-point rounding): ('22066700', -2) → '220667'. */
 export function shiftDecimal(text: string, power: number): string {
   const match = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(text.trim());
@@ -23,8 +22,16 @@ export function shiftDecimal(text: string, power: number): string {
   const [, sign, whole = '', fraction = ''] = match;
   const digits = whole + fraction;
   const point = whole.length + power;
-  const moved = point <= 0 ? `0.${'0'.repeat(-point)}${digits}` : point >= digits.length ? digits + '0'.repeat(point - digits.length) : `${digits.slice(0, point)}.${digits.slice(point)}`;
-  const trimmed = moved.replace(/^0+(?=\d)/, '').replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+  const moved =
+    point <= 0
+      ? `0.${'0'.repeat(-point)}${digits}`
+      : point >= digits.length
+        ? digits + '0'.repeat(point - digits.length)
+        : `${digits.slice(0, point)}.${digits.slice(point)}`;
+  const trimmed = moved
+    .replace(/^0+(?=\d)/, '')
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '');
   return `${sign}${trimmed}`;
 }
 
@@ -35,9 +42,36 @@ function change(close: string, preclose: string): string {
 }
 
 /** The daily k-data fields asked of stocks (unadjusted, adjustflag 3): the bar and the day's valuation. */
-export const STOCK_DAY_FIELDS = ['date', 'code', 'open', 'high', 'low', 'close', 'preclose', 'volume', 'amount', 'turn', 'tradestatus', 'pctChg', 'peTTM', 'pbMRQ', 'psTTM'];
+export const STOCK_DAY_FIELDS = [
+  'date',
+  'code',
+  'open',
+  'high',
+  'low',
+  'close',
+  'preclose',
+  'volume',
+  'amount',
+  'turn',
+  'tradestatus',
+  'pctChg',
+  'peTTM',
+  'pbMRQ',
+  'psTTM',
+];
 /** Indices have no status nor valuation. */
-export const INDEX_DAY_FIELDS = ['date', 'code', 'open', 'high', 'low', 'close', 'preclose', 'volume', 'amount', 'pctChg'];
+export const INDEX_DAY_FIELDS = [
+  'date',
+  'code',
+  'open',
+  'high',
+  'low',
+  'close',
+  'preclose',
+  'volume',
+  'amount',
+  'pctChg',
+];
 
 /** The five-minute k-data fields asked of stocks (unadjusted, adjustflag 3); Baostock has no minute data of indices. */
 export const MINUTE_FIELDS = ['date', 'time', 'code', 'open', 'high', 'low', 'close', 'volume', 'amount'];
@@ -84,7 +118,14 @@ export function barRecords(records: BaostockRecord[]): TushareRecord[] {
 
 /** Tushare `suspend_d` rows of the days k-data lists as suspended (tradestatus 0): halted all day. */
 export function haltRecords(records: BaostockRecord[]): TushareRecord[] {
-  return records.filter((record) => record.tradestatus === '0').map((record) => ({ ts_code: tsCodeOf(record.code!), trade_date: compact(record.date!), suspend_timing: '', suspend_type: 'S' }));
+  return records
+    .filter((record) => record.tradestatus === '0')
+    .map((record) => ({
+      ts_code: tsCodeOf(record.code!),
+      trade_date: compact(record.date!),
+      suspend_timing: '',
+      suspend_type: 'S',
+    }));
 }
 
 /** Tushare `daily_basic` rows of traded days: turnover (percent), PE TTM, PB MRQ, PS TTM (Baostock's pcfNcfTTM has no column). */
@@ -115,12 +156,21 @@ function backFactorOn(events: BaostockRecord[], day: string): string {
  * an earlier day (`continueFrom`, from another source or run), Baostock's are scaled to continue it, or the
  * series would jump by the ratio of the bases there.
  */
-export function factorRecords(tsCode: string, events: BaostockRecord[], days: readonly string[], continueFrom: { date: string; factor: number } | null = null): TushareRecord[] {
+export function factorRecords(
+  tsCode: string,
+  events: BaostockRecord[],
+  days: readonly string[],
+  continueFrom: { date: string; factor: number } | null = null,
+): TushareRecord[] {
   const steps = [...events].sort((a, b) => a.dividOperateDate!.localeCompare(b.dividOperateDate!));
   const scale = continueFrom === null ? 1 : continueFrom.factor / Number(backFactorOn(steps, continueFrom.date));
   return [...days].sort().map((day) => {
     const factor = backFactorOn(steps, day);
-    return { ts_code: tsCode, trade_date: compact(day), adj_factor: scale === 1 ? factor : String(Number((Number(factor) * scale).toPrecision(12))) };
+    return {
+      ts_code: tsCode,
+      trade_date: compact(day),
+      adj_factor: scale === 1 ? factor : String(Number((Number(factor) * scale).toPrecision(12))),
+    };
   });
 }
 
@@ -179,7 +229,12 @@ export function calendarRecords(records: BaostockRecord[]): TushareRecord[] {
   return [...records]
     .sort((a, b) => a.calendar_date!.localeCompare(b.calendar_date!))
     .map((record) => {
-      const row = { exchange: 'SSE', cal_date: compact(record.calendar_date!), is_open: record.is_trading_day!, pretrade_date: previousOpen };
+      const row = {
+        exchange: 'SSE',
+        cal_date: compact(record.calendar_date!),
+        is_open: record.is_trading_day!,
+        pretrade_date: previousOpen,
+      };
       if (record.is_trading_day === '1') previousOpen = compact(record.calendar_date!);
       return row;
     });

@@ -5,7 +5,19 @@ export const fixed2 = (value: number) => Math.round(value * 100) / 100;
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 
 /** Tushare `daily` columns, as the generators write them. */
-export const DAILY_COLUMNS = ['ts_code', 'trade_date', 'open', 'high', 'low', 'close', 'pre_close', 'change', 'pct_chg', 'vol', 'amount'];
+export const DAILY_COLUMNS = [
+  'ts_code',
+  'trade_date',
+  'open',
+  'high',
+  'low',
+  'close',
+  'pre_close',
+  'change',
+  'pct_chg',
+  'vol',
+  'amount',
+];
 
 /** One generated day in Tushare `daily` units: vol in lots, amount in thousand yuan. */
 export interface GeneratedBar {
@@ -50,10 +62,29 @@ export function randomDailyBar(preClose: number, limit: number, random: Random):
 /** A generated bar made to close at `close` instead (a limit-up day, a day giving it back): its range widened to hold it. */
 export function withClose(bar: GeneratedBar, close: number): GeneratedBar {
   const change = fixed2(close - bar.preClose);
-  return { ...bar, close, high: Math.max(bar.high, close), low: Math.min(bar.low, close), change, pctChg: round4((change / bar.preClose) * 100) };
+  return {
+    ...bar,
+    close,
+    high: Math.max(bar.high, close),
+    low: Math.min(bar.low, close),
+    change,
+    pctChg: round4((change / bar.preClose) * 100),
+  };
 }
 
 /** The `daily.csv` line of a generated bar (compact `YYYYMMDD` day). */
 export function dailyCsvRow(tsCode: string, day: string, bar: GeneratedBar): (string | number)[] {
-  return [tsCode, day, bar.open, bar.high, bar.low, bar.close, bar.preClose, bar.change, bar.pctChg, bar.vol, bar.amount];
+  return [
+    tsCode,
+    day,
+    bar.open,
+    bar.high,
+    bar.low,
+    bar.close,
+    bar.preClose,
+    bar.change,
+    bar.pctChg,
+    bar.vol,
+    bar.amount,
+  ];
 }

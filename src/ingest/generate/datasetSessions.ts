@@ -22,25 +22,51 @@ interface DemoStock {
 
 const DEMO_STOCKS: Record<string, DemoStock> = {
   '000001.SZ': {
-    name: '平安银行', industry: '银行', shares: 19_405_918_198, connectCode: '70001',
-    holders: [['中国平安保险(集团)股份有限公司-集团本级-自有资金', '一般法人', 49.56], ['香港中央结算有限公司', '境外法人', 4.12], ['中国证券金融股份有限公司', '一般法人', 2.28]],
+    name: '平安银行',
+    industry: '银行',
+    shares: 19_405_918_198,
+    connectCode: '70001',
+    holders: [
+      ['中国平安保险(集团)股份有限公司-集团本级-自有资金', '一般法人', 49.56],
+      ['香港中央结算有限公司', '境外法人', 4.12],
+      ['中国证券金融股份有限公司', '一般法人', 2.28],
+    ],
     boards: ['881155.TI', '885905.TI'],
   },
   '600519.SH': {
-    name: '贵州茅台', industry: '白酒', shares: 1_256_197_800, connectCode: '90519',
-    holders: [['中国贵州茅台酒厂(集团)有限责任公司', '国有法人', 54.07], ['香港中央结算有限公司', '境外法人', 6.92], ['贵州省国有资本运营有限责任公司', '国有法人', 4.54]],
+    name: '贵州茅台',
+    industry: '白酒',
+    shares: 1_256_197_800,
+    connectCode: '90519',
+    holders: [
+      ['中国贵州茅台酒厂(集团)有限责任公司', '国有法人', 54.07],
+      ['香港中央结算有限公司', '境外法人', 6.92],
+      ['贵州省国有资本运营有限责任公司', '国有法人', 4.54],
+    ],
     boards: ['885338.TI'],
   },
   '300750.SZ': {
-    name: '宁德时代', industry: '电池', shares: 4_402_000_000, connectCode: '70750',
-    holders: [['厦门瑞庭投资有限公司', '一般法人', 23.27], ['曾毓群', '自然人', 11.76], ['香港中央结算有限公司', '境外法人', 11.03]],
+    name: '宁德时代',
+    industry: '电池',
+    shares: 4_402_000_000,
+    connectCode: '70750',
+    holders: [
+      ['厦门瑞庭投资有限公司', '一般法人', 23.27],
+      ['曾毓群', '自然人', 11.76],
+      ['香港中央结算有限公司', '境外法人', 11.03],
+    ],
     boards: ['885710.TI', '885905.TI'],
   },
 };
 
 /** The sessions the synthetic datasets cover: the last twenty, a month of trading days. */
 const DATASET_SESSIONS = 20;
-const BOARD_NAMES: Record<string, string> = { '881155.TI': '银行', '885905.TI': '互联网金融', '885338.TI': '白酒概念', '885710.TI': '锂电池' };
+const BOARD_NAMES: Record<string, string> = {
+  '881155.TI': '银行',
+  '885905.TI': '互联网金融',
+  '885338.TI': '白酒概念',
+  '885710.TI': '锂电池',
+};
 /** Seats of the dragon-tiger list: institutions, the Connect channels and two brokers' head offices. */
 const SEATS = ['机构专用', '机构专用', '深股通专用', '中信证券股份有限公司总部', '华泰证券股份有限公司总部'];
 const MONEY_FLOW_SIZES = [0.35, 0.3, 0.2, 0.15];
@@ -77,7 +103,18 @@ async function writeMarginDetail(out: CsvWriter, tsCode: string, bars: DayBar[],
     financing += bought - repaid;
     lent += sold - returned;
     const lentValue = Math.round(lent * bar.close);
-    await out.write([bar.day, tsCode, financing, lentValue, bought, lent, repaid, returned, sold, financing + lentValue]);
+    await out.write([
+      bar.day,
+      tsCode,
+      financing,
+      lentValue,
+      bought,
+      lent,
+      repaid,
+      returned,
+      sold,
+      financing + lentValue,
+    ]);
   }
 }
 
@@ -90,7 +127,17 @@ async function writeMarginTotals(out: CsvWriter, days: string[], random: Random)
       const repaid = Math.round(bought * random.between(0.97, 1.03));
       totals.rzye += bought - repaid;
       totals.rqye = Math.round(totals.rqye * (1 + 0.01 * random.normal()));
-      await out.write([day, exchange, totals.rzye, bought, repaid, totals.rqye, Math.round(totals.rqye / 50), totals.rzye + totals.rqye, Math.round(totals.rqye / 8)]);
+      await out.write([
+        day,
+        exchange,
+        totals.rzye,
+        bought,
+        repaid,
+        totals.rqye,
+        Math.round(totals.rqye / 50),
+        totals.rzye + totals.rqye,
+        Math.round(totals.rqye / 8),
+      ]);
     }
   }
 }
@@ -104,7 +151,13 @@ function limitKind(bar: DayBar, band: number): 'U' | 'D' | 'Z' | null {
 }
 
 /** The day's limit list, dragon-tiger list and seats of a stock at its limit or moving 7 % or more. */
-async function writeListings(files: Record<'limits' | 'tops' | 'seats', CsvWriter>, tsCode: string, bar: DayBar, band: number, random: Random): Promise<void> {
+async function writeListings(
+  files: Record<'limits' | 'tops' | 'seats', CsvWriter>,
+  tsCode: string,
+  bar: DayBar,
+  band: number,
+  random: Random,
+): Promise<void> {
   const stock = DEMO_STOCKS[tsCode]!;
   const kind = limitKind(bar, band);
   const marketValue = Math.round(bar.close * stock.shares);
@@ -112,20 +165,69 @@ async function writeListings(files: Record<'limits' | 'tops' | 'seats', CsvWrite
   if (kind !== null) {
     const sealed = kind === 'D' ? ['', '145502'] : ['093512', '101503'];
     await files.limits.write([
-      bar.day, tsCode, stock.industry, stock.name, bar.close, bar.pctChg, yuanOf(bar), kind === 'D' ? Math.round(yuanOf(bar) * 0.3) : '', marketValue, marketValue, turnover,
-      kind === 'Z' ? '' : Math.round(yuanOf(bar) * random.between(0.05, 0.2)), ...sealed, random.int(0, 3), '1/1', kind === 'Z' ? 0 : 1, kind,
+      bar.day,
+      tsCode,
+      stock.industry,
+      stock.name,
+      bar.close,
+      bar.pctChg,
+      yuanOf(bar),
+      kind === 'D' ? Math.round(yuanOf(bar) * 0.3) : '',
+      marketValue,
+      marketValue,
+      turnover,
+      kind === 'Z' ? '' : Math.round(yuanOf(bar) * random.between(0.05, 0.2)),
+      ...sealed,
+      random.int(0, 3),
+      '1/1',
+      kind === 'Z' ? 0 : 1,
+      kind,
     ]);
   }
   if (Math.abs(bar.pctChg) < 7) return;
   const reason = bar.pctChg > 0 ? '日涨幅偏离值达到7%的前5只证券' : '日跌幅偏离值达到7%的前5只证券';
-  const seats = SEATS.map((exalter) => ({ exalter, buy: Math.round(yuanOf(bar) * random.between(0.005, 0.04)), sell: Math.round(yuanOf(bar) * random.between(0.002, 0.02)) }));
+  const seats = SEATS.map((exalter) => ({
+    exalter,
+    buy: Math.round(yuanOf(bar) * random.between(0.005, 0.04)),
+    sell: Math.round(yuanOf(bar) * random.between(0.002, 0.02)),
+  }));
   const bought = seats.reduce((sum, seat) => sum + seat.buy, 0);
   const sold = seats.reduce((sum, seat) => sum + seat.sell, 0);
   const rate = (amount: number) => fixed2((amount / yuanOf(bar)) * 100);
-  await files.tops.write([bar.day, tsCode, stock.name, bar.close, bar.pctChg, turnover, yuanOf(bar), sold, bought, bought + sold, bought - sold, rate(bought - sold), rate(bought + sold), marketValue, reason]);
-  for (const [side, order] of [['0', (a: { buy: number }, b: { buy: number }) => b.buy - a.buy], ['1', (a: { sell: number }, b: { sell: number }) => b.sell - a.sell]] as const) {
+  await files.tops.write([
+    bar.day,
+    tsCode,
+    stock.name,
+    bar.close,
+    bar.pctChg,
+    turnover,
+    yuanOf(bar),
+    sold,
+    bought,
+    bought + sold,
+    bought - sold,
+    rate(bought - sold),
+    rate(bought + sold),
+    marketValue,
+    reason,
+  ]);
+  for (const [side, order] of [
+    ['0', (a: { buy: number }, b: { buy: number }) => b.buy - a.buy],
+    ['1', (a: { sell: number }, b: { sell: number }) => b.sell - a.sell],
+  ] as const) {
     for (const seat of [...seats].sort(order)) {
-      await files.seats.write([bar.day, tsCode, seat.exalter, side, seat.buy, rate(seat.buy), seat.sell, rate(seat.sell), seat.buy - seat.sell, reason]);
+      await files.seats.write([
+        bar.day,
+        tsCode,
+        seat.exalter,
+        side,
+        seat.buy,
+        rate(seat.buy),
+        seat.sell,
+        rate(seat.sell),
+        seat.buy - seat.sell,
+        reason,
+      ]);
     }
   }
 }
@@ -145,12 +247,27 @@ function announcedPeriods(today: string): { period: string; announced: string }[
 }
 
 /** Top-ten holders and float holders (the same: every share trades here), and the holder count, per period. */
-async function writeHolders(files: Record<'holders' | 'floats' | 'counts', CsvWriter>, tsCode: string, today: string, random: Random): Promise<void> {
+async function writeHolders(
+  files: Record<'holders' | 'floats' | 'counts', CsvWriter>,
+  tsCode: string,
+  today: string,
+  random: Random,
+): Promise<void> {
   const stock = DEMO_STOCKS[tsCode]!;
   for (const [i, { period, announced }] of announcedPeriods(today).entries()) {
     for (const [name, kind, ratio] of stock.holders) {
       const held = Math.round((stock.shares * (ratio - i * 0.05)) / 100);
-      const row = [tsCode, announced, period, name, held, fixed2(ratio - i * 0.05), fixed2(ratio - i * 0.05), i === 0 ? Math.round((stock.shares * 0.05) / 100) : 0, kind];
+      const row = [
+        tsCode,
+        announced,
+        period,
+        name,
+        held,
+        fixed2(ratio - i * 0.05),
+        fixed2(ratio - i * 0.05),
+        i === 0 ? Math.round((stock.shares * 0.05) / 100) : 0,
+        kind,
+      ];
       await files.holders.write(row);
       await files.floats.write(row);
     }
@@ -166,26 +283,130 @@ async function writeHolders(files: Record<'holders' | 'floats' | 'counts', CsvWr
  * seventh session), top10_holders, top10_floatholders, stk_holdernumber (the last two report periods out
  * before `today`), ths_index and ths_member. Returns rows per file.
  */
-export async function writeDatasetSessions(out: string, series: [string, DayBar[]][], bandOf: (tsCode: string) => number, today: string, random: Random): Promise<Record<string, number>> {
+export async function writeDatasetSessions(
+  out: string,
+  series: [string, DayBar[]][],
+  bandOf: (tsCode: string) => number,
+  today: string,
+  random: Random,
+): Promise<Record<string, number>> {
   const writers = new Map<string, CsvWriter>();
   const csv = (file: string, columns: string[]) => {
     const writer = new CsvWriter(join(out, file), columns);
     writers.set(file, writer);
     return writer;
   };
-  const flows = csv('moneyflow.csv', ['ts_code', 'trade_date', ...['sm', 'md', 'lg', 'elg'].flatMap((size) => [`buy_${size}_vol`, `buy_${size}_amount`, `sell_${size}_vol`, `sell_${size}_amount`]), 'net_mf_vol', 'net_mf_amount']);
-  const margins = csv('margin_detail.csv', ['trade_date', 'ts_code', 'rzye', 'rqye', 'rzmre', 'rqyl', 'rzche', 'rqchl', 'rqmcl', 'rzrqye']);
-  const totals = csv('margin.csv', ['trade_date', 'exchange_id', 'rzye', 'rzmre', 'rzche', 'rqye', 'rqmcl', 'rzrqye', 'rqyl']);
+  const flows = csv('moneyflow.csv', [
+    'ts_code',
+    'trade_date',
+    ...['sm', 'md', 'lg', 'elg'].flatMap((size) => [
+      `buy_${size}_vol`,
+      `buy_${size}_amount`,
+      `sell_${size}_vol`,
+      `sell_${size}_amount`,
+    ]),
+    'net_mf_vol',
+    'net_mf_amount',
+  ]);
+  const margins = csv('margin_detail.csv', [
+    'trade_date',
+    'ts_code',
+    'rzye',
+    'rqye',
+    'rzmre',
+    'rqyl',
+    'rzche',
+    'rqchl',
+    'rqmcl',
+    'rzrqye',
+  ]);
+  const totals = csv('margin.csv', [
+    'trade_date',
+    'exchange_id',
+    'rzye',
+    'rzmre',
+    'rzche',
+    'rqye',
+    'rqmcl',
+    'rzrqye',
+    'rqyl',
+  ]);
   const northbound = csv('hk_hold.csv', ['code', 'trade_date', 'ts_code', 'name', 'vol', 'ratio', 'exchange']);
   const listings = {
-    limits: csv('limit_list_d.csv', ['trade_date', 'ts_code', 'industry', 'name', 'close', 'pct_chg', 'amount', 'limit_amount', 'float_mv', 'total_mv', 'turnover_ratio', 'fd_amount', 'first_time', 'last_time', 'open_times', 'up_stat', 'limit_times', 'limit']),
-    tops: csv('top_list.csv', ['trade_date', 'ts_code', 'name', 'close', 'pct_change', 'turnover_rate', 'amount', 'l_sell', 'l_buy', 'l_amount', 'net_amount', 'net_rate', 'amount_rate', 'float_values', 'reason']),
-    seats: csv('top_inst.csv', ['trade_date', 'ts_code', 'exalter', 'side', 'buy', 'buy_rate', 'sell', 'sell_rate', 'net_buy', 'reason']),
+    limits: csv('limit_list_d.csv', [
+      'trade_date',
+      'ts_code',
+      'industry',
+      'name',
+      'close',
+      'pct_chg',
+      'amount',
+      'limit_amount',
+      'float_mv',
+      'total_mv',
+      'turnover_ratio',
+      'fd_amount',
+      'first_time',
+      'last_time',
+      'open_times',
+      'up_stat',
+      'limit_times',
+      'limit',
+    ]),
+    tops: csv('top_list.csv', [
+      'trade_date',
+      'ts_code',
+      'name',
+      'close',
+      'pct_change',
+      'turnover_rate',
+      'amount',
+      'l_sell',
+      'l_buy',
+      'l_amount',
+      'net_amount',
+      'net_rate',
+      'amount_rate',
+      'float_values',
+      'reason',
+    ]),
+    seats: csv('top_inst.csv', [
+      'trade_date',
+      'ts_code',
+      'exalter',
+      'side',
+      'buy',
+      'buy_rate',
+      'sell',
+      'sell_rate',
+      'net_buy',
+      'reason',
+    ]),
   };
   const blocks = csv('block_trade.csv', ['ts_code', 'trade_date', 'price', 'vol', 'amount', 'buyer', 'seller']);
   const holders = {
-    holders: csv('top10_holders.csv', ['ts_code', 'ann_date', 'end_date', 'holder_name', 'hold_amount', 'hold_ratio', 'hold_float_ratio', 'hold_change', 'holder_type']),
-    floats: csv('top10_floatholders.csv', ['ts_code', 'ann_date', 'end_date', 'holder_name', 'hold_amount', 'hold_ratio', 'hold_float_ratio', 'hold_change', 'holder_type']),
+    holders: csv('top10_holders.csv', [
+      'ts_code',
+      'ann_date',
+      'end_date',
+      'holder_name',
+      'hold_amount',
+      'hold_ratio',
+      'hold_float_ratio',
+      'hold_change',
+      'holder_type',
+    ]),
+    floats: csv('top10_floatholders.csv', [
+      'ts_code',
+      'ann_date',
+      'end_date',
+      'holder_name',
+      'hold_amount',
+      'hold_ratio',
+      'hold_float_ratio',
+      'hold_change',
+      'holder_type',
+    ]),
     counts: csv('stk_holdernumber.csv', ['ts_code', 'ann_date', 'end_date', 'holder_num']),
   };
   const boards = csv('ths_index.csv', ['ts_code', 'name', 'count', 'exchange', 'list_date', 'type']);
@@ -203,18 +424,42 @@ export async function writeDatasetSessions(out: string, series: [string, DayBar[
       await writeListings(listings, tsCode, bar, bandOf(tsCode), random);
       ratio = fixed2(ratio + 0.02 * random.normal());
       const last = i === bars.length - 1 || quarterOf(bars[i + 1]!.day) !== quarterOf(bar.day);
-      if (last) await northbound.write([stock.connectCode, bar.day, tsCode, stock.name, Math.round((stock.shares * ratio) / 100), ratio, tsCode.endsWith('.SH') ? 'SH' : 'SZ']);
+      if (last)
+        await northbound.write([
+          stock.connectCode,
+          bar.day,
+          tsCode,
+          stock.name,
+          Math.round((stock.shares * ratio) / 100),
+          ratio,
+          tsCode.endsWith('.SH') ? 'SH' : 'SZ',
+        ]);
       if (i % 7 === 6) {
         const price = fixed2(bar.close * 0.97);
         const tenThousandShares = fixed2(random.between(10, 80));
-        await blocks.write([tsCode, bar.day, price, tenThousandShares, fixed2(price * tenThousandShares), '机构专用', '中信证券股份有限公司总部']);
+        await blocks.write([
+          tsCode,
+          bar.day,
+          price,
+          tenThousandShares,
+          fixed2(price * tenThousandShares),
+          '机构专用',
+          '中信证券股份有限公司总部',
+        ]);
       }
     }
     await writeHolders(holders, tsCode, today, random);
     for (const code of stock.boards) await members.write([code, tsCode, stock.name, '', '', '', 'Y']);
   }
   for (const [code, name] of Object.entries(BOARD_NAMES)) {
-    await boards.write([code, name, series.filter(([tsCode]) => DEMO_STOCKS[tsCode]!.boards.includes(code)).length, 'A', '', code === '881155.TI' ? 'I' : 'N']);
+    await boards.write([
+      code,
+      name,
+      series.filter(([tsCode]) => DEMO_STOCKS[tsCode]!.boards.includes(code)).length,
+      'A',
+      '',
+      code === '881155.TI' ? 'I' : 'N',
+    ]);
   }
   const rows: Record<string, number> = {};
   for (const [file, writer] of writers) rows[file] = await writer.close();

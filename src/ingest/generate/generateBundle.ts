@@ -35,8 +35,10 @@ function stockCode(index: number): { tsCode: string; limit: number } {
   const board = index % 3;
   const serial = Math.floor(index / 3);
   const tsCode =
-    board === 0 ? `${String(600000 + serial).padStart(6, '0')}.SH`
-      : board === 1 ? `${String(1 + serial).padStart(6, '0')}.SZ`
+    board === 0
+      ? `${String(600000 + serial).padStart(6, '0')}.SH`
+      : board === 1
+        ? `${String(1 + serial).padStart(6, '0')}.SZ`
         : `${String(300001 + serial).padStart(6, '0')}.SZ`;
   return { tsCode, limit: limitBand(tsCode) };
 }
@@ -61,18 +63,53 @@ export async function generateBundle(options: GenerateOptions): Promise<Record<s
     exDayOfYear: new Map(),
   }));
 
-  const basic = new CsvWriter(join(options.out, 'stock_basic.csv'), ['ts_code', 'symbol', 'name', 'area', 'industry', 'market', 'list_status', 'list_date']);
+  const basic = new CsvWriter(join(options.out, 'stock_basic.csv'), [
+    'ts_code',
+    'symbol',
+    'name',
+    'area',
+    'industry',
+    'market',
+    'list_status',
+    'list_date',
+  ]);
   for (const [i, stock] of stocks.entries()) {
     const industry = options.wholeMarket ? `synthetic-${Math.floor(i / 500)}` : 'synthetic';
-    await basic.write([stock.tsCode, stock.tsCode.slice(0, 6), `SYN${String(i).padStart(5, '0')}`, '', industry, stock.limit === 0.2 ? '创业板' : '主板', 'L', days[stock.listIndex]!]);
+    await basic.write([
+      stock.tsCode,
+      stock.tsCode.slice(0, 6),
+      `SYN${String(i).padStart(5, '0')}`,
+      '',
+      industry,
+      stock.limit === 0.2 ? '创业板' : '主板',
+      'L',
+      days[stock.listIndex]!,
+    ]);
   }
-  const calendar = new CsvWriter(join(options.out, 'trade_cal.csv'), ['exchange', 'cal_date', 'is_open', 'pretrade_date']);
+  const calendar = new CsvWriter(join(options.out, 'trade_cal.csv'), [
+    'exchange',
+    'cal_date',
+    'is_open',
+    'pretrade_date',
+  ]);
   for (const [i, day] of days.entries()) await calendar.write(['SSE', day, 1, days[i - 1] ?? null]);
 
   const daily = new CsvWriter(join(options.out, 'daily.csv'), DAILY_COLUMNS);
   const adj = new CsvWriter(join(options.out, 'adj_factor.csv'), ['ts_code', 'trade_date', 'adj_factor']);
-  const dividend = new CsvWriter(join(options.out, 'dividend.csv'), ['ts_code', 'end_date', 'ann_date', 'div_proc', 'cash_div', 'cash_div_tax', 'record_date', 'ex_date', 'pay_date']);
-  const valuations = options.wholeMarket ? new CsvWriter(join(options.out, 'daily_basic.csv'), DAILY_BASIC_CSV_COLUMNS) : null;
+  const dividend = new CsvWriter(join(options.out, 'dividend.csv'), [
+    'ts_code',
+    'end_date',
+    'ann_date',
+    'div_proc',
+    'cash_div',
+    'cash_div_tax',
+    'record_date',
+    'ex_date',
+    'pay_date',
+  ]);
+  const valuations = options.wholeMarket
+    ? new CsvWriter(join(options.out, 'daily_basic.csv'), DAILY_BASIC_CSV_COLUMNS)
+    : null;
   const lastBars = new Map<string, SessionBar[]>();
   const minuteSessions = options.wholeMarket?.minuteSessions ?? 3;
 
@@ -104,7 +141,8 @@ export async function generateBundle(options: GenerateOptions): Promise<Record<s
       await adj.write([stock.tsCode, day, round4(stock.adjFactor)]);
       await valuations?.write(dailyBasicCsvRow(stock.tsCode, s, day, bar));
       stock.close = bar.close;
-      if (d >= days.length - minuteSessions) lastBars.set(stock.tsCode, [...(lastBars.get(stock.tsCode) ?? []), { day, ...bar }]);
+      if (d >= days.length - minuteSessions)
+        lastBars.set(stock.tsCode, [...(lastBars.get(stock.tsCode) ?? []), { day, ...bar }]);
     }
   }
 
@@ -117,11 +155,17 @@ export async function generateBundle(options: GenerateOptions): Promise<Record<s
   };
   counts['income.csv'] = await writeIncome(join(options.out, 'income.csv'), stocks, days, new Random(options.seed + 1));
   if (!valuations) {
-    Object.assign(counts, await writeIntraday(options.out, [...lastBars.entries()].slice(0, 3), new Random(options.seed + 2)));
+    Object.assign(
+      counts,
+      await writeIntraday(options.out, [...lastBars.entries()].slice(0, 3), new Random(options.seed + 2)),
+    );
     return counts;
   }
   counts['daily_basic.csv'] = await valuations.close();
   counts['index_weight.csv'] = await writeIndexWeights(options.out, days, stocks);
-  Object.assign(counts, await writeSessionFiles(options.out, days.slice(-minuteSessions), lastBars, new Random(options.seed + 2)));
+  Object.assign(
+    counts,
+    await writeSessionFiles(options.out, days.slice(-minuteSessions), lastBars, new Random(options.seed + 2)),
+  );
   return counts;
 }

@@ -7,11 +7,34 @@ const QUARTER_ENDS = ['0331', '0630', '0930', '1231'];
 const ANNOUNCED = ['0425', '0825', '1025', '0328'];
 
 /** Quarterly year-to-date income statements (Tushare `income`, yuan) announced within the day range. */
-export async function writeIncome(path: string, stocks: SyntheticStock[], days: string[], random: Random): Promise<number> {
+export async function writeIncome(
+  path: string,
+  stocks: SyntheticStock[],
+  days: string[],
+  random: Random,
+): Promise<number> {
   const writer = new CsvWriter(path, [
-    'ts_code', 'ann_date', 'f_ann_date', 'end_date', 'report_type', 'comp_type', 'end_type', 'basic_eps', 'total_revenue', 'revenue',
-    'oper_cost', 'sell_exp', 'admin_exp', 'fin_exp', 'operate_profit', 'total_profit', 'income_tax', 'n_income', 'n_income_attr_p',
-    'minority_gain', 'update_flag',
+    'ts_code',
+    'ann_date',
+    'f_ann_date',
+    'end_date',
+    'report_type',
+    'comp_type',
+    'end_type',
+    'basic_eps',
+    'total_revenue',
+    'revenue',
+    'oper_cost',
+    'sell_exp',
+    'admin_exp',
+    'fin_exp',
+    'operate_profit',
+    'total_profit',
+    'income_tax',
+    'n_income',
+    'n_income_attr_p',
+    'minority_gain',
+    'update_flag',
   ]);
   const firstYear = Number(days[0]!.slice(0, 4));
   const lastDay = days.at(-1)!;
@@ -32,9 +55,27 @@ export async function writeIncome(path: string, stocks: SyntheticStock[], days: 
         const tax = Math.max(0, profit * 0.25);
         const net = profit - tax;
         await writer.write([
-          stock.tsCode, announced, announced, `${year}${end}`, 1, 1, q + 1, money(net / shares), money(ytd.revenue), money(ytd.revenue),
-          money(ytd.cost), money(ytd.expenses * 0.5), money(ytd.expenses * 0.4), money(ytd.expenses * 0.1), money(profit), money(profit),
-          money(tax), money(net), money(net * 0.95), money(net * 0.05), 1,
+          stock.tsCode,
+          announced,
+          announced,
+          `${year}${end}`,
+          1,
+          1,
+          q + 1,
+          money(net / shares),
+          money(ytd.revenue),
+          money(ytd.revenue),
+          money(ytd.cost),
+          money(ytd.expenses * 0.5),
+          money(ytd.expenses * 0.4),
+          money(ytd.expenses * 0.1),
+          money(profit),
+          money(profit),
+          money(tax),
+          money(net),
+          money(net * 0.95),
+          money(net * 0.05),
+          1,
         ]);
       }
     }

@@ -33,7 +33,13 @@ const TIMES = minuteTimes();
  * One stock's session as 240 one-minute bars (a path from the day's open to its close inside its range) and,
  * when `ticks` is given, two to four ticks inside each minute, some in the same second.
  */
-export async function writeSession(minutes: CsvWriter, ticks: CsvWriter | null, tsCode: string, bar: SessionBar, random: Random): Promise<void> {
+export async function writeSession(
+  minutes: CsvWriter,
+  ticks: CsvWriter | null,
+  tsCode: string,
+  bar: SessionBar,
+  random: Random,
+): Promise<void> {
   const date = `${bar.day.slice(0, 4)}-${bar.day.slice(4, 6)}-${bar.day.slice(6)}`;
   const clamp = (price: number) => Math.min(bar.high, Math.max(bar.low, fixed2(price)));
   let price = bar.open;
@@ -42,13 +48,29 @@ export async function writeSession(minutes: CsvWriter, ticks: CsvWriter | null, 
     const target = bar.open + ((bar.close - bar.open) * (i + 1)) / TIMES.length;
     const close = i === TIMES.length - 1 ? bar.close : clamp(target + (bar.high - bar.low) * 0.1 * random.normal());
     const shares = Math.round((bar.vol * 100) / TIMES.length / 100) * 100 || 100;
-    await minutes.write([tsCode, `${date} ${time}`, open, close, Math.max(open, close), Math.min(open, close), shares, fixed2(shares * close)]);
+    await minutes.write([
+      tsCode,
+      `${date} ${time}`,
+      open,
+      close,
+      Math.max(open, close),
+      Math.min(open, close),
+      shares,
+      fixed2(shares * close),
+    ]);
     if (ticks) await writeTicks(ticks, tsCode, date, time, close, random);
     price = close;
   }
 }
 
-async function writeTicks(ticks: CsvWriter, tsCode: string, date: string, time: string, close: number, random: Random): Promise<void> {
+async function writeTicks(
+  ticks: CsvWriter,
+  tsCode: string,
+  date: string,
+  time: string,
+  close: number,
+  random: Random,
+): Promise<void> {
   const [hour, minute] = time.split(':').map(Number) as [number, number];
   const start = hour * 3600 + minute * 60 - 60;
   for (let t = 0, second = random.int(0, 20); t < random.int(2, 4); t++, second += random.int(0, 19)) {
@@ -63,7 +85,11 @@ async function writeTicks(ticks: CsvWriter, tsCode: string, date: string, time: 
  * `stk_mins.csv` (Tushare, 1-minute bars, vol in shares, amount in yuan) and `ticks.csv` (this project's
  * layout) for the given stocks' last sessions.
  */
-export async function writeIntraday(out: string, series: [string, SessionBar[]][], random: Random): Promise<Record<string, number>> {
+export async function writeIntraday(
+  out: string,
+  series: [string, SessionBar[]][],
+  random: Random,
+): Promise<Record<string, number>> {
   const minutes = new CsvWriter(join(out, 'stk_mins.csv'), STK_MINS_COLUMNS);
   const ticks = new CsvWriter(join(out, 'ticks.csv'), ['ts_code', 'time', 'price', 'volume', 'amount', 'side']);
   for (const [tsCode, bars] of series) for (const bar of bars) await writeSession(minutes, ticks, tsCode, bar, random);

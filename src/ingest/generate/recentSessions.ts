@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exchangeToday } from '../../domain/clock';
 import { CsvWriter } from './csvWriter';
-import { DAILY_COLUMNS, dailyCsvRow, limitBand, limitPrices, randomDailyBar, withClose, type GeneratedBar } from './dailyStep';
+import {
+  DAILY_COLUMNS,
+  dailyCsvRow,
+  limitBand,
+  limitPrices,
+  randomDailyBar,
+  withClose,
+  type GeneratedBar,
+} from './dailyStep';
 import { writeDatasetSessions, type DayBar } from './datasetSessions';
 import { writeIntraday, type SessionBar } from './minuteSessions';
 import { openDaysOf } from './calendarCsv';
@@ -22,7 +30,13 @@ const EVENT_STOCK = '000001.SZ';
 const EVENT_EVERY = 20;
 
 /** The day's bar of a stock: the seeded walk's, or on an event day of EVENT_STOCK its limit-up or the give-back. */
-function sessionBar(tsCode: string, index: number, preClose: number, closeBefore: number, random: Random): GeneratedBar {
+function sessionBar(
+  tsCode: string,
+  index: number,
+  preClose: number,
+  closeBefore: number,
+  random: Random,
+): GeneratedBar {
   const bar = randomDailyBar(preClose, limitBand(tsCode), random);
   if (tsCode !== EVENT_STOCK) return bar;
   if (index % EVENT_EVERY === EVENT_EVERY - 2) return withClose(bar, limitPrices(preClose, limitBand(tsCode)).up);
@@ -50,7 +64,11 @@ function newestRows(csv: string, codes: readonly string[]): Map<string, string[]
  * server, so the spec's default windows (the latest 30 trading days, the latest session) can only answer
  * from data dated relative to the day the store is made. Returns rows per file; nothing when no day is left.
  */
-export async function writeRecentSessions(demoDir: string, out: string, now = new Date()): Promise<Record<string, number>> {
+export async function writeRecentSessions(
+  demoDir: string,
+  out: string,
+  now = new Date(),
+): Promise<Record<string, number>> {
   const today = exchangeToday(now).replaceAll('-', '');
   const openDays = openDaysOf(join(demoDir, 'trade_cal.csv')).filter((day) => day < today);
   const lastBars = newestRows(join(demoDir, 'daily.csv'), RECENT_SYNTHETIC_STOCKS);
@@ -81,6 +99,12 @@ export async function writeRecentSessions(demoDir: string, out: string, now = ne
     'daily.csv': await daily.close(),
     'adj_factor.csv': await factors.close(),
     ...(await writeIntraday(out, sessions, new Random(SEED + RECENT_SYNTHETIC_STOCKS.length))),
-    ...(await writeDatasetSessions(out, series, limitBand, today, new Random(SEED + RECENT_SYNTHETIC_STOCKS.length + 1))),
+    ...(await writeDatasetSessions(
+      out,
+      series,
+      limitBand,
+      today,
+      new Random(SEED + RECENT_SYNTHETIC_STOCKS.length + 1),
+    )),
   };
 }

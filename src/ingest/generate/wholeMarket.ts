@@ -19,16 +19,35 @@ const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
  * A `daily_basic` line in Tushare units (shares in 10,000 shares, market values in 10,000 yuan): shares
  * fixed per stock (from its listing order), ratios drifting with the close.
  */
-export function dailyBasicCsvRow(tsCode: string, stockIndex: number, day: string, bar: GeneratedBar): (string | number)[] {
+export function dailyBasicCsvRow(
+  tsCode: string,
+  stockIndex: number,
+  day: string,
+  bar: GeneratedBar,
+): (string | number)[] {
   const seed = stockIndex % 997;
   const totalShare = (1 + seed) * 1000;
   const earnings = 0.2 + (seed % 50) / 25;
-  const turnover = round4((bar.vol * 100) / (totalShare * 10_000 * 0.8) * 100);
+  const turnover = round4(((bar.vol * 100) / (totalShare * 10_000 * 0.8)) * 100);
   return [
-    tsCode, day, bar.close, turnover, round4(turnover * 1.6), round4(0.5 + (seed % 30) / 20),
-    round4(bar.close / earnings), round4(bar.close / (earnings * 1.05)), round4(bar.close / (2 + (seed % 20))), round4(bar.close / (3 + (seed % 40))),
-    round4(bar.close / (3.1 + (seed % 40))), round4((seed % 7) / 2), round4((seed % 7) / 2.1),
-    totalShare, totalShare * 0.8, totalShare * 0.5, round4(bar.close * totalShare), round4(bar.close * totalShare * 0.8),
+    tsCode,
+    day,
+    bar.close,
+    turnover,
+    round4(turnover * 1.6),
+    round4(0.5 + (seed % 30) / 20),
+    round4(bar.close / earnings),
+    round4(bar.close / (earnings * 1.05)),
+    round4(bar.close / (2 + (seed % 20))),
+    round4(bar.close / (3 + (seed % 40))),
+    round4(bar.close / (3.1 + (seed % 40))),
+    round4((seed % 7) / 2),
+    round4((seed % 7) / 2.1),
+    totalShare,
+    totalShare * 0.8,
+    totalShare * 0.5,
+    round4(bar.close * totalShare),
+    round4(bar.close * totalShare * 0.8),
   ];
 }
 
@@ -36,13 +55,18 @@ export function dailyBasicCsvRow(tsCode: string, stockIndex: number, day: string
  * `index_weight.csv` of SYNTHETIC_INDEX: on the first open day of each month, the first 300 stocks listed by
  * then, weighted by their position (weights in percent, summing to 100).
  */
-export async function writeIndexWeights(out: string, days: readonly string[], stocks: ReadonlyArray<{ tsCode: string; listIndex: number }>): Promise<number> {
+export async function writeIndexWeights(
+  out: string,
+  days: readonly string[],
+  stocks: ReadonlyArray<{ tsCode: string; listIndex: number }>,
+): Promise<number> {
   const weights = new CsvWriter(join(out, 'index_weight.csv'), ['index_code', 'con_code', 'trade_date', 'weight']);
   for (const [d, day] of days.entries()) {
     if (d > 0 && days[d - 1]!.slice(0, 6) === day.slice(0, 6)) continue;
     const members = stocks.filter((stock) => stock.listIndex <= d).slice(0, INDEX_MEMBERS);
     const total = (members.length * (members.length + 1)) / 2;
-    for (const [rank, member] of members.entries()) await weights.write([SYNTHETIC_INDEX, member.tsCode, day, round4(((members.length - rank) / total) * 100)]);
+    for (const [rank, member] of members.entries())
+      await weights.write([SYNTHETIC_INDEX, member.tsCode, day, round4(((members.length - rank) / total) * 100)]);
   }
   return weights.close();
 }
@@ -52,7 +76,12 @@ export async function writeIndexWeights(out: string, days: readonly string[], st
  * (`sessions/YYYYMMDD/stk_mins.csv`), as an operator loads them after each close; no ticks (at 2-4 a minute
  * the whole market's would be 3 M rows a session). Returns the rows per session file.
  */
-export async function writeSessionFiles(out: string, sessions: readonly string[], lastBars: ReadonlyMap<string, SessionBar[]>, random: Random): Promise<Record<string, number>> {
+export async function writeSessionFiles(
+  out: string,
+  sessions: readonly string[],
+  lastBars: ReadonlyMap<string, SessionBar[]>,
+  random: Random,
+): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const day of sessions) {
     const dir = join(out, 'sessions', day);

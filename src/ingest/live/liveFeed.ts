@@ -29,17 +29,23 @@ function symbolsOf(db: Db, symbols: string): () => Promise<string[]> {
     return async () => codes as string[];
   }
   return async () => {
-    const listed = await db('securities').where({ kind: 'stock', list_status: 'L' }).orderBy('ts_code').pluck('ts_code');
+    const listed = await db('securities')
+      .where({ kind: 'stock', list_status: 'L' })
+      .orderBy('ts_code')
+      .pluck('ts_code');
     return [...listed, ...MAIN_INDICES];
   };
 }
 
 /** Whether the stored SSE calendar has a date as a trading day. */
-const tradingDayIn = (db: Db) => async (date: string) => (await db('trade_calendar').where({ exchange: 'SSE', cal_date: date, is_open: true }).first('cal_date')) !== undefined;
+const tradingDayIn = (db: Db) => async (date: string) =>
+  (await db('trade_calendar').where({ exchange: 'SSE', cal_date: date, is_open: true }).first('cal_date')) !==
+  undefined;
 
 /** The sources in order: the chosen one, then (a real source not pointed elsewhere) the other as its failover. */
 function sourcesOf(db: Db, options: LiveFeedOptions): QuoteSource[] {
-  if (options.source === 'replay') return [replaySource(db, { speed: options.replaySpeed ?? 20, clock: options.clock })];
+  if (options.source === 'replay')
+    return [replaySource(db, { speed: options.replaySpeed ?? 20, clock: options.clock })];
   const chosen = options.source === 'tencent' ? tencentSource(options.url) : sinaSource(options.url);
   // The failover source is a third party the operator did not point at a test server: only a real feed fails over.
   if (options.url !== undefined) return [chosen];
@@ -50,7 +56,12 @@ function sourcesOf(db: Db, options: LiveFeedOptions): QuoteSource[] {
  * The quote feed as the server runs it (QUOTE_SOURCE): the chosen source (and a real one's failover), its
  * snapshots written by one LiveWriter; `onWrite` hears what each request wrote (the stream).
  */
-export function liveFeed(db: Db, options: LiveFeedOptions, logger: Logger, onWrite: (batch: LiveBatch) => void = () => {}): QuoteFeed {
+export function liveFeed(
+  db: Db,
+  options: LiveFeedOptions,
+  logger: Logger,
+  onWrite: (batch: LiveBatch) => void = () => {},
+): QuoteFeed {
   const writer = new LiveWriter(db);
   return new QuoteFeed({
     sources: sourcesOf(db, options),

@@ -26,14 +26,28 @@ export interface RunningFeed {
  * Runs the quote feed in exactly one process when QUOTE_SOURCE is set (`leadOne`: a Redis lock, or the first
  * cluster worker without Redis), publishing what it writes on the live bus.
  */
-export async function startQuoteFeed(db: Db, config: QuoteFeedConfig, logger: Logger, redis: Redis | undefined, bus: LiveBus, clock?: () => Date): Promise<RunningFeed | undefined> {
+export async function startQuoteFeed(
+  db: Db,
+  config: QuoteFeedConfig,
+  logger: Logger,
+  redis: Redis | undefined,
+  bus: LiveBus,
+  clock?: () => Date,
+): Promise<RunningFeed | undefined> {
   if (config.QUOTE_SOURCE === 'off') return undefined;
   const options: LiveFeedOptions = {
-    source: config.QUOTE_SOURCE, url: config.QUOTE_URL, symbols: config.QUOTE_SYMBOLS, intervalMs: config.QUOTE_INTERVAL_MS, replaySpeed: config.QUOTE_REPLAY_SPEED, clock,
+    source: config.QUOTE_SOURCE,
+    url: config.QUOTE_URL,
+    symbols: config.QUOTE_SYMBOLS,
+    intervalMs: config.QUOTE_INTERVAL_MS,
+    replaySpeed: config.QUOTE_REPLAY_SPEED,
+    clock,
   };
   const nextId = liveIds(Date.now());
   const feed: QuoteFeed = liveFeed(db, options, logger, (batch) => bus.publish(eventsOf(batch, nextId)));
-  const leadership = leadOne(redis, 'ashare:quote-poller', logger, 'polls the quote sources', (leading) => (leading ? feed.start() : feed.stop()));
+  const leadership = leadOne(redis, 'ashare:quote-poller', logger, 'polls the quote sources', (leading) =>
+    leading ? feed.start() : feed.stop(),
+  );
   if (!leadership.leading && redis === undefined) return undefined;
   return {
     get polling() {

@@ -74,13 +74,16 @@ export class QuoteFeed {
   private async tick(): Promise<void> {
     const started = Date.now();
     const now = exchangeDateTime(this.clock());
-    const inSession = this.options.anyTime || (isPollingTime(now.slice(11)) && (await this.options.isTradingDay(now.slice(0, 10))));
+    const inSession =
+      this.options.anyTime || (isPollingTime(now.slice(11)) && (await this.options.isTradingDay(now.slice(0, 10))));
     if (!inSession) return this.schedule(this.options.idleMs ?? 30_000);
     const report = await this.sweep().catch((error: Error) => {
       this.options.logger.error({ err: error.message }, 'quote sweep failed');
       return { failed: true } as SweepReport;
     });
-    const pause = report.failed ? Math.min(this.options.intervalMs * 2 ** this.failures, MAX_BACKOFF_MS) : this.options.intervalMs - (Date.now() - started);
+    const pause = report.failed
+      ? Math.min(this.options.intervalMs * 2 ** this.failures, MAX_BACKOFF_MS)
+      : this.options.intervalMs - (Date.now() - started);
     this.schedule(Math.max(0, pause));
   }
 
@@ -107,7 +110,10 @@ export class QuoteFeed {
 
   private refused(source: QuoteSource, error: Error): void {
     this.failures += 1;
-    this.options.logger.warn({ source: source.name, failures: this.failures, err: error.message }, 'quote source refused');
+    this.options.logger.warn(
+      { source: source.name, failures: this.failures, err: error.message },
+      'quote source refused',
+    );
     if (this.failures >= FAILOVER_AFTER && this.options.sources.length > 1) {
       this.active = (this.active + 1) % this.options.sources.length;
       this.failures = 0;

@@ -41,7 +41,12 @@ export function tencentSource(baseUrl = 'http://qt.gtimg.cn'): QuoteSource {
   return {
     name: 'tencent',
     perRequest: 60,
-    fetch: async (codes) => snapshotsOf('tencent', await getGbk('tencent', `${baseUrl}/q=${codes.map(sourceCodeOf).join(',')}`, {}), parseTencent),
+    fetch: async (codes) =>
+      snapshotsOf(
+        'tencent',
+        await getGbk('tencent', `${baseUrl}/q=${codes.map(sourceCodeOf).join(',')}`, {}),
+        parseTencent,
+      ),
   };
 }
 
@@ -51,6 +56,11 @@ export function sinaSource(baseUrl = 'https://hq.sinajs.cn'): QuoteSource {
   return {
     name: 'sina',
     perRequest: 800,
-    fetch: async (codes) => snapshotsOf('sina', await getGbk('sina', `${baseUrl}/list=${codes.map(sourceCodeOf).join(',')}`, headers), parseSina),
+    fetch: async (codes) =>
+      snapshotsOf(
+        'sina',
+        await getGbk('sina', `${baseUrl}/list=${codes.map(sourceCodeOf).join(',')}`, headers),
+        parseSina,
+      ),
   };
 }

@@ -15,7 +15,11 @@ interface ReplayedSecurity {
 }
 
 const closeBefore = async (db: Db, tsCode: string, day: string): Promise<number | null> => {
-  const row = await db('daily_bars').where('ts_code', tsCode).where('trade_date', '<', day).orderBy('trade_date', 'desc').first('close');
+  const row = await db('daily_bars')
+    .where('ts_code', tsCode)
+    .where('trade_date', '<', day)
+    .orderBy('trade_date', 'desc')
+    .first('close');
   return row ? Number(row.close) : null;
 };
 
@@ -29,7 +33,11 @@ async function storedSession(db: Db, tsCode: string, today: string): Promise<Rep
   const latest = await db('intraday_bars').where('ts_code', tsCode).max('trade_time as at').first();
   if (!latest?.at) return null;
   const day = String(latest.at).slice(0, 10);
-  const rows = await db('intraday_bars').where('ts_code', tsCode).whereBetween('trade_time', [`${day} 00:00:00`, `${day} 23:59:59`]).orderBy('trade_time').select();
+  const rows = await db('intraday_bars')
+    .where('ts_code', tsCode)
+    .whereBetween('trade_time', [`${day} 00:00:00`, `${day} 23:59:59`])
+    .orderBy('trade_time')
+    .select();
   const [ownPreClose, newest] = [await closeBefore(db, tsCode, day), await closeBefore(db, tsCode, today)];
   const ratio = ownPreClose !== null && newest !== null ? newest / ownPreClose : 1;
   const price = (value: unknown) => Math.round(Number(value) * ratio * 100) / 100;
@@ -38,7 +46,12 @@ async function storedSession(db: Db, tsCode: string, today: string): Promise<Rep
     name: security?.name ?? '',
     preClose: newest ?? ownPreClose,
     minutes: rows.map((row) => ({
-      clock: String(row.trade_time).slice(11, 19), open: price(row.open), high: price(row.high), low: price(row.low), close: price(row.close), vol: Number(row.vol),
+      clock: String(row.trade_time).slice(11, 19),
+      open: price(row.open),
+      high: price(row.high),
+      low: price(row.low),
+      close: price(row.close),
+      vol: Number(row.vol),
       amount: Math.round(Number(row.amount) * ratio * 100) / 100,
     })),
   };
@@ -52,7 +65,10 @@ async function storedSession(db: Db, tsCode: string, today: string): Promise<Rep
  * benches have a source that needs no server. The session is played once and then held at its close, re-based
  * onto the store's newest close (see storedSession).
  */
-export function replaySource(db: Db, { speed, clock = () => new Date() }: { speed: number; clock?: () => Date }): QuoteSource {
+export function replaySource(
+  db: Db,
+  { speed, clock = () => new Date() }: { speed: number; clock?: () => Date },
+): QuoteSource {
   const startedAt = clock().getTime();
   const sessions = new Map<string, Promise<ReplayedSecurity | null>>();
   const sessionOf = (code: string) => {
@@ -73,10 +89,21 @@ export function replaySource(db: Db, { speed, clock = () => new Date() }: { spee
         if (session === null || played.length === 0) continue;
         const last = played.at(-1)!;
         snapshots.push({
-          ts_code: code, name: session.name, time: `${today} ${at}`, last: last.close, open: played[0]!.open,
-          high: Math.max(...played.map((minute) => minute.high)), low: Math.min(...played.map((minute) => minute.low)), pre_close: session.preClose,
-          volume: played.reduce((sum, minute) => sum + minute.vol, 0), amount: Math.round(played.reduce((sum, minute) => sum + minute.amount, 0) * 100) / 100,
-          bids: [], asks: [], limit_up: null, limit_down: null, suspended: false,
+          ts_code: code,
+          name: session.name,
+          time: `${today} ${at}`,
+          last: last.close,
+          open: played[0]!.open,
+          high: Math.max(...played.map((minute) => minute.high)),
+          low: Math.min(...played.map((minute) => minute.low)),
+          pre_close: session.preClose,
+          volume: played.reduce((sum, minute) => sum + minute.vol, 0),
+          amount: Math.round(played.reduce((sum, minute) => sum + minute.amount, 0) * 100) / 100,
+          bids: [],
+          asks: [],
+          limit_up: null,
+          limit_down: null,
+          suspended: false,
         });
       }
       return snapshots;

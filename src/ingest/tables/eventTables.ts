@@ -8,7 +8,8 @@ import { layoutLoad, layoutRow } from './layoutRows';
 export const suspendD: TableLoad = layoutLoad(TRADING_HALTS, 'events', {
   toRow(values) {
     const row = layoutRow(TRADING_HALTS, values);
-    if (row.suspend_type !== 'S' && row.suspend_type !== 'R') throw new Error(`suspend_type must be S or R: ${row.suspend_type}`);
+    if (row.suspend_type !== 'S' && row.suspend_type !== 'R')
+      throw new Error(`suspend_type must be S or R: ${row.suspend_type}`);
     return row;
   },
 });
@@ -22,7 +23,9 @@ export const annsD: TableLoad = layoutLoad(ANNOUNCEMENTS, 'events', {
   toRow(values) {
     const row = layoutRow(ANNOUNCEMENTS, values, ['ann_date', 'ts_code', 'title', 'url', 'rec_time']);
     const title = String(row.title);
-    const id = createHash('sha256').update([row.ts_code, row.ann_date, title, row.url ?? ''].join('\u0000')).digest('hex');
+    const id = createHash('sha256')
+      .update([row.ts_code, row.ann_date, title, row.url ?? ''].join('\u0000'))
+      .digest('hex');
     return { ...row, id, type: classifyAnnouncement(title) };
   },
   resolveSameKey: (_earlier, later) => later,

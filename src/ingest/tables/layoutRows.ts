@@ -11,7 +11,11 @@ function industryLevel(values: Record<string, string>, name: string): number {
 }
 
 /** One column of a Tushare-format record as its layout says it is stored; a required column missing is an error naming it. */
-function valueOf(values: Record<string, string>, name: string, { kind, power, required: needed }: ColumnLayout): Row[string] {
+function valueOf(
+  values: Record<string, string>,
+  name: string,
+  { kind, power, required: needed }: ColumnLayout,
+): Row[string] {
   if (kind === 'code') return needed ? tsCode(values, name) : text(values, name) === null ? null : tsCode(values, name);
   if (kind === 'number') return needed ? requiredNum(values, name, power) : num(values, name, power);
   if (kind === 'date') return needed ? requiredDate(values, name) : date(values, name);
@@ -19,12 +23,17 @@ function valueOf(values: Record<string, string>, name: string, { kind, power, re
   if (needed) required(values, name);
   if (kind === 'integer') return int(values, name);
   const value = text(values, name);
-  if (kind === 'datetime' && value !== null && !DATE_TIME.test(value)) throw new Error(`${name} must be YYYY-MM-DD HH:MM:SS: ${value}`);
+  if (kind === 'datetime' && value !== null && !DATE_TIME.test(value))
+    throw new Error(`${name} must be YYYY-MM-DD HH:MM:SS: ${value}`);
   return value;
 }
 
 /** A Tushare-format record → a row of the layout's columns (`names`: which; all by default), in the store's units. */
-export function layoutRow<C extends string>(layout: TableLayout<C>, values: Record<string, string>, names: readonly C[] = columnsOf(layout)): Row {
+export function layoutRow<C extends string>(
+  layout: TableLayout<C>,
+  values: Record<string, string>,
+  names: readonly C[] = columnsOf(layout),
+): Row {
   const row: Row = {};
   for (const name of names) row[name] = valueOf(values, name, layout.columns[name]);
   return row;
@@ -34,7 +43,11 @@ export function layoutRow<C extends string>(layout: TableLayout<C>, values: Reco
  * The load of a table whose Tushare-format file holds its layout's columns: its key, the columns the header
  * must have (the required ones) and rows parsed by the layout; `extra` adds what the table needs beyond it.
  */
-export function layoutLoad<C extends string>(layout: TableLayout<C>, dataset: Dataset, extra: Partial<TableLoad> = {}): TableLoad {
+export function layoutLoad<C extends string>(
+  layout: TableLayout<C>,
+  dataset: Dataset,
+  extra: Partial<TableLoad> = {},
+): TableLoad {
   return {
     table: layout.table,
     key: [...layout.key],

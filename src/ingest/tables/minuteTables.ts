@@ -4,7 +4,6 @@ import type { TableLoad } from '../loaderTypes';
 import { DATE_TIME, required, requiredNum, tsCode } from './fieldParsers';
 import { layoutLoad, layoutRow } from './layoutRows';
 
-
 /** `YYYY-MM-DD HH:MM:SS` Beijing time, inside the normal sessions 09:30-11:30 and 13:00-15:00. */
 function sessionTime(values: Record<string, string>, column: string): string {
   const value = required(values, column);

@@ -1,6 +1,13 @@
 import { isStandardCode } from '../../domain/symbols';
 import { DIVIDENDS } from '../../domain/tables/eventLayouts';
-import { COMPANY_PROFILES, CONCEPT_BOARDS, CONCEPT_MEMBERS, INDUSTRY_CLASSES, INDUSTRY_MEMBERS, NAME_CHANGES } from '../../domain/tables/referenceLayouts';
+import {
+  COMPANY_PROFILES,
+  CONCEPT_BOARDS,
+  CONCEPT_MEMBERS,
+  INDUSTRY_CLASSES,
+  INDUSTRY_MEMBERS,
+  NAME_CHANGES,
+} from '../../domain/tables/referenceLayouts';
 import { columnsOf } from '../../domain/tables/tableLayout';
 import type { TableLoad } from '../loaderTypes';
 import { date, int, num, required, requiredDate, text, tsCode } from './fieldParsers';
@@ -58,7 +65,12 @@ export const codeChange: TableLoad = {
     const oldCode = tsCode(values, 'old_code');
     const newCode = tsCode(values, 'new_code');
     if (oldCode === newCode) throw new Error(`old_code and new_code are the same: ${oldCode}`);
-    return { old_code: oldCode, new_code: newCode, change_date: requiredDate(values, 'change_date'), reason: text(values, 'reason') };
+    return {
+      old_code: oldCode,
+      new_code: newCode,
+      change_date: requiredDate(values, 'change_date'),
+      reason: text(values, 'reason'),
+    };
   },
 };
 
@@ -67,7 +79,14 @@ export const stockCompany: TableLoad = layoutLoad(COMPANY_PROFILES, 'reference',
   toRow: (values) => {
     const employees = num(values, 'employees');
     // Upstream sends the count as a float (1234.0).
-    return { ...layoutRow(COMPANY_PROFILES, values, columnsOf(COMPANY_PROFILES).filter((name) => name !== 'employees')), employees: employees === null ? null : Math.round(employees) };
+    return {
+      ...layoutRow(
+        COMPANY_PROFILES,
+        values,
+        columnsOf(COMPANY_PROFILES).filter((name) => name !== 'employees'),
+      ),
+      employees: employees === null ? null : Math.round(employees),
+    };
   },
 });
 
@@ -83,7 +102,8 @@ export const indexMemberAll: TableLoad = layoutLoad(INDUSTRY_MEMBERS, 'reference
   toRow(values) {
     const row = layoutRow(INDUSTRY_MEMBERS, values);
     const outDate = text(values, 'is_new') === 'Y' ? null : (row.out_date ?? null);
-    if (outDate !== null && String(outDate) < String(row.in_date)) throw new Error(`out_date ${outDate} is before in_date ${row.in_date}`);
+    if (outDate !== null && String(outDate) < String(row.in_date))
+      throw new Error(`out_date ${outDate} is before in_date ${row.in_date}`);
     return { ...row, out_date: outDate };
   },
 });

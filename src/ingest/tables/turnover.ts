@@ -18,7 +18,9 @@ export async function withStoredTurnover(trx: Knex.Transaction, rows: Row[]): Pr
     .whereIn('ts_code', codes)
     .whereBetween('trade_date', [dates[0]!, dates.at(-1)!])
     .select('ts_code', 'trade_date', 'turnover_rate');
-  const turnover = new Map(stored.map((row) => [`${row.ts_code} ${String(row.trade_date).slice(0, 10)}`, row.turnover_rate]));
+  const turnover = new Map(
+    stored.map((row) => [`${row.ts_code} ${String(row.trade_date).slice(0, 10)}`, row.turnover_rate]),
+  );
   // Set on the batch's own rows, not copies: a copy of every bar was a tenth of an import's time.
   for (const row of rows) row.turnover = turnover.get(`${row.ts_code} ${row.trade_date}`) ?? null;
   return rows;
@@ -30,9 +32,13 @@ export async function fillTurnover(trx: Knex.Transaction, firstDate: string, las
   await updateFromJoin(trx, {
     target: 'daily_bars',
     source: 'daily_basic',
-    on: [['ts_code', 'ts_code'], ['trade_date', 'trade_date']],
+    on: [
+      ['ts_code', 'ts_code'],
+      ['trade_date', 'trade_date'],
+    ],
     set: ['turnover', 'turnover_rate'],
-    where: 's.trade_date between ? and ? and s.turnover_rate is not null and (t.turnover is null or t.turnover <> s.turnover_rate)',
+    where:
+      's.trade_date between ? and ? and s.turnover_rate is not null and (t.turnover is null or t.turnover <> s.turnover_rate)',
     bindings: [firstDate, lastDate],
   });
 }

@@ -27,7 +27,12 @@ export function monthsOf(from: string, to: string): [string, string][] {
 /** Every calendar day from `from` to `to`, inclusive. */
 export function daysOf(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let day = from, n = 1; day <= to; day = utc(Number(from.slice(0, 4)), Number(from.slice(5, 7)) - 1, Number(from.slice(8, 10)) + n++)) days.push(day);
+  for (
+    let day = from, n = 1;
+    day <= to;
+    day = utc(Number(from.slice(0, 4)), Number(from.slice(5, 7)) - 1, Number(from.slice(8, 10)) + n++)
+  )
+    days.push(day);
   return days;
 }
 

@@ -58,13 +58,15 @@ export function tushareClient(options: TushareOptions) {
       try {
         const reply = await once(apiName, params);
         if (reply.code === 0 && reply.data) return reply.data;
-        if (!PER_MINUTE_LIMIT.test(reply.msg ?? '')) throw new TushareError(`tushare ${apiName}: ${reply.msg ?? 'no message'} (code ${reply.code})`);
+        if (!PER_MINUTE_LIMIT.test(reply.msg ?? ''))
+          throw new TushareError(`tushare ${apiName}: ${reply.msg ?? 'no message'} (code ${reply.code})`);
         reason = reply.msg!;
       } catch (err) {
         if (err instanceof TushareError) throw err;
         reason = (err as Error).message;
       }
-      if (attempt >= maxRetries) throw new TushareError(`tushare ${apiName}: gave up after ${attempt + 1} attempts: ${reason}`);
+      if (attempt >= maxRetries)
+        throw new TushareError(`tushare ${apiName}: gave up after ${attempt + 1} attempts: ${reason}`);
       const delay = retryDelayMs * 2 ** attempt;
       options.log?.(`tushare ${apiName}: ${reason}; retrying in ${Math.round(delay / 1000)} s`);
       await sleep(delay);

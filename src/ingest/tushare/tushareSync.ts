@@ -14,7 +14,14 @@ const REFERENCE_CALLS: [api: string, params: Record<string, string>[]][] = [
   ['index_basic', [{ market: 'SSE' }, { market: 'SZSE' }, { market: 'CSI' }]],
   ['stock_company', [{ exchange: 'SSE' }, { exchange: 'SZSE' }, { exchange: 'BSE' }]],
   // Shenwan 2021 has 31 + 134 + 346 industries, each level well under the 5,000 rows of one call.
-  ['index_classify', [{ level: 'L1', src: 'SW2021' }, { level: 'L2', src: 'SW2021' }, { level: 'L3', src: 'SW2021' }]],
+  [
+    'index_classify',
+    [
+      { level: 'L1', src: 'SW2021' },
+      { level: 'L2', src: 'SW2021' },
+      { level: 'L3', src: 'SW2021' },
+    ],
+  ],
   // Tonghuashun's A-share boards (about 1,300, under the 5,000 rows of one call).
   ['ths_index', [{ exchange: 'A' }]],
 ];
@@ -62,21 +69,43 @@ const ALWAYS_AGAIN = '9999-12-31';
  */
 const perStockPeriods = ({ from, to, stockCodes }: SyncRange): SyncPart[] => {
   const settlesOn = reportingPeriodsOf(from, to).at(-1)?.dueOn ?? to;
-  return stockCodes.map((code) => ({ part: `${code} ${compact(from)}..${compact(to)}`, params: { ts_code: code, start_date: compact(from), end_date: compact(to) }, settlesOn }));
+  return stockCodes.map((code) => ({
+    part: `${code} ${compact(from)}..${compact(to)}`,
+    params: { ts_code: code, start_date: compact(from), end_date: compact(to) },
+    settlesOn,
+  }));
 };
 
 const perReportingPeriod = ({ from, to }: SyncRange): SyncPart[] =>
-  reportingPeriodsOf(from, to).map(({ period, dueOn }) => ({ part: period, params: { period: compact(period) }, settlesOn: dueOn }));
+  reportingPeriodsOf(from, to).map(({ period, dueOn }) => ({
+    part: period,
+    params: { period: compact(period) },
+    settlesOn: dueOn,
+  }));
 
 /** Tables fetched part by part (a trade date, an index and a month, a reporting period), resumable. */
 const TASKS: SyncTask[] = [
-  { api: 'namechange', parts: ({ from, to }) => monthsOf(from, to).map(([start, end]) => ({ part: `${compact(start)}..${compact(end)}`, params: { start_date: compact(start), end_date: compact(end) }, settlesOn: end })) },
+  {
+    api: 'namechange',
+    parts: ({ from, to }) =>
+      monthsOf(from, to).map(([start, end]) => ({
+        part: `${compact(start)}..${compact(end)}`,
+        params: { start_date: compact(start), end_date: compact(end) },
+        settlesOn: end,
+      })),
+  },
   { api: 'daily', parts: perOpenDay('trade_date') },
   // index_daily requires ts_code; a year of one index is ~245 rows, far below its 8,000-row cap per call.
   {
     api: 'index_daily',
     parts: ({ from, to, indexCodes }) =>
-      indexCodes.flatMap((code) => yearsOf(from, to).map(([start, end]) => ({ part: `${code} ${compact(start)}..${compact(end)}`, params: { ts_code: code, start_date: compact(start), end_date: compact(end) }, settlesOn: end }))),
+      indexCodes.flatMap((code) =>
+        yearsOf(from, to).map(([start, end]) => ({
+          part: `${code} ${compact(start)}..${compact(end)}`,
+          params: { ts_code: code, start_date: compact(start), end_date: compact(end) },
+          settlesOn: end,
+        })),
+      ),
   },
   { api: 'adj_factor', parts: perOpenDay('trade_date') },
   { api: 'daily_basic', parts: perOpenDay('trade_date') },
@@ -92,27 +121,46 @@ const TASKS: SyncTask[] = [
   {
     api: 'index_weight',
     parts: ({ from, to, indexCodes }) =>
-      indexCodes.flatMap((code) => monthsOf(from, to).map(([start, end]) => ({ part: `${code} ${compact(start).slice(0, 6)}`, params: { index_code: code, start_date: compact(start), end_date: compact(end) }, settlesOn: end }))),
+      indexCodes.flatMap((code) =>
+        monthsOf(from, to).map(([start, end]) => ({
+          part: `${code} ${compact(start).slice(0, 6)}`,
+          params: { index_code: code, start_date: compact(start), end_date: compact(end) },
+          settlesOn: end,
+        })),
+      ),
   },
   { api: 'income', endpoint: 'income_vip', parts: perReportingPeriod },
   { api: 'balancesheet', endpoint: 'balancesheet_vip', parts: perReportingPeriod },
   { api: 'cashflow', endpoint: 'cashflow_vip', parts: perReportingPeriod },
   // Dividends by ex-date (the events the price adjustments hang on, one open day per call) and by
   // announcement date, or proposals, which have no ex-date yet, would never arrive.
-  { api: 'dividend', parts: (range) => [...perOpenDay('ex_date')(range), ...perCalendarDay('ann_date', 'ann ')(range)] },
+  {
+    api: 'dividend',
+    parts: (range) => [...perOpenDay('ex_date')(range), ...perCalendarDay('ann_date', 'ann ')(range)],
+  },
   // index_member_all answers at most 2,000 rows per call: one level-1 industry at a time, current members
   // (is_new=Y) and past ones (N), or the history of membership is lost.
   {
     api: 'index_member_all',
     parts: ({ industryCodes }) =>
-      industryCodes.flatMap((code) => ['Y', 'N'].map((isNew) => ({ part: `${code} ${isNew}`, params: { l1_code: code, is_new: isNew }, settlesOn: ALWAYS_AGAIN }))),
+      industryCodes.flatMap((code) =>
+        ['Y', 'N'].map((isNew) => ({
+          part: `${code} ${isNew}`,
+          params: { l1_code: code, is_new: isNew },
+          settlesOn: ALWAYS_AGAIN,
+        })),
+      ),
   },
   { api: 'suspend_d', parts: perOpenDay('trade_date') },
   { api: 'anns', endpoint: 'anns_d', parts: perCalendarDay('ann_date') },
   { api: 'top10_holders', parts: perStockPeriods },
   { api: 'top10_floatholders', parts: perStockPeriods },
   // A board's members, asked board by board (ths_member answers one board's whole list), again on every run.
-  { api: 'ths_member', parts: ({ boardCodes }) => boardCodes.map((code) => ({ part: code, params: { ts_code: code }, settlesOn: ALWAYS_AGAIN })) },
+  {
+    api: 'ths_member',
+    parts: ({ boardCodes }) =>
+      boardCodes.map((code) => ({ part: code, params: { ts_code: code }, settlesOn: ALWAYS_AGAIN })),
+  },
   // Holder counts are announced on any day, with reports and on their own.
   { api: 'stk_holdernumber', parts: perCalendarDay('ann_date') },
 ];
@@ -135,7 +183,8 @@ export interface SyncOptions extends TushareOptions {
 export async function syncTushare(db: Knex, options: SyncOptions): Promise<LoadResult[]> {
   const only = options.only ?? SYNC_APIS;
   const unknown = only.filter((api) => !SYNC_APIS.includes(api));
-  if (unknown.length > 0) throw new TushareError(`unknown API for sync: ${unknown.join(', ')} (known: ${SYNC_APIS.join(', ')})`);
+  if (unknown.length > 0)
+    throw new TushareError(`unknown API for sync: ${unknown.join(', ')} (known: ${SYNC_APIS.join(', ')})`);
   const call = tushareClient(options);
   const results: LoadResult[] = [];
   const log = options.log ?? (() => {});
@@ -144,12 +193,24 @@ export async function syncTushare(db: Knex, options: SyncOptions): Promise<LoadR
   for (const [api, calls] of REFERENCE_CALLS.filter(([name]) => only.includes(name))) {
     for (const params of calls) results.push(await fetchAndLoad(db, call, api, api, params));
   }
-  results.push(await fetchAndLoad(db, call, 'trade_cal', 'trade_cal', { exchange: 'SSE', start_date: compact(options.from), end_date: compact(options.to) }));
+  results.push(
+    await fetchAndLoad(db, call, 'trade_cal', 'trade_cal', {
+      exchange: 'SSE',
+      start_date: compact(options.from),
+      end_date: compact(options.to),
+    }),
+  );
 
   const range: SyncRange = {
     from: options.from,
     to: options.to,
-    openDays: (await db('trade_calendar').where({ exchange: 'SSE', is_open: true }).whereBetween('cal_date', [options.from, options.to]).orderBy('cal_date').select('cal_date')).map((row) => row.cal_date),
+    openDays: (
+      await db('trade_calendar')
+        .where({ exchange: 'SSE', is_open: true })
+        .whereBetween('cal_date', [options.from, options.to])
+        .orderBy('cal_date')
+        .select('cal_date')
+    ).map((row) => row.cal_date),
     indexCodes: await db('securities').where({ kind: 'index' }).orderBy('ts_code').pluck('ts_code'),
     industryCodes: await db('industry_classes').where({ level: 1 }).orderBy('index_code').pluck('index_code'),
     stockCodes: await db('securities')
@@ -165,13 +226,20 @@ export async function syncTushare(db: Knex, options: SyncOptions): Promise<LoadR
     const done = new Set<string>();
     for (let i = 0; i < parts.length; i += 500) {
       const names = parts.slice(i, i + 500).map(({ part }) => part);
-      for (const part of await db('sync_progress').where({ api_name: task.api }).whereIn('part', names).pluck('part')) done.add(part);
+      for (const part of await db('sync_progress').where({ api_name: task.api }).whereIn('part', names).pluck('part'))
+        done.add(part);
     }
     for (const { part, params, settlesOn } of parts.filter(({ part }) => !done.has(part))) {
       const result = await fetchAndLoad(db, call, task.endpoint ?? task.api, task.api, params, {
         // Only parts with data and past their last change count as finished: the rest is fetched again next run.
         async beforeCommit(trx, loaded) {
-          if (loaded.rows > 0 && settlesOn <= today) await trx('sync_progress').insert({ api_name: task.api, part, rows: loaded.rows, finished_at: toSqlDateTime(new Date()) });
+          if (loaded.rows > 0 && settlesOn <= today)
+            await trx('sync_progress').insert({
+              api_name: task.api,
+              part,
+              rows: loaded.rows,
+              finished_at: toSqlDateTime(new Date()),
+            });
         },
       });
       log(`${task.api} ${part}: ${result.rows} rows`);
@@ -181,7 +249,14 @@ export async function syncTushare(db: Knex, options: SyncOptions): Promise<LoadR
   return results;
 }
 
-async function fetchAndLoad(db: Knex, call: TushareCall, endpoint: string, api: string, params: Record<string, string>, options: LoadOptions = {}): Promise<LoadResult> {
+async function fetchAndLoad(
+  db: Knex,
+  call: TushareCall,
+  endpoint: string,
+  api: string,
+  params: Record<string, string>,
+  options: LoadOptions = {},
+): Promise<LoadResult> {
   const table = await call(endpoint, params);
   const source = `tushare ${endpoint} ${new URLSearchParams(params)}`;
   return loadRecords(db, source, recordsOf(table), loaderOf(api)!, options);
@@ -189,4 +264,6 @@ async function fetchAndLoad(db: Knex, call: TushareCall, endpoint: string, api: 
 
 /** Reply rows as records of field → text. */
 const recordsOf = ({ fields, items }: TushareTable) =>
-  rowRecords(items.map((item) => Object.fromEntries(fields.map((field, i) => [field, item[i] == null ? '' : String(item[i])]))));
+  rowRecords(
+    items.map((item) => Object.fromEntries(fields.map((field, i) => [field, item[i] == null ? '' : String(item[i])]))),
+  );

@@ -3,7 +3,14 @@ import type { Knex } from 'knex';
 import { dateSpan, sessionCounts } from '../../db/sessionCoverage';
 import { addDays } from '../../domain/calendar';
 import { exchangeDateTime, exchangeToday } from '../../domain/clock';
-import { datasetsOf, gapsOf, GAP_WINDOW_SESSIONS, sessionState, type CoverageDataset, type SessionState } from '../../domain/coverage';
+import {
+  datasetsOf,
+  gapsOf,
+  GAP_WINDOW_SESSIONS,
+  sessionState,
+  type CoverageDataset,
+  type SessionState,
+} from '../../domain/coverage';
 import { toSqlDateTime } from '../../domain/dates';
 import { OpenDays } from '../../domain/openDays';
 import { lastClosedSession } from '../../domain/syncSchedule';
@@ -52,11 +59,22 @@ export async function runUpdate(db: Knex, source: SessionSource, options: Update
   const now = options.now ?? (() => new Date());
   const started = performance.now();
   const log = options.log ?? (() => {});
-  const [runId] = await db('update_runs').insert({ source: source.name, trigger: options.trigger, slot: options.slot ?? null, started_at: toSqlDateTime(now()), status: 'running' });
+  const [runId] = await db('update_runs').insert({
+    source: source.name,
+    trigger: options.trigger,
+    slot: options.slot ?? null,
+    started_at: toSqlDateTime(now()),
+    status: 'running',
+  });
   const today = exchangeToday(now());
-  const retry = <T>(work: () => Promise<T>) => retrying(work, options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS, (err, pause) => log(`${source.name}: ${(err as Error).message}; again in ${pause / 1000} s`));
+  const retry = <T>(work: () => Promise<T>) =>
+    retrying(work, options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS, (err, pause) =>
+      log(`${source.name}: ${(err as Error).message}; again in ${pause / 1000} s`),
+    );
   let refused: string | undefined;
-  await retry(() => source.refresh(db, addDays(today, -CALENDAR_LOOKBACK_DAYS), today)).catch((err: Error) => (refused = err.message));
+  await retry(() => source.refresh(db, addDays(today, -CALENDAR_LOOKBACK_DAYS), today)).catch(
+    (err: Error) => (refused = err.message),
+  );
 
   const datasets = datasetsOf(source.name);
   const window = await gapWindow(db, exchangeDateTime(now()));
@@ -68,30 +86,54 @@ export async function runUpdate(db: Knex, source: SessionSource, options: Update
       outcomes.push(await recordFailure(db, source.name, datasets, day, refused));
     } else {
       try {
-        const loaded = await retry(async () => source.loadSession(db, day, await lackingStocks(db, datasets, day), today));
+        const loaded = await retry(async () =>
+          source.loadSession(db, day, await lackingStocks(db, datasets, day), today),
+        );
         rows += loaded.rows;
-        outcomes.push({ ...(await recordCounts(db, source.name, datasets, day, options.minCoverage)), path: loaded.path });
+        outcomes.push({
+          ...(await recordCounts(db, source.name, datasets, day, options.minCoverage)),
+          path: loaded.path,
+        });
       } catch (err) {
         outcomes.push(await recordFailure(db, source.name, datasets, day, (err as Error).message));
         // A source that refuses outright (a blacklisted address, bad data) is not asked for the sessions after.
         if (!isTransient(err)) refused = (err as Error).message;
       }
     }
-    log(`${source.name} ${day}: ${outcomes.at(-1)!.state}${outcomes.at(-1)!.reason ? ` (${outcomes.at(-1)!.reason})` : ''}`);
+    log(
+      `${source.name} ${day}: ${outcomes.at(-1)!.state}${outcomes.at(-1)!.reason ? ` (${outcomes.at(-1)!.reason})` : ''}`,
+    );
     options.onSession?.(i + 1, todo.length, day);
   }
   if (refused === undefined && window.length > 0) {
-    await retry(() => source.finish(db, window[0]!, window.at(-1)!, today)).catch((err: Error) => log(`${source.name}: the indices were not updated: ${err.message}`));
+    await retry(() => source.finish(db, window[0]!, window.at(-1)!, today)).catch((err: Error) =>
+      log(`${source.name}: the indices were not updated: ${err.message}`),
+    );
   }
 
-  const status = outcomes.some((outcome) => outcome.state === 'failed') || refused !== undefined ? 'failed' : outcomes.every((outcome) => outcome.state === 'complete') ? 'ok' : 'incomplete';
-  await db('update_runs').where({ id: runId }).update({ finished_at: toSqlDateTime(now()), status, sessions: outcomes.length, rows, error: refused?.slice(0, 500) ?? null });
+  const status =
+    outcomes.some((outcome) => outcome.state === 'failed') || refused !== undefined
+      ? 'failed'
+      : outcomes.every((outcome) => outcome.state === 'complete')
+        ? 'ok'
+        : 'incomplete';
+  await db('update_runs')
+    .where({ id: runId })
+    .update({
+      finished_at: toSqlDateTime(now()),
+      status,
+      sessions: outcomes.length,
+      rows,
+      error: refused?.slice(0, 500) ?? null,
+    });
   return { runId: Number(runId), status, sessions: outcomes, rows, seconds: (performance.now() - started) / 1000 };
 }
 
 /** The gap window: the last 60 open sessions through the last close (none before the stored calendar). */
 async function gapWindow(db: Knex, now: string): Promise<string[]> {
-  const days = new OpenDays(await db('trade_calendar').where({ exchange: 'SSE', is_open: true }).orderBy('cal_date').pluck('cal_date'));
+  const days = new OpenDays(
+    await db('trade_calendar').where({ exchange: 'SSE', is_open: true }).orderBy('cal_date').pluck('cal_date'),
+  );
   const target = lastClosedSession(now, days);
   return target === null ? [] : days.between(days.before(target, GAP_WINDOW_SESSIONS - 1)!, target);
 }
@@ -102,7 +144,13 @@ async function gapWindow(db: Knex, now: string): Promise<string[]> {
  * the store has none of, the last session alone. Sessions found complete whose record says otherwise (loaded
  * by an import, or by a run killed before it recorded them) are recorded complete.
  */
-async function sessionsToLoad(db: Knex, source: string, datasets: readonly CoverageDataset[], window: readonly string[], minCoverage: number): Promise<string[]> {
+async function sessionsToLoad(
+  db: Knex,
+  source: string,
+  datasets: readonly CoverageDataset[],
+  window: readonly string[],
+  minCoverage: number,
+): Promise<string[]> {
   const todo = new Set<string>();
   if (window.length === 0) return [];
   for (const dataset of datasets) {
@@ -110,9 +158,24 @@ async function sessionsToLoad(db: Knex, source: string, datasets: readonly Cover
     const sessions = first === null ? window.slice(-1) : window.filter((day) => day >= first);
     const counts = await sessionCounts(db, dataset, sessions);
     for (const gap of gapsOf(sessions, counts, dataset.completeness, minCoverage)) todo.add(gap.date);
-    const recorded = new Set((await db('update_sessions').where({ dataset: dataset.name, state: 'complete' }).whereBetween('trade_date', [window[0]!, window.at(-1)!]).pluck('trade_date')).map(String));
+    const recorded = new Set(
+      (
+        await db('update_sessions')
+          .where({ dataset: dataset.name, state: 'complete' })
+          .whereBetween('trade_date', [window[0]!, window.at(-1)!])
+          .pluck('trade_date')
+      ).map(String),
+    );
     for (const day of sessions) {
-      if (!todo.has(day) && !recorded.has(day)) await recordState(db, { dataset: dataset.name, trade_date: day, state: 'complete', ...counts.get(day)!, source, reason: null });
+      if (!todo.has(day) && !recorded.has(day))
+        await recordState(db, {
+          dataset: dataset.name,
+          trade_date: day,
+          state: 'complete',
+          ...counts.get(day)!,
+          source,
+          reason: null,
+        });
     }
   }
   return [...todo].sort();
@@ -127,27 +190,62 @@ async function lackingStocks(db: Knex, datasets: readonly CoverageDataset[], day
     .whereNotIn('ts_code', db('trading_halts').where({ trade_date: day, suspend_type: 'S' }).select('ts_code'))
     .orderBy('ts_code')
     .pluck('ts_code');
-  const held = await Promise.all(datasets.map(async (dataset) => new Set<string>(await db(dataset.table).where({ [dataset.dateColumn]: day }).pluck('ts_code'))));
+  const held = await Promise.all(
+    datasets.map(
+      async (dataset) =>
+        new Set<string>(
+          await db(dataset.table)
+            .where({ [dataset.dateColumn]: day })
+            .pluck('ts_code'),
+        ),
+    ),
+  );
   return listed.filter((code) => held.some((codes) => !codes.has(code)));
 }
 
 /** Counts each dataset's session as it now stands and records its state. */
-async function recordCounts(db: Knex, source: string, datasets: readonly CoverageDataset[], day: string, minCoverage: number): Promise<SessionOutcome> {
+async function recordCounts(
+  db: Knex,
+  source: string,
+  datasets: readonly CoverageDataset[],
+  day: string,
+  minCoverage: number,
+): Promise<SessionOutcome> {
   let worst: SessionState = 'complete';
   for (const dataset of datasets) {
     const count = (await sessionCounts(db, dataset, [day])).get(day)!;
     const state = sessionState(count, dataset.completeness, minCoverage);
     if (state !== 'complete') worst = worst === 'missing' ? worst : state;
-    await recordState(db, { dataset: dataset.name, trade_date: day, state: state === 'complete' ? 'complete' : 'partial', ...count, source, reason: null });
+    await recordState(db, {
+      dataset: dataset.name,
+      trade_date: day,
+      state: state === 'complete' ? 'complete' : 'partial',
+      ...count,
+      source,
+      reason: null,
+    });
   }
   return { day, state: worst };
 }
 
 /** Records each dataset's session as failed, with the reason, counting the failure. */
-async function recordFailure(db: Knex, source: string, datasets: readonly CoverageDataset[], day: string, reason: string): Promise<SessionOutcome> {
+async function recordFailure(
+  db: Knex,
+  source: string,
+  datasets: readonly CoverageDataset[],
+  day: string,
+  reason: string,
+): Promise<SessionOutcome> {
   for (const dataset of datasets) {
     const count = (await sessionCounts(db, dataset, [day])).get(day)!;
-    await recordState(db, { dataset: dataset.name, trade_date: day, state: 'failed', ...count, source, reason: reason.slice(0, 500) });
+    await recordState(db, {
+      dataset: dataset.name,
+      trade_date: day,
+      state: 'failed',
+      ...count,
+      source,
+      reason: reason.slice(0, 500),
+    });
   }
   return { day, state: 'failed', reason };
 }
@@ -166,14 +264,21 @@ interface SessionRecord {
 async function recordState(db: Knex, record: SessionRecord): Promise<void> {
   const row = { ...record, updated_at: toSqlDateTime(new Date()) };
   const failed = record.state === 'failed' ? 1 : 0;
-  await db('update_sessions').insert({ ...row, failures: failed }).onConflict(['dataset', 'trade_date']).merge({ ...row, failures: db.raw(`failures + ${failed}`) });
+  await db('update_sessions')
+    .insert({ ...row, failures: failed })
+    .onConflict(['dataset', 'trade_date'])
+    .merge({ ...row, failures: db.raw(`failures + ${failed}`) });
 }
 
 /** A failure another attempt may not meet: bad data, or a source that has refused this address. */
 const isTransient = (err: unknown) => !(err instanceof IngestError) && (err as { code?: string }).code !== '10001011';
 
 /** `work`, tried again after each pause while it fails with a transient error. */
-async function retrying<T>(work: () => Promise<T>, pauses: readonly number[], onRetry: (err: unknown, pauseMs: number) => void): Promise<T> {
+async function retrying<T>(
+  work: () => Promise<T>,
+  pauses: readonly number[],
+  onRetry: (err: unknown, pauseMs: number) => void,
+): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await work();

@@ -18,7 +18,13 @@ export function tushareSessions(options: TushareOptions): SessionSource {
     },
     async loadSession(db, day, _lacking, today) {
       await db('sync_progress').whereIn('api_name', SESSION_APIS).where({ part: day }).delete();
-      const results = await syncTushare(db, { ...options, from: day, to: day, today, only: SESSION_APIS.filter((api) => api !== 'index_daily') });
+      const results = await syncTushare(db, {
+        ...options,
+        from: day,
+        to: day,
+        today,
+        only: SESSION_APIS.filter((api) => api !== 'index_daily'),
+      });
       return { rows: results.reduce((sum, result) => sum + result.rows, 0), path: 'by-date' };
     },
     async finish(db, first, last, today) {

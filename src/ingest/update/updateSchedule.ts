@@ -26,7 +26,12 @@ const TICK_MS = 15_000;
  * was down, or cut off when its process died, happens at start or when another process takes over. One run at
  * a time, never overlapping itself.
  */
-export function startUpdateSchedule(db: Knex, settings: ScheduleSettings, logger: Logger, redis: Redis | undefined): Leadership | undefined {
+export function startUpdateSchedule(
+  db: Knex,
+  settings: ScheduleSettings,
+  logger: Logger,
+  redis: Redis | undefined,
+): Leadership | undefined {
   if (settings.SYNC_SCHEDULE.length === 0) return undefined;
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -45,7 +50,9 @@ export function startUpdateSchedule(db: Knex, settings: ScheduleSettings, logger
 
 /** Runs each entry whose latest slot has no finished run, one after the other. */
 async function dueRuns(db: Knex, settings: ScheduleSettings, logger: Logger): Promise<void> {
-  const days = new OpenDays(await db('trade_calendar').where({ exchange: 'SSE', is_open: true }).orderBy('cal_date').pluck('cal_date'));
+  const days = new OpenDays(
+    await db('trade_calendar').where({ exchange: 'SSE', is_open: true }).orderBy('cal_date').pluck('cal_date'),
+  );
   for (const entry of settings.SYNC_SCHEDULE) {
     const slot = latestSlot(entry.at, exchangeDateTime(new Date()), days);
     if (slot === null) continue;
@@ -57,9 +64,23 @@ async function dueRuns(db: Knex, settings: ScheduleSettings, logger: Logger): Pr
     const { source, close } = openSource(entry.source, settings);
     try {
       const summary = await runUpdate(db, source, {
-        trigger: 'schedule', slot, minCoverage: settings.SYNC_MIN_COVERAGE, retryDelaysMs: settings.SYNC_RETRY_DELAYS_MS, log: (line) => logger.info({ source: entry.source }, line),
+        trigger: 'schedule',
+        slot,
+        minCoverage: settings.SYNC_MIN_COVERAGE,
+        retryDelaysMs: settings.SYNC_RETRY_DELAYS_MS,
+        log: (line) => logger.info({ source: entry.source }, line),
       });
-      logger.info({ source: entry.source, slot, status: summary.status, sessions: summary.sessions.length, rows: summary.rows, seconds: Number(summary.seconds.toFixed(1)) }, 'scheduled update finished');
+      logger.info(
+        {
+          source: entry.source,
+          slot,
+          status: summary.status,
+          sessions: summary.sessions.length,
+          rows: summary.rows,
+          seconds: Number(summary.seconds.toFixed(1)),
+        },
+        'scheduled update finished',
+      );
     } finally {
       await close();
     }

@@ -14,11 +14,17 @@ export interface SourceSettings {
 }
 
 /** A source for one update run and what to close after it. */
-export function openSource(name: UpdateSource, settings: SourceSettings): { source: SessionSource; close(): Promise<void> } {
+export function openSource(
+  name: UpdateSource,
+  settings: SourceSettings,
+): { source: SessionSource; close(): Promise<void> } {
   if (name === 'baostock') {
     const client = new BaostockClient({ host: settings.BAOSTOCK_HOST, port: settings.BAOSTOCK_PORT });
     return { source: baostockSessions(client), close: () => client.close() };
   }
   if (!settings.TUSHARE_TOKEN) throw new TushareError('TUSHARE_TOKEN is not set: the tushare update needs it');
-  return { source: tushareSessions({ url: settings.TUSHARE_URL, token: settings.TUSHARE_TOKEN, callsPerMinute: 200 }), close: async () => {} };
+  return {
+    source: tushareSessions({ url: settings.TUSHARE_URL, token: settings.TUSHARE_TOKEN, callsPerMinute: 200 }),
+    close: async () => {},
+  };
 }

@@ -8,7 +8,13 @@ type User = components['schemas']['User'];
 type ApiKey = components['schemas']['ApiKey'];
 
 export function toUser(row: AccountRow): User {
-  return { id: Number(row.id), email: row.email, name: row.name, plan: row.plan_id, created_at: sqlDateTimeToIso(row.created_at)! };
+  return {
+    id: Number(row.id),
+    email: row.email,
+    name: row.name,
+    plan: row.plan_id,
+    created_at: sqlDateTimeToIso(row.created_at)!,
+  };
 }
 
 /** A key as listed: never the hash, never the full key. */

@@ -30,7 +30,13 @@ export function apiKeysHandlers(db: Db, keyCache: KeyCache) {
     const body = req.body;
     const key = newApiKey();
     const expiresAt = storedExpiry(body.expires_at);
-    const id = await createKeyWithinCap(db, { accountId, name: body.name, key, scopes: body.scopes ?? ALL_SCOPES, expiresAt });
+    const id = await createKeyWithinCap(db, {
+      accountId,
+      name: body.name,
+      key,
+      scopes: body.scopes ?? ALL_SCOPES,
+      expiresAt,
+    });
     res.status(201).json(ok({ ...toApiKey((await findKey(db, accountId, id))!), key }));
   };
 

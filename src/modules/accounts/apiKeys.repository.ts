@@ -7,14 +7,24 @@ import type { ApiKeyRow } from './accounts.types';
 const LISTED_COLUMNS = ['id', 'account_id', 'name', 'prefix', 'scopes', 'created_at', 'last_used_at', 'expires_at'];
 
 /** A key and what its account adds (the plan's own rules come from the plan catalog). */
-export type StoredKeyOwner = Omit<KeyOwner, 'rateLimitPerMinute' | 'dailyDelayMinutes' | 'minuteDelayMinutes'> & { accountLimit: number | null };
+export type StoredKeyOwner = Omit<KeyOwner, 'rateLimitPerMinute' | 'dailyDelayMinutes' | 'minuteDelayMinutes'> & {
+  accountLimit: number | null;
+};
 
 /** What the key check needs about a key and its account, in one indexed lookup. */
 export async function findKeyOwner(db: Db, keyHash: string): Promise<StoredKeyOwner | null> {
   const row = await db('api_keys as k')
     .join('accounts as a', 'a.id', 'k.account_id')
     .where('k.key_hash', keyHash)
-    .first('k.id', 'k.key_hash', 'k.account_id', 'a.plan_id', 'k.scopes', 'k.expires_at', 'a.rate_limit_per_minute as account_limit');
+    .first(
+      'k.id',
+      'k.key_hash',
+      'k.account_id',
+      'a.plan_id',
+      'k.scopes',
+      'k.expires_at',
+      'a.rate_limit_per_minute as account_limit',
+    );
   if (!row) return null;
   return {
     keyId: row.id,

@@ -21,7 +21,8 @@ export async function createKeyWithinCap(db: Db, key: NewKey): Promise<number> {
   });
 }
 
-const isExpired = (owner: KeyOwner) => owner.expiresAt !== null && sqlDateTimeToIso(owner.expiresAt)! <= new Date().toISOString();
+const isExpired = (owner: KeyOwner) =>
+  owner.expiresAt !== null && sqlDateTimeToIso(owner.expiresAt)! <= new Date().toISOString();
 
 /**
  * The owner of a presented API key, through the key cache; null when it is unknown, deleted or expired.
@@ -36,7 +37,10 @@ export function keyOwnerLookup(db: Db, cache: KeyCache, plans: PlanCatalog) {
     const plan = await plans.plan(found.planId);
     if (plan === null) return null;
     const { accountLimit, ...owner } = found;
-    return { ...owner, rateLimitPerMinute: effectiveRateLimit(plan.rate_limit_per_minute, accountLimit), dailyDelayMinutes: Number(plan.daily_delay_minutes),
+    return {
+      ...owner,
+      rateLimitPerMinute: effectiveRateLimit(plan.rate_limit_per_minute, accountLimit),
+      dailyDelayMinutes: Number(plan.daily_delay_minutes),
       minuteDelayMinutes: Number(plan.minute_delay_minutes),
     };
   };

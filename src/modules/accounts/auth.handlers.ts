@@ -8,7 +8,14 @@ import { toUser } from './accounts.serializer';
 import type { LoginThrottle } from './loginThrottle.service';
 import { dummyPasswordHash, verifyPassword } from '../../domain/passwords';
 import { registerAccount } from './registration.service';
-import { deleteExpiredSessions, deleteSession, endOldestSessions, insertSession, newSessionToken, SESSION_TTL_MS } from './sessions.repository';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  endOldestSessions,
+  insertSession,
+  newSessionToken,
+  SESSION_TTL_MS,
+} from './sessions.repository';
 
 export function authHandlers(db: Db, throttle: LoginThrottle) {
   void dummyPasswordHash(); // computed now, so the first unknown-email sign-in costs no more than the others

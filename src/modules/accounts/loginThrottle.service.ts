@@ -24,7 +24,12 @@ export interface LoginLimits {
   registrationsPerIp: number;
 }
 
-export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perEmail: 10, perIp: 100, windowSeconds: 15 * 60, registrationsPerIp: 300 };
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
+  perEmail: 10,
+  perIp: 100,
+  windowSeconds: 15 * 60,
+  registrationsPerIp: 300,
+};
 
 /** Throttles sign-in attempts per email and per client address, and registrations per address (429 with Retry-After). */
 export class LoginThrottle {
@@ -33,9 +38,17 @@ export class LoginThrottle {
   private readonly registrations: RateLimiterAbstract;
 
   constructor(store: LimiterStore, limits: LoginLimits = DEFAULT_LOGIN_LIMITS) {
-    this.byEmail = store.create({ name: 'login-email', points: limits.perEmail, durationSeconds: limits.windowSeconds });
+    this.byEmail = store.create({
+      name: 'login-email',
+      points: limits.perEmail,
+      durationSeconds: limits.windowSeconds,
+    });
     this.byIp = store.create({ name: 'login-ip', points: limits.perIp, durationSeconds: limits.windowSeconds });
-    this.registrations = store.create({ name: 'register-ip', points: limits.registrationsPerIp, durationSeconds: 3600 });
+    this.registrations = store.create({
+      name: 'register-ip',
+      points: limits.registrationsPerIp,
+      durationSeconds: 3600,
+    });
   }
 
   /** Counts one sign-in attempt; throws 429 when either budget is spent. */

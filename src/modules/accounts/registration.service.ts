@@ -26,7 +26,12 @@ export async function registerAccount(db: Db, registration: Registration): Promi
   const plan = (await findPlan(db, NEW_ACCOUNT_PLAN))!;
   const id = await db
     .transaction(async (trx) => {
-      const accountId = await insertAccount(trx, { email: registration.email, name: registration.name, planId: plan.id, passwordHash });
+      const accountId = await insertAccount(trx, {
+        email: registration.email,
+        name: registration.name,
+        planId: plan.id,
+        passwordHash,
+      });
       await insertInvoice(trx, accountId, plan, null);
       return accountId;
     })

@@ -21,7 +21,10 @@ export async function insertSession(db: Db, accountId: number, token: string, ex
 }
 
 /** The account of a live (unexpired) session, with the session's id; null otherwise. */
-export async function findSessionAccount(db: Db, tokenHash: string): Promise<{ sessionId: number; account: AccountRow } | null> {
+export async function findSessionAccount(
+  db: Db,
+  tokenHash: string,
+): Promise<{ sessionId: number; account: AccountRow } | null> {
   const row = await db('sessions as s')
     .join('accounts as a', 'a.id', 's.account_id')
     .where('s.token_hash', tokenHash)
@@ -41,7 +44,11 @@ export const MAX_SESSIONS_PER_ACCOUNT = 20;
 
 /** Ends the account's oldest sessions beyond MAX_SESSIONS_PER_ACCOUNT (after a sign-in added one). */
 export async function endOldestSessions(db: Db, accountId: number): Promise<void> {
-  const kept = await db('sessions').where({ account_id: accountId }).orderBy('id', 'desc').limit(MAX_SESSIONS_PER_ACCOUNT).pluck('id');
+  const kept = await db('sessions')
+    .where({ account_id: accountId })
+    .orderBy('id', 'desc')
+    .limit(MAX_SESSIONS_PER_ACCOUNT)
+    .pluck('id');
   await db('sessions').where({ account_id: accountId }).whereNotIn('id', kept).delete();
 }
 

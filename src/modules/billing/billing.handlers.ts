@@ -27,7 +27,11 @@ export function billingHandlers({ db, usage, onPlanChange }: BillingDeps) {
   const subscriptionOf = async (account: SessionAccount) => {
     const plan = (await findPlan(db, account.plan_id))!;
     const since = (await latestInvoiceAt(db, account.id)) ?? account.created_at;
-    return { plan: toPlan(plan), rate_limit_per_minute: effectiveRateLimit(plan.rate_limit_per_minute, account.rate_limit_per_minute), since: sqlDateTimeToIso(since)! };
+    return {
+      plan: toPlan(plan),
+      rate_limit_per_minute: effectiveRateLimit(plan.rate_limit_per_minute, account.rate_limit_per_minute),
+      since: sqlDateTimeToIso(since)!,
+    };
   };
 
   const listPlansHandler: Handler<'listPlans'> = async (_req, res) => {

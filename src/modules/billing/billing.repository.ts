@@ -2,9 +2,18 @@ import type { Db } from '../../db/connection';
 import type { PageRequest } from '../../domain/pagination';
 import type { InvoiceRow } from './billing.types';
 
-export async function invoicePage(db: Db, accountId: number, window: PageRequest): Promise<{ rows: InvoiceRow[]; total: number }> {
+export async function invoicePage(
+  db: Db,
+  accountId: number,
+  window: PageRequest,
+): Promise<{ rows: InvoiceRow[]; total: number }> {
   const [rows, [counted]] = await Promise.all([
-    db('invoices').where({ account_id: accountId }).orderBy('id', 'desc').limit(window.limit).offset(window.offset).select('*'),
+    db('invoices')
+      .where({ account_id: accountId })
+      .orderBy('id', 'desc')
+      .limit(window.limit)
+      .offset(window.offset)
+      .select('*'),
     db('invoices').where({ account_id: accountId }).count({ total: '*' }),
   ]);
   return { rows, total: Number(counted?.total ?? 0) };

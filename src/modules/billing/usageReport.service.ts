@@ -7,7 +7,11 @@ type UsageReport = components['schemas']['UsageReport'];
 
 /** Totals, a zero-filled series per day, and the split per endpoint and per key. */
 export async function usageReport(db: Db, filter: UsageFilter): Promise<UsageReport> {
-  const [perDay, byEndpoint, byKey] = await Promise.all([usagePerDay(db, filter), usagePerEndpoint(db, filter), usagePerKey(db, filter)]);
+  const [perDay, byEndpoint, byKey] = await Promise.all([
+    usagePerDay(db, filter),
+    usagePerEndpoint(db, filter),
+    usagePerKey(db, filter),
+  ]);
   const countOfDay = new Map(perDay.map((row) => [row.day, row.count]));
   return {
     begin_date: filter.begin,

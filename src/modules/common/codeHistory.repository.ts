@@ -7,6 +7,8 @@ export async function codeChangeSources(db: Db): Promise<{ changes: CodeChange[]
     .orderBy([{ column: 'change_date' }, { column: 'old_code' }])
     .select('old_code', 'new_code', 'change_date', 'reason');
   const newCodes = [...new Set(changes.map((change) => change.new_code))];
-  const knownCodes = new Set<string>(newCodes.length === 0 ? [] : await db('securities').whereIn('ts_code', newCodes).pluck('ts_code'));
+  const knownCodes = new Set<string>(
+    newCodes.length === 0 ? [] : await db('securities').whereIn('ts_code', newCodes).pluck('ts_code'),
+  );
   return { changes, knownCodes };
 }

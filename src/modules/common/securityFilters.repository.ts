@@ -6,7 +6,8 @@ import { INDEX_CODE_RANGES } from '../../domain/securityDirectory';
 /** Only stocks of a board, by the code ranges of its exchange on a standard-code column (`688%.SH`). */
 export function whereBoard(query: Knex.QueryBuilder, codeColumn: string, board: Board): Knex.QueryBuilder {
   return query.where((q) => {
-    for (const { prefix, exchange } of boardPrefixes(board)) q.orWhere(codeColumn, 'like', toStandard(`${prefix}%`, exchange));
+    for (const { prefix, exchange } of boardPrefixes(board))
+      q.orWhere(codeColumn, 'like', toStandard(`${prefix}%`, exchange));
   });
 }
 
@@ -20,7 +21,10 @@ export function whereExchange(query: Knex.QueryBuilder, codeColumn: string, exch
  * (one backward step of the name_changes primary key), else its name now (`nameColumn`).
  */
 export function nameOnDate(db: Db, codeColumn: string, nameColumn: string, date: string, as: string): Knex.Raw {
-  return db.raw(`coalesce((select n.name from name_changes n where n.ts_code = ${codeColumn} and n.start_date <= ? order by n.start_date desc limit 1), ${nameColumn}) as ${as}`, [date]);
+  return db.raw(
+    `coalesce((select n.name from name_changes n where n.ts_code = ${codeColumn} and n.start_date <= ? order by n.start_date desc limit 1), ${nameColumn}) as ${as}`,
+    [date],
+  );
 }
 
 /**

@@ -26,16 +26,27 @@ export async function resolveSecurities<Row extends { ts_code: string }>(
 ): Promise<ResolvedSecurity<Row>[]> {
   const resolved = await history.resolve(symbols);
   const rows = new Map((await rowsOf([...new Set(resolved.map(({ code }) => code))])).map((row) => [row.ts_code, row]));
-  assertAllKnown(symbols, resolved.filter(({ code }) => rows.has(code)).map(({ requested }) => requested));
+  assertAllKnown(
+    symbols,
+    resolved.filter(({ code }) => rows.has(code)).map(({ requested }) => requested),
+  );
   const spans = await history.spans([...rows.keys()]);
-  return resolved.map((symbol) => ({ row: rows.get(symbol.code)!, requested: requestedSymbolOf(symbol), spans: spans.get(symbol.code)! }));
+  return resolved.map((symbol) => ({
+    row: rows.get(symbol.code)!,
+    requested: requestedSymbolOf(symbol),
+    spans: spans.get(symbol.code)!,
+  }));
 }
 
 /**
  * The codes of the one security an optional `symbol` parameter names (its own first, then its former ones),
  * or null codes for none given (the whole market): what the dataset and board routes filter on.
  */
-export async function securityCodesOf(db: Db, history: CodeHistory, symbol: string | undefined): Promise<{ current: string | null; all: string[] | null }> {
+export async function securityCodesOf(
+  db: Db,
+  history: CodeHistory,
+  symbol: string | undefined,
+): Promise<{ current: string | null; all: string[] | null }> {
   if (symbol === undefined) return { current: null, all: null };
   const [security] = await resolveSecurities(history, [parseOneSymbol(symbol)], (current) => listingRows(db, current));
   return { current: security!.row.ts_code, all: security!.spans.map((span) => span.code) };

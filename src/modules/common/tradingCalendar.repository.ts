@@ -11,7 +11,10 @@ export async function latestTradingDay(db: Db, through: string | null): Promise<
 
 /** Every open day of the calendar, ascending (about 8,600 since 1990). */
 export async function allOpenDays(db: Db): Promise<string[]> {
-  const rows = await db('trade_calendar').where({ exchange: CALENDAR, is_open: 1 }).orderBy('cal_date').select('cal_date');
+  const rows = await db('trade_calendar')
+    .where({ exchange: CALENDAR, is_open: 1 })
+    .orderBy('cal_date')
+    .select('cal_date');
   return rows.map((row) => row.cal_date);
 }
 

@@ -7,7 +7,8 @@ export type { MarketClock };
 export const CALENDAR = 'SSE';
 
 /** The newest market time a plan sees on a clock (null: every loaded row). */
-export const cutoffOf = (visibility: Visibility, clock: MarketClock) => (clock === 'daily' ? visibility.dailyThrough : visibility.minuteThrough);
+export const cutoffOf = (visibility: Visibility, clock: MarketClock) =>
+  clock === 'daily' ? visibility.dailyThrough : visibility.minuteThrough;
 
 /**
  * The one plan-delay filter: rows whose market time (`column`: a trade date, or a Beijing minute or tick time)

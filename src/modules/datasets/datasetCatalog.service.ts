@@ -1,5 +1,16 @@
 import {
-  BLOCK_TRADES, HOLDER_COUNTS, LIMIT_LISTS, MARGIN_DETAILS, MARGIN_TOTALS, QUARTERLY_INDICATORS, MONEY_FLOWS, NORTHBOUND_HOLDINGS, TOP_FLOAT_HOLDERS, TOP_HOLDERS, TOP_LIST_SEATS, TOP_LISTS,
+  BLOCK_TRADES,
+  HOLDER_COUNTS,
+  LIMIT_LISTS,
+  MARGIN_DETAILS,
+  MARGIN_TOTALS,
+  QUARTERLY_INDICATORS,
+  MONEY_FLOWS,
+  NORTHBOUND_HOLDINGS,
+  TOP_FLOAT_HOLDERS,
+  TOP_HOLDERS,
+  TOP_LIST_SEATS,
+  TOP_LISTS,
 } from '../../domain/tables/datasetLayouts';
 import type { TableLayout } from '../../domain/tables/tableLayout';
 import type { OperationId } from '../../http/operations';
@@ -23,7 +34,9 @@ export const DATASET_ROUTES = {
 export type DatasetOperation = keyof typeof DATASET_ROUTES;
 
 /** A dataset's own query parameters beside the common ones, each naming the column it must equal. */
-export const DATASET_FILTERS: { [Op in DatasetOperation]?: Record<string, keyof (typeof DATASET_ROUTES)[Op]['columns'] & string> } = {
+export const DATASET_FILTERS: {
+  [Op in DatasetOperation]?: Record<string, keyof (typeof DATASET_ROUTES)[Op]['columns'] & string>;
+} = {
   getLimitList: { limit_type: 'limit' },
   getMarginSummary: { exchange: 'exchange_id' },
   getTopListSeats: { side: 'side' },

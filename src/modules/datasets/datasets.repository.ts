@@ -18,7 +18,12 @@ function matching(db: Db, layout: TableLayout<string>, { codes, begin, end, equa
  * (ts_code, trade_date) for one security, the date-led one for the whole market. A dataset of markets (no
  * securities: margin totals) is read newest day first.
  */
-export async function datasetPage(db: Db, layout: TableLayout<string>, query: DatasetQuery, through: string | null): Promise<{ rows: DatasetRow[]; total: number }> {
+export async function datasetPage(
+  db: Db,
+  layout: TableLayout<string>,
+  query: DatasetQuery,
+  through: string | null,
+): Promise<{ rows: DatasetRow[]; total: number }> {
   const visible = () => whereVisible(matching(db, layout, query), 't.trade_date', through);
   const counted = await visible().count({ total: '*' }).first();
   const values = valueColumnsOf(layout).map((column) => `t.${column}`);
@@ -26,18 +31,33 @@ export async function datasetPage(db: Db, layout: TableLayout<string>, query: Da
     ? visible()
         .leftJoin('securities as s', 's.ts_code', 't.ts_code')
         .select(['t.ts_code', 't.trade_date', 's.name', ...values])
-        .orderBy(query.codes === null ? [{ column: 't.ts_code' }, { column: 't.trade_date', order: 'desc' }] : [{ column: 't.trade_date', order: 'desc' }, { column: 't.ts_code' }])
-    : visible().select(['t.trade_date', ...values]).orderBy('t.trade_date', 'desc');
+        .orderBy(
+          query.codes === null
+            ? [{ column: 't.ts_code' }, { column: 't.trade_date', order: 'desc' }]
+            : [{ column: 't.trade_date', order: 'desc' }, { column: 't.ts_code' }],
+        )
+    : visible()
+        .select(['t.trade_date', ...values])
+        .orderBy('t.trade_date', 'desc');
   const rows = await page
     // The rest of the key (northbound holdings: the channel), so that a page boundary never splits a tie.
-    .orderBy(layout.key.filter((column) => column !== 'ts_code' && column !== 'trade_date').map((column) => `t.${column}`))
+    .orderBy(
+      layout.key.filter((column) => column !== 'ts_code' && column !== 'trade_date').map((column) => `t.${column}`),
+    )
     .limit(query.limit)
     .offset(query.offset);
   return { rows, total: Number(counted?.total ?? 0) };
 }
 
 /** The first trading day of the query that the plan does not see yet, or null. */
-export async function firstHiddenDay(db: Db, layout: TableLayout<string>, query: DatasetQuery, through: string): Promise<string | null> {
-  const row = await whereHidden(matching(db, layout, query), 't.trade_date', through).min({ day: 't.trade_date' }).first();
+export async function firstHiddenDay(
+  db: Db,
+  layout: TableLayout<string>,
+  query: DatasetQuery,
+  through: string,
+): Promise<string | null> {
+  const row = await whereHidden(matching(db, layout, query), 't.trade_date', through)
+    .min({ day: 't.trade_date' })
+    .first();
   return row?.day ? String(row.day).slice(0, 10) : null;
 }

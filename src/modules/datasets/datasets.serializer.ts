@@ -10,17 +10,26 @@ export function toDatasetRow(layout: TableLayout<string>): (row: DatasetRow) => 
   const columns = valueColumnsOf(layout);
   const securities = isOfSecurities(layout);
   return (row) => {
-    const wire: Record<string, string | number | null> = securities ? { symbol: row.ts_code!, name: row.name ?? null, date: row.trade_date } : { date: row.trade_date };
+    const wire: Record<string, string | number | null> = securities
+      ? { symbol: row.ts_code!, name: row.name ?? null, date: row.trade_date }
+      : { date: row.trade_date };
     for (const column of columns) wire[column] = row[column] ?? null;
     return wire;
   };
 }
 
 /** A period dataset row on the wire: the security, its name, the period and its announcement, then the registry's value columns. */
-export function toPeriodDatasetRow(layout: TableLayout<string>): (row: PeriodDatasetRow) => Record<string, string | number | null> {
+export function toPeriodDatasetRow(
+  layout: TableLayout<string>,
+): (row: PeriodDatasetRow) => Record<string, string | number | null> {
   const columns = periodValueColumnsOf(layout);
   return (row) => {
-    const wire: Record<string, string | number | null> = { symbol: row.ts_code, name: row.name, period: row.end_date, ann_date: row.ann_date };
+    const wire: Record<string, string | number | null> = {
+      symbol: row.ts_code,
+      name: row.name,
+      period: row.end_date,
+      ann_date: row.ann_date,
+    };
     for (const column of columns) wire[column] = row[column] ?? null;
     return wire;
   };

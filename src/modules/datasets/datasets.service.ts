@@ -26,7 +26,10 @@ export interface DatasetRequest {
  * The days a dataset request covers: one day (`date`: a trading day, or a report period), or for one security
  * a range, by default the year up to `latest`, at most three years.
  */
-export function rangeOf({ date, begin, end }: Pick<DatasetRequest, 'date' | 'begin' | 'end'>, latest: string): { begin: string; end: string } {
+export function rangeOf(
+  { date, begin, end }: Pick<DatasetRequest, 'date' | 'begin' | 'end'>,
+  latest: string,
+): { begin: string; end: string } {
   if (date !== undefined) return { begin: date, end: date };
   const last = end ?? latest;
   const first = begin ?? addDays(addYears(last, -1), 1);
@@ -47,15 +50,19 @@ export async function datasetRows(
   window: PageRequest,
   visibility: Visibility,
 ): Promise<{ rows: DatasetRow[]; total: number }> {
-  if (isOfSecurities(layout) && request.symbol === undefined && request.date === undefined) throw missingParameter('Give symbol (one security over time), date (the whole market on a day), or both');
+  if (isOfSecurities(layout) && request.symbol === undefined && request.date === undefined)
+    throw missingParameter('Give symbol (one security over time), date (the whole market on a day), or both');
   const range = rangeOf(request, visibility.dailyThrough ?? exchangeToday());
   const security = await securityCodesOf(db, codes, request.symbol);
   const query = { codes: security.all, ...range, equals: request.equals, ...window };
   const page = await datasetPage(db, layout, query, visibility.dailyThrough);
   if (page.total > 0) return page;
-  const hidden = visibility.dailyThrough === null ? null : await firstHiddenDay(db, layout, query, visibility.dailyThrough);
+  const hidden =
+    visibility.dailyThrough === null ? null : await firstHiddenDay(db, layout, query, visibility.dailyThrough);
   if (hidden !== null) throw notYetVisible(visibility, { date: hidden });
-  throw noData(`No ${layout.table.replace(/_/g, ' ')} ${security.current ? `of ${security.current} ` : ''}between ${range.begin} and ${range.end}`);
+  throw noData(
+    `No ${layout.table.replace(/_/g, ' ')} ${security.current ? `of ${security.current} ` : ''}between ${range.begin} and ${range.end}`,
+  );
 }
 
 export interface PeriodDatasetRequest {
@@ -79,11 +86,21 @@ export async function periodDatasetRows(
   request: PeriodDatasetRequest,
   window: PageRequest,
 ): Promise<{ rows: PeriodDatasetRow[]; total: number }> {
-  if (request.symbol === undefined && request.period === undefined) throw missingParameter('Give symbol (one security over time), period (the whole market in a report period), or both');
+  if (request.symbol === undefined && request.period === undefined)
+    throw missingParameter(
+      'Give symbol (one security over time), period (the whole market in a report period), or both',
+    );
   const asOf = request.asOf ?? exchangeToday();
   const range = rangeOf({ date: request.period, begin: request.begin, end: request.end }, asOf);
   const security = await securityCodesOf(db, codes, request.symbol);
-  const page = await periodDatasetPage(db, route.layout, route.rank, { codes: security.all, ...range, asOf, ...window });
+  const page = await periodDatasetPage(db, route.layout, route.rank, {
+    codes: security.all,
+    ...range,
+    asOf,
+    ...window,
+  });
   if (page.total > 0) return page;
-  throw noData(`No ${route.layout.table.replace(/_/g, ' ')} ${security.current ? `of ${security.current} ` : ''}for periods between ${range.begin} and ${range.end} announced by ${asOf}`);
+  throw noData(
+    `No ${route.layout.table.replace(/_/g, ' ')} ${security.current ? `of ${security.current} ` : ''}for periods between ${range.begin} and ${range.end} announced by ${asOf}`,
+  );
 }

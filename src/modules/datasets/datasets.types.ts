@@ -11,7 +11,10 @@ export interface DatasetQuery {
 }
 
 /** A stored row with the security's name (none for a dataset of markets): the key, then the registry's value columns. */
-export type DatasetRow = { ts_code?: string; trade_date: string; name?: string | null } & Record<string, string | number | null | undefined>;
+export type DatasetRow = { ts_code?: string; trade_date: string; name?: string | null } & Record<
+  string,
+  string | number | null | undefined
+>;
 
 /** What a period dataset page reads: one security's codes and/or the whole market, the periods, the as-of day, the page. */
 export interface PeriodDatasetQuery {
@@ -25,4 +28,7 @@ export interface PeriodDatasetQuery {
 }
 
 /** A stored period row with the security's name: the security, the period, the announcement, then the registry's value columns. */
-export type PeriodDatasetRow = { ts_code: string; end_date: string; ann_date: string; name: string | null } & Record<string, string | number | null>;
+export type PeriodDatasetRow = { ts_code: string; end_date: string; ann_date: string; name: string | null } & Record<
+  string,
+  string | number | null
+>;

@@ -12,7 +12,9 @@ export function eventsHandlers(db: Db, codes: CodeHistory) {
   const getDividends: Handler<'getDividends'> = async (req, res) => {
     const { symbols, single } = parseSymbolList(req.query.symbol, 50);
     const range = { begin: req.query.begin_date, end: req.query.end_date };
-    const series = (await dividendSeries(db, codes, symbols, range, req.query.date_field ?? 'ann_date')).map((one) => wire.toDividendSeries(one.security, one.requested, one.dividends));
+    const series = (await dividendSeries(db, codes, symbols, range, req.query.date_field ?? 'ann_date')).map((one) =>
+      wire.toDividendSeries(one.security, one.requested, one.dividends),
+    );
     await writeAnswer(req, res, ok(single ? series[0]! : series));
   };
 
@@ -20,7 +22,14 @@ export function eventsHandlers(db: Db, codes: CodeHistory) {
     const window = pageWindow(req.query);
     const filter = { begin: req.query.begin_date, end: req.query.end_date, type: req.query.type };
     const { rows, name, total } = await announcementPage(db, codes, parseOneSymbol(req.query.symbol), filter, window);
-    await writeAnswer(req, res, okPage(rows.map((row) => wire.toAnnouncement(row, name)), paginationOf(window, total)));
+    await writeAnswer(
+      req,
+      res,
+      okPage(
+        rows.map((row) => wire.toAnnouncement(row, name)),
+        paginationOf(window, total),
+      ),
+    );
   };
 
   return { getDividends, getAnnouncements };

@@ -55,7 +55,9 @@ const BALANCE_COLUMNS = {
 } as const satisfies ColumnMap;
 
 export const BALANCE_FIELDS = [
-  'report_date', 'report_name', ...(Object.keys(BALANCE_COLUMNS) as (keyof typeof BALANCE_COLUMNS)[]),
+  'report_date',
+  'report_name',
+  ...(Object.keys(BALANCE_COLUMNS) as (keyof typeof BALANCE_COLUMNS)[]),
 ] as const satisfies readonly (keyof BalanceSheetRecord)[];
 
 export type BalanceFieldsComplete = NoneMissing<MissingFields<BalanceSheetRecord, typeof BALANCE_FIELDS>>;
@@ -66,7 +68,11 @@ export const BALANCE_READER: FigureReader = {
 };
 
 /** The balance sheet record at one period end. */
-export function toBalanceRecord(byEnd: ReadonlyMap<string, Figures>, endDate: string, kind: PeriodKind): BalanceSheetRecord {
+export function toBalanceRecord(
+  byEnd: ReadonlyMap<string, Figures>,
+  endDate: string,
+  kind: PeriodKind,
+): BalanceSheetRecord {
   const figures = byEnd.get(endDate) ?? emptyFigures(Object.keys(BALANCE_COLUMNS));
   return { report_date: endDate, report_name: reportName(endDate, kind), ...figures } as BalanceSheetRecord;
 }

@@ -50,7 +50,10 @@ export const CASH_FLOW_TTM: TtmRule = {
 };
 
 export const CASH_FLOW_FIELDS = [
-  'report_date', 'report_name', ...STORED_FIELDS, 'free_cash_flow',
+  'report_date',
+  'report_name',
+  ...STORED_FIELDS,
+  'free_cash_flow',
 ] as const satisfies readonly (keyof CashFlowRecord)[];
 
 export type CashFlowFieldsComplete = NoneMissing<MissingFields<CashFlowRecord, typeof CASH_FLOW_FIELDS>>;
@@ -61,7 +64,11 @@ export const CASH_FLOW_READER: FigureReader = {
 };
 
 /** The cash-flow record of one period of the given kind; free_cash_flow = operating cash flow − capital expenditure. */
-export function toCashFlowRecord(byEnd: ReadonlyMap<string, Figures>, endDate: string, kind: PeriodKind): CashFlowRecord {
+export function toCashFlowRecord(
+  byEnd: ReadonlyMap<string, Figures>,
+  endDate: string,
+  kind: PeriodKind,
+): CashFlowRecord {
   const figures = figuresOfKind(byEnd, endDate, kind, CASH_FLOW_TTM) ?? emptyFigures(STORED_FIELDS);
   return {
     report_date: endDate,

@@ -13,7 +13,11 @@ function hasExactly(record: object, fields: readonly PropertyKey[]): boolean {
  * with exactly the chosen fields in their order (a balance sheet or cash flow asked whole: 80 fields) is kept
  * as it is, not copied: the records are this request's own.
  */
-export function containerList<R extends object, F extends keyof R, L extends string>(pages: SymbolPage<R>[], listName: L, fields: readonly F[]) {
+export function containerList<R extends object, F extends keyof R, L extends string>(
+  pages: SymbolPage<R>[],
+  listName: L,
+  fields: readonly F[],
+) {
   type Container = { symbol: string; requested_symbol?: string; name: string } & Record<L, Pick<R, F>[]>;
   const picked = (record: R): Pick<R, F> => (hasExactly(record, fields) ? record : pickFields(record, fields));
   return pages.map(

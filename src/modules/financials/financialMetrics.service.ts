@@ -36,7 +36,12 @@ function balanceOf(figures: Figures | undefined): MetricBalance | null {
 }
 
 const NO_INCOME: MetricIncome = {
-  revenue: null, operating_cost: null, operating_profit: null, net_profit: null, net_profit_parent: null, basic_eps: null,
+  revenue: null,
+  operating_cost: null,
+  operating_profit: null,
+  net_profit: null,
+  net_profit_parent: null,
+  basic_eps: null,
 };
 
 /**

@@ -11,7 +11,13 @@ import { fundamentalsOf, oneOrAll } from './containers.serializer';
 import { reportDates } from './reportDates.service';
 import { MAX_STATEMENT_SYMBOLS, parsePeriodCrossSection, parseStatementQuery } from '../../domain/statementQuery';
 import { periodCrossSection } from './periodCrossSection.service';
-import { CROSS_SECTION_CONTAINERS, statementContainers, STATEMENTS, type Statement, type StatementList } from './statementKinds.service';
+import {
+  CROSS_SECTION_CONTAINERS,
+  statementContainers,
+  STATEMENTS,
+  type Statement,
+  type StatementList,
+} from './statementKinds.service';
 import type { CodeHistory } from '../common/codeHistory.service';
 
 /** Statement answers come from the statements (`financials`) and security names (`reference`). */
@@ -19,7 +25,10 @@ export function financialsHandlers(db: Db, codes: CodeHistory, answers: AnswerCa
   // The per-symbol routes of the statements: one symbol gives one container, a list an array; all but the income
   // statement's route also answer pagination (as the contract has it).
   // The query and fields are parsed at once (bad ones refused before the cache), the containers read in `send`.
-  const perSymbol = <R extends object, L extends StatementList>(statement: Statement<R, L>, requested: { fields?: string } & Parameters<typeof parseStatementQuery>[0]) => {
+  const perSymbol = <R extends object, L extends StatementList>(
+    statement: Statement<R, L>,
+    requested: { fields?: string } & Parameters<typeof parseStatementQuery>[0],
+  ) => {
     const query = parseStatementQuery(requested);
     const fields = parseFields(requested.fields, statement.fields);
     return async () => {
@@ -27,17 +36,22 @@ export function financialsHandlers(db: Db, codes: CodeHistory, answers: AnswerCa
       return { data: oneOrAll(containers, query.single), pagination: paginationOf(query, total) };
     };
   };
-  const paged = <D>(read: () => Promise<{ data: D; pagination: ReturnType<typeof paginationOf> }>) => async () => {
-    const { data, pagination } = await read();
-    return { ...ok(data), pagination };
-  };
+  const paged =
+    <D>(read: () => Promise<{ data: D; pagination: ReturnType<typeof paginationOf> }>) =>
+    async () => {
+      const { data, pagination } = await read();
+      return { ...ok(data), pagination };
+    };
   const getIncomeStatement: Handler<'getIncomeStatement'> = async (req, res) => {
     const read = perSymbol(STATEMENTS.income, req.query);
     await answers.send(req, res, async () => ok((await read()).data));
   };
-  const getBalanceSheet: Handler<'getBalanceSheet'> = async (req, res) => answers.send(req, res, paged(perSymbol(STATEMENTS['balance-sheet'], req.query)));
-  const getCashFlow: Handler<'getCashFlow'> = async (req, res) => answers.send(req, res, paged(perSymbol(STATEMENTS['cash-flow'], req.query)));
-  const getFinancialMetrics: Handler<'getFinancialMetrics'> = async (req, res) => answers.send(req, res, paged(perSymbol(STATEMENTS['financial-metrics'], req.query)));
+  const getBalanceSheet: Handler<'getBalanceSheet'> = async (req, res) =>
+    answers.send(req, res, paged(perSymbol(STATEMENTS['balance-sheet'], req.query)));
+  const getCashFlow: Handler<'getCashFlow'> = async (req, res) =>
+    answers.send(req, res, paged(perSymbol(STATEMENTS['cash-flow'], req.query)));
+  const getFinancialMetrics: Handler<'getFinancialMetrics'> = async (req, res) =>
+    answers.send(req, res, paged(perSymbol(STATEMENTS['financial-metrics'], req.query)));
 
   const getReportDates: Handler<'getReportDates'> = async (req, res) => {
     const { symbols } = parseSymbolList(req.query.symbol, MAX_STATEMENT_SYMBOLS);
@@ -66,5 +80,13 @@ export function financialsHandlers(db: Db, codes: CodeHistory, answers: AnswerCa
     });
   };
 
-  return { getFinancialCrossSection, getIncomeStatement, getBalanceSheet, getCashFlow, getFinancialMetrics, getReportDates, getFundamentals };
+  return {
+    getFinancialCrossSection,
+    getIncomeStatement,
+    getBalanceSheet,
+    getCashFlow,
+    getFinancialMetrics,
+    getReportDates,
+    getFundamentals,
+  };
 }

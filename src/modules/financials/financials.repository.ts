@@ -63,7 +63,14 @@ export async function statementRows(
   columns: readonly string[],
 ): Promise<StatementRow[]> {
   const rows = await arrayRows<StatementValues>(filtered(db, table, filter).select([...VERSION_COLUMNS, ...columns]));
-  return rows.map((values) => ({ ts_code: values[0], end_date: values[1], f_ann_date: values[2], update_flag: values[3], comp_type: values[4], values }));
+  return rows.map((values) => ({
+    ts_code: values[0],
+    end_date: values[1],
+    f_ann_date: values[2],
+    update_flag: values[3],
+    comp_type: values[4],
+    values,
+  }));
 }
 
 export interface PeriodFilter {
@@ -76,9 +83,17 @@ export interface PeriodFilter {
  * One page (by code) of the known securities with a statement of one period announced by `asOf`, and how many
  * there are: a range of the period index (end_date, report_type, ts_code) each.
  */
-export async function codesWithPeriod(db: Db, table: StatementTable, filter: PeriodFilter, window: PageRequest): Promise<{ codes: string[]; total: number }> {
+export async function codesWithPeriod(
+  db: Db,
+  table: StatementTable,
+  filter: PeriodFilter,
+  window: PageRequest,
+): Promise<{ codes: string[]; total: number }> {
   const base = () => {
-    const query = db(`${table} as t`).join('securities as s', 's.ts_code', 't.ts_code').where('t.end_date', filter.endDate).where('t.report_type', filter.reportType);
+    const query = db(`${table} as t`)
+      .join('securities as s', 's.ts_code', 't.ts_code')
+      .where('t.end_date', filter.endDate)
+      .where('t.report_type', filter.reportType);
     return filter.asOf === undefined ? query : query.where('t.f_ann_date', '<=', filter.asOf);
   };
   const [rows, counted] = await Promise.all([
@@ -102,7 +117,12 @@ export interface AnnouncementRow {
 }
 
 /** Per symbol and period: first and latest announcement and the number of announced versions of the income statement. */
-export async function announcements(db: Db, codes: string[], from: string | undefined, to: string): Promise<AnnouncementRow[]> {
+export async function announcements(
+  db: Db,
+  codes: string[],
+  from: string | undefined,
+  to: string,
+): Promise<AnnouncementRow[]> {
   const query = db('income_statements')
     .whereIn('ts_code', codes)
     .andWhere('end_date', '<=', to)
@@ -124,7 +144,12 @@ export interface DisclosureRow {
 }
 
 /** Scheduled disclosure dates of the symbols' periods in range. */
-export async function disclosureSchedule(db: Db, codes: string[], from: string | undefined, to: string): Promise<DisclosureRow[]> {
+export async function disclosureSchedule(
+  db: Db,
+  codes: string[],
+  from: string | undefined,
+  to: string,
+): Promise<DisclosureRow[]> {
   const query = db('disclosure_dates')
     .whereIn('ts_code', codes)
     .andWhere('end_date', '<=', to)

@@ -1,12 +1,25 @@
 import type { Db } from '../../db/connection';
 import { groupBy } from '../../domain/collections';
 import { noData } from '../../domain/errors';
-import { listedPeriods, pageOfPeriods, periodsNeeded, previousYearEnd, yearEarlier, type PeriodKind } from '../../domain/reportPeriods';
+import {
+  listedPeriods,
+  pageOfPeriods,
+  periodsNeeded,
+  previousYearEnd,
+  yearEarlier,
+  type PeriodKind,
+} from '../../domain/reportPeriods';
 import { currentVersions } from '../../domain/statementVersions';
 import type { Figures } from '../../domain/ttm';
 import type { CodeHistory } from '../common/codeHistory.service';
 import { resolveSecurities } from '../common/securityResolution.service';
-import { securityNames, statementPeriods, statementRows, type StatementRow, type StatementTable } from './financials.repository';
+import {
+  securityNames,
+  statementPeriods,
+  statementRows,
+  type StatementRow,
+  type StatementTable,
+} from './financials.repository';
 import type { StatementSet } from './statementFigures.service';
 import type { StatementQuery } from '../../domain/statementQuery';
 import type { Pages } from './financials.types';
@@ -19,7 +32,13 @@ interface Shown {
 /** The periods of each symbol listed under the query's kind and range, and the page of them to show. */
 async function shownPeriods(db: Db, table: StatementTable, query: StatementQuery): Promise<Shown> {
   if (query.periodKnown) return { shown: new Map(query.symbols.map((symbol) => [symbol, [query.end]])), total: 1 };
-  const filter = { codes: query.symbols, reportType: query.reportType, from: query.begin, to: query.end, asOf: query.asOf };
+  const filter = {
+    codes: query.symbols,
+    reportType: query.reportType,
+    from: query.begin,
+    to: query.end,
+    asOf: query.asOf,
+  };
   const byCode = new Map<string, string[]>(query.symbols.map((symbol) => [symbol, []]));
   for (const row of await statementPeriods(db, table, filter)) byCode.get(row.ts_code)?.push(row.end_date);
   const shown = new Map<string, string[]>();
@@ -49,7 +68,8 @@ async function figuresBySymbol(
   const rows = await statementRows(db, table, filter, reader.columns);
   const rowsByCode = groupBy(rows, (row) => row.ts_code);
   for (const [code, figures] of result) {
-    for (const [endDate, row] of currentVersions(rowsByCode.get(code) ?? [], query.asOf)) figures.set(endDate, reader.toFigures(row));
+    for (const [endDate, row] of currentVersions(rowsByCode.get(code) ?? [], query.asOf))
+      figures.set(endDate, reader.toFigures(row));
   }
   return result;
 }
@@ -64,11 +84,20 @@ interface OnCurrentCodes {
 async function onCurrentCodes(db: Db, codes: CodeHistory, query: StatementQuery): Promise<OnCurrentCodes> {
   const securities = await resolveSecurities(codes, query.symbols, (current) => securityNames(db, current));
   const names = new Map(securities.map(({ row }) => [row.ts_code, row.name]));
-  const requested = new Map(securities.flatMap(({ row, requested }) => (requested.requested_symbol ? [[row.ts_code, requested.requested_symbol] as const] : [])));
+  const requested = new Map(
+    securities.flatMap(({ row, requested }) =>
+      requested.requested_symbol ? [[row.ts_code, requested.requested_symbol] as const] : [],
+    ),
+  );
   return { current: { ...query, symbols: [...names.keys()] }, names, requested };
 }
 
-function assemble<R>(names: Map<string, string>, shown: Shown, requested: Map<string, string>, record: (symbol: string, endDate: string) => R): Pages<R> {
+function assemble<R>(
+  names: Map<string, string>,
+  shown: Shown,
+  requested: Map<string, string>,
+  record: (symbol: string, endDate: string) => R,
+): Pages<R> {
   if (shown.total === 0) throw noData('No reporting period of the requested symbols in the requested range');
   const pages = [...shown.shown].map(([symbol, endDates]) => ({
     symbol,
@@ -94,12 +123,21 @@ export interface StatementKind<R> {
 }
 
 /** A page of one statement's records for each requested symbol; 404 no_data when no symbol has a period in range. */
-export async function statementPages<R>(db: Db, codes: CodeHistory, requestedQuery: StatementQuery, statement: StatementKind<R>): Promise<Pages<R>> {
+export async function statementPages<R>(
+  db: Db,
+  codes: CodeHistory,
+  requestedQuery: StatementQuery,
+  statement: StatementKind<R>,
+): Promise<Pages<R>> {
   const { current: query, names, requested } = await onCurrentCodes(db, codes, requestedQuery);
   const shown = await shownPeriods(db, statement.table, query);
   const yearsBack = statement.yearsBack[query.kind];
-  const figures = await figuresBySymbol(db, statement.table, statement.reader, query, shown.shown, (dates) => periodsNeeded(dates, yearsBack));
-  return assemble(names, shown, requested, (symbol, endDate) => statement.toRecord(figures.get(symbol)!, endDate, query.kind));
+  const figures = await figuresBySymbol(db, statement.table, statement.reader, query, shown.shown, (dates) =>
+    periodsNeeded(dates, yearsBack),
+  );
+  return assemble(names, shown, requested, (symbol, endDate) =>
+    statement.toRecord(figures.get(symbol)!, endDate, query.kind),
+  );
 }
 
 export type FigureReaders = Record<keyof StatementSet, FigureReader>;
@@ -110,7 +148,9 @@ const TABLES: Record<keyof StatementSet, StatementTable> = {
   cashFlow: 'cash_flows',
 };
 
-const withEarlier = (shown: string[], earlier: (endDate: string) => string) => [...new Set([...shown, ...shown.map(earlier)])];
+const withEarlier = (shown: string[], earlier: (endDate: string) => string) => [
+  ...new Set([...shown, ...shown.map(earlier)]),
+];
 
 /**
  * The periods metrics read of each statement: income of the kind and a year earlier (growth; a TTM's parts
@@ -135,9 +175,15 @@ export async function tripleStatementPages<R>(
   const { current: query, names, requested } = await onCurrentCodes(db, codes, requestedQuery);
   const shown = await shownPeriods(db, TABLES.income, query);
   const load = (statement: keyof StatementSet) =>
-    figuresBySymbol(db, TABLES[statement], readers[statement], query, shown.shown, (dates) => METRIC_PERIODS[statement](dates, query.kind));
+    figuresBySymbol(db, TABLES[statement], readers[statement], query, shown.shown, (dates) =>
+      METRIC_PERIODS[statement](dates, query.kind),
+    );
   const [income, balance, cashFlow] = await Promise.all([load('income'), load('balance'), load('cashFlow')]);
   return assemble(names, shown, requested, (symbol, endDate) =>
-    toRecord({ income: income.get(symbol)!, balance: balance.get(symbol)!, cashFlow: cashFlow.get(symbol)! }, endDate, query.kind),
+    toRecord(
+      { income: income.get(symbol)!, balance: balance.get(symbol)!, cashFlow: cashFlow.get(symbol)! },
+      endDate,
+      query.kind,
+    ),
   );
 }

@@ -23,6 +23,16 @@ export type FinancialMetricsRecord = Required<components['schemas']['FinancialMe
 export type MetricName = Exclude<keyof FinancialMetricsRecord, 'report_date' | 'report_name'>;
 
 export const METRIC_NAMES = [
-  'roe', 'roa', 'gross_margin', 'net_margin', 'debt_to_asset_ratio', 'current_ratio', 'eps', 'bps',
-  'operating_cash_flow_per_share', 'revenue_growth', 'net_profit_growth', 'net_profit_parent_growth',
+  'roe',
+  'roa',
+  'gross_margin',
+  'net_margin',
+  'debt_to_asset_ratio',
+  'current_ratio',
+  'eps',
+  'bps',
+  'operating_cash_flow_per_share',
+  'revenue_growth',
+  'net_profit_growth',
+  'net_profit_parent_growth',
 ] as const satisfies readonly MetricName[];

@@ -40,12 +40,37 @@ const GENERAL_INTEREST = { interest_expenses: 'fin_exp_int_exp', interest_income
 const FINANCIAL_INTEREST = { interest_expenses: 'int_exp', interest_income: 'int_income' } as const;
 
 export const INCOME_FIELDS = [
-  'report_date', 'report_name', 'revenue', 'operating_cost', 'selling_expenses', 'admin_expenses', 'rd_expenses',
-  'financial_expenses', 'interest_expenses', 'interest_income', 'investment_income', 'operating_profit',
-  'non_operating_income', 'non_operating_expenses', 'profit_before_tax', 'income_tax', 'net_profit',
-  'net_profit_parent', 'net_profit_minority', 'basic_eps', 'diluted_eps', 'comprehensive_income',
-  'comprehensive_income_parent', 'comprehensive_income_minority', 'ebitda', 'gross_profit', 'gross_margin',
-  'operating_margin', 'net_margin', 'annual_growth_revenue', 'annual_growth_profit',
+  'report_date',
+  'report_name',
+  'revenue',
+  'operating_cost',
+  'selling_expenses',
+  'admin_expenses',
+  'rd_expenses',
+  'financial_expenses',
+  'interest_expenses',
+  'interest_income',
+  'investment_income',
+  'operating_profit',
+  'non_operating_income',
+  'non_operating_expenses',
+  'profit_before_tax',
+  'income_tax',
+  'net_profit',
+  'net_profit_parent',
+  'net_profit_minority',
+  'basic_eps',
+  'diluted_eps',
+  'comprehensive_income',
+  'comprehensive_income_parent',
+  'comprehensive_income_minority',
+  'ebitda',
+  'gross_profit',
+  'gross_margin',
+  'operating_margin',
+  'net_margin',
+  'annual_growth_revenue',
+  'annual_growth_profit',
 ] as const satisfies readonly (keyof IncomeStatementRecord)[];
 
 export type IncomeFieldsComplete = NoneMissing<MissingFields<IncomeStatementRecord, typeof INCOME_FIELDS>>;
@@ -55,10 +80,12 @@ export type IncomeFieldsComplete = NoneMissing<MissingFields<IncomeStatementReco
  * has the wire's order, so one asked whole is sent as built (containerList) rather than copied field by field.
  */
 const inWireOrder = (interest: ColumnMap): ColumnMap =>
-  Object.fromEntries(INCOME_FIELDS.flatMap((field) => {
-    const column = (INCOME_COLUMNS as ColumnMap)[field] ?? interest[field];
-    return column === undefined ? [] : [[field, column]];
-  }));
+  Object.fromEntries(
+    INCOME_FIELDS.flatMap((field) => {
+      const column = (INCOME_COLUMNS as ColumnMap)[field] ?? interest[field];
+      return column === undefined ? [] : [[field, column]];
+    }),
+  );
 const GENERAL_COLUMNS = inWireOrder(GENERAL_INTEREST);
 const FLOW_FIELDS = Object.keys(GENERAL_COLUMNS);
 
@@ -77,7 +104,11 @@ export const INCOME_READER: FigureReader = {
 };
 
 /** The income statement record of one period of the given kind, with derived margins and growth. */
-export function toIncomeRecord(byEnd: ReadonlyMap<string, Figures>, endDate: string, kind: PeriodKind): IncomeStatementRecord {
+export function toIncomeRecord(
+  byEnd: ReadonlyMap<string, Figures>,
+  endDate: string,
+  kind: PeriodKind,
+): IncomeStatementRecord {
   const figures = figuresOfKind(byEnd, endDate, kind, INCOME_TTM) ?? emptyFigures(FLOW_FIELDS);
   const prior = kind === 'quarterly' ? null : figuresOfKind(byEnd, yearEarlier(endDate), kind, INCOME_TTM);
   return {

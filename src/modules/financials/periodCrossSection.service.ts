@@ -10,13 +10,31 @@ import { STATEMENTS, type StatementName } from './statementKinds.service';
  * the same growth and margins), in one pass of queries for the whole page, not one per company: the per-symbol
  * query of the page (its period known, not read again), and the number of companies of the period.
  */
-export async function periodCrossSection(db: Db, statement: StatementName, query: PeriodCrossSectionQuery): Promise<{ perSymbol: StatementQuery | null; total: number }> {
+export async function periodCrossSection(
+  db: Db,
+  statement: StatementName,
+  query: PeriodCrossSectionQuery,
+): Promise<{ perSymbol: StatementQuery | null; total: number }> {
   const filter = { endDate: query.reportDate, reportType: query.reportType, asOf: query.asOf };
   const listed = await codesWithPeriod(db, STATEMENTS[statement].table, filter, query.window);
-  if (listed.total === 0) throw noData(`No ${statement} statement of the period ending ${query.reportDate}${query.asOf ? ` announced by ${query.asOf}` : ''}`);
+  if (listed.total === 0)
+    throw noData(
+      `No ${statement} statement of the period ending ${query.reportDate}${query.asOf ? ` announced by ${query.asOf}` : ''}`,
+    );
   if (listed.codes.length === 0) return { perSymbol: null, total: listed.total };
   return {
-    perSymbol: { symbols: listed.codes, single: false, kind: query.kind, reportType: query.reportType, begin: query.reportDate, end: query.reportDate, asOf: query.asOf, limit: 1, offset: 0, periodKnown: true },
+    perSymbol: {
+      symbols: listed.codes,
+      single: false,
+      kind: query.kind,
+      reportType: query.reportType,
+      begin: query.reportDate,
+      end: query.reportDate,
+      asOf: query.asOf,
+      limit: 1,
+      offset: 0,
+      periodKnown: true,
+    },
     total: listed.total,
   };
 }

@@ -9,7 +9,10 @@ export type ColumnMap = Readonly<Record<string, string>>;
  * Reads a statement row's numeric figures under the wire names, the row's figures read in `readColumns`' order
  * (the mapping is walked once, not per row).
  */
-export function figuresReader(columns: ColumnMap, readColumns: readonly string[] = Object.values(columns)): (row: StatementRow) => Figures {
+export function figuresReader(
+  columns: ColumnMap,
+  readColumns: readonly string[] = Object.values(columns),
+): (row: StatementRow) => Figures {
   const places = Object.values(columns).map((column) => FIGURES_AT + readColumns.indexOf(column));
   const read = arrayRecordReader(Object.keys(columns), places, (value): value is number => typeof value === 'number');
   return (row) => read(row.values);

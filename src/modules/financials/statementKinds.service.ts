@@ -15,7 +15,10 @@ import { INCOME_FIELDS, INCOME_READER, toIncomeRecord, type IncomeStatementRecor
 export const READERS: FigureReaders = { income: INCOME_READER, balance: BALANCE_READER, cashFlow: CASH_FLOW_READER };
 
 /** The lists a statement's containers hold, as the per-symbol routes and the cross-section name them. */
-export type StatementList = Exclude<keyof components['schemas']['FinancialCrossSectionEntry'], 'symbol' | 'requested_symbol' | 'name'>;
+export type StatementList = Exclude<
+  keyof components['schemas']['FinancialCrossSectionEntry'],
+  'symbol' | 'requested_symbol' | 'name'
+>;
 
 /**
  * One kind of statement, all that serves it: the table its companies are listed from (the metrics' periods are
@@ -31,24 +34,55 @@ export interface Statement<R extends object, L extends StatementList = Statement
 
 /** Growth looks one year back; a TTM needs one more year of reports; quarterly figures stand alone. */
 const INCOME: Statement<IncomeStatementRecord, 'income_statements'> = {
-  table: 'income_statements', list: 'income_statements', fields: INCOME_FIELDS,
-  pages: (db, codes, query) => statementPages(db, codes, query, { table: 'income_statements', reader: INCOME_READER, toRecord: toIncomeRecord, yearsBack: { annual: 1, quarterly: 0, ttm: 2 } }),
+  table: 'income_statements',
+  list: 'income_statements',
+  fields: INCOME_FIELDS,
+  pages: (db, codes, query) =>
+    statementPages(db, codes, query, {
+      table: 'income_statements',
+      reader: INCOME_READER,
+      toRecord: toIncomeRecord,
+      yearsBack: { annual: 1, quarterly: 0, ttm: 2 },
+    }),
 };
 const BALANCE: Statement<BalanceSheetRecord, 'balance_sheets'> = {
-  table: 'balance_sheets', list: 'balance_sheets', fields: BALANCE_FIELDS,
-  pages: (db, codes, query) => statementPages(db, codes, query, { table: 'balance_sheets', reader: BALANCE_READER, toRecord: toBalanceRecord, yearsBack: { annual: 0, quarterly: 0, ttm: 0 } }),
+  table: 'balance_sheets',
+  list: 'balance_sheets',
+  fields: BALANCE_FIELDS,
+  pages: (db, codes, query) =>
+    statementPages(db, codes, query, {
+      table: 'balance_sheets',
+      reader: BALANCE_READER,
+      toRecord: toBalanceRecord,
+      yearsBack: { annual: 0, quarterly: 0, ttm: 0 },
+    }),
 };
 const CASH_FLOW: Statement<CashFlowRecord, 'cash_flows'> = {
-  table: 'cash_flows', list: 'cash_flows', fields: CASH_FLOW_FIELDS,
-  pages: (db, codes, query) => statementPages(db, codes, query, { table: 'cash_flows', reader: CASH_FLOW_READER, toRecord: toCashFlowRecord, yearsBack: { annual: 0, quarterly: 0, ttm: 1 } }),
+  table: 'cash_flows',
+  list: 'cash_flows',
+  fields: CASH_FLOW_FIELDS,
+  pages: (db, codes, query) =>
+    statementPages(db, codes, query, {
+      table: 'cash_flows',
+      reader: CASH_FLOW_READER,
+      toRecord: toCashFlowRecord,
+      yearsBack: { annual: 0, quarterly: 0, ttm: 1 },
+    }),
 };
 const METRICS: Statement<FinancialMetricsRecord, 'financial_metrics'> = {
-  table: 'income_statements', list: 'financial_metrics', fields: METRICS_FIELDS,
+  table: 'income_statements',
+  list: 'financial_metrics',
+  fields: METRICS_FIELDS,
   pages: (db, codes, query) => tripleStatementPages(db, codes, query, READERS, toMetricsRecord),
 };
 
 /** Every statement by the name the cross-section's `statement` takes: adding one is an entry here and its migration. */
-export const STATEMENTS = { income: INCOME, 'balance-sheet': BALANCE, 'cash-flow': CASH_FLOW, 'financial-metrics': METRICS } as const;
+export const STATEMENTS = {
+  income: INCOME,
+  'balance-sheet': BALANCE,
+  'cash-flow': CASH_FLOW,
+  'financial-metrics': METRICS,
+} as const;
 export type StatementName = keyof typeof STATEMENTS;
 
 /** A statement's containers of the chosen fields, one list each: the per-symbol routes' `data` and the cross-section's entries. */
@@ -65,7 +99,10 @@ type Read = { db: Db; codes: CodeHistory; query: StatementQuery };
 type Entry = components['schemas']['FinancialCrossSectionEntry'];
 
 /** A statement's fields parsed now (an unknown one refused before anything is read), its containers read later. */
-const containersOf = <R extends object, L extends StatementList>(statement: Statement<R, L>, fields: string | undefined) => {
+const containersOf = <R extends object, L extends StatementList>(
+  statement: Statement<R, L>,
+  fields: string | undefined,
+) => {
   const chosen = parseFields(fields, statement.fields);
   return (read: Read) => statementContainers(statement, read, chosen);
 };
@@ -76,4 +113,7 @@ export const CROSS_SECTION_CONTAINERS = {
   'balance-sheet': (fields) => containersOf(BALANCE, fields),
   'cash-flow': (fields) => containersOf(CASH_FLOW, fields),
   'financial-metrics': (fields) => containersOf(METRICS, fields),
-} satisfies Record<StatementName, (fields: string | undefined) => (read: Read) => Promise<{ containers: Entry[]; total: number }>>;
+} satisfies Record<
+  StatementName,
+  (fields: string | undefined) => (read: Read) => Promise<{ containers: Entry[]; total: number }>
+>;

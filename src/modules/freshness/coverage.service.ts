@@ -3,7 +3,14 @@ import { DATASETS, type DataVersions } from '../../db/dataVersions';
 import { dateSpan, rowTotals, sessionCounts } from '../../db/sessionCoverage';
 import { exchangeDateTime } from '../../domain/clock';
 import { sqlDateTimeToIso } from '../../domain/dates';
-import { COVERAGE_DATASETS, gapsOf, GAP_WINDOW_SESSIONS, lagInSessions, type CoverageDataset, type SessionCount } from '../../domain/coverage';
+import {
+  COVERAGE_DATASETS,
+  gapsOf,
+  GAP_WINDOW_SESSIONS,
+  lagInSessions,
+  type CoverageDataset,
+  type SessionCount,
+} from '../../domain/coverage';
 import type { Visibility } from '../../domain/marketTime';
 import type { OpenDays } from '../../domain/openDays';
 import { expectedSession, nextSlot, type ScheduleEntry } from '../../domain/syncSchedule';
@@ -36,7 +43,10 @@ export class StoreCoverage {
   ) {}
 
   /** `visibility`: the plan's cut-offs (none: what the store holds); `security`: one security's coverage. */
-  async report(visibility: Pick<Visibility, 'dailyThrough' | 'minuteThrough'> | null, security?: ListingRow): Promise<CoverageReport> {
+  async report(
+    visibility: Pick<Visibility, 'dailyThrough' | 'minuteThrough'> | null,
+    security?: ListingRow,
+  ): Promise<CoverageReport> {
     const days = await this.calendar.openDays();
     // To the minute: what the report says changes at scheduled minutes, and its forms agree within a minute.
     const asOf = exchangeDateTime(this.clock()).slice(0, 16);
@@ -46,14 +56,28 @@ export class StoreCoverage {
     const window = expected === null ? [] : days.between(days.before(expected, GAP_WINDOW_SESSIONS - 1)!, expected);
     const stats = security === undefined ? await this.storeStats(window) : await this.securityStats(security, window);
     const runs = await lastSuccessfulRuns(this.db);
-    const failed = window.length === 0 ? new Map<string, string[]>() : await failedSessions(this.db, window[0]!, window.at(-1)!);
+    const failed =
+      window.length === 0 ? new Map<string, string[]>() : await failedSessions(this.db, window[0]!, window.at(-1)!);
     const datasets = COVERAGE_DATASETS.map((dataset): DatasetCoverageRow => {
       const { first, last, rows, securities, counts } = stats.get(dataset.name)!;
-      const cutOff = dataset.clock === 'session' ? through : dataset.clock === 'minute' ? (visibility?.minuteThrough?.slice(0, 10) ?? null) : null;
+      const cutOff =
+        dataset.clock === 'session'
+          ? through
+          : dataset.clock === 'minute'
+            ? (visibility?.minuteThrough?.slice(0, 10) ?? null)
+            : null;
       const seen = visibleLast(last, cutOff, counts);
       const sessions = dataset.clock === 'session';
       const completeness = security !== undefined && dataset.completeness === 'any' ? 'none' : dataset.completeness;
-      const gaps = sessions && first !== null ? gapsOf([...counts.keys()].filter((day) => day >= first), counts, completeness, this.settings.minCoverage) : [];
+      const gaps =
+        sessions && first !== null
+          ? gapsOf(
+              [...counts.keys()].filter((day) => day >= first),
+              counts,
+              completeness,
+              this.settings.minCoverage,
+            )
+          : [];
       const sources = runsOf(dataset, runs);
       return {
         dataset,
@@ -70,7 +94,13 @@ export class StoreCoverage {
         nextUpdate: nextUpdateOf(dataset, this.settings.schedule, asOf, days),
       };
     });
-    return { asOf, symbol: security?.ts_code ?? null, expectedSession: expected, minCoverage: this.settings.minCoverage, datasets };
+    return {
+      asOf,
+      symbol: security?.ts_code ?? null,
+      expectedSession: expected,
+      minCoverage: this.settings.minCoverage,
+      datasets,
+    };
   }
 
   /**
@@ -83,7 +113,12 @@ export class StoreCoverage {
     const key = await this.versionKey();
     if (this.lastDays?.key !== key) {
       const sessions = COVERAGE_DATASETS.filter((one) => one.clock === 'session');
-      this.lastDays = { key, days: Promise.all(sessions.map(async (dataset) => ({ dataset: dataset.name, last: (await dateSpan(this.db, dataset)).last }))) };
+      this.lastDays = {
+        key,
+        days: Promise.all(
+          sessions.map(async (dataset) => ({ dataset: dataset.name, last: (await dateSpan(this.db, dataset)).last })),
+        ),
+      };
       this.lastDays.days.catch(() => (this.lastDays = undefined));
     }
     const lags = [];
@@ -96,14 +131,19 @@ export class StoreCoverage {
 
   /** The data versions the counts are of (the live quotes' aside: they feed no dataset here). */
   private async versionKey(): Promise<string> {
-    return (await Promise.all(DATASETS.filter((dataset) => dataset !== 'live').map((dataset) => this.versions.of(dataset)))).join('.');
+    return (
+      await Promise.all(DATASETS.filter((dataset) => dataset !== 'live').map((dataset) => this.versions.of(dataset)))
+    ).join('.');
   }
 
   /** What the update gauges read: each source's last successful run (epoch seconds) and the failures counted. */
   async updateGauges(): Promise<{ lastSuccess: Array<{ source: string; seconds: number }>; failures: number }> {
     const runs = [...(await lastSuccessfulRuns(this.db)).values()];
     return {
-      lastSuccess: runs.map((run) => ({ source: run.source, seconds: Date.parse(sqlDateTimeToIso(run.finished_at)!) / 1000 })),
+      lastSuccess: runs.map((run) => ({
+        source: run.source,
+        seconds: Date.parse(sqlDateTimeToIso(run.finished_at)!) / 1000,
+      })),
       failures: await failureCount(this.db),
     };
   }
@@ -122,8 +162,13 @@ export class StoreCoverage {
   private async count(window: readonly string[]): Promise<Map<string, DatasetStats>> {
     const stats = new Map<string, DatasetStats>();
     for (const dataset of COVERAGE_DATASETS) {
-      const counts = dataset.clock === 'session' ? await sessionCounts(this.db, dataset, window) : new Map<string, SessionCount>();
-      stats.set(dataset.name, { ...(await dateSpan(this.db, dataset)), ...(await rowTotals(this.db, dataset)), counts });
+      const counts =
+        dataset.clock === 'session' ? await sessionCounts(this.db, dataset, window) : new Map<string, SessionCount>();
+      stats.set(dataset.name, {
+        ...(await dateSpan(this.db, dataset)),
+        ...(await rowTotals(this.db, dataset)),
+        counts,
+      });
     }
     return stats;
   }
@@ -131,8 +176,15 @@ export class StoreCoverage {
   /** One security's span and totals per dataset, and its window sessions within its listed life and not halted. */
   private async securityStats(security: ListingRow, window: readonly string[]): Promise<Map<string, DatasetStats>> {
     const stats = new Map<string, DatasetStats>();
-    const listed = window.filter((day) => (security.list_date === null || day >= security.list_date) && (security.delist_date === null || day < security.delist_date));
-    const halted = listed.length === 0 ? new Set<string>() : await securityHalts(this.db, security.ts_code, listed[0]!, listed.at(-1)!);
+    const listed = window.filter(
+      (day) =>
+        (security.list_date === null || day >= security.list_date) &&
+        (security.delist_date === null || day < security.delist_date),
+    );
+    const halted =
+      listed.length === 0
+        ? new Set<string>()
+        : await securityHalts(this.db, security.ts_code, listed[0]!, listed.at(-1)!);
     const trading = listed.filter((day) => !halted.has(day));
     for (const dataset of COVERAGE_DATASETS) {
       const counts = new Map<string, SessionCount>();
@@ -140,14 +192,22 @@ export class StoreCoverage {
         const held = await securityDays(this.db, dataset, security.ts_code, trading[0]!, trading.at(-1)!);
         for (const day of trading) counts.set(day, { rows: held.has(day) ? 1 : 0, expected: 1 });
       }
-      stats.set(dataset.name, { ...(await dateSpan(this.db, dataset, security.ts_code)), ...(await rowTotals(this.db, dataset, security.ts_code)), counts });
+      stats.set(dataset.name, {
+        ...(await dateSpan(this.db, dataset, security.ts_code)),
+        ...(await rowTotals(this.db, dataset, security.ts_code)),
+        counts,
+      });
     }
     return stats;
   }
 }
 
 /** The last date a plan sees: the stored last, or past its cut-off the latest counted session before it that has rows. */
-function visibleLast(last: string | null, cutOff: string | null, counts: ReadonlyMap<string, SessionCount>): string | null {
+function visibleLast(
+  last: string | null,
+  cutOff: string | null,
+  counts: ReadonlyMap<string, SessionCount>,
+): string | null {
   if (last === null || cutOff === null || last <= cutOff) return last;
   const held = [...counts].filter(([day, count]) => day <= cutOff && count.rows > 0).map(([day]) => day);
   return held.at(-1) ?? cutOff;
@@ -160,7 +220,15 @@ function runsOf(dataset: CoverageDataset, runs: Awaited<ReturnType<typeof lastSu
 }
 
 /** The next scheduled run of a source that fills the dataset (Beijing `YYYY-MM-DD HH:MM`). */
-function nextUpdateOf(dataset: CoverageDataset, schedule: readonly ScheduleEntry[], now: string, days: OpenDays): string | null {
-  const slots = schedule.filter((entry) => dataset.sources.includes(entry.source)).map((entry) => nextSlot(entry.at, now, days)).filter((slot) => slot !== null);
+function nextUpdateOf(
+  dataset: CoverageDataset,
+  schedule: readonly ScheduleEntry[],
+  now: string,
+  days: OpenDays,
+): string | null {
+  const slots = schedule
+    .filter((entry) => dataset.sources.includes(entry.source))
+    .map((entry) => nextSlot(entry.at, now, days))
+    .filter((slot) => slot !== null);
   return slots.sort()[0] ?? null;
 }

@@ -2,7 +2,20 @@ import type { CoverageReport } from './freshness.types';
 
 /** `ashare status`: the coverage report as a text table, one line per dataset, and what its columns mean. */
 export function coverageTable(report: CoverageReport): string {
-  const header = ['dataset', 'first', 'last', 'expected', 'lag', 'missing', 'partial', 'failed', 'rows', 'securities', 'last update', 'next update'];
+  const header = [
+    'dataset',
+    'first',
+    'last',
+    'expected',
+    'lag',
+    'missing',
+    'partial',
+    'failed',
+    'rows',
+    'securities',
+    'last update',
+    'next update',
+  ];
   const lines = report.datasets.map((row) => [
     row.dataset.name,
     row.first ?? '-',
@@ -18,9 +31,24 @@ export function coverageTable(report: CoverageReport): string {
     row.nextUpdate ?? '-',
   ]);
   const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i]!.length)));
-  const format = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd();
-  const gaps = report.datasets.filter((row) => row.missing.length + row.partial.length + row.failed.length > 0).map((row) =>
-    `${row.dataset.name}: ${[['missing', row.missing], ['partial', row.partial], ['failed', row.failed]].filter(([, days]) => days!.length > 0).map(([what, days]) => `${what} ${(days as string[]).join(' ')}`).join('; ')}`);
+  const format = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  const gaps = report.datasets
+    .filter((row) => row.missing.length + row.partial.length + row.failed.length > 0)
+    .map(
+      (row) =>
+        `${row.dataset.name}: ${[
+          ['missing', row.missing],
+          ['partial', row.partial],
+          ['failed', row.failed],
+        ]
+          .filter(([, days]) => days!.length > 0)
+          .map(([what, days]) => `${what} ${(days as string[]).join(' ')}`)
+          .join('; ')}`,
+    );
   return [
     `as of ${report.asOf} Beijing; session expected: ${report.expectedSession ?? '-'}; a session is complete at ${report.minCoverage * 100} % of the day's universe`,
     format(header),

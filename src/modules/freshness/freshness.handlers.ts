@@ -24,20 +24,35 @@ export interface FreshnessDeps {
 }
 
 /** Where the market and the data stand: the market's phase now, how current each dataset is, and (console) the last updates. */
-export function freshnessHandlers({ db, codes, calendar, coverage, visibility, clock = () => new Date() }: FreshnessDeps) {
+export function freshnessHandlers({
+  db,
+  codes,
+  calendar,
+  coverage,
+  visibility,
+  clock = () => new Date(),
+}: FreshnessDeps) {
   const getMarketStatus: Handler<'getMarketStatus'> = async (_req, res) => {
     res.json(ok(wire.toMarketStatus(marketStatusAt(clock(), await calendar.openDays()))));
   };
 
   const getDataCoverage: Handler<'getDataCoverage'> = async (req, res) => {
-    const security = req.query.symbol === undefined ? undefined : (await resolveSecurities(codes, [parseOneSymbol(req.query.symbol)], (current) => listingRows(db, current)))[0]!.row;
+    const security =
+      req.query.symbol === undefined
+        ? undefined
+        : (
+            await resolveSecurities(codes, [parseOneSymbol(req.query.symbol)], (current) => listingRows(db, current))
+          )[0]!.row;
     const report = await coverage.report(await visibility.of(res.locals.keyOwner!.planId), security);
     await writeAnswer(req, res, ok(wire.toDataCoverage(report)));
   };
 
   const getDataStatus: Handler<'getDataStatus'> = async (_req, res) => {
     const account = signedIn(res);
-    const [report, runs] = await Promise.all([coverage.report(await visibility.of(account.plan_id)), recentRuns(db, 10)]);
+    const [report, runs] = await Promise.all([
+      coverage.report(await visibility.of(account.plan_id)),
+      recentRuns(db, 10),
+    ]);
     res.json(ok({ coverage: wire.toDataCoverage(report), runs: runs.map(wire.toUpdateRunRecord) }));
   };
 

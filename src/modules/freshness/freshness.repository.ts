@@ -6,19 +6,29 @@ import type { UpdateRunRecordRow, UpdateRunRow } from './freshness.types';
 export async function lastSuccessfulRuns(db: Db): Promise<Map<string, UpdateRunRow>> {
   const rows: UpdateRunRow[] = await db('update_runs as r')
     .where('r.status', 'ok')
-    .where('r.finished_at', db('update_runs as l').where('l.source', db.ref('r.source')).where('l.status', 'ok').max('l.finished_at'))
+    .where(
+      'r.finished_at',
+      db('update_runs as l').where('l.source', db.ref('r.source')).where('l.status', 'ok').max('l.finished_at'),
+    )
     .select('r.source', 'r.finished_at', 'r.rows', 'r.status');
   return new Map(rows.map((row) => [row.source, { ...row, rows: Number(row.rows) }]));
 }
 
 /** The last runs of the update, newest first. */
 export async function recentRuns(db: Db, limit: number): Promise<UpdateRunRecordRow[]> {
-  return db('update_runs').orderBy('id', 'desc').limit(limit).select('source', 'trigger', 'slot', 'started_at', 'finished_at', 'status', 'sessions', 'rows', 'error');
+  return db('update_runs')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .select('source', 'trigger', 'slot', 'started_at', 'finished_at', 'status', 'sessions', 'rows', 'error');
 }
 
 /** The sessions of a range whose last update failed, by dataset. */
 export async function failedSessions(db: Db, first: string, last: string): Promise<Map<string, string[]>> {
-  const rows: Array<{ dataset: string; trade_date: string }> = await db('update_sessions').where({ state: 'failed' }).whereBetween('trade_date', [first, last]).orderBy('trade_date').select('dataset', 'trade_date');
+  const rows: Array<{ dataset: string; trade_date: string }> = await db('update_sessions')
+    .where({ state: 'failed' })
+    .whereBetween('trade_date', [first, last])
+    .orderBy('trade_date')
+    .select('dataset', 'trade_date');
   const byDataset = new Map<string, string[]>();
   for (const row of rows) byDataset.set(row.dataset, [...(byDataset.get(row.dataset) ?? []), String(row.trade_date)]);
   return byDataset;
@@ -31,11 +41,31 @@ export async function failureCount(db: Db): Promise<number> {
 }
 
 /** The days of a range one security has rows of a dataset. */
-export async function securityDays(db: Db, dataset: CoverageDataset, tsCode: string, first: string, last: string): Promise<Set<string>> {
-  return new Set((await db(dataset.table).where({ ts_code: tsCode }).whereBetween(dataset.dateColumn, [first, last]).pluck(dataset.dateColumn)).map((day) => String(day).slice(0, 10)));
+export async function securityDays(
+  db: Db,
+  dataset: CoverageDataset,
+  tsCode: string,
+  first: string,
+  last: string,
+): Promise<Set<string>> {
+  return new Set(
+    (
+      await db(dataset.table)
+        .where({ ts_code: tsCode })
+        .whereBetween(dataset.dateColumn, [first, last])
+        .pluck(dataset.dateColumn)
+    ).map((day) => String(day).slice(0, 10)),
+  );
 }
 
 /** The days of a range one security was halted all day. */
 export async function securityHalts(db: Db, tsCode: string, first: string, last: string): Promise<Set<string>> {
-  return new Set((await db('trading_halts').where({ ts_code: tsCode, suspend_type: 'S' }).whereBetween('trade_date', [first, last]).pluck('trade_date')).map(String));
+  return new Set(
+    (
+      await db('trading_halts')
+        .where({ ts_code: tsCode, suspend_type: 'S' })
+        .whereBetween('trade_date', [first, last])
+        .pluck('trade_date')
+    ).map(String),
+  );
 }

@@ -6,7 +6,8 @@ import type { CoverageReport, DatasetCoverageRow, UpdateRunRecordRow } from './f
 type Schemas = components['schemas'];
 
 /** A Beijing `YYYY-MM-DD HH:MM[:SS]` as an ISO instant with its offset. */
-const beijing = (wallClock: string) => beijingInstant(wallClock.slice(0, 10), wallClock.length === 16 ? `${wallClock.slice(11)}:00` : wallClock.slice(11));
+const beijing = (wallClock: string) =>
+  beijingInstant(wallClock.slice(0, 10), wallClock.length === 16 ? `${wallClock.slice(11)}:00` : wallClock.slice(11));
 
 export function toMarketStatus(status: MarketStatus): Schemas['MarketStatus'] {
   return {
@@ -34,7 +35,15 @@ function toDatasetCoverage(row: DatasetCoverageRow): Schemas['DatasetCoverage'] 
     failed_sessions: row.failed,
     rows: row.rows,
     securities: row.securities,
-    last_update: row.lastUpdate === null ? null : { finished_at: sqlDateTimeToIso(row.lastUpdate.finished_at)!, source: row.lastUpdate.source, rows: row.lastUpdate.rows, status: row.lastUpdate.status },
+    last_update:
+      row.lastUpdate === null
+        ? null
+        : {
+            finished_at: sqlDateTimeToIso(row.lastUpdate.finished_at)!,
+            source: row.lastUpdate.source,
+            rows: row.lastUpdate.rows,
+            status: row.lastUpdate.status,
+          },
     next_update: row.nextUpdate === null ? null : beijing(row.nextUpdate),
   };
 }

@@ -33,7 +33,11 @@ const VALUATION_GROUPS = [valuationGroup(0), valuationGroup(1)];
  * (`make bench-scale`, bench/results/scale-*.json).
  */
 function ofIndustry<Q extends Knex.QueryBuilder>(query: Q, codeColumn: string, industry: string | undefined): Q {
-  return industry === undefined ? query : query.whereIn(codeColumn, (securities) => securities.from('securities').where('industry', industry).select('ts_code')) as Q;
+  return industry === undefined
+    ? query
+    : (query.whereIn(codeColumn, (securities) =>
+        securities.from('securities').where('industry', industry).select('ts_code'),
+      ) as Q);
 }
 
 /**
@@ -53,7 +57,11 @@ export function crossSectionQuery(db: Db, filter: CrossSectionFilter, cutoff: st
 
 /** The factors of one day by code: one range of adj_factors' date-led covering index. */
 async function factorsOfDay(db: Db, { date, industry }: DayScope): Promise<Map<string, number>> {
-  return new Map(await arrayRows<[string, number]>(ofIndustry(db('adj_factors'), 'ts_code', industry).where('trade_date', date).select('ts_code', 'adj_factor')));
+  return new Map(
+    await arrayRows<[string, number]>(
+      ofIndustry(db('adj_factors'), 'ts_code', industry).where('trade_date', date).select('ts_code', 'adj_factor'),
+    ),
+  );
 }
 
 /** A valuation group's row of one security as read: the code, then the group's figures. */
@@ -61,7 +69,15 @@ type ValuationValues = [string, ...(number | null)[]];
 
 /** Each of daily_basic's two valuation groups of one day: one range of each group's date-led covering index. */
 function valuationsOfDay(db: Db, { date, industry }: DayScope): Promise<ValuationValues[][]> {
-  return Promise.all(VALUATION_GROUPS.map((columns) => arrayRows<ValuationValues>(ofIndustry(db('daily_basic'), 'ts_code', industry).where('trade_date', date).select('ts_code', ...columns))));
+  return Promise.all(
+    VALUATION_GROUPS.map((columns) =>
+      arrayRows<ValuationValues>(
+        ofIndustry(db('daily_basic'), 'ts_code', industry)
+          .where('trade_date', date)
+          .select('ts_code', ...columns),
+      ),
+    ),
+  );
 }
 
 /** A bar of crossSectionQuery as the array it is read in: DAY_BAR_COLUMNS. */
@@ -74,7 +90,9 @@ const VALUATION_AT = FACTOR_AT + 1;
 const STRIDE = VALUATION_AT + VALUATION_FIELDS.length;
 const NUMBER_AT = Object.fromEntries(BAR_NUMBERS.map((field, i) => [field, i])) as Record<keyof RawDailyBar, number>;
 /** The column of each figure of each valuation group's read (after the code). */
-const GROUP_COLUMNS = VALUATION_GROUPS.map((columns) => columns.map((column) => VALUATION_AT + VALUATION_FIELDS.indexOf(column as (typeof VALUATION_FIELDS)[number])));
+const GROUP_COLUMNS = VALUATION_GROUPS.map((columns) =>
+  columns.map((column) => VALUATION_AT + VALUATION_FIELDS.indexOf(column as (typeof VALUATION_FIELDS)[number])),
+);
 
 /**
  * One day's rows as columns: codes and names, and every number of every row in one Float64Array (null as NaN,
@@ -164,7 +182,13 @@ class DayRow implements CrossSectionRow {
 }
 
 /** The day's columns from the bars, factors and valuation groups as read (which are garbage once copied), each bar's name of the day and whether it is listed from the directory. */
-function dayColumns(date: string, bars: DayBarValues[], directory: SecurityDirectory, factors: Map<string, number>, groups: ValuationValues[][]): DayColumns {
+function dayColumns(
+  date: string,
+  bars: DayBarValues[],
+  directory: SecurityDirectory,
+  factors: Map<string, number>,
+  groups: ValuationValues[][],
+): DayColumns {
   const codes = bars.map((values) => values[0]);
   const day = new DayColumns(
     date,
@@ -197,9 +221,24 @@ function dayColumns(date: string, bars: DayBarValues[], directory: SecurityDirec
  * no per-security query. A bar whose security the reference list lacks (the demo's list of 2026 lacks 267
  * stocks that traded on 2025-04-03 and were delisted since) is kept without a name, its kind by its code.
  */
-export async function crossSectionRows(db: Db, directory: SecurityDirectory, filter: CrossSectionFilter, cutoff: string | null): Promise<CrossSectionRow[]> {
-  const [bars, factors, groups] = await Promise.all([arrayRows<DayBarValues>(crossSectionQuery(db, filter, cutoff)), factorsOfDay(db, filter), valuationsOfDay(db, filter)]);
-  const day = dayColumns(filter.date, bars.filter((values) => directory.kindOf(values[0]) === filter.kind), directory, factors, groups);
+export async function crossSectionRows(
+  db: Db,
+  directory: SecurityDirectory,
+  filter: CrossSectionFilter,
+  cutoff: string | null,
+): Promise<CrossSectionRow[]> {
+  const [bars, factors, groups] = await Promise.all([
+    arrayRows<DayBarValues>(crossSectionQuery(db, filter, cutoff)),
+    factorsOfDay(db, filter),
+    valuationsOfDay(db, filter),
+  ]);
+  const day = dayColumns(
+    filter.date,
+    bars.filter((values) => directory.kindOf(values[0]) === filter.kind),
+    directory,
+    factors,
+    groups,
+  );
   return day.codes.map((_code, at) => new DayRow(day, at));
 }
 
@@ -209,7 +248,9 @@ export async function crossSectionRows(db: Db, directory: SecurityDirectory, fil
  * bars as objects, two days of them, were most of what a whole-market request kept alive.
  */
 export async function closesOfDay(db: Db, scope: DayScope, cutoff: string | null): Promise<Map<string, PreviousBar>> {
-  const closes = ofIndustry(whereVisible(db('daily_bars'), 'trade_date', cutoff), 'ts_code', scope.industry).where('trade_date', scope.date).select('ts_code', 'close');
+  const closes = ofIndustry(whereVisible(db('daily_bars'), 'trade_date', cutoff), 'ts_code', scope.industry)
+    .where('trade_date', scope.date)
+    .select('ts_code', 'close');
   const [rows, factors] = await Promise.all([arrayRows<[string, number | null]>(closes), factorsOfDay(db, scope)]);
   return new Map(rows.map(([code, close]) => [code, { close, adj_factor: factors.get(code) ?? null }]));
 }
@@ -220,7 +261,10 @@ export async function valuationRows(db: Db, tsCodes: string[], begin: string, en
     db('daily_basic as v')
       .whereIn('v.ts_code', tsCodes)
       .whereBetween('v.trade_date', [begin, end])
-      .orderBy([{ column: 'v.ts_code', order: 'desc' }, { column: 'v.trade_date', order: 'desc' }])
+      .orderBy([
+        { column: 'v.ts_code', order: 'desc' },
+        { column: 'v.trade_date', order: 'desc' },
+      ])
       .select('v.ts_code', 'v.trade_date', ...valuationColumns('v')),
   );
 }

@@ -11,13 +11,19 @@ import type { CrossSection, CrossSectionEntry, CrossSectionRow, SecurityAnchor }
 export type CrossSectionRequest = Omit<CrossSectionFilter, 'date'> & { date?: string; adjusted: boolean };
 
 /** The latest visible trading day, and the day of a cross-section: the one asked (an open day with visible data) or that one. */
-async function dayOf({ calendar }: MarketSources, asked: string | undefined, visibility: Visibility): Promise<{ date: string; latest: string }> {
+async function dayOf(
+  { calendar }: MarketSources,
+  asked: string | undefined,
+  visibility: Visibility,
+): Promise<{ date: string; latest: string }> {
   const latest = await requireLatestTradingDay(calendar, visibility);
   if (asked === undefined) return { date: latest, latest };
   const openDays = await calendar.openDays();
   if (openDays.before(asked, 0) !== asked) {
     const previous = openDays.lastBefore(asked);
-    throw noData(`${asked} is not a trading day${previous === null ? '' : `; the previous trading day is ${previous}`}`);
+    throw noData(
+      `${asked} is not a trading day${previous === null ? '' : `; the previous trading day is ${previous}`}`,
+    );
   }
   if (asked > latest) await assertNotHidden(calendar, visibility, asked);
   if (asked > latest) throw noData(`No data of ${asked}: the latest data is of ${latest}`);
@@ -33,8 +39,17 @@ type Anchor = Pick<SecurityAnchor, 'anchor_date' | 'anchor_factor'>;
  * that day's factor) are looked up one by one. Asking every security's latest bar made a whole-market day
  * cost 5,000 lookups of two indexes each.
  */
-async function anchorsOf(db: Db, { date, industry }: DayScope, rows: CrossSectionRow[], latest: string, cutoff: string | null): Promise<Map<string, Anchor>> {
-  const onLatest: Map<string, PreviousBar> = date === latest ? new Map(rows.map((row) => [row.ts_code, row])) : await closesOfDay(db, { date: latest, industry }, cutoff);
+async function anchorsOf(
+  db: Db,
+  { date, industry }: DayScope,
+  rows: CrossSectionRow[],
+  latest: string,
+  cutoff: string | null,
+): Promise<Map<string, Anchor>> {
+  const onLatest: Map<string, PreviousBar> =
+    date === latest
+      ? new Map(rows.map((row) => [row.ts_code, row]))
+      : await closesOfDay(db, { date: latest, industry }, cutoff);
   const anchors = new Map<string, Anchor>();
   const missing: string[] = [];
   for (const { ts_code: code, listed } of rows) {
@@ -43,7 +58,8 @@ async function anchorsOf(db: Db, { date, industry }: DayScope, rows: CrossSectio
     if (factor === null) missing.push(code);
     else anchors.set(code, { anchor_date: latest, anchor_factor: factor });
   }
-  if (missing.length > 0) for (const anchor of await findSecurityAnchors(db, missing, cutoff)) anchors.set(anchor.ts_code, anchor);
+  if (missing.length > 0)
+    for (const anchor of await findSecurityAnchors(db, missing, cutoff)) anchors.set(anchor.ts_code, anchor);
   return anchors;
 }
 
@@ -53,31 +69,58 @@ async function anchorsOf(db: Db, { date, industry }: DayScope, rows: CrossSectio
  * closes and factors are read whole (ranges of the date-led indexes) as the bases of pre_close, and only a
  * security without a bar that day (suspended then, or new) asks for its latest bar before.
  */
-async function adjustedEntries({ db, calendar }: MarketSources, { date, industry }: DayScope, rows: CrossSectionRow[], latest: string, cutoff: string | null): Promise<CrossSection['entries']> {
+async function adjustedEntries(
+  { db, calendar }: MarketSources,
+  { date, industry }: DayScope,
+  rows: CrossSectionRow[],
+  latest: string,
+  cutoff: string | null,
+): Promise<CrossSection['entries']> {
   const codes = rows.map((row) => row.ts_code);
   const previousDay = (await calendar.openDays()).lastBefore(date);
-  const [anchorOf, previous] = await Promise.all([anchorsOf(db, { date, industry }, rows, latest, cutoff), previousDay === null ? new Map<string, PreviousBar>() : closesOfDay(db, { date: previousDay, industry }, cutoff)]);
+  const [anchorOf, previous] = await Promise.all([
+    anchorsOf(db, { date, industry }, rows, latest, cutoff),
+    previousDay === null ? new Map<string, PreviousBar>() : closesOfDay(db, { date: previousDay, industry }, cutoff),
+  ]);
   const missing = codes.filter((code) => !previous.has(code));
   if (missing.length > 0) for (const bar of await barsBefore(db, missing, date, cutoff)) previous.set(bar.ts_code, bar);
-  return entriesOf(rows, (slice) => slice.map((row) => {
-    // A security the reference list lacks has no anchor: served unadjusted, as an index is.
-    const anchor = anchorOf.get(row.ts_code);
-    const bar = forwardAdjustedBar(row, previous.get(row.ts_code) ?? null, anchor?.anchor_factor ?? null);
-    return { row, bar, anchorDate: anchor?.anchor_factor == null ? null : anchor.anchor_date };
-  }));
+  return entriesOf(rows, (slice) =>
+    slice.map((row) => {
+      // A security the reference list lacks has no anchor: served unadjusted, as an index is.
+      const anchor = anchorOf.get(row.ts_code);
+      const bar = forwardAdjustedBar(row, previous.get(row.ts_code) ?? null, anchor?.anchor_factor ?? null);
+      return { row, bar, anchorDate: anchor?.anchor_factor == null ? null : anchor.anchor_date };
+    }),
+  );
 }
 
 /** The entries of `rows`, made a slice at a time (by `entriesOfSlice`) as the answer's writer asks for them. */
-function entriesOf(rows: CrossSectionRow[], entriesOfSlice: (rows: CrossSectionRow[]) => CrossSectionEntry[]): CrossSection['entries'] {
+function entriesOf(
+  rows: CrossSectionRow[],
+  entriesOfSlice: (rows: CrossSectionRow[]) => CrossSectionEntry[],
+): CrossSection['entries'] {
   return { length: rows.length, slice: (start, end) => entriesOfSlice(rows.slice(start, end)) };
 }
 
 /** Every security's bar and valuation on one trading day (unadjusted with its factor, or forward-adjusted). */
-export async function crossSection(sources: MarketSources, request: CrossSectionRequest, visibility: Visibility): Promise<CrossSection> {
+export async function crossSection(
+  sources: MarketSources,
+  request: CrossSectionRequest,
+  visibility: Visibility,
+): Promise<CrossSection> {
   const cutoff = visibility.dailyThrough;
   const { date, latest } = await dayOf(sources, request.date, visibility);
   const rows = await crossSectionRows(sources.db, await sources.directory.current(), { ...request, date }, cutoff);
   if (rows.length === 0) throw noData(`No ${request.kind} traded on ${date} matches the filters`);
-  if (request.adjusted) return { date, entries: await adjustedEntries(sources, { date, industry: request.industry }, rows, latest, cutoff) };
-  return { date, entries: entriesOf(rows, (slice) => unadjustedBars(slice).map((bar, i) => ({ row: slice[i]!, bar, anchorDate: null }))) };
+  if (request.adjusted)
+    return {
+      date,
+      entries: await adjustedEntries(sources, { date, industry: request.industry }, rows, latest, cutoff),
+    };
+  return {
+    date,
+    entries: entriesOf(rows, (slice) =>
+      unadjustedBars(slice).map((bar, i) => ({ row: slice[i]!, bar, anchorDate: null })),
+    ),
+  };
 }

@@ -19,7 +19,11 @@ export interface DateWindow {
  * the end of the plan's delay): 404 no_data naming the first such day and when it becomes visible. From
  * memory (the store's newest day and the open days), so only the failing path pays for it.
  */
-export async function assertNotHidden(calendar: TradingCalendar, visibility: Visibility, from: string | null): Promise<void> {
+export async function assertNotHidden(
+  calendar: TradingCalendar,
+  visibility: Visibility,
+  from: string | null,
+): Promise<void> {
   const through = visibility.dailyThrough;
   const stored = await calendar.latestTradingDay(null);
   if (through === null || stored === null || stored <= through || (from !== null && from > stored)) return;
@@ -39,7 +43,12 @@ export async function requireLatestTradingDay(calendar: TradingCalendar, visibil
 }
 
 /** A window starting after the newest day the plan sees: first say so when the store holds that day, hidden. */
-export async function assertBeginVisible(calendar: TradingCalendar, visibility: Visibility, begin: string | undefined, latest: string): Promise<void> {
+export async function assertBeginVisible(
+  calendar: TradingCalendar,
+  visibility: Visibility,
+  begin: string | undefined,
+  latest: string,
+): Promise<void> {
   if (begin !== undefined && begin > latest) await assertNotHidden(calendar, visibility, begin);
 }
 
@@ -47,7 +56,13 @@ export async function assertBeginVisible(calendar: TradingCalendar, visibility: 
  * The daily window: end defaults to the latest trading day, begin to 30 trading days (on the calendar)
  * before the end; at most three years.
  */
-export async function dailyWindow(calendar: TradingCalendar, openDays: OpenDays, begin: string | undefined, end: string | undefined, visibility: Visibility): Promise<DateWindow> {
+export async function dailyWindow(
+  calendar: TradingCalendar,
+  openDays: OpenDays,
+  begin: string | undefined,
+  end: string | undefined,
+  visibility: Visibility,
+): Promise<DateWindow> {
   const latest = await requireLatestTradingDay(calendar, visibility);
   const last = end ?? latest;
   const first = begin ?? openDays.before(last, DEFAULT_WINDOW_TRADING_DAYS) ?? last;

@@ -25,9 +25,14 @@ export async function tradingCalendar(
 }
 
 /** Stored factors of a security up to its anchor day (the latest visible trading day), newest first. */
-export async function factorHistory(db: Db, security: SecurityAnchor, request: { begin?: string; end?: string }): Promise<FactorRow[]> {
+export async function factorHistory(
+  db: Db,
+  security: SecurityAnchor,
+  request: { begin?: string; end?: string },
+): Promise<FactorRow[]> {
   const anchorDate = security.anchor_date;
-  if (anchorDate === null || security.anchor_factor === null) throw noData(`No adjustment factors for ${security.ts_code}`);
+  if (anchorDate === null || security.anchor_factor === null)
+    throw noData(`No adjustment factors for ${security.ts_code}`);
   const end = request.end !== undefined && request.end < anchorDate ? request.end : anchorDate;
   if (request.begin) assertOrdered(request.begin, end, request.end !== undefined && request.end < anchorDate);
   const rows = await adjustmentFactors(db, security.ts_code, request.begin ?? null, end);

@@ -11,7 +11,13 @@ import type { IntradaySession } from './market.types';
  * When a security's minute bars or ticks of a session (null: any) exist but the plan does not see them yet:
  * 404 no_data naming the first one and when it becomes visible. One indexed lookup, on the failing path only.
  */
-export async function assertMinutesNotHidden(db: Db, table: TimedTable, tsCode: string, visibility: Visibility, session: { from: string; to: string } | null): Promise<void> {
+export async function assertMinutesNotHidden(
+  db: Db,
+  table: TimedTable,
+  tsCode: string,
+  visibility: Visibility,
+  session: { from: string; to: string } | null,
+): Promise<void> {
   if (visibility.minuteThrough === null) return;
   const hidden = await firstHiddenMinute(db, table, tsCode, visibility.minuteThrough, session);
   if (hidden !== null) throw notYetVisible(visibility, { time: hidden });
@@ -52,16 +58,24 @@ export async function tickPage(
   if (position && (position.s !== request.tsCode || (request.date !== undefined && request.date !== position.d))) {
     throw invalidCursor('Invalid cursor: it belongs to another symbol or date');
   }
-  const date = position?.d ?? request.date ?? (await latestSession(db, 'trades', request.tsCode, visibility.minuteThrough));
+  const date =
+    position?.d ?? request.date ?? (await latestSession(db, 'trades', request.tsCode, visibility.minuteThrough));
   if (date === null) await assertMinutesNotHidden(db, 'trades', request.tsCode, visibility, null);
   if (date === null) throw noData(`No trades for ${request.tsCode}`);
   const after = position ? { time: position.t, seq: position.q } : null;
   const rows = await ticksAfter(db, request.tsCode, date, after, request.limit, visibility.minuteThrough);
-  if (rows.length === 0 && position === null) await assertMinutesNotHidden(db, 'trades', request.tsCode, visibility, { from: `${date} 00:00:00`, to: `${date} 23:59:59` });
+  if (rows.length === 0 && position === null)
+    await assertMinutesNotHidden(db, 'trades', request.tsCode, visibility, {
+      from: `${date} 00:00:00`,
+      to: `${date} 23:59:59`,
+    });
   if (rows.length === 0 && position === null) throw noData(`No trades for ${request.tsCode} on ${date}`);
   const trades = rows.slice(0, request.limit);
   const hasMore = rows.length > request.limit;
   const last = trades[trades.length - 1];
-  const cursor = hasMore && last ? signCursor({ s: request.tsCode, d: date, t: last.trade_time, q: Number(last.seq) }, secret) : null;
+  const cursor =
+    hasMore && last
+      ? signCursor({ s: request.tsCode, d: date, t: last.trade_time, q: Number(last.seq) }, secret)
+      : null;
   return { trades, cursor, hasMore };
 }

@@ -29,7 +29,15 @@ export interface MarketDeps extends MarketSources {
   cursorSecret?: string;
 }
 
-export function marketHandlers({ db, codes, calendar, directory, answers, visibility: planVisibility, cursorSecret = randomBytes(32).toString('hex') }: MarketDeps) {
+export function marketHandlers({
+  db,
+  codes,
+  calendar,
+  directory,
+  answers,
+  visibility: planVisibility,
+  cursorSecret = randomBytes(32).toString('hex'),
+}: MarketDeps) {
   const sources: MarketSources = { db, codes, calendar, directory };
   const visibilityOf = (res: Response) => planVisibility.of(res.locals.keyOwner!.planId);
 
@@ -41,12 +49,20 @@ export function marketHandlers({ db, codes, calendar, directory, answers, visibi
     const request = { symbols, begin, end, adjusted, limit };
     await answers.send(req, res, async () => {
       const series = await dailySeries(sources, request, visibility);
-      return okText(series.map((one) => wire.dailySeriesJson(wire.toDailySeries(one, fields))), single);
+      return okText(
+        series.map((one) => wire.dailySeriesJson(wire.toDailySeries(one, fields))),
+        single,
+      );
     });
   };
 
   const getLegacyStockPrices: Handler<'getLegacyStockPrices'> = async (req, res) => {
-    const request = { symbols: [parseOneSymbol(req.query.symbol)], begin: req.query.start_date, end: req.query.end_date, adjusted: true };
+    const request = {
+      symbols: [parseOneSymbol(req.query.symbol)],
+      begin: req.query.start_date,
+      end: req.query.end_date,
+      adjusted: true,
+    };
     const visibility = await visibilityOf(res);
     await answers.send(req, res, async () => {
       const [series] = await dailySeries(sources, request, visibility);
@@ -62,7 +78,9 @@ export function marketHandlers({ db, codes, calendar, directory, answers, visibi
     const request = { security: security!, interval, begin, end, adjusted, limit };
     // Minute klines move with every minute loaded: never stored.
     const store = !isMinuteInterval(interval);
-    await answers.send(req, res, async () => ok(wire.toKlineSeries(await klineSeries(sources, request, visibility))), { store });
+    await answers.send(req, res, async () => ok(wire.toKlineSeries(await klineSeries(sources, request, visibility))), {
+      store,
+    });
   };
 
   const getLegacyIndices: Handler<'getLegacyIndices'> = async (req, res) => {
@@ -86,18 +104,29 @@ export function marketHandlers({ db, codes, calendar, directory, answers, visibi
   const getTradingCalendar: Handler<'getTradingCalendar'> = async (req, res) => {
     const { exchange = 'SSE', begin_date: begin, end_date: end, is_open: isOpen } = req.query;
     const days = await tradingCalendar(db, { begin, end, isOpen }, exchangeToday());
-    await answers.send(req, res, async () => ok(days.map((day) => wire.toCalendarDay(day, exchange))), { store: false });
+    await answers.send(req, res, async () => ok(days.map((day) => wire.toCalendarDay(day, exchange))), {
+      store: false,
+    });
   };
 
   const getIntraday: Handler<'getIntraday'> = async (req, res) => {
     const visibility = await visibilityOf(res);
     const [security] = await knownSecurities(db, codes, [parseOneSymbol(req.query.symbol)], visibility.dailyThrough);
-    await writeAnswer(req, res, ok(wire.toIntradaySession(security!, await intradaySession(db, security!.ts_code, visibility))));
+    await writeAnswer(
+      req,
+      res,
+      ok(wire.toIntradaySession(security!, await intradaySession(db, security!.ts_code, visibility))),
+    );
   };
 
   const getQuote: Handler<'getQuote'> = async (req, res) => {
     const visibility = await visibilityOf(res);
-    const securities = await knownSecurities(db, codes, parseSymbolList(req.query.symbol, 50).symbols, visibility.dailyThrough);
+    const securities = await knownSecurities(
+      db,
+      codes,
+      parseSymbolList(req.query.symbol, 50).symbols,
+      visibility.dailyThrough,
+    );
     res.json(ok((await latestQuotes(db, securities, visibility)).map(toQuote)));
   };
 
@@ -115,7 +144,9 @@ export function marketHandlers({ db, codes, calendar, directory, answers, visibi
     const fields = wire.parseCrossSectionFields(req.query.fields, adjusted);
     const visibility = await visibilityOf(res);
     const request = { date, adjusted, kind, exchange, board, industry };
-    await answers.send(req, res, async () => wire.toCrossSection(await crossSection(sources, request, visibility), fields));
+    await answers.send(req, res, async () =>
+      wire.toCrossSection(await crossSection(sources, request, visibility), fields),
+    );
   };
 
   const getValuation: Handler<'getValuation'> = async (req, res) => {
@@ -123,10 +154,22 @@ export function marketHandlers({ db, codes, calendar, directory, answers, visibi
     const fields = wire.parseValuationFields(req.query.fields);
     const visibility = await visibilityOf(res);
     const request = { symbols, begin: req.query.begin_date, end: req.query.end_date };
-    await answers.send(req, res, async () => ok((await valuationSeries(sources, request, visibility)).map((one) => wire.toValuationSeries(one, fields))));
+    await answers.send(req, res, async () =>
+      ok((await valuationSeries(sources, request, visibility)).map((one) => wire.toValuationSeries(one, fields))),
+    );
   };
 
   return {
-    getMarketCrossSection, getValuation, getDaily, getLegacyStockPrices, getKlines, getLegacyIndices, getAdjustmentFactor, getTradingCalendar, getIntraday, getQuote, getTrades,
+    getMarketCrossSection,
+    getValuation,
+    getDaily,
+    getLegacyStockPrices,
+    getKlines,
+    getLegacyIndices,
+    getAdjustmentFactor,
+    getTradingCalendar,
+    getIntraday,
+    getQuote,
+    getTrades,
   };
 }

@@ -24,7 +24,12 @@ export async function findSecurityAnchors(db: Db, tsCodes: string[], cutoff: str
   return rows.map((row) => ({ ...row, anchor_factor: row.anchor_factor === null ? null : Number(row.anchor_factor) }));
 }
 
-export async function calendarDays(db: Db, from: string, to: string, isOpen: boolean | undefined): Promise<CalendarRow[]> {
+export async function calendarDays(
+  db: Db,
+  from: string,
+  to: string,
+  isOpen: boolean | undefined,
+): Promise<CalendarRow[]> {
   const query = db('trade_calendar')
     .where({ exchange: CALENDAR })
     .whereBetween('cal_date', [from, to])
@@ -35,7 +40,12 @@ export async function calendarDays(db: Db, from: string, to: string, isOpen: boo
 }
 
 /** A stored bar's columns (`b`), as StoredBar names them but its factor. */
-export const DAY_BAR_COLUMNS = ['b.ts_code', 'b.trade_date', ...DAILY_BAR_FIELDS.map((column) => `b.${column}`), 'b.turnover'];
+export const DAY_BAR_COLUMNS = [
+  'b.ts_code',
+  'b.trade_date',
+  ...DAILY_BAR_FIELDS.map((column) => `b.${column}`),
+  'b.turnover',
+];
 const BAR_COLUMNS = [...DAY_BAR_COLUMNS, 'f.adj_factor'];
 
 export type StoredBar = RawDailyBar & { ts_code: string };
@@ -63,7 +73,10 @@ export async function dailyBars(
   if (begin !== null) query.where('b.trade_date', '>=', begin);
   if (limit !== null) query.limit(limit);
   // Both keys descending: a backward scan of the primary key, no filesort (mixed directions would sort).
-  return query.orderBy([{ column: 'b.ts_code', order: 'desc' }, { column: 'b.trade_date', order: 'desc' }]);
+  return query.orderBy([
+    { column: 'b.ts_code', order: 'desc' },
+    { column: 'b.trade_date', order: 'desc' },
+  ]);
 }
 
 /** Each security's bar just before `date` (the base of the first adjusted pre_close). */
@@ -72,8 +85,13 @@ export async function barsBefore(db: Db, tsCodes: string[], date: string, cutoff
     .whereIn('s.ts_code', tsCodes)
     .select(
       's.ts_code',
-      db('daily_bars as p').select('p.trade_date').whereRaw('p.ts_code = s.ts_code').where('p.trade_date', '<', date)
-        .orderBy('p.trade_date', 'desc').limit(1).as('trade_date'),
+      db('daily_bars as p')
+        .select('p.trade_date')
+        .whereRaw('p.ts_code = s.ts_code')
+        .where('p.trade_date', '<', date)
+        .orderBy('p.trade_date', 'desc')
+        .limit(1)
+        .as('trade_date'),
     );
   const pairs = previous.filter((row) => row.trade_date !== null).map((row) => [row.ts_code, row.trade_date]);
   if (pairs.length === 0) return [];
@@ -81,8 +99,17 @@ export async function barsBefore(db: Db, tsCodes: string[], date: string, cutoff
 }
 
 /** Stored factors of one security, newest first. */
-export async function adjustmentFactors(db: Db, tsCode: string, begin: string | null, end: string): Promise<FactorRow[]> {
-  const query = db('adj_factors').where('ts_code', tsCode).where('trade_date', '<=', end).orderBy('trade_date', 'desc').select('trade_date', 'adj_factor');
+export async function adjustmentFactors(
+  db: Db,
+  tsCode: string,
+  begin: string | null,
+  end: string,
+): Promise<FactorRow[]> {
+  const query = db('adj_factors')
+    .where('ts_code', tsCode)
+    .where('trade_date', '<=', end)
+    .orderBy('trade_date', 'desc')
+    .select('trade_date', 'adj_factor');
   if (begin !== null) query.where('trade_date', '>=', begin);
   return query;
 }
@@ -92,7 +119,12 @@ export type TimedTable = MinuteTable | 'five_minute_bars';
 export type BarTable = 'intraday_bars' | 'five_minute_bars';
 
 /** The newest trade date with minute bars (one- or five-minute) or ticks of a security, visible under the cutoff. */
-export async function latestSession(db: Db, table: TimedTable, tsCode: string, cutoff: string | null): Promise<string | null> {
+export async function latestSession(
+  db: Db,
+  table: TimedTable,
+  tsCode: string,
+  cutoff: string | null,
+): Promise<string | null> {
   const row = await whereVisible(db(table).where('ts_code', tsCode).select('trade_time'), 'trade_time', cutoff)
     .orderBy('trade_time', 'desc')
     .first();
@@ -100,7 +132,13 @@ export async function latestSession(db: Db, table: TimedTable, tsCode: string, c
 }
 
 /** The first stored minute bar or tick time of a security past the cutoff (within `range` when given), or null. */
-export async function firstHiddenMinute(db: Db, table: TimedTable, tsCode: string, cutoff: string, range: { from: string; to: string } | null): Promise<string | null> {
+export async function firstHiddenMinute(
+  db: Db,
+  table: TimedTable,
+  tsCode: string,
+  cutoff: string,
+  range: { from: string; to: string } | null,
+): Promise<string | null> {
   const query = whereHidden(db(table).where('ts_code', tsCode), 'trade_time', cutoff);
   if (range !== null) query.whereBetween('trade_time', [range.from, range.to]);
   const row = await query.orderBy('trade_time').first('trade_time');
@@ -112,18 +150,36 @@ const visibleBars = (db: Db, table: BarTable, tsCode: string, from: string, to: 
   whereVisible(db(table).where('ts_code', tsCode).whereBetween('trade_time', [from, to]), 'trade_time', cutoff);
 
 /** Visible minute bars (one-minute ones, or the five-minute ones) of a security between two Beijing times (inclusive), oldest first. */
-export async function minuteBars(db: Db, tsCode: string, from: string, to: string, cutoff: string | null, table: BarTable = 'intraday_bars'): Promise<MinuteBar[]> {
-  return visibleBars(db, table, tsCode, from, to, cutoff).orderBy('trade_time').select('trade_time', 'open', 'high', 'low', 'close', 'vol', 'amount');
+export async function minuteBars(
+  db: Db,
+  tsCode: string,
+  from: string,
+  to: string,
+  cutoff: string | null,
+  table: BarTable = 'intraday_bars',
+): Promise<MinuteBar[]> {
+  return visibleBars(db, table, tsCode, from, to, cutoff)
+    .orderBy('trade_time')
+    .select('trade_time', 'open', 'high', 'low', 'close', 'vol', 'amount');
 }
 
 /** Whether a security has a visible one-minute bar between two Beijing times (one index probe). */
-export async function hasMinuteBars(db: Db, tsCode: string, from: string, to: string, cutoff: string | null): Promise<boolean> {
+export async function hasMinuteBars(
+  db: Db,
+  tsCode: string,
+  from: string,
+  to: string,
+  cutoff: string | null,
+): Promise<boolean> {
   return (await visibleBars(db, 'intraday_bars', tsCode, from, to, cutoff).first('trade_time')) !== undefined;
 }
 
 /** Factors by date for a set of days of one security (minute klines adjust by the day's factor). */
 export async function factorsOn(db: Db, tsCode: string, from: string, to: string): Promise<Map<string, number>> {
-  const rows = await db('adj_factors').where('ts_code', tsCode).whereBetween('trade_date', [from, to]).select('trade_date', 'adj_factor');
+  const rows = await db('adj_factors')
+    .where('ts_code', tsCode)
+    .whereBetween('trade_date', [from, to])
+    .select('trade_date', 'adj_factor');
   return new Map(rows.map((row) => [row.trade_date, Number(row.adj_factor)]));
 }
 
@@ -137,12 +193,21 @@ export async function ticksAfter(
   cutoff: string | null,
 ): Promise<TradeRow[]> {
   const query = whereVisible(
-    db('trades').where('ts_code', tsCode).whereBetween('trade_time', [`${date} 00:00:00`, `${date} 23:59:59`]),
+    db('trades')
+      .where('ts_code', tsCode)
+      .whereBetween('trade_time', [`${date} 00:00:00`, `${date} 23:59:59`]),
     'trade_time',
     cutoff,
   );
   if (after) {
-    query.where((q) => q.where('trade_time', '>', after.time).orWhere((same) => same.where('trade_time', after.time).where('seq', '>', after.seq)));
+    query.where((q) =>
+      q
+        .where('trade_time', '>', after.time)
+        .orWhere((same) => same.where('trade_time', after.time).where('seq', '>', after.seq)),
+    );
   }
-  return query.orderBy([{ column: 'trade_time' }, { column: 'seq' }]).limit(limit + 1).select('trade_time', 'seq', 'price', 'volume', 'amount', 'side');
+  return query
+    .orderBy([{ column: 'trade_time' }, { column: 'seq' }])
+    .limit(limit + 1)
+    .select('trade_time', 'seq', 'price', 'volume', 'amount', 'side');
 }

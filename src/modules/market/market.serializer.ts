@@ -16,7 +16,17 @@ import type { IntradaySession } from './market.types';
 export type WireDailySeries = components['schemas']['DailySeries'];
 
 const PRICE_FIELDS = [
-  'date', 'open', 'high', 'low', 'close', 'pre_close', 'change', 'pct_change', 'volume', 'amount', 'turnover',
+  'date',
+  'open',
+  'high',
+  'low',
+  'close',
+  'pre_close',
+  'change',
+  'pct_change',
+  'volume',
+  'amount',
+  'turnover',
 ] as const satisfies readonly (keyof DailyBar)[];
 const UNADJUSTED_FIELDS = [...PRICE_FIELDS, 'adj_factor'] as const;
 
@@ -32,7 +42,8 @@ export function parseDailyFields(input: string | undefined, adjusted: boolean): 
 const runningMarks = ({ final, as_of }: DailyBar) => (as_of === undefined ? {} : { final, as_of });
 
 /** `{requested_symbol}` when the request named an old code of the security, else nothing. */
-const requestedOf = ({ requested_symbol }: SecurityAnchor) => (requested_symbol === undefined ? {} : { requested_symbol });
+const requestedOf = ({ requested_symbol }: SecurityAnchor) =>
+  requested_symbol === undefined ? {} : { requested_symbol };
 
 export function toDailySeries(series: DailySeries, fields: readonly DailyField[] | null): WireDailySeries {
   return {
@@ -40,7 +51,10 @@ export function toDailySeries(series: DailySeries, fields: readonly DailyField[]
     ...requestedOf(series.security),
     name: series.security.name,
     adj_anchor_date: series.anchorDate,
-    daily: fields === null ? series.bars : series.bars.map((bar) => ({ ...pickFields(bar as Required<DailyBar>, fields), ...runningMarks(bar) })),
+    daily:
+      fields === null
+        ? series.bars
+        : series.bars.map((bar) => ({ ...pickFields(bar as Required<DailyBar>, fields), ...runningMarks(bar) })),
   };
 }
 
@@ -63,7 +77,10 @@ export function toKlineSeries(series: KlineSeries): components['schemas']['Kline
   };
 }
 
-export function toAdjustmentFactors(security: SecurityAnchor, factors: FactorRow[]): components['schemas']['AdjustmentFactors'] {
+export function toAdjustmentFactors(
+  security: SecurityAnchor,
+  factors: FactorRow[],
+): components['schemas']['AdjustmentFactors'] {
   return {
     symbol: security.ts_code,
     ...requestedOf(security),
@@ -74,12 +91,25 @@ export function toAdjustmentFactors(security: SecurityAnchor, factors: FactorRow
   };
 }
 
-export function toCalendarDay(row: CalendarRow, exchange: 'SSE' | 'SZSE' | 'BSE'): components['schemas']['CalendarDay'] {
+export function toCalendarDay(
+  row: CalendarRow,
+  exchange: 'SSE' | 'SZSE' | 'BSE',
+): components['schemas']['CalendarDay'] {
   return { exchange, date: row.cal_date, is_open: Boolean(Number(row.is_open)), pretrade_date: row.pretrade_date };
 }
 
-export function toIntradaySession(security: SecurityAnchor, session: IntradaySession): components['schemas']['IntradaySession'] {
-  return { symbol: security.ts_code, ...requestedOf(security), name: security.name, trade_date: session.tradeDate, as_of: session.asOf, bars: session.bars };
+export function toIntradaySession(
+  security: SecurityAnchor,
+  session: IntradaySession,
+): components['schemas']['IntradaySession'] {
+  return {
+    symbol: security.ts_code,
+    ...requestedOf(security),
+    name: security.name,
+    trade_date: session.tradeDate,
+    as_of: session.asOf,
+    bars: session.bars,
+  };
 }
 
 export function toTrade(row: TradeRow): components['schemas']['Trade'] {
@@ -97,9 +127,19 @@ type WireCrossSectionEntry = components['schemas']['CrossSectionEntry'];
 type WireValuation = components['schemas']['Valuation'];
 
 const BAR_FIELDS = PRICE_FIELDS.filter((field) => field !== 'date');
-const CROSS_SECTION_FIELDS = ['name', 'exchange', 'board', ...BAR_FIELDS, 'adj_factor', 'adj_anchor_date', ...VALUATION_FIELDS] as const;
+const CROSS_SECTION_FIELDS = [
+  'name',
+  'exchange',
+  'board',
+  ...BAR_FIELDS,
+  'adj_factor',
+  'adj_anchor_date',
+  ...VALUATION_FIELDS,
+] as const;
 export type CrossSectionField = (typeof CROSS_SECTION_FIELDS)[number];
-export type CrossSectionFieldsComplete = NoneMissing<MissingFields<Omit<WireCrossSectionEntry, 'symbol'>, typeof CROSS_SECTION_FIELDS>>;
+export type CrossSectionFieldsComplete = NoneMissing<
+  MissingFields<Omit<WireCrossSectionEntry, 'symbol'>, typeof CROSS_SECTION_FIELDS>
+>;
 
 const VALUATION_WIRE_FIELDS = ['date', ...VALUATION_FIELDS] as const;
 export type ValuationWireField = (typeof VALUATION_WIRE_FIELDS)[number];
@@ -115,10 +155,14 @@ export function parseValuationFields(input: string | undefined): readonly Valuat
   return parseFields<ValuationWireField>(input, VALUATION_WIRE_FIELDS);
 }
 
-type CrossSectionColumn<F extends keyof WireCrossSectionEntry> = (entry: CrossSectionEntry) => Required<WireCrossSectionEntry>[F];
+type CrossSectionColumn<F extends keyof WireCrossSectionEntry> = (
+  entry: CrossSectionEntry,
+) => Required<WireCrossSectionEntry>[F];
 
 /** Each valuation field of a row, by its place in the row's valuation (VALUATION_FIELDS' order). */
-const VALUATION_COLUMNS = Object.fromEntries(VALUATION_FIELDS.map((field, i) => [field, (entry: CrossSectionEntry) => entry.row.valuationAt(i)])) as {
+const VALUATION_COLUMNS = Object.fromEntries(
+  VALUATION_FIELDS.map((field, i) => [field, (entry: CrossSectionEntry) => entry.row.valuationAt(i)]),
+) as {
   [F in ValuationField]: CrossSectionColumn<F>;
 };
 
@@ -153,9 +197,16 @@ export function toCrossSection(section: CrossSection, fields: readonly CrossSect
  * A security's valuation days with the chosen fields, each day read from its row (arrayRecordReader: one shape
  * for the 36,000 days of 50 symbols × 3 years).
  */
-export function toValuationSeries({ security, rows }: ValuationSeries, fields: readonly ValuationWireField[]): components['schemas']['ValuationSeries'] {
+export function toValuationSeries(
+  { security, rows }: ValuationSeries,
+  fields: readonly ValuationWireField[],
+): components['schemas']['ValuationSeries'] {
   const places = fields.map((field) => (field === 'date' ? 1 : 2 + VALUATION_FIELDS.indexOf(field)));
-  const dayOf = arrayRecordReader(fields, places, (value): value is string | number => value !== null && value !== undefined);
+  const dayOf = arrayRecordReader(
+    fields,
+    places,
+    (value): value is string | number => value !== null && value !== undefined,
+  );
   return {
     symbol: security.ts_code,
     ...requestedOf(security),

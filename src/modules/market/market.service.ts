@@ -33,14 +33,21 @@ export interface DailyRequest {
 }
 
 /** Securities in request order, an old code answering for the security it became; unknown codes → 400 invalid_symbol. */
-export async function knownSecurities(db: Db, codes: CodeHistory, symbols: string[], cutoff: string | null): Promise<SecurityAnchor[]> {
+export async function knownSecurities(
+  db: Db,
+  codes: CodeHistory,
+  symbols: string[],
+  cutoff: string | null,
+): Promise<SecurityAnchor[]> {
   const securities = await resolveSecurities(codes, symbols, (current) => findSecurityAnchors(db, current, cutoff));
   return securities.map(({ row, requested }) => ({ ...row, ...requested }));
 }
 
 /** Bars of a code span: a former code's only before its successor took over. */
-const inSpan = (bar: StoredBar | undefined, { until }: CodeSpan) => bar !== undefined && (until === null || bar.trade_date < until);
-const newestFirst = (a: StoredBar, b: StoredBar) => (a.trade_date < b.trade_date ? 1 : a.trade_date > b.trade_date ? -1 : 0);
+const inSpan = (bar: StoredBar | undefined, { until }: CodeSpan) =>
+  bar !== undefined && (until === null || bar.trade_date < until);
+const newestFirst = (a: StoredBar, b: StoredBar) =>
+  a.trade_date < b.trade_date ? 1 : a.trade_date > b.trade_date ? -1 : 0;
 
 /**
  * A security's bars across its code changes, newest first: its own, and its former codes' before each
@@ -50,17 +57,27 @@ const newestFirst = (a: StoredBar, b: StoredBar) => (a.trade_date < b.trade_date
 function acrossCodes(spans: CodeSpan[], byCode: Map<string, StoredBar[]>): StoredBar[] {
   const bars = spans.flatMap((span) => (byCode.get(span.code) ?? []).filter((bar) => inSpan(bar, span)));
   if (spans.length === 1) return bars;
-  return countOnce(bars, spans[0]!.code, (bar) => bar.ts_code, (bar) => bar.trade_date).sort(newestFirst);
+  return countOnce(
+    bars,
+    spans[0]!.code,
+    (bar) => bar.ts_code,
+    (bar) => bar.trade_date,
+  ).sort(newestFirst);
 }
 
 /** The latest of the bars before a window under the security's codes (its own on a tie). */
 function latestBefore(spans: CodeSpan[], before: Map<string, StoredBar>): StoredBar | null {
-  const candidates = spans.map((span) => before.get(span.code)).filter((bar, i) => inSpan(bar, spans[i]!)) as StoredBar[];
+  const candidates = spans
+    .map((span) => before.get(span.code))
+    .filter((bar, i) => inSpan(bar, spans[i]!)) as StoredBar[];
   return candidates.sort(newestFirst)[0] ?? null;
 }
 
 /** The codes whose bars make up the securities' histories (their own and their former ones). */
-async function historyCodes(codes: CodeHistory, current: string[]): Promise<{ spans: Map<string, CodeSpan[]>; all: string[] }> {
+async function historyCodes(
+  codes: CodeHistory,
+  current: string[],
+): Promise<{ spans: Map<string, CodeSpan[]>; all: string[] }> {
   const spans = await codes.spans([...new Set(current)]);
   return { spans, all: [...new Set([...spans.values()].flat().map(({ code }) => code))] };
 }
@@ -69,7 +86,13 @@ async function historyCodes(codes: CodeHistory, current: string[]): Promise<{ sp
  * The newest `limit` of a security's stored bars (newest first) as a series; `before` is its bar before
  * the stored ones, the base of the first adjusted pre_close when no older stored bar is left over.
  */
-function toSeries(security: SecurityAnchor, stored: readonly StoredBar[], limit: number, adjusted: boolean, before: StoredBar | null): DailySeries {
+function toSeries(
+  security: SecurityAnchor,
+  stored: readonly StoredBar[],
+  limit: number,
+  adjusted: boolean,
+  before: StoredBar | null,
+): DailySeries {
   const rows = stored.slice(0, limit);
   if (!adjusted) return { security, anchorDate: null, bars: unadjustedBars(rows) };
   return {
@@ -95,11 +118,21 @@ export async function securityBars(
   const own = spans.get(security.ts_code)!;
   // The SQL limit counts bars in code order: with former codes the range is read whole and cut after splicing.
   const sqlLimit = range.limit === null || all.length > 1 ? null : range.limit + 1;
-  const stored = acrossCodes(own, groupBy(await dailyBars(db, all, range.begin, range.end, cutoff, sqlLimit), (bar) => bar.ts_code));
+  const stored = acrossCodes(
+    own,
+    groupBy(await dailyBars(db, all, range.begin, range.end, cutoff, sqlLimit), (bar) => bar.ts_code),
+  );
   const limit = range.limit ?? stored.length;
   const oldest = stored[Math.min(limit, stored.length) - 1];
-  const before = adjusted && oldest && stored.length <= limit ? await barsBefore(db, all, oldest.trade_date, cutoff) : [];
-  return toSeries(security, stored, limit, adjusted, latestBefore(own, new Map(before.map((bar) => [bar.ts_code, bar]))));
+  const before =
+    adjusted && oldest && stored.length <= limit ? await barsBefore(db, all, oldest.trade_date, cutoff) : [];
+  return toSeries(
+    security,
+    stored,
+    limit,
+    adjusted,
+    latestBefore(own, new Map(before.map((bar) => [bar.ts_code, bar]))),
+  );
 }
 
 /** Awaits both, and on failure rethrows the failure of the first in argument order (stable error codes). */
@@ -127,10 +160,17 @@ function latestPerCode(bars: StoredBar[]): Map<string, StoredBar> {
  * adjusted (those bars are the bases of the first pre_close); only a code without a bar that day needs
  * another for its latest bar before. A default single-symbol request: two queries besides the latest day.
  */
-export async function dailySeries({ db, codes, calendar }: MarketSources, request: DailyRequest, visibility: Visibility): Promise<DailySeries[]> {
+export async function dailySeries(
+  { db, codes, calendar }: MarketSources,
+  request: DailyRequest,
+  visibility: Visibility,
+): Promise<DailySeries[]> {
   const cutoff = visibility.dailyThrough;
   const openDays = await calendar.openDays();
-  const [securities, window] = await inOrder(knownSecurities(db, codes, request.symbols, cutoff), dailyWindow(calendar, openDays, request.begin, request.end, visibility));
+  const [securities, window] = await inOrder(
+    knownSecurities(db, codes, request.symbols, cutoff),
+    dailyWindow(calendar, openDays, request.begin, request.end, visibility),
+  );
   const limit = request.limit ?? tradingDaysInLatestYear(openDays, window.latest);
   const emitted: DailySeries[] = [];
   let bars = 0;
@@ -139,22 +179,30 @@ export async function dailySeries({ db, codes, calendar }: MarketSources, reques
   const live: LiveQuotes | null = await runningQuotes(db, calendar, window, request.end, visibility);
   for (let i = 0; i < securities.length; i += CHUNK) {
     const chunk = securities.slice(i, i + CHUNK);
-    const { spans, all } = await historyCodes(codes, chunk.map((security) => security.ts_code));
+    const { spans, all } = await historyCodes(
+      codes,
+      chunk.map((security) => security.ts_code),
+    );
     const read = await dailyBars(db, all, from, window.end, cutoff);
     const stored = read.filter((bar) => bar.trade_date >= window.begin);
     const previous = latestPerCode(read.filter((bar) => bar.trade_date < window.begin));
     if (request.adjusted) {
       // A code without a bar that day (suspended, renamed, not yet listed) asks for its latest bar before.
       const missing = all.filter((code) => !previous.has(code));
-      if (missing.length > 0) for (const bar of await barsBefore(db, missing, window.begin, cutoff)) previous.set(bar.ts_code, bar);
+      if (missing.length > 0)
+        for (const bar of await barsBefore(db, missing, window.begin, cutoff)) previous.set(bar.ts_code, bar);
     }
     const groups = groupBy(stored, (bar) => bar.ts_code);
     const quotes = live === null ? new Map() : await live(chunk.map((security) => security.ts_code));
     for (const security of chunk) {
       const own = spans.get(security.ts_code)!;
       const before = latestBefore(own, previous);
-      const series = withRunningBar(security, acrossCodes(own, groups), before, quotes.get(security.ts_code), (anchor, rows) =>
-        toSeries(anchor, rows, limit, request.adjusted, before),
+      const series = withRunningBar(
+        security,
+        acrossCodes(own, groups),
+        before,
+        quotes.get(security.ts_code),
+        (anchor, rows) => toSeries(anchor, rows, limit, request.adjusted, before),
       );
       bars += series.bars.length;
       emitted.push(series);

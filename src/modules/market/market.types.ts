@@ -94,4 +94,6 @@ export interface ValuationSeries {
 export type CloseRow = { ts_code: string } & Omit<RawDailyBar, 'adj_factor'>;
 
 /** A security's latest quote: a live one, or its latest daily bar where no live quote is visible. */
-export type QuoteSource = { security: SecurityAnchor } & ({ basis: 'live'; live: Snapshot } | { basis: 'close'; close: CloseRow });
+export type QuoteSource = { security: SecurityAnchor } & (
+  { basis: 'live'; live: Snapshot } | { basis: 'close'; close: CloseRow }
+);

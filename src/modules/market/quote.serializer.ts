@@ -21,9 +21,23 @@ function changes(last: number | null, preClose: number | null): Pick<WireQuote, 
 export function toLiveQuote(snapshot: Snapshot, name: string | null): WireQuote {
   const { last, pre_close: preClose } = snapshot;
   return {
-    symbol: snapshot.ts_code, name: snapshot.name || name, basis: 'live', time: snapshot.time, last, open: snapshot.open, high: snapshot.high,
-    low: snapshot.low, pre_close: preClose, ...changes(last, preClose), volume: lotsOf(snapshot.volume), amount: snapshot.amount, bids: levels(snapshot.bids),
-    asks: levels(snapshot.asks), limit_up: snapshot.limit_up, limit_down: snapshot.limit_down, suspended: snapshot.suspended,
+    symbol: snapshot.ts_code,
+    name: snapshot.name || name,
+    basis: 'live',
+    time: snapshot.time,
+    last,
+    open: snapshot.open,
+    high: snapshot.high,
+    low: snapshot.low,
+    pre_close: preClose,
+    ...changes(last, preClose),
+    volume: lotsOf(snapshot.volume),
+    amount: snapshot.amount,
+    bids: levels(snapshot.bids),
+    asks: levels(snapshot.asks),
+    limit_up: snapshot.limit_up,
+    limit_down: snapshot.limit_down,
+    suspended: snapshot.suspended,
   };
 }
 
@@ -33,8 +47,22 @@ export function toQuote(quote: QuoteSource): WireQuote {
   if (quote.basis === 'live') return toLiveQuote(quote.live, name);
   const bar = quote.close;
   return {
-    symbol, name, basis: 'close', time: `${bar.trade_date} ${SESSION_CLOSE}`, last: bar.close, open: bar.open, high: bar.high,
-    low: bar.low, pre_close: bar.pre_close, ...changes(bar.close, bar.pre_close), volume: bar.vol ?? 0, amount: bar.amount ?? 0,
-    bids: [], asks: [], limit_up: null, limit_down: null, suspended: false,
+    symbol,
+    name,
+    basis: 'close',
+    time: `${bar.trade_date} ${SESSION_CLOSE}`,
+    last: bar.close,
+    open: bar.open,
+    high: bar.high,
+    low: bar.low,
+    pre_close: bar.pre_close,
+    ...changes(bar.close, bar.pre_close),
+    volume: bar.vol ?? 0,
+    amount: bar.amount ?? 0,
+    bids: [],
+    asks: [],
+    limit_up: null,
+    limit_down: null,
+    suspended: false,
   };
 }

@@ -3,7 +3,16 @@ import { bumpDataVersion } from '../../db/dataVersions';
 import { addDays } from '../../domain/calendar';
 import { exchangeToday } from '../../domain/clock';
 import { planPartitions } from '../../domain/dayPartitions';
-import { addPartitions, deleteOlderBatch, dropPartitions, MINUTE_TABLES, partitionsOf, rowsIn, withRetentionLock, type MinuteTable } from '../../db/minutePartitions';
+import {
+  addPartitions,
+  deleteOlderBatch,
+  dropPartitions,
+  MINUTE_TABLES,
+  partitionsOf,
+  rowsIn,
+  withRetentionLock,
+  type MinuteTable,
+} from '../../db/minutePartitions';
 
 /** Days ahead that get a partition of their own, so that a week of loads never lands in p_future. */
 const DAYS_AHEAD = 7;
@@ -32,7 +41,8 @@ async function prune(db: Db, retentionDays: number, now: Date): Promise<number> 
   let removed = 0;
   for (const table of MINUTE_TABLES) {
     removed += await rollPartitions(db, table, keepFrom, addDays(today, DAYS_AHEAD));
-    for (let batch = DELETE_BATCH; batch === DELETE_BATCH; removed += batch) batch = await deleteOlderBatch(db, table, `${keepFrom} 00:00:00`, DELETE_BATCH);
+    for (let batch = DELETE_BATCH; batch === DELETE_BATCH; removed += batch)
+      batch = await deleteOlderBatch(db, table, `${keepFrom} 00:00:00`, DELETE_BATCH);
   }
   if (removed > 0) await bumpDataVersion(db, 'intraday');
   return removed;
@@ -50,7 +60,12 @@ async function rollPartitions(db: Db, table: MinuteTable, keepFrom: string, thro
 }
 
 /** Prunes now and then every `everyMs` in the background of the serving process; returns a stop function. */
-export function schedulePruning(db: Db, retentionDays: number, onError: (err: unknown) => void, everyMs = 3600_000): () => void {
+export function schedulePruning(
+  db: Db,
+  retentionDays: number,
+  onError: (err: unknown) => void,
+  everyMs = 3600_000,
+): () => void {
   const run = () => void pruneMinuteData(db, retentionDays).catch(onError);
   run();
   const timer = setInterval(run, everyMs);

@@ -16,7 +16,13 @@ export type LiveQuotes = (tsCodes: readonly string[]) => Promise<Map<string, Sna
  * a day after the newest stored day the plan sees, inside the requested window — known from memory, so that
  * outside sessions and after the import a daily request asks no more than before.
  */
-export async function runningQuotes(db: Db, calendar: TradingCalendar, window: DateWindow, end: string | undefined, visibility: Visibility): Promise<LiveQuotes | null> {
+export async function runningQuotes(
+  db: Db,
+  calendar: TradingCalendar,
+  window: DateWindow,
+  end: string | undefined,
+  visibility: Visibility,
+): Promise<LiveQuotes | null> {
   const day = await calendar.liveDay();
   if (day === null || day <= window.latest || day < window.begin || (end !== undefined && day > end)) return null;
   return async (tsCodes) => {
@@ -39,10 +45,16 @@ export function withRunningBar(
   toSeries: (security: SecurityAnchor, stored: readonly StoredBar[]) => DailySeries,
 ): DailySeries {
   const newest = stored[0] ?? before;
-  const running = quote === undefined || (newest !== null && newest.trade_date >= quote.time.slice(0, 10)) ? null : runningDailyBar(quote, newest);
+  const running =
+    quote === undefined || (newest !== null && newest.trade_date >= quote.time.slice(0, 10))
+      ? null
+      : runningDailyBar(quote, newest);
   if (running === null) return toSeries(security, stored);
   const { bar, asOf, final } = running;
-  const anchored = security.anchor_factor === null ? security : { ...security, anchor_date: bar.trade_date, anchor_factor: bar.adj_factor };
+  const anchored =
+    security.anchor_factor === null
+      ? security
+      : { ...security, anchor_date: bar.trade_date, anchor_factor: bar.adj_factor };
   const series = toSeries(anchored, [{ ...bar, ts_code: security.ts_code }, ...stored]);
   const [top, ...rest] = series.bars;
   return top?.date === bar.trade_date ? { ...series, bars: [{ ...top, final, as_of: asOf }, ...rest] } : series;

@@ -16,7 +16,8 @@ export interface StreamDeps extends Omit<MarketSources, 'calendar' | 'directory'
 }
 
 /** A reconnect's `Last-Event-ID`, when it sent one (the contract checks its form). */
-const lastEventIdOf = (req: { headers: Record<string, string | string[] | undefined> }): number | undefined => (req.headers['last-event-id'] === undefined ? undefined : Number(req.headers['last-event-id']));
+const lastEventIdOf = (req: { headers: Record<string, string | string[] | undefined> }): number | undefined =>
+  req.headers['last-event-id'] === undefined ? undefined : Number(req.headers['last-event-id']);
 
 /** `no_data` (no quote visible yet) as no opening quotes; any other failure stays one. */
 function noneVisible(error: unknown): QuoteSource[] {
@@ -39,17 +40,29 @@ export function streamHandlers({ db, codes, hub, visibility: planVisibility }: S
   const getStream: Handler<'getStream'> = async (req, res) => {
     const owner = res.locals.keyOwner!;
     const visibility = await planVisibility.of(owner.planId);
-    const securities = await knownSecurities(db, codes, parseSymbolList(req.query.symbol, 50).symbols, visibility.dailyThrough);
+    const securities = await knownSecurities(
+      db,
+      codes,
+      parseSymbolList(req.query.symbol, 50).symbols,
+      visibility.dailyThrough,
+    );
     const channels = new Set((req.query.channels ?? 'quote,bar').split(',') as LiveChannel[]);
-    if (hub.streamsOf(owner.keyId) >= hub.streamsPerKey) throw rateLimitExceeded(`This key already holds ${hub.streamsPerKey} streams, the most one key may`);
+    if (hub.streamsOf(owner.keyId) >= hub.streamsPerKey)
+      throw rateLimitExceeded(`This key already holds ${hub.streamsPerKey} streams, the most one key may`);
     const after = lastEventIdOf(req);
-    if (after !== undefined && !Number.isSafeInteger(after)) throw invalidParameter('Last-Event-ID must be an event id');
+    if (after !== undefined && !Number.isSafeInteger(after))
+      throw invalidParameter('Last-Event-ID must be an event id');
     // Nothing visible yet is an empty opening, not an error; any other failure is the request's.
-    const opening: QuoteSource[] = channels.has('quote') ? await latestQuotes(db, securities, visibility).catch(noneVisible) : [];
+    const opening: QuoteSource[] = channels.has('quote')
+      ? await latestQuotes(db, securities, visibility).catch(noneVisible)
+      : [];
     const names = new Map(securities.map((security) => [security.ts_code, security.name]));
     const stream = openEventStream(res, hub.streamOptions);
     const client = {
-      keyId: owner.keyId, symbols: new Set(names.keys()), channels, delayMinutes: visibility.minuteDelayMinutes,
+      keyId: owner.keyId,
+      symbols: new Set(names.keys()),
+      channels,
+      delayMinutes: visibility.minuteDelayMinutes,
       send: (event: LiveEvent) => void stream.send(event.channel, wireOf(event, names), event.id),
       end: (error: string, message: string) => stream.fail(error, message),
     };

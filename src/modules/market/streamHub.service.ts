@@ -76,7 +76,11 @@ export class StreamHub {
     this.subscriptions.add(subscription);
     this.perKey.set(client.keyId, this.streamsOf(client.keyId) + 1);
     const resumed = after !== undefined && (this.recent.length === 0 || this.recent[0]!.id <= after + 1);
-    if (after !== undefined) this.offer(subscription, this.recent.filter((event) => event.id > after));
+    if (after !== undefined)
+      this.offer(
+        subscription,
+        this.recent.filter((event) => event.id > after),
+      );
     this.timer ??= setInterval(() => this.release(), RELEASE_EVERY_MS).unref();
     let open = true;
     const unsubscribe = () => {
@@ -94,7 +98,8 @@ export class StreamHub {
 
   /** Ends every stream (shutdown: clients reconnect, to another instance or after the restart, and resume). */
   closeAll(): void {
-    for (const { client } of [...this.subscriptions]) client.end('shutting_down', 'The server is restarting: reconnect with Last-Event-ID to resume');
+    for (const { client } of [...this.subscriptions])
+      client.end('shutting_down', 'The server is restarting: reconnect with Last-Event-ID to resume');
   }
 
   /** The newest market time a delay lets through now. */

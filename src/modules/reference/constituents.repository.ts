@@ -5,7 +5,11 @@ import type { IndustryMatch, MemberRow, WeightRow } from './reference.types';
 
 /** The latest constituent snapshot date of an index on or before `date`, null when there is none. */
 export async function snapshotOn(db: Db, indexCode: string, date: string): Promise<string | null> {
-  const row = await db('index_weights').where('index_code', indexCode).where('trade_date', '<=', date).max({ trade_date: 'trade_date' }).first();
+  const row = await db('index_weights')
+    .where('index_code', indexCode)
+    .where('trade_date', '<=', date)
+    .max({ trade_date: 'trade_date' })
+    .first();
   return row?.trade_date ?? null;
 }
 
@@ -14,8 +18,14 @@ export async function hasWeights(db: Db, indexCode: string): Promise<boolean> {
 }
 
 /** One page of a snapshot's members, heaviest first (then by code), and the snapshot's size. */
-export async function snapshotMembers(db: Db, indexCode: string, tradeDate: string, window: PageRequest): Promise<{ rows: WeightRow[]; total: number }> {
-  const snapshot = (): Knex.QueryBuilder => db('index_weights as w').where({ 'w.index_code': indexCode, 'w.trade_date': tradeDate });
+export async function snapshotMembers(
+  db: Db,
+  indexCode: string,
+  tradeDate: string,
+  window: PageRequest,
+): Promise<{ rows: WeightRow[]; total: number }> {
+  const snapshot = (): Knex.QueryBuilder =>
+    db('index_weights as w').where({ 'w.index_code': indexCode, 'w.trade_date': tradeDate });
   const [rows, [{ total }]] = await Promise.all([
     snapshot()
       .leftJoin('securities as s', 's.ts_code', 'w.con_code')
@@ -25,7 +35,10 @@ export async function snapshotMembers(db: Db, indexCode: string, tradeDate: stri
       .select('w.con_code', 's.name', 'w.weight'),
     snapshot().count({ total: '*' }),
   ]);
-  return { rows: rows.map((row: WeightRow) => ({ ...row, weight: row.weight === null ? null : Number(row.weight) })), total: Number(total) };
+  return {
+    rows: rows.map((row: WeightRow) => ({ ...row, weight: row.weight === null ? null : Number(row.weight) })),
+    total: Number(total),
+  };
 }
 
 /**
@@ -73,7 +86,10 @@ export async function pageOf<T>(
   columns: (string | Knex.Raw)[],
   window: PageRequest,
 ): Promise<{ rows: T[]; total: number }> {
-  const [rows, [{ total }]] = await Promise.all([base().orderBy(order).limit(window.limit).offset(window.offset).select(columns), base().count({ total: '*' })]);
+  const [rows, [{ total }]] = await Promise.all([
+    base().orderBy(order).limit(window.limit).offset(window.offset).select(columns),
+    base().count({ total: '*' }),
+  ]);
   return { rows, total: Number(total) };
 }
 
@@ -83,5 +99,10 @@ export function swMembers(db: Db, match: IndustryMatch, date: string, window: Pa
 }
 
 export function listMembers(db: Db, industry: string, date: string, window: PageRequest) {
-  return pageOf<MemberRow>(() => listMembersOn(db, industry, date), [{ column: 'm.ts_code' }], ['m.ts_code', 'm.name', db.raw('null as in_date'), db.raw('null as out_date')], window);
+  return pageOf<MemberRow>(
+    () => listMembersOn(db, industry, date),
+    [{ column: 'm.ts_code' }],
+    ['m.ts_code', 'm.name', db.raw('null as in_date'), db.raw('null as out_date')],
+    window,
+  );
 }

@@ -9,18 +9,37 @@ import { exchangeToday } from '../../domain/clock';
 import type { CodeHistory } from '../common/codeHistory.service';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
 import type { PlanVisibility } from '../subscriptions/planVisibility.service';
-import { codeChangeList, conceptConstituents, indexConstituents, industryConstituents, listingHistories } from './reference.service';
+import {
+  codeChangeList,
+  conceptConstituents,
+  indexConstituents,
+  industryConstituents,
+  listingHistories,
+} from './reference.service';
 import { conceptBoardPage } from './conceptBoards.repository';
 import * as wire from './reference.serializer';
 import type { StockList } from './stockList.service';
 
-export function referenceHandlers(db: Db, codes: CodeHistory, calendar: TradingCalendar, stockList: StockList, visibility: PlanVisibility) {
+export function referenceHandlers(
+  db: Db,
+  codes: CodeHistory,
+  calendar: TradingCalendar,
+  stockList: StockList,
+  visibility: PlanVisibility,
+) {
   const getStockList: Handler<'getStockList'> = async (req, res) => {
     const { kind = 'stock', date, exchange, board, industry, status } = req.query;
     const window = pageWindow(req.query);
     const filter = { kind, date, exchange, board, industry, status: status && listStatusOfCode(status) };
     const { rows, total } = await stockList.page(filter, window);
-    await writeAnswer(req, res, okPage(rows.map((row) => wire.toListedSecurity(row, date !== undefined)), paginationOf(window, total)));
+    await writeAnswer(
+      req,
+      res,
+      okPage(
+        rows.map((row) => wire.toListedSecurity(row, date !== undefined)),
+        paginationOf(window, total),
+      ),
+    );
   };
 
   const getListingStatus: Handler<'getListingStatus'> = async (req, res) => {
@@ -40,19 +59,41 @@ export function referenceHandlers(db: Db, codes: CodeHistory, calendar: TradingC
     const window = pageWindow(req.query);
     const index = parseOneSymbol(req.query.index);
     const { tradeDate, rows, total } = await indexConstituents(db, index, req.query.date ?? exchangeToday(), window);
-    await writeAnswer(req, res, okPage(rows.map((row) => wire.toIndexConstituent(index, tradeDate, row)), paginationOf(window, total)));
+    await writeAnswer(
+      req,
+      res,
+      okPage(
+        rows.map((row) => wire.toIndexConstituent(index, tradeDate, row)),
+        paginationOf(window, total),
+      ),
+    );
   };
 
   const getIndustryConstituents: Handler<'getIndustryConstituents'> = async (req, res) => {
     const window = pageWindow(req.query);
-    const request = { industry: req.query.industry.trim(), level: req.query.level as 1 | 2 | 3 | undefined, date: req.query.date ?? exchangeToday() };
+    const request = {
+      industry: req.query.industry.trim(),
+      level: req.query.level as 1 | 2 | 3 | undefined,
+      date: req.query.date ?? exchangeToday(),
+    };
     const { match, rows, total } = await industryConstituents(db, request, window);
-    await writeAnswer(req, res, okPage(rows.map((row) => wire.toIndustryConstituent(row, match)), paginationOf(window, total)));
+    await writeAnswer(
+      req,
+      res,
+      okPage(
+        rows.map((row) => wire.toIndustryConstituent(row, match)),
+        paginationOf(window, total),
+      ),
+    );
   };
 
   const getConceptBoards: Handler<'getConceptBoards'> = async (req, res) => {
     const window = pageWindow(req.query);
-    const { rows, total } = await conceptBoardPage(db, { type: req.query.type, exchange: req.query.exchange, name: req.query.name }, window);
+    const { rows, total } = await conceptBoardPage(
+      db,
+      { type: req.query.type, exchange: req.query.exchange, name: req.query.name },
+      window,
+    );
     await writeAnswer(req, res, okPage(rows.map(wire.toConceptBoard), paginationOf(window, total)));
   };
 
@@ -63,5 +104,13 @@ export function referenceHandlers(db: Db, codes: CodeHistory, calendar: TradingC
     await writeAnswer(req, res, okPage(rows.map(wire.toConceptConstituent), paginationOf(window, total)));
   };
 
-  return { getStockList, getListingStatus, getCodeChanges, getIndexConstituents, getIndustryConstituents, getConceptBoards, getConceptConstituents };
+  return {
+    getStockList,
+    getListingStatus,
+    getCodeChanges,
+    getIndexConstituents,
+    getIndustryConstituents,
+    getConceptBoards,
+    getConceptConstituents,
+  };
 }

@@ -35,7 +35,14 @@ export function toCodeChange(row: CodeChange): Schemas['CodeChange'] {
 }
 
 export function toNameChange(row: NameRow): Schemas['NameChange'] {
-  return { symbol: row.ts_code, name: row.name, start_date: row.start_date, end_date: row.end_date, announcement_date: row.ann_date, reason: row.change_reason };
+  return {
+    symbol: row.ts_code,
+    name: row.name,
+    start_date: row.start_date,
+    end_date: row.end_date,
+    announcement_date: row.ann_date,
+    reason: row.change_reason,
+  };
 }
 
 export interface ListingHistory {
@@ -66,7 +73,10 @@ export function toIndexConstituent(index: string, tradeDate: string, row: Weight
 }
 
 /** A member from Shenwan data (`match` given) or from the stock list's industry. */
-export function toIndustryConstituent(row: MemberRow, match: IndustryMatch | { name: string }): Schemas['IndustryConstituent'] {
+export function toIndustryConstituent(
+  row: MemberRow,
+  match: IndustryMatch | { name: string },
+): Schemas['IndustryConstituent'] {
   const sw = 'code' in match;
   return {
     symbol: row.ts_code,
@@ -81,13 +91,26 @@ export function toIndustryConstituent(row: MemberRow, match: IndustryMatch | { n
 }
 
 export function toConceptBoard(row: ConceptBoardRow): Schemas['ConceptBoard'] {
-  return { board: row.ts_code, name: row.name, type: row.type, exchange: row.exchange, count: row.count, list_date: row.list_date };
+  return {
+    board: row.ts_code,
+    name: row.name,
+    type: row.type,
+    exchange: row.exchange,
+    count: row.count,
+    list_date: row.list_date,
+  };
 }
 
 /** A membership: the board, the member (a current one unless `is_new` says N), Tonghuashun's weight and dates when it gives them. */
 export function toConceptConstituent(row: ConceptMemberRow): Schemas['ConceptConstituent'] {
   return {
-    board: row.ts_code, board_name: row.board_name, symbol: row.con_code, name: row.con_name, current: row.is_new !== 'N',
-    weight: row.weight, in_date: row.in_date, out_date: row.out_date,
+    board: row.ts_code,
+    board_name: row.board_name,
+    symbol: row.con_code,
+    name: row.con_name,
+    current: row.is_new !== 'N',
+    weight: row.weight,
+    in_date: row.in_date,
+    out_date: row.out_date,
   };
 }

@@ -20,7 +20,11 @@ export class StockList {
     versions: DataVersions,
     codes: CodeHistory,
   ) {
-    this.universe = new VersionedValue(versions, 'reference', async () => new ListedUniverse(await universeSecurities(db), await codes.touching()));
+    this.universe = new VersionedValue(
+      versions,
+      'reference',
+      async () => new ListedUniverse(await universeSecurities(db), await codes.touching()),
+    );
   }
 
   warmUp(): void {
@@ -31,7 +35,14 @@ export class StockList {
   async page(filter: UniverseFilter, window: PageRequest): Promise<{ rows: ListedRow[]; total: number }> {
     const { rows, total } = (await this.universe.current()).page(filter, window);
     const { date } = filter;
-    const names = date === undefined ? null : await namesOnDate(this.db, rows.map((row) => row.ts_code), date);
+    const names =
+      date === undefined
+        ? null
+        : await namesOnDate(
+            this.db,
+            rows.map((row) => row.ts_code),
+            date,
+          );
     return { rows: rows.map((row) => ({ ...row, name_then: names?.get(row.ts_code) ?? row.name })), total };
   }
 }

@@ -12,12 +12,21 @@ import type { SecuritySearch } from './securitySearch.service';
 import { basicInfo } from './basicInfo.service';
 import { STOCK_FIELDS, toSearchResultItem, toStock } from './stocks.serializer';
 
-export function stocksHandlers(db: Db, codes: CodeHistory, securities: SecuritySearch, answers: AnswerCache, visibility: PlanVisibility) {
+export function stocksHandlers(
+  db: Db,
+  codes: CodeHistory,
+  securities: SecuritySearch,
+  answers: AnswerCache,
+  visibility: PlanVisibility,
+) {
   const getBasicInfo: Handler<'getBasicInfo'> = async (req, res) => {
     const { symbols, single } = parseSymbolList(req.query.symbol, 50);
     const fields = parseFields(req.query.fields, STOCK_FIELDS);
     const { dailyThrough } = await visibility.of(res.locals.keyOwner!.planId);
-    const stocks = (await basicInfo(db, codes, symbols, dailyThrough)).map(({ row, requested }) => ({ ...requested, ...pickFields(toStock(row), fields) }));
+    const stocks = (await basicInfo(db, codes, symbols, dailyThrough)).map(({ row, requested }) => ({
+      ...requested,
+      ...pickFields(toStock(row), fields),
+    }));
     await writeAnswer(req, res, ok(single ? stocks[0]! : stocks));
   };
 

@@ -3,28 +3,51 @@ import { whereVisible } from '../common/visibleRows.repository';
 import type { SearchableSecurity } from '../../domain/securitySearch';
 import type { ProfileColumns, StockRow } from './stocks.types';
 
-const PROFILE_COLUMNS = ['introduction', 'website', 'office', 'chairman', 'manager', 'secretary', 'setup_date', 'reg_capital', 'business_scope'] as const satisfies readonly (keyof ProfileColumns)[];
+const PROFILE_COLUMNS = [
+  'introduction',
+  'website',
+  'office',
+  'chairman',
+  'manager',
+  'secretary',
+  'setup_date',
+  'reg_capital',
+  'business_scope',
+] as const satisfies readonly (keyof ProfileColumns)[];
 
 /**
  * Securities by standard code, each with its profile and latest valuation row the plan sees (`through`: its
  * daily cut-off), one query of primary-key lookups.
  */
 export async function findStocks(db: Db, tsCodes: string[], through: string | null): Promise<StockRow[]> {
-  const latestValuation = whereVisible(db('daily_basic as d').max('d.trade_date').whereRaw('d.ts_code = s.ts_code'), 'd.trade_date', through);
+  const latestValuation = whereVisible(
+    db('daily_basic as d').max('d.trade_date').whereRaw('d.ts_code = s.ts_code'),
+    'd.trade_date',
+    through,
+  );
   return db('securities as s')
     .leftJoin('daily_basic as b', (join) => {
       join.on('b.ts_code', 's.ts_code').andOn('b.trade_date', db.raw('(?)', [latestValuation]));
     })
     .leftJoin('company_profiles as p', 'p.ts_code', 's.ts_code')
     .whereIn('s.ts_code', tsCodes)
-    .select('s.*', 'b.total_mv', 'b.circ_mv', 'b.total_share', 'b.float_share', ...PROFILE_COLUMNS.map((column) => `p.${column}`));
+    .select(
+      's.*',
+      'b.total_mv',
+      'b.circ_mv',
+      'b.total_share',
+      'b.float_share',
+      ...PROFILE_COLUMNS.map((column) => `p.${column}`),
+    );
 }
 
 /** What search reads of a security (its full pinyin written on import); the index adds the former names. */
 export type SearchSourceRow = Omit<SearchableSecurity, 'pinyin' | 'former_names'> & { pinyin: string | null };
 
 /** Every security with what search matches and shows (two table scans, once per reference data version). */
-export async function searchSources(db: Db): Promise<{ securities: SearchSourceRow[]; formerNames: { ts_code: string; name: string }[] }> {
+export async function searchSources(
+  db: Db,
+): Promise<{ securities: SearchSourceRow[]; formerNames: { ts_code: string; name: string }[] }> {
   const [securities, formerNames] = await Promise.all([
     db('securities').select('ts_code', 'symbol', 'name', 'exchange', 'industry', 'list_status', 'cnspell', 'pinyin'),
     db('name_changes').distinct('ts_code', 'name'),

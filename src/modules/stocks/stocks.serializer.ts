@@ -8,10 +8,31 @@ export type Stock = Required<Omit<components['schemas']['Stock'], 'requested_sym
 export type SearchResultItem = components['schemas']['SearchResultItem'];
 
 export const STOCK_FIELDS = [
-  'symbol', 'name', 'exchange', 'exchange_name', 'industry', 'subindustry', 'listing_date', 'delisting_date',
-  'status', 'market_cap', 'circulating_market_cap', 'issued_shares', 'circulating_shares', 'par_value',
-  'description', 'website', 'region', 'address', 'chairman', 'general_manager', 'secretary',
-  'established_date', 'registered_capital', 'organization_code', 'business_scope',
+  'symbol',
+  'name',
+  'exchange',
+  'exchange_name',
+  'industry',
+  'subindustry',
+  'listing_date',
+  'delisting_date',
+  'status',
+  'market_cap',
+  'circulating_market_cap',
+  'issued_shares',
+  'circulating_shares',
+  'par_value',
+  'description',
+  'website',
+  'region',
+  'address',
+  'chairman',
+  'general_manager',
+  'secretary',
+  'established_date',
+  'registered_capital',
+  'organization_code',
+  'business_scope',
 ] as const satisfies readonly (keyof Stock)[];
 
 export type StockFieldsComplete = NoneMissing<MissingFields<Stock, typeof STOCK_FIELDS>>;

@@ -32,5 +32,6 @@ export class PlanVisibility {
 
 /** Ticks need a plan with tick access, on any path that reads them: 403 insufficient_permissions. */
 export function assertTickAccess(visibility: Visibility): void {
-  if (!visibility.tickAccess) throw insufficientPermissions('Your plan has no access to ticks (trades); professional and enterprise have');
+  if (!visibility.tickAccess)
+    throw insufficientPermissions('Your plan has no access to ticks (trades); professional and enterprise have');
 }

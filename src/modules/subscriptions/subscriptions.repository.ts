@@ -18,7 +18,13 @@ export async function setAccountPlan(db: Db, id: number, planId: string): Promis
 }
 
 /** Records the start of a subscription or a plan change: one month of the new plan from today (exchange clock). */
-export async function insertInvoice(db: Db, accountId: number, plan: PlanRow, previousPlanId: string | null, at = new Date()): Promise<void> {
+export async function insertInvoice(
+  db: Db,
+  accountId: number,
+  plan: PlanRow,
+  previousPlanId: string | null,
+  at = new Date(),
+): Promise<void> {
   const today = exchangeToday(at);
   const [year, month, day] = today.split('-').map(Number) as [number, number, number];
   const nextMonth = new Date(Date.UTC(year, month, day)); // month is 1-based here, so this is one month on

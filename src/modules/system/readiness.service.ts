@@ -6,7 +6,14 @@ type CheckState = 'ok' | 'failing';
 
 export interface ReadinessReport {
   ready: boolean;
-  checks: { database: CheckState; migrations: CheckState; data: CheckState; accepting: CheckState; replica: CheckState; freshness: CheckState };
+  checks: {
+    database: CheckState;
+    migrations: CheckState;
+    data: CheckState;
+    accepting: CheckState;
+    replica: CheckState;
+    freshness: CheckState;
+  };
   /** Datasets behind the session expected by now, with their lag in sessions. */
   stale_datasets?: Array<{ dataset: string; lag: number }>;
   /** Seconds the read replica is behind its primary (MariaDB/MySQL replicas; absent otherwise); null when its replication is stopped. */
@@ -55,11 +62,18 @@ export class Readiness {
   }
 
   async report(): Promise<ReadinessReport> {
-    const database = (await passes(() => this.db.raw('select 1'))) && (this.readDb === this.db || (await passes(() => this.readDb.raw('select 1'))));
-    if (database && !this.schemaCurrent) this.schemaCurrent = await passes(async () => (await pendingMigrations(this.db)) === 0);
-    if (database && !this.dataLoaded) this.dataLoaded = await passes(async () => (await this.readDb('securities').first('ts_code')) !== undefined);
+    const database =
+      (await passes(() => this.db.raw('select 1'))) &&
+      (this.readDb === this.db || (await passes(() => this.readDb.raw('select 1'))));
+    if (database && !this.schemaCurrent)
+      this.schemaCurrent = await passes(async () => (await pendingMigrations(this.db)) === 0);
+    if (database && !this.dataLoaded)
+      this.dataLoaded = await passes(async () => (await this.readDb('securities').first('ts_code')) !== undefined);
     const lag = database && this.readDb !== this.db ? await replicaLag(this.readDb) : undefined;
-    const stale = database && this.freshness !== undefined ? (await this.freshness.lags().catch(() => [])).filter((one) => one.lag > 0) : [];
+    const stale =
+      database && this.freshness !== undefined
+        ? (await this.freshness.lags().catch(() => [])).filter((one) => one.lag > 0)
+        : [];
     const maxLag = this.freshness?.maxLagSessions;
     const checks = {
       database: state(database),
@@ -88,4 +102,3 @@ async function passes(probe: () => Promise<unknown>): Promise<boolean> {
     return false;
   }
 }
-

@@ -24,7 +24,11 @@ export function systemRoutes(contract: object, options: SystemOptions): Router {
   router.get('/readyz', async (_req, res) => {
     const { ready, ...report } = await options.readiness.report();
     if (ready) res.json({ status: 'ready', ...report });
-    else res.status(503).set('Retry-After', '5').json({ code: 503, message: 'Not ready', error: 'service_unavailable', ...report });
+    else
+      res
+        .status(503)
+        .set('Retry-After', '5')
+        .json({ code: 503, message: 'Not ready', error: 'service_unavailable', ...report });
   });
   if (options.metrics) router.get('/metrics', (_req, res) => options.metrics!.render(res));
   router.get('/openapi.json', (_req, res) => {

@@ -1,9 +1,28 @@
 import { ADJ_FACTORS, DAILY_BARS, DAILY_BASIC, INTRADAY_BARS, TRADE_CALENDAR } from '../../domain/tables/marketLayouts';
-import { COMPANY_PROFILES, CONCEPT_BOARDS, CONCEPT_MEMBERS, INDEX_WEIGHTS, INDUSTRY_CLASSES, INDUSTRY_MEMBERS, NAME_CHANGES, SECURITIES } from '../../domain/tables/referenceLayouts';
+import {
+  COMPANY_PROFILES,
+  CONCEPT_BOARDS,
+  CONCEPT_MEMBERS,
+  INDEX_WEIGHTS,
+  INDUSTRY_CLASSES,
+  INDUSTRY_MEMBERS,
+  NAME_CHANGES,
+  SECURITIES,
+} from '../../domain/tables/referenceLayouts';
 import { ANNOUNCEMENTS, DISCLOSURE_DATES, DIVIDENDS, TRADING_HALTS } from '../../domain/tables/eventLayouts';
 import { BALANCE_SHEETS, CASH_FLOWS, INCOME_STATEMENTS } from '../../domain/tables/statementLayouts';
 import {
-  BLOCK_TRADES, HOLDER_COUNTS, LIMIT_LISTS, MARGIN_DETAILS, MARGIN_TOTALS, MONEY_FLOWS, NORTHBOUND_HOLDINGS, TOP_FLOAT_HOLDERS, TOP_HOLDERS, TOP_LIST_SEATS, TOP_LISTS,
+  BLOCK_TRADES,
+  HOLDER_COUNTS,
+  LIMIT_LISTS,
+  MARGIN_DETAILS,
+  MARGIN_TOTALS,
+  MONEY_FLOWS,
+  NORTHBOUND_HOLDINGS,
+  TOP_FLOAT_HOLDERS,
+  TOP_HOLDERS,
+  TOP_LIST_SEATS,
+  TOP_LISTS,
 } from '../../domain/tables/datasetLayouts';
 import { columnsOf, type TableLayout } from '../../domain/tables/tableLayout';
 import type { FieldSource, ParamFilter, TushareApi } from './tushare.types';
@@ -15,10 +34,17 @@ import type { FieldSource, ParamFilter, TushareApi } from './tushare.types';
  */
 
 /** The fields of a table's columns under their own names (`names`: which, in Tushare's order; all by default). */
-function fieldsOf<C extends string>(layout: TableLayout<C>, names: readonly C[] = columnsOf(layout)): Record<string, FieldSource> {
+function fieldsOf<C extends string>(
+  layout: TableLayout<C>,
+  names: readonly C[] = columnsOf(layout),
+): Record<string, FieldSource> {
   return Object.fromEntries(names.map((name) => [name, { from: 'table', column: name, ...layout.columns[name] }]));
 }
-const field = <C extends string>(layout: TableLayout<C>, column: C): FieldSource => ({ from: 'table', column, ...layout.columns[column] });
+const field = <C extends string>(layout: TableLayout<C>, column: C): FieldSource => ({
+  from: 'table',
+  column,
+  ...layout.columns[column],
+});
 const ofSecurity = (column: 'name' | 'exchange'): FieldSource => ({ from: 'security', column, kind: 'text', power: 0 });
 
 /** The filters a table's parameters take, on its own columns. */
@@ -30,14 +56,23 @@ function filtersOf<C extends string>(_layout: TableLayout<C>) {
     to: (column: C): ParamFilter => ({ column, op: 'lte', kind: 'date' }),
     equals: (column: C): ParamFilter => ({ column, op: 'eq', kind: 'text' }),
     /** Tushare's `trade_date`, `start_date`, `end_date` on a trade-date column. */
-    byDate: (column: C) => ({ trade_date: { column, op: 'eq', kind: 'date' }, start_date: { column, op: 'gte', kind: 'date' }, end_date: { column, op: 'lte', kind: 'date' } }) as Record<string, ParamFilter>,
+    byDate: (column: C) =>
+      ({
+        trade_date: { column, op: 'eq', kind: 'date' },
+        start_date: { column, op: 'gte', kind: 'date' },
+        end_date: { column, op: 'lte', kind: 'date' },
+      }) as Record<string, ParamFilter>,
   };
 }
 const order = <C extends string>(_layout: TableLayout<C>, ...columns: (readonly [C, 'asc' | 'desc'])[]) => columns;
 
 const bars = filtersOf(DAILY_BARS);
 const STOCK_BARS: Omit<TushareApi, 'cap'> = {
-  scope: 'market', layout: DAILY_BARS, securityKind: 'stock', fields: fieldsOf(DAILY_BARS), params: { ts_code: bars.codes('ts_code'), ...bars.byDate('trade_date') },
+  scope: 'market',
+  layout: DAILY_BARS,
+  securityKind: 'stock',
+  fields: fieldsOf(DAILY_BARS),
+  params: { ts_code: bars.codes('ts_code'), ...bars.byDate('trade_date') },
   order: order(DAILY_BARS, ['trade_date', 'desc'], ['ts_code', 'asc']),
 };
 
@@ -50,8 +85,14 @@ function statement(layout: typeof INCOME_STATEMENTS, vip: boolean): TushareApi {
     fields: fieldsOf(layout, ['ts_code', 'ann_date', 'f_ann_date', 'end_date', 'report_type', 'comp_type', 'end_type']),
     statementFigures: true,
     params: {
-      ts_code: by.codes('ts_code'), ann_date: by.on('ann_date'), f_ann_date: by.on('f_ann_date'), start_date: by.from('ann_date'), end_date: by.to('ann_date'),
-      period: by.on('end_date'), report_type: by.equals('report_type'), comp_type: by.equals('comp_type'),
+      ts_code: by.codes('ts_code'),
+      ann_date: by.on('ann_date'),
+      f_ann_date: by.on('f_ann_date'),
+      start_date: by.from('ann_date'),
+      end_date: by.to('ann_date'),
+      period: by.on('end_date'),
+      report_type: by.equals('report_type'),
+      comp_type: by.equals('comp_type'),
     },
     requiresOneOf: vip ? ['period', 'ann_date', 'f_ann_date', 'ts_code'] : ['ts_code'],
     order: order(layout, ['ts_code', 'asc'], ['end_date', 'desc'], ['f_ann_date', 'desc']),
@@ -92,7 +133,13 @@ const topHolders = (layout: typeof TOP_HOLDERS): TushareApi => {
     scope: 'financials',
     layout,
     fields: fieldsOf(layout),
-    params: { ts_code: by.codes('ts_code'), period: by.on('end_date'), ann_date: by.on('ann_date'), start_date: by.from('end_date'), end_date: by.to('end_date') },
+    params: {
+      ts_code: by.codes('ts_code'),
+      period: by.on('end_date'),
+      ann_date: by.on('ann_date'),
+      start_date: by.from('end_date'),
+      end_date: by.to('end_date'),
+    },
     requiresOneOf: ['ts_code'],
     order: order(layout, ['end_date', 'desc'], ['ann_date', 'desc'], ['hold_amount', 'desc'], ['holder_name', 'asc']),
     cap: 5_000,
@@ -105,13 +152,43 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
     layout: SECURITIES,
     securityKind: 'stock',
     fields: fieldsOf(SECURITIES, [
-      'ts_code', 'symbol', 'name', 'area', 'industry', 'fullname', 'enname', 'cnspell', 'market', 'exchange', 'curr_type', 'list_status', 'list_date',
-      'delist_date', 'is_hs', 'act_name', 'act_ent_type',
+      'ts_code',
+      'symbol',
+      'name',
+      'area',
+      'industry',
+      'fullname',
+      'enname',
+      'cnspell',
+      'market',
+      'exchange',
+      'curr_type',
+      'list_status',
+      'list_date',
+      'delist_date',
+      'is_hs',
+      'act_name',
+      'act_ent_type',
     ]),
-    defaults: ['ts_code', 'symbol', 'name', 'area', 'industry', 'cnspell', 'market', 'list_date', 'act_name', 'act_ent_type'],
+    defaults: [
+      'ts_code',
+      'symbol',
+      'name',
+      'area',
+      'industry',
+      'cnspell',
+      'market',
+      'list_date',
+      'act_name',
+      'act_ent_type',
+    ],
     params: {
-      ts_code: security.codes('ts_code'), name: security.equals('name'), market: security.equals('market'), list_status: security.equals('list_status'),
-      exchange: security.equals('exchange'), is_hs: security.equals('is_hs'),
+      ts_code: security.codes('ts_code'),
+      name: security.equals('name'),
+      market: security.equals('market'),
+      list_status: security.equals('list_status'),
+      exchange: security.equals('exchange'),
+      is_hs: security.equals('is_hs'),
     },
     paramDefaults: { list_status: 'L' },
     order: order(SECURITIES, ['ts_code', 'asc']),
@@ -121,7 +198,12 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
     scope: 'market',
     layout: TRADE_CALENDAR,
     fields: fieldsOf(TRADE_CALENDAR),
-    params: { exchange: calendar.equals('exchange'), start_date: calendar.from('cal_date'), end_date: calendar.to('cal_date'), is_open: calendar.equals('is_open') },
+    params: {
+      exchange: calendar.equals('exchange'),
+      start_date: calendar.from('cal_date'),
+      end_date: calendar.to('cal_date'),
+      is_open: calendar.equals('is_open'),
+    },
     paramDefaults: { exchange: 'SSE' },
     order: order(TRADE_CALENDAR, ['cal_date', 'desc']),
     cap: 20_000,
@@ -137,8 +219,16 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
   stock_company: {
     scope: 'reference',
     layout: COMPANY_PROFILES,
-    fields: { ts_code: field(COMPANY_PROFILES, 'ts_code'), com_name: field(COMPANY_PROFILES, 'com_name'), exchange: ofSecurity('exchange'), ...fieldsOf(COMPANY_PROFILES, columnsOf(COMPANY_PROFILES).slice(2)) },
-    params: { ts_code: profiles.codes('ts_code'), exchange: { column: 'exchange', ofSecurity: true, op: 'eq', kind: 'text' } },
+    fields: {
+      ts_code: field(COMPANY_PROFILES, 'ts_code'),
+      com_name: field(COMPANY_PROFILES, 'com_name'),
+      exchange: ofSecurity('exchange'),
+      ...fieldsOf(COMPANY_PROFILES, columnsOf(COMPANY_PROFILES).slice(2)),
+    },
+    params: {
+      ts_code: profiles.codes('ts_code'),
+      exchange: { column: 'exchange', ofSecurity: true, op: 'eq', kind: 'text' },
+    },
     order: order(COMPANY_PROFILES, ['ts_code', 'asc']),
     cap: 4_500,
   },
@@ -165,7 +255,10 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
     scope: 'reference',
     layout: SECURITIES,
     securityKind: 'index',
-    fields: { ...fieldsOf(SECURITIES, ['ts_code', 'name', 'fullname', 'market', 'list_date']), exp_date: field(SECURITIES, 'delist_date') },
+    fields: {
+      ...fieldsOf(SECURITIES, ['ts_code', 'name', 'fullname', 'market', 'list_date']),
+      exp_date: field(SECURITIES, 'delist_date'),
+    },
     params: { ts_code: security.codes('ts_code'), name: security.equals('name'), market: security.equals('market') },
     order: order(SECURITIES, ['ts_code', 'asc']),
     cap: 8_000,
@@ -189,7 +282,11 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
     scope: 'reference',
     layout: INDUSTRY_CLASSES,
     fields: fieldsOf(INDUSTRY_CLASSES, ['index_code', 'industry_name', 'level', 'industry_code', 'parent_code', 'src']),
-    params: { index_code: classes.codes('index_code'), parent_code: classes.equals('parent_code'), src: classes.equals('src') },
+    params: {
+      index_code: classes.codes('index_code'),
+      parent_code: classes.equals('parent_code'),
+      src: classes.equals('src'),
+    },
     order: order(INDUSTRY_CLASSES, ['index_code', 'asc']),
     cap: 2_000,
   },
@@ -197,10 +294,17 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
     scope: 'reference',
     layout: INDUSTRY_MEMBERS,
     fields: {
-      ...fieldsOf(INDUSTRY_MEMBERS, ['l1_code', 'l1_name', 'l2_code', 'l2_name', 'l3_code', 'l3_name', 'ts_code']), name: ofSecurity('name'),
-      ...fieldsOf(INDUSTRY_MEMBERS, ['in_date', 'out_date']), is_new: { from: 'current', column: 'out_date', kind: 'text', power: 0 },
+      ...fieldsOf(INDUSTRY_MEMBERS, ['l1_code', 'l1_name', 'l2_code', 'l2_name', 'l3_code', 'l3_name', 'ts_code']),
+      name: ofSecurity('name'),
+      ...fieldsOf(INDUSTRY_MEMBERS, ['in_date', 'out_date']),
+      is_new: { from: 'current', column: 'out_date', kind: 'text', power: 0 },
     },
-    params: { l1_code: members.equals('l1_code'), l2_code: members.equals('l2_code'), l3_code: members.equals('l3_code'), ts_code: members.codes('ts_code') },
+    params: {
+      l1_code: members.equals('l1_code'),
+      l2_code: members.equals('l2_code'),
+      l3_code: members.equals('l3_code'),
+      ts_code: members.codes('ts_code'),
+    },
     order: order(INDUSTRY_MEMBERS, ['l1_code', 'asc'], ['l2_code', 'asc'], ['l3_code', 'asc'], ['ts_code', 'asc']),
     cap: 3_000,
   },
@@ -226,7 +330,11 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
     scope: 'events',
     layout: TRADING_HALTS,
     fields: fieldsOf(TRADING_HALTS),
-    params: { ts_code: halts.codes('ts_code'), ...halts.byDate('trade_date'), suspend_type: halts.equals('suspend_type') },
+    params: {
+      ts_code: halts.codes('ts_code'),
+      ...halts.byDate('trade_date'),
+      suspend_type: halts.equals('suspend_type'),
+    },
     order: order(TRADING_HALTS, ['trade_date', 'desc'], ['ts_code', 'asc']),
     cap: 5_000,
   },
@@ -234,7 +342,13 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
     scope: 'events',
     layout: DIVIDENDS,
     fields: fieldsOf(DIVIDENDS),
-    params: { ts_code: dividends.codes('ts_code'), ann_date: dividends.on('ann_date'), record_date: dividends.on('record_date'), ex_date: dividends.on('ex_date'), imp_ann_date: dividends.on('imp_ann_date') },
+    params: {
+      ts_code: dividends.codes('ts_code'),
+      ann_date: dividends.on('ann_date'),
+      record_date: dividends.on('record_date'),
+      ex_date: dividends.on('ex_date'),
+      imp_ann_date: dividends.on('imp_ann_date'),
+    },
     requiresOneOf: ['ts_code', 'ann_date', 'record_date', 'ex_date', 'imp_ann_date'],
     order: order(DIVIDENDS, ['ts_code', 'asc'], ['end_date', 'desc'], ['ann_date', 'desc']),
     cap: 6_000,
@@ -249,15 +363,30 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
     scope: 'financials',
     layout: DISCLOSURE_DATES,
     fields: fieldsOf(DISCLOSURE_DATES),
-    params: { ts_code: schedule.codes('ts_code'), end_date: schedule.on('end_date'), pre_date: schedule.on('pre_date'), actual_date: schedule.on('actual_date'), ann_date: schedule.on('ann_date') },
+    params: {
+      ts_code: schedule.codes('ts_code'),
+      end_date: schedule.on('end_date'),
+      pre_date: schedule.on('pre_date'),
+      actual_date: schedule.on('actual_date'),
+      ann_date: schedule.on('ann_date'),
+    },
     order: order(DISCLOSURE_DATES, ['end_date', 'desc'], ['ts_code', 'asc']),
     cap: 3_000,
   },
   anns_d: {
     scope: 'events',
     layout: ANNOUNCEMENTS,
-    fields: { ...fieldsOf(ANNOUNCEMENTS, ['ann_date', 'ts_code']), name: ofSecurity('name'), ...fieldsOf(ANNOUNCEMENTS, ['title', 'url', 'rec_time']) },
-    params: { ts_code: announcements.codes('ts_code'), ann_date: announcements.on('ann_date'), start_date: announcements.from('ann_date'), end_date: announcements.to('ann_date') },
+    fields: {
+      ...fieldsOf(ANNOUNCEMENTS, ['ann_date', 'ts_code']),
+      name: ofSecurity('name'),
+      ...fieldsOf(ANNOUNCEMENTS, ['title', 'url', 'rec_time']),
+    },
+    params: {
+      ts_code: announcements.codes('ts_code'),
+      ann_date: announcements.on('ann_date'),
+      start_date: announcements.from('ann_date'),
+      end_date: announcements.to('ann_date'),
+    },
     order: order(ANNOUNCEMENTS, ['ann_date', 'desc'], ['ts_code', 'asc'], ['id', 'asc']),
     cap: 2_000,
   },
@@ -273,7 +402,11 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
   margin_detail: {
     scope: 'market',
     layout: MARGIN_DETAILS,
-    fields: { ...fieldsOf(MARGIN_DETAILS, ['trade_date', 'ts_code']), name: ofSecurity('name'), ...fieldsOf(MARGIN_DETAILS, ['rzye', 'rqye', 'rzmre', 'rqyl', 'rzche', 'rqchl', 'rqmcl', 'rzrqye']) },
+    fields: {
+      ...fieldsOf(MARGIN_DETAILS, ['trade_date', 'ts_code']),
+      name: ofSecurity('name'),
+      ...fieldsOf(MARGIN_DETAILS, ['rzye', 'rqye', 'rzmre', 'rqyl', 'rzche', 'rqchl', 'rqmcl', 'rzrqye']),
+    },
     params: { ts_code: margins.codes('ts_code'), ...margins.byDate('trade_date') },
     order: order(MARGIN_DETAILS, ['trade_date', 'desc'], ['ts_code', 'asc']),
     cap: 6_000,
@@ -289,17 +422,46 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
   hk_hold: {
     scope: 'market',
     layout: NORTHBOUND_HOLDINGS,
-    fields: { ...fieldsOf(NORTHBOUND_HOLDINGS, ['code', 'trade_date', 'ts_code']), name: ofSecurity('name'), ...fieldsOf(NORTHBOUND_HOLDINGS, ['vol', 'ratio', 'exchange']) },
-    params: { ts_code: northbound.codes('ts_code'), ...northbound.byDate('trade_date'), exchange: northbound.equals('exchange') },
+    fields: {
+      ...fieldsOf(NORTHBOUND_HOLDINGS, ['code', 'trade_date', 'ts_code']),
+      name: ofSecurity('name'),
+      ...fieldsOf(NORTHBOUND_HOLDINGS, ['vol', 'ratio', 'exchange']),
+    },
+    params: {
+      ts_code: northbound.codes('ts_code'),
+      ...northbound.byDate('trade_date'),
+      exchange: northbound.equals('exchange'),
+    },
     order: order(NORTHBOUND_HOLDINGS, ['trade_date', 'desc'], ['ts_code', 'asc'], ['exchange', 'asc']),
     cap: 3_800,
   },
   limit_list_d: {
     scope: 'market',
     layout: LIMIT_LISTS,
-    fields: { ...fieldsOf(LIMIT_LISTS, ['trade_date', 'ts_code', 'industry']), name: ofSecurity('name'), ...fieldsOf(LIMIT_LISTS, ['close', 'pct_chg', 'amount', 'limit_amount', 'float_mv', 'total_mv', 'turnover_ratio', 'fd_amount', 'first_time', 'last_time', 'open_times', 'up_stat', 'limit_times', 'limit']) },
+    fields: {
+      ...fieldsOf(LIMIT_LISTS, ['trade_date', 'ts_code', 'industry']),
+      name: ofSecurity('name'),
+      ...fieldsOf(LIMIT_LISTS, [
+        'close',
+        'pct_chg',
+        'amount',
+        'limit_amount',
+        'float_mv',
+        'total_mv',
+        'turnover_ratio',
+        'fd_amount',
+        'first_time',
+        'last_time',
+        'open_times',
+        'up_stat',
+        'limit_times',
+        'limit',
+      ]),
+    },
     params: {
-      ts_code: limits.codes('ts_code'), ...limits.byDate('trade_date'), limit_type: limits.equals('limit'),
+      ts_code: limits.codes('ts_code'),
+      ...limits.byDate('trade_date'),
+      limit_type: limits.equals('limit'),
       exchange: { column: 'ts_code', op: 'suffix', kind: 'text', allowed: ['SH', 'SZ', 'BJ'] },
     },
     order: order(LIMIT_LISTS, ['trade_date', 'desc'], ['ts_code', 'asc']),
@@ -310,13 +472,38 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
     layout: BLOCK_TRADES,
     fields: fieldsOf(BLOCK_TRADES),
     params: { ts_code: blocks.codes('ts_code'), ...blocks.byDate('trade_date') },
-    order: order(BLOCK_TRADES, ['trade_date', 'desc'], ['ts_code', 'asc'], ['buyer', 'asc'], ['seller', 'asc'], ['price', 'asc'], ['vol', 'asc']),
+    order: order(
+      BLOCK_TRADES,
+      ['trade_date', 'desc'],
+      ['ts_code', 'asc'],
+      ['buyer', 'asc'],
+      ['seller', 'asc'],
+      ['price', 'asc'],
+      ['vol', 'asc'],
+    ),
     cap: 1_000,
   },
   top_list: {
     scope: 'market',
     layout: TOP_LISTS,
-    fields: { ...fieldsOf(TOP_LISTS, ['trade_date', 'ts_code']), name: ofSecurity('name'), ...fieldsOf(TOP_LISTS, ['close', 'pct_change', 'turnover_rate', 'amount', 'l_sell', 'l_buy', 'l_amount', 'net_amount', 'net_rate', 'amount_rate', 'float_values', 'reason']) },
+    fields: {
+      ...fieldsOf(TOP_LISTS, ['trade_date', 'ts_code']),
+      name: ofSecurity('name'),
+      ...fieldsOf(TOP_LISTS, [
+        'close',
+        'pct_change',
+        'turnover_rate',
+        'amount',
+        'l_sell',
+        'l_buy',
+        'l_amount',
+        'net_amount',
+        'net_rate',
+        'amount_rate',
+        'float_values',
+        'reason',
+      ]),
+    },
     params: { trade_date: tops.on('trade_date'), ts_code: tops.codes('ts_code') },
     requiresOneOf: ['trade_date'],
     order: order(TOP_LISTS, ['trade_date', 'desc'], ['ts_code', 'asc'], ['reason', 'asc']),
@@ -328,7 +515,16 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
     fields: fieldsOf(TOP_LIST_SEATS),
     params: { trade_date: seats.on('trade_date'), ts_code: seats.codes('ts_code') },
     requiresOneOf: ['trade_date'],
-    order: order(TOP_LIST_SEATS, ['trade_date', 'desc'], ['ts_code', 'asc'], ['reason', 'asc'], ['side', 'asc'], ['exalter', 'asc'], ['buy', 'asc'], ['sell', 'asc']),
+    order: order(
+      TOP_LIST_SEATS,
+      ['trade_date', 'desc'],
+      ['ts_code', 'asc'],
+      ['reason', 'asc'],
+      ['side', 'asc'],
+      ['exalter', 'asc'],
+      ['buy', 'asc'],
+      ['sell', 'asc'],
+    ),
     cap: 10_000,
   },
   top10_holders: topHolders(TOP_HOLDERS),
@@ -337,7 +533,13 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
     scope: 'financials',
     layout: HOLDER_COUNTS,
     fields: fieldsOf(HOLDER_COUNTS),
-    params: { ts_code: holderCounts.codes('ts_code'), ann_date: holderCounts.on('ann_date'), enddate: holderCounts.on('end_date'), start_date: holderCounts.from('ann_date'), end_date: holderCounts.to('ann_date') },
+    params: {
+      ts_code: holderCounts.codes('ts_code'),
+      ann_date: holderCounts.on('ann_date'),
+      enddate: holderCounts.on('end_date'),
+      start_date: holderCounts.from('ann_date'),
+      end_date: holderCounts.to('ann_date'),
+    },
     order: order(HOLDER_COUNTS, ['ann_date', 'desc'], ['end_date', 'desc'], ['ts_code', 'asc']),
     cap: 3_000,
   },
@@ -346,8 +548,10 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
     layout: INTRADAY_BARS,
     fields: fieldsOf(INTRADAY_BARS),
     params: {
-      ts_code: minutes.codes('ts_code'), freq: { column: '', op: 'only', kind: 'text', allowed: ['1min'] },
-      start_date: { column: 'trade_time', op: 'gte', kind: 'datetime' }, end_date: { column: 'trade_time', op: 'lte', kind: 'datetime' },
+      ts_code: minutes.codes('ts_code'),
+      freq: { column: '', op: 'only', kind: 'text', allowed: ['1min'] },
+      start_date: { column: 'trade_time', op: 'gte', kind: 'datetime' },
+      end_date: { column: 'trade_time', op: 'lte', kind: 'datetime' },
     },
     requiresOneOf: ['ts_code'],
     order: order(INTRADAY_BARS, ['ts_code', 'asc'], ['trade_time', 'desc']),

@@ -7,9 +7,16 @@ import { tushareQuery } from './tushare.service';
 
 /** Tushare's answer: code 0 and the data (failures: src/domain/tushareCodes.ts, from the one error handler). */
 export function tushareHandlers(db: Db, calendar: TradingCalendar, planVisibility: PlanVisibility) {
-  const answer = async (apiName: string | undefined, body: Parameters<typeof parseTushareCall>[1], res: Parameters<Handler<'queryTushareApi'>>[1]) => {
+  const answer = async (
+    apiName: string | undefined,
+    body: Parameters<typeof parseTushareCall>[1],
+    res: Parameters<Handler<'queryTushareApi'>>[1],
+  ) => {
     const { scopes, planId } = res.locals.keyOwner!;
-    const data = await tushareQuery(db, calendar, parseTushareCall(apiName, body), { scopes, visibility: await planVisibility.of(planId) });
+    const data = await tushareQuery(db, calendar, parseTushareCall(apiName, body), {
+      scopes,
+      visibility: await planVisibility.of(planId),
+    });
     res.json({ request_id: res.locals.requestId, code: 0, msg: '', data });
   };
   const queryTushareApi: Handler<'queryTushareApi'> = (req, res) => answer(req.params.api_name, req.body, res);

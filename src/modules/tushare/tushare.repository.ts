@@ -14,7 +14,9 @@ const tableColumn = (column: string) => `t.${column}`;
 const securityColumn = (column: string) => `s.${column}`;
 
 const joinsSecurity = (api: TushareApi, fields: readonly FieldSource[], filters: readonly AppliedFilter[]) =>
-  (api.securityKind !== undefined && api.layout.table !== 'securities') || fields.some((field) => field.from === 'security') || filters.some(({ filter }) => filter.ofSecurity);
+  (api.securityKind !== undefined && api.layout.table !== 'securities') ||
+  fields.some((field) => field.from === 'security') ||
+  filters.some(({ filter }) => filter.ofSecurity);
 
 /** An api's table, its security where a field, filter or its kind needs it, and the request's filters. */
 function matching(db: Db, api: TushareApi, filters: AppliedFilter[], fields: readonly FieldSource[] = []) {
@@ -28,7 +30,8 @@ function matching(db: Db, api: TushareApi, filters: AppliedFilter[], fields: rea
     const column = filter.ofSecurity ? securityColumn(filter.column) : tableColumn(filter.column);
     if (filter.op === 'in') query.whereIn(column, value as string[]);
     else if (filter.op === 'suffix') query.where(column, 'like', `%.${value as string}`);
-    else if (filter.op !== 'only') query.where(column, filter.op === 'eq' ? '=' : filter.op === 'gte' ? '>=' : '<=', value as string);
+    else if (filter.op !== 'only')
+      query.where(column, filter.op === 'eq' ? '=' : filter.op === 'gte' ? '>=' : '<=', value as string);
   }
   return query;
 }
@@ -37,19 +40,37 @@ function matching(db: Db, api: TushareApi, filters: AppliedFilter[], fields: rea
  * One page of an api's matching rows the plan sees (`cutoff` on its table's market time; null: all), the
  * fields as `f0`, `f1`, …, in the api's order; `limit + 1` rows to tell `has_more`.
  */
-export async function tushareRows(db: Db, api: TushareApi, filters: AppliedFilter[], fields: FieldSource[], window: { limit: number; offset: number }, cutoff: string | null): Promise<Record<string, unknown>[]> {
+export async function tushareRows(
+  db: Db,
+  api: TushareApi,
+  filters: AppliedFilter[],
+  fields: FieldSource[],
+  window: { limit: number; offset: number },
+  cutoff: string | null,
+): Promise<Record<string, unknown>[]> {
   const marketTime = api.layout.marketTime;
   const all = matching(db, api, filters, fields);
   const query = marketTime === undefined ? all : whereVisible(all, tableColumn(marketTime.column), cutoff);
-  query.select(fields.map((field, i) => db.ref(field.from === 'security' ? securityColumn(field.column) : tableColumn(field.column)).as(`f${i}`)));
+  query.select(
+    fields.map((field, i) =>
+      db.ref(field.from === 'security' ? securityColumn(field.column) : tableColumn(field.column)).as(`f${i}`),
+    ),
+  );
   for (const [column, direction] of api.order) query.orderBy(tableColumn(column), direction);
   return query.limit(window.limit + 1).offset(window.offset);
 }
 
 /** The earliest market time of the api's matching rows past the plan's cut-off, or null when none is hidden. */
-export async function firstHiddenTime(db: Db, api: TushareApi, filters: AppliedFilter[], cutoff: string): Promise<string | null> {
+export async function firstHiddenTime(
+  db: Db,
+  api: TushareApi,
+  filters: AppliedFilter[],
+  cutoff: string,
+): Promise<string | null> {
   const column = tableColumn(api.layout.marketTime!.column);
-  const row = await whereHidden(matching(db, api, filters), column, cutoff).orderBy(column).first(db.ref(column).as('t0'));
+  const row = await whereHidden(matching(db, api, filters), column, cutoff)
+    .orderBy(column)
+    .first(db.ref(column).as('t0'));
   return row ? String(row.t0) : null;
 }
 

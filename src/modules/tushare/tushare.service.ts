@@ -25,8 +25,16 @@ async function fieldsOf(db: Db, api: TushareApi): Promise<Record<string, FieldSo
 
 /** A parameter's value as its filter takes it; a malformed one → 40001 naming it. */
 function applied(name: string, filter: ParamFilter, raw: string): AppliedFilter {
-  if ((filter.op === 'only' || filter.op === 'suffix') && !filter.allowed!.includes(raw)) throw invalidParameter(`${name} must be ${filter.allowed!.join(' or ')} here: ${raw}`);
-  if (filter.kind === 'code') return { filter, value: raw.split(',').map((code) => code.trim().toUpperCase()).filter(Boolean) };
+  if ((filter.op === 'only' || filter.op === 'suffix') && !filter.allowed!.includes(raw))
+    throw invalidParameter(`${name} must be ${filter.allowed!.join(' or ')} here: ${raw}`);
+  if (filter.kind === 'code')
+    return {
+      filter,
+      value: raw
+        .split(',')
+        .map((code) => code.trim().toUpperCase())
+        .filter(Boolean),
+    };
   if (filter.kind === 'date') {
     const value = fromTushareDate(raw);
     if (value === null) throw invalidParameter(`${name} must be a date YYYYMMDD: ${raw}`);
@@ -59,7 +67,9 @@ function periodRange(period: PeriodInterval, params: Record<string, string>): Re
   const { trade_date: day, ...rest } = params;
   const start = (value: string) => toTushareDate(periodStart(fromTushareDate(value) ?? value, period))!;
   if (day !== undefined && fromTushareDate(day) !== null) return { ...rest, start_date: start(day), end_date: day };
-  return rest.start_date !== undefined && fromTushareDate(rest.start_date) !== null ? { ...rest, start_date: start(rest.start_date) } : params;
+  return rest.start_date !== undefined && fromTushareDate(rest.start_date) !== null
+    ? { ...rest, start_date: start(rest.start_date) }
+    : params;
 }
 
 const ROW_LIMIT_PARAMS = new Set(['limit', 'offset']);
@@ -73,7 +83,9 @@ function filtersOf(apiName: string, api: TushareApi, params: Record<string, stri
     const filter = api.params[name];
     if (filter === undefined) {
       if (ROW_LIMIT_PARAMS.has(name)) return [];
-      throw invalidParameter(`${apiName} takes no parameter ${name}; it takes ${[...Object.keys(api.params), 'limit', 'offset'].join(', ')}`);
+      throw invalidParameter(
+        `${apiName} takes no parameter ${name}; it takes ${[...Object.keys(api.params), 'limit', 'offset'].join(', ')}`,
+      );
     }
     return [applied(name, filter, raw)];
   });
@@ -83,26 +95,53 @@ function windowOf(api: TushareApi, params: Record<string, string>): { limit: num
   const number = (name: string, fallback: number) => {
     if (params[name] === undefined) return fallback;
     const value = Number(params[name]);
-    if (!Number.isInteger(value) || value < 0) throw invalidParameter(`${name} must be a whole number: ${params[name]}`);
+    if (!Number.isInteger(value) || value < 0)
+      throw invalidParameter(`${name} must be a whole number: ${params[name]}`);
     return value;
   };
   return { limit: Math.min(number('limit', api.cap), api.cap) || api.cap, offset: number('offset', 0) };
 }
 
 /** Weekly or monthly bars from the daily ones read (`read`: their fields, as `f0`, `f1`, …): the periods that have closed. */
-async function periodRows(calendar: TradingCalendar, api: TushareApi, read: string[], rows: Record<string, unknown>[], through: string | null): Promise<Record<string, unknown>[]> {
+async function periodRows(
+  calendar: TradingCalendar,
+  api: TushareApi,
+  read: string[],
+  rows: Record<string, unknown>[],
+  through: string | null,
+): Promise<Record<string, unknown>[]> {
   const named = rows.map((row) => Object.fromEntries(read.map((name, i) => [name, row[`f${i}`]])));
   const latest = (await calendar.latestTradingDay(through)) ?? '9999-12-31';
   const days = (await calendar.openDays()).between('1990-01-01', '2999-12-31');
   return [...groupBy(named, (bar) => String(bar.ts_code))].flatMap(([code, bars]) => {
     const daily = bars.reverse().map((bar) => ({
-      date: String(bar.trade_date).slice(0, 10), open: bar.open, high: bar.high, low: bar.low, close: bar.close, pre_close: bar.pre_close,
-      change: null, pct_change: null, volume: bar.vol, amount: bar.amount, turnover: null,
+      date: String(bar.trade_date).slice(0, 10),
+      open: bar.open,
+      high: bar.high,
+      low: bar.low,
+      close: bar.close,
+      pre_close: bar.pre_close,
+      change: null,
+      pct_change: null,
+      volume: bar.vol,
+      amount: bar.amount,
+      turnover: null,
     })) as Parameters<typeof periodKlines>[0];
-    return periodKlines(daily, api.period!, latest, days).reverse().map((kline) => ({
-      ts_code: code, trade_date: kline.time, open: kline.open, high: kline.high, low: kline.low, close: kline.close, pre_close: kline.pre_close,
-      change: kline.change, pct_chg: kline.pct_change, vol: kline.volume, amount: kline.amount,
-    }));
+    return periodKlines(daily, api.period!, latest, days)
+      .reverse()
+      .map((kline) => ({
+        ts_code: code,
+        trade_date: kline.time,
+        open: kline.open,
+        high: kline.high,
+        low: kline.low,
+        close: kline.close,
+        pre_close: kline.pre_close,
+        change: kline.change,
+        pct_chg: kline.pct_change,
+        vol: kline.volume,
+        amount: kline.amount,
+      }));
   });
 }
 
@@ -110,13 +149,19 @@ async function periodRows(calendar: TradingCalendar, api: TushareApi, read: stri
  * A first page without rows while rows that match are hidden by the plan's delay: no_data naming the first
  * one's market time and when the plan sees it (as /v1 says it), not an empty answer that reads as "none".
  */
-async function assertNotHidden(db: Db, api: TushareApi, filters: AppliedFilter[], visibility: Visibility): Promise<void> {
+async function assertNotHidden(
+  db: Db,
+  api: TushareApi,
+  filters: AppliedFilter[],
+  visibility: Visibility,
+): Promise<void> {
   const marketTime = api.layout.marketTime;
   if (marketTime === undefined) return;
   const cutoff = cutoffOf(visibility, marketTime.clock);
   if (cutoff === null) return;
   const hidden = await firstHiddenTime(db, api, filters, cutoff);
-  if (hidden !== null) throw notYetVisible(visibility, marketTime.clock === 'daily' ? { date: hidden.slice(0, 10) } : { time: hidden });
+  if (hidden !== null)
+    throw notYetVisible(visibility, marketTime.clock === 'daily' ? { date: hidden.slice(0, 10) } : { time: hidden });
 }
 
 /** Who asks: the key's scopes and what its plan sees now. */
@@ -130,26 +175,50 @@ export interface TushareCaller {
  * `fields` (Tushare's order when empty) in Tushare's units, at most the api's cap with `has_more`. An unknown
  * api_name, parameter or field → a failure naming what exists.
  */
-export async function tushareQuery(db: Db, calendar: TradingCalendar, call: TushareCall, { scopes, visibility }: TushareCaller): Promise<TushareData> {
+export async function tushareQuery(
+  db: Db,
+  calendar: TradingCalendar,
+  call: TushareCall,
+  { scopes, visibility }: TushareCaller,
+): Promise<TushareData> {
   const api = TUSHARE_APIS[call.apiName];
   if (api === undefined) throw notFound(`Unknown api_name ${call.apiName}; supported: ${TUSHARE_API_NAMES.join(', ')}`);
-  if (!scopes.includes(api.scope)) throw insufficientPermissions(`This key has no ${api.scope} scope, which ${call.apiName} needs`);
+  if (!scopes.includes(api.scope))
+    throw insufficientPermissions(`This key has no ${api.scope} scope, which ${call.apiName} needs`);
   const all = await fieldsOf(db, api);
   const names = call.fields.length > 0 ? call.fields : [...(api.defaults ?? Object.keys(all))];
   const unknown = names.filter((name) => all[name] === undefined);
-  if (unknown.length > 0) throw invalidParameter(`Unknown field of ${call.apiName}: ${unknown.join(', ')}; its fields: ${Object.keys(all).join(', ')}`);
+  if (unknown.length > 0)
+    throw invalidParameter(
+      `Unknown field of ${call.apiName}: ${unknown.join(', ')}; its fields: ${Object.keys(all).join(', ')}`,
+    );
   const window = windowOf(api, call.params);
   // Weekly and monthly read the daily bars of whole periods (periodRange), then page the periods.
-  const filters = filtersOf(call.apiName, api, api.period === undefined ? call.params : periodRange(api.period, call.params));
+  const filters = filtersOf(
+    call.apiName,
+    api,
+    api.period === undefined ? call.params : periodRange(api.period, call.params),
+  );
   const marketTime = api.layout.marketTime;
   const cutoff = marketTime === undefined ? null : cutoffOf(visibility, marketTime.clock);
   if (api.period !== undefined) {
     const read = Object.keys(api.fields);
-    const daily = await tushareRows(db, api, filters, read.map((name) => all[name]!), { limit: 1_000_000, offset: 0 }, cutoff);
+    const daily = await tushareRows(
+      db,
+      api,
+      filters,
+      read.map((name) => all[name]!),
+      { limit: 1_000_000, offset: 0 },
+      cutoff,
+    );
     if (daily.length === 0) await assertNotHidden(db, api, filters, visibility);
     const periods = await periodRows(calendar, api, read, daily, visibility.dailyThrough);
     const page = periods.slice(window.offset, window.offset + window.limit + 1);
-    return { fields: names, items: page.slice(0, window.limit).map((bar) => names.map((name) => valueOf(all[name]!, bar[name]))), has_more: page.length > window.limit };
+    return {
+      fields: names,
+      items: page.slice(0, window.limit).map((bar) => names.map((name) => valueOf(all[name]!, bar[name]))),
+      has_more: page.length > window.limit,
+    };
   }
   const sources = names.map((name) => all[name]!);
   const rows = await tushareRows(db, api, filters, sources, window, cutoff);

@@ -20,6 +20,10 @@ export const csv = (...lines: string[]) => lines.join('\n') + '\n';
 
 /** The data rows of a generated CSV file (no quoting), split into cells. */
 export const rowsOf = (dir: string, file: string) =>
-  readFileSync(join(dir, file), 'utf8').trim().split('\n').slice(1).map((line) => line.split(','));
+  readFileSync(join(dir, file), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split(','));
 
 export const DAILY_HEADER = 'ts_code,trade_date,open,high,low,close,pre_close,change,pct_chg,vol,amount';
