@@ -11,7 +11,7 @@ export function newApiKey(): string {
   return KEY_PREFIX + randomBytes(32).toString('base64url');
 }
 
-/** SHA-256 of a key in hex; on every API-key request, so the one-shot `hash` (0.35 µs, createHash 1 µs). */
+/** SHA-256 of a key in hex; on every API-key request, so the one-shot `hash`, cheaper than a `createHash` object. */
 export function hashKey(key: string): string {
   return hash('sha256', key, 'hex');
 }

@@ -103,10 +103,16 @@ describe('accounts: /api/v1/auth', () => {
     });
     it('the email is case-insensitive at sign-in', async () => {
       const user = await signUp(api.baseUrl);
-      const { status } = await call(api.baseUrl, 'POST', '/api/v1/auth/login', {
+      const { status, body } = await call<'login'>(api.baseUrl, 'POST', '/api/v1/auth/login', {
         body: { email: user.email.toUpperCase(), password: PASSWORD },
       });
       expect(status).to.equal(200);
+      // A session of the same account: the token signs in as the address registered, in its own case.
+      expect(body.data.token)
+        .to.match(/^[A-Za-z0-9_-]{20,}$/)
+        .and.not.equal(user.token);
+      const me = await call<'getMe'>(api.baseUrl, 'GET', '/api/v1/auth/me', { token: body.data.token });
+      expect(me.body.data).to.include({ id: user.userId, email: user.email });
     });
     it('logout revokes the token at once', async () => {
       const user = await signUp(api.baseUrl);

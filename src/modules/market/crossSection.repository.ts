@@ -218,8 +218,8 @@ function dayColumns(
  * Every visible bar of one day of the filter's kind with its name of that day, factor and valuation, by code:
  * four ranges of date-led covering indexes read side by side as arrays (bars, factors, the two groups of
  * valuations), the kinds and names from the security directory, copied into the day's columns (DayColumns);
- * no per-security query. A bar whose security the reference list lacks (the demo's list of 2026 lacks 267
- * stocks that traded on 2025-04-03 and were delisted since) is kept without a name, its kind by its code.
+ * no per-security query. A bar whose security the reference list lacks (a list of today lacks the stocks
+ * delisted since the day) is kept without a name, its kind by its code.
  */
 export async function crossSectionRows(
   db: Db,
