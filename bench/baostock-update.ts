@@ -15,7 +15,7 @@ import { migrateLatest } from '../src/db/migrate';
 import { BaostockClient } from '../src/ingest/baostock/baostockClient';
 import { baostockSessions } from '../src/ingest/update/baostockSessions';
 import { runUpdate } from '../src/ingest/update/runUpdate';
-import { sessionProgress, updateSummary } from '../src/ingest/progress';
+import { sessionProgress, updateSummary } from '../src/cliProgress';
 import { startBaostockServer, type BaostockData } from '../test/support/baostockServer';
 import { randomWalkBars, seeded } from './support/baostockBars';
 

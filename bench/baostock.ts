@@ -12,7 +12,7 @@ import { migrateLatest } from '../src/db/migrate';
 import { addDays } from '../src/domain/calendar';
 import { BaostockClient } from '../src/ingest/baostock/baostockClient';
 import { syncBaostock } from '../src/ingest/baostock/baostockSync';
-import { baostockSummary, securityProgress } from '../src/ingest/progress';
+import { baostockSummary, securityProgress } from '../src/cliProgress';
 import { startBaostockServer, type BaostockData } from '../test/support/baostockServer';
 import { randomWalkBars, seeded } from './support/baostockBars';
 

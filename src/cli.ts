@@ -6,7 +6,7 @@ import { bundleFiles, importBundle, LOADERS } from './ingest/bundle';
 import { loadDemoDataIfEmpty } from './ingest/demo';
 import { generateBundle } from './ingest/generate/generateBundle';
 import { IngestError } from './ingest/ingestError';
-import { baostockSummary, consoleProgress, securityProgress, sessionProgress, updateSummary } from './ingest/progress';
+import { baostockSummary, consoleProgress, securityProgress, sessionProgress, updateSummary } from './cliProgress';
 import { BaostockClient } from './ingest/baostock/baostockClient';
 import {
   BAOSTOCK_DATASETS,

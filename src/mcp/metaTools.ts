@@ -1,4 +1,4 @@
-import { rankEndpoints } from '../domain/endpointSearch';
+import { rankEndpoints } from './endpointSearch';
 import { csvLines, type FlatRow } from '../domain/flatRows';
 import { csvWithinBudget } from '../domain/toolResults';
 import { callTool, errorResult, type Caller, type ToolContext, type ToolResult } from './toolCall';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { hashPassword, verifyPassword } from '../../src/domain/passwords';
+import { hashPassword, verifyPassword } from '../../src/modules/accounts/passwords.service';
 import { effectiveRateLimit } from '../../src/domain/rateLimits';
 import { daysBetween, usageRange } from '../../src/domain/usageRange';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { answerKey } from '../../src/domain/answerKey';
+import { answerKey } from '../../src/http/answers/answerKey';
 
 describe('domain/answerKey: an answer stored and found under its operation and query', () => {
   it('sorts the parameters, writes symbols in standard form and leaves out the key and unset parameters', () => {

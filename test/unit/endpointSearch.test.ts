@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { rankEndpoints } from '../../src/domain/endpointSearch';
+import { rankEndpoints } from '../../src/mcp/endpointSearch';
 
 const endpoints = [
   { name: 'get_daily', summary: 'Daily bars of stocks and indices', parameters: ['symbol', 'begin_date'] },

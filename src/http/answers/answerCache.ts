@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { DataVersions, Dataset } from '../../db/dataVersions';
-import { answerKey } from '../../domain/answerKey';
+import { answerKey } from './answerKey';
 import { exchangeToday } from '../../domain/clock';
 import { answerFormatOf } from './answerFormat';
 import { AnswerStore, CACHE_CONTROL, etagOf, JsonText, sendAnswerBytes, sendTagged, type Answer } from './answerStore';

@@ -6,7 +6,7 @@ import { signedIn } from '../../http/auth';
 import { findAccountByEmail } from './accounts.repository';
 import { toUser } from './accounts.serializer';
 import type { LoginThrottle } from './loginThrottle.service';
-import { dummyPasswordHash, verifyPassword } from '../../domain/passwords';
+import { dummyPasswordHash, verifyPassword } from './passwords.service';
 import { registerAccount } from './registration.service';
 import {
   deleteExpiredSessions,

@@ -4,7 +4,7 @@ import { emailTaken } from '../../domain/errors';
 import { findPlan, insertInvoice } from '../subscriptions/subscriptions.repository';
 import { findAccount, findAccountIdByEmail, insertAccount } from './accounts.repository';
 import type { AccountRow } from './accounts.types';
-import { hashPassword } from '../../domain/passwords';
+import { hashPassword } from './passwords.service';
 
 /** Every new account starts on the starter plan, with its first invoice (0 yuan) written with it. */
 const NEW_ACCOUNT_PLAN = 'starter';

@@ -1,4 +1,4 @@
-import { normalizeSymbol } from './symbols';
+import { normalizeSymbol } from '../../domain/symbols';
 
 type QueryValue = string | number | boolean | readonly unknown[] | null | undefined;
 

@@ -1,8 +1,8 @@
 import cliProgress from 'cli-progress';
-import { differenceTable } from './baostock/check';
-import type { BaostockSummary } from './baostock/baostockSync';
-import type { UpdateSummary } from './update/runUpdate';
-import type { BundleFile, BundleProgress } from './bundle';
+import { differenceTable } from './ingest/baostock/check';
+import type { BaostockSummary } from './ingest/baostock/baostockSync';
+import type { UpdateSummary } from './ingest/update/runUpdate';
+import type { BundleFile, BundleProgress } from './ingest/bundle';
 
 /**
  * Per-file progress of an import: a bar with rows/s and ETA (by bytes read) on a terminal, one summary line
