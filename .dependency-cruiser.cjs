@@ -40,8 +40,8 @@ module.exports = {
     {
       name: 'ingest-stands-apart',
       severity: 'error',
-      comment: 'Loading data never goes through the HTTP layer, the modules that serve it or the agents\' tools.',
-      from: { path: `${SRC}ingest/` },
+      comment: 'Loading data (and the live feed) never goes through the HTTP layer, the modules that serve it or the agents\' tools.',
+      from: { path: `${SRC}(ingest|live)/` },
       to: { path: `${SRC}(http|modules|mcp|console)/` },
     },
     {

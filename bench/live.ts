@@ -18,7 +18,7 @@ import { createApp } from '../src/app';
 import { connect } from '../src/db/connection';
 import { migrateLatest } from '../src/db/migrate';
 import { eventsOf } from '../src/domain/liveEvents';
-import { liveFeed } from '../src/ingest/live/liveFeed';
+import { liveFeed } from '../src/live/liveFeed';
 import { StreamHub } from '../src/modules/market/streamHub.service';
 import { keyOnPlan } from '../test/support/marketData';
 import { benchCodes } from './support/benchCodes';

@@ -22,7 +22,7 @@ import { CHILD_EXEC_ARGV, paths } from './paths';
 import { ensureDemoKey } from './modules/accounts/demoAccount.service';
 import { schedulePruning } from './modules/market/retention.service';
 import { liveBusFor } from './db/liveBus';
-import { startQuoteFeed } from './ingest/live/pollerLock';
+import { startQuoteFeed } from './live/pollerLock';
 import { startUpdateSchedule } from './ingest/update/updateSchedule';
 import { StreamHub } from './modules/market/streamHub.service';
 

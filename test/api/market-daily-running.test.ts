@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { bumpDataVersion } from '../../src/db/dataVersions';
 import type { Snapshot } from '../../src/domain/quotes';
-import { LiveWriter } from '../../src/ingest/live/liveWriter';
+import { LiveWriter } from '../../src/live/liveWriter';
 import { insertSecurities, keyOnPlan, loadCalendar } from '../support/marketData';
 import { useTestServer } from '../support/server';
 

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { pino } from 'pino';
 import type { Snapshot } from '../../src/domain/quotes';
-import { liveFeed } from '../../src/ingest/live/liveFeed';
-import { QuoteFeed } from '../../src/ingest/live/quoteFeed';
-import { sinaSource, tencentSource } from '../../src/ingest/live/quoteSources';
+import { liveFeed } from '../../src/live/liveFeed';
+import { QuoteFeed } from '../../src/live/quoteFeed';
+import { sinaSource, tencentSource } from '../../src/live/quoteSources';
 import { insertSecurities, keyOnPlan, loadCalendar, loadSessionFixture } from '../support/marketData';
 import { useTestDb } from '../support/testDb';
 import { startQuoteServer, type QuoteServer } from '../support/quoteServer';

@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { redisBus, type LiveBus } from '../../src/db/liveBus';
 import type { LiveEvent } from '../../src/domain/liveEvents';
 import type { Snapshot } from '../../src/domain/quotes';
-import { startQuoteFeed, type RunningFeed } from '../../src/ingest/live/pollerLock';
+import { startQuoteFeed, type RunningFeed } from '../../src/live/pollerLock';
 import { insertSecurities, loadCalendar } from '../support/marketData';
 import { startQuoteServer, type QuoteServer } from '../support/quoteServer';
 import { redisOrSkip } from '../support/redis';

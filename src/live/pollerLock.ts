@@ -1,9 +1,9 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/connection';
-import type { LiveBus } from '../../db/liveBus';
-import { leadOne } from '../../db/leaderLock';
-import { eventsOf, liveIds } from '../../domain/liveEvents';
+import type { Db } from '../db/connection';
+import type { LiveBus } from '../db/liveBus';
+import { leadOne } from '../db/leaderLock';
+import { eventsOf, liveIds } from '../domain/liveEvents';
 import { liveFeed, type LiveFeedOptions } from './liveFeed';
 import type { QuoteFeed } from './quoteFeed';
 
