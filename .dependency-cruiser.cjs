@@ -38,6 +38,15 @@ module.exports = {
       to: { path: `${SRC}(modules|ingest|console|mcp)/` },
     },
     {
+      name: 'no-circular-folders',
+      severity: 'error',
+      comment:
+        'The folders of src/ingest and of src/domain depend on each other one way at most (a folder that needs another\'s part and is needed by it is one folder, or the part belongs elsewhere).',
+      scope: 'folder',
+      from: { path: `${SRC}(ingest|domain)(/|$)` },
+      to: { path: `${SRC}(ingest|domain)(/|$)`, circular: true },
+    },
+    {
       name: 'ingest-stands-apart',
       severity: 'error',
       comment: 'Loading data (and the live feed) never goes through the HTTP layer, the modules that serve it or the agents\' tools.',

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEMO_DIR } from '../demo';
+import { paths } from '../../paths';
 import { CsvWriter } from './csvWriter';
 import { DAILY_COLUMNS, dailyCsvRow, fixed2, limitBand, randomDailyBar } from './dailyStep';
 import { Random } from './random';
@@ -28,7 +28,7 @@ const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 /** The last open days of the SSE calendar shipped with the demo, up to the end of 2025. */
 function openDays(years: number): string[] {
   const first = `${2025 - years + 1}0101`;
-  return openDaysOf(join(DEMO_DIR, 'trade_cal.csv')).filter((day) => day >= first && day <= '20251231');
+  return openDaysOf(join(paths.demoData, 'trade_cal.csv')).filter((day) => day >= first && day <= '20251231');
 }
 
 function stockCode(index: number): { tsCode: string; limit: number } {
