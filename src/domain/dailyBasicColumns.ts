@@ -62,3 +62,6 @@ export const dailyBasicPower = (field: 'close' | ValuationField): number =>
 /** The columns of one covering-index group. */
 export const valuationGroup = (group: 0 | 1): ValuationField[] =>
   VALUATION_FIELDS.filter((field) => DAILY_BASIC_COLUMNS[field].group === group);
+
+/** daily_basic's figures in the two groups its date-led covering indexes hold (MySQL: 16 columns an index). */
+export const VALUATION_GROUPS = [valuationGroup(0), valuationGroup(1)];

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Knex } from 'knex';
 import { importBundle } from '../../src/ingest/bundle';
-import { TUSHARE_API_NAMES, TUSHARE_APIS } from '../../src/modules/tushare/apiNames.service';
+import { TUSHARE_API_NAMES, TUSHARE_APIS } from '../../src/modules/tushare/apiNames.catalog';
 import { paths } from '../../src/paths';
 import { insertSecurities, keyOnPlan, loadSessionFixture } from '../support/marketData';
 import { loadReferenceFixtures, loadShenwanFixtures } from '../support/referenceData';

@@ -11,7 +11,7 @@ import {
   PERIOD_DATASET_ROUTES,
   type DatasetOperation,
   type PeriodDatasetOperation,
-} from './datasetCatalog.service';
+} from './datasetRoutes.catalog';
 import { datasetRows, periodDatasetRows } from './datasets.service';
 import { toDatasetRow, toPeriodDatasetRow } from './datasets.serializer';
 
@@ -22,7 +22,7 @@ export interface DatasetDeps {
   visibility: PlanVisibility;
 }
 
-/** One handler per dataset route, each reading its table's registry (datasetCatalog.service.ts). */
+/** One handler per dataset route, each reading its table's registry (datasetRoutes.catalog.ts). */
 export function datasetsHandlers({ db, codes, answers, visibility: plans }: DatasetDeps): {
   [Op in DatasetOperation | PeriodDatasetOperation]: Handler<Op>;
 } {

@@ -5,7 +5,7 @@ import { groupBy } from '../../domain/collections';
 import { periodKlines } from '../../domain/klines';
 import { fromTushareDate, toTushareDate, toTushareUnits } from '../../domain/tushareUnits';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
-import { TUSHARE_API_NAMES, TUSHARE_APIS } from './apiNames.service';
+import { TUSHARE_API_NAMES, TUSHARE_APIS } from './apiNames.catalog';
 import { firstHiddenTime, statementValueColumns, tushareRows, type AppliedFilter } from './tushare.repository';
 import { notYetVisible, type Visibility } from '../../domain/marketTime';
 import { cutoffOf } from '../common/visibleRows.repository';

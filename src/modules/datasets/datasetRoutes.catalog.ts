@@ -20,7 +20,7 @@ import type { OperationId } from '../../http/operations';
  * security and trading day needs, until one descriptor carries it: its registry entry
  * (src/domain/tables/datasetLayouts.ts), its migration, its contract path and schema, an entry here (and in
  * DATASET_FILTERS for its own parameters), its loader in the bundle's LOADERS (src/ingest/bundle.ts), its part
- * in the sync's TASKS (src/ingest/tushare/tushareSync.ts), its api_name (src/modules/tushare/apiNames.service.ts),
+ * in the sync's TASKS (src/ingest/tushare/tushareSync.ts), its api_name (src/modules/tushare/apiNames.catalog.ts),
  * the test samples (test/support/sampleRequests.ts, the plan-visibility matrix) and its fixture rows.
  */
 export const DATASET_ROUTES = {

@@ -1,0 +1,154 @@
+import type { RawDailyBar } from '../../domain/adjust';
+import { VALUATION_FIELDS, VALUATION_GROUPS } from '../../domain/dailyBasicColumns';
+import type { SecurityDirectory } from '../../domain/securityDirectory';
+import { DAY_BAR_COLUMNS } from './market.repository';
+import type { CrossSectionRow } from './market.types';
+
+/** A bar of crossSectionQuery as the array it is read in: DAY_BAR_COLUMNS. */
+export type DayBarValues = [string, string, ...(number | null)[]];
+
+/** A valuation group's row of one security as read: the code, then the group's figures. */
+export type ValuationValues = [string, ...(number | null)[]];
+
+/** The numbers of a row of the day, in this order: the bar's (DAY_BAR_COLUMNS after code and date), its factor, then VALUATION_FIELDS. */
+const BAR_NUMBERS = DAY_BAR_COLUMNS.slice(2).map((column) => column.slice('b.'.length) as keyof RawDailyBar);
+const FACTOR_AT = BAR_NUMBERS.length;
+const VALUATION_AT = FACTOR_AT + 1;
+const STRIDE = VALUATION_AT + VALUATION_FIELDS.length;
+const NUMBER_AT = Object.fromEntries(BAR_NUMBERS.map((field, i) => [field, i])) as Record<keyof RawDailyBar, number>;
+/** The column of each figure of each valuation group's read (after the code). */
+const GROUP_COLUMNS = VALUATION_GROUPS.map((columns) =>
+  columns.map((column) => VALUATION_AT + VALUATION_FIELDS.indexOf(column as (typeof VALUATION_FIELDS)[number])),
+);
+
+/**
+ * One day's rows as columns: codes and names, and every number of every row in one Float64Array (null as NaN,
+ * which a stored figure never is). The whole market is 5,000 rows that live as long as the request; as the
+ * database's row arrays, with every figure a heap number of its own, they were most of what a whole-market
+ * answer kept alive, promoted to the old generation by the collections its writing triggers
+ * (`make bench-cross-section`'s RSS while CSVs stream).
+ */
+class DayColumns {
+  readonly numbers: Float64Array;
+
+  constructor(
+    readonly date: string,
+    readonly codes: readonly string[],
+    readonly names: readonly (string | null)[],
+    readonly listed: Uint8Array,
+  ) {
+    this.numbers = new Float64Array(codes.length * STRIDE).fill(Number.NaN);
+  }
+
+  set(row: number, column: number, value: number | null | undefined): void {
+    if (value !== null && value !== undefined) this.numbers[row * STRIDE + column] = value;
+  }
+
+  number(row: number, column: number): number | null {
+    const value = this.numbers[row * STRIDE + column]!;
+    return Number.isNaN(value) ? null : value;
+  }
+}
+
+/** A row of the day: its place in the day's columns, behind the fields of a CrossSectionRow. */
+class DayRow implements CrossSectionRow {
+  constructor(
+    private readonly day: DayColumns,
+    private readonly at: number,
+  ) {}
+
+  get ts_code(): string {
+    return this.day.codes[this.at]!;
+  }
+  get trade_date(): string {
+    return this.day.date;
+  }
+  get name(): string | null {
+    return this.day.names[this.at]!;
+  }
+  get listed(): boolean {
+    return this.day.listed[this.at] === 1;
+  }
+  get open() {
+    return this.day.number(this.at, NUMBER_AT.open);
+  }
+  get high() {
+    return this.day.number(this.at, NUMBER_AT.high);
+  }
+  get low() {
+    return this.day.number(this.at, NUMBER_AT.low);
+  }
+  get close() {
+    return this.day.number(this.at, NUMBER_AT.close);
+  }
+  get pre_close() {
+    return this.day.number(this.at, NUMBER_AT.pre_close);
+  }
+  get change() {
+    return this.day.number(this.at, NUMBER_AT.change);
+  }
+  get pct_chg() {
+    return this.day.number(this.at, NUMBER_AT.pct_chg);
+  }
+  get vol() {
+    return this.day.number(this.at, NUMBER_AT.vol);
+  }
+  get amount() {
+    return this.day.number(this.at, NUMBER_AT.amount);
+  }
+  get turnover() {
+    return this.day.number(this.at, NUMBER_AT.turnover);
+  }
+  get adj_factor() {
+    return this.day.number(this.at, FACTOR_AT);
+  }
+
+  valuationAt(field: number): number | null {
+    return this.day.number(this.at, VALUATION_AT + field);
+  }
+}
+
+/** The day's columns from the bars, factors and valuation groups as read (which are garbage once copied), each bar's name of the day and whether it is listed from the directory. */
+function dayColumns(
+  date: string,
+  bars: DayBarValues[],
+  directory: SecurityDirectory,
+  factors: Map<string, number>,
+  groups: ValuationValues[][],
+): DayColumns {
+  const codes = bars.map((values) => values[0]);
+  const day = new DayColumns(
+    date,
+    codes,
+    codes.map((code) => directory.nameOn(code, date)),
+    Uint8Array.from(codes, (code) => (directory.has(code) ? 1 : 0)),
+  );
+  const rowOf = new Map(codes.map((code, row) => [code, row]));
+  // Plain loops: a closure per row and value made copying the day cost as much as reading it.
+  for (let row = 0; row < bars.length; row++) {
+    const values = bars[row]!;
+    for (let i = 0; i < BAR_NUMBERS.length; i++) day.set(row, i, values[2 + i] as number | null);
+    day.set(row, FACTOR_AT, factors.get(values[0]));
+  }
+  for (let group = 0; group < groups.length; group++) {
+    const columns = GROUP_COLUMNS[group]!;
+    for (const values of groups[group]!) {
+      const row = rowOf.get(values[0]);
+      if (row === undefined) continue;
+      for (let i = 0; i < columns.length; i++) day.set(row, columns[i]!, values[1 + i] as number | null);
+    }
+  }
+  return day;
+}
+
+/** The day's rows (each a place in the day's columns) from the bars, factors and valuation groups as read. */
+export function dayRows(
+  date: string,
+  bars: DayBarValues[],
+  directory: SecurityDirectory,
+  factors: Map<string, number>,
+  groups: ValuationValues[][],
+): CrossSectionRow[] {
+  const day = dayColumns(date, bars, directory, factors, groups);
+  return day.codes.map((_code, at) => new DayRow(day, at));
+}
