@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from '../src/db/connection';
 import { migrateLatest } from '../src/db/migrate';
-import { addDays } from '../src/domain/calendar';
+import { addDays } from '../src/domain/time/calendar';
 import { BaostockClient } from '../src/ingest/baostock/baostockClient';
 import { syncBaostock } from '../src/ingest/baostock/baostockSync';
 import { baostockSummary, securityProgress } from '../src/cliProgress';

@@ -32,7 +32,7 @@ import { join } from 'node:path';
 import { SingleBar } from 'cli-progress';
 import { connect, type Db } from '../src/db/connection';
 import { migrateLatest } from '../src/db/migrate';
-import { addDays, addYears } from '../src/domain/calendar';
+import { addDays, addYears } from '../src/domain/time/calendar';
 import { loadReferenceDataIfEmpty } from '../src/ingest/demo';
 import { crossSectionQuery } from '../src/modules/market/crossSection.repository';
 import { summarize } from './profile-summary';

@@ -17,7 +17,7 @@ import { pino } from 'pino';
 import { createApp } from '../src/app';
 import { connect } from '../src/db/connection';
 import { migrateLatest } from '../src/db/migrate';
-import { eventsOf } from '../src/domain/liveEvents';
+import { eventsOf } from '../src/domain/market/liveEvents';
 import { liveFeed } from '../src/live/liveFeed';
 import { StreamHub } from '../src/modules/market/streamHub.service';
 import { keyOnPlan } from '../test/support/marketData';

@@ -18,7 +18,7 @@ import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { connect } from '../src/db/connection';
 import { migrateLatest } from '../src/db/migrate';
-import { addDays, addYears } from '../src/domain/calendar';
+import { addDays, addYears } from '../src/domain/time/calendar';
 import { loadReferenceDataIfEmpty } from '../src/ingest/demo';
 import { DEMO_EMAIL } from '../src/modules/accounts/demoAccount.service';
 import { generateMarket } from './support/generateMarket';

@@ -5,7 +5,7 @@
  * misleading the next newcomer.
  *
  * A backticked token is a repository path when it starts with a top-level folder of the repository
- * (`src/domain/ttm.ts`, `db/queries/`) or is a file name with a source extension (`adjust.ts` is looked up by
+ * (`src/domain/statements/ttm.ts`, `db/queries/`) or is a file name with a source extension (`adjust.ts` is looked up by
  * name anywhere in the tree). Templates (`<module>.service.ts`, `*.handlers.ts`, `…`) are not paths; braces
  * are expanded (`src/domain/{ttm,growth}.ts` names two files).
  */

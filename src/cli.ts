@@ -14,10 +14,10 @@ import {
   syncBaostock,
   type BaostockDataset,
 } from './ingest/baostock/baostockSync';
-import { exchangeToday } from './domain/clock';
+import { exchangeToday } from './domain/time/clock';
 import { SYNC_APIS, syncTushare } from './ingest/tushare/tushareSync';
-import { isIsoDate } from './domain/dates';
-import { UPDATE_SOURCES, type UpdateSource } from './domain/syncSchedule';
+import { isIsoDate } from './domain/time/dates';
+import { UPDATE_SOURCES, type UpdateSource } from './domain/time/syncSchedule';
 import { runUpdate } from './ingest/update/runUpdate';
 import { openSource } from './ingest/update/updateSources';
 import { DataVersions } from './db/dataVersions';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_MIN_COVERAGE } from './domain/coverage';
-import { parseSchedule } from './domain/syncSchedule';
+import { DEFAULT_MIN_COVERAGE } from './domain/market/coverage';
+import { parseSchedule } from './domain/time/syncSchedule';
 
 const Env = z
   .object({

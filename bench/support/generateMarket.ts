@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import type { Knex } from 'knex';
 import { isSqlite } from '../../src/db/dialect';
 import { bumpDataVersion } from '../../src/db/dataVersions';
-import { compactToIsoDate } from '../../src/domain/dates';
+import { compactToIsoDate } from '../../src/domain/time/dates';
 import { DEMO_DIR } from '../../src/ingest/demo';
 
 /**

@@ -3,7 +3,7 @@
  * source): both wire formats (test/support/quoteServer.ts) for BENCH_SYMBOLS synthetic stocks, their
  * snapshots moving every 500 ms through a session day (2026-04-02 from 10:00:00). Prints its URL.
  */
-import type { Snapshot } from '../../src/domain/quotes';
+import type { Snapshot } from '../../src/domain/market/quotes';
 import { startQuoteServer } from '../../test/support/quoteServer';
 import { benchCodes } from './benchCodes';
 

@@ -11,7 +11,7 @@ export async function up(knex: Knex): Promise<void> {
   });
   const rows: Array<{ ts_code: string; name: string }> = await knex('securities').select('ts_code', 'name');
   if (rows.length === 0) return;
-  const { fullPinyinOf } = await import('../../src/domain/cnspell');
+  const { fullPinyinOf } = await import('../../src/domain/reference/cnspell');
   await knex.transaction(async (trx) => {
     for (const { ts_code, name } of rows)
       await trx('securities')

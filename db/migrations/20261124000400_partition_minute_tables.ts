@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 /**
  * On MySQL/MariaDB, minute bars and ticks are range-partitioned by trade day, so that retention drops a day
- * (src/domain/dayPartitions.ts) instead of deleting the whole market's 1.3 M rows of it while readers wait.
+ * (src/domain/time/dayPartitions.ts) instead of deleting the whole market's 1.3 M rows of it while readers wait.
  * The tables start with one partition, p_future; retention (at server start, then hourly) splits it into a
  * partition per day of the window and a week ahead. Every unique key holds trade_time, as partitioning
  * needs. SQLite has no partitions: retention deletes there in bounded batches.

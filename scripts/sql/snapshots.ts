@@ -12,7 +12,7 @@ import { snapshotMembers, snapshotOn } from '../../src/modules/reference/constit
 import { namesOnDate, universeSecurities } from '../../src/modules/reference/stockList.repository';
 import { searchSources } from '../../src/modules/stocks/stocks.repository';
 import { securityDirectory } from '../../src/modules/common/securityDirectory.repository';
-import { SecurityDirectory } from '../../src/domain/securityDirectory';
+import { SecurityDirectory } from '../../src/domain/reference/securityDirectory';
 
 /** The cross-section's reads do not depend on the directory's contents (it filters and names in memory). */
 const NO_DIRECTORY = new SecurityDirectory([], []);

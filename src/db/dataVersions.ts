@@ -1,5 +1,5 @@
 import type { Db } from './connection';
-import { toSqlDateTime } from '../domain/dates';
+import { toSqlDateTime } from '../domain/time/dates';
 
 /** Data sets whose versions the answer cache keys on; an import or sync that changes one bumps it. */
 /** `live`: what the quote feed writes, bumped with each of its batches (quiet outside sessions). */

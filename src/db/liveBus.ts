@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import type { Logger } from 'pino';
-import type { LiveEvent } from '../domain/liveEvents';
+import type { LiveEvent } from '../domain/market/liveEvents';
 
 /**
  * How the live stream's events reach every process that serves streams: the process that polls publishes,

@@ -1,4 +1,4 @@
-import { FUTURE_PARTITION, partitionName } from '../domain/dayPartitions';
+import { FUTURE_PARTITION, partitionName } from '../domain/time/dayPartitions';
 import type { Db } from './connection';
 import { isSqlite } from './dialect';
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { universeCounts, type CoverageDataset, type ListedLife, type SessionCount } from '../domain/coverage';
+import { universeCounts, type CoverageDataset, type ListedLife, type SessionCount } from '../domain/market/coverage';
 
 /**
  * The counts coverage rests on, for the update (which sessions to fetch) and the coverage route (what to tell):

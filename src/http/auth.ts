@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { insufficientPermissions, invalidKey, invalidToken } from '../domain/errors';
+import { insufficientPermissions, invalidKey, invalidToken } from '../domain/api/errors';
 import type { AccessPorts, KeyOwner, SessionAccount } from './ports';
 import { urlQuery } from './urlQuery';
 

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types';
 import type { NextFunction, Request, Response } from 'express';
-import { invalidParameter, type ErrorCode } from '../domain/errors';
+import { invalidParameter, type ErrorCode } from '../domain/api/errors';
 import { paths } from '../paths';
 
 export type Contract = OpenAPIV3.DocumentV3_1;

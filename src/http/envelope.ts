@@ -1,4 +1,4 @@
-import type { Pagination } from '../domain/pagination';
+import type { Pagination } from '../domain/api/pagination';
 import { JsonText } from './answers/answerStore';
 
 /** The success envelope. */

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { tushareFailure } from '../domain/tushareCodes';
+import { tushareFailure } from '../domain/tables/tushareCodes';
 import { isDatabaseUnavailable } from '../db/driverErrors';
 import {
   AppError,
@@ -13,7 +13,7 @@ import {
   serviceUnavailable,
   unsupportedMediaType,
   type ErrorCode,
-} from '../domain/errors';
+} from '../domain/api/errors';
 
 interface ValidationItem {
   path?: string;

@@ -1,5 +1,5 @@
 import type { OperationPolicy, PathOperations } from './operations';
-import type { AppError } from '../domain/errors';
+import type { AppError } from '../domain/api/errors';
 import type { KeyOwner, SessionAccount } from './ports';
 import type { AnswerFormat } from './answers/answerFormat';
 import type { UrlQuery } from './urlQuery';

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { rateLimitExceeded, type AppError } from '../domain/errors';
+import { rateLimitExceeded, type AppError } from '../domain/api/errors';
 import type { LimiterStore } from './rateLimitStore';
 
 /** Sets `Retry-After` (whole seconds, at least 1) for a rejection of rate-limiter-flexible. */

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import type { Knex } from 'knex';
 import { bumpDataVersion } from '../db/dataVersions';
-import { ISO_DATE } from '../domain/dates';
+import { ISO_DATE } from '../domain/time/dates';
 import { CsvReadError, csvRecords, type CsvRecord } from './csvRecords';
 import { IngestError } from './ingestError';
 import { KeyTracker, keyOf } from './keyTracker';

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/connection';
-import type { LiveBatch } from '../domain/liveEvents';
-import { MAIN_INDICES } from '../domain/mainIndices';
-import { normalizeSymbol } from '../domain/symbols';
+import type { LiveBatch } from '../domain/market/liveEvents';
+import { MAIN_INDICES } from '../domain/market/mainIndices';
+import { normalizeSymbol } from '../domain/reference/symbols';
 import { LiveWriter } from './liveWriter';
 import { QuoteFeed } from './quoteFeed';
 import { replaySource } from './replaySource';

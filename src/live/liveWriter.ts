@@ -2,9 +2,9 @@ import type { Db } from '../db/connection';
 import { upsertRows } from '../db/bulkWrite';
 import type { Row } from '../db/upsertSpec';
 import { bumpDataVersion } from '../db/dataVersions';
-import { MinuteBarBuilder, type LiveMinuteBar } from '../domain/liveBars';
-import type { LiveBatch } from '../domain/liveEvents';
-import type { Snapshot } from '../domain/quotes';
+import { MinuteBarBuilder, type LiveMinuteBar } from '../domain/market/liveBars';
+import type { LiveBatch } from '../domain/market/liveEvents';
+import type { Snapshot } from '../domain/market/quotes';
 
 /** A snapshot as a `live_quotes` row: under the minute it falls in. */
 const quoteRow = (s: Snapshot): Row => ({

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/connection';
 import type { LiveBus } from '../db/liveBus';
 import { leadOne } from '../db/leaderLock';
-import { eventsOf, liveIds } from '../domain/liveEvents';
+import { eventsOf, liveIds } from '../domain/market/liveEvents';
 import { liveFeed, type LiveFeedOptions } from './liveFeed';
 import type { QuoteFeed } from './quoteFeed';
 

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import { exchangeDateTime } from '../domain/clock';
-import { isPollingTime } from '../domain/liveBars';
-import type { Snapshot } from '../domain/quotes';
+import { exchangeDateTime } from '../domain/time/clock';
+import { isPollingTime } from '../domain/market/liveBars';
+import type { Snapshot } from '../domain/market/quotes';
 import type { QuoteSource } from './quoteSources';
 
 export interface QuoteFeedOptions {

@@ -1,4 +1,4 @@
-import { parseSina, parseTencent, sourceCodeOf, type Snapshot } from '../domain/quotes';
+import { parseSina, parseTencent, sourceCodeOf, type Snapshot } from '../domain/market/quotes';
 
 /** A free quote source: how many codes one request carries, and one request's snapshots. */
 export interface QuoteSource {

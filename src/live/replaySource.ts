@@ -1,8 +1,8 @@
 import type { Db } from '../db/connection';
-import { exchangeToday } from '../domain/clock';
-import type { LiveMinuteBar } from '../domain/liveBars';
-import type { Snapshot } from '../domain/quotes';
-import { replayTimeOf } from '../domain/replayClock';
+import { exchangeToday } from '../domain/time/clock';
+import type { LiveMinuteBar } from '../domain/market/liveBars';
+import type { Snapshot } from '../domain/market/quotes';
+import { replayTimeOf } from '../domain/time/replayClock';
 import type { QuoteSource } from './quoteSources';
 
 /** A stored minute bar of the session by its clock time (`HH:MM:SS`, the minute's end). */

@@ -1,7 +1,7 @@
 import type { RequestListener } from 'node:http';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { invalidKey } from '../domain/errors';
+import { invalidKey } from '../domain/api/errors';
 import { presentedKey } from '../http/auth';
 import type { AccessPorts } from '../http/ports';
 import { GUIDE_PROMPTS, INSTRUCTIONS, type GuideResource } from './agentGuide';

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../domain/errors';
+import type { ErrorCode } from '../domain/api/errors';
 
 /**
  * How an agent fixes a call that failed, by the envelope's `error` code: the text it reads next to the code

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { exchangeToday } from '../../src/domain/clock';
+import { exchangeToday } from '../../src/domain/time/clock';
 import { useSharedFixture } from '../support/fixture';
 import { call } from '../support/http';
 import { createKey, signUp } from '../support/accounts';

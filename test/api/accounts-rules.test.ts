@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { hashPassword, verifyPassword } from '../../src/modules/accounts/passwords.service';
-import { effectiveRateLimit } from '../../src/domain/rateLimits';
-import { daysBetween, usageRange } from '../../src/domain/usageRange';
+import { effectiveRateLimit } from '../../src/domain/api/rateLimits';
+import { daysBetween, usageRange } from '../../src/domain/time/usageRange';
 
 describe('accounts: rules (pure)', () => {
   it('rate limit: the plan’s, else the account’s own, else 1000', () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { pino } from 'pino';
-import { exchangeToday } from '../../src/domain/clock';
+import { exchangeToday } from '../../src/domain/time/clock';
 import type { KeyOwner } from '../../src/http/ports';
 import { insertAccount } from '../../src/modules/accounts/accounts.repository';
 import { insertKey } from '../../src/modules/accounts/apiKeys.repository';
@@ -8,7 +8,7 @@ import { keyOwnerLookup } from '../../src/modules/accounts/apiKeys.service';
 import { KeyCache } from '../../src/modules/accounts/keyCache.service';
 import { PlanCatalog } from '../../src/modules/subscriptions/planCatalog.service';
 import { UsageRecorder } from '../../src/modules/billing/usage.service';
-import { ALL_SCOPES, newApiKey } from '../../src/domain/keyMaterial';
+import { ALL_SCOPES, newApiKey } from '../../src/domain/api/keyMaterial';
 import { startChildServer } from '../support/childServer';
 import { createTestDb, useTestDb, type TestDb } from '../support/testDb';
 

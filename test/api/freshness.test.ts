@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { bumpDataVersion } from '../../src/db/dataVersions';
-import { parseSchedule } from '../../src/domain/syncSchedule';
+import { parseSchedule } from '../../src/domain/time/syncSchedule';
 import { insertSecurities, keyOnPlan, loadCalendar } from '../support/marketData';
 import { signUp } from '../support/accounts';
 import { useTestServer } from '../support/server';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { bumpDataVersion } from '../../src/db/dataVersions';
-import type { Snapshot } from '../../src/domain/quotes';
+import type { Snapshot } from '../../src/domain/market/quotes';
 import { LiveWriter } from '../../src/live/liveWriter';
 import { insertSecurities, keyOnPlan, loadCalendar } from '../support/marketData';
 import { useTestServer } from '../support/server';

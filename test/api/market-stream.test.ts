@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { connect } from 'node:net';
-import { eventsOf, type LiveEvent } from '../../src/domain/liveEvents';
-import type { LiveMinuteBar } from '../../src/domain/liveBars';
-import type { Snapshot } from '../../src/domain/quotes';
+import { eventsOf, type LiveEvent } from '../../src/domain/market/liveEvents';
+import type { LiveMinuteBar } from '../../src/domain/market/liveBars';
+import type { Snapshot } from '../../src/domain/market/quotes';
 import { StreamHub } from '../../src/modules/market/streamHub.service';
 import { openStream, type StreamReader } from '../support/eventStream';
 import { insertSecurities, keyOnPlan, loadCalendar } from '../support/marketData';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { toSqlDateTime } from '../../src/domain/dates';
-import { hashKey } from '../../src/domain/keyMaterial';
+import { toSqlDateTime } from '../../src/domain/time/dates';
+import { hashKey } from '../../src/domain/api/keyMaterial';
 import { useOwnFixture } from '../support/fixture';
 import { call } from '../support/http';
 import { createKey, PASSWORD, signUp, uniqueEmail, type SignedUp } from '../support/accounts';

@@ -6,7 +6,7 @@ import { keyOnPlan } from '../support/marketData';
 import { pythonForClient } from '../support/python';
 import { loadSampleData, SAMPLE_REQUESTS } from '../support/sampleRequests';
 import { useTestServer } from '../support/server';
-import { eventsOf } from '../../src/domain/liveEvents';
+import { eventsOf } from '../../src/domain/market/liveEvents';
 import { StreamHub } from '../../src/modules/market/streamHub.service';
 import { skipVisibly } from '../support/skip';
 

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { AshareApiError, AshareClient } from '../../clients/typescript/src/index';
 import { createKey, signUp } from '../support/accounts';
 import { generatedStore, type GeneratedStore } from '../support/generatedStore';
-import { eventsOf } from '../../src/domain/liveEvents';
+import { eventsOf } from '../../src/domain/market/liveEvents';
 import { StreamHub } from '../../src/modules/market/streamHub.service';
 import { insertSecurities, keyOnPlan } from '../support/marketData';
 import { useTestServer } from '../support/server';

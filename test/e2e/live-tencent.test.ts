@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { fileURLToPath } from 'node:url';
 import { DEMO_EMAIL, ensureDemoKey } from '../../src/modules/accounts/demoAccount.service';
-import type { Snapshot } from '../../src/domain/quotes';
+import type { Snapshot } from '../../src/domain/market/quotes';
 import { startChildServer } from '../support/childServer';
 import { openStream, type ReadEvent } from '../support/eventStream';
 import { insertSecurities, loadCalendar } from '../support/marketData';

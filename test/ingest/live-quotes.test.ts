@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { pino } from 'pino';
-import type { Snapshot } from '../../src/domain/quotes';
+import type { Snapshot } from '../../src/domain/market/quotes';
 import { liveFeed } from '../../src/live/liveFeed';
 import { QuoteFeed } from '../../src/live/quoteFeed';
 import { sinaSource, tencentSource } from '../../src/live/quoteSources';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { compactToIsoDate } from '../../src/domain/dates';
+import { compactToIsoDate } from '../../src/domain/time/dates';
 import { csvRecords } from '../../src/ingest/csvRecords';
 import { bumpDataVersion } from '../../src/db/dataVersions';
 

@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import type { Knex } from 'knex';
 import type { Scope } from '../../src/http/operations';
 import { bumpDataVersion } from '../../src/db/dataVersions';
-import { compactToIsoDate } from '../../src/domain/dates';
+import { compactToIsoDate } from '../../src/domain/time/dates';
 import { DEMO_DIR } from '../../src/ingest/demo';
 import { num as scaled } from '../../src/ingest/tables/fieldParsers';
 
@@ -123,7 +123,7 @@ export async function keyOnPlan(
 ): Promise<string> {
   const { insertAccount } = await import('../../src/modules/accounts/accounts.repository');
   const { insertKey } = await import('../../src/modules/accounts/apiKeys.repository');
-  const { ALL_SCOPES, newApiKey } = await import('../../src/domain/keyMaterial');
+  const { ALL_SCOPES, newApiKey } = await import('../../src/domain/api/keyMaterial');
   const accountId = await insertAccount(db, {
     email: `${planId}-${Math.random().toString(36).slice(2)}@test.local`,
     name: planId,

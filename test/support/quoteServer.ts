@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import iconv from 'iconv-lite';
-import { sourceCodeOf, type Snapshot } from '../../src/domain/quotes';
+import { sourceCodeOf, type Snapshot } from '../../src/domain/market/quotes';
 
 /**
  * A real Tencent answer for 600519 after the close of 2026-04-02 (recorded by a public client's test suite, the

@@ -8,7 +8,7 @@ import {
   roundTo,
   unadjustedBars,
   type RawDailyBar,
-} from '../../src/domain/adjust';
+} from '../../src/domain/market/adjust';
 import { adjFactors2024, dailyBars2024 } from '../support/marketData';
 
 /** The real 2024 bars of 000001.SZ (Ping An Bank) with their factors, newest first; ex-dividend on 2024-06-14. */

@@ -6,7 +6,7 @@ import {
   isPeriodClosed,
   periodEnd,
   periodStart,
-} from '../../src/domain/calendar';
+} from '../../src/domain/time/calendar';
 
 describe('domain/calendar', () => {
   it('adds days and years; 29 February falls back to 28 February', () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { exchangeDateTime, exchangeToday } from '../../src/domain/clock';
-import { usageRange } from '../../src/domain/usageRange';
-import { parseStatementQuery } from '../../src/domain/statementQuery';
+import { exchangeDateTime, exchangeToday } from '../../src/domain/time/clock';
+import { usageRange } from '../../src/domain/time/usageRange';
+import { parseStatementQuery } from '../../src/domain/statements/statementQuery';
 
 /** 2026-11-22 23:30 UTC is 2026-11-23 07:30 in Beijing: the exchange is already on the next day. */
 const LATE_UTC_EVENING = new Date('2026-11-22T23:30:00Z');

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { CodeChangeMap, requestedSymbolOf } from '../../src/domain/codeChanges';
+import { CodeChangeMap, requestedSymbolOf } from '../../src/domain/reference/codeChanges';
 
 // The demo's two real changes (000022.SZ → 001872.SZ on 2018-12-26, 000043.SZ → 001914.SZ on 2019-12-16) and a
 // made-up two-hop chain A → B → C, the second hop on 2021-03-01.

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { gapsOf, lagInSessions, sessionState, universeCounts } from '../../src/domain/coverage';
-import { OpenDays } from '../../src/domain/openDays';
+import { gapsOf, lagInSessions, sessionState, universeCounts } from '../../src/domain/market/coverage';
+import { OpenDays } from '../../src/domain/time/openDays';
 
 const days = new OpenDays(['2024-02-05', '2024-02-06', '2024-02-07', '2024-02-08', '2024-02-19', '2024-02-20']);
 

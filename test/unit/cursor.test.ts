@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
-import { readCursor, signCursor } from '../../src/domain/cursor';
-import { AppError } from '../../src/domain/errors';
+import { readCursor, signCursor } from '../../src/domain/api/cursor';
+import { AppError } from '../../src/domain/api/errors';
 
 const SECRET = 'test-secret-0123456789';
 

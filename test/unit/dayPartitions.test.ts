@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { partitionBound, partitionName, planPartitions } from '../../src/domain/dayPartitions';
+import { partitionBound, partitionName, planPartitions } from '../../src/domain/time/dayPartitions';
 
 describe('domain/dayPartitions', () => {
   it('names a partition by the first day it does not hold', () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { yoyGrowth } from '../../src/domain/growth';
+import { yoyGrowth } from '../../src/domain/statements/growth';
 import {
   averageOf,
   difference,
@@ -9,8 +9,8 @@ import {
   ratioOf,
   type MetricBalance,
   type MetricIncome,
-} from '../../src/domain/financialRatios';
-import { roundMoney, roundRatio, roundTo } from '../../src/domain/numbers';
+} from '../../src/domain/statements/financialRatios';
+import { roundMoney, roundRatio, roundTo } from '../../src/domain/api/numbers';
 
 describe('domain/growth', () => {
   it('year-on-year percent: 600 against 580 → 3.4483', () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { unadjustedBars, type RawDailyBar } from '../../src/domain/adjust';
+import { unadjustedBars, type RawDailyBar } from '../../src/domain/market/adjust';
 import {
   bucketEnd,
   canonicalInterval,
@@ -9,7 +9,7 @@ import {
   minutesOf,
   periodKlines,
   type MinuteBar,
-} from '../../src/domain/klines';
+} from '../../src/domain/market/klines';
 import { dailyBars2024 } from '../support/marketData';
 
 describe('domain/klines', () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import type { Exchange } from '../../src/domain/symbols';
-import { ListedUniverse, type UniverseFilter, type UniverseSecurity } from '../../src/domain/listedUniverse';
+import type { Exchange } from '../../src/domain/reference/symbols';
+import { ListedUniverse, type UniverseFilter, type UniverseSecurity } from '../../src/domain/reference/listedUniverse';
 
 const stock = (
   ts_code: string,

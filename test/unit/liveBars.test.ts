@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { barLabelOf, isPollingTime, MinuteBarBuilder } from '../../src/domain/liveBars';
-import type { Snapshot } from '../../src/domain/quotes';
-import { replayTimeOf } from '../../src/domain/replayClock';
+import { barLabelOf, isPollingTime, MinuteBarBuilder } from '../../src/domain/market/liveBars';
+import type { Snapshot } from '../../src/domain/market/quotes';
+import { replayTimeOf } from '../../src/domain/time/replayClock';
 
 const snap = (
   time: string,

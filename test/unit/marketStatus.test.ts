@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { marketStatusAt, phaseAt } from '../../src/domain/marketStatus';
-import { OpenDays } from '../../src/domain/openDays';
+import { marketStatusAt, phaseAt } from '../../src/domain/time/marketStatus';
+import { OpenDays } from '../../src/domain/time/openDays';
 
 // The SSE calendar around the 2024 Spring Festival: open 5-8 February, closed 9-16 February, open again on the 19th.
 const days = new OpenDays(['2024-02-05', '2024-02-06', '2024-02-07', '2024-02-08', '2024-02-19', '2024-02-20']);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { notYetVisible, visibilityAt, visibleFrom } from '../../src/domain/marketTime';
+import { notYetVisible, visibilityAt, visibleFrom } from '../../src/domain/time/marketTime';
 
 const STARTER = { plan: 'starter', dailyDelayMinutes: 15, minuteDelayMinutes: 15, tickAccess: false };
 const PROFESSIONAL = { plan: 'professional', dailyDelayMinutes: 0, minuteDelayMinutes: 1, tickAccess: true };

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { OpenDays } from '../../src/domain/openDays';
+import { OpenDays } from '../../src/domain/time/openDays';
 
 // The SSE calendar around the 2024 Spring Festival: open 5-8 February, closed 9-16 February, open again on the 19th.
 const days = new OpenDays([

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { parseSina, parseTencent, sourceCodeOf, tsCodeOfSource } from '../../src/domain/quotes';
+import { parseSina, parseTencent, sourceCodeOf, tsCodeOfSource } from '../../src/domain/market/quotes';
 import { SINA_600519, TENCENT_600519, sinaLine, tencentLine } from '../support/quoteServer';
 
 const EXPECTED = {

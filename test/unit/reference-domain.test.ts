@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import { ANNOUNCEMENT_TYPES, classifyAnnouncement } from '../../src/domain/announcementTypes';
-import { countOnce } from '../../src/domain/codeContinuity';
-import { haltPeriods, type HaltDay } from '../../src/domain/halts';
-import { dividendStageCode, LISTING_STATUS, listStatusOfCode } from '../../src/domain/referenceCodes';
-import { boardOf, boardPrefixes, parseOneSymbol } from '../../src/domain/symbols';
-import { AppError } from '../../src/domain/errors';
+import { ANNOUNCEMENT_TYPES, classifyAnnouncement } from '../../src/domain/reference/announcementTypes';
+import { countOnce } from '../../src/domain/reference/codeContinuity';
+import { haltPeriods, type HaltDay } from '../../src/domain/market/halts';
+import { dividendStageCode, LISTING_STATUS, listStatusOfCode } from '../../src/domain/reference/referenceCodes';
+import { boardOf, boardPrefixes, parseOneSymbol } from '../../src/domain/reference/symbols';
+import { AppError } from '../../src/domain/api/errors';
 
 const halted = (trade_date: string, suspend_timing: string | null = null): HaltDay => ({
   trade_date,

@@ -8,8 +8,8 @@ import {
   previousYearEnd,
   reportName,
   yearEarlier,
-} from '../../src/domain/reportPeriods';
-import { currentVersions } from '../../src/domain/statementVersions';
+} from '../../src/domain/statements/reportPeriods';
+import { currentVersions } from '../../src/domain/statements/statementVersions';
 
 describe('domain/reportPeriods', () => {
   it('periodOf reads the quarter from the period end', () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { roundTo } from '../../src/domain/adjust';
-import type { Snapshot } from '../../src/domain/quotes';
-import { runningDailyBar } from '../../src/domain/runningBar';
+import { roundTo } from '../../src/domain/market/adjust';
+import type { Snapshot } from '../../src/domain/market/quotes';
+import { runningDailyBar } from '../../src/domain/market/runningBar';
 
 const quote = (time: string, figures: Partial<Snapshot>): Snapshot => ({
   ts_code: '000001.SZ',

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { kindByCode, SecurityDirectory } from '../../src/domain/securityDirectory';
+import { kindByCode, SecurityDirectory } from '../../src/domain/reference/securityDirectory';
 
 describe('SecurityDirectory', () => {
   // Given out of order, as a store may return them: 000022.SZ was renamed twice, and 000999.SZ (absent from the list) once.

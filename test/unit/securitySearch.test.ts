@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { cnspellOf, fullPinyinOf } from '../../src/domain/cnspell';
-import { SecurityIndex, type SearchableSecurity } from '../../src/domain/securitySearch';
+import { cnspellOf, fullPinyinOf } from '../../src/domain/reference/cnspell';
+import { SecurityIndex, type SearchableSecurity } from '../../src/domain/reference/securitySearch';
 
 function security(ts_code: string, name: string, list_status = 'L', former_names: string[] = []): SearchableSecurity {
   return {

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import { cnspellOf } from '../../src/domain/cnspell';
-import { compactToIsoDate, isIsoDate, sqlDateTimeToIso, toSqlDateTime } from '../../src/domain/dates';
-import * as errors from '../../src/domain/errors';
-import { AppError, noData, notFound } from '../../src/domain/errors';
-import { arrayRecordReader, parseFields, pickFields } from '../../src/domain/fields';
-import { pageWindow, paginationOf } from '../../src/domain/pagination';
+import { cnspellOf } from '../../src/domain/reference/cnspell';
+import { compactToIsoDate, isIsoDate, sqlDateTimeToIso, toSqlDateTime } from '../../src/domain/time/dates';
+import * as errors from '../../src/domain/api/errors';
+import { AppError, noData, notFound } from '../../src/domain/api/errors';
+import { arrayRecordReader, parseFields, pickFields } from '../../src/domain/api/fields';
+import { pageWindow, paginationOf } from '../../src/domain/api/pagination';
 
 describe('domain/pagination', () => {
   it('defaults to page 1 of 20', () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { AppError } from '../../src/domain/errors';
-import { CROSS_SECTION_PAGE, parsePeriodCrossSection } from '../../src/domain/statementQuery';
+import { AppError } from '../../src/domain/api/errors';
+import { CROSS_SECTION_PAGE, parsePeriodCrossSection } from '../../src/domain/statements/statementQuery';
 
 describe('domain/statementQuery: a financial cross-section of one reporting period', () => {
   it('a year end is an annual report of consolidated statements, a first page of 1,000 companies by default', () => {

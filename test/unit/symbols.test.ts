@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { AppError } from '../../src/domain/errors';
+import { AppError } from '../../src/domain/api/errors';
 import {
   assertAllKnown,
   exchangeOfCode,
@@ -7,7 +7,7 @@ import {
   normalizeSymbol,
   parseSymbolList,
   toStandard,
-} from '../../src/domain/symbols';
+} from '../../src/domain/reference/symbols';
 
 function appErrorOf(fn: () => unknown): AppError {
   try {

@@ -1,6 +1,12 @@
 import { expect } from 'chai';
-import { OpenDays } from '../../src/domain/openDays';
-import { expectedSession, lastClosedSession, latestSlot, nextSlot, parseSchedule } from '../../src/domain/syncSchedule';
+import { OpenDays } from '../../src/domain/time/openDays';
+import {
+  expectedSession,
+  lastClosedSession,
+  latestSlot,
+  nextSlot,
+  parseSchedule,
+} from '../../src/domain/time/syncSchedule';
 
 const days = new OpenDays(['2024-02-05', '2024-02-06', '2024-02-07', '2024-02-08', '2024-02-19', '2024-02-20']);
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { VALUATION_FIELDS, valuationGroup } from '../../src/domain/dailyBasicColumns';
+import { VALUATION_FIELDS, valuationGroup } from '../../src/domain/market/dailyBasicColumns';
 import {
   HOLDER_COUNTS,
   isOfSecurities,

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { figuresOfKind, ttmFigures, ttmValue, type Figures, type TtmRule } from '../../src/domain/ttm';
+import { figuresOfKind, ttmFigures, ttmValue, type Figures, type TtmRule } from '../../src/domain/statements/ttm';
 
 /** YTD revenue by period end; FY2023 as restated. 2023-06-30 is missing. */
 const ytd = new Map<string, Figures>([

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { fromTushareDate, toTushareDate, toTushareUnits, TUSHARE_POWERS } from '../../src/domain/tushareUnits';
+import { fromTushareDate, toTushareDate, toTushareUnits, TUSHARE_POWERS } from '../../src/domain/tables/tushareUnits';
 
 describe('domain/tushareUnits: the store against Tushare’s units and dates', () => {
   it('a stored value back in Tushare’s units is ÷ 10^power through its decimal text, exact where a division is not, whatever its exponent', () => {

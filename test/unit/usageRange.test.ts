@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { AppError } from '../../src/domain/errors';
-import { daysBetween, usageRange } from '../../src/domain/usageRange';
+import { AppError } from '../../src/domain/api/errors';
+import { daysBetween, usageRange } from '../../src/domain/time/usageRange';
 
 const NOON_IN_BEIJING = new Date('2026-11-25T04:00:00Z');
 

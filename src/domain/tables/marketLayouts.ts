@@ -1,5 +1,5 @@
-import { DAILY_BAR_COLUMNS, DAILY_BAR_FIELDS, type DailyBarColumn } from '../dailyBarColumns';
-import { dailyBasicPower, TUSHARE_DAILY_BASIC_ORDER, type ValuationField } from '../dailyBasicColumns';
+import { DAILY_BAR_COLUMNS, DAILY_BAR_FIELDS, type DailyBarColumn } from '../market/dailyBarColumns';
+import { dailyBasicPower, TUSHARE_DAILY_BASIC_ORDER, type ValuationField } from '../market/dailyBasicColumns';
 import { col, required, tableLayout, type ColumnLayout } from './tableLayout';
 
 /** The market tables: bars, factors, valuations, the calendar. A daily row's market time is its trade date's close. */
@@ -25,7 +25,7 @@ export const ADJ_FACTORS = tableLayout({
   marketTime: { column: 'trade_date', clock: 'daily' },
 });
 
-/** `daily_basic`: its valuation columns from their registry (src/domain/dailyBasicColumns.ts), in Tushare's order. */
+/** `daily_basic`: its valuation columns from their registry (src/domain/market/dailyBasicColumns.ts), in Tushare's order. */
 export const DAILY_BASIC = tableLayout({
   table: 'daily_basic',
   key: ['ts_code', 'trade_date'],

@@ -1,4 +1,4 @@
-import { TUSHARE_POWERS } from '../tushareUnits';
+import { TUSHARE_POWERS } from './tushareUnits';
 import { col, required, tableLayout } from './tableLayout';
 
 /** The reference tables: securities, their names and profiles, index weights, Shenwan industries. */

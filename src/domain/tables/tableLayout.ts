@@ -1,4 +1,4 @@
-import type { MarketClock } from '../marketTime';
+import type { MarketClock } from '../time/marketTime';
 
 /**
  * How a stored column reads and writes in Tushare's layout: a `ts_code` in standard form, free text, a number

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { DataVersions, Dataset } from '../../db/dataVersions';
 import { answerKey } from './answerKey';
-import { exchangeToday } from '../../domain/clock';
+import { exchangeToday } from '../../domain/time/clock';
 import { answerFormatOf } from './answerFormat';
 import { AnswerStore, CACHE_CONTROL, etagOf, JsonText, sendAnswerBytes, sendTagged, type Answer } from './answerStore';
 import type { CachePolicy } from '../operations';

@@ -1,4 +1,4 @@
-import { normalizeSymbol } from '../../domain/symbols';
+import { normalizeSymbol } from '../../domain/reference/symbols';
 
 type QueryValue = string | number | boolean | readonly unknown[] | null | undefined;
 

@@ -1,4 +1,4 @@
-import { csvCell, csvLine } from '../../domain/flatRows';
+import { csvCell, csvLine } from '../../domain/api/flatRows';
 import { TABLE_MEDIA_TYPES, type AnswerFormat, type TableFormat } from './answerFormat';
 import { JSON_TYPE } from './answerStore';
 import { ROWS_PER_CHUNK, type AnswerText } from './tableWriter';

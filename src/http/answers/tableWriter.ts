@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
-import { csvLine, tableColumns, tableParts, valueOf, type RowParts } from '../../domain/flatRows';
-import type { Json } from '../../domain/toolResults';
+import { csvLine, tableColumns, tableParts, valueOf, type RowParts } from '../../domain/api/flatRows';
+import type { Json } from '../../domain/api/toolResults';
 import { TABLE_MEDIA_TYPES, type TableFormat } from './answerFormat';
 
 /** A success envelope as a table writer reads it: its rows in `data`, the paging beside them. */

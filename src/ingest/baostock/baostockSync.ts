@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
-import { addDays } from '../../domain/calendar';
-import { exchangeToday } from '../../domain/clock';
-import { toSqlDateTime } from '../../domain/dates';
-import { MAIN_INDICES } from '../../domain/mainIndices';
-import { normalizeSymbol } from '../../domain/symbols';
+import { addDays } from '../../domain/time/calendar';
+import { exchangeToday } from '../../domain/time/clock';
+import { toSqlDateTime } from '../../domain/time/dates';
+import { MAIN_INDICES } from '../../domain/market/mainIndices';
+import { normalizeSymbol } from '../../domain/reference/symbols';
 import { loaderOf } from '../bundle';
 import { rowRecords } from '../csvRecords';
 import { loadRecords } from '../loadTable';

@@ -1,4 +1,4 @@
-import { compactToIsoDate } from '../../domain/dates';
+import { compactToIsoDate } from '../../domain/time/dates';
 import type { TushareRecord } from './layout';
 
 /** A Tushare date of our own conversion back to ISO (always a real day). */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { exchangeToday } from '../../domain/clock';
+import { exchangeToday } from '../../domain/time/clock';
 import { CsvWriter } from './csvWriter';
 import {
   DAILY_COLUMNS,

@@ -1,4 +1,4 @@
-import { isStandardCode } from '../../domain/symbols';
+import { isStandardCode } from '../../domain/reference/symbols';
 import { DIVIDENDS } from '../../domain/tables/eventLayouts';
 import {
   COMPANY_PROFILES,

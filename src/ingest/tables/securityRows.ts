@@ -1,5 +1,5 @@
-import { cnspellOf, fullPinyinOf } from '../../domain/cnspell';
-import { exchangeOfStandard } from '../../domain/symbols';
+import { cnspellOf, fullPinyinOf } from '../../domain/reference/cnspell';
+import { exchangeOfStandard } from '../../domain/reference/symbols';
 
 /** The columns every `securities` row has, from its standard code, kind and name (pinyin initials unless given, full pinyin for search). */
 export function securityIdentity(tsCode: string, kind: 'stock' | 'index', name: string, cnspell = cnspellOf(name)) {

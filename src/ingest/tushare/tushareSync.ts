@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { exchangeToday } from '../../domain/clock';
-import { toSqlDateTime } from '../../domain/dates';
+import { exchangeToday } from '../../domain/time/clock';
+import { toSqlDateTime } from '../../domain/time/dates';
 import { loaderOf } from '../bundle';
 import { rowRecords } from '../csvRecords';
 import { loadRecords } from '../loadTable';

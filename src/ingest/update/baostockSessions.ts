@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { addDays } from '../../domain/calendar';
-import { MAIN_INDICES } from '../../domain/mainIndices';
+import { addDays } from '../../domain/time/calendar';
+import { MAIN_INDICES } from '../../domain/market/mainIndices';
 import { loaderOf } from '../bundle';
 import { rowRecords } from '../csvRecords';
 import { loadRecords } from '../loadTable';

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Knex } from 'knex';
 import { dateSpan, sessionCounts } from '../../db/sessionCoverage';
-import { addDays } from '../../domain/calendar';
-import { exchangeDateTime, exchangeToday } from '../../domain/clock';
+import { addDays } from '../../domain/time/calendar';
+import { exchangeDateTime, exchangeToday } from '../../domain/time/clock';
 import {
   datasetsOf,
   gapsOf,
@@ -10,10 +10,10 @@ import {
   sessionState,
   type CoverageDataset,
   type SessionState,
-} from '../../domain/coverage';
-import { toSqlDateTime } from '../../domain/dates';
-import { OpenDays } from '../../domain/openDays';
-import { lastClosedSession } from '../../domain/syncSchedule';
+} from '../../domain/market/coverage';
+import { toSqlDateTime } from '../../domain/time/dates';
+import { OpenDays } from '../../domain/time/openDays';
+import { lastClosedSession } from '../../domain/time/syncSchedule';
 import { IngestError } from '../ingestError';
 import type { SessionSource } from './sessionSource';
 

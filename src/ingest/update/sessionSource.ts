@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { UpdateSource } from '../../domain/syncSchedule';
+import type { UpdateSource } from '../../domain/time/syncSchedule';
 
 /** What an update asks of its source: the calendar and stock list, a session's loads, and what follows them. */
 export interface SessionSource {

@@ -1,4 +1,4 @@
-import { datasetsOf } from '../../domain/coverage';
+import { datasetsOf } from '../../domain/market/coverage';
 import { syncTushare } from '../tushare/tushareSync';
 import type { TushareOptions } from '../tushare/tushareClient';
 import type { SessionSource } from './sessionSource';

@@ -2,9 +2,9 @@ import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { leadOne, type Leadership } from '../../db/leaderLock';
-import { exchangeDateTime } from '../../domain/clock';
-import { OpenDays } from '../../domain/openDays';
-import { latestSlot, type ScheduleEntry } from '../../domain/syncSchedule';
+import { exchangeDateTime } from '../../domain/time/clock';
+import { OpenDays } from '../../domain/time/openDays';
+import { latestSlot, type ScheduleEntry } from '../../domain/time/syncSchedule';
 import { runUpdate } from './runUpdate';
 import { openSource, type SourceSettings } from './updateSources';
 

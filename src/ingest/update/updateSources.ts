@@ -1,4 +1,4 @@
-import type { UpdateSource } from '../../domain/syncSchedule';
+import type { UpdateSource } from '../../domain/time/syncSchedule';
 import { BaostockClient } from '../baostock/baostockClient';
 import { baostockSessions } from './baostockSessions';
 import type { SessionSource } from './sessionSource';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection';
-import { toSqlDateTime } from '../../domain/dates';
+import { toSqlDateTime } from '../../domain/time/dates';
 import type { AccountRow } from './accounts.types';
 
 export async function findAccountIdByEmail(db: Db, email: string): Promise<number | null> {

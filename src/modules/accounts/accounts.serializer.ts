@@ -1,8 +1,8 @@
 import type { components } from '../../../generated/api';
-import { sqlDateTimeToIso } from '../../domain/dates';
+import { sqlDateTimeToIso } from '../../domain/time/dates';
 import type { AccountRow } from './accounts.types';
 import type { ApiKeyRow } from './accounts.types';
-import type { Scope } from '../../domain/keyMaterial';
+import type { Scope } from '../../domain/api/keyMaterial';
 
 type User = components['schemas']['User'];
 type ApiKey = components['schemas']['ApiKey'];

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
-import { invalidParameter, notFound } from '../../domain/errors';
-import { toSqlDateTime } from '../../domain/dates';
+import { invalidParameter, notFound } from '../../domain/api/errors';
+import { toSqlDateTime } from '../../domain/time/dates';
 import { ok } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
 import { signedIn } from '../../http/auth';
@@ -8,7 +8,7 @@ import type { KeyCache } from './keyCache.service';
 import { deleteKey, findKey, listKeys, updateKey } from './apiKeys.repository';
 import { createKeyWithinCap } from './apiKeys.service';
 import { toApiKey } from './accounts.serializer';
-import { ALL_SCOPES, newApiKey } from '../../domain/keyMaterial';
+import { ALL_SCOPES, newApiKey } from '../../domain/api/keyMaterial';
 
 const keyNotFound = () => notFound('API key not found');
 

@@ -1,12 +1,12 @@
 import type { Db } from '../../db/connection';
-import { sqlDateTimeToIso } from '../../domain/dates';
+import { sqlDateTimeToIso } from '../../domain/time/dates';
 import type { KeyOwner } from '../../http/ports';
-import { keyLimitReached } from '../../domain/errors';
-import { effectiveRateLimit } from '../../domain/rateLimits';
+import { keyLimitReached } from '../../domain/api/errors';
+import { effectiveRateLimit } from '../../domain/api/rateLimits';
 import type { PlanCatalog } from '../subscriptions/planCatalog.service';
 import { countKeysLocked, findKeyOwner, insertKey, type NewKey, type StoredKeyOwner } from './apiKeys.repository';
 import type { KeyCache } from './keyCache.service';
-import { hashKey, sameHash } from '../../domain/keyMaterial';
+import { hashKey, sameHash } from '../../domain/api/keyMaterial';
 
 /** Keys one account may hold: enough for every server and notebook, and a bound on what a session can create. */
 export const MAX_KEYS_PER_ACCOUNT = 50;

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection';
-import { invalidCredentials } from '../../domain/errors';
+import { invalidCredentials } from '../../domain/api/errors';
 import { ok } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
 import { signedIn } from '../../http/auth';

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { rateLimitExceeded } from '../../domain/errors';
+import { rateLimitExceeded } from '../../domain/api/errors';
 import { setRetryAfter } from '../../http/rateLimit';
 import type { LimiterStore } from '../../http/rateLimitStore';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
 import { isUniqueViolation } from '../../db/driverErrors';
-import { emailTaken } from '../../domain/errors';
+import { emailTaken } from '../../domain/api/errors';
 import { findPlan, insertInvoice } from '../subscriptions/subscriptions.repository';
 import { findAccount, findAccountIdByEmail, insertAccount } from './accounts.repository';
 import type { AccountRow } from './accounts.types';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connection';
-import { toSqlDateTime } from '../../domain/dates';
+import { toSqlDateTime } from '../../domain/time/dates';
 import type { AccountRow } from './accounts.types';
-import { hashKey } from '../../domain/keyMaterial';
+import { hashKey } from '../../domain/api/keyMaterial';
 
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 

@@ -1,12 +1,12 @@
 import type { Db } from '../../db/connection';
-import { sqlDateTimeToIso } from '../../domain/dates';
-import { notFound } from '../../domain/errors';
-import { pageWindow, paginationOf } from '../../domain/pagination';
+import { sqlDateTimeToIso } from '../../domain/time/dates';
+import { notFound } from '../../domain/api/errors';
+import { pageWindow, paginationOf } from '../../domain/api/pagination';
 import { ok, okPage } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
 import { signedIn } from '../../http/auth';
 import type { SessionAccount } from '../../http/ports';
-import { effectiveRateLimit } from '../../domain/rateLimits';
+import { effectiveRateLimit } from '../../domain/api/rateLimits';
 import { findPlan, listPlans } from '../subscriptions/subscriptions.repository';
 import { changePlan } from './subscription.service';
 import { invoicePage, latestInvoiceAt } from './billing.repository';
@@ -14,7 +14,7 @@ import { accountHasKey } from './usage.repository';
 import type { UsageRecorder } from './usage.service';
 import { toInvoice, toPlan } from './billing.serializer';
 import { usageReport } from './usageReport.service';
-import { usageRange } from '../../domain/usageRange';
+import { usageRange } from '../../domain/time/usageRange';
 
 export interface BillingDeps {
   db: Db;

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection';
-import type { PageRequest } from '../../domain/pagination';
+import type { PageRequest } from '../../domain/api/pagination';
 import type { InvoiceRow } from './billing.types';
 
 export async function invoicePage(

@@ -1,5 +1,5 @@
 import type { components } from '../../../generated/api';
-import { sqlDateTimeToIso } from '../../domain/dates';
+import { sqlDateTimeToIso } from '../../domain/time/dates';
 import type { PlanRow } from '../subscriptions/subscriptions.types';
 import type { InvoiceRow } from './billing.types';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection';
-import { insufficientPermissions } from '../../domain/errors';
+import { insufficientPermissions } from '../../domain/api/errors';
 import type { SessionAccount } from '../../http/ports';
 import { findPlan, insertInvoice, setAccountPlan } from '../subscriptions/subscriptions.repository';
 

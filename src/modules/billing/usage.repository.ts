@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
 import { addedOnConflict } from '../../db/sql';
-import { toSqlDateTime } from '../../domain/dates';
+import { toSqlDateTime } from '../../domain/time/dates';
 
 export interface UsageCount {
   accountId: number;

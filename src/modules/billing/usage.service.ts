@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/connection';
-import { exchangeToday } from '../../domain/clock';
+import { exchangeToday } from '../../domain/time/clock';
 import type { KeyOwner } from '../../http/ports';
 import { writeUsageBatch, type UsageCount } from './usage.repository';
 

@@ -1,7 +1,7 @@
 import type { components } from '../../../generated/api';
 import type { Db } from '../../db/connection';
 import { usagePerDay, usagePerEndpoint, usagePerKey, type UsageFilter } from './usage.repository';
-import { daysBetween } from '../../domain/usageRange';
+import { daysBetween } from '../../domain/time/usageRange';
 
 type UsageReport = components['schemas']['UsageReport'];
 

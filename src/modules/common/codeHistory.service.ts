@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
 import { VersionedValue, type DataVersions } from '../../db/dataVersions';
-import { CodeChangeMap, type CodeChange, type CodeSpan, type ResolvedSymbol } from '../../domain/codeChanges';
+import { CodeChangeMap, type CodeChange, type CodeSpan, type ResolvedSymbol } from '../../domain/reference/codeChanges';
 import { codeChangeSources } from './codeHistory.repository';
 
 /**

@@ -1,4 +1,4 @@
-import type { ListStatus } from '../../domain/referenceCodes';
+import type { ListStatus } from '../../domain/reference/referenceCodes';
 
 /**
  * The rows of `common`: what its repositories return and its services compute, typed once here so that its

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection';
-import { SecurityDirectory, type DirectoryEntry, type NameChange } from '../../domain/securityDirectory';
+import { SecurityDirectory, type DirectoryEntry, type NameChange } from '../../domain/reference/securityDirectory';
 
 /** Every security's name and kind and every name change (about 6,000 and 20,000 rows for the whole market), in two reads. */
 export async function securityDirectory(db: Db): Promise<SecurityDirectory> {

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
 import { VersionedValue, type DataVersions } from '../../db/dataVersions';
-import type { SecurityDirectory } from '../../domain/securityDirectory';
+import type { SecurityDirectory } from '../../domain/reference/securityDirectory';
 import { securityDirectory } from './securityDirectory.repository';
 
 /**

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/connection';
-import { boardPrefixes, toStandard, type Board, type Exchange } from '../../domain/symbols';
-import { INDEX_CODE_RANGES } from '../../domain/securityDirectory';
+import { boardPrefixes, toStandard, type Board, type Exchange } from '../../domain/reference/symbols';
+import { INDEX_CODE_RANGES } from '../../domain/reference/securityDirectory';
 
 /** Only stocks of a board, by the code ranges of its exchange on a standard-code column (`688%.SH`). */
 export function whereBoard(query: Knex.QueryBuilder, codeColumn: string, board: Board): Knex.QueryBuilder {

@@ -1,6 +1,6 @@
-import type { CodeSpan } from '../../domain/codeChanges';
-import { requestedSymbolOf } from '../../domain/codeChanges';
-import { assertAllKnown, parseOneSymbol } from '../../domain/symbols';
+import type { CodeSpan } from '../../domain/reference/codeChanges';
+import { requestedSymbolOf } from '../../domain/reference/codeChanges';
+import { assertAllKnown, parseOneSymbol } from '../../domain/reference/symbols';
 import type { Db } from '../../db/connection';
 import { listingRows } from './listing.repository';
 import type { CodeHistory } from './codeHistory.service';

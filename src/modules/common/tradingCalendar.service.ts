@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
 import { VersionedValue, type DataVersions } from '../../db/dataVersions';
-import { OpenDays } from '../../domain/openDays';
+import { OpenDays } from '../../domain/time/openDays';
 import { allOpenDays, latestTradingDay, newestLiveDay } from './tradingCalendar.repository';
 
 /**

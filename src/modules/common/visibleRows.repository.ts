@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { MarketClock, Visibility } from '../../domain/marketTime';
+import type { MarketClock, Visibility } from '../../domain/time/marketTime';
 
 export type { MarketClock };
 
@@ -12,7 +12,7 @@ export const cutoffOf = (visibility: Visibility, clock: MarketClock) =>
 
 /**
  * The one plan-delay filter: rows whose market time (`column`: a trade date, or a Beijing minute or tick time)
- * is after the plan's cut-off (`visibilityAt`, src/domain/marketTime.ts) are not yet visible. A range on the
+ * is after the plan's cut-off (`visibilityAt`, src/domain/time/marketTime.ts) are not yet visible. A range on the
  * column every such table leads its keys with, so it narrows the index range the query reads anyway.
  */
 export function whereVisible<Q extends Knex.QueryBuilder>(query: Q, column: string, cutoff: string | null): Q {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection';
-import { pageWindow, paginationOf } from '../../domain/pagination';
+import { pageWindow, paginationOf } from '../../domain/api/pagination';
 import type { AnswerCache } from '../../http/answers/answerCache';
 import { okPage } from '../../http/envelope';
 import type { Handler, ResponseOf } from '../../http/handler';

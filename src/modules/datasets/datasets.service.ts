@@ -1,10 +1,10 @@
 import type { Db } from '../../db/connection';
-import { addDays, addYears } from '../../domain/calendar';
-import { exchangeToday } from '../../domain/clock';
-import { assertOrdered, assertRangeAtMost, MAX_RANGE_YEARS } from '../../domain/dateRange';
-import { missingParameter, noData } from '../../domain/errors';
-import { notYetVisible, type Visibility } from '../../domain/marketTime';
-import type { PageRequest } from '../../domain/pagination';
+import { addDays, addYears } from '../../domain/time/calendar';
+import { exchangeToday } from '../../domain/time/clock';
+import { assertOrdered, assertRangeAtMost, MAX_RANGE_YEARS } from '../../domain/time/dateRange';
+import { missingParameter, noData } from '../../domain/api/errors';
+import { notYetVisible, type Visibility } from '../../domain/time/marketTime';
+import type { PageRequest } from '../../domain/api/pagination';
 import type { TableLayout } from '../../domain/tables/tableLayout';
 import { isOfSecurities } from '../../domain/tables/datasetLayouts';
 import type { CodeHistory } from '../common/codeHistory.service';

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
-import { pageWindow, paginationOf } from '../../domain/pagination';
-import { parseOneSymbol, parseSymbolList } from '../../domain/symbols';
+import { pageWindow, paginationOf } from '../../domain/api/pagination';
+import { parseOneSymbol, parseSymbolList } from '../../domain/reference/symbols';
 import { ok, okPage } from '../../http/envelope';
 import { writeAnswer } from '../../http/answers/answerWriters';
 import type { Handler } from '../../http/handler';

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/connection';
-import { countOnce } from '../../domain/codeContinuity';
-import type { PageRequest } from '../../domain/pagination';
-import type { CodeSpan } from '../../domain/codeChanges';
+import { countOnce } from '../../domain/reference/codeContinuity';
+import type { PageRequest } from '../../domain/api/pagination';
+import type { CodeSpan } from '../../domain/reference/codeChanges';
 import type { AnnouncementRow, DividendRow } from './events.types';
 
 /** The rows of a security across its code changes, on the table's date column. */

@@ -1,5 +1,5 @@
 import type { components } from '../../../generated/api';
-import { dividendStageCode } from '../../domain/referenceCodes';
+import { dividendStageCode } from '../../domain/reference/referenceCodes';
 import type { AnnouncementRow } from './events.types';
 import type { DividendRow } from './events.types';
 

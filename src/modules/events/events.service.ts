@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection';
-import type { PageRequest } from '../../domain/pagination';
+import type { PageRequest } from '../../domain/api/pagination';
 import type { CodeHistory } from '../common/codeHistory.service';
 import { resolveSecurities, type ResolvedSecurity } from '../common/securityResolution.service';
 import { listingRows } from '../common/listing.repository';

@@ -1,9 +1,9 @@
 import type { components } from '../../../generated/api';
-import { reportName, type PeriodKind } from '../../domain/reportPeriods';
-import type { Figures } from '../../domain/ttm';
+import { reportName, type PeriodKind } from '../../domain/statements/reportPeriods';
+import type { Figures } from '../../domain/statements/ttm';
 import type { FigureReader } from './financials.service';
 import { emptyFigures, figuresReader, type ColumnMap } from './statementFigures.service';
-import type { MissingFields, NoneMissing } from '../../domain/fields';
+import type { MissingFields, NoneMissing } from '../../domain/api/fields';
 
 export type BalanceSheetRecord = Required<components['schemas']['BalanceSheetRecord']>;
 

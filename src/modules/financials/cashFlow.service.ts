@@ -1,10 +1,10 @@
 import type { components } from '../../../generated/api';
-import { difference } from '../../domain/financialRatios';
-import { reportName, type PeriodKind } from '../../domain/reportPeriods';
-import { figuresOfKind, type Figures, type TtmRule } from '../../domain/ttm';
+import { difference } from '../../domain/statements/financialRatios';
+import { reportName, type PeriodKind } from '../../domain/statements/reportPeriods';
+import { figuresOfKind, type Figures, type TtmRule } from '../../domain/statements/ttm';
 import type { FigureReader } from './financials.service';
 import { emptyFigures, figuresReader, type ColumnMap } from './statementFigures.service';
-import type { MissingFields, NoneMissing } from '../../domain/fields';
+import type { MissingFields, NoneMissing } from '../../domain/api/fields';
 
 export type CashFlowRecord = Required<components['schemas']['CashFlowRecord']>;
 

@@ -1,5 +1,5 @@
 import type { components } from '../../../generated/api';
-import { pickFields } from '../../domain/fields';
+import { pickFields } from '../../domain/api/fields';
 import { METRIC_NAMES, type FinancialMetricsRecord, type MetricName, type SymbolPage } from './financials.types';
 
 /** Whether a record's own keys are exactly `fields`, in their order. */

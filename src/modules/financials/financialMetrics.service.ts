@@ -1,11 +1,11 @@
 import { METRIC_NAMES, type FinancialMetricsRecord } from './financials.types';
-import { financialMetrics, type MetricBalance, type MetricIncome } from '../../domain/financialRatios';
-import { previousYearEnd, reportName, yearEarlier, type PeriodKind } from '../../domain/reportPeriods';
-import { figuresOfKind, type Figures } from '../../domain/ttm';
+import { financialMetrics, type MetricBalance, type MetricIncome } from '../../domain/statements/financialRatios';
+import { previousYearEnd, reportName, yearEarlier, type PeriodKind } from '../../domain/statements/reportPeriods';
+import { figuresOfKind, type Figures } from '../../domain/statements/ttm';
 import { CASH_FLOW_TTM } from './cashFlow.service';
 import { INCOME_TTM } from './incomeStatement.service';
 import { figureOf, type StatementSet } from './statementFigures.service';
-import type { MissingFields, NoneMissing } from '../../domain/fields';
+import type { MissingFields, NoneMissing } from '../../domain/api/fields';
 
 export const METRICS_FIELDS = ['report_date', 'report_name', ...METRIC_NAMES] as const;
 

@@ -1,15 +1,19 @@
 import type { Db } from '../../db/connection';
 import type { AnswerCache } from '../../http/answers/answerCache';
-import { exchangeToday } from '../../domain/clock';
-import { parseFields } from '../../domain/fields';
-import { pageWindow, paginationOf } from '../../domain/pagination';
-import { parseSymbolList } from '../../domain/symbols';
+import { exchangeToday } from '../../domain/time/clock';
+import { parseFields } from '../../domain/api/fields';
+import { pageWindow, paginationOf } from '../../domain/api/pagination';
+import { parseSymbolList } from '../../domain/reference/symbols';
 import { ok, okPage } from '../../http/envelope';
 import { writeAnswer } from '../../http/answers/answerWriters';
 import type { Handler } from '../../http/handler';
 import { fundamentalsOf, oneOrAll } from './containers.serializer';
 import { reportDates } from './reportDates.service';
-import { MAX_STATEMENT_SYMBOLS, parsePeriodCrossSection, parseStatementQuery } from '../../domain/statementQuery';
+import {
+  MAX_STATEMENT_SYMBOLS,
+  parsePeriodCrossSection,
+  parseStatementQuery,
+} from '../../domain/statements/statementQuery';
 import { periodCrossSection } from './periodCrossSection.service';
 import {
   CROSS_SECTION_CONTAINERS,

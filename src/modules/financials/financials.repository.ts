@@ -1,6 +1,6 @@
 import { arrayRows } from '../../db/arrayRows';
 import type { Db } from '../../db/connection';
-import type { PageRequest } from '../../domain/pagination';
+import type { PageRequest } from '../../domain/api/pagination';
 
 export type StatementTable = 'income_statements' | 'balance_sheets' | 'cash_flows';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
-import { groupBy } from '../../domain/collections';
-import { noData } from '../../domain/errors';
+import { groupBy } from '../../domain/api/collections';
+import { noData } from '../../domain/api/errors';
 import {
   listedPeriods,
   pageOfPeriods,
@@ -8,9 +8,9 @@ import {
   previousYearEnd,
   yearEarlier,
   type PeriodKind,
-} from '../../domain/reportPeriods';
-import { currentVersions } from '../../domain/statementVersions';
-import type { Figures } from '../../domain/ttm';
+} from '../../domain/statements/reportPeriods';
+import { currentVersions } from '../../domain/statements/statementVersions';
+import type { Figures } from '../../domain/statements/ttm';
 import type { CodeHistory } from '../common/codeHistory.service';
 import { resolveSecurities } from '../common/securityResolution.service';
 import {
@@ -21,7 +21,7 @@ import {
   type StatementTable,
 } from './financials.repository';
 import type { StatementSet } from './statementFigures.service';
-import type { StatementQuery } from '../../domain/statementQuery';
+import type { StatementQuery } from '../../domain/statements/statementQuery';
 import type { Pages } from './financials.types';
 
 interface Shown {

@@ -1,12 +1,12 @@
 import type { components } from '../../../generated/api';
-import { isFinancialCompany } from '../../domain/companyTypes';
-import { yoyGrowth } from '../../domain/growth';
-import { incomeDerived } from '../../domain/financialRatios';
-import { reportName, yearEarlier, type PeriodKind } from '../../domain/reportPeriods';
-import { figuresOfKind, type Figures, type TtmRule } from '../../domain/ttm';
+import { isFinancialCompany } from '../../domain/statements/companyTypes';
+import { yoyGrowth } from '../../domain/statements/growth';
+import { incomeDerived } from '../../domain/statements/financialRatios';
+import { reportName, yearEarlier, type PeriodKind } from '../../domain/statements/reportPeriods';
+import { figuresOfKind, type Figures, type TtmRule } from '../../domain/statements/ttm';
 import type { FigureReader } from './financials.service';
 import { emptyFigures, figureOf, figuresReader, type ColumnMap } from './statementFigures.service';
-import type { MissingFields, NoneMissing } from '../../domain/fields';
+import type { MissingFields, NoneMissing } from '../../domain/api/fields';
 
 export type IncomeStatementRecord = Required<components['schemas']['IncomeStatementRecord']>;
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
-import { noData } from '../../domain/errors';
-import type { PeriodCrossSectionQuery, StatementQuery } from '../../domain/statementQuery';
+import { noData } from '../../domain/api/errors';
+import type { PeriodCrossSectionQuery, StatementQuery } from '../../domain/statements/statementQuery';
 import { codesWithPeriod } from './financials.repository';
 import { STATEMENTS, type StatementName } from './statementKinds.service';
 

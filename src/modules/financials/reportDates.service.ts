@@ -1,8 +1,8 @@
 import type { components } from '../../../generated/api';
 import type { Db } from '../../db/connection';
-import { noData } from '../../domain/errors';
-import type { PageRequest } from '../../domain/pagination';
-import { reportName } from '../../domain/reportPeriods';
+import { noData } from '../../domain/api/errors';
+import type { PageRequest } from '../../domain/api/pagination';
+import { reportName } from '../../domain/statements/reportPeriods';
 import type { CodeHistory } from '../common/codeHistory.service';
 import { resolveSecurities } from '../common/securityResolution.service';
 import { announcements, disclosureSchedule, securityNames } from './financials.repository';

@@ -1,5 +1,5 @@
-import { arrayRecordReader } from '../../domain/fields';
-import type { Figures } from '../../domain/ttm';
+import { arrayRecordReader } from '../../domain/api/fields';
+import type { Figures } from '../../domain/statements/ttm';
 import { FIGURES_AT, type StatementRow } from './financials.repository';
 
 /** Wire field → Tushare column of a statement table. */

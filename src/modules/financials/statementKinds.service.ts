@@ -1,7 +1,7 @@
 import type { components } from '../../../generated/api';
 import type { Db } from '../../db/connection';
-import { parseFields } from '../../domain/fields';
-import type { StatementQuery } from '../../domain/statementQuery';
+import { parseFields } from '../../domain/api/fields';
+import type { StatementQuery } from '../../domain/statements/statementQuery';
 import type { CodeHistory } from '../common/codeHistory.service';
 import { BALANCE_FIELDS, BALANCE_READER, toBalanceRecord, type BalanceSheetRecord } from './balanceSheet.service';
 import { CASH_FLOW_FIELDS, CASH_FLOW_READER, toCashFlowRecord, type CashFlowRecord } from './cashFlow.service';

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/connection';
 import { DATASETS, type DataVersions } from '../../db/dataVersions';
 import { dateSpan, rowTotals, sessionCounts } from '../../db/sessionCoverage';
-import { exchangeDateTime } from '../../domain/clock';
-import { sqlDateTimeToIso } from '../../domain/dates';
+import { exchangeDateTime } from '../../domain/time/clock';
+import { sqlDateTimeToIso } from '../../domain/time/dates';
 import {
   COVERAGE_DATASETS,
   gapsOf,
@@ -10,10 +10,10 @@ import {
   lagInSessions,
   type CoverageDataset,
   type SessionCount,
-} from '../../domain/coverage';
-import type { Visibility } from '../../domain/marketTime';
-import type { OpenDays } from '../../domain/openDays';
-import { expectedSession, nextSlot, type ScheduleEntry } from '../../domain/syncSchedule';
+} from '../../domain/market/coverage';
+import type { Visibility } from '../../domain/time/marketTime';
+import type { OpenDays } from '../../domain/time/openDays';
+import { expectedSession, nextSlot, type ScheduleEntry } from '../../domain/time/syncSchedule';
 import type { ListingRow } from '../common/common.types';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
 import { failedSessions, failureCount, lastSuccessfulRuns, securityDays, securityHalts } from './freshness.repository';

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
-import { marketStatusAt } from '../../domain/marketStatus';
-import { parseOneSymbol } from '../../domain/symbols';
+import { marketStatusAt } from '../../domain/time/marketStatus';
+import { parseOneSymbol } from '../../domain/reference/symbols';
 import { writeAnswer } from '../../http/answers/answerWriters';
 import { ok } from '../../http/envelope';
 import type { Handler } from '../../http/handler';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection';
-import type { CoverageDataset } from '../../domain/coverage';
+import type { CoverageDataset } from '../../domain/market/coverage';
 import type { UpdateRunRecordRow, UpdateRunRow } from './freshness.types';
 
 /** The latest run of each source that finished with every session loaded. */

@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/api';
-import { sqlDateTimeToIso } from '../../domain/dates';
-import { beijingInstant, type MarketStatus } from '../../domain/marketStatus';
+import { sqlDateTimeToIso } from '../../domain/time/dates';
+import { beijingInstant, type MarketStatus } from '../../domain/time/marketStatus';
 import type { CoverageReport, DatasetCoverageRow, UpdateRunRecordRow } from './freshness.types';
 
 type Schemas = components['schemas'];

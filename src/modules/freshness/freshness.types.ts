@@ -1,5 +1,5 @@
-import type { CoverageDataset, SessionCount } from '../../domain/coverage';
-import type { UpdateSource } from '../../domain/syncSchedule';
+import type { CoverageDataset, SessionCount } from '../../domain/market/coverage';
+import type { UpdateSource } from '../../domain/time/syncSchedule';
 
 /** What the store holds of a dataset (of one security, or all), and its sessions of the gap window counted. */
 export interface DatasetStats {

@@ -1,13 +1,13 @@
 import type { Knex } from 'knex';
 import { arrayRows } from '../../db/arrayRows';
 import type { Db } from '../../db/connection';
-import type { Board, Exchange } from '../../domain/symbols';
+import type { Board, Exchange } from '../../domain/reference/symbols';
 import { whereBoard, whereExchange } from '../common/securityFilters.repository';
-import type { SecurityDirectory } from '../../domain/securityDirectory';
+import type { SecurityDirectory } from '../../domain/reference/securityDirectory';
 import { whereVisible } from '../common/visibleRows.repository';
 import { DAY_BAR_COLUMNS } from './market.repository';
-import { VALUATION_FIELDS, VALUATION_GROUPS } from '../../domain/dailyBasicColumns';
-import type { PreviousBar } from '../../domain/adjust';
+import { VALUATION_FIELDS, VALUATION_GROUPS } from '../../domain/market/dailyBasicColumns';
+import type { PreviousBar } from '../../domain/market/adjust';
 import type { CrossSectionRow, ValuationRow } from './market.types';
 import { dayRows, type DayBarValues, type ValuationValues } from './dayColumns.service';
 

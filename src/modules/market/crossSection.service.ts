@@ -1,8 +1,8 @@
-import { forwardAdjustedBar, unadjustedBars, type PreviousBar } from '../../domain/adjust';
-import { noData } from '../../domain/errors';
+import { forwardAdjustedBar, unadjustedBars, type PreviousBar } from '../../domain/market/adjust';
+import { noData } from '../../domain/api/errors';
 import { barsBefore, findSecurityAnchors } from './market.repository';
 import { closesOfDay, crossSectionRows, type CrossSectionFilter, type DayScope } from './crossSection.repository';
-import type { Visibility } from '../../domain/marketTime';
+import type { Visibility } from '../../domain/time/marketTime';
 import { assertNotHidden, requireLatestTradingDay } from './dateWindow.service';
 import type { MarketSources } from './market.service';
 import type { Db } from '../../db/connection';

@@ -1,8 +1,8 @@
-import { addYears } from '../../domain/calendar';
-import { assertOrdered, assertRangeAtMost, MAX_RANGE_YEARS } from '../../domain/dateRange';
-import { noData } from '../../domain/errors';
-import { notYetVisible, type Visibility } from '../../domain/marketTime';
-import type { OpenDays } from '../../domain/openDays';
+import { addYears } from '../../domain/time/calendar';
+import { assertOrdered, assertRangeAtMost, MAX_RANGE_YEARS } from '../../domain/time/dateRange';
+import { noData } from '../../domain/api/errors';
+import { notYetVisible, type Visibility } from '../../domain/time/marketTime';
+import type { OpenDays } from '../../domain/time/openDays';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
 
 export const DEFAULT_WINDOW_TRADING_DAYS = 30;

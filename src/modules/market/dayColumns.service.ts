@@ -1,6 +1,6 @@
-import type { RawDailyBar } from '../../domain/adjust';
-import { VALUATION_FIELDS, VALUATION_GROUPS } from '../../domain/dailyBasicColumns';
-import type { SecurityDirectory } from '../../domain/securityDirectory';
+import type { RawDailyBar } from '../../domain/market/adjust';
+import { VALUATION_FIELDS, VALUATION_GROUPS } from '../../domain/market/dailyBasicColumns';
+import type { SecurityDirectory } from '../../domain/reference/securityDirectory';
 import { DAY_BAR_COLUMNS } from './market.repository';
 import type { CrossSectionRow } from './market.types';
 

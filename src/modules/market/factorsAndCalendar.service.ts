@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
-import { noData } from '../../domain/errors';
-import { assertOrdered, assertRangeAtMost, MAX_RANGE_YEARS } from '../../domain/dateRange';
+import { noData } from '../../domain/api/errors';
+import { assertOrdered, assertRangeAtMost, MAX_RANGE_YEARS } from '../../domain/time/dateRange';
 import { adjustmentFactors, calendarDays } from './market.repository';
 import type { FactorRow } from './market.types';
 import type { CalendarRow } from './market.types';

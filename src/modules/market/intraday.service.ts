@@ -1,10 +1,10 @@
 import type { Db } from '../../db/connection';
-import { readCursor, signCursor } from '../../domain/cursor';
-import { invalidCursor, noData } from '../../domain/errors';
-import { minuteKlines } from '../../domain/klines';
+import { readCursor, signCursor } from '../../domain/api/cursor';
+import { invalidCursor, noData } from '../../domain/api/errors';
+import { minuteKlines } from '../../domain/market/klines';
 import { firstHiddenMinute, latestSession, minuteBars, ticksAfter, type TimedTable } from './market.repository';
 import type { TradeRow } from './market.types';
-import { notYetVisible, type Visibility } from '../../domain/marketTime';
+import { notYetVisible, type Visibility } from '../../domain/time/marketTime';
 import type { IntradaySession } from './market.types';
 
 /**

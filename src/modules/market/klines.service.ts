@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
-import { periodEnd, periodStart } from '../../domain/calendar';
-import { noData } from '../../domain/errors';
+import { periodEnd, periodStart } from '../../domain/time/calendar';
+import { noData } from '../../domain/api/errors';
 import {
   dailyKline,
   isMinuteInterval,
@@ -9,14 +9,14 @@ import {
   periodKlines,
   type DayInterval,
   type Interval,
-} from '../../domain/klines';
-import { assertOrdered } from '../../domain/dateRange';
+} from '../../domain/market/klines';
+import { assertOrdered } from '../../domain/time/dateRange';
 import { assertBeginVisible, requireLatestTradingDay } from './dateWindow.service';
 import { factorsOn, hasMinuteBars, latestSession, minuteBars, type BarTable } from './market.repository';
 import { assertMinutesNotHidden } from './intraday.service';
 import type { SecurityAnchor } from './market.types';
 import { securityBars, type MarketSources } from './market.service';
-import type { Visibility } from '../../domain/marketTime';
+import type { Visibility } from '../../domain/time/marketTime';
 import type { KlineSeries } from './market.types';
 
 /** The five-minute bars serve intervals of this many minutes and more. */

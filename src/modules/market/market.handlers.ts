@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Response } from 'express';
-import { exchangeToday } from '../../domain/clock';
-import { invalidSymbol } from '../../domain/errors';
-import { canonicalInterval, isMinuteInterval } from '../../domain/klines';
-import { parseOneSymbol, parseSymbolList } from '../../domain/symbols';
+import { exchangeToday } from '../../domain/time/clock';
+import { invalidSymbol } from '../../domain/api/errors';
+import { canonicalInterval, isMinuteInterval } from '../../domain/market/klines';
+import { parseOneSymbol, parseSymbolList } from '../../domain/reference/symbols';
 import type { AnswerCache } from '../../http/answers/answerCache';
 import { ok, okText } from '../../http/envelope';
 import { writeAnswer } from '../../http/answers/answerWriters';

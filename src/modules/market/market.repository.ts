@@ -1,8 +1,8 @@
 import type { Db } from '../../db/connection';
-import { DAILY_BAR_FIELDS } from '../../domain/dailyBarColumns';
+import { DAILY_BAR_FIELDS } from '../../domain/market/dailyBarColumns';
 import type { MinuteTable } from '../../db/minutePartitions';
-import type { RawDailyBar } from '../../domain/adjust';
-import type { MinuteBar } from '../../domain/klines';
+import type { RawDailyBar } from '../../domain/market/adjust';
+import type { MinuteBar } from '../../domain/market/klines';
 import { CALENDAR, whereHidden, whereVisible } from '../common/visibleRows.repository';
 import type { CalendarRow, FactorRow, SecurityAnchor, TradeRow } from './market.types';
 

@@ -1,14 +1,20 @@
 import type { components } from '../../../generated/api';
-import type { DailyBar } from '../../domain/adjust';
-import { arrayRecordReader, parseFields, pickFields, type MissingFields, type NoneMissing } from '../../domain/fields';
-import { boardOf, exchangeOfStandard } from '../../domain/symbols';
+import type { DailyBar } from '../../domain/market/adjust';
+import {
+  arrayRecordReader,
+  parseFields,
+  pickFields,
+  type MissingFields,
+  type NoneMissing,
+} from '../../domain/api/fields';
+import { boardOf, exchangeOfStandard } from '../../domain/reference/symbols';
 import type { KlineSeries } from './market.types';
 import type { TradeRow } from './market.types';
 import type { FactorRow } from './market.types';
 import type { CalendarRow } from './market.types';
 import type { SecurityAnchor } from './market.types';
 import type { DailySeries } from './market.types';
-import { VALUATION_FIELDS, type ValuationField } from '../../domain/dailyBasicColumns';
+import { VALUATION_FIELDS, type ValuationField } from '../../domain/market/dailyBasicColumns';
 import { RowsAnswer } from '../../http/answers/rowsAnswer';
 import type { CrossSection, CrossSectionEntry, ValuationSeries } from './market.types';
 import type { IntradaySession } from './market.types';

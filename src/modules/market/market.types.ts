@@ -1,6 +1,6 @@
-import type { Snapshot } from '../../domain/quotes';
-import type { DailyBar, RawDailyBar } from '../../domain/adjust';
-import type { Interval, Kline } from '../../domain/klines';
+import type { Snapshot } from '../../domain/market/quotes';
+import type { DailyBar, RawDailyBar } from '../../domain/market/adjust';
+import type { Interval, Kline } from '../../domain/market/klines';
 
 /**
  * The rows of `market`: what its repositories return and its services compute, typed once here so that its

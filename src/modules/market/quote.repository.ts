@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection';
-import type { Snapshot } from '../../domain/quotes';
+import type { Snapshot } from '../../domain/market/quotes';
 import type { CloseRow } from './market.types';
 import { whereVisible } from '../common/visibleRows.repository';
 import { DAY_BAR_COLUMNS } from './market.repository';

@@ -1,7 +1,7 @@
 import type { components } from '../../../generated/api';
-import { roundMoney } from '../../domain/numbers';
-import { SESSION_CLOSE } from '../../domain/marketTime';
-import type { BookLevel, Snapshot } from '../../domain/quotes';
+import { roundMoney } from '../../domain/api/numbers';
+import { SESSION_CLOSE } from '../../domain/time/marketTime';
+import type { BookLevel, Snapshot } from '../../domain/market/quotes';
 import type { QuoteSource } from './market.types';
 
 type WireQuote = components['schemas']['Quote'];

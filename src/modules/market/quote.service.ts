@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
-import { noData } from '../../domain/errors';
-import type { Visibility } from '../../domain/marketTime';
+import { noData } from '../../domain/api/errors';
+import type { Visibility } from '../../domain/time/marketTime';
 import type { QuoteSource, SecurityAnchor } from './market.types';
 import { latestCloses, latestLiveQuotes } from './quote.repository';
 

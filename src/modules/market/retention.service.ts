@@ -1,8 +1,8 @@
 import type { Db } from '../../db/connection';
 import { bumpDataVersion } from '../../db/dataVersions';
-import { addDays } from '../../domain/calendar';
-import { exchangeToday } from '../../domain/clock';
-import { planPartitions } from '../../domain/dayPartitions';
+import { addDays } from '../../domain/time/calendar';
+import { exchangeToday } from '../../domain/time/clock';
+import { planPartitions } from '../../domain/time/dayPartitions';
 import {
   addPartitions,
   deleteOlderBatch,

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection';
-import type { Snapshot } from '../../domain/quotes';
-import type { Visibility } from '../../domain/marketTime';
-import { runningDailyBar } from '../../domain/runningBar';
+import type { Snapshot } from '../../domain/market/quotes';
+import type { Visibility } from '../../domain/time/marketTime';
+import { runningDailyBar } from '../../domain/market/runningBar';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
 import type { DateWindow } from './dateWindow.service';
 import type { StoredBar } from './market.repository';

@@ -1,6 +1,6 @@
-import { AppError, invalidParameter, rateLimitExceeded } from '../../domain/errors';
-import type { LiveChannel, LiveEvent } from '../../domain/liveEvents';
-import { parseSymbolList } from '../../domain/symbols';
+import { AppError, invalidParameter, rateLimitExceeded } from '../../domain/api/errors';
+import type { LiveChannel, LiveEvent } from '../../domain/market/liveEvents';
+import { parseSymbolList } from '../../domain/reference/symbols';
 import { openEventStream } from '../../http/eventStream';
 import type { Handler } from '../../http/handler';
 import type { PlanVisibility } from '../subscriptions/planVisibility.service';

@@ -1,5 +1,5 @@
-import { exchangeDateTime } from '../../domain/clock';
-import type { LiveChannel, LiveEvent } from '../../domain/liveEvents';
+import { exchangeDateTime } from '../../domain/time/clock';
+import type { LiveChannel, LiveEvent } from '../../domain/market/liveEvents';
 import type { EventStreamOptions } from '../../http/eventStream';
 
 /** One stream client: what it asked for, its plan's minute delay, and how its events are written. */

@@ -1,7 +1,7 @@
-import { groupBy } from '../../domain/collections';
-import { noData } from '../../domain/errors';
+import { groupBy } from '../../domain/api/collections';
+import { noData } from '../../domain/api/errors';
 import { valuationRows } from './crossSection.repository';
-import type { Visibility } from '../../domain/marketTime';
+import type { Visibility } from '../../domain/time/marketTime';
 import { dailyWindow } from './dateWindow.service';
 import { knownSecurities, type MarketSources } from './market.service';
 import type { ValuationSeries } from './market.types';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection';
-import type { PageRequest } from '../../domain/pagination';
+import type { PageRequest } from '../../domain/api/pagination';
 import { pageOf } from './constituents.repository';
 import type { ConceptBoardRow, ConceptMemberRow } from './reference.types';
 

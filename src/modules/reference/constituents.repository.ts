@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/connection';
-import type { PageRequest } from '../../domain/pagination';
+import type { PageRequest } from '../../domain/api/pagination';
 import type { IndustryMatch, MemberRow, WeightRow } from './reference.types';
 
 /** The latest constituent snapshot date of an index on or before `date`, null when there is none. */

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection';
-import type { HaltDay } from '../../domain/halts';
+import type { HaltDay } from '../../domain/market/halts';
 import { whereVisible } from '../common/visibleRows.repository';
 import type { NameRow } from './reference.types';
 

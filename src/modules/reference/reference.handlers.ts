@@ -1,11 +1,11 @@
 import type { Db } from '../../db/connection';
-import { pageWindow, paginationOf } from '../../domain/pagination';
-import { listStatusOfCode } from '../../domain/referenceCodes';
-import { parseOneSymbol, parseSymbolList } from '../../domain/symbols';
+import { pageWindow, paginationOf } from '../../domain/api/pagination';
+import { listStatusOfCode } from '../../domain/reference/referenceCodes';
+import { parseOneSymbol, parseSymbolList } from '../../domain/reference/symbols';
 import { ok, okPage } from '../../http/envelope';
 import { writeAnswer } from '../../http/answers/answerWriters';
 import type { Handler } from '../../http/handler';
-import { exchangeToday } from '../../domain/clock';
+import { exchangeToday } from '../../domain/time/clock';
 import type { CodeHistory } from '../common/codeHistory.service';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
 import type { PlanVisibility } from '../subscriptions/planVisibility.service';

@@ -1,8 +1,8 @@
 import type { components } from '../../../generated/api';
-import type { HaltPeriod } from '../../domain/halts';
-import { LISTING_STATUS, type ListStatus } from '../../domain/referenceCodes';
-import { boardOf } from '../../domain/symbols';
-import type { CodeChange } from '../../domain/codeChanges';
+import type { HaltPeriod } from '../../domain/market/halts';
+import { LISTING_STATUS, type ListStatus } from '../../domain/reference/referenceCodes';
+import { boardOf } from '../../domain/reference/symbols';
+import type { CodeChange } from '../../domain/reference/codeChanges';
 import type { MemberRow } from './reference.types';
 import type { IndustryMatch } from './reference.types';
 import type { WeightRow } from './reference.types';

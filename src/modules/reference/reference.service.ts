@@ -1,10 +1,10 @@
 import type { Db } from '../../db/connection';
-import { countOnce } from '../../domain/codeContinuity';
-import { invalidSymbol, missingParameter, noData } from '../../domain/errors';
-import { haltPeriods } from '../../domain/halts';
-import type { PageRequest } from '../../domain/pagination';
+import { countOnce } from '../../domain/reference/codeContinuity';
+import { invalidSymbol, missingParameter, noData } from '../../domain/api/errors';
+import { haltPeriods } from '../../domain/market/halts';
+import type { PageRequest } from '../../domain/api/pagination';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
-import type { CodeChange } from '../../domain/codeChanges';
+import type { CodeChange } from '../../domain/reference/codeChanges';
 import type { CodeHistory } from '../common/codeHistory.service';
 import {
   findIndustry,

@@ -1,4 +1,4 @@
-import type { UniverseMember } from '../../domain/listedUniverse';
+import type { UniverseMember } from '../../domain/reference/listedUniverse';
 
 /**
  * The rows of `reference`: what its repositories return and its services compute, typed once here so that its

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection';
-import type { UniverseSecurity } from '../../domain/listedUniverse';
+import type { UniverseSecurity } from '../../domain/reference/listedUniverse';
 import { nameOnDate } from '../common/securityFilters.repository';
 
 /** Every security's reference row: the stock list's universe in memory (ListedUniverse). */

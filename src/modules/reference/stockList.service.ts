@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection';
 import { VersionedValue, type DataVersions } from '../../db/dataVersions';
-import { ListedUniverse, type UniverseFilter } from '../../domain/listedUniverse';
-import type { PageRequest } from '../../domain/pagination';
+import { ListedUniverse, type UniverseFilter } from '../../domain/reference/listedUniverse';
+import type { PageRequest } from '../../domain/api/pagination';
 import type { CodeHistory } from '../common/codeHistory.service';
 import type { ListedRow } from './reference.types';
 import { namesOnDate, universeSecurities } from './stockList.repository';

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
-import type { PageRequest } from '../../domain/pagination';
-import { SecurityIndex, type SearchPage } from '../../domain/securitySearch';
+import type { PageRequest } from '../../domain/api/pagination';
+import { SecurityIndex, type SearchPage } from '../../domain/reference/securitySearch';
 import { VersionedValue, type DataVersions } from '../../db/dataVersions';
 import { searchSources } from './stocks.repository';
 

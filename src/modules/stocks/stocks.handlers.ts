@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection';
-import { parseFields, pickFields } from '../../domain/fields';
-import { pageWindow, paginationOf } from '../../domain/pagination';
-import { parseSymbolList } from '../../domain/symbols';
+import { parseFields, pickFields } from '../../domain/api/fields';
+import { pageWindow, paginationOf } from '../../domain/api/pagination';
+import { parseSymbolList } from '../../domain/reference/symbols';
 import { ok, okPage } from '../../http/envelope';
 import type { AnswerCache } from '../../http/answers/answerCache';
 import { writeAnswer } from '../../http/answers/answerWriters';

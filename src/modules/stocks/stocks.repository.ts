@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
 import { whereVisible } from '../common/visibleRows.repository';
-import type { SearchableSecurity } from '../../domain/securitySearch';
+import type { SearchableSecurity } from '../../domain/reference/securitySearch';
 import type { ProfileColumns, StockRow } from './stocks.types';
 
 const PROFILE_COLUMNS = [

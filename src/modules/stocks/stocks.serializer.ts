@@ -1,7 +1,7 @@
 import type { components } from '../../../generated/api';
-import type { SearchableSecurity } from '../../domain/securitySearch';
+import type { SearchableSecurity } from '../../domain/reference/securitySearch';
 import type { StockRow } from './stocks.types';
-import type { MissingFields, NoneMissing } from '../../domain/fields';
+import type { MissingFields, NoneMissing } from '../../domain/api/fields';
 
 /** Every field `fields` can select; `requested_symbol` is added when the request named an old code. */
 export type Stock = Required<Omit<components['schemas']['Stock'], 'requested_symbol'>>;

@@ -1,10 +1,10 @@
-import { insufficientPermissions } from '../../domain/errors';
-import { visibilityAt, type Visibility } from '../../domain/marketTime';
+import { insufficientPermissions } from '../../domain/api/errors';
+import { visibilityAt, type Visibility } from '../../domain/time/marketTime';
 import type { PlanCatalog } from './planCatalog.service';
 
 /**
  * What a plan lets its keys see now: its delays and tick access from the plan catalogue (the one source of
- * plan rules), the cut-offs on market time from `visibilityAt` (src/domain/marketTime.ts). Every data path asks
+ * plan rules), the cut-offs on market time from `visibilityAt` (src/domain/time/marketTime.ts). Every data path asks
  * here — the /v1 and /api/v1 routes, every /dataapi api_name, and through them the MCP tools — and applies the
  * cut-offs with the one filter, `whereVisible` (modules/common/visibleRows.repository.ts).
  */

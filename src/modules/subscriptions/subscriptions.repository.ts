@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
-import { exchangeToday } from '../../domain/clock';
-import { toSqlDateTime } from '../../domain/dates';
+import { exchangeToday } from '../../domain/time/clock';
+import { toSqlDateTime } from '../../domain/time/dates';
 import type { PlanRow } from './subscriptions.types';
 
 /** Every plan, in the order the console lists them. */

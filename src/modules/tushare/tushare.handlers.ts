@@ -1,11 +1,11 @@
 import type { Db } from '../../db/connection';
-import { parseTushareCall } from '../../domain/tushareCall';
+import { parseTushareCall } from '../../domain/tables/tushareCall';
 import type { Handler } from '../../http/handler';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
 import type { PlanVisibility } from '../subscriptions/planVisibility.service';
 import { tushareQuery } from './tushare.service';
 
-/** Tushare's answer: code 0 and the data (failures: src/domain/tushareCodes.ts, from the one error handler). */
+/** Tushare's answer: code 0 and the data (failures: src/domain/tables/tushareCodes.ts, from the one error handler). */
 export function tushareHandlers(db: Db, calendar: TradingCalendar, planVisibility: PlanVisibility) {
   const answer = async (
     apiName: string | undefined,

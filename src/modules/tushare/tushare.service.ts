@@ -1,15 +1,15 @@
 import type { Db } from '../../db/connection';
-import { insufficientPermissions, invalidParameter, notFound } from '../../domain/errors';
-import { periodStart, type PeriodInterval } from '../../domain/calendar';
-import { groupBy } from '../../domain/collections';
-import { periodKlines } from '../../domain/klines';
-import { fromTushareDate, toTushareDate, toTushareUnits } from '../../domain/tushareUnits';
+import { insufficientPermissions, invalidParameter, notFound } from '../../domain/api/errors';
+import { periodStart, type PeriodInterval } from '../../domain/time/calendar';
+import { groupBy } from '../../domain/api/collections';
+import { periodKlines } from '../../domain/market/klines';
+import { fromTushareDate, toTushareDate, toTushareUnits } from '../../domain/tables/tushareUnits';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
 import { TUSHARE_API_NAMES, TUSHARE_APIS } from './apiNames.catalog';
 import { firstHiddenTime, statementValueColumns, tushareRows, type AppliedFilter } from './tushare.repository';
-import { notYetVisible, type Visibility } from '../../domain/marketTime';
+import { notYetVisible, type Visibility } from '../../domain/time/marketTime';
 import { cutoffOf } from '../common/visibleRows.repository';
-import type { TushareCall } from '../../domain/tushareCall';
+import type { TushareCall } from '../../domain/tables/tushareCall';
 import type { FieldSource, ParamFilter, TushareApi, TushareData, TushareValue } from './tushare.types';
 
 /** The fields of an api: its own, and for a statement every figure column the table holds, then update_flag. */

@@ -1,4 +1,4 @@
-import { roundRatio } from './numbers';
+import { roundRatio } from '../api/numbers';
 
 /**
  * Year-on-year growth in percent: (current − prior) / |prior| × 100. Dividing by the absolute base keeps the

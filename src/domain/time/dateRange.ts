@@ -1,5 +1,5 @@
 import { isLongerThanYears } from './calendar';
-import { dateRangeTooLarge, invalidParameter, noData } from './errors';
+import { dateRangeTooLarge, invalidParameter, noData } from '../api/errors';
 
 /** The longest date range one request may ask for. */
 export const MAX_RANGE_YEARS = 3;

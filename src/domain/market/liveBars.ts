@@ -1,4 +1,4 @@
-import { clockOf } from './dates';
+import { clockOf } from '../time/dates';
 import type { MinuteBar } from './klines';
 import type { Snapshot } from './quotes';
 

@@ -1,4 +1,4 @@
-import { invalidSymbol, tooManySymbols } from './errors';
+import { invalidSymbol, tooManySymbols } from '../api/errors';
 
 export type Exchange = 'SSE' | 'SZSE' | 'BSE';
 

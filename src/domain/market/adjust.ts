@@ -1,4 +1,4 @@
-import type { components } from '../../generated/api';
+import type { components } from '../../../generated/api';
 
 /** Price adjustment for dividends and splits (ARCHITECTURE.md §4): forward = P × AF(t) / AF(anchor), backward = P × AF(t). */
 

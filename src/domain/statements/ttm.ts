@@ -1,4 +1,4 @@
-import { roundTo } from './numbers';
+import { roundTo } from '../api/numbers';
 import { periodOf, previousYearEnd, yearEarlier, type PeriodKind } from './reportPeriods';
 
 /** Numeric figures of one report, by field name; null where the source lacks a value. */

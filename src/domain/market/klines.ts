@@ -1,9 +1,9 @@
-import { clockOf } from './dates';
-import type { components } from '../../generated/api';
+import { clockOf } from '../time/dates';
+import type { components } from '../../../generated/api';
 import type { DailyBar } from './adjust';
 import { roundTo } from './adjust';
-import type { PeriodInterval } from './calendar';
-import { isPeriodClosed, periodStart } from './calendar';
+import type { PeriodInterval } from '../time/calendar';
+import { isPeriodClosed, periodStart } from '../time/calendar';
 
 /** Canonical intervals of the frequency table; minute intervals count minutes. */
 export type MinuteInterval = '1m' | '5m' | '15m' | '30m' | '60m';

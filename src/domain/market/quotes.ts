@@ -1,4 +1,4 @@
-import { isStandardCode } from './symbols';
+import { isStandardCode } from '../reference/symbols';
 
 /** One level of the order book: price (yuan) and size (shares). */
 export type BookLevel = readonly [price: number, volume: number];

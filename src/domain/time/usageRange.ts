@@ -1,6 +1,6 @@
 import { exchangeToday } from './clock';
 import { isIsoDate } from './dates';
-import { dateRangeTooLarge, invalidDateFormat, invalidParameter } from './errors';
+import { dateRangeTooLarge, invalidDateFormat, invalidParameter } from '../api/errors';
 
 const DAY_MS = 86_400_000;
 export const MAX_USAGE_DAYS = 366;

@@ -1,8 +1,8 @@
 import { periodOf, type PeriodKind } from './reportPeriods';
-import { invalidParameter } from './errors';
-import { parseSymbolList } from './symbols';
-import { pageWindow } from './pagination';
-import { exchangeToday } from './clock';
+import { invalidParameter } from '../api/errors';
+import { parseSymbolList } from '../reference/symbols';
+import { pageWindow } from '../api/pagination';
+import { exchangeToday } from '../time/clock';
 
 const REPORT_TYPE_CODES = { consolidated: 1, parent: 6 } as const;
 

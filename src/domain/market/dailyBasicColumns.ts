@@ -1,4 +1,4 @@
-import type { MissingFields, NoneMissing } from './fields';
+import type { MissingFields, NoneMissing } from '../api/fields';
 
 /**
  * The registry of `daily_basic`, each valuation column declared once: its name (the same in the store, the API

@@ -1,5 +1,5 @@
-import type { OpenDays } from './openDays';
-import type { UpdateSource } from './syncSchedule';
+import type { OpenDays } from '../time/openDays';
+import type { UpdateSource } from '../time/syncSchedule';
 
 /**
  * What "loaded" means for a dataset's session. `universe`: a per-security daily dataset, complete when it holds

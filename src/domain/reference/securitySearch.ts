@@ -1,4 +1,4 @@
-import type { PageRequest } from './pagination';
+import type { PageRequest } from '../api/pagination';
 
 /** A security as search finds and shows it. */
 export interface SearchableSecurity {

@@ -1,5 +1,5 @@
 import { yoyGrowth } from './growth';
-import { roundMoney, roundRatio } from './numbers';
+import { roundMoney, roundRatio } from '../api/numbers';
 
 type Value = number | null;
 

@@ -1,5 +1,5 @@
 import { exchangeDateTime } from './clock';
-import { noData, type AppError } from './errors';
+import { noData, type AppError } from '../api/errors';
 
 /** Which clock a table's market time runs on: a daily row's trade date, or a minute bar's or tick's time. */
 export type MarketClock = 'daily' | 'minute';

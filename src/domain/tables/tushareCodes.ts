@@ -1,4 +1,4 @@
-import type { AppError, ErrorCode } from './errors';
+import type { AppError, ErrorCode } from '../api/errors';
 
 /**
  * The Tushare-compatible endpoint answers every failure with HTTP 200 and a non-zero `code` (Tushare's SDK

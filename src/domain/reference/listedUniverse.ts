@@ -1,6 +1,6 @@
 import type { CodeChange } from './codeChanges';
-import { groupBy } from './collections';
-import type { PageRequest } from './pagination';
+import { groupBy } from '../api/collections';
+import type { PageRequest } from '../api/pagination';
 import type { ListStatus } from './referenceCodes';
 import { boardOf, type Board, type Exchange } from './symbols';
 

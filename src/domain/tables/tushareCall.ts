@@ -1,4 +1,4 @@
-import { invalidParameter } from './errors';
+import { invalidParameter } from '../api/errors';
 
 /** A call of Tushare's SDK, as its body says: the api, its parameters as text, the fields asked (none: the default list). */
 export interface TushareCall {

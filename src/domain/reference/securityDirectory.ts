@@ -1,4 +1,4 @@
-import { groupBy } from './collections';
+import { groupBy } from '../api/collections';
 
 /** A security's reference row as a day's rows need it: its name now and its kind. */
 export interface DirectoryEntry {
