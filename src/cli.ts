@@ -18,7 +18,9 @@ import { exchangeToday } from './domain/time/clock';
 import { SYNC_APIS, syncTushare } from './ingest/tushare/tushareSync';
 import { isIsoDate } from './domain/time/dates';
 import { UPDATE_SOURCES, type UpdateSource } from './domain/time/syncSchedule';
+import { whileHolding } from './db/leaderLock';
 import { runUpdate } from './ingest/update/runUpdate';
+import { UPDATE_LOCK_KEY } from './ingest/update/updateSchedule';
 import { openSource } from './ingest/update/updateSources';
 import { DataVersions } from './db/dataVersions';
 import { TradingCalendar } from './modules/common/tradingCalendar.service';
@@ -184,7 +186,7 @@ sync
 program
   .command('update')
   .description(
-    'the after-close update, as SYNC_SCHEDULE runs it (for cron): every session of the last 60 not yet complete, the missed ones included; exit code 1 when a session failed',
+    "the after-close update, as SYNC_SCHEDULE runs it (for cron; with REDIS_URL never beside the service's run): every session of the last 60 not yet complete, the missed ones included; exit code 1 when a session failed",
   )
   .option(
     '--source <name>',
@@ -204,24 +206,39 @@ program
           : config.SYNC_SCHEDULE.length > 0
             ? config.SYNC_SCHEDULE.map((entry) => entry.source)
             : ['baostock' as const];
-      let failed = false;
-      for (const name of sources) {
-        const { source, close } = openSource(name, config);
-        try {
-          const summary = await runUpdate(db, source, {
-            trigger: 'command',
-            minCoverage: config.SYNC_MIN_COVERAGE,
-            retryDelaysMs: config.SYNC_RETRY_DELAYS_MS,
-            log: (line) => console.error(line),
-            onSession: sessionProgress(),
-          });
-          console.error(updateSummary(name, summary));
-          failed ||= summary.status === 'failed';
-        } finally {
-          await close();
+      const run = async () => {
+        let failed = false;
+        for (const name of sources) {
+          const { source, close } = openSource(name, config);
+          try {
+            const summary = await runUpdate(db, source, {
+              trigger: 'command',
+              minCoverage: config.SYNC_MIN_COVERAGE,
+              retryDelaysMs: config.SYNC_RETRY_DELAYS_MS,
+              log: (line) => console.error(line),
+              onSession: sessionProgress(),
+            });
+            console.error(updateSummary(name, summary));
+            failed ||= summary.status === 'failed';
+          } finally {
+            await close();
+          }
         }
+        if (failed) process.exitCode = 1;
+      };
+      if (config.REDIS_URL === undefined) return run();
+      // With Redis, the scheduled runner's lock: never beside a run of the service (or another command).
+      const { Redis } = await import('ioredis');
+      const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
+      try {
+        const outcome = await whileHolding(redis, UPDATE_LOCK_KEY, run);
+        if (!outcome.held)
+          throw new InvalidArgumentError(
+            `another process is running the update (it holds ${UPDATE_LOCK_KEY} in Redis); try again when it is done`,
+          );
+      } finally {
+        redis.disconnect();
       }
-      if (failed) process.exitCode = 1;
     }),
   );
 

@@ -63,3 +63,27 @@ export function leadOne(
     },
   };
 }
+
+/**
+ * Runs `work` holding the lock `key` that `leadOne` contends for, renewed while it runs and given up after;
+ * resolves with `{ held: false }` without running it when another process holds the lock (a one-shot command
+ * beside a service that runs the same job).
+ */
+export async function whileHolding<T>(
+  redis: Redis,
+  key: string,
+  work: () => Promise<T>,
+): Promise<{ held: true; value: T } | { held: false }> {
+  const token = randomUUID();
+  if ((await redis.set(key, token, 'PX', LOCK_TTL_MS, 'NX')) !== 'OK') return { held: false };
+  const timer = setInterval(
+    () => void redis.eval(EXTEND, 1, key, token, String(LOCK_TTL_MS)).catch(() => {}),
+    LOCK_EVERY_MS,
+  ).unref();
+  try {
+    return { held: true, value: await work() };
+  } finally {
+    clearInterval(timer);
+    await redis.eval(RELEASE, 1, key, token).catch(() => {});
+  }
+}

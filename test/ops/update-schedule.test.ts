@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { Redis } from 'ioredis';
@@ -11,6 +12,7 @@ import { keyOnPlan, loadCalendar } from '../support/marketData';
 import { redisOrSkip } from '../support/redis';
 import { useTestDb } from '../support/testDb';
 
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SHIFTED_CLOCK = fileURLToPath(new URL('../support/shiftedClock.cjs', import.meta.url));
 /** 18:00 Beijing on Friday 2024-06-28, a trading day, past its 17:45 slot. */
 const AT_1800 = '2024-06-28T10:00:00Z';
@@ -172,5 +174,51 @@ describe('ops: two server processes on one store (Redis): exactly one runs the s
         .orderBy('trade_date')
         .pluck('trade_date'),
     ).to.deep.equal(['2024-06-27', '2024-06-27', '2024-06-28']);
+  });
+});
+
+describe("ops: `ashare update` with REDIS_URL takes the runner's lock: never beside the service's run", function () {
+  this.timeout(60_000);
+  const store = useTestDb();
+  let baostock: BaostockServer;
+  let redisUrl = '';
+  before(async function () {
+    redisUrl = await redisOrSkip(this, "the update command's lock");
+    baostock = await startBaostockServer(juneFixture());
+    await twoSessionsBehind(store.db, baostock);
+  });
+  after(async () => baostock?.close());
+
+  const command = () =>
+    new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'update', '--source', 'baostock'], {
+        cwd: ROOT,
+        env: { ...process.env, ...serverEnv(store.url, baostock, { REDIS_URL: redisUrl }) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+      child.once('exit', (code) => resolve({ code, output }));
+    });
+
+  it('refuses while another process holds the lock, runs once it is free', async () => {
+    const redis = new Redis(redisUrl);
+    try {
+      await redis.set(UPDATE_LOCK_KEY, 'another-process', 'PX', 60_000);
+      const refused = await command();
+      expect([refused.code, refused.output.trim()]).to.deep.equal([
+        1,
+        `error: another process is running the update (it holds ${UPDATE_LOCK_KEY} in Redis); try again when it is done`,
+      ]);
+      expect(await store.db('update_runs').count({ n: '*' }).first()).to.deep.equal({ n: 0 });
+      await redis.del(UPDATE_LOCK_KEY);
+      const ran = await command();
+      expect(ran.code, ran.output).to.equal(0);
+      expect(await store.db('update_runs').pluck('status')).to.deep.equal(['ok']);
+      expect(await redis.get(UPDATE_LOCK_KEY)).to.equal(null);
+    } finally {
+      redis.disconnect();
+    }
   });
 });
