@@ -3569,7 +3569,7 @@ export interface components {
             rows: number;
             /**
              * Format: int32
-             * @description Distinct securities with rows.
+             * @description Securities of the stock list (stocks and indices) with rows.
              * @example 5412
              */
             securities: number;

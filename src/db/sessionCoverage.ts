@@ -56,10 +56,14 @@ export async function dateSpan(
   dataset: CoverageDataset,
   tsCode?: string,
 ): Promise<{ first: string | null; last: string | null }> {
-  const query = db(dataset.table).min({ first: dataset.dateColumn }).max({ last: dataset.dateColumn });
-  if (tsCode !== undefined) query.where({ ts_code: tsCode });
-  const [row] = await query;
-  return { first: dateOf(row?.first), last: dateOf(row?.last) };
+  // Two statements, not one with both: SQLite answers a lone min() or max() from an index's end, both together
+  // by reading the whole index.
+  const end = async (which: 'min' | 'max') => {
+    const query = db(dataset.table)[which]({ day: dataset.dateColumn });
+    if (tsCode !== undefined) query.where({ ts_code: tsCode });
+    return dateOf(((await query) as Array<{ day: unknown }>)[0]?.day);
+  };
+  return { first: await end('min'), last: await end('max') };
 }
 
 /** Rows and distinct securities of a dataset (one security's rows with `tsCode`). */
@@ -73,8 +77,13 @@ export async function rowTotals(
     const rows = Number(row?.rows ?? 0);
     return { rows, securities: rows > 0 ? 1 : 0 };
   }
-  const [row] = await db(dataset.table).count({ rows: '*' }).countDistinct({ securities: 'ts_code' });
-  return { rows: Number(row?.rows ?? 0), securities: Number(row?.securities ?? 0) };
+  const [row] = await db(dataset.table).count({ rows: '*' });
+  // Securities of the stock list with a row, each one lookup on the table's key (it leads with ts_code): counting
+  // distinct codes read the whole table.
+  const [held] = await db('securities as s')
+    .whereExists((q) => q.select(db.raw('1')).from(`${dataset.table} as t`).whereRaw('t.ts_code = s.ts_code'))
+    .count({ securities: '*' });
+  return { rows: Number(row?.rows ?? 0), securities: Number(held?.securities ?? 0) };
 }
 
 const dateOf = (value: unknown) => (value === null || value === undefined ? null : String(value).slice(0, 10));
