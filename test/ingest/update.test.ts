@@ -123,6 +123,15 @@ describe('ingest: the after-close update from Baostock (a local server)', functi
     );
   });
 
+  /** The recorded state of the daily bars' sessions after the 26th. */
+  const dailyStatesAfter26 = () =>
+    behind
+      .db('update_sessions')
+      .where({ dataset: 'daily' })
+      .where('trade_date', '>', '2024-06-26')
+      .orderBy('trade_date')
+      .select('trade_date', 'state', 'failures', 'reason');
+
   it('a source that refuses: the sessions are recorded failed with the reason and retried; once it answers, the next run fills them', async () => {
     await syncedThrough(behind.db, server, '2024-06-26');
     // The stored calendar knows the sessions to come (an operator loads a year of it), so their gaps are seen.
@@ -137,12 +146,7 @@ describe('ingest: the after-close update from Baostock (a local server)', functi
       ['2024-06-28', 'failed'],
     ]);
     expect(failed.sessions[0]!.reason).to.match(/^Baostock connection lost/);
-    const recorded = await behind
-      .db('update_sessions')
-      .where({ dataset: 'daily' })
-      .where('trade_date', '>', '2024-06-26')
-      .orderBy('trade_date')
-      .select('trade_date', 'state', 'failures', 'reason');
+    const recorded = await dailyStatesAfter26();
     expect(recorded.map(({ trade_date, state, failures }) => [trade_date, state, failures])).to.deep.equal([
       ['2024-06-27', 'failed', 1],
       ['2024-06-28', 'failed', 1],
@@ -157,12 +161,7 @@ describe('ingest: the after-close update from Baostock (a local server)', functi
       ['2024-06-27', 'complete'],
       ['2024-06-28', 'complete'],
     ]);
-    const after = await behind
-      .db('update_sessions')
-      .where({ dataset: 'daily' })
-      .where('trade_date', '>', '2024-06-26')
-      .orderBy('trade_date')
-      .select('trade_date', 'state', 'failures', 'reason');
+    const after = await dailyStatesAfter26();
     // The failures stay counted (the gauge's counter), the reason goes.
     expect(after).to.deep.equal([
       { trade_date: '2024-06-27', state: 'complete', failures: 1, reason: null },
