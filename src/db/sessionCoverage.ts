@@ -37,6 +37,11 @@ export async function sessionCounts(
   return counts;
 }
 
+/** Every open day of the calendar (the SSE's serves all three exchanges), ascending (about 8,600 since 1990). */
+export async function allOpenDays(db: Knex): Promise<string[]> {
+  return db('trade_calendar').where({ exchange: 'SSE', is_open: 1 }).orderBy('cal_date').pluck('cal_date');
+}
+
 /** How many stocks trade on each session: listed that day, less those halted. */
 export async function universeOf(db: Knex, sessions: readonly string[]): Promise<Map<string, number>> {
   if (sessions.length === 0) return new Map();

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Knex } from 'knex';
-import { dateSpan, sessionCounts } from '../../db/sessionCoverage';
+import { allOpenDays, dateSpan, sessionCounts } from '../../db/sessionCoverage';
 import { addDays } from '../../domain/time/calendar';
 import { exchangeDateTime, exchangeToday } from '../../domain/time/clock';
 import {
@@ -131,9 +131,7 @@ export async function runUpdate(db: Knex, source: SessionSource, options: Update
 
 /** The gap window: the last 60 open sessions through the last close (none before the stored calendar). */
 async function gapWindow(db: Knex, now: string): Promise<string[]> {
-  const days = new OpenDays(
-    await db('trade_calendar').where({ exchange: 'SSE', is_open: true }).orderBy('cal_date').pluck('cal_date'),
-  );
+  const days = new OpenDays(await allOpenDays(db));
   const target = lastClosedSession(now, days);
   return target === null ? [] : days.between(days.before(target, GAP_WINDOW_SESSIONS - 1)!, target);
 }

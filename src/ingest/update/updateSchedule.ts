@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { leadOne, type Leadership } from '../../db/leaderLock';
+import { allOpenDays } from '../../db/sessionCoverage';
 import { exchangeDateTime } from '../../domain/time/clock';
 import { OpenDays } from '../../domain/time/openDays';
 import { latestSlot, type ScheduleEntry } from '../../domain/time/syncSchedule';
@@ -50,9 +51,7 @@ export function startUpdateSchedule(
 
 /** Runs each entry whose latest slot has no finished run, one after the other. */
 async function dueRuns(db: Knex, settings: ScheduleSettings, logger: Logger): Promise<void> {
-  const days = new OpenDays(
-    await db('trade_calendar').where({ exchange: 'SSE', is_open: true }).orderBy('cal_date').pluck('cal_date'),
-  );
+  const days = new OpenDays(await allOpenDays(db));
   for (const entry of settings.SYNC_SCHEDULE) {
     const slot = latestSlot(entry.at, exchangeDateTime(new Date()), days);
     if (slot === null) continue;

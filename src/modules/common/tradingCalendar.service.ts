@@ -1,7 +1,8 @@
 import type { Db } from '../../db/connection';
 import { VersionedValue, type DataVersions } from '../../db/dataVersions';
 import { OpenDays } from '../../domain/time/openDays';
-import { allOpenDays, latestTradingDay, newestLiveDay } from './tradingCalendar.repository';
+import { allOpenDays } from '../../db/sessionCoverage';
+import { latestTradingDay, newestLiveDay } from './tradingCalendar.repository';
 
 /**
  * The calendar's open days and the store's latest trading day from memory, read at start and again when
