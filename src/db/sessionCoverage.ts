@@ -3,13 +3,15 @@ import { universeCounts, type CoverageDataset, type ListedLife, type SessionCoun
 
 /**
  * The counts coverage rests on, for the update (which sessions to fetch) and the coverage route (what to tell):
- * a dataset's rows per session and, for a per-security daily dataset, the day's universe. Reads date-led
- * index ranges of the sessions asked, never a whole table.
+ * a dataset's rows per session and, for a per-security daily dataset, the day's universe (`universe`, from
+ * `universeOf` once for every dataset asked about the same sessions). Reads date-led index ranges of the
+ * sessions asked, never a whole table.
  */
 export async function sessionCounts(
   db: Knex,
   dataset: CoverageDataset,
   sessions: readonly string[],
+  universe: ReadonlyMap<string, number>,
 ): Promise<Map<string, SessionCount>> {
   const counts = new Map<string, SessionCount>();
   if (sessions.length === 0) return counts;
@@ -32,8 +34,9 @@ export async function sessionCounts(
       Number(row.rows),
     ]),
   );
-  const universe = dataset.completeness === 'universe' ? await universeOf(db, sessions) : new Map<string, number>();
-  for (const day of sessions) counts.set(day, { rows: rows.get(day) ?? 0, expected: universe.get(day) ?? 0 });
+  const universal = dataset.completeness === 'universe';
+  for (const day of sessions)
+    counts.set(day, { rows: rows.get(day) ?? 0, expected: universal ? (universe.get(day) ?? 0) : 0 });
   return counts;
 }
 

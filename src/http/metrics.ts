@@ -20,7 +20,8 @@ export interface MetricSources {
 /** What the freshness gauges read (the coverage service). */
 export interface FreshnessSource {
   lags(): Promise<Array<{ dataset: string; lag: number }>>;
-  updateGauges(): Promise<{ lastSuccess: Array<{ source: string; seconds: number }>; failures: number }>;
+  lastSuccesses(): Promise<Array<{ source: string; seconds: number }>>;
+  failures(): Promise<number>;
 }
 
 /**
@@ -130,7 +131,6 @@ export class Metrics {
         for (const { dataset, lag } of await freshness.lags().catch(() => [])) this.set({ dataset }, lag);
       },
     });
-    const gauges = () => freshness.updateGauges().catch(() => ({ lastSuccess: [], failures: 0 }));
     new Gauge({
       name: 'ashare_sync_last_success_timestamp_seconds',
       help: 'When the last update of a source that loaded every session it needed finished (Unix time)',
@@ -138,7 +138,8 @@ export class Metrics {
       registers: [this.registry],
       async collect() {
         this.reset();
-        for (const { source, seconds } of (await gauges()).lastSuccess) this.set({ source }, seconds);
+        for (const { source, seconds } of await freshness.lastSuccesses().catch(() => []))
+          this.set({ source }, seconds);
       },
     });
     new Counter({
@@ -147,7 +148,7 @@ export class Metrics {
       registers: [this.registry],
       async collect() {
         this.reset();
-        this.inc((await gauges()).failures);
+        this.inc(await freshness.failures().catch(() => 0));
       },
     });
   }

@@ -22,6 +22,7 @@ import {
   type TushareRecord,
 } from '../baostock/layout';
 import { syncBaostock } from '../baostock/baostockSync';
+import { compact } from '../tushare/syncParts';
 import type { SessionSource } from './sessionSource';
 
 /**
@@ -118,7 +119,7 @@ async function dayFactors(
   for (const code of codes) {
     const stored = before.get(code);
     if (stored !== undefined && !exDates.has(code)) {
-      records.push({ ts_code: code, trade_date: day.replaceAll('-', ''), adj_factor: String(stored.factor) });
+      records.push({ ts_code: code, trade_date: compact(day), adj_factor: String(stored.factor) });
       continue;
     }
     const history = await client.query(QUERIES.adjustFactor, [baostockCodeOf(code), '1990-01-01', day]);

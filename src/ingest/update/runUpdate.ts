@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Knex } from 'knex';
-import { allOpenDays, dateSpan, sessionCounts } from '../../db/sessionCoverage';
+import { allOpenDays, dateSpan, sessionCounts, universeOf } from '../../db/sessionCoverage';
 import { addDays } from '../../domain/time/calendar';
 import { exchangeDateTime, exchangeToday } from '../../domain/time/clock';
 import {
@@ -14,6 +14,7 @@ import {
 import { toSqlDateTime } from '../../domain/time/dates';
 import { OpenDays } from '../../domain/time/openDays';
 import { lastClosedSession } from '../../domain/time/syncSchedule';
+import { BLACKLISTED } from '../baostock/baostockClient';
 import { IngestError } from '../ingestError';
 import type { SessionSource } from './sessionSource';
 
@@ -151,10 +152,11 @@ async function sessionsToLoad(
 ): Promise<string[]> {
   const todo = new Set<string>();
   if (window.length === 0) return [];
+  const universe = await universeOf(db, window);
   for (const dataset of datasets) {
     const { first } = await dateSpan(db, dataset);
     const sessions = first === null ? window.slice(-1) : window.filter((day) => day >= first);
-    const counts = await sessionCounts(db, dataset, sessions);
+    const counts = await sessionCounts(db, dataset, sessions, universe);
     for (const gap of gapsOf(sessions, counts, dataset.completeness, minCoverage)) todo.add(gap.date);
     const recorded = new Set(
       (
@@ -210,8 +212,9 @@ async function recordCounts(
   minCoverage: number,
 ): Promise<SessionOutcome> {
   let worst: SessionState = 'complete';
+  const universe = await universeOf(db, [day]);
   for (const dataset of datasets) {
-    const count = (await sessionCounts(db, dataset, [day])).get(day)!;
+    const count = (await sessionCounts(db, dataset, [day], universe)).get(day)!;
     const state = sessionState(count, dataset.completeness, minCoverage);
     if (state !== 'complete') worst = worst === 'missing' ? worst : state;
     await recordState(db, {
@@ -234,8 +237,9 @@ async function recordFailure(
   day: string,
   reason: string,
 ): Promise<SessionOutcome> {
+  const universe = await universeOf(db, [day]);
   for (const dataset of datasets) {
-    const count = (await sessionCounts(db, dataset, [day])).get(day)!;
+    const count = (await sessionCounts(db, dataset, [day], universe)).get(day)!;
     await recordState(db, {
       dataset: dataset.name,
       trade_date: day,
@@ -269,7 +273,7 @@ async function recordState(db: Knex, record: SessionRecord): Promise<void> {
 }
 
 /** A failure another attempt may not meet: bad data, or a source that has refused this address. */
-const isTransient = (err: unknown) => !(err instanceof IngestError) && (err as { code?: string }).code !== '10001011';
+const isTransient = (err: unknown) => !(err instanceof IngestError) && (err as { code?: string }).code !== BLACKLISTED;
 
 /** `work`, tried again after each pause while it fails with a transient error. */
 async function retrying<T>(

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
 import { DATASETS, type DataVersions } from '../../db/dataVersions';
-import { dateSpan, rowTotals, sessionCounts } from '../../db/sessionCoverage';
+import { dateSpan, rowTotals, sessionCounts, universeOf } from '../../db/sessionCoverage';
 import { exchangeDateTime } from '../../domain/time/clock';
 import { sqlDateTimeToIso } from '../../domain/time/dates';
 import {
@@ -136,16 +136,17 @@ export class StoreCoverage {
     ).join('.');
   }
 
-  /** What the update gauges read: each source's last successful run (epoch seconds) and the failures counted. */
-  async updateGauges(): Promise<{ lastSuccess: Array<{ source: string; seconds: number }>; failures: number }> {
-    const runs = [...(await lastSuccessfulRuns(this.db)).values()];
-    return {
-      lastSuccess: runs.map((run) => ({
-        source: run.source,
-        seconds: Date.parse(sqlDateTimeToIso(run.finished_at)!) / 1000,
-      })),
-      failures: await failureCount(this.db),
-    };
+  /** Each source's last successful run, epoch seconds (a gauge). */
+  async lastSuccesses(): Promise<Array<{ source: string; seconds: number }>> {
+    return [...(await lastSuccessfulRuns(this.db)).values()].map((run) => ({
+      source: run.source,
+      seconds: Date.parse(sqlDateTimeToIso(run.finished_at)!) / 1000,
+    }));
+  }
+
+  /** The sessions updates failed to load, ever counted (a counter). */
+  failures(): Promise<number> {
+    return failureCount(this.db);
   }
 
   /** Every dataset's span, totals and window counts, counted again when a data version or the window moves. */
@@ -161,9 +162,12 @@ export class StoreCoverage {
 
   private async count(window: readonly string[]): Promise<Map<string, DatasetStats>> {
     const stats = new Map<string, DatasetStats>();
+    const universe = await universeOf(this.db, window);
     for (const dataset of COVERAGE_DATASETS) {
       const counts =
-        dataset.clock === 'session' ? await sessionCounts(this.db, dataset, window) : new Map<string, SessionCount>();
+        dataset.clock === 'session'
+          ? await sessionCounts(this.db, dataset, window, universe)
+          : new Map<string, SessionCount>();
       stats.set(dataset.name, {
         ...(await dateSpan(this.db, dataset)),
         ...(await rowTotals(this.db, dataset)),
