@@ -5,31 +5,15 @@ import type { Snapshot } from '../../src/domain/market/quotes';
 import { startChildServer } from '../support/childServer';
 import { openStream, type ReadEvent } from '../support/eventStream';
 import { insertSecurities, loadCalendar } from '../support/marketData';
-import { startQuoteServer } from '../support/quoteServer';
+import { startQuoteServer, snapshotAt } from '../support/quoteServer';
 import { useTestDb } from '../support/testDb';
 
 const KEY = 'ak_e2e_live_tencent_key_012345678';
 const SHIFTED_CLOCK = fileURLToPath(new URL('../support/shiftedClock.cjs', import.meta.url));
 const DAY = '2026-04-02';
 
-const snapshot = (ts_code: string, name: string, time: string, figures: Partial<Snapshot>): Snapshot => ({
-  ts_code,
-  name,
-  time: `${DAY} ${time}`,
-  last: null,
-  open: null,
-  high: null,
-  low: null,
-  pre_close: null,
-  volume: 0,
-  amount: 0,
-  bids: [],
-  asks: [],
-  limit_up: null,
-  limit_down: null,
-  suspended: false,
-  ...figures,
-});
+const snapshot = (ts_code: string, name: string, time: string, figures: Partial<Snapshot>) =>
+  snapshotAt(DAY, ts_code, name, time, figures);
 const pingAn = (time: string, last: number, volume: number, amount: number) =>
   snapshot('000001.SZ', '平安银行', time, {
     last,

@@ -6,7 +6,7 @@ import { QuoteFeed } from '../../src/live/quoteFeed';
 import { sinaSource, tencentSource } from '../../src/live/quoteSources';
 import { insertSecurities, keyOnPlan, loadCalendar, loadSessionFixture } from '../support/marketData';
 import { useTestDb } from '../support/testDb';
-import { startQuoteServer, type QuoteServer } from '../support/quoteServer';
+import { startQuoteServer, type QuoteServer, snapshotAt } from '../support/quoteServer';
 import { useTestServer } from '../support/server';
 
 const logger = pino({ level: 'silent' });
@@ -14,24 +14,8 @@ const logger = pino({ level: 'silent' });
 const NOW = new Date('2026-04-02T01:32:00Z');
 const DAY = '2026-04-02';
 
-const snapshot = (ts_code: string, name: string, time: string, figures: Partial<Snapshot>): Snapshot => ({
-  ts_code,
-  name,
-  time: `${DAY} ${time}`,
-  last: null,
-  open: null,
-  high: null,
-  low: null,
-  pre_close: null,
-  volume: 0,
-  amount: 0,
-  bids: [],
-  asks: [],
-  limit_up: null,
-  limit_down: null,
-  suspended: false,
-  ...figures,
-});
+const snapshot = (ts_code: string, name: string, time: string, figures: Partial<Snapshot>) =>
+  snapshotAt(DAY, ts_code, name, time, figures);
 const pingAn = (time: string, last: number, high: number, low: number, volume: number, amount: number) =>
   snapshot('000001.SZ', '平安银行', time, {
     last,

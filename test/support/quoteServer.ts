@@ -8,6 +8,32 @@ import { sourceCodeOf, type Snapshot } from '../../src/domain/market/quotes';
  * line as qt.gtimg.cn sent it): the template whose fields the local server rewrites, so every other field
  * stays where and as the source puts it.
  */
+/** A snapshot of `day` at `time` (Beijing) with what `figures` give, nothing else known: the live tests' quotes. */
+export const snapshotAt = (
+  day: string,
+  ts_code: string,
+  name: string,
+  time: string,
+  figures: Partial<Snapshot>,
+): Snapshot => ({
+  ts_code,
+  name,
+  time: `${day} ${time}`,
+  last: null,
+  open: null,
+  high: null,
+  low: null,
+  pre_close: null,
+  volume: 0,
+  amount: 0,
+  bids: [],
+  asks: [],
+  limit_up: null,
+  limit_down: null,
+  suspended: false,
+  ...figures,
+});
+
 export const TENCENT_600519 =
   'v_sh600519="1~贵州茅台~600519~1459.88~1459.44~1459.44~21064~10319~10746~1459.44~1~1459.40~1~1459.38~1~1459.37~10~1459.30~6~1459.88~3~1459.98~4~1459.99~19~1460.00~93~1460.02~1~~20260402161401~0.44~0.03~1464.88~1452.10~1459.88/21064/3071809846~21064~307181~0.17~20.31~~1464.88~1452.10~0.88~18281.64~18281.64~8.05~1605.38~1313.50~0.61~-101~1458.30~21.22~21.20~~~0.52~307180.9846~0.0000~0~ ~GP-A~6.01~4.19~3.54~35.02~30.58~1593.44~1322.01~0.48~4.35~4.13~1252270215~1252270215~-72.66~4.41~1252270215~~~-2.51~0.07~~CNY~0~___D__F__N~1459.00~17~";\n';
 

@@ -1,26 +1,12 @@
 import { expect } from 'chai';
+import { snapshotAt } from '../support/quoteServer';
 import { roundTo } from '../../src/domain/market/adjust';
 import type { Snapshot } from '../../src/domain/market/quotes';
 import { runningDailyBar } from '../../src/domain/market/runningBar';
 
-const quote = (time: string, figures: Partial<Snapshot>): Snapshot => ({
-  ts_code: '000001.SZ',
-  name: '平安银行',
-  time,
-  last: null,
-  open: null,
-  high: null,
-  low: null,
-  pre_close: null,
-  volume: 0,
-  amount: 0,
-  bids: [],
-  asks: [],
-  limit_up: null,
-  limit_down: null,
-  suspended: false,
-  ...figures,
-});
+/** Ping An Bank's quote at `time` (`YYYY-MM-DD HH:MM:SS`). */
+const quote = (time: string, figures: Partial<Snapshot>): Snapshot =>
+  snapshotAt(time.slice(0, 10), '000001.SZ', '平安银行', time.slice(11), figures);
 
 describe("domain/runningBar: the day's running bar from a live quote", () => {
   it("an ordinary day: the quote's figures in the store's units (lots, yuan), the factor carried unchanged, not final", () => {
