@@ -4,7 +4,7 @@ import type { TushareOptions } from '../tushare/tushareClient';
 import type { SessionSource } from './sessionSource';
 
 /** The per-day Tushare APIs an update asks for a session: the coverage datasets Tushare fills and the halts. */
-const SESSION_APIS = [...datasetsOf('tushare').map((dataset) => dataset.name), 'suspend_d', 'index_daily'];
+const SESSION_APIS = [...datasetsOf('tushare').map((dataset) => dataset.name), 'suspend_d'];
 
 /**
  * Tushare Pro as the update's source: a session is the sync of that one day (one call per API, the whole
@@ -18,13 +18,7 @@ export function tushareSessions(options: TushareOptions): SessionSource {
     },
     async loadSession(db, day, _lacking, today) {
       await db('sync_progress').whereIn('api_name', SESSION_APIS).where({ part: day }).delete();
-      const results = await syncTushare(db, {
-        ...options,
-        from: day,
-        to: day,
-        today,
-        only: SESSION_APIS.filter((api) => api !== 'index_daily'),
-      });
+      const results = await syncTushare(db, { ...options, from: day, to: day, today, only: SESSION_APIS });
       return { rows: results.reduce((sum, result) => sum + result.rows, 0), path: 'by-date' };
     },
     async finish(db, first, last, today) {
