@@ -108,11 +108,11 @@ const sync = program
         throw new InvalidArgumentError(
           `required option '--${options.from === undefined ? 'from' : 'to'} <date>' not specified`,
         );
-      const token = process.env.TUSHARE_TOKEN;
+      const { TUSHARE_TOKEN: token, TUSHARE_URL: url } = loadConfig();
       if (!token) throw new InvalidArgumentError('TUSHARE_TOKEN is not set');
       await syncTushare(db, {
         token,
-        url: process.env.TUSHARE_URL ?? 'https://api.tushare.pro',
+        url,
         from: options.from,
         to: options.to,
         only: (options.datasets ?? options.only)?.split(',').map((api) => api.trim()),
@@ -159,11 +159,8 @@ sync
       check?: boolean;
     }) =>
       withDb(async (db) => {
-        const client = new BaostockClient({
-          host: process.env.BAOSTOCK_HOST ?? 'public-api.baostock.com',
-          port: Number(process.env.BAOSTOCK_PORT ?? 10030),
-          pauseMs: options.pauseMs,
-        });
+        const { BAOSTOCK_HOST: host, BAOSTOCK_PORT: port } = loadConfig();
+        const client = new BaostockClient({ host, port, pauseMs: options.pauseMs });
         try {
           const summary = await syncBaostock(db, client, {
             since: options.since,
