@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Tushare `moneyflow` per stock and day (src/domain/tables/datasetLayouts.ts): volumes in lots, amounts in yuan.
+ * Tushare `moneyflow` per stock and day (src/domain/tables/datasetDescriptors.ts): volumes in lots, amounts in yuan.
  * The key serves one stock over time; the date-led index the whole market of a day.
  */
 export async function up(knex: Knex): Promise<void> {

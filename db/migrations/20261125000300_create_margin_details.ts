@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Tushare `margin_detail` per stock and day (src/domain/tables/datasetLayouts.ts): balances and amounts in yuan,
+ * Tushare `margin_detail` per stock and day (src/domain/tables/datasetDescriptors.ts): balances and amounts in yuan,
  * lent securities in shares. The key serves one stock over time; the date-led index the whole market of a day.
  */
 export async function up(knex: Knex): Promise<void> {

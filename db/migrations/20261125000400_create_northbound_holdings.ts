@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Tushare `hk_hold`, northbound only (src/domain/tables/datasetLayouts.ts): shares held through Stock Connect
+ * Tushare `hk_hold`, northbound only (src/domain/tables/datasetDescriptors.ts): shares held through Stock Connect
  * per stock, day and channel. The key serves one stock over time; the date-led index the whole market of a day.
  */
 export async function up(knex: Knex): Promise<void> {

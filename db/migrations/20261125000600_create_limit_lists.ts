@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Tushare `limit_list_d` (src/domain/tables/datasetLayouts.ts): the day's limit-up, limit-down and broken-limit
+ * Tushare `limit_list_d` (src/domain/tables/datasetDescriptors.ts): the day's limit-up, limit-down and broken-limit
  * stocks. The key serves one stock over time; the date-led index the whole market of a day, by kind.
  */
 export async function up(knex: Knex): Promise<void> {

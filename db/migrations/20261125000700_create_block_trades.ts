@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Tushare `block_trade` (src/domain/tables/datasetLayouts.ts): block trades per stock and day, keyed by the
+ * Tushare `block_trade` (src/domain/tables/datasetDescriptors.ts): block trades per stock and day, keyed by the
  * whole trade (upstream gives none an id). The key serves one stock over time; the date-led index the day.
  */
 export async function up(knex: Knex): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Tushare `top_list` and `top_inst` (src/domain/tables/datasetLayouts.ts): the dragon-tiger list per stock,
+ * Tushare `top_list` and `top_inst` (src/domain/tables/datasetDescriptors.ts): the dragon-tiger list per stock,
  * day and reason, and its seats per side. The keys serve one stock over time; the date-led indexes the day.
  */
 export async function up(knex: Knex): Promise<void> {

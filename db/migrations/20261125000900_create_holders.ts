@@ -16,7 +16,7 @@ function holderColumns(t: Knex.CreateTableBuilder, table: string): void {
 }
 
 /**
- * The shareholder datasets (src/domain/tables/datasetLayouts.ts): top-ten holders and float holders, and the
+ * The shareholder datasets (src/domain/tables/datasetDescriptors.ts): top-ten holders and float holders, and the
  * holder count, per stock, report period and announcement. The keys serve one stock over time and the
  * point-in-time read (the latest announcement of a period on a date); the period-led indexes the whole market.
  */

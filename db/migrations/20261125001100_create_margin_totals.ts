@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-/** Tushare `margin` (src/domain/tables/datasetLayouts.ts): each exchange's margin trading totals of a day. */
+/** Tushare `margin` (src/domain/tables/datasetDescriptors.ts): each exchange's margin trading totals of a day. */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('margin_totals', (t) => {
     t.date('trade_date').notNullable();

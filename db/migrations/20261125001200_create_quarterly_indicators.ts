@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-/** Baostock's quarterly indicator columns (src/domain/tables/datasetLayouts.ts, INDICATOR_SOURCES), as created. */
+/** Baostock's quarterly indicator columns (src/domain/tables/datasetDescriptors.ts, INDICATOR_SOURCES), as created. */
 const INDICATORS = [
   'roe_avg',
   'np_margin',

@@ -21,20 +21,8 @@ import {
 import { statementLoader } from './tables/statements';
 import { stkMins, stkMins5min, ticks } from './tables/minuteTables';
 import { stockBasic } from './tables/stockBasic';
-import {
-  blockTrade,
-  hkHold,
-  limitListD,
-  margin,
-  marginDetail,
-  quarterlyIndicators,
-  moneyflow,
-  stkHolderNumber,
-  top10FloatHolders,
-  top10Holders,
-  topInst,
-  topList,
-} from './tables/datasetTables';
+import { datasetLoad } from './tables/datasetTables';
+import { DATASET_DESCRIPTORS } from '../domain/tables/datasetDescriptors';
 
 /** The Tushare API each loader reads, in import order (securities and calendar before the data on them). */
 export const LOADERS: ReadonlyArray<readonly [api: string, loader: TableLoader]> = [
@@ -54,19 +42,8 @@ export const LOADERS: ReadonlyArray<readonly [api: string, loader: TableLoader]>
   ['index_daily', indexDaily],
   ['adj_factor', adjFactor],
   ['index_weight', indexWeight],
-  ['moneyflow', moneyflow],
-  ['margin_detail', marginDetail],
-  ['hk_hold', hkHold],
-  ['margin', margin],
-  ['limit_list_d', limitListD],
-  ['block_trade', blockTrade],
-  ['top_list', topList],
-  ['top_inst', topInst],
-  ['top10_holders', top10Holders],
-  ['top10_floatholders', top10FloatHolders],
-  ['stk_holdernumber', stkHolderNumber],
-  // Baostock's quarterly indicators, in this project's layout (Tushare has no such api).
-  ['quarterly_indicators', quarterlyIndicators],
+  // The datasets of the descriptors (src/domain/tables/datasetDescriptors.ts), Baostock's quarterly indicators among them.
+  ...DATASET_DESCRIPTORS.map((descriptor) => [descriptor.api, datasetLoad(descriptor)] as const),
   ['income', statementLoader('income_statements')],
   ['balancesheet', statementLoader('balance_sheets')],
   ['cashflow', statementLoader('cash_flows')],

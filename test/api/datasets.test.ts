@@ -1,7 +1,5 @@
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { DATASET_FIXTURES } from '../support/sampleRequests';
+import { csvItems } from '../support/sampleRequests';
 import { useSharedFixture } from '../support/fixture';
 import { mcpClient, textOf } from '../support/mcpClient';
 
@@ -13,47 +11,6 @@ const page = (total: number) => ({
   has_next_page: false,
   has_prev_page: false,
 });
-
-/** The rows of a fixture CSV as Tushare answers them: dates and codes as text, figures as numbers. */
-function csvItems(file: string): { fields: string[]; items: (string | number | null)[][] } {
-  const [header, ...lines] = readFileSync(join(DATASET_FIXTURES, file), 'utf8').trim().split('\n');
-  const fields = header!.split(',');
-  const texts = [
-    'ts_code',
-    'trade_date',
-    'name',
-    'code',
-    'exchange',
-    'industry',
-    'first_time',
-    'last_time',
-    'up_stat',
-    'limit',
-    'buyer',
-    'seller',
-    'reason',
-    'exalter',
-    'side',
-    'ann_date',
-    'end_date',
-    'holder_name',
-    'holder_type',
-    'con_code',
-    'con_name',
-    'in_date',
-    'out_date',
-    'is_new',
-    'list_date',
-    'type',
-    'exchange_id',
-  ];
-  return {
-    fields,
-    items: lines.map((line) =>
-      line.split(',').map((cell, i) => (cell === '' ? null : texts.includes(fields[i]!) ? cell : Number(cell))),
-    ),
-  };
-}
 
 describe('datasets: every dataset route, one security over time and the whole market on a day (a period for shareholders), and its /dataapi round trip', () => {
   const api = useSharedFixture();

@@ -178,6 +178,7 @@ describe('freshness: /v1/market/status and /v1/data/coverage', () => {
       'limit_list_d',
       'block_trade',
       'top_list',
+      'top_inst',
       'stk_mins',
       'stk_mins_5min',
       'income',

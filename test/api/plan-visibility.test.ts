@@ -4,7 +4,8 @@ import { TUSHARE_API_NAMES } from '../../src/modules/tushare/apiNames.catalog';
 import { operations } from '../support/contract';
 import { loadReferenceDataIfEmpty } from '../../src/ingest/demo';
 import { keyOnPlan } from '../support/marketData';
-import { loadSampleData, SAMPLE_REQUESTS } from '../support/sampleRequests';
+import { datasetRequest, loadSampleData, SAMPLE_REQUESTS, tushareExampleOf } from '../support/sampleRequests';
+import { DATASET_DESCRIPTORS } from '../../src/domain/tables/datasetDescriptors';
 import { useTestServer } from '../support/server';
 
 /**
@@ -140,49 +141,6 @@ const TIMED: Record<string, TimedSample[]> = {
     ),
   ],
   getListingStatus: [daily('/v1/stock/listing-status?symbol=000001', '/v1/stock/listing-status?symbol=000001')],
-  getMoneyFlow: [
-    daily(
-      '/v1/market/money-flow?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31',
-      '/v1/market/money-flow?symbol=000001&begin_date=2024-12-30&end_date=2024-12-30',
-    ),
-  ],
-  getMarginDetail: [daily('/v1/market/margin-detail?date=2024-12-31', '/v1/market/margin-detail?date=2024-12-30')],
-  getBlockTrades: [
-    daily(
-      '/v1/market/block-trades?symbol=600519&begin_date=2024-12-30&end_date=2024-12-31',
-      '/v1/market/block-trades?symbol=600519&begin_date=2024-12-30&end_date=2024-12-30',
-    ),
-  ],
-  getMarginSummary: [
-    daily(
-      '/v1/market/margin-summary?begin_date=2024-12-30&end_date=2024-12-31&exchange=SSE',
-      '/v1/market/margin-summary?begin_date=2024-12-30&end_date=2024-12-30&exchange=SSE',
-    ),
-  ],
-  getTopList: [
-    daily(
-      '/v1/market/top-list?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31',
-      '/v1/market/top-list?symbol=000001&begin_date=2024-12-30&end_date=2024-12-30',
-    ),
-  ],
-  getTopListSeats: [
-    daily(
-      '/v1/market/top-list-seats?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31',
-      '/v1/market/top-list-seats?symbol=000001&begin_date=2024-12-30&end_date=2024-12-30',
-    ),
-  ],
-  getLimitList: [
-    daily(
-      '/v1/market/limit-list?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31',
-      '/v1/market/limit-list?symbol=000001&begin_date=2024-12-30&end_date=2024-12-30',
-    ),
-  ],
-  getNorthboundHoldings: [
-    daily(
-      '/v1/market/northbound-holdings?symbol=600519&begin_date=2024-12-30&end_date=2024-12-31',
-      '/v1/market/northbound-holdings?symbol=600519&begin_date=2024-12-30&end_date=2024-12-30',
-    ),
-  ],
   getLegacyStockPrices: [
     daily(
       '/api/v1/stocks/prices?symbol=000001&start_date=2024-12-30&end_date=2024-12-31',
@@ -203,6 +161,24 @@ const TIMED: Record<string, TimedSample[]> = {
   getLegacyIndices: [
     daily('/api/v1/indices?index=000001.SH&period=daily', '/api/v1/indices?index=000001.SH&period=daily'),
   ],
+  // The session dataset routes, from their descriptors' examples.
+  ...Object.fromEntries(
+    DATASET_DESCRIPTORS.flatMap(({ route }) =>
+      route?.by === 'session'
+        ? [
+            [
+              route.operationId,
+              [
+                daily(
+                  datasetRequest(route, { begin_date: '2024-12-30', end_date: '2024-12-31' }),
+                  datasetRequest(route, { begin_date: '2024-12-30', end_date: '2024-12-30' }),
+                ),
+              ],
+            ],
+          ]
+        : [],
+    ),
+  ),
 };
 
 const TUSHARE_TIMED: Record<string, TimedSample> = {
@@ -213,14 +189,6 @@ const TUSHARE_TIMED: Record<string, TimedSample> = {
   daily_basic: tushareDaily('daily_basic', { ts_code: '000001.SZ' }),
   index_daily: tushareDaily('index_daily', { ts_code: '000001.SH' }),
   suspend_d: tushareDaily('suspend_d', { ts_code: '000001.SZ' }),
-  moneyflow: tushareDaily('moneyflow', { ts_code: '000001.SZ' }),
-  margin_detail: tushareDaily('margin_detail', { ts_code: '000001.SZ' }),
-  hk_hold: tushareDaily('hk_hold', { ts_code: '600519.SH' }),
-  limit_list_d: tushareDaily('limit_list_d', { ts_code: '000001.SZ' }),
-  block_trade: tushareDaily('block_trade', { ts_code: '600519.SH' }),
-  margin: tushareDaily('margin', { exchange_id: 'SSE' }),
-  top_list: tushareOneDay('top_list'),
-  top_inst: tushareOneDay('top_inst'),
   stk_mins: {
     clock: 'minute',
     fresh: {
@@ -234,6 +202,16 @@ const TUSHARE_TIMED: Record<string, TimedSample> = {
     },
     pastMark: '"2024-12-30 15:00:00"',
   },
+  // The session datasets, from their descriptors' examples: the fresh day asked with the one before.
+  ...Object.fromEntries(
+    DATASET_DESCRIPTORS.flatMap((descriptor) => {
+      if (!descriptor.tushare || !descriptor.marketTime) return [];
+      const params = tushareExampleOf(descriptor);
+      return [
+        [descriptor.api, params.trade_date ? tushareOneDay(descriptor.api) : tushareDaily(descriptor.api, params)],
+      ];
+    }),
+  ),
 };
 
 /** Data without a market time (reference, statements, events, the calendar): every plan gets the same answer. */
@@ -259,11 +237,14 @@ const TUSHARE_TIMELESS: Record<string, Record<string, string>> = {
   cashflow_vip: { period: '20211231' },
   disclosure_date: { ts_code: '600519.SH' },
   anns_d: { ts_code: '600519.SH' },
-  top10_holders: { ts_code: '600519.SH' },
-  top10_floatholders: { ts_code: '000001.SZ' },
-  stk_holdernumber: { ts_code: '000001.SZ' },
   ths_index: {},
   ths_member: { ts_code: '885800.TI' },
+  // The datasets without a market time (disclosures), from their descriptors' examples.
+  ...Object.fromEntries(
+    DATASET_DESCRIPTORS.flatMap((descriptor) =>
+      descriptor.tushare && !descriptor.marketTime ? [[descriptor.api, tushareExampleOf(descriptor)]] : [],
+    ),
+  ),
 };
 const timeless = () =>
   Object.fromEntries(

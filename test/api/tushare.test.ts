@@ -8,7 +8,8 @@ import { TUSHARE_API_NAMES, TUSHARE_APIS } from '../../src/modules/tushare/apiNa
 import { paths } from '../../src/paths';
 import { insertSecurities, keyOnPlan, loadSessionFixture } from '../support/marketData';
 import { loadReferenceFixtures, loadShenwanFixtures } from '../support/referenceData';
-import { DATASET_FIXTURES } from '../support/sampleRequests';
+import { DATASET_DESCRIPTORS } from '../../src/domain/tables/datasetDescriptors';
+import { DATASET_FIXTURES, tushareExampleOf } from '../support/sampleRequests';
 import { useTestServer } from '../support/server';
 import { skipVisibly } from '../support/skip';
 
@@ -210,12 +211,8 @@ describe('POST /dataapi: Tushare-compatible wire format', () => {
       dividend: { ts_code: '600519.SH' },
       weekly: { ts_code: '000001.SZ', start_date: '20240101', end_date: '20241231' },
       monthly: { ts_code: '000001.SZ', start_date: '20240101', end_date: '20241231' },
-      moneyflow: { ts_code: '000001.SZ' },
-      top_list: { trade_date: '20241231' },
-      top_inst: { trade_date: '20241231' },
-      top10_holders: { ts_code: '600519.SH' },
-      top10_floatholders: { ts_code: '600519.SH' },
       ths_member: { ts_code: '885800.TI' },
+      ...Object.fromEntries(DATASET_DESCRIPTORS.map((descriptor) => [descriptor.api, tushareExampleOf(descriptor)])),
     };
     for (const apiName of TUSHARE_API_NAMES) {
       const answer = await query(apiName, { ...params[apiName], limit: 3 });

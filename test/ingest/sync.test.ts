@@ -690,6 +690,7 @@ describe('the after-close update from Tushare Pro (local replay server)', () => 
         { dataset: 'limit_list_d', state: 'complete', rows: 1, expected: 0 },
         { dataset: 'margin_detail', state: 'complete', rows: 1, expected: 0 },
         { dataset: 'moneyflow', state: 'complete', rows: 1, expected: 0 },
+        { dataset: 'top_inst', state: 'complete', rows: 1, expected: 0 },
         { dataset: 'top_list', state: 'complete', rows: 1, expected: 0 },
       ]);
       // The next run asks the partial days again (their finished parts forgotten), not the complete datasets' alone.

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import * as datasetLayouts from '../../src/domain/tables/datasetLayouts';
+import * as datasetDescriptors from '../../src/domain/tables/datasetDescriptors';
 import * as eventLayouts from '../../src/domain/tables/eventLayouts';
 import * as marketLayouts from '../../src/domain/tables/marketLayouts';
 import * as referenceLayouts from '../../src/domain/tables/referenceLayouts';
@@ -9,7 +9,13 @@ import { drift, storedTable } from '../support/tableSchema';
 import { useTestDb } from '../support/testDb';
 
 /** Every table registry of src/domain/tables: each module's exports that are layouts. */
-const LAYOUTS: TableLayout<string>[] = [datasetLayouts, eventLayouts, marketLayouts, referenceLayouts, statementLayouts]
+const LAYOUTS: TableLayout<string>[] = [
+  datasetDescriptors,
+  eventLayouts,
+  marketLayouts,
+  referenceLayouts,
+  statementLayouts,
+]
   .flatMap((module) => Object.values(module))
   .filter(
     (value): value is TableLayout<string> =>

@@ -1,9 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
+import type { DatasetDescriptor } from '../../src/domain/tables/datasetDescriptor';
+import { DATASET_DESCRIPTORS } from '../../src/domain/tables/datasetDescriptors';
 import { importBundle } from '../../src/ingest/bundle';
+import { TUSHARE_APIS } from '../../src/modules/tushare/apiNames.catalog';
+import { operations } from './contract';
 import { loadAllFinancials } from './financialFixtures';
 import { loadMarket2024, loadSessionFixture } from './marketData';
 import { loadReferenceFixtures } from './referenceData';
+
+type Route = NonNullable<DatasetDescriptor['route']>;
+
+/**
+ * A dataset route's request for its descriptor's example: a session dataset's over `window` (`begin_date`,
+ * `end_date`), an announced one's as the example says.
+ */
+export function datasetRequest(route: Route, window: Record<string, string>): string {
+  const path = operations().find((op) => op.operationId === route.operationId)!.path;
+  return `${path}?${new URLSearchParams({ ...route.example, ...(route.by === 'session' ? window : {}) })}`;
+}
+
+/**
+ * A dataset's example as a Tushare call's parameters: the symbol as `ts_code`, each own parameter under the
+ * name Tushare gives the same column, dates compact; the day (`trade_date`) when the api needs one.
+ */
+export function tushareExampleOf({ route, tushare }: DatasetDescriptor, day = '20241231'): Record<string, string> {
+  if (!route || !tushare) return {};
+  const params: Record<string, string> = {};
+  const columnOf = (param: string) =>
+    param === 'symbol'
+      ? 'ts_code'
+      : route.by === 'session'
+        ? route.filters?.[param]
+        : param === route.wire
+          ? route.date
+          : undefined;
+  for (const [param, value] of Object.entries(route.example)) {
+    const column = columnOf(param);
+    const name = Object.entries(tushare.params).find(
+      ([, filter]) => filter.column === column && (filter.op === 'eq' || filter.op === 'in'),
+    )?.[0];
+    if (name) params[name] = value.replaceAll('-', '');
+  }
+  const required = tushare.requiresOneOf ?? [];
+  return required.length > 0 && !required.some((name) => name in params) ? { ...params, trade_date: day } : params;
+}
 
 /** One request per /v1 data operation, each answering several rows on the shared fixture. */
 export const SAMPLE_REQUESTS: Record<string, string> = {
@@ -30,25 +73,35 @@ export const SAMPLE_REQUESTS: Record<string, string> = {
   getFinancialMetrics: '/v1/financials/financial-metrics?symbol=000333.SZ',
   getFinancialCrossSection: '/v1/financials/cross-section?statement=income&report_date=2022-09-30&limit=1&page=1',
   getReportDates: '/v1/financials/report-dates?symbol=600519',
-  getMoneyFlow: '/v1/market/money-flow?symbol=000001&begin_date=2024-12-01&end_date=2024-12-31',
-  getMarginDetail: '/v1/market/margin-detail?date=2024-12-31',
-  getNorthboundHoldings: '/v1/market/northbound-holdings?symbol=600519&begin_date=2024-12-01&end_date=2024-12-31',
-  getLimitList: '/v1/market/limit-list?symbol=000001&begin_date=2024-12-01&end_date=2024-12-31',
-  getBlockTrades: '/v1/market/block-trades?symbol=600519&begin_date=2024-12-01&end_date=2024-12-31',
-  getTopList: '/v1/market/top-list?symbol=000001&begin_date=2024-12-01&end_date=2024-12-31',
-  getMarginSummary: '/v1/market/margin-summary?begin_date=2024-12-01&end_date=2024-12-31',
-  getTopHolders: '/v1/stock/top-holders?symbol=600519&begin_date=2024-01-01&end_date=2024-12-31',
   getConceptBoards: '/v1/concept/boards?type=N',
   getConceptConstituents: '/v1/concept/constituents?board=885800.TI&include_past=true',
-  getTopFloatHolders: '/v1/stock/top-float-holders?period=2024-09-30',
-  getHolderCount: '/v1/stock/holder-count?symbol=000001&begin_date=2024-01-01&end_date=2024-12-31',
-  getFinancialIndicators: '/v1/financials/indicators?symbol=600000&begin_date=2023-01-01&end_date=2023-12-31',
-  getTopListSeats: '/v1/market/top-list-seats?symbol=000001&begin_date=2024-12-01&end_date=2024-12-31',
   getDataCoverage: '/v1/data/coverage?symbol=000001',
+  ...Object.fromEntries(
+    DATASET_DESCRIPTORS.flatMap(({ route }) =>
+      route ? [[route.operationId, datasetRequest(route, { begin_date: '2024-12-01', end_date: '2024-12-31' })]] : [],
+    ),
+  ),
 };
 
 /** The datasets' fixture bundle (synthetic rows in Tushare's layouts, test/fixtures/datasets/README.md). */
 export const DATASET_FIXTURES = fileURLToPath(new URL('../fixtures/datasets/', import.meta.url));
+
+/**
+ * The rows of a fixture bundle's file (`<api_name>.csv`) as Tushare answers them: the api's number fields as
+ * numbers, the rest (dates, codes, names) as text, empty cells as null.
+ */
+export function csvItems(file: string): { fields: string[]; items: (string | number | null)[][] } {
+  const [header, ...lines] = readFileSync(join(DATASET_FIXTURES, file), 'utf8').trim().split('\n');
+  const fields = header!.split(',');
+  const { fields: sources } = TUSHARE_APIS[file.replace(/\.csv$/, '')]!;
+  const numeric = fields.map((field) => ['number', 'integer'].includes(sources[field]?.kind ?? 'text'));
+  return {
+    fields,
+    items: lines.map((line) =>
+      line.split(',').map((cell, i) => (cell === '' ? null : numeric[i] ? Number(cell) : cell)),
+    ),
+  };
+}
 
 /**
  * What the sample requests read, on the shared fixture: market 2024, a session, statements, reference, the

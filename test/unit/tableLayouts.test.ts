@@ -1,13 +1,13 @@
 import { expect } from 'chai';
-import { VALUATION_FIELDS, valuationGroup } from '../../src/domain/market/dailyBasicColumns';
+import { VALUATION_FIELDS, valuationGroup } from '../../src/domain/tables/dailyBasicColumns';
 import {
   HOLDER_COUNTS,
   isOfSecurities,
   MARGIN_DETAILS,
   MARGIN_TOTALS,
-  periodValueColumnsOf,
+  announcedValueColumnsOf,
   valueColumnsOf,
-} from '../../src/domain/tables/datasetLayouts';
+} from '../../src/domain/tables/datasetDescriptors';
 
 describe('domain/tables: what the registries give the routes', () => {
   it('a dataset of securities has a ts_code column; a dataset of markets does not', () => {
@@ -38,8 +38,8 @@ describe('domain/tables: what the registries give the routes', () => {
     ]);
   });
 
-  it('a period dataset’s value columns are all but the security, the period and the announcement', () => {
-    expect(periodValueColumnsOf(HOLDER_COUNTS)).to.deep.equal(['holder_num']);
+  it('an announced dataset’s value columns are all but the security, its day and the announcement', () => {
+    expect(announcedValueColumnsOf(HOLDER_COUNTS, 'end_date')).to.deep.equal(['holder_num']);
   });
 
   it('daily_basic’s two covering-index groups split its valuation columns, each within MySQL’s 16 columns an index with the date and the code', () => {

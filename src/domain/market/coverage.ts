@@ -1,3 +1,4 @@
+import { DATASET_DESCRIPTORS } from '../tables/datasetDescriptors';
 import type { OpenDays } from '../time/openDays';
 import type { UpdateSource } from '../time/syncSchedule';
 
@@ -42,12 +43,10 @@ export const COVERAGE_DATASETS: readonly CoverageDataset[] = [
   perSession('daily', 'daily_bars', 'universe', ['baostock', 'tushare']),
   perSession('adj_factor', 'adj_factors', 'universe', ['baostock', 'tushare']),
   perSession('daily_basic', 'daily_basic', 'universe', ['baostock', 'tushare']),
-  perSession('moneyflow', 'money_flows', 'any', ['tushare']),
-  perSession('margin_detail', 'margin_details', 'any', ['tushare']),
-  perSession('hk_hold', 'northbound_holdings', 'any', ['tushare']),
-  perSession('limit_list_d', 'limit_lists', 'any', ['tushare']),
-  perSession('block_trade', 'block_trades', 'any', ['tushare']),
-  perSession('top_list', 'top_lists', 'any', ['tushare']),
+  // The datasets whose descriptor reports sessions: filled by Tushare's update when it fetches them per session.
+  ...DATASET_DESCRIPTORS.flatMap(({ api, table, coverage, sync }) =>
+    coverage === 'sessions' ? [perSession(api, table, 'any', sync?.per === 'session' ? ['tushare'] : [])] : [],
+  ),
   {
     name: 'stk_mins',
     table: 'intraday_bars',
@@ -67,7 +66,7 @@ export const COVERAGE_DATASETS: readonly CoverageDataset[] = [
   perPeriod('income', 'income_statements'),
   perPeriod('balancesheet', 'balance_sheets'),
   perPeriod('cashflow', 'cash_flows'),
-  perPeriod('quarterly_indicators', 'quarterly_indicators'),
+  ...DATASET_DESCRIPTORS.flatMap(({ api, table, coverage }) => (coverage === 'periods' ? [perPeriod(api, table)] : [])),
 ];
 
 /** The datasets an update from `source` fills, session by session. */

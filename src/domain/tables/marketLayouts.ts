@@ -1,5 +1,5 @@
-import { DAILY_BAR_COLUMNS, DAILY_BAR_FIELDS, type DailyBarColumn } from '../market/dailyBarColumns';
-import { dailyBasicPower, TUSHARE_DAILY_BASIC_ORDER, type ValuationField } from '../market/dailyBasicColumns';
+import { DAILY_BAR_COLUMNS, DAILY_BAR_FIELDS, type DailyBarColumn } from './dailyBarColumns';
+import { dailyBasicPower, TUSHARE_DAILY_BASIC_ORDER, type ValuationField } from './dailyBasicColumns';
 import { col, required, tableLayout, type ColumnLayout } from './tableLayout';
 
 /** The market tables: bars, factors, valuations, the calendar. A daily row's market time is its trade date's close. */

@@ -20,6 +20,9 @@ export function compactToIsoDate(text: string): string | null {
   return `${match[1]}-${match[2]}-${match[3]}`;
 }
 
+/** `YYYY-MM-DD` → Tushare's `YYYYMMDD`. */
+export const isoToCompactDate = (isoDate: string): string => isoDate.replaceAll('-', '');
+
 /** A UTC instant as the `YYYY-MM-DD HH:MM:SS` text both databases store in DATETIME columns. */
 export function toSqlDateTime(instant: Date): string {
   return instant.toISOString().slice(0, 19).replace('T', ' ');

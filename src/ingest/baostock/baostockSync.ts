@@ -13,8 +13,8 @@ import { compact, yearsOf } from '../tushare/syncParts';
 import { differences, type Difference, type StoredDay } from './check';
 import { QUERIES, type BaostockClient, type BaostockRecord, type BaostockStats } from './baostockClient';
 import { INDICATOR_QUERIES, indicatorRecords, quartersIn } from './indicators';
-import type { IndicatorQuery } from '../../domain/tables/datasetLayouts';
-import { quarterlyIndicators } from '../tables/datasetTables';
+import { QUARTERLY_INDICATORS, type IndicatorQuery } from '../../domain/tables/datasetDescriptors';
+import { datasetLoad } from '../tables/datasetTables';
 import {
   barRecords,
   baostockCodeOf,
@@ -329,7 +329,7 @@ async function securityLoads(
       for (const query of INDICATOR_QUERIES) replies[query] = await client.query(QUERIES[query], [code, year, quarter]);
       rows.push(...indicatorRecords(replies));
     }
-    loads.push([source('quarterly indicators'), rows, quarterlyIndicators, 'quarterly_indicators']);
+    loads.push([source('quarterly indicators'), rows, datasetLoad(QUARTERLY_INDICATORS), 'quarterly_indicators']);
   }
   return loads;
 }

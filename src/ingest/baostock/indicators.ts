@@ -1,4 +1,4 @@
-import { INDICATOR_SOURCES, type IndicatorQuery } from '../../domain/tables/datasetLayouts';
+import { INDICATOR_SOURCES, type IndicatorQuery } from '../../domain/tables/datasetDescriptors';
 import { compact, reportingPeriodsOf } from '../tushare/syncParts';
 import type { BaostockRecord } from './baostockClient';
 import { tsCodeOf, type TushareRecord } from './layout';

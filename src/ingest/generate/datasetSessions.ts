@@ -1,4 +1,19 @@
 import { join } from 'node:path';
+import { tushareFieldsOf } from '../../domain/tables/datasetDescriptor';
+import {
+  BLOCK_TRADES,
+  DATASET_DESCRIPTORS,
+  HOLDER_COUNTS,
+  LIMIT_LISTS,
+  MARGIN_DETAILS,
+  MARGIN_TOTALS,
+  MONEY_FLOWS,
+  NORTHBOUND_HOLDINGS,
+  TOP_FLOAT_HOLDERS,
+  TOP_HOLDERS,
+  TOP_LIST_SEATS,
+  TOP_LISTS,
+} from '../../domain/tables/datasetDescriptors';
 import { CsvWriter } from './csvWriter';
 import { fixed2, limitPrices, type GeneratedBar } from './dailyStep';
 import type { Random } from './random';
@@ -92,7 +107,12 @@ function moneyFlowRow(tsCode: string, bar: DayBar, random: Random): (string | nu
 }
 
 /** Tushare `margin_detail` of a stock over the days: balances that move by the day's buying and repaying (yuan, shares). */
-async function writeMarginDetail(out: CsvWriter, tsCode: string, bars: DayBar[], random: Random): Promise<void> {
+async function writeMarginDetail(
+  out: CsvWriter,
+  [tsCode, name]: [string, string],
+  bars: DayBar[],
+  random: Random,
+): Promise<void> {
   let financing = Math.round(yuanOf(bars[0]!) * 8);
   let lent = Math.round(bars[0]!.vol * 100 * 0.02);
   for (const bar of bars) {
@@ -106,6 +126,7 @@ async function writeMarginDetail(out: CsvWriter, tsCode: string, bars: DayBar[],
     await out.write([
       bar.day,
       tsCode,
+      name,
       financing,
       lentValue,
       bought,
@@ -281,7 +302,8 @@ async function writeHolders(
  * lists on the days the bars reach them): Tushare-format files of moneyflow, margin_detail, margin, hk_hold
  * (the last session of each quarter and the latest), limit_list_d, top_list, top_inst, block_trade (every
  * seventh session), top10_holders, top10_floatholders, stk_holdernumber (the last two report periods out
- * before `today`), ths_index and ths_member. Returns rows per file.
+ * before `today`), ths_index and ths_member; and the rows of each dataset whose descriptor has a demo rule.
+ * Returns rows per file.
  */
 export async function writeDatasetSessions(
   out: string,
@@ -296,118 +318,20 @@ export async function writeDatasetSessions(
     writers.set(file, writer);
     return writer;
   };
-  const flows = csv('moneyflow.csv', [
-    'ts_code',
-    'trade_date',
-    ...['sm', 'md', 'lg', 'elg'].flatMap((size) => [
-      `buy_${size}_vol`,
-      `buy_${size}_amount`,
-      `sell_${size}_vol`,
-      `sell_${size}_amount`,
-    ]),
-    'net_mf_vol',
-    'net_mf_amount',
-  ]);
-  const margins = csv('margin_detail.csv', [
-    'trade_date',
-    'ts_code',
-    'rzye',
-    'rqye',
-    'rzmre',
-    'rqyl',
-    'rzche',
-    'rqchl',
-    'rqmcl',
-    'rzrqye',
-  ]);
-  const totals = csv('margin.csv', [
-    'trade_date',
-    'exchange_id',
-    'rzye',
-    'rzmre',
-    'rzche',
-    'rqye',
-    'rqmcl',
-    'rzrqye',
-    'rqyl',
-  ]);
-  const northbound = csv('hk_hold.csv', ['code', 'trade_date', 'ts_code', 'name', 'vol', 'ratio', 'exchange']);
+  const flows = csv('moneyflow.csv', tushareFieldsOf(MONEY_FLOWS));
+  const margins = csv('margin_detail.csv', tushareFieldsOf(MARGIN_DETAILS));
+  const totals = csv('margin.csv', tushareFieldsOf(MARGIN_TOTALS));
+  const northbound = csv('hk_hold.csv', tushareFieldsOf(NORTHBOUND_HOLDINGS));
   const listings = {
-    limits: csv('limit_list_d.csv', [
-      'trade_date',
-      'ts_code',
-      'industry',
-      'name',
-      'close',
-      'pct_chg',
-      'amount',
-      'limit_amount',
-      'float_mv',
-      'total_mv',
-      'turnover_ratio',
-      'fd_amount',
-      'first_time',
-      'last_time',
-      'open_times',
-      'up_stat',
-      'limit_times',
-      'limit',
-    ]),
-    tops: csv('top_list.csv', [
-      'trade_date',
-      'ts_code',
-      'name',
-      'close',
-      'pct_change',
-      'turnover_rate',
-      'amount',
-      'l_sell',
-      'l_buy',
-      'l_amount',
-      'net_amount',
-      'net_rate',
-      'amount_rate',
-      'float_values',
-      'reason',
-    ]),
-    seats: csv('top_inst.csv', [
-      'trade_date',
-      'ts_code',
-      'exalter',
-      'side',
-      'buy',
-      'buy_rate',
-      'sell',
-      'sell_rate',
-      'net_buy',
-      'reason',
-    ]),
+    limits: csv('limit_list_d.csv', tushareFieldsOf(LIMIT_LISTS)),
+    tops: csv('top_list.csv', tushareFieldsOf(TOP_LISTS)),
+    seats: csv('top_inst.csv', tushareFieldsOf(TOP_LIST_SEATS)),
   };
-  const blocks = csv('block_trade.csv', ['ts_code', 'trade_date', 'price', 'vol', 'amount', 'buyer', 'seller']);
+  const blocks = csv('block_trade.csv', tushareFieldsOf(BLOCK_TRADES));
   const holders = {
-    holders: csv('top10_holders.csv', [
-      'ts_code',
-      'ann_date',
-      'end_date',
-      'holder_name',
-      'hold_amount',
-      'hold_ratio',
-      'hold_float_ratio',
-      'hold_change',
-      'holder_type',
-    ]),
-    floats: csv('top10_floatholders.csv', [
-      'ts_code',
-      'ann_date',
-      'end_date',
-      'holder_name',
-      'hold_amount',
-      'hold_ratio',
-      'hold_float_ratio',
-      'hold_change',
-      'holder_type',
-    ]),
-    counts: csv('stk_holdernumber.csv', ['ts_code', 'ann_date', 'end_date', 'holder_num']),
+    holders: csv('top10_holders.csv', tushareFieldsOf(TOP_HOLDERS)),
+    floats: csv('top10_floatholders.csv', tushareFieldsOf(TOP_FLOAT_HOLDERS)),
+    counts: csv('stk_holdernumber.csv', tushareFieldsOf(HOLDER_COUNTS)),
   };
   const boards = csv('ths_index.csv', ['ts_code', 'name', 'count', 'exchange', 'list_date', 'type']);
   const members = csv('ths_member.csv', ['ts_code', 'con_code', 'con_name', 'weight', 'in_date', 'out_date', 'is_new']);
@@ -417,7 +341,7 @@ export async function writeDatasetSessions(
   for (const [tsCode, all] of series) {
     const stock = DEMO_STOCKS[tsCode]!;
     const bars = all.slice(-DATASET_SESSIONS);
-    await writeMarginDetail(margins, tsCode, bars, random);
+    await writeMarginDetail(margins, [tsCode, stock.name], bars, random);
     let ratio = stock.holders.find(([name]) => name === '香港中央结算有限公司')?.[2] ?? 3;
     for (const [i, bar] of bars.entries()) {
       await flows.write(moneyFlowRow(tsCode, bar, random));
@@ -460,6 +384,18 @@ export async function writeDatasetSessions(
       '',
       code === '881155.TI' ? 'I' : 'N',
     ]);
+  }
+  for (const descriptor of DATASET_DESCRIPTORS) {
+    if (!descriptor.demo) continue;
+    const fields = tushareFieldsOf(descriptor);
+    const out = csv(`${descriptor.api}.csv`, fields);
+    for (const [tsCode, bars] of series) {
+      const { name, shares } = DEMO_STOCKS[tsCode]!;
+      const sessions = bars.slice(-DATASET_SESSIONS).map((bar) => bar.day);
+      const between = (min: number, max: number) => random.between(min, max);
+      for (const row of descriptor.demo({ tsCode, name, shares, sessions, today, between }))
+        await out.write(fields.map((field) => row[field] ?? null));
+    }
   }
   const rows: Record<string, number> = {};
   for (const [file, writer] of writers) rows[file] = await writer.close();

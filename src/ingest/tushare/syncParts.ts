@@ -8,7 +8,7 @@ export interface SyncPart {
   settlesOn: string;
 }
 
-export const compact = (isoDate: string) => isoDate.replaceAll('-', '');
+export { isoToCompactDate as compact } from '../../domain/time/dates';
 
 const iso = (date: Date) => date.toISOString().slice(0, 10);
 const utc = (year: number, month: number, day: number) => iso(new Date(Date.UTC(year, month, day)));

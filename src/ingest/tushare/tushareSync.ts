@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import type { DatasetSync } from '../../domain/tables/datasetDescriptor';
+import { DATASET_DESCRIPTORS } from '../../domain/tables/datasetDescriptors';
 import { exchangeToday } from '../../domain/time/clock';
 import { toSqlDateTime } from '../../domain/time/dates';
 import { loaderOf } from '../bundle';
@@ -83,6 +85,14 @@ const perReportingPeriod = ({ from, to }: SyncRange): SyncPart[] =>
     settlesOn: dueOn,
   }));
 
+/** The parts of a dataset as its descriptor says it is fetched. */
+const datasetParts = (sync: DatasetSync<string>): SyncTask['parts'] =>
+  sync.per === 'stock-periods'
+    ? perStockPeriods
+    : sync.per === 'session'
+      ? perOpenDay(sync.param)
+      : perCalendarDay(sync.param);
+
 /** Tables fetched part by part (a trade date, an index and a month, a reporting period), resumable. */
 const TASKS: SyncTask[] = [
   {
@@ -109,14 +119,6 @@ const TASKS: SyncTask[] = [
   },
   { api: 'adj_factor', parts: perOpenDay('trade_date') },
   { api: 'daily_basic', parts: perOpenDay('trade_date') },
-  { api: 'moneyflow', parts: perOpenDay('trade_date') },
-  { api: 'margin_detail', parts: perOpenDay('trade_date') },
-  { api: 'margin', parts: perOpenDay('trade_date') },
-  { api: 'hk_hold', parts: perOpenDay('trade_date') },
-  { api: 'limit_list_d', parts: perOpenDay('trade_date') },
-  { api: 'block_trade', parts: perOpenDay('trade_date') },
-  { api: 'top_list', parts: perOpenDay('trade_date') },
-  { api: 'top_inst', parts: perOpenDay('trade_date') },
   // Weights are published monthly; index_code is required.
   {
     api: 'index_weight',
@@ -153,16 +155,13 @@ const TASKS: SyncTask[] = [
   },
   { api: 'suspend_d', parts: perOpenDay('trade_date') },
   { api: 'anns', endpoint: 'anns_d', parts: perCalendarDay('ann_date') },
-  { api: 'top10_holders', parts: perStockPeriods },
-  { api: 'top10_floatholders', parts: perStockPeriods },
   // A board's members, asked board by board (ths_member answers one board's whole list), again on every run.
   {
     api: 'ths_member',
     parts: ({ boardCodes }) =>
       boardCodes.map((code) => ({ part: code, params: { ts_code: code }, settlesOn: ALWAYS_AGAIN })),
   },
-  // Holder counts are announced on any day, with reports and on their own.
-  { api: 'stk_holdernumber', parts: perCalendarDay('ann_date') },
+  ...DATASET_DESCRIPTORS.flatMap(({ api, sync }) => (sync ? [{ api, parts: datasetParts(sync) }] : [])),
 ];
 
 export const SYNC_APIS = [...REFERENCE_CALLS.map(([api]) => api), 'trade_cal', ...TASKS.map((task) => task.api)];

@@ -1,10 +1,20 @@
 import { datasetsOf } from '../../domain/market/coverage';
+import { DATASET_DESCRIPTORS } from '../../domain/tables/datasetDescriptors';
 import { syncTushare } from '../tushare/tushareSync';
 import type { TushareOptions } from '../tushare/tushareClient';
 import type { SessionSource } from './sessionSource';
 
-/** The per-day Tushare APIs an update asks for a session: the coverage datasets Tushare fills and the halts. */
-const SESSION_APIS = [...datasetsOf('tushare').map((dataset) => dataset.name), 'suspend_d'];
+/**
+ * The per-day Tushare APIs an update asks for a session: the coverage datasets Tushare fills, every dataset its
+ * descriptor says is fetched per session, and the halts.
+ */
+const SESSION_APIS = [
+  ...new Set([
+    ...datasetsOf('tushare').map((dataset) => dataset.name),
+    ...DATASET_DESCRIPTORS.flatMap(({ api, sync }) => (sync?.per === 'session' ? [api] : [])),
+    'suspend_d',
+  ]),
+];
 
 /**
  * Tushare Pro as the update's source: a session is the sync of that one day (one call per API, the whole

@@ -6,14 +6,14 @@ import type { Handler, ResponseOf } from '../../http/handler';
 import type { CodeHistory } from '../common/codeHistory.service';
 import type { PlanVisibility } from '../subscriptions/planVisibility.service';
 import {
-  DATASET_FILTERS,
-  DATASET_ROUTES,
-  PERIOD_DATASET_ROUTES,
+  ANNOUNCED_DATASET_ROUTES,
+  SESSION_DATASET_ROUTES,
+  type AnnouncedDatasetOperation,
   type DatasetOperation,
-  type PeriodDatasetOperation,
+  type RoutedDataset,
 } from './datasetRoutes.catalog';
-import { datasetRows, periodDatasetRows } from './datasets.service';
-import { toDatasetRow, toPeriodDatasetRow } from './datasets.serializer';
+import { announcedDatasetRows, datasetRows } from './datasets.service';
+import { toAnnouncedDatasetRow, toDatasetRow } from './datasets.serializer';
 
 export interface DatasetDeps {
   db: Db;
@@ -22,75 +22,52 @@ export interface DatasetDeps {
   visibility: PlanVisibility;
 }
 
-/** One handler per dataset route, each reading its table's registry (datasetRoutes.catalog.ts). */
-export function datasetsHandlers({ db, codes, answers, visibility: plans }: DatasetDeps): {
-  [Op in DatasetOperation | PeriodDatasetOperation]: Handler<Op>;
-} {
-  const handlerOf =
-    <Op extends DatasetOperation>(operationId: Op): Handler<Op> =>
+type DatasetHandlers = { [Op in DatasetOperation | AnnouncedDatasetOperation]: Handler<Op> };
+
+/** One handler per dataset route, each reading its dataset's descriptor (datasetRoutes.catalog.ts). */
+export function datasetsHandlers({ db, codes, answers, visibility: plans }: DatasetDeps): DatasetHandlers {
+  // Every session dataset route takes the same parameters (the contract's DatasetSymbol, DatasetDate, …) and its own filters.
+  const sessionHandler =
+    (dataset: RoutedDataset<'session'>): Handler<DatasetOperation> =>
     async (req, res) => {
-      const layout = DATASET_ROUTES[operationId];
-      // Every dataset route takes the same parameters (the contract's DatasetSymbol, DatasetDate, …).
-      const {
-        symbol,
-        date,
-        begin_date: begin,
-        end_date: end,
-      } = req.query as Parameters<Handler<'getMoneyFlow'>>[0]['query'];
-      const query = req.query as Record<string, unknown>;
+      const query = req.query as Parameters<Handler<'getMoneyFlow'>>[0]['query'] & Record<string, unknown>;
       const equals = Object.fromEntries(
-        Object.entries(DATASET_FILTERS[operationId] ?? {}).flatMap(([param, column]) =>
+        Object.entries(dataset.route.filters ?? {}).flatMap(([param, column]) =>
           typeof query[param] === 'string' ? [[column, query[param]]] : [],
         ),
       );
       const window = pageWindow(req.query, 1000);
       const visibility = await plans.of(res.locals.keyOwner!.planId);
+      const request = { symbol: query.symbol, date: query.date, begin: query.begin_date, end: query.end_date, equals };
       await answers.send(req, res, async () => {
-        const { rows, total } = await datasetRows(
-          { db, codes },
-          layout,
-          { symbol, date, begin, end, equals },
-          window,
-          visibility,
-        );
-        return okPage(rows.map(toDatasetRow(layout)), paginationOf(window, total)) as ResponseOf<Op>;
+        const { rows, total } = await datasetRows({ db, codes }, dataset, request, window, visibility);
+        return okPage(rows.map(toDatasetRow(dataset)), paginationOf(window, total)) as ResponseOf<DatasetOperation>;
       });
     };
-  const periodHandlerOf =
-    <Op extends PeriodDatasetOperation>(operationId: Op): Handler<Op> =>
+  // Every announced dataset route takes symbol, its day under the route's name, begin_date, end_date, as_of, paging.
+  const announcedHandler =
+    (dataset: RoutedDataset<'announcement'>): Handler<AnnouncedDatasetOperation> =>
     async (req, res) => {
-      const route = PERIOD_DATASET_ROUTES[operationId];
-      // Every period dataset route takes the same parameters (symbol, period, begin_date, end_date, as_of, paging).
-      const {
-        symbol,
-        period,
-        begin_date: begin,
-        end_date: end,
-        as_of: asOf,
-      } = req.query as Parameters<Handler<'getTopHolders'>>[0]['query'];
+      const query = req.query as Parameters<Handler<'getTopHolders'>>[0]['query'] & Record<string, unknown>;
+      const day = query[dataset.route.wire];
+      const request = {
+        symbol: query.symbol,
+        day: typeof day === 'string' ? day : undefined,
+        begin: query.begin_date,
+        end: query.end_date,
+        asOf: query.as_of,
+      };
       const window = pageWindow(req.query, 1000);
       await answers.send(req, res, async () => {
-        const { rows, total } = await periodDatasetRows(
-          { db, codes },
-          route,
-          { symbol, period, begin, end, asOf },
-          window,
-        );
-        return okPage(rows.map(toPeriodDatasetRow(route.layout)), paginationOf(window, total)) as ResponseOf<Op>;
+        const { rows, total } = await announcedDatasetRows({ db, codes }, dataset, request, window);
+        return okPage(
+          rows.map(toAnnouncedDatasetRow(dataset)),
+          paginationOf(window, total),
+        ) as ResponseOf<AnnouncedDatasetOperation>;
       });
     };
-  return {
-    getTopHolders: periodHandlerOf('getTopHolders'),
-    getTopFloatHolders: periodHandlerOf('getTopFloatHolders'),
-    getHolderCount: periodHandlerOf('getHolderCount'),
-    getFinancialIndicators: periodHandlerOf('getFinancialIndicators'),
-    getMoneyFlow: handlerOf('getMoneyFlow'),
-    getMarginDetail: handlerOf('getMarginDetail'),
-    getMarginSummary: handlerOf('getMarginSummary'),
-    getNorthboundHoldings: handlerOf('getNorthboundHoldings'),
-    getLimitList: handlerOf('getLimitList'),
-    getBlockTrades: handlerOf('getBlockTrades'),
-    getTopList: handlerOf('getTopList'),
-    getTopListSeats: handlerOf('getTopListSeats'),
-  };
+  return Object.fromEntries([
+    ...SESSION_DATASET_ROUTES.map((dataset) => [dataset.route.operationId, sessionHandler(dataset)]),
+    ...ANNOUNCED_DATASET_ROUTES.map((dataset) => [dataset.route.operationId, announcedHandler(dataset)]),
+  ]) as DatasetHandlers;
 }

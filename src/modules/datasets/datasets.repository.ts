@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection';
 import type { TableLayout } from '../../domain/tables/tableLayout';
 import { whereHidden, whereVisible } from '../common/visibleRows.repository';
-import { isOfSecurities, valueColumnsOf } from '../../domain/tables/datasetLayouts';
+import { isOfSecurities, valueColumnsOf } from '../../domain/tables/datasetDescriptors';
 import type { DatasetQuery, DatasetRow } from './datasets.types';
 
 /** A dataset's rows of the codes (or every security) between two days, with its own parameters' values. */

@@ -1,6 +1,7 @@
-import { isOfSecurities, periodValueColumnsOf, valueColumnsOf } from '../../domain/tables/datasetLayouts';
+import { announcedValueColumnsOf, isOfSecurities, valueColumnsOf } from '../../domain/tables/datasetDescriptors';
 import type { TableLayout } from '../../domain/tables/tableLayout';
-import type { DatasetRow, PeriodDatasetRow } from './datasets.types';
+import type { RoutedDataset } from './datasetRoutes.catalog';
+import type { AnnouncedDatasetRow, DatasetRow } from './datasets.types';
 
 /**
  * A dataset row on the wire: the security, its name, the day, then the registry's value columns as stored
@@ -18,16 +19,17 @@ export function toDatasetRow(layout: TableLayout<string>): (row: DatasetRow) => 
   };
 }
 
-/** A period dataset row on the wire: the security, its name, the period and its announcement, then the registry's value columns. */
-export function toPeriodDatasetRow(
-  layout: TableLayout<string>,
-): (row: PeriodDatasetRow) => Record<string, string | number | null> {
-  const columns = periodValueColumnsOf(layout);
+/** An announced dataset row on the wire: the security, its name, the day under the route's name, the announcement, then the registry's value columns. */
+export function toAnnouncedDatasetRow(
+  dataset: RoutedDataset<'announcement'>,
+): (row: AnnouncedDatasetRow) => Record<string, string | number | null> {
+  const { route } = dataset;
+  const columns = announcedValueColumnsOf(dataset, route.date);
   return (row) => {
     const wire: Record<string, string | number | null> = {
       symbol: row.ts_code,
       name: row.name,
-      period: row.end_date,
+      [route.wire]: row.day,
       ann_date: row.ann_date,
     };
     for (const column of columns) wire[column] = row[column] ?? null;

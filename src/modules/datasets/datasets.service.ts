@@ -6,12 +6,13 @@ import { missingParameter, noData } from '../../domain/api/errors';
 import { notYetVisible, type Visibility } from '../../domain/time/marketTime';
 import type { PageRequest } from '../../domain/api/pagination';
 import type { TableLayout } from '../../domain/tables/tableLayout';
-import { isOfSecurities } from '../../domain/tables/datasetLayouts';
+import { isOfSecurities } from '../../domain/tables/datasetDescriptors';
 import type { CodeHistory } from '../common/codeHistory.service';
 import { securityCodesOf } from '../common/securityResolution.service';
 import { datasetPage, firstHiddenDay } from './datasets.repository';
-import type { DatasetRow, PeriodDatasetRow } from './datasets.types';
-import { periodDatasetPage } from './periodDatasets.repository';
+import type { AnnouncedDatasetRow, DatasetRow } from './datasets.types';
+import { announcedDatasetPage } from './announcedDatasets.repository';
+import type { RoutedDataset } from './datasetRoutes.catalog';
 
 export interface DatasetRequest {
   symbol?: string;
@@ -23,16 +24,17 @@ export interface DatasetRequest {
 }
 
 /**
- * The days a dataset request covers: one day (`date`: a trading day, or a report period), or for one security
- * a range, by default the year up to `latest`, at most three years.
+ * The days a dataset request covers: one day (`date`: a trading day, a report period, an unlock day), or for one
+ * security a range, by default the `years` up to `latest`, at most three years.
  */
 export function rangeOf(
   { date, begin, end }: Pick<DatasetRequest, 'date' | 'begin' | 'end'>,
   latest: string,
+  years = 1,
 ): { begin: string; end: string } {
   if (date !== undefined) return { begin: date, end: date };
   const last = end ?? latest;
-  const first = begin ?? addDays(addYears(last, -1), 1);
+  const first = begin ?? addDays(addYears(last, -years), 1);
   assertOrdered(first, last, end !== undefined);
   assertRangeAtMost(first, last, MAX_RANGE_YEARS);
   return { begin: first, end: last };
@@ -65,10 +67,10 @@ export async function datasetRows(
   );
 }
 
-export interface PeriodDatasetRequest {
+export interface AnnouncedDatasetRequest {
   symbol?: string;
-  /** One report period's whole market (or the one security's list of it). */
-  period?: string;
+  /** One day's (a report period's, an unlock day's) whole market, or the one security's rows of it. */
+  day?: string;
   begin?: string;
   end?: string;
   /** What had been announced by this day (default: today). */
@@ -76,31 +78,31 @@ export interface PeriodDatasetRequest {
 }
 
 /**
- * A page of a period dataset (shareholders), point in time: one security's periods (by default those of the
- * year up to `as_of`), the whole market in one period, or both; of each period the latest announcement on or
- * before `as_of`. Disclosures, not market data: no plan delay.
+ * A page of an announced dataset (shareholders, unlocks), point in time: one security's rows (by default of the
+ * year up to `as_of`, or the year either side when the route looks `ahead`), the whole market of one day, or
+ * both; of each security and day the latest announcement on or before `as_of`. Disclosures, not market data:
+ * no plan delay.
  */
-export async function periodDatasetRows(
+export async function announcedDatasetRows(
   { db, codes }: { db: Db; codes: CodeHistory },
-  route: { layout: TableLayout<string>; rank: string | null },
-  request: PeriodDatasetRequest,
+  dataset: RoutedDataset<'announcement'>,
+  request: AnnouncedDatasetRequest,
   window: PageRequest,
-): Promise<{ rows: PeriodDatasetRow[]; total: number }> {
-  if (request.symbol === undefined && request.period === undefined)
-    throw missingParameter(
-      'Give symbol (one security over time), period (the whole market in a report period), or both',
-    );
+): Promise<{ rows: AnnouncedDatasetRow[]; total: number }> {
+  const { date, wire, ahead } = dataset.route;
+  if (request.symbol === undefined && request.day === undefined)
+    throw missingParameter(`Give symbol (one security over time), ${wire} (the whole market of one day), or both`);
   const asOf = request.asOf ?? exchangeToday();
-  const range = rangeOf({ date: request.period, begin: request.begin, end: request.end }, asOf);
+  const range = rangeOf(
+    { date: request.day, begin: request.begin, end: request.end },
+    ahead ? addYears(asOf, 1) : asOf,
+    ahead ? 2 : 1,
+  );
   const security = await securityCodesOf(db, codes, request.symbol);
-  const page = await periodDatasetPage(db, route.layout, route.rank, {
-    codes: security.all,
-    ...range,
-    asOf,
-    ...window,
-  });
+  const page = await announcedDatasetPage(db, dataset, { codes: security.all, ...range, asOf, ...window });
   if (page.total > 0) return page;
+  const what = date === 'end_date' ? 'periods' : date.replace(/_/g, ' ') + 's';
   throw noData(
-    `No ${route.layout.table.replace(/_/g, ' ')} ${security.current ? `of ${security.current} ` : ''}for periods between ${range.begin} and ${range.end} announced by ${asOf}`,
+    `No ${dataset.table.replace(/_/g, ' ')} ${security.current ? `of ${security.current} ` : ''}for ${what} between ${range.begin} and ${range.end} announced by ${asOf}`,
   );
 }

@@ -16,19 +16,19 @@ export type DatasetRow = { ts_code?: string; trade_date: string; name?: string |
   string | number | null | undefined
 >;
 
-/** What a period dataset page reads: one security's codes and/or the whole market, the periods, the as-of day, the page. */
-export interface PeriodDatasetQuery {
+/** What an announced dataset page reads: one security's codes and/or the whole market, the days, the as-of day, the page. */
+export interface AnnouncedDatasetQuery {
   codes: readonly string[] | null;
   begin: string;
   end: string;
-  /** Only what was announced on or before this day, the latest announcement of each period. */
+  /** Only what was announced on or before this day, the latest announcement of each day. */
   asOf: string;
   limit: number;
   offset: number;
 }
 
-/** A stored period row with the security's name: the security, the period, the announcement, then the registry's value columns. */
-export type PeriodDatasetRow = { ts_code: string; end_date: string; ann_date: string; name: string | null } & Record<
+/** A stored announced row with the security's name: the security, its day, the announcement, then the registry's value columns. */
+export type AnnouncedDatasetRow = { ts_code: string; day: string; ann_date: string; name: string | null } & Record<
   string,
   string | number | null
 >;

@@ -6,7 +6,7 @@ import { whereBoard, whereExchange } from '../common/securityFilters.repository'
 import type { SecurityDirectory } from '../../domain/reference/securityDirectory';
 import { whereVisible } from '../common/visibleRows.repository';
 import { DAY_BAR_COLUMNS } from './market.repository';
-import { VALUATION_FIELDS, VALUATION_GROUPS } from '../../domain/market/dailyBasicColumns';
+import { VALUATION_FIELDS, VALUATION_GROUPS } from '../../domain/tables/dailyBasicColumns';
 import type { PreviousBar } from '../../domain/market/adjust';
 import type { CrossSectionRow, ValuationRow } from './market.types';
 import { dayRows, type DayBarValues, type ValuationValues } from './dayColumns.service';

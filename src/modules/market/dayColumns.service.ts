@@ -1,5 +1,5 @@
 import type { RawDailyBar } from '../../domain/market/adjust';
-import { VALUATION_FIELDS, VALUATION_GROUPS } from '../../domain/market/dailyBasicColumns';
+import { VALUATION_FIELDS, VALUATION_GROUPS } from '../../domain/tables/dailyBasicColumns';
 import type { SecurityDirectory } from '../../domain/reference/securityDirectory';
 import { DAY_BAR_COLUMNS } from './market.repository';
 import type { CrossSectionRow } from './market.types';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection';
-import { DAILY_BAR_FIELDS } from '../../domain/market/dailyBarColumns';
+import { DAILY_BAR_FIELDS } from '../../domain/tables/dailyBarColumns';
 import type { MinuteTable } from '../../db/minutePartitions';
 import type { RawDailyBar } from '../../domain/market/adjust';
 import type { MinuteBar } from '../../domain/market/klines';

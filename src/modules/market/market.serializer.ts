@@ -14,7 +14,7 @@ import type { FactorRow } from './market.types';
 import type { CalendarRow } from './market.types';
 import type { SecurityAnchor } from './market.types';
 import type { DailySeries } from './market.types';
-import { VALUATION_FIELDS, type ValuationField } from '../../domain/market/dailyBasicColumns';
+import { VALUATION_FIELDS, type ValuationField } from '../../domain/tables/dailyBasicColumns';
 import { RowsAnswer } from '../../http/answers/rowsAnswer';
 import type { CrossSection, CrossSectionEntry, ValuationSeries } from './market.types';
 import type { IntradaySession } from './market.types';

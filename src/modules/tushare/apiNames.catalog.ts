@@ -11,60 +11,16 @@ import {
 } from '../../domain/tables/referenceLayouts';
 import { ANNOUNCEMENTS, DISCLOSURE_DATES, DIVIDENDS, TRADING_HALTS } from '../../domain/tables/eventLayouts';
 import { BALANCE_SHEETS, CASH_FLOWS, INCOME_STATEMENTS } from '../../domain/tables/statementLayouts';
-import {
-  BLOCK_TRADES,
-  HOLDER_COUNTS,
-  LIMIT_LISTS,
-  MARGIN_DETAILS,
-  MARGIN_TOTALS,
-  MONEY_FLOWS,
-  NORTHBOUND_HOLDINGS,
-  TOP_FLOAT_HOLDERS,
-  TOP_HOLDERS,
-  TOP_LIST_SEATS,
-  TOP_LISTS,
-} from '../../domain/tables/datasetLayouts';
-import { columnsOf, type TableLayout } from '../../domain/tables/tableLayout';
-import type { FieldSource, ParamFilter, TushareApi } from './tushare.types';
+import { DATASET_DESCRIPTORS } from '../../domain/tables/datasetDescriptors';
+import { tushareApiOf } from '../../domain/tables/datasetDescriptor';
+import { columnsOf } from '../../domain/tables/tableLayout';
+import { field, fieldsOf, filtersOf, ofSecurity, order, type TushareApi } from '../../domain/tables/tushareApi';
 
 /**
  * Every api_name this service answers, in one table: the stored table it reads, whose registry (src/domain/tables)
  * gives its fields' kinds and units, Tushare's fields in Tushare's order, its parameters, order and documented
  * row cap. Column names are checked against the table's registry at compile time.
  */
-
-/** The fields of a table's columns under their own names (`names`: which, in Tushare's order; all by default). */
-function fieldsOf<C extends string>(
-  layout: TableLayout<C>,
-  names: readonly C[] = columnsOf(layout),
-): Record<string, FieldSource> {
-  return Object.fromEntries(names.map((name) => [name, { from: 'table', column: name, ...layout.columns[name] }]));
-}
-const field = <C extends string>(layout: TableLayout<C>, column: C): FieldSource => ({
-  from: 'table',
-  column,
-  ...layout.columns[column],
-});
-const ofSecurity = (column: 'name' | 'exchange'): FieldSource => ({ from: 'security', column, kind: 'text', power: 0 });
-
-/** The filters a table's parameters take, on its own columns. */
-function filtersOf<C extends string>(_layout: TableLayout<C>) {
-  return {
-    codes: (column: C): ParamFilter => ({ column, op: 'in', kind: 'code' }),
-    on: (column: C): ParamFilter => ({ column, op: 'eq', kind: 'date' }),
-    from: (column: C): ParamFilter => ({ column, op: 'gte', kind: 'date' }),
-    to: (column: C): ParamFilter => ({ column, op: 'lte', kind: 'date' }),
-    equals: (column: C): ParamFilter => ({ column, op: 'eq', kind: 'text' }),
-    /** Tushare's `trade_date`, `start_date`, `end_date` on a trade-date column. */
-    byDate: (column: C) =>
-      ({
-        trade_date: { column, op: 'eq', kind: 'date' },
-        start_date: { column, op: 'gte', kind: 'date' },
-        end_date: { column, op: 'lte', kind: 'date' },
-      }) as Record<string, ParamFilter>,
-  };
-}
-const order = <C extends string>(_layout: TableLayout<C>, ...columns: (readonly [C, 'asc' | 'desc'])[]) => columns;
 
 const bars = filtersOf(DAILY_BARS);
 const STOCK_BARS: Omit<TushareApi, 'cap'> = {
@@ -116,35 +72,6 @@ const dividends = filtersOf(DIVIDENDS);
 const schedule = filtersOf(DISCLOSURE_DATES);
 const announcements = filtersOf(ANNOUNCEMENTS);
 const minutes = filtersOf(INTRADAY_BARS);
-const flows = filtersOf(MONEY_FLOWS);
-const margins = filtersOf(MARGIN_DETAILS);
-const marginTotals = filtersOf(MARGIN_TOTALS);
-const northbound = filtersOf(NORTHBOUND_HOLDINGS);
-const limits = filtersOf(LIMIT_LISTS);
-const blocks = filtersOf(BLOCK_TRADES);
-const tops = filtersOf(TOP_LISTS);
-const seats = filtersOf(TOP_LIST_SEATS);
-const holderCounts = filtersOf(HOLDER_COUNTS);
-
-/** `top10_holders` and `top10_floatholders`: one layout, a ts_code required, the range on the report period. */
-const topHolders = (layout: typeof TOP_HOLDERS): TushareApi => {
-  const by = filtersOf(layout);
-  return {
-    scope: 'financials',
-    layout,
-    fields: fieldsOf(layout),
-    params: {
-      ts_code: by.codes('ts_code'),
-      period: by.on('end_date'),
-      ann_date: by.on('ann_date'),
-      start_date: by.from('end_date'),
-      end_date: by.to('end_date'),
-    },
-    requiresOneOf: ['ts_code'],
-    order: order(layout, ['end_date', 'desc'], ['ann_date', 'desc'], ['hold_amount', 'desc'], ['holder_name', 'asc']),
-    cap: 5_000,
-  };
-};
 
 export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
   stock_basic: {
@@ -390,159 +317,13 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
     order: order(ANNOUNCEMENTS, ['ann_date', 'desc'], ['ts_code', 'asc'], ['id', 'asc']),
     cap: 2_000,
   },
-  moneyflow: {
-    scope: 'market',
-    layout: MONEY_FLOWS,
-    fields: fieldsOf(MONEY_FLOWS),
-    params: { ts_code: flows.codes('ts_code'), ...flows.byDate('trade_date') },
-    requiresOneOf: ['ts_code', 'trade_date', 'start_date', 'end_date'],
-    order: order(MONEY_FLOWS, ['trade_date', 'desc'], ['ts_code', 'asc']),
-    cap: 6_000,
-  },
-  margin_detail: {
-    scope: 'market',
-    layout: MARGIN_DETAILS,
-    fields: {
-      ...fieldsOf(MARGIN_DETAILS, ['trade_date', 'ts_code']),
-      name: ofSecurity('name'),
-      ...fieldsOf(MARGIN_DETAILS, ['rzye', 'rqye', 'rzmre', 'rqyl', 'rzche', 'rqchl', 'rqmcl', 'rzrqye']),
-    },
-    params: { ts_code: margins.codes('ts_code'), ...margins.byDate('trade_date') },
-    order: order(MARGIN_DETAILS, ['trade_date', 'desc'], ['ts_code', 'asc']),
-    cap: 6_000,
-  },
-  margin: {
-    scope: 'market',
-    layout: MARGIN_TOTALS,
-    fields: fieldsOf(MARGIN_TOTALS),
-    params: { ...marginTotals.byDate('trade_date'), exchange_id: marginTotals.equals('exchange_id') },
-    order: order(MARGIN_TOTALS, ['trade_date', 'desc'], ['exchange_id', 'asc']),
-    cap: 4_000,
-  },
-  hk_hold: {
-    scope: 'market',
-    layout: NORTHBOUND_HOLDINGS,
-    fields: {
-      ...fieldsOf(NORTHBOUND_HOLDINGS, ['code', 'trade_date', 'ts_code']),
-      name: ofSecurity('name'),
-      ...fieldsOf(NORTHBOUND_HOLDINGS, ['vol', 'ratio', 'exchange']),
-    },
-    params: {
-      ts_code: northbound.codes('ts_code'),
-      ...northbound.byDate('trade_date'),
-      exchange: northbound.equals('exchange'),
-    },
-    order: order(NORTHBOUND_HOLDINGS, ['trade_date', 'desc'], ['ts_code', 'asc'], ['exchange', 'asc']),
-    cap: 3_800,
-  },
-  limit_list_d: {
-    scope: 'market',
-    layout: LIMIT_LISTS,
-    fields: {
-      ...fieldsOf(LIMIT_LISTS, ['trade_date', 'ts_code', 'industry']),
-      name: ofSecurity('name'),
-      ...fieldsOf(LIMIT_LISTS, [
-        'close',
-        'pct_chg',
-        'amount',
-        'limit_amount',
-        'float_mv',
-        'total_mv',
-        'turnover_ratio',
-        'fd_amount',
-        'first_time',
-        'last_time',
-        'open_times',
-        'up_stat',
-        'limit_times',
-        'limit',
-      ]),
-    },
-    params: {
-      ts_code: limits.codes('ts_code'),
-      ...limits.byDate('trade_date'),
-      limit_type: limits.equals('limit'),
-      exchange: { column: 'ts_code', op: 'suffix', kind: 'text', allowed: ['SH', 'SZ', 'BJ'] },
-    },
-    order: order(LIMIT_LISTS, ['trade_date', 'desc'], ['ts_code', 'asc']),
-    cap: 2_500,
-  },
-  block_trade: {
-    scope: 'market',
-    layout: BLOCK_TRADES,
-    fields: fieldsOf(BLOCK_TRADES),
-    params: { ts_code: blocks.codes('ts_code'), ...blocks.byDate('trade_date') },
-    order: order(
-      BLOCK_TRADES,
-      ['trade_date', 'desc'],
-      ['ts_code', 'asc'],
-      ['buyer', 'asc'],
-      ['seller', 'asc'],
-      ['price', 'asc'],
-      ['vol', 'asc'],
-    ),
-    cap: 1_000,
-  },
-  top_list: {
-    scope: 'market',
-    layout: TOP_LISTS,
-    fields: {
-      ...fieldsOf(TOP_LISTS, ['trade_date', 'ts_code']),
-      name: ofSecurity('name'),
-      ...fieldsOf(TOP_LISTS, [
-        'close',
-        'pct_change',
-        'turnover_rate',
-        'amount',
-        'l_sell',
-        'l_buy',
-        'l_amount',
-        'net_amount',
-        'net_rate',
-        'amount_rate',
-        'float_values',
-        'reason',
-      ]),
-    },
-    params: { trade_date: tops.on('trade_date'), ts_code: tops.codes('ts_code') },
-    requiresOneOf: ['trade_date'],
-    order: order(TOP_LISTS, ['trade_date', 'desc'], ['ts_code', 'asc'], ['reason', 'asc']),
-    cap: 10_000,
-  },
-  top_inst: {
-    scope: 'market',
-    layout: TOP_LIST_SEATS,
-    fields: fieldsOf(TOP_LIST_SEATS),
-    params: { trade_date: seats.on('trade_date'), ts_code: seats.codes('ts_code') },
-    requiresOneOf: ['trade_date'],
-    order: order(
-      TOP_LIST_SEATS,
-      ['trade_date', 'desc'],
-      ['ts_code', 'asc'],
-      ['reason', 'asc'],
-      ['side', 'asc'],
-      ['exalter', 'asc'],
-      ['buy', 'asc'],
-      ['sell', 'asc'],
-    ),
-    cap: 10_000,
-  },
-  top10_holders: topHolders(TOP_HOLDERS),
-  top10_floatholders: topHolders(TOP_FLOAT_HOLDERS),
-  stk_holdernumber: {
-    scope: 'financials',
-    layout: HOLDER_COUNTS,
-    fields: fieldsOf(HOLDER_COUNTS),
-    params: {
-      ts_code: holderCounts.codes('ts_code'),
-      ann_date: holderCounts.on('ann_date'),
-      enddate: holderCounts.on('end_date'),
-      start_date: holderCounts.from('ann_date'),
-      end_date: holderCounts.to('ann_date'),
-    },
-    order: order(HOLDER_COUNTS, ['ann_date', 'desc'], ['end_date', 'desc'], ['ts_code', 'asc']),
-    cap: 3_000,
-  },
+  // The datasets of the descriptors (src/domain/tables/datasetDescriptors.ts) that are Tushare apis.
+  ...Object.fromEntries(
+    DATASET_DESCRIPTORS.flatMap((descriptor) => {
+      const api = tushareApiOf(descriptor);
+      return api ? [[descriptor.api, api]] : [];
+    }),
+  ),
   stk_mins: {
     scope: 'market',
     layout: INTRADAY_BARS,

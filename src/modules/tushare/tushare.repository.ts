@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection';
 import { kindSql } from '../common/securityFilters.repository';
 import { whereHidden, whereVisible } from '../common/visibleRows.repository';
-import type { FieldSource, ParamFilter, TushareApi } from './tushare.types';
+import type { FieldSource, ParamFilter, TushareApi } from '../../domain/tables/tushareApi';
 
 /** A parameter's filter with the value it was given (codes already split, dates in the store's form). */
 export interface AppliedFilter {

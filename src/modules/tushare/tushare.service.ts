@@ -10,7 +10,8 @@ import { firstHiddenTime, statementValueColumns, tushareRows, type AppliedFilter
 import { notYetVisible, type Visibility } from '../../domain/time/marketTime';
 import { cutoffOf } from '../common/visibleRows.repository';
 import type { TushareCall } from '../../domain/tables/tushareCall';
-import type { FieldSource, ParamFilter, TushareApi, TushareData, TushareValue } from './tushare.types';
+import type { FieldSource, ParamFilter, TushareApi } from '../../domain/tables/tushareApi';
+import type { TushareData, TushareValue } from './tushare.types';
 
 /** The fields of an api: its own, and for a statement every figure column the table holds, then update_flag. */
 const valueColumns = new Map<string, Promise<string[]>>();

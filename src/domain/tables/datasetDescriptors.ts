@@ -1,4 +1,5 @@
-import { col, columnsOf, required, tableLayout, type ColumnLayout, type TableLayout } from './tableLayout';
+import { col, columnsOf, required, type ColumnLayout, type TableLayout } from './tableLayout';
+import { dataset, SECURITY_NAME } from './datasetDescriptor';
 
 /**
  * The datasets beside prices and statements (issue 35), each a table in Tushare's layout with its units: the
@@ -7,8 +8,10 @@ import { col, columnsOf, required, tableLayout, type ColumnLayout, type TableLay
  */
 
 /** Tushare `moneyflow`: buy and sell volume (lots) and amount (10,000 yuan → yuan) by order size, and the net flow. */
-export const MONEY_FLOWS = tableLayout({
+export const MONEY_FLOWS = dataset({
+  api: 'moneyflow',
   table: 'money_flows',
+  scope: 'market',
   key: ['ts_code', 'trade_date'],
   columns: {
     ts_code: required(col.code()),
@@ -33,11 +36,25 @@ export const MONEY_FLOWS = tableLayout({
     net_mf_amount: col.number(4),
   },
   marketTime: { column: 'trade_date', clock: 'daily' },
+  sync: { per: 'session', param: 'trade_date' },
+  coverage: 'sessions',
+  tushare: (by) => ({
+    params: { ts_code: by.codes('ts_code'), ...by.byDate('trade_date') },
+    requiresOneOf: ['ts_code', 'trade_date', 'start_date', 'end_date'],
+    order: [
+      ['trade_date', 'desc'],
+      ['ts_code', 'asc'],
+    ],
+    cap: 6_000,
+  }),
+  route: { operationId: 'getMoneyFlow', by: 'session', example: { symbol: '000001.SZ' } },
 });
 
 /** Tushare `margin_detail`: a stock's margin financing and securities lending of a day, in yuan and shares as sent. */
-export const MARGIN_DETAILS = tableLayout({
+export const MARGIN_DETAILS = dataset({
+  api: 'margin_detail',
   table: 'margin_details',
+  scope: 'market',
   key: ['ts_code', 'trade_date'],
   columns: {
     trade_date: required(col.date()),
@@ -52,14 +69,40 @@ export const MARGIN_DETAILS = tableLayout({
     rzrqye: col.number(),
   },
   marketTime: { column: 'trade_date', clock: 'daily' },
+  sync: { per: 'session', param: 'trade_date' },
+  coverage: 'sessions',
+  tushare: (by) => ({
+    fields: [
+      'trade_date',
+      'ts_code',
+      SECURITY_NAME,
+      'rzye',
+      'rqye',
+      'rzmre',
+      'rqyl',
+      'rzche',
+      'rqchl',
+      'rqmcl',
+      'rzrqye',
+    ],
+    params: { ts_code: by.codes('ts_code'), ...by.byDate('trade_date') },
+    order: [
+      ['trade_date', 'desc'],
+      ['ts_code', 'asc'],
+    ],
+    cap: 6_000,
+  }),
+  route: { operationId: 'getMarginDetail', by: 'session', example: { symbol: '000001.SZ' } },
 });
 
 /**
  * Tushare `margin`: an exchange's margin financing and securities lending totals of a day (`SSE`, `SZSE`, `BSE`):
  * balances, buys and repayments in yuan, the shares lent out. A dataset of markets, not securities.
  */
-export const MARGIN_TOTALS = tableLayout({
+export const MARGIN_TOTALS = dataset({
+  api: 'margin',
   table: 'margin_totals',
+  scope: 'market',
   key: ['trade_date', 'exchange_id'],
   columns: {
     trade_date: required(col.date()),
@@ -73,6 +116,22 @@ export const MARGIN_TOTALS = tableLayout({
     rqyl: col.number(),
   },
   marketTime: { column: 'trade_date', clock: 'daily' },
+  // Not in the coverage, which counts a security's sessions: it has none.
+  sync: { per: 'session', param: 'trade_date' },
+  tushare: (by) => ({
+    params: { ...by.byDate('trade_date'), exchange_id: by.equals('exchange_id') },
+    order: [
+      ['trade_date', 'desc'],
+      ['exchange_id', 'asc'],
+    ],
+    cap: 4_000,
+  }),
+  route: {
+    operationId: 'getMarginSummary',
+    by: 'session',
+    filters: { exchange: 'exchange_id' },
+    example: { exchange: 'SSE' },
+  },
 });
 
 /** Whether a dataset's rows are of securities (a `ts_code` column) rather than of markets. */
@@ -83,8 +142,10 @@ export const isOfSecurities = (layout: TableLayout<string>): boolean => 'ts_code
  * issued shares, per stock, day and channel (`SH` Shanghai Connect, `SZ` Shenzhen Connect); `code` is the
  * exchange's own code. The exchanges publish them quarterly since 20 August 2024, daily before.
  */
-export const NORTHBOUND_HOLDINGS = tableLayout({
+export const NORTHBOUND_HOLDINGS = dataset({
+  api: 'hk_hold',
   table: 'northbound_holdings',
+  scope: 'market',
   key: ['ts_code', 'trade_date', 'exchange'],
   columns: {
     code: col.text(),
@@ -95,6 +156,21 @@ export const NORTHBOUND_HOLDINGS = tableLayout({
     exchange: required(col.text()),
   },
   marketTime: { column: 'trade_date', clock: 'daily' },
+  // Southbound rows (HK, Hong Kong codes) are no A shares.
+  skips: (values) => values.exchange?.trim() === 'HK',
+  sync: { per: 'session', param: 'trade_date' },
+  coverage: 'sessions',
+  tushare: (by) => ({
+    fields: ['code', 'trade_date', 'ts_code', SECURITY_NAME, 'vol', 'ratio', 'exchange'],
+    params: { ts_code: by.codes('ts_code'), ...by.byDate('trade_date'), exchange: by.equals('exchange') },
+    order: [
+      ['trade_date', 'desc'],
+      ['ts_code', 'asc'],
+      ['exchange', 'asc'],
+    ],
+    cap: 3_800,
+  }),
+  route: { operationId: 'getNorthboundHoldings', by: 'session', example: { symbol: '600519.SH' } },
 });
 
 /**
@@ -103,8 +179,10 @@ export const NORTHBOUND_HOLDINGS = tableLayout({
  * order book's sealing amount); first and last sealing times as `HHMMSS` text; `up_stat` "N/T" (N limit-ups
  * in T days) and `limit_times` (consecutive limit days). The day's name is the security's, not stored.
  */
-export const LIMIT_LISTS = tableLayout({
+export const LIMIT_LISTS = dataset({
+  api: 'limit_list_d',
   table: 'limit_lists',
+  scope: 'market',
   key: ['ts_code', 'trade_date'],
   columns: {
     trade_date: required(col.date()),
@@ -126,6 +204,47 @@ export const LIMIT_LISTS = tableLayout({
     limit: required(col.text()),
   },
   marketTime: { column: 'trade_date', clock: 'daily' },
+  sync: { per: 'session', param: 'trade_date' },
+  coverage: 'sessions',
+  tushare: (by) => ({
+    fields: [
+      'trade_date',
+      'ts_code',
+      'industry',
+      SECURITY_NAME,
+      'close',
+      'pct_chg',
+      'amount',
+      'limit_amount',
+      'float_mv',
+      'total_mv',
+      'turnover_ratio',
+      'fd_amount',
+      'first_time',
+      'last_time',
+      'open_times',
+      'up_stat',
+      'limit_times',
+      'limit',
+    ],
+    params: {
+      ts_code: by.codes('ts_code'),
+      ...by.byDate('trade_date'),
+      limit_type: by.equals('limit'),
+      exchange: { column: 'ts_code', op: 'suffix', kind: 'text', allowed: ['SH', 'SZ', 'BJ'] },
+    },
+    order: [
+      ['trade_date', 'desc'],
+      ['ts_code', 'asc'],
+    ],
+    cap: 2_500,
+  }),
+  route: {
+    operationId: 'getLimitList',
+    by: 'session',
+    filters: { limit_type: 'limit' },
+    example: { symbol: '000001.SZ' },
+  },
 });
 
 /**
@@ -133,8 +252,10 @@ export const LIMIT_LISTS = tableLayout({
  * shares) and value (10,000 yuan → yuan), and the buying and selling brokerage branches. A trade has no id of
  * its own upstream: its key is the whole trade.
  */
-export const BLOCK_TRADES = tableLayout({
+export const BLOCK_TRADES = dataset({
+  api: 'block_trade',
   table: 'block_trades',
+  scope: 'market',
   key: ['ts_code', 'trade_date', 'buyer', 'seller', 'price', 'vol'],
   columns: {
     ts_code: required(col.code()),
@@ -146,6 +267,21 @@ export const BLOCK_TRADES = tableLayout({
     seller: required(col.text()),
   },
   marketTime: { column: 'trade_date', clock: 'daily' },
+  sync: { per: 'session', param: 'trade_date' },
+  coverage: 'sessions',
+  tushare: (by) => ({
+    params: { ts_code: by.codes('ts_code'), ...by.byDate('trade_date') },
+    order: [
+      ['trade_date', 'desc'],
+      ['ts_code', 'asc'],
+      ['buyer', 'asc'],
+      ['seller', 'asc'],
+      ['price', 'asc'],
+      ['vol', 'asc'],
+    ],
+    cap: 1_000,
+  }),
+  route: { operationId: 'getBlockTrades', by: 'session', example: { symbol: '600519.SH' } },
 });
 
 /**
@@ -153,8 +289,10 @@ export const BLOCK_TRADES = tableLayout({
  * with the day's close, change and turnover (percent), its value traded, the list's buying, selling, total and
  * net amounts and their shares of the value (percent), and its float market value; money in yuan as sent.
  */
-export const TOP_LISTS = tableLayout({
+export const TOP_LISTS = dataset({
+  api: 'top_list',
   table: 'top_lists',
+  scope: 'market',
   key: ['ts_code', 'trade_date', 'reason'],
   columns: {
     trade_date: required(col.date()),
@@ -173,6 +311,36 @@ export const TOP_LISTS = tableLayout({
     reason: required(col.text()),
   },
   marketTime: { column: 'trade_date', clock: 'daily' },
+  sync: { per: 'session', param: 'trade_date' },
+  coverage: 'sessions',
+  tushare: (by) => ({
+    fields: [
+      'trade_date',
+      'ts_code',
+      SECURITY_NAME,
+      'close',
+      'pct_change',
+      'turnover_rate',
+      'amount',
+      'l_sell',
+      'l_buy',
+      'l_amount',
+      'net_amount',
+      'net_rate',
+      'amount_rate',
+      'float_values',
+      'reason',
+    ],
+    params: { trade_date: by.on('trade_date'), ts_code: by.codes('ts_code') },
+    requiresOneOf: ['trade_date'],
+    order: [
+      ['trade_date', 'desc'],
+      ['ts_code', 'asc'],
+      ['reason', 'asc'],
+    ],
+    cap: 10_000,
+  }),
+  route: { operationId: 'getTopList', by: 'session', example: { symbol: '000001.SZ' } },
 });
 
 /**
@@ -181,8 +349,10 @@ export const TOP_LISTS = tableLayout({
  * both — with what each bought and sold (yuan) and its shares of the value traded (percent). Several
  * institutional seats all read `机构专用`: a seat is told apart by its amounts, which the key therefore holds.
  */
-export const TOP_LIST_SEATS = tableLayout({
+export const TOP_LIST_SEATS = dataset({
+  api: 'top_inst',
   table: 'top_list_seats',
+  scope: 'market',
   key: ['ts_code', 'trade_date', 'reason', 'side', 'exalter', 'buy', 'sell'],
   columns: {
     trade_date: required(col.date()),
@@ -197,6 +367,28 @@ export const TOP_LIST_SEATS = tableLayout({
     reason: required(col.text()),
   },
   marketTime: { column: 'trade_date', clock: 'daily' },
+  sync: { per: 'session', param: 'trade_date' },
+  coverage: 'sessions',
+  tushare: (by) => ({
+    params: { trade_date: by.on('trade_date'), ts_code: by.codes('ts_code') },
+    requiresOneOf: ['trade_date'],
+    order: [
+      ['trade_date', 'desc'],
+      ['ts_code', 'asc'],
+      ['reason', 'asc'],
+      ['side', 'asc'],
+      ['exalter', 'asc'],
+      ['buy', 'asc'],
+      ['sell', 'asc'],
+    ],
+    cap: 10_000,
+  }),
+  route: {
+    operationId: 'getTopListSeats',
+    by: 'session',
+    filters: { side: 'side' },
+    example: { symbol: '000001.SZ' },
+  },
 });
 
 /**
@@ -217,18 +409,87 @@ const HOLDER_COLUMNS = {
 };
 const HOLDER_KEY = ['ts_code', 'end_date', 'ann_date', 'holder_name'] as const;
 
-export const TOP_HOLDERS = tableLayout({ table: 'top_holders', key: HOLDER_KEY, columns: HOLDER_COLUMNS });
-export const TOP_FLOAT_HOLDERS = tableLayout({ table: 'top_float_holders', key: HOLDER_KEY, columns: HOLDER_COLUMNS });
+const holders = <Op extends 'getTopHolders' | 'getTopFloatHolders'>(
+  api: string,
+  table: string,
+  operationId: Op,
+  example: Record<string, string>,
+) =>
+  dataset({
+    api,
+    table,
+    scope: 'financials',
+    key: HOLDER_KEY,
+    columns: HOLDER_COLUMNS,
+    sync: { per: 'stock-periods' },
+    // A ts_code required, the range on the report period.
+    tushare: (by) => ({
+      params: {
+        ts_code: by.codes('ts_code'),
+        period: by.on('end_date'),
+        ann_date: by.on('ann_date'),
+        start_date: by.from('end_date'),
+        end_date: by.to('end_date'),
+      },
+      requiresOneOf: ['ts_code'],
+      order: [
+        ['end_date', 'desc'],
+        ['ann_date', 'desc'],
+        ['hold_amount', 'desc'],
+        ['holder_name', 'asc'],
+      ],
+      cap: 5_000,
+    }),
+    route: { operationId, by: 'announcement', date: 'end_date', wire: 'period', rank: 'hold_amount', example },
+  });
+
+export const TOP_HOLDERS = holders('top10_holders', 'top_holders', 'getTopHolders', {
+  symbol: '600519.SH',
+  begin_date: '2024-01-01',
+  end_date: '2024-12-31',
+});
+export const TOP_FLOAT_HOLDERS = holders('top10_floatholders', 'top_float_holders', 'getTopFloatHolders', {
+  symbol: '000001.SZ',
+  begin_date: '2024-01-01',
+  end_date: '2024-12-31',
+});
 
 /** Tushare `stk_holdernumber`: the number of shareholders on a date (`end_date`: any day a company reports it), as announced. */
-export const HOLDER_COUNTS = tableLayout({
+export const HOLDER_COUNTS = dataset({
+  api: 'stk_holdernumber',
   table: 'holder_counts',
+  scope: 'financials',
   key: ['ts_code', 'end_date', 'ann_date'],
   columns: {
     ts_code: required(col.code()),
     ann_date: required(col.date()),
     end_date: required(col.date()),
     holder_num: col.integer(),
+  },
+  // Announced on any day, with reports and on their own.
+  sync: { per: 'day', param: 'ann_date' },
+  tushare: (by) => ({
+    params: {
+      ts_code: by.codes('ts_code'),
+      ann_date: by.on('ann_date'),
+      enddate: by.on('end_date'),
+      start_date: by.from('ann_date'),
+      end_date: by.to('ann_date'),
+    },
+    order: [
+      ['ann_date', 'desc'],
+      ['end_date', 'desc'],
+      ['ts_code', 'asc'],
+    ],
+    cap: 3_000,
+  }),
+  route: {
+    operationId: 'getHolderCount',
+    by: 'announcement',
+    date: 'end_date',
+    wire: 'period',
+    rank: null,
+    example: { symbol: '000001.SZ', begin_date: '2024-01-01', end_date: '2024-12-31' },
   },
 });
 
@@ -286,8 +547,11 @@ export const INDICATOR_SOURCES = {
 type IndicatorColumn = keyof typeof INDICATOR_SOURCES;
 
 /** Baostock's quarterly indicators per stock, period (`statDate`) and publication (`pubDate`). */
-export const QUARTERLY_INDICATORS = tableLayout({
+export const QUARTERLY_INDICATORS = dataset({
+  // Baostock's (`sync baostock --datasets financials`), in this project's layout: Tushare has no such api.
+  api: 'quarterly_indicators',
   table: 'quarterly_indicators',
+  scope: 'financials',
   key: ['ts_code', 'end_date', 'ann_date'],
   columns: {
     ts_code: required(col.code()),
@@ -298,15 +562,39 @@ export const QUARTERLY_INDICATORS = tableLayout({
       ColumnLayout
     >),
   },
+  coverage: 'periods',
+  route: {
+    operationId: 'getFinancialIndicators',
+    by: 'announcement',
+    date: 'end_date',
+    wire: 'period',
+    rank: null,
+    example: { symbol: '600000.SH', begin_date: '2023-01-01', end_date: '2023-12-31' },
+  },
 });
 
+/** Every dataset of the descriptors, in load order. */
+export const DATASET_DESCRIPTORS = [
+  MONEY_FLOWS,
+  MARGIN_DETAILS,
+  NORTHBOUND_HOLDINGS,
+  MARGIN_TOTALS,
+  LIMIT_LISTS,
+  BLOCK_TRADES,
+  TOP_LISTS,
+  TOP_LIST_SEATS,
+  TOP_HOLDERS,
+  TOP_FLOAT_HOLDERS,
+  HOLDER_COUNTS,
+  QUARTERLY_INDICATORS,
+] as const;
+
 const KEY = new Set(['ts_code', 'trade_date']);
-const PERIOD_KEY = new Set(['ts_code', 'end_date', 'ann_date']);
 
 /** A dataset's value columns (everything but the security and the day), in its registry's order. */
 export const valueColumnsOf = (layout: TableLayout<string>): string[] =>
   columnsOf(layout).filter((column) => !KEY.has(column));
 
-/** A period dataset's value columns (everything but the security, the period and the announcement), in its registry's order. */
-export const periodValueColumnsOf = (layout: TableLayout<string>): string[] =>
-  columnsOf(layout).filter((column) => !PERIOD_KEY.has(column));
+/** An announced dataset's value columns (everything but the security, its date and the announcement), in its registry's order. */
+export const announcedValueColumnsOf = (layout: TableLayout<string>, date: string): string[] =>
+  columnsOf(layout).filter((column) => !['ts_code', date, 'ann_date'].includes(column));

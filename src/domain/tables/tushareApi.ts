@@ -1,0 +1,99 @@
+import type { components } from '../../../generated/api';
+import { columnsOf, type ColumnKind, type TableLayout } from './tableLayout';
+
+/** The key scope an api_name needs, as the /v1 route of the same data. */
+export type DataScope = components['schemas']['Scope'];
+
+/**
+ * Where an output field is read: a column of the api's table (its layout's kind and unit), a column of the
+ * security it names (its name, exchange), or whether the row is current (`Y` while `out_date` is empty).
+ */
+export type FieldSource =
+  | { from: 'table'; column: string; kind: ColumnKind; power: number }
+  | { from: 'security'; column: 'name' | 'exchange'; kind: 'text'; power: 0 }
+  | { from: 'current'; column: 'out_date'; kind: 'text'; power: 0 };
+
+/**
+ * How a request parameter filters: which column (of the table, or of its security), compared how, parsed as
+ * what (`only`: no filter, one of `allowed`; `suffix`: a code's exchange suffix, one of `allowed`).
+ */
+export interface ParamFilter<C extends string = string> {
+  column: C;
+  ofSecurity?: boolean;
+  op: 'in' | 'eq' | 'gte' | 'lte' | 'only' | 'suffix';
+  kind: 'code' | 'date' | 'text' | 'datetime';
+  allowed?: readonly string[];
+}
+
+/** A sort of an api's rows: columns of its table, each ascending or descending. */
+export type RowOrder<C extends string = string> = ReadonlyArray<readonly [C, 'asc' | 'desc']>;
+
+/**
+ * One api_name: the stored table it reads (its layout: columns, units, market time), restricted to stocks or
+ * indices where the table holds both, Tushare's output fields in Tushare's order (the default list when
+ * `fields` is empty; `defaults` when Tushare shows fewer by default), its parameters, order and row cap.
+ */
+export interface TushareApi {
+  /** The key scope it needs, as the /v1 route of the same data. */
+  scope: DataScope;
+  layout: TableLayout;
+  /** Only the rows of stocks or of indices (by the security's kind). */
+  securityKind?: 'stock' | 'index';
+  fields: Readonly<Record<string, FieldSource>>;
+  defaults?: readonly string[];
+  params: Readonly<Record<string, ParamFilter>>;
+  /** Parameter defaults Tushare applies (stock_basic: list_status L). */
+  paramDefaults?: Readonly<Record<string, string>>;
+  /** At least one of these parameters is required (stk_mins: ts_code). */
+  requiresOneOf?: readonly string[];
+  order: RowOrder;
+  /** Rows per call at most (Tushare's documented cap); `has_more` says when more match. */
+  cap: number;
+  /** weekly/monthly: daily bars summed per period (the rows read are daily bars). */
+  period?: 'weekly' | 'monthly';
+  /** The statements: every stored value column of the table follows the named fields, then update_flag. */
+  statementFigures?: boolean;
+}
+
+/** The fields of a table's columns under their own names (`names`: which, in Tushare's order; all by default). */
+export function fieldsOf<C extends string>(
+  layout: TableLayout<C>,
+  names: readonly C[] = columnsOf(layout),
+): Record<string, FieldSource> {
+  return Object.fromEntries(names.map((name) => [name, field(layout, name)]));
+}
+
+export const field = <C extends string>(layout: TableLayout<C>, column: C): FieldSource => ({
+  from: 'table',
+  column,
+  ...layout.columns[column],
+});
+
+export const ofSecurity = (column: 'name' | 'exchange'): FieldSource => ({
+  from: 'security',
+  column,
+  kind: 'text',
+  power: 0,
+});
+
+/** The filters a table's parameters take, on its own columns. */
+export function filtersOf<C extends string>(_layout?: TableLayout<C>) {
+  return {
+    codes: (column: C): ParamFilter<C> => ({ column, op: 'in', kind: 'code' }),
+    on: (column: C): ParamFilter<C> => ({ column, op: 'eq', kind: 'date' }),
+    from: (column: C): ParamFilter<C> => ({ column, op: 'gte', kind: 'date' }),
+    to: (column: C): ParamFilter<C> => ({ column, op: 'lte', kind: 'date' }),
+    equals: (column: C): ParamFilter<C> => ({ column, op: 'eq', kind: 'text' }),
+    /** Tushare's `trade_date`, `start_date`, `end_date` on a trade-date column. */
+    byDate: (column: C): Record<'trade_date' | 'start_date' | 'end_date', ParamFilter<C>> => ({
+      trade_date: { column, op: 'eq', kind: 'date' },
+      start_date: { column, op: 'gte', kind: 'date' },
+      end_date: { column, op: 'lte', kind: 'date' },
+    }),
+  };
+}
+
+export type TableFilters<C extends string> = ReturnType<typeof filtersOf<C>>;
+
+export const order = <C extends string>(_layout: TableLayout<C>, ...columns: (readonly [C, 'asc' | 'desc'])[]) =>
+  columns;
