@@ -588,6 +588,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events/share-float": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Restricted shares unlocking, per stock and day, point in time
+         * @description When restricted shares (IPO holders', private placements', incentive plans' …) become tradable, per holder
+         *     and kind (Tushare `share_float`, 限售股解禁): the shares and their percent of the total. Unlocks are the
+         *     supply events A-share investors watch most. Give `symbol` for one stock over time (newest unlock first;
+         *     `begin_date`/`end_date` bound the unlock days, by default the year before and the year after `as_of`, at most
+         *     3 years), `float_date` for the whole market's unlocks of one day (by symbol, the largest first), or both.
+         *     Point in time: of each stock and unlock day the latest announcement on or before `as_of` (default today), so
+         *     an unlock is invisible before it was announced and a restatement replaces it from its own announcement on.
+         *     Old codes answer for the security they became. Pages of `limit` rows (`page`). Company disclosures: every
+         *     plan sees them alike. Neither `symbol` nor `float_date` → 400 `missing_parameter`.
+         */
+        get: operations["getShareFloat"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/market/top-list": {
         parameters: {
             query?: never;
@@ -1426,7 +1454,7 @@ export interface paths {
          *     `pro = ts.pro_api(KEY); pro._DataApi__http_url = 'http://localhost:8080/dataapi'`. The SDK 1.4 posts to
          *     `/dataapi/{api_name}`, older ones to `/dataapi` with `api_name` in the body.
          *
-         *     **api_names:** stock_basic, trade_cal, namechange, stock_company, daily, weekly, monthly, adj_factor, daily_basic, index_basic, index_daily, index_weight, index_classify, index_member_all, ths_index, ths_member, suspend_d, dividend, income, income_vip, balancesheet, balancesheet_vip, cashflow, cashflow_vip, disclosure_date, anns_d, moneyflow, margin, margin_detail, hk_hold, limit_list_d, block_trade, top_list, top_inst, top10_holders, top10_floatholders, stk_holdernumber, stk_mins. Each takes Tushare's documented parameters for it, answers Tushare's default
+         *     **api_names:** stock_basic, trade_cal, namechange, stock_company, daily, weekly, monthly, adj_factor, daily_basic, index_basic, index_daily, index_weight, index_classify, index_member_all, ths_index, ths_member, suspend_d, dividend, income, income_vip, balancesheet, balancesheet_vip, cashflow, cashflow_vip, disclosure_date, anns_d, moneyflow, margin, margin_detail, hk_hold, limit_list_d, block_trade, top_list, top_inst, top10_holders, top10_floatholders, stk_holdernumber, share_float, stk_mins. Each takes Tushare's documented parameters for it, answers Tushare's default
          *     fields in Tushare's order when `fields` is empty, in Tushare's units (dates `YYYYMMDD`; `daily` amount in
          *     thousand yuan; `daily_basic` shares and market values in 10,000), at most its documented row cap with
          *     `has_more`. The statements answer every stored version (`ann_date`, `f_ann_date`, `update_flag`).
@@ -3034,6 +3062,45 @@ export interface components {
             message: components["schemas"]["SuccessMessage"];
             /** @description The rows of this page. */
             data: components["schemas"]["HolderCount"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /**
+         * @description Restricted shares of a stock that become tradable on a day (Tushare `share_float`, 限售股解禁): one holder's
+         *     shares of one kind, as the latest announcement on `as_of` states them.
+         */
+        ShareFloat: {
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
+            symbol: string;
+            /** @description Short name of the security. */
+            name: string | null;
+            /**
+             * Format: date
+             * @description The day the shares become tradable.
+             */
+            float_date: string;
+            /**
+             * Format: date
+             * @description When this unlock was announced (the latest announcement of it on `as_of`).
+             */
+            ann_date: string;
+            /** @description Shares unlocking (shares). */
+            float_share: number | null;
+            /** @description Their percent of the total shares (1.9041 is 1.9041 %). */
+            float_ratio: number | null;
+            /** @description The holder whose shares unlock. */
+            holder_name: string;
+            /** @description The kind of restriction as disclosed (e.g. `首发原股东限售股份`, `定向增发机构配售股份`, `股权激励限售股份`). */
+            share_type: string;
+        };
+        /** @description Success envelope of a page of unlocks, newest unlock day first (one symbol) or by symbol (one day). */
+        ShareFloatPage: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description The rows of this page. */
+            data: components["schemas"]["ShareFloat"][];
             pagination: components["schemas"]["Pagination"];
         };
         /**
@@ -6068,6 +6135,11 @@ export interface components {
          */
         AsOf: string;
         /**
+         * @description The whole market's unlocks of one day (`YYYY-MM-DD`, e.g. `2025-01-06`). Give `symbol`, `float_date`, or both.
+         * @example 2025-01-06
+         */
+        FloatDate: string;
+        /**
          * @description Only one side — `0` the five top buyers, `1` the five top sellers.
          * @example 0
          */
@@ -8375,6 +8447,114 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["HolderCountPage"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getShareFloat: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One security over time, in any of the three formats (`600519`, `sh.600519`, `600519.SH`); an old code answers
+                 *     for the security it became. Give `symbol`, `date`, or both.
+                 * @example 600519.SH
+                 */
+                symbol?: components["parameters"]["DatasetSymbol"];
+                /**
+                 * @description The whole market's unlocks of one day (`YYYY-MM-DD`, e.g. `2025-01-06`). Give `symbol`, `float_date`, or both.
+                 * @example 2025-01-06
+                 */
+                float_date?: components["parameters"]["FloatDate"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description Point in time, `YYYY-MM-DD`: the figures as they were known on that day. Each period uses the latest
+                 *     version announced on or before it (by the version's announcement date), so later restatements and
+                 *     reports published afterwards are invisible. Default: the current figures.
+                 * @example 2023-04-30
+                 */
+                as_of?: components["parameters"]["AsOf"];
+                /**
+                 * @description Rows per page, 1 to 6000 (a whole market's day fits one page).
+                 * @example 1000
+                 */
+                limit?: components["parameters"]["DatasetLimit"];
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of rows. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": [
+                     *         {
+                     *           "symbol": "000998.SZ",
+                     *           "name": "隆平高科",
+                     *           "float_date": "2021-12-21",
+                     *           "ann_date": "2018-12-20",
+                     *           "float_share": 25076106,
+                     *           "float_ratio": 1.9041,
+                     *           "holder_name": "王义波",
+                     *           "share_type": "定增股份"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "current_page": 1,
+                     *         "total_pages": 1,
+                     *         "total_items": 1,
+                     *         "items_per_page": 1000,
+                     *         "has_next_page": false,
+                     *         "has_prev_page": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ShareFloatPage"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };

@@ -125,6 +125,13 @@ function upstream(request: TushareRequest): Answer {
         ['ts_code', 'ann_date', 'end_date', 'holder_num'],
         request.params.ann_date === '20240103' ? [['000001.SZ', '20240103', '20231231', 490011]] : [],
       );
+    case 'share_float':
+      return ok(
+        ['ts_code', 'ann_date', 'float_date', 'float_share', 'float_ratio', 'holder_name', 'share_type'],
+        request.params.ann_date === '20240103'
+          ? [['000001.SZ', '20240103', '20240110', 19405918.0, 0.1, '示例投资有限公司', '首发原股东限售股份']]
+          : [],
+      );
     case 'index_basic':
     case 'index_daily':
     case 'index_weight':
@@ -224,6 +231,10 @@ describe('sync from Tushare Pro (local replay server)', () => {
     ]);
     expect(await testDb.db('holder_counts').select('ts_code', 'end_date', 'holder_num')).to.deep.equal([
       { ts_code: '000001.SZ', end_date: '2023-12-31', holder_num: 490011 },
+    ]);
+    // Unlocks per announcement day, as their descriptor says: a calendar day's call.
+    expect(await testDb.db('share_floats').select('ts_code', 'float_date', 'float_share', 'share_type')).to.deep.equal([
+      { ts_code: '000001.SZ', float_date: '2024-01-10', float_share: 19405918, share_type: '首发原股东限售股份' },
     ]);
     expect(await dataVersion(testDb.db, 'market')).to.be.greaterThan(0);
   });

@@ -6,6 +6,7 @@ import {
   MARGIN_DETAILS,
   MARGIN_TOTALS,
   announcedValueColumnsOf,
+  SHARE_FLOATS,
   valueColumnsOf,
 } from '../../src/domain/tables/datasetDescriptors';
 
@@ -40,6 +41,12 @@ describe('domain/tables: what the registries give the routes', () => {
 
   it('an announced dataset’s value columns are all but the security, its day and the announcement', () => {
     expect(announcedValueColumnsOf(HOLDER_COUNTS, 'end_date')).to.deep.equal(['holder_num']);
+    expect(announcedValueColumnsOf(SHARE_FLOATS, 'float_date')).to.deep.equal([
+      'float_share',
+      'float_ratio',
+      'holder_name',
+      'share_type',
+    ]);
   });
 
   it('daily_basic’s two covering-index groups split its valuation columns, each within MySQL’s 16 columns an index with the date and the code', () => {

@@ -1,3 +1,5 @@
+import { addDays } from '../time/calendar';
+import { compactToIsoDate, isoToCompactDate } from '../time/dates';
 import { col, columnsOf, required, type ColumnLayout, type TableLayout } from './tableLayout';
 import { dataset, SECURITY_NAME } from './datasetDescriptor';
 
@@ -573,6 +575,83 @@ export const QUARTERLY_INDICATORS = dataset({
   },
 });
 
+/**
+ * Tushare `share_float`, restricted shares unlocking (限售股解禁): per stock, unlock day (`float_date`) and
+ * announcement, each holder's shares that become tradable (shares) and their percent of the total shares, by
+ * kind of restriction (`share_type`: IPO, private placement, incentive …). A later announcement of the same
+ * unlock restates it: the announcement date is in the key, and a request point in time reads the latest one.
+ */
+export const SHARE_FLOATS = dataset({
+  api: 'share_float',
+  table: 'share_floats',
+  scope: 'events',
+  key: ['ts_code', 'float_date', 'ann_date', 'holder_name', 'share_type'],
+  columns: {
+    ts_code: required(col.code()),
+    ann_date: required(col.date()),
+    float_date: required(col.date()),
+    float_share: col.number(),
+    float_ratio: col.number(),
+    holder_name: required(col.text()),
+    share_type: required(col.text()),
+  },
+  sync: { per: 'day', param: 'ann_date' },
+  tushare: (by) => ({
+    params: {
+      ts_code: by.codes('ts_code'),
+      ann_date: by.on('ann_date'),
+      float_date: by.on('float_date'),
+      start_date: by.from('float_date'),
+      end_date: by.to('float_date'),
+    },
+    order: [
+      ['float_date', 'desc'],
+      ['ts_code', 'asc'],
+      ['ann_date', 'desc'],
+      ['float_share', 'desc'],
+      ['holder_name', 'asc'],
+      ['share_type', 'asc'],
+    ],
+    cap: 6_000,
+  }),
+  route: {
+    operationId: 'getShareFloat',
+    by: 'announcement',
+    date: 'float_date',
+    wire: 'float_date',
+    rank: 'float_share',
+    ahead: true,
+    example: { symbol: '600519.SH', begin_date: '2024-01-01', end_date: '2025-12-31' },
+  },
+  // Of each demo stock an unlock past (announced five sessions before it) and one to come, announced three sessions ago.
+  demo: ({ tsCode, shares, sessions, today, between }) =>
+    (
+      [
+        [sessions.at(0), sessions.at(5), '首发原股东限售股份', '示例投资有限公司'],
+        [
+          sessions.at(-3),
+          isoToCompactDate(addDays(compactToIsoDate(today)!, 45)),
+          '股权激励限售股份',
+          '示例员工持股计划',
+        ],
+      ] as const
+    ).flatMap(([ann, float, type, holder]) => {
+      if (ann === undefined || float === undefined) return [];
+      const ratio = Number(between(0.2, 3).toFixed(4));
+      return [
+        {
+          ts_code: tsCode,
+          ann_date: ann,
+          float_date: float,
+          float_share: Math.round((shares * ratio) / 100),
+          float_ratio: ratio,
+          holder_name: holder,
+          share_type: type,
+        },
+      ];
+    }),
+});
+
 /** Every dataset of the descriptors, in load order. */
 export const DATASET_DESCRIPTORS = [
   MONEY_FLOWS,
@@ -587,6 +666,7 @@ export const DATASET_DESCRIPTORS = [
   TOP_FLOAT_HOLDERS,
   HOLDER_COUNTS,
   QUARTERLY_INDICATORS,
+  SHARE_FLOATS,
 ] as const;
 
 const KEY = new Set(['ts_code', 'trade_date']);

@@ -535,6 +535,24 @@ HolderCountPage = TypedDict("HolderCountPage", {
     "pagination": 'Pagination',
 }, total=False)
 
+ShareFloat = TypedDict("ShareFloat", {
+    "symbol": str,
+    "name": Optional[str],
+    "float_date": str,
+    "ann_date": str,
+    "float_share": Optional[float],
+    "float_ratio": Optional[float],
+    "holder_name": str,
+    "share_type": str,
+}, total=False)
+
+ShareFloatPage = TypedDict("ShareFloatPage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['ShareFloat'],
+    "pagination": 'Pagination',
+}, total=False)
+
 TopListEntry = TypedDict("TopListEntry", {
     "symbol": str,
     "name": Optional[str],
@@ -1379,6 +1397,10 @@ class GeneratedOperations:
     def get_holder_count(self, *, symbol: Optional[str] = None, period: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, as_of: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[HolderCount]]':
         """The number of shareholders, per stock and reported day, point in time (GET /v1/stock/holder-count)."""
         return self._call("/v1/stock/holder-count", {"symbol": symbol, "period": period, "begin_date": begin_date, "end_date": end_date, "as_of": as_of, "limit": limit, "page": page})
+
+    def get_share_float(self, *, symbol: Optional[str] = None, float_date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, as_of: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[ShareFloat]]':
+        """Restricted shares unlocking, per stock and day, point in time (GET /v1/events/share-float)."""
+        return self._call("/v1/events/share-float", {"symbol": symbol, "float_date": float_date, "begin_date": begin_date, "end_date": end_date, "as_of": as_of, "limit": limit, "page": page})
 
     def get_top_list(self, *, symbol: Optional[str] = None, date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[TopListEntry]]':
         """The dragon-tiger list (龙虎榜), per stock, day and reason (GET /v1/market/top-list)."""
