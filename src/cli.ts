@@ -6,7 +6,17 @@ import { bundleFiles, importBundle, LOADERS } from './ingest/bundle';
 import { loadDemoDataIfEmpty } from './ingest/demo';
 import { generateBundle } from './ingest/generate/generateBundle';
 import { IngestError } from './ingest/ingestError';
-import { baostockSummary, consoleProgress, securityProgress, sessionProgress, updateSummary } from './cliProgress';
+import {
+  auditProgress,
+  auditReport,
+  baostockSummary,
+  consoleProgress,
+  securityProgress,
+  sessionProgress,
+  updateSummary,
+} from './cliProgress';
+import { CHECK_NAMES, type CheckName } from './domain/quality/findings';
+import { hasNewError, runAudit } from './ingest/audit/runAudit';
 import { BaostockClient } from './ingest/baostock/baostockClient';
 import {
   BAOSTOCK_DATASETS,
@@ -40,6 +50,14 @@ function datasetList(value: string): BaostockDataset[] {
   if (unknown.length > 0)
     throw new InvalidArgumentError(`unknown dataset ${unknown.join(', ')} (known: ${BAOSTOCK_DATASETS.join(', ')})`);
   return names as BaostockDataset[];
+}
+
+function checkList(value: string): CheckName[] {
+  const names = value.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !(CHECK_NAMES as readonly string[]).includes(name));
+  if (unknown.length > 0)
+    throw new InvalidArgumentError(`unknown check ${unknown.join(', ')} (known: ${CHECK_NAMES.join(', ')})`);
+  return names as CheckName[];
 }
 
 function positiveInt(value: string): number {
@@ -254,6 +272,40 @@ program
       });
       console.log(coverageTable(await coverage.report(null)));
     }),
+  );
+
+program
+  .command('audit')
+  .description(
+    "audit the stored bars, factors, distributions and balance sheets against the exchanges' rules (src/domain/quality); keeps the findings, resolves the fixed ones; exit code 1 when an error is new",
+  )
+  .option('--since <date>', 'first day, YYYY-MM-DD (default: the first stored)', isoDate)
+  .option('--until <date>', 'last day, YYYY-MM-DD (default: the last stored)', isoDate)
+  .option('--symbols <codes>', 'comma-separated standard codes (600519.SH, …); the whole-market checks are left out')
+  .option('--checks <names>', `comma-separated subset of ${CHECK_NAMES.join(', ')}`, checkList)
+  .option(
+    '--format <format>',
+    'table or json',
+    (value: string) => {
+      if (value !== 'table' && value !== 'json') throw new InvalidArgumentError('expected table or json');
+      return value;
+    },
+    'table',
+  )
+  .action(
+    (options: { since?: string; until?: string; symbols?: string; checks?: CheckName[]; format: 'table' | 'json' }) =>
+      withDb(async (db) => {
+        const summary = await runAudit(db, {
+          since: options.since,
+          until: options.until,
+          symbols: options.symbols?.split(',').map((code) => code.trim().toUpperCase()),
+          checks: options.checks,
+          minCoverage: loadConfig().SYNC_MIN_COVERAGE,
+          progress: auditProgress(),
+        });
+        console.log(auditReport(summary, options.format));
+        if (hasNewError(summary)) process.exitCode = 1;
+      }),
   );
 
 program

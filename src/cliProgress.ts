@@ -1,3 +1,5 @@
+import { CHECKS, findingKey } from './domain/quality/findings';
+import type { AuditSummary } from './ingest/audit/runAudit';
 import cliProgress from 'cli-progress';
 import { differenceTable } from './ingest/baostock/check';
 import type { BaostockSummary } from './ingest/baostock/baostockSync';
@@ -46,6 +48,44 @@ export function consoleProgress(stream: NodeJS.WriteStream = process.stderr): Bu
 /** A bar over the securities of a sync (on a terminal; a line every hundred otherwise). */
 export const securityProgress = (stream: NodeJS.WriteStream = process.stderr) =>
   countProgress('securities', 100, stream);
+
+/** A bar over the securities of an audit (on a terminal; a line every thousand otherwise). */
+export const auditProgress = (stream: NodeJS.WriteStream = process.stderr) => {
+  const bar = countProgress('securities audited', 1000, stream);
+  return (done: number, total: number) => bar(done, total, '');
+};
+
+/**
+ * An audit's report: as a table (each finding's check, severity, symbol, date and figures, then the counts) or
+ * as JSON (the findings and the counts, for scripts).
+ */
+export function auditReport(summary: AuditSummary, format: 'table' | 'json'): string {
+  const added = new Set(summary.added.map(findingKey));
+  const rows = summary.findings.map((finding) => ({
+    check: finding.check,
+    severity: CHECKS[finding.check],
+    symbol: finding.symbol,
+    date: finding.date,
+    ...(finding.item ? { item: finding.item } : {}),
+    new: added.has(findingKey(finding)),
+    detail: finding.detail,
+  }));
+  const counts = { findings: rows.length, new: summary.added.length, resolved: summary.resolved };
+  if (format === 'json')
+    return JSON.stringify({ ...counts, securities: summary.securities, bars: summary.bars, findings: rows });
+  const lines = rows.map(
+    (row) =>
+      `${row.severity.padEnd(7)} ${row.check.padEnd(26)} ${(row.symbol ?? '(market)').padEnd(10)} ${row.date}${row.new ? ' new' : '    '}  ${Object.entries(
+        row.detail,
+      )
+        .map(([key, value]) => `${key}=${value}`)
+        .join(' ')}`,
+  );
+  return [
+    ...lines,
+    `audit: ${summary.securities} securities, ${summary.bars} bars; ${counts.findings} findings (${counts.new} new), ${counts.resolved} resolved`,
+  ].join('\n');
+}
 
 /** A bar over the sessions of an update (on a terminal; a line per session otherwise). */
 export const sessionProgress = (stream: NodeJS.WriteStream = process.stderr) => countProgress('sessions', 1, stream);

@@ -1,0 +1,108 @@
+import type { Board } from '../reference/symbols';
+import { finding, type CheckName, type Finding } from './findings';
+import { limitPrices, limitRatio, TICK } from './priceLimits';
+
+/** A stored daily bar as the audit reads it: unadjusted prices in yuan, volume in lots, amount in yuan. */
+export interface AuditBar {
+  date: string;
+  open: number | null;
+  high: number | null;
+  low: number | null;
+  close: number | null;
+  pre_close: number | null;
+  vol: number | null;
+  amount: number | null;
+}
+
+/** A security's stored days in order, and what the rules need to know of it. */
+export interface AuditSeries {
+  symbol: string;
+  kind: 'stock' | 'index';
+  board: Board | null;
+  bars: readonly AuditBar[];
+  /** Sessions it was suspended. */
+  halts: ReadonlySet<string>;
+  /** Ex-dates of its implemented distributions (cash or shares): pre_close is the ex-reference price then. */
+  exDates: ReadonlySet<string>;
+  /** Days its adjustment factor steps (a rights issue has one and no dividend row). */
+  factorSteps: ReadonlySet<string>;
+  /** Under risk warning on a day (its name then). */
+  stOn(date: string): boolean;
+  /** Its listing's session number on a day (1: the first day), null when its listing date is unknown. */
+  sessionOf(date: string): number | null;
+  /** Whether `date` is the session after `before` for it: every open day between them it was suspended. */
+  follows(before: string, date: string): boolean;
+}
+
+/** Prices are stored to the cent: two that differ by less than half a cent are the same. */
+const HALF_CENT = 0.005;
+const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
+
+/** The checks of one bar against its own figures and the day's limits, and against the bar before it. */
+export function barFindings(series: AuditSeries, checks: ReadonlySet<CheckName>): Finding[] {
+  const found: Finding[] = [];
+  const add = (check: CheckName, date: string, detail: Finding['detail']) => {
+    if (checks.has(check)) found.push(finding(check, series.symbol, date, detail));
+  };
+  series.bars.forEach((bar, i) => {
+    const { date, open, high, low, close, pre_close: preClose, vol, amount } = bar;
+    const previous = i > 0 ? series.bars[i - 1]! : null;
+    const prices = [open, high, low, close];
+    if (
+      prices.some((price) => price === null || price <= 0) ||
+      high! < Math.max(open!, close!, low!) ||
+      low! > Math.min(open!, close!) ||
+      (vol ?? 0) < 0
+    )
+      add('ohlc_inconsistent', date, { open, high, low, close, vol });
+    else if (series.kind === 'stock') {
+      if (vol !== null && vol > 0 && amount !== null && amount > 0) {
+        // Volume is stored in lots of 100 shares: amount ÷ shares is the day's average price.
+        const vwap = amount / (vol * 100);
+        if (vwap < low! - TICK || vwap > high! + TICK)
+          add('vwap_outside_range', date, { vwap: round4(vwap), low, high, amount, vol, tick: TICK });
+      }
+      const ratio = limitRatio({
+        board: series.board,
+        date,
+        st: series.stOn(date),
+        session: series.sessionOf(date),
+      });
+      if (ratio !== null && preClose !== null && preClose > 0) {
+        const { up, down } = limitPrices(preClose, ratio);
+        if (high! > up + 1e-9 || low! < down - 1e-9)
+          add('limit_breach', date, {
+            pre_close: preClose,
+            limit_ratio: ratio,
+            limit_up: up,
+            limit_down: down,
+            high,
+            low,
+            close,
+          });
+      }
+    }
+    // Across a gap in the store the bar before is not the previous session's: the gap is its own finding.
+    if (
+      previous?.close != null &&
+      preClose !== null &&
+      series.follows(previous.date, date) &&
+      !series.exDates.has(date) &&
+      !series.factorSteps.has(date) &&
+      Math.abs(preClose - previous.close) >= HALF_CENT
+    )
+      add('pre_close_mismatch', date, {
+        pre_close: preClose,
+        previous_close: previous.close,
+        previous_date: previous.date,
+      });
+    if (
+      previous !== null &&
+      (vol ?? 0) > 0 &&
+      (['open', 'high', 'low', 'close', 'vol', 'amount'] as const).every((field) => previous[field] === bar[field])
+    )
+      add('stale_bar', date, { previous_date: previous.date, open, high, low, close, vol, amount });
+    if ((vol ?? 0) === 0 && !series.halts.has(date)) add('zero_volume', date, { vol, amount });
+  });
+  return found;
+}

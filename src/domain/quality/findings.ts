@@ -1,0 +1,47 @@
+/**
+ * What the audit can find, by name, and how grave each is: `error` for a row that is wrong by the exchange's own
+ * rules or the store's (a price past its limit, a security's missing session), `warning` for one that is unusual
+ * but can be true (a factor step on a day no stored event explains: rights issues are not dividends) or that the
+ * update repairs on its own (a session loaded for part of the market).
+ */
+export const CHECKS = {
+  missing_session: 'error',
+  partial_session: 'warning',
+  bar_on_closed_day: 'error',
+  ohlc_inconsistent: 'error',
+  vwap_outside_range: 'error',
+  limit_breach: 'error',
+  pre_close_mismatch: 'error',
+  factor_step_without_event: 'warning',
+  event_without_factor_step: 'error',
+  factor_step_mismatch: 'error',
+  stale_bar: 'warning',
+  zero_volume: 'warning',
+  balance_sheet_identity: 'error',
+} as const;
+
+export type CheckName = keyof typeof CHECKS;
+export type Severity = (typeof CHECKS)[CheckName];
+export const CHECK_NAMES = Object.keys(CHECKS) as CheckName[];
+
+/** One finding: a check that failed on a security (none: the whole market) and day, with the figures and the rule's. */
+export interface Finding {
+  check: CheckName;
+  symbol: string | null;
+  date: string;
+  /** What tells two findings of one check, security and day apart (a statement's version), or ''. */
+  item: string;
+  detail: Readonly<Record<string, string | number | null>>;
+}
+
+export const finding = (
+  check: CheckName,
+  symbol: string | null,
+  date: string,
+  detail: Finding['detail'],
+  item = '',
+): Finding => ({ check, symbol, date, item, detail });
+
+/** A finding's identity across runs: the same check, security, day and item is the same finding. */
+export const findingKey = ({ check, symbol, date, item }: Pick<Finding, 'check' | 'symbol' | 'date' | 'item'>) =>
+  `${check} ${symbol ?? ''} ${date} ${item}`;

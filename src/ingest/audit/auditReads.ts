@@ -1,0 +1,143 @@
+import type { Knex } from 'knex';
+import type { AuditBar } from '../../domain/quality/barChecks';
+import type { AuditFactor } from '../../domain/quality/factorChecks';
+import type { BalanceSheetTotals } from '../../domain/quality/statementChecks';
+
+/** A security the audit reads: its kind and listed life. */
+export interface AuditedSecurity {
+  ts_code: string;
+  kind: 'stock' | 'index';
+  list_date: string | null;
+  delist_date: string | null;
+}
+
+/** A range of days read: `from` may reach before the audited range, for the day before its first. */
+export interface DayRange {
+  from: string | null;
+  until: string | null;
+}
+
+const inRange = (query: Knex.QueryBuilder, column: string, { from, until }: DayRange) => {
+  if (from !== null) query.where(column, '>=', from);
+  if (until !== null) query.where(column, '<=', until);
+  return query;
+};
+
+const dayOf = (value: unknown) => String(value).slice(0, 10);
+
+/** Stocks and indices, by code (`symbols`: only those). */
+export async function auditedSecurities(db: Knex, symbols: readonly string[] | null): Promise<AuditedSecurity[]> {
+  const query = db('securities').whereIn('kind', ['stock', 'index']).orderBy('ts_code');
+  if (symbols !== null) query.whereIn('ts_code', [...symbols]);
+  return (await query.select('ts_code', 'kind', 'list_date', 'delist_date')).map((row) => ({
+    ...row,
+    list_date: row.list_date === null ? null : dayOf(row.list_date),
+    delist_date: row.delist_date === null ? null : dayOf(row.delist_date),
+  }));
+}
+
+/** Each stock's names over time that marked a risk warning: [start, end] (end null: still). */
+export async function riskWarningNames(
+  db: Knex,
+): Promise<Array<{ ts_code: string; start: string; end: string | null; name: string }>> {
+  return (await db('name_changes').select('ts_code', 'start_date', 'end_date', 'name')).map((row) => ({
+    ts_code: row.ts_code,
+    start: dayOf(row.start_date),
+    end: row.end_date === null ? null : dayOf(row.end_date),
+    name: row.name,
+  }));
+}
+
+/** The bars of some securities, by code then day. */
+export async function barsOf(db: Knex, codes: readonly string[], range: DayRange): Promise<Map<string, AuditBar[]>> {
+  const rows = await inRange(db('daily_bars').whereIn('ts_code', [...codes]), 'trade_date', range)
+    .orderBy(['ts_code', 'trade_date'])
+    .select('ts_code', 'trade_date', 'open', 'high', 'low', 'close', 'pre_close', 'vol', 'amount');
+  return groupBy(rows as Array<Omit<AuditBar, 'date'> & { ts_code: string; trade_date: unknown }>, (row) => ({
+    date: dayOf(row.trade_date),
+    open: row.open,
+    high: row.high,
+    low: row.low,
+    close: row.close,
+    pre_close: row.pre_close,
+    vol: row.vol,
+    amount: row.amount,
+  }));
+}
+
+/** The adjustment factors of some securities, by code then day. */
+export async function factorsOf(
+  db: Knex,
+  codes: readonly string[],
+  range: DayRange,
+): Promise<Map<string, AuditFactor[]>> {
+  const rows = await inRange(db('adj_factors').whereIn('ts_code', [...codes]), 'trade_date', range)
+    .orderBy(['ts_code', 'trade_date'])
+    .select('ts_code', 'trade_date', 'adj_factor');
+  return groupBy(rows as Array<{ ts_code: string; trade_date: unknown; adj_factor: unknown }>, (row) => ({
+    date: dayOf(row.trade_date),
+    factor: Number(row.adj_factor),
+  }));
+}
+
+/** The days some securities were suspended all day. */
+export async function haltsOf(db: Knex, codes: readonly string[], range: DayRange): Promise<Map<string, string[]>> {
+  const rows = await inRange(
+    db('trading_halts')
+      .whereIn('ts_code', [...codes])
+      .where({ suspend_type: 'S' }),
+    'trade_date',
+    range,
+  )
+    .orderBy(['ts_code', 'trade_date'])
+    .select('ts_code', 'trade_date');
+  return groupBy(rows as Array<{ ts_code: string; trade_date: unknown }>, (row) => dayOf(row.trade_date));
+}
+
+/** The ex-dates of some securities' implemented distributions with cash or shares (Tushare `dividend`, 实施). */
+export async function exDatesOf(db: Knex, codes: readonly string[], range: DayRange): Promise<Map<string, string[]>> {
+  const rows = await inRange(
+    db('dividends')
+      .whereIn('ts_code', [...codes])
+      .where({ div_proc: '实施' })
+      .whereNotNull('ex_date')
+      .where((q) => q.where('cash_div', '>', 0).orWhere('stk_div', '>', 0)),
+    'ex_date',
+    range,
+  )
+    .orderBy(['ts_code', 'ex_date'])
+    .distinct('ts_code', 'ex_date');
+  return groupBy(rows as Array<{ ts_code: string; ex_date: unknown }>, (row) => dayOf(row.ex_date));
+}
+
+/** The balance sheets of the periods in range (`symbols`: of those). */
+export async function balanceSheetsOf(
+  db: Knex,
+  symbols: readonly string[] | null,
+  range: DayRange,
+): Promise<BalanceSheetTotals[]> {
+  const query = inRange(db('balance_sheets'), 'end_date', range).orderBy(['ts_code', 'end_date', 'f_ann_date']);
+  if (symbols !== null) query.whereIn('ts_code', [...symbols]);
+  return (
+    await query.select(
+      'ts_code',
+      'end_date',
+      'report_type',
+      'f_ann_date',
+      'total_assets',
+      'total_liab',
+      'total_hldr_eqy_inc_min_int',
+    )
+  ).map((row: BalanceSheetTotals) => ({ ...row, end_date: dayOf(row.end_date), f_ann_date: dayOf(row.f_ann_date) }));
+}
+
+function groupBy<R extends { ts_code: string }, T>(rows: readonly R[], map: (row: R) => T): Map<string, T[]> {
+  const grouped = new Map<string, T[]>();
+  for (const row of rows) {
+    const code = row.ts_code;
+    let list = grouped.get(code);
+    if (!list) grouped.set(code, (list = []));
+    list.push(map(row));
+  }
+  return grouped;
+}

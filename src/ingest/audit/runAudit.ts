@@ -1,0 +1,179 @@
+import type { Knex } from 'knex';
+import { barFindings } from '../../domain/quality/barChecks';
+import { factorFindings, factorSteps } from '../../domain/quality/factorChecks';
+import { CHECK_NAMES, CHECKS, type CheckName, type Finding } from '../../domain/quality/findings';
+import { isRiskWarningName } from '../../domain/quality/priceLimits';
+import { barsOnClosedDays, missingSessions, partialSessions } from '../../domain/quality/sessionChecks';
+import { balanceSheetFindings } from '../../domain/quality/statementChecks';
+import { COVERAGE_DATASETS, DEFAULT_MIN_COVERAGE } from '../../domain/market/coverage';
+import { boardOf } from '../../domain/reference/symbols';
+import { OpenDays } from '../../domain/time/openDays';
+import { allOpenDays, sessionCounts, universeOf } from '../../db/sessionCoverage';
+import {
+  auditedSecurities,
+  balanceSheetsOf,
+  barsOf,
+  exDatesOf,
+  factorsOf,
+  haltsOf,
+  riskWarningNames,
+  type AuditedSecurity,
+  type DayRange,
+} from './auditReads';
+import { recordFindings, type AuditScope } from './findingStore';
+
+export interface AuditOptions {
+  since?: string;
+  until?: string;
+  /** Only these securities (standard codes); the whole-market checks are then left out. */
+  symbols?: readonly string[];
+  checks?: readonly CheckName[];
+  minCoverage?: number;
+  now?: Date;
+  /** Called after each batch of securities, with how many are done of all. */
+  progress?: (done: number, total: number) => void;
+}
+
+export interface AuditSummary {
+  scope: AuditScope;
+  /** Every finding of this audit, oldest day first. */
+  findings: Finding[];
+  /** Those not open before it. */
+  added: Finding[];
+  resolved: number;
+  securities: number;
+  bars: number;
+}
+
+/** Securities read at once: a batch's bars, factors and events stay well under the audit's memory bound. */
+const BATCH = 100;
+/** Open days read before the range, so that its first day has the bar before it (a suspension in between). */
+const LOOKBACK_SESSIONS = 250;
+
+/**
+ * The audit: every stored bar, factor, distribution and balance sheet of the range against the checks of
+ * src/domain/quality, security by security in batches (memory stays flat whatever the store's size), then
+ * the findings kept (findingStore.ts): new ones told, fixed ones resolved.
+ */
+export async function runAudit(db: Knex, options: AuditOptions = {}): Promise<AuditSummary> {
+  const checks = new Set<CheckName>(options.checks ?? CHECK_NAMES);
+  const symbols = options.symbols ?? null;
+  const scope: AuditScope = {
+    checks: [...checks],
+    symbols,
+    since: options.since ?? null,
+    until: options.until ?? null,
+  };
+  const allDays = await allOpenDays(db);
+  const days = new OpenDays(allDays);
+  const calendar = { first: allDays[0] ?? '9999-12-31', last: allDays.at(-1) ?? '0000-01-01' };
+  const range: DayRange = { from: scope.since, until: scope.until };
+  const reach: DayRange = {
+    from: scope.since === null ? null : (days.before(scope.since, LOOKBACK_SESSIONS) ?? scope.since),
+    until: scope.until,
+  };
+  const inScope = (finding: Finding) =>
+    (scope.since === null || finding.date >= scope.since) && (scope.until === null || finding.date <= scope.until);
+
+  const findings: Finding[] = [];
+  const market = await marketFindings(db, days, range, symbols, checks, options.minCoverage ?? DEFAULT_MIN_COVERAGE);
+  findings.push(...market.findings);
+
+  const securities = await auditedSecurities(db, symbols);
+  const stNames = await riskWarningNames(db);
+  const riskWarnings = new Map<string, Array<{ start: string; end: string | null }>>();
+  for (const { ts_code, start, end, name } of stNames)
+    if (isRiskWarningName(name)) riskWarnings.set(ts_code, [...(riskWarnings.get(ts_code) ?? []), { start, end }]);
+
+  let bars = 0;
+  for (let i = 0; i < securities.length; i += BATCH) {
+    const batch = securities.slice(i, i + BATCH);
+    const codes = batch.map((security) => security.ts_code);
+    const [barsByCode, factorsByCode, haltsByCode, exDatesByCode] = await Promise.all([
+      barsOf(db, codes, reach),
+      factorsOf(db, codes, reach),
+      haltsOf(db, codes, reach),
+      exDatesOf(db, codes, reach),
+    ]);
+    for (const security of batch) {
+      const code = security.ts_code;
+      const series = barsByCode.get(code) ?? [];
+      bars += series.length;
+      const factors = factorsByCode.get(code) ?? [];
+      const exDates = exDatesByCode.get(code) ?? [];
+      const halts = new Set(haltsByCode.get(code) ?? []);
+      const barDays = series.map((bar) => bar.date);
+      const warnings = riskWarnings.get(code) ?? [];
+      findings.push(
+        ...[
+          ...barFindings(
+            {
+              symbol: code,
+              kind: security.kind,
+              board: security.kind === 'stock' ? boardOf(code) : null,
+              bars: series,
+              halts,
+              exDates: new Set(exDates),
+              factorSteps: new Set(factorSteps(factors).map((step) => step.date)),
+              stOn: (date) => warnings.some(({ start, end }) => start <= date && (end === null || date <= end)),
+              sessionOf: sessionNumber(security, days),
+              follows: (before, date) =>
+                days
+                  .between(before, date)
+                  .slice(1, -1)
+                  .every((day) => halts.has(day)),
+            },
+            checks,
+          ),
+          ...(security.kind === 'stock' ? factorFindings(code, series, factors, exDates, checks) : []),
+          ...(checks.has('missing_session')
+            ? missingSessions(code, barDays, security, halts, days, market.notMarket)
+            : []),
+          ...(checks.has('bar_on_closed_day') ? barsOnClosedDays(code, barDays, days, calendar) : []),
+        ].filter(inScope),
+      );
+    }
+    options.progress?.(Math.min(i + BATCH, securities.length), securities.length);
+  }
+  if (checks.has('balance_sheet_identity'))
+    findings.push(...balanceSheetFindings(await balanceSheetsOf(db, symbols, range)));
+
+  findings.sort((a, b) => a.date.localeCompare(b.date) || (a.symbol ?? '').localeCompare(b.symbol ?? ''));
+  const { added, resolved } = await recordFindings(db, findings, scope, options.now ?? new Date());
+  return { scope, findings, added, resolved, securities: securities.length, bars };
+}
+
+/** A security's listing session number of a day: open days from its listing date through the day. */
+const sessionNumber =
+  ({ list_date }: AuditedSecurity, days: OpenDays) =>
+  (date: string): number | null =>
+    list_date === null ? null : days.countBetween(days.lastBefore(list_date) ?? '0000-01-01', date);
+
+/**
+ * The whole-market session check (`partial_session`) over the sessions of the range that hold bars, and the
+ * sessions that are not the market's (partial or empty) where a security's missing bar is no finding of its
+ * own. Left out when the audit is of some securities.
+ */
+async function marketFindings(
+  db: Knex,
+  days: OpenDays,
+  range: DayRange,
+  symbols: readonly string[] | null,
+  checks: ReadonlySet<CheckName>,
+  minCoverage: number,
+): Promise<{ findings: Finding[]; notMarket: Set<string> }> {
+  const first = range.from ?? (await db('daily_bars').min({ day: 'trade_date' }).first())?.day;
+  const last = range.until ?? (await db('daily_bars').max({ day: 'trade_date' }).first())?.day;
+  if (!first || !last) return { findings: [], notMarket: new Set() };
+  const sessions = days.between(String(first).slice(0, 10), String(last).slice(0, 10));
+  const daily = COVERAGE_DATASETS.find((dataset) => dataset.name === 'daily')!;
+  const counts = await sessionCounts(db, daily, sessions, await universeOf(db, sessions));
+  const { findings, partial } = partialSessions(counts, minCoverage);
+  const empty = sessions.filter((day) => (counts.get(day)?.rows ?? 0) === 0);
+  const marketChecks = symbols === null && checks.has('partial_session');
+  return { findings: marketChecks ? findings : [], notMarket: new Set([...partial, ...empty]) };
+}
+
+/** Whether an audit found an error not open before it: what makes `ashare audit` exit 1. */
+export const hasNewError = ({ added }: Pick<AuditSummary, 'added'>) =>
+  added.some((finding) => CHECKS[finding.check] === 'error');
