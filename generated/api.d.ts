@@ -848,6 +848,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/data/quality": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the audit found wrong in the stored data
+         * @description The audit checks every stored session after each update, import and sync against the exchanges' rules:
+         *     missing and partial sessions, bars on closed days, inconsistent OHLC, a volume-weighted price outside the
+         *     day's range, a price past the day's limit (by board, risk warning, listing session and date), pre_close
+         *     against the previous close, adjustment-factor steps against dividends and the ex-reference price, stale
+         *     bars, zero volume, and the balance-sheet identity. `summary` counts the open findings by check and severity;
+         *     `findings` lists them newest day first, each with its `check`, `severity` (`error`: wrong by the rules;
+         *     `warning`: unusual, or repaired by the next update), `symbol` (null for a whole-market finding), `date` and
+         *     the figures that fail beside the rule's (`detail`). `status=resolved` lists those a later load fixed.
+         *     Each plan sees the dates its delay lets it read. CSV: a row per finding, the summary as JSON text.
+         */
+        get: operations["getDataQuality"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/market/cross-section": {
         parameters: {
             query?: never;
@@ -3674,6 +3702,19 @@ export interface components {
              * @example 0.95
              */
             min_coverage: number;
+            /** @description The audit's open findings on the dates the plan sees (`/v1/data/quality` lists them); of the security with `symbol`. */
+            open_findings: {
+                /**
+                 * Format: int64
+                 * @description Open findings of severity error.
+                 */
+                errors: number;
+                /**
+                 * Format: int64
+                 * @description Open findings of severity warning.
+                 */
+                warnings: number;
+            };
             /** @description One entry per dataset. */
             datasets: components["schemas"]["DatasetCoverage"][];
         };
@@ -3682,6 +3723,84 @@ export interface components {
             code: components["schemas"]["SuccessCode"];
             message: components["schemas"]["SuccessMessage"];
             data: components["schemas"]["DataCoverage"];
+        };
+        /** @description One finding of the audit. */
+        QualityFinding: {
+            /** @description The check that failed (`limit_breach`, `missing_session`, …). */
+            check: string;
+            /**
+             * @description `error`: wrong by the exchange's or the store's rules; `warning`: unusual, or repaired by the next update.
+             * @enum {string}
+             */
+            severity: "error" | "warning";
+            /** @description The security, or null for a whole-market finding (a partial session). */
+            symbol: string | null;
+            /**
+             * Format: date
+             * @description The session (for a balance sheet, its period's end).
+             */
+            date: string;
+            /** @description What tells two findings of a check, security and day apart (a statement's report type and announcement), or null. */
+            item: string | null;
+            /** @description The figures that fail and the rule's expected values (e.g. `pre_close`, `limit_up`, `high`). */
+            detail: {
+                [key: string]: number | string | null;
+            };
+            /**
+             * Format: date-time
+             * @description When an audit first found it (UTC).
+             */
+            first_seen: string;
+            /**
+             * Format: date-time
+             * @description When an audit last found it (UTC).
+             */
+            last_seen: string;
+            /**
+             * Format: date-time
+             * @description When a later audit no longer found it (a load fixed the row), or null while open.
+             */
+            resolved_at: string | null;
+        };
+        /** @description The open findings counted by check and severity, and a page of findings. */
+        DataQuality: {
+            /** @description The open findings the plan sees, counted. */
+            summary: {
+                /**
+                 * Format: int64
+                 * @description Open findings of severity error.
+                 */
+                open_errors: number;
+                /**
+                 * Format: int64
+                 * @description Open findings of severity warning.
+                 */
+                open_warnings: number;
+                /** @description Open findings per check and severity. */
+                by_check: {
+                    /** @description The check's name. */
+                    check: string;
+                    /**
+                     * @description How grave its findings are.
+                     * @enum {string}
+                     */
+                    severity: "error" | "warning";
+                    /**
+                     * Format: int64
+                     * @description Open findings.
+                     */
+                    open: number;
+                }[];
+            };
+            /** @description The findings of this page, newest day first. */
+            findings: components["schemas"]["QualityFinding"][];
+        };
+        /** @description Success envelope of the audit's open counts and a page of its findings. */
+        DataQualityPage: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            data: components["schemas"]["DataQuality"];
+            pagination: components["schemas"]["Pagination"];
         };
         /**
          * Format: double
@@ -9163,6 +9282,10 @@ export interface operations {
                      *         "symbol": null,
                      *         "expected_session": "2026-11-27",
                      *         "min_coverage": 0.95,
+                     *         "open_findings": {
+                     *           "errors": 0,
+                     *           "warnings": 2
+                     *         },
                      *         "datasets": [
                      *           {
                      *             "dataset": "daily",
@@ -9197,6 +9320,138 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getDataQuality: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One check's findings.
+                 * @example limit_breach
+                 */
+                check?: "missing_session" | "partial_session" | "bar_on_closed_day" | "ohlc_inconsistent" | "vwap_outside_range" | "limit_breach" | "pre_close_mismatch" | "factor_step_without_event" | "event_without_factor_step" | "factor_step_mismatch" | "stale_bar" | "zero_volume" | "balance_sheet_identity";
+                /**
+                 * @description Only errors or only warnings.
+                 * @example error
+                 */
+                severity?: "error" | "warning";
+                /**
+                 * @description Open findings (default), those a later load resolved, or all.
+                 * @example open
+                 */
+                status?: "open" | "resolved" | "all";
+                /**
+                 * @description One security's findings, in any of the three formats; an old code answers for the security it became.
+                 * @example 000001.SZ
+                 */
+                symbol?: string;
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description Rows per page, 1 to 6000 (a whole market's day fits one page).
+                 * @example 1000
+                 */
+                limit?: components["parameters"]["DatasetLimit"];
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The open counts and a page of findings. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": {
+                     *         "summary": {
+                     *           "open_errors": 1,
+                     *           "open_warnings": 0,
+                     *           "by_check": [
+                     *             {
+                     *               "check": "limit_breach",
+                     *               "severity": "error",
+                     *               "open": 1
+                     *             }
+                     *           ]
+                     *         },
+                     *         "findings": [
+                     *           {
+                     *             "check": "limit_breach",
+                     *             "severity": "error",
+                     *             "symbol": "600006.SH",
+                     *             "date": "2024-01-16",
+                     *             "item": null,
+                     *             "detail": {
+                     *               "pre_close": 10,
+                     *               "limit_ratio": 0.1,
+                     *               "limit_up": 11,
+                     *               "limit_down": 9,
+                     *               "high": 11.05,
+                     *               "low": 10,
+                     *               "close": 11.05
+                     *             },
+                     *             "first_seen": "2024-02-01T10:00:00Z",
+                     *             "last_seen": "2024-02-01T10:00:00Z",
+                     *             "resolved_at": null
+                     *           }
+                     *         ]
+                     *       },
+                     *       "pagination": {
+                     *         "current_page": 1,
+                     *         "total_pages": 1,
+                     *         "total_items": 1,
+                     *         "items_per_page": 1000,
+                     *         "has_next_page": false,
+                     *         "has_prev_page": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DataQualityPage"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

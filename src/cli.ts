@@ -16,7 +16,7 @@ import {
   updateSummary,
 } from './cliProgress';
 import { CHECK_NAMES, type CheckName } from './domain/quality/findings';
-import { hasNewError, runAudit } from './ingest/audit/runAudit';
+import { auditCounts, hasNewError, runAudit } from './ingest/audit/runAudit';
 import { BaostockClient } from './ingest/baostock/baostockClient';
 import {
   BAOSTOCK_DATASETS,
@@ -77,6 +77,14 @@ async function withDb<T>(work: (db: ReturnType<typeof connect>) => Promise<T>): 
   }
 }
 
+/** The audit of what a load brought (src/ingest/audit), told in one line: `ashare audit` lists the findings. */
+async function auditAfterLoad(db: ReturnType<typeof connect>, range: { since?: string; until?: string }) {
+  const counts = auditCounts(await runAudit(db, { ...range, minCoverage: loadConfig().SYNC_MIN_COVERAGE }));
+  console.error(
+    `audit: ${counts.findings} findings, ${counts.added} new (${counts.newErrors} errors); 'ashare audit' lists them`,
+  );
+}
+
 program
   .command('migrate')
   .description('apply the database migrations')
@@ -94,6 +102,7 @@ program
         );
       }
       await importBundle(db, dir, consoleProgress());
+      await auditAfterLoad(db, {});
     }),
   );
 
@@ -137,6 +146,7 @@ const sync = program
         callsPerMinute: options.callsPerMinute,
         log: (line) => console.error(line),
       });
+      await auditAfterLoad(db, { since: options.from, until: options.to });
     }),
   );
 
@@ -192,6 +202,7 @@ sync
             onSecurity: securityProgress(),
           });
           console.error(baostockSummary(summary, options.check));
+          await auditAfterLoad(db, { since: options.since, until: options.until ?? exchangeToday() });
         } finally {
           await client.close();
         }

@@ -22,6 +22,7 @@ export interface FreshnessSource {
   lags(): Promise<Array<{ dataset: string; lag: number }>>;
   lastSuccesses(): Promise<Array<{ source: string; seconds: number }>>;
   failures(): Promise<number>;
+  findings(): Promise<Array<{ check: string; severity: string; open: number }>>;
 }
 
 /**
@@ -149,6 +150,17 @@ export class Metrics {
       async collect() {
         this.reset();
         this.inc(await freshness.failures().catch(() => 0));
+      },
+    });
+    new Gauge({
+      name: 'ashare_quality_findings',
+      help: 'Open findings of the audit, by check and severity (GET /v1/data/quality lists them)',
+      labelNames: ['check', 'severity'],
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        for (const { check, severity, open } of await freshness.findings().catch(() => []))
+          this.set({ check, severity }, open);
       },
     });
   }

@@ -296,10 +296,10 @@ describe('freshness: /v1/market/status and /v1/data/coverage', () => {
     const { body } = await get('/v1/data/coverage?format=csv');
     const [header, daily] = (body as string).split('\n');
     expect(header).to.equal(
-      'as_of,symbol,expected_session,min_coverage,dataset,clock,first,last,expected,lag_sessions,missing_sessions,partial_sessions,failed_sessions,rows,securities,last_update,next_update',
+      'as_of,symbol,expected_session,min_coverage,open_findings,dataset,clock,first,last,expected,lag_sessions,missing_sessions,partial_sessions,failed_sessions,rows,securities,last_update,next_update',
     );
     expect(daily).to.match(
-      /^2024-06-28T18:00:00\+08:00,,2024-06-28,0\.95,daily,session,2024-06-03,2024-06-26,2024-06-28,2,"\[""2024-06-21"",""2024-06-27"",""2024-06-28""\]"/,
+      /^2024-06-28T18:00:00\+08:00,,2024-06-28,0\.95,"{""errors"":0,""warnings"":0}",daily,session,2024-06-03,2024-06-26,2024-06-28,2,"\[""2024-06-21"",""2024-06-27"",""2024-06-28""\]"/,
     );
   });
 });

@@ -158,6 +158,8 @@ const TIMED: Record<string, TimedSample[]> = {
       pastMark: '"dataset":"daily_basic","clock":"session","first":"2024-12-30","last":"2024-12-30"',
     },
   ],
+  // Findings of the audit on the fresh day and the one before (seed below).
+  getDataQuality: [daily('/v1/data/quality?symbol=000001', '/v1/data/quality?symbol=000001&end_date=2024-12-30')],
   getLegacyIndices: [
     daily('/api/v1/indices?index=000001.SH&period=daily', '/api/v1/indices?index=000001.SH&period=daily'),
   ],
@@ -291,6 +293,12 @@ async function seed(db: Knex): Promise<void> {
   await db('live_quotes').insert([
     { ts_code: '000001.SZ', quote_minute: '2024-12-31 15:00:00', quote_time: '2024-12-31 15:00:00', ...quote },
     { ts_code: '600000.SH', quote_minute: '2024-12-30 15:00:00', quote_time: '2024-12-30 15:00:02', ...quote },
+  ]);
+  const finding = { check_name: 'zero_volume', ts_code: '000001.SZ', item: '', severity: 'warning', detail: '{}' };
+  const seen = { first_seen: '2024-12-31 07:00:00', last_seen: '2024-12-31 07:00:00', resolved_at: null };
+  await db('quality_findings').insert([
+    { ...finding, trade_date: '2024-12-31', ...seen },
+    { ...finding, trade_date: '2024-12-30', ...seen },
   ]);
   // A week whose last session is the 31st, so that the weekly bar closes with the fresh day as the monthly one does.
   await db('trade_calendar').whereIn('cal_date', ['2025-01-02', '2025-01-03']).update({ is_open: false });

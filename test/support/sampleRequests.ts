@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import type { DatasetDescriptor } from '../../src/domain/tables/datasetDescriptor';
 import { DATASET_DESCRIPTORS } from '../../src/domain/tables/datasetDescriptors';
 import { importBundle } from '../../src/ingest/bundle';
+import { runAudit } from '../../src/ingest/audit/runAudit';
 import { TUSHARE_APIS } from '../../src/modules/tushare/apiNames.catalog';
 import { operations } from './contract';
 import { loadAllFinancials } from './financialFixtures';
@@ -76,6 +77,7 @@ export const SAMPLE_REQUESTS: Record<string, string> = {
   getConceptBoards: '/v1/concept/boards?type=N',
   getConceptConstituents: '/v1/concept/constituents?board=885800.TI&include_past=true',
   getDataCoverage: '/v1/data/coverage?symbol=000001',
+  getDataQuality: '/v1/data/quality?status=all',
   ...Object.fromEntries(
     DATASET_DESCRIPTORS.flatMap(({ route }) =>
       route ? [[route.operationId, datasetRequest(route, { begin_date: '2024-12-01', end_date: '2024-12-31' })]] : [],
@@ -121,4 +123,6 @@ export async function loadSampleData(db: Knex): Promise<void> {
     ])
     .onConflict(['ts_code', 'trade_date'])
     .ignore();
+  // The audit of all that, as an import runs it: the findings /v1/data/quality answers.
+  await runAudit(db, { now: new Date('2025-01-02T09:00:00Z') });
 }

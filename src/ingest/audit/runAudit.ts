@@ -174,6 +174,20 @@ async function marketFindings(
   return { findings: marketChecks ? findings : [], notMarket: new Set([...partial, ...empty]) };
 }
 
+/** An audit in three numbers, as an update or a load reports it. */
+export interface AuditCounts {
+  findings: number;
+  added: number;
+  /** New findings of severity error. */
+  newErrors: number;
+}
+
+export const auditCounts = ({ findings, added }: Pick<AuditSummary, 'findings' | 'added'>): AuditCounts => ({
+  findings: findings.length,
+  added: added.length,
+  newErrors: added.filter((finding) => CHECKS[finding.check] === 'error').length,
+});
+
 /** Whether an audit found an error not open before it: what makes `ashare audit` exit 1. */
 export const hasNewError = ({ added }: Pick<AuditSummary, 'added'>) =>
   added.some((finding) => CHECKS[finding.check] === 'error');

@@ -17,6 +17,7 @@ import { lastClosedSession } from '../../domain/time/syncSchedule';
 import { BLACKLISTED } from '../baostock/baostockClient';
 import { IngestError } from '../ingestError';
 import type { SessionSource } from './sessionSource';
+import { auditCounts, runAudit, type AuditCounts } from '../audit/runAudit';
 
 export interface UpdateOptions {
   trigger: 'schedule' | 'command';
@@ -41,6 +42,8 @@ export interface UpdateSummary {
   sessions: SessionOutcome[];
   rows: number;
   seconds: number;
+  /** The audit of the sessions loaded (none when none were): its findings, those new, the new errors among them. */
+  audit: AuditCounts | null;
 }
 
 /** The calendar is refreshed this far back: more than the gap window's 60 sessions (about 85 days). */
@@ -127,7 +130,22 @@ export async function runUpdate(db: Knex, source: SessionSource, options: Update
       rows,
       error: refused?.slice(0, 500) ?? null,
     });
-  return { runId: Number(runId), status, sessions: outcomes, rows, seconds: (performance.now() - started) / 1000 };
+  const audit =
+    rows > 0
+      ? auditCounts(
+          await runAudit(db, { since: todo[0], until: todo.at(-1), minCoverage: options.minCoverage, now: now() }),
+        )
+      : null;
+  if (audit !== null)
+    log(`${source.name}: audit of ${todo[0]}..${todo.at(-1)}: ${audit.findings} findings, ${audit.added} new`);
+  return {
+    runId: Number(runId),
+    status,
+    sessions: outcomes,
+    rows,
+    seconds: (performance.now() - started) / 1000,
+    audit,
+  };
 }
 
 /** The gap window: the last 60 open sessions through the last close (none before the stored calendar). */

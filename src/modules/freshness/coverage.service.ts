@@ -18,6 +18,7 @@ import type { ListingRow } from '../common/common.types';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
 import { failedSessions, failureCount, lastSuccessfulRuns, securityDays, securityHalts } from './freshness.repository';
 import type { CoverageReport, DatasetCoverageRow, DatasetStats } from './freshness.types';
+import { openFindingCounts, openFindingTotals } from './quality.repository';
 
 export interface CoverageSettings {
   schedule: readonly ScheduleEntry[];
@@ -99,6 +100,7 @@ export class StoreCoverage {
       symbol: security?.ts_code ?? null,
       expectedSession: expected,
       minCoverage: this.settings.minCoverage,
+      openFindings: await openFindingTotals(this.db, through, security?.ts_code),
       datasets,
     };
   }
@@ -147,6 +149,11 @@ export class StoreCoverage {
   /** The sessions updates failed to load, ever counted (a counter). */
   failures(): Promise<number> {
     return failureCount(this.db);
+  }
+
+  /** The audit's open findings by check and severity (a gauge). */
+  findings(): Promise<Array<{ check: string; severity: string; open: number }>> {
+    return openFindingCounts(this.db, null);
   }
 
   /** Every dataset's span, totals and window counts, counted again when a data version or the window moves. */

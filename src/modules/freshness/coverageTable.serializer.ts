@@ -54,5 +54,7 @@ export function coverageTable(report: CoverageReport): string {
     format(header),
     ...lines.map(format),
     ...(gaps.length === 0 ? [] : ['', 'sessions of the last 60 not loaded:', ...gaps]),
+    '',
+    `audit: ${report.openFindings.errors} errors and ${report.openFindings.warnings} warnings open ('ashare audit' lists them)`,
   ].join('\n');
 }

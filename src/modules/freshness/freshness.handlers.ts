@@ -3,15 +3,17 @@ import { marketStatusAt } from '../../domain/time/marketStatus';
 import { parseOneSymbol } from '../../domain/reference/symbols';
 import { writeAnswer } from '../../http/answers/answerWriters';
 import { ok } from '../../http/envelope';
+import { pageWindow, paginationOf } from '../../domain/api/pagination';
 import type { Handler } from '../../http/handler';
 import { signedIn } from '../../http/auth';
 import type { CodeHistory } from '../common/codeHistory.service';
 import { listingRows } from '../common/listing.repository';
-import { resolveSecurities } from '../common/securityResolution.service';
+import { resolveSecurities, securityCodesOf } from '../common/securityResolution.service';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
 import type { PlanVisibility } from '../subscriptions/planVisibility.service';
 import type { StoreCoverage } from './coverage.service';
 import { recentRuns } from './freshness.repository';
+import { findingsPage, openFindingCounts } from './quality.repository';
 import * as wire from './freshness.serializer';
 
 export interface FreshnessDeps {
@@ -56,5 +58,18 @@ export function freshnessHandlers({
     res.json(ok({ coverage: wire.toDataCoverage(report), runs: runs.map(wire.toUpdateRunRecord) }));
   };
 
-  return { getMarketStatus, getDataCoverage, getDataStatus };
+  const getDataQuality: Handler<'getDataQuality'> = async (req, res) => {
+    const { check, severity, status = 'open', symbol, begin_date: begin, end_date: end } = req.query;
+    const window = pageWindow(req.query, 1000);
+    const through = (await visibility.of(res.locals.keyOwner!.planId)).dailyThrough;
+    const security = await securityCodesOf(db, codes, symbol);
+    const [counts, page] = await Promise.all([
+      openFindingCounts(db, through),
+      findingsPage(db, { status, check, severity, codes: security.all, begin, end, through }, window),
+    ]);
+    const data = { summary: wire.toQualitySummary(counts), findings: page.rows.map(wire.toQualityFinding) };
+    await writeAnswer(req, res, { ...ok(data), pagination: paginationOf(window, page.total) });
+  };
+
+  return { getMarketStatus, getDataCoverage, getDataStatus, getDataQuality };
 }

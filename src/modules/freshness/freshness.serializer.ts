@@ -1,7 +1,7 @@
 import type { components } from '../../../generated/api';
 import { sqlDateTimeToIso } from '../../domain/time/dates';
 import { beijingInstant, type MarketStatus } from '../../domain/time/marketStatus';
-import type { CoverageReport, DatasetCoverageRow, UpdateRunRecordRow } from './freshness.types';
+import type { CoverageReport, DatasetCoverageRow, FindingRow, UpdateRunRecordRow } from './freshness.types';
 
 type Schemas = components['schemas'];
 
@@ -54,6 +54,7 @@ export function toDataCoverage(report: CoverageReport): Schemas['DataCoverage'] 
     symbol: report.symbol,
     expected_session: report.expectedSession,
     min_coverage: report.minCoverage,
+    open_findings: report.openFindings,
     datasets: report.datasets.map(toDatasetCoverage),
   };
 }
@@ -69,5 +70,37 @@ export function toUpdateRunRecord(row: UpdateRunRecordRow): Schemas['UpdateRunRe
     sessions: Number(row.sessions),
     rows: Number(row.rows),
     error: row.error,
+  };
+}
+
+/** A kept finding on the wire: the market's as a null symbol, the item null when none, times in UTC. */
+export function toQualityFinding(row: FindingRow): Schemas['QualityFinding'] {
+  return {
+    check: row.check_name,
+    severity: row.severity as Schemas['QualityFinding']['severity'],
+    symbol: row.ts_code === '' ? null : row.ts_code,
+    date: String(row.trade_date).slice(0, 10),
+    item: row.item === '' ? null : row.item,
+    detail: JSON.parse(row.detail) as Schemas['QualityFinding']['detail'],
+    first_seen: sqlDateTimeToIso(row.first_seen)!,
+    last_seen: sqlDateTimeToIso(row.last_seen)!,
+    resolved_at: sqlDateTimeToIso(row.resolved_at),
+  };
+}
+
+/** The open counts as the summary: errors, warnings, and per check. */
+export function toQualitySummary(
+  counts: ReadonlyArray<{ check: string; severity: string; open: number }>,
+): Schemas['DataQuality']['summary'] {
+  const of = (severity: string) =>
+    counts.filter((count) => count.severity === severity).reduce((sum, count) => sum + count.open, 0);
+  return {
+    open_errors: of('error'),
+    open_warnings: of('warning'),
+    by_check: counts.map(({ check, severity, open }) => ({
+      check,
+      severity: severity as 'error' | 'warning',
+      open,
+    })),
   };
 }

@@ -55,5 +55,20 @@ export interface CoverageReport {
   symbol: string | null;
   expectedSession: string | null;
   minCoverage: number;
+  /** The audit's open findings on the dates the plan sees (of the security, with one). */
+  openFindings: { errors: number; warnings: number };
   datasets: DatasetCoverageRow[];
+}
+
+/** A kept finding as stored. */
+export interface FindingRow {
+  check_name: string;
+  ts_code: string;
+  trade_date: string;
+  item: string;
+  severity: string;
+  detail: string;
+  first_seen: string;
+  last_seen: string;
+  resolved_at: string | null;
 }

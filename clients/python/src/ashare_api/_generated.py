@@ -721,6 +721,7 @@ DataCoverage = TypedDict("DataCoverage", {
     "symbol": Optional[str],
     "expected_session": Optional[str],
     "min_coverage": float,
+    "open_findings": Dict[str, Any],
     "datasets": List['DatasetCoverage'],
 }, total=False)
 
@@ -728,6 +729,30 @@ DataCoverageResponse = TypedDict("DataCoverageResponse", {
     "code": 'SuccessCode',
     "message": 'SuccessMessage',
     "data": 'DataCoverage',
+}, total=False)
+
+QualityFinding = TypedDict("QualityFinding", {
+    "check": str,
+    "severity": Literal["error", "warning"],
+    "symbol": Optional[str],
+    "date": str,
+    "item": Optional[str],
+    "detail": Dict[str, Any],
+    "first_seen": str,
+    "last_seen": str,
+    "resolved_at": Optional[str],
+}, total=False)
+
+DataQuality = TypedDict("DataQuality", {
+    "summary": Dict[str, Any],
+    "findings": List['QualityFinding'],
+}, total=False)
+
+DataQualityPage = TypedDict("DataQualityPage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": 'DataQuality',
+    "pagination": 'Pagination',
 }, total=False)
 
 CrossSectionEntry = TypedDict("CrossSectionEntry", {
@@ -1433,6 +1458,10 @@ class GeneratedOperations:
     def get_data_coverage(self, *, symbol: Optional[str] = None) -> 'Result[DataCoverage]':
         """How current each dataset is (GET /v1/data/coverage)."""
         return self._call("/v1/data/coverage", {"symbol": symbol})
+
+    def get_data_quality(self, *, check: Optional[Literal["missing_session", "partial_session", "bar_on_closed_day", "ohlc_inconsistent", "vwap_outside_range", "limit_breach", "pre_close_mismatch", "factor_step_without_event", "event_without_factor_step", "factor_step_mismatch", "stale_bar", "zero_volume", "balance_sheet_identity"]] = None, severity: Optional[Literal["error", "warning"]] = None, status: Optional[Literal["open", "resolved", "all"]] = None, symbol: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[DataQuality]':
+        """What the audit found wrong in the stored data (GET /v1/data/quality)."""
+        return self._call("/v1/data/quality", {"check": check, "severity": severity, "status": status, "symbol": symbol, "begin_date": begin_date, "end_date": end_date, "limit": limit, "page": page})
 
     def get_market_cross_section(self, *, date: Optional[str] = None, adjusted: Optional[bool] = None, kind: Optional[Literal["stock", "index"]] = None, exchange: Optional[Literal["SSE", "SZSE", "BSE"]] = None, board: Optional[Literal["main", "star", "chinext", "bse", "b_share"]] = None, industry: Optional[str] = None, fields: Optional[str] = None) -> 'Result[CrossSection]':
         """Whole market on a day — every security's bar and valuation (GET /v1/market/cross-section)."""
