@@ -4,7 +4,7 @@ NPM := npm --loglevel=error --no-fund --no-audit
 MYSQL_TEST_URL ?= mysql://root@127.0.0.1:3306/test
 DEMO_KEY_FILE := data/.demo-api-key
 
-.PHONY: build run test test-mysql browser python check format check-format types check-types check-sql check-architecture check-boundaries sql lint typecheck docs coverage bench bench-market bench-financials bench-ingest bench-cluster bench-soak bench-http bench-profile bench-all bench-footprint bench-cross-section bench-scale bench-baostock bench-update bench-live clean
+.PHONY: build run test test-mysql browser python check format check-format types check-types check-sql check-architecture check-boundaries sql lint typecheck docs coverage bench bench-market bench-financials bench-ingest bench-cluster bench-soak bench-http bench-profile bench-all bench-footprint bench-cross-section bench-scale bench-baostock bench-update bench-live bench-audit clean
 
 ## Install dependencies when package-lock.json changed or node_modules is missing.
 node_modules/.installed: package.json package-lock.json
@@ -154,6 +154,10 @@ bench-live: node_modules/.installed
 ## on MariaDB and SQLite (SCALE_STOCKS, SCALE_YEARS, SCALE_SESSIONS, SCALE_DIALECTS for another size). About two hours.
 bench-scale: node_modules/.installed
 	node --import tsx bench/scale.ts
+
+## The audit's speed on a generated whole market (AUDIT_STOCKS × AUDIT_YEARS), full and one session.
+bench-audit: node_modules/.installed
+	node --import tsx bench/audit.ts
 
 ## Start to healthy and idle RSS of the built server (npm start, start:cluster per worker, dev); FOOTPRINT_BEFORE=<checkout> adds another.
 bench-footprint: node_modules/.installed dist/.built

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { storeIsEmpty } from '../db/storeState';
 import { paths } from '../paths';
+import { runAudit } from './audit/runAudit';
 import { importBundle } from './bundle';
 import { writeRecentSessions } from './generate/recentSessions';
 import { loadTable } from './loadTable';
@@ -27,7 +28,7 @@ export async function loadReferenceDataIfEmpty(db: Knex): Promise<number> {
  * The whole demo dataset into an empty database: the real Tushare-format bundle of db/demo (stock list,
  * calendar, daily bars, factors, snapshot, financials, index weights), the delisted stocks and indices of
  * Baostock's list, then the synthetic recent sessions of three stocks (see db/demo/README.md, "Real and
- * synthetic rows"), dated up to the day before `now` in Beijing.
+ * synthetic rows"), dated up to the day before `now` in Beijing; then, as after every import, the audit.
  * Returns the rows loaded, 0 when the database already held securities.
  */
 export async function loadDemoDataIfEmpty(db: Knex, now = new Date()): Promise<number> {
@@ -35,6 +36,7 @@ export async function loadDemoDataIfEmpty(db: Knex, now = new Date()): Promise<n
   const results = await importBundle(db, DEMO_DIR);
   const others = await loadTable(db, join(DEMO_DIR, 'baostock_stock_basic.csv'), baostockBasic);
   const recent = await importRecentSessions(db, now);
+  await runAudit(db, { now });
   return [...results, ...recent].reduce((sum, result) => sum + result.rows, others.rows);
 }
 
