@@ -861,7 +861,8 @@ export interface paths {
          *     missing and partial sessions, bars on closed days, inconsistent OHLC, a volume-weighted price outside the
          *     day's range, a price past the day's limit (by board, risk warning, listing session and date), pre_close
          *     against the previous close, adjustment-factor steps against dividends and the ex-reference price, stale
-         *     bars, zero volume, and the balance-sheet identity. `summary` counts the open findings by check and severity;
+         *     bars, zero volume, the stored bar against the live feed's final snapshot of the session, and the
+         *     balance-sheet identity. `summary` counts the open findings by check and severity;
          *     `findings` lists them newest day first, each with its `check`, `severity` (`error`: wrong by the rules;
          *     `warning`: unusual, or repaired by the next update), `symbol` (null for a whole-market finding), `date` and
          *     the figures that fail beside the rule's (`detail`). `status=resolved` lists those a later load fixed.
@@ -9332,7 +9333,7 @@ export interface operations {
                  * @description One check's findings.
                  * @example limit_breach
                  */
-                check?: "missing_session" | "partial_session" | "bar_on_closed_day" | "ohlc_inconsistent" | "vwap_outside_range" | "limit_breach" | "pre_close_mismatch" | "factor_step_without_event" | "event_without_factor_step" | "factor_step_mismatch" | "stale_bar" | "zero_volume" | "balance_sheet_identity";
+                check?: "missing_session" | "partial_session" | "bar_on_closed_day" | "ohlc_inconsistent" | "vwap_outside_range" | "limit_breach" | "pre_close_mismatch" | "factor_step_without_event" | "event_without_factor_step" | "factor_step_mismatch" | "stale_bar" | "zero_volume" | "source_mismatch" | "balance_sheet_identity";
                 /**
                  * @description Only errors or only warnings.
                  * @example error

@@ -14,6 +14,20 @@ describe('audit: one planted defect of each check, found once under its name; a 
     const bundle = plantedBundle();
     try {
       await importBundle(testDb.db, bundle.dir);
+      // The live feed's final snapshot of 600013.SH's last session, its last price 5 cents off the stored close.
+      await testDb.db('live_quotes').insert({
+        ts_code: '600013.SH',
+        quote_minute: '2024-01-31 15:00:00',
+        quote_time: '2024-01-31 15:00:03',
+        last: 10.05,
+        open: 10.1,
+        high: 10.15,
+        low: 9.95,
+        pre_close: 10.1,
+        volume: 102100,
+        amount: 1026105,
+        suspended: false,
+      });
       const summary = await runAudit(testDb.db, OPTIONS);
       const told = summary.findings.map(({ check, symbol, date, detail }) => ({ check, symbol, date, detail }));
       expect(told).to.deep.equal(
@@ -113,13 +127,19 @@ describe('audit: one planted defect of each check, found once under its name; a 
             date: '2024-01-31',
             detail: { bars: 1, expected: 16, min_coverage: 0.9 },
           },
+          {
+            check: 'source_mismatch',
+            symbol: '600013.SH',
+            date: '2024-01-31',
+            detail: { stored_close: 10, live_close: 10.05 },
+          },
         ].sort((a, b) => a.date.localeCompare(b.date) || (a.symbol ?? '').localeCompare(b.symbol ?? '')),
       );
       expect(new Set(summary.findings.map(({ check }) => check))).to.have.length(CHECK_NAMES.length);
-      expect([summary.added.length, summary.resolved, hasNewError(summary)]).to.deep.equal([13, 0, true]);
+      expect([summary.added.length, summary.resolved, hasNewError(summary)]).to.deep.equal([14, 0, true]);
       const again = await runAudit(testDb.db, OPTIONS);
       expect([again.findings.length, again.added.length, again.resolved, hasNewError(again)]).to.deep.equal([
-        13,
+        14,
         0,
         0,
         false,

@@ -17,6 +17,7 @@ export const CHECKS = {
   factor_step_mismatch: 'error',
   stale_bar: 'warning',
   zero_volume: 'warning',
+  source_mismatch: 'error',
   balance_sheet_identity: 'error',
 } as const;
 

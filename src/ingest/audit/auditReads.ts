@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import type { AuditBar } from '../../domain/quality/barChecks';
 import type { AuditFactor } from '../../domain/quality/factorChecks';
 import type { BalanceSheetTotals } from '../../domain/quality/statementChecks';
+import type { SourceDay } from '../../domain/quality/sourceChecks';
+import { isSqlite } from '../../db/dialect';
 
 /** A security the audit reads: its kind and listed life. */
 export interface AuditedSecurity {
@@ -108,6 +110,56 @@ export async function exDatesOf(db: Knex, codes: readonly string[], range: DayRa
     .orderBy(['ts_code', 'ex_date'])
     .distinct('ts_code', 'ex_date');
   return groupBy(rows as Array<{ ts_code: string; ex_date: unknown }>, (row) => dayOf(row.ex_date));
+}
+
+/**
+ * The live feed's final snapshot of each security's session (the feed keeps the current session's: taken at or
+ * after the close, 15:00) beside the stored bar of that day, in the range.
+ */
+export async function finalSnapshots(
+  db: Knex,
+  range: DayRange,
+): Promise<Array<{ ts_code: string; date: string; stored: SourceDay; live: SourceDay }>> {
+  const latest = db('live_quotes as n').max('n.quote_minute').whereRaw('n.ts_code = q.ts_code');
+  const rows: Array<Record<string, number | string | null>> = await db('live_quotes as q')
+    .where('q.quote_minute', latest)
+    .join('daily_bars as b', (join) =>
+      join
+        .on('b.ts_code', 'q.ts_code')
+        .andOn('b.trade_date', db.raw(isSqlite(db) ? 'date(q.quote_minute)' : 'cast(q.quote_minute as date)')),
+    )
+    .select(
+      'q.ts_code',
+      'q.quote_time',
+      'b.trade_date',
+      ...['open', 'high', 'low', 'last', 'volume', 'amount'].map((column) => `q.${column} as live_${column}`),
+      ...['open', 'high', 'low', 'close', 'vol', 'amount'].map((column) => `b.${column} as bar_${column}`),
+    );
+  const inRange = (date: string) =>
+    (range.from === null || date >= range.from) && (range.until === null || date <= range.until);
+  const number = (value: number | string | null | undefined) => (value == null ? null : Number(value));
+  return rows
+    .filter((row) => String(row.quote_time).slice(11, 19) >= '15:00:00' && inRange(dayOf(row.trade_date)))
+    .map((row) => ({
+      ts_code: String(row.ts_code),
+      date: dayOf(row.trade_date),
+      stored: {
+        open: number(row.bar_open),
+        high: number(row.bar_high),
+        low: number(row.bar_low),
+        close: number(row.bar_close),
+        shares: row.bar_vol == null ? null : Number(row.bar_vol) * 100,
+        amount: number(row.bar_amount),
+      },
+      live: {
+        open: number(row.live_open),
+        high: number(row.live_high),
+        low: number(row.live_low),
+        close: number(row.live_last),
+        shares: number(row.live_volume),
+        amount: number(row.live_amount),
+      },
+    }));
 }
 
 /** The balance sheets of the periods in range (`symbols`: of those). */

@@ -5,6 +5,7 @@ import { CHECK_NAMES, CHECKS, type CheckName, type Finding } from '../../domain/
 import { isRiskWarningName } from '../../domain/quality/priceLimits';
 import { barsOnClosedDays, missingSessions, partialSessions } from '../../domain/quality/sessionChecks';
 import { balanceSheetFindings } from '../../domain/quality/statementChecks';
+import { sourceMismatch } from '../../domain/quality/sourceChecks';
 import { COVERAGE_DATASETS, DEFAULT_MIN_COVERAGE } from '../../domain/market/coverage';
 import { boardOf } from '../../domain/reference/symbols';
 import { OpenDays } from '../../domain/time/openDays';
@@ -15,6 +16,7 @@ import {
   barsOf,
   exDatesOf,
   factorsOf,
+  finalSnapshots,
   haltsOf,
   riskWarningNames,
   type AuditedSecurity,
@@ -135,6 +137,10 @@ export async function runAudit(db: Knex, options: AuditOptions = {}): Promise<Au
     }
     options.progress?.(Math.min(i + BATCH, securities.length), securities.length);
   }
+  if (checks.has('source_mismatch'))
+    for (const { ts_code, date, stored, live } of await finalSnapshots(db, range))
+      if (symbols === null || symbols.includes(ts_code))
+        findings.push(...sourceMismatch(ts_code, date, 'live', stored, live));
   if (checks.has('balance_sheet_identity'))
     findings.push(...balanceSheetFindings(await balanceSheetsOf(db, symbols, range)));
 

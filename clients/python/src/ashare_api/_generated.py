@@ -1459,7 +1459,7 @@ class GeneratedOperations:
         """How current each dataset is (GET /v1/data/coverage)."""
         return self._call("/v1/data/coverage", {"symbol": symbol})
 
-    def get_data_quality(self, *, check: Optional[Literal["missing_session", "partial_session", "bar_on_closed_day", "ohlc_inconsistent", "vwap_outside_range", "limit_breach", "pre_close_mismatch", "factor_step_without_event", "event_without_factor_step", "factor_step_mismatch", "stale_bar", "zero_volume", "balance_sheet_identity"]] = None, severity: Optional[Literal["error", "warning"]] = None, status: Optional[Literal["open", "resolved", "all"]] = None, symbol: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[DataQuality]':
+    def get_data_quality(self, *, check: Optional[Literal["missing_session", "partial_session", "bar_on_closed_day", "ohlc_inconsistent", "vwap_outside_range", "limit_breach", "pre_close_mismatch", "factor_step_without_event", "event_without_factor_step", "factor_step_mismatch", "stale_bar", "zero_volume", "source_mismatch", "balance_sheet_identity"]] = None, severity: Optional[Literal["error", "warning"]] = None, status: Optional[Literal["open", "resolved", "all"]] = None, symbol: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[DataQuality]':
         """What the audit found wrong in the stored data (GET /v1/data/quality)."""
         return self._call("/v1/data/quality", {"check": check, "severity": severity, "status": status, "symbol": symbol, "begin_date": begin_date, "end_date": end_date, "limit": limit, "page": page})
 
