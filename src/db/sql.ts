@@ -64,3 +64,7 @@ export async function withPageCache<T>(db: Knex, kib: number, work: () => Promis
     await db.raw(`pragma cache_size = ${Number(previous)}`);
   }
 }
+
+/** The day of a DATETIME column (`YYYY-MM-DD HH:MM:SS`), as SQL each engine reads. */
+export const dayOfDateTime = (db: Db, column: string): Knex.Raw =>
+  db.raw(isSqlite(db) ? `date(${column})` : `cast(${column} as date)`);

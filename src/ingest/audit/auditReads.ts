@@ -3,7 +3,7 @@ import type { AuditBar } from '../../domain/quality/barChecks';
 import type { AuditFactor } from '../../domain/quality/factorChecks';
 import type { BalanceSheetTotals } from '../../domain/quality/statementChecks';
 import type { SourceDay } from '../../domain/quality/sourceChecks';
-import { isSqlite } from '../../db/dialect';
+import { dayOfDateTime } from '../../db/sql';
 
 /** A security the audit reads: its kind and listed life. */
 export interface AuditedSecurity {
@@ -124,9 +124,7 @@ export async function finalSnapshots(
   const rows: Array<Record<string, number | string | null>> = await db('live_quotes as q')
     .where('q.quote_minute', latest)
     .join('daily_bars as b', (join) =>
-      join
-        .on('b.ts_code', 'q.ts_code')
-        .andOn('b.trade_date', db.raw(isSqlite(db) ? 'date(q.quote_minute)' : 'cast(q.quote_minute as date)')),
+      join.on('b.ts_code', 'q.ts_code').andOn('b.trade_date', dayOfDateTime(db, 'q.quote_minute')),
     )
     .select(
       'q.ts_code',
