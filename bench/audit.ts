@@ -1,18 +1,23 @@
 /**
  * The audit's speed (issue 51): `make bench-audit`, on demand. For each dialect, a generated whole-market store
  * (AUDIT_STOCKS × AUDIT_YEARS of daily bars, factors and valuations from the project's generator, imported by
- * the importer), then: the full audit (every check, every security, every session: seconds, bars a second, RSS
- * growth sampled every 100 ms), and the audit of the last session alone (what runs after an update). The audit
- * reads security by security, so its time grows with the bars: the result names the store's size.
- * Results: bench/results/audit-<dialect>.json. AUDIT_DIALECTS=sqlite,mysql, BENCH_MYSQL_URL.
+ * the importer), then, each in a process of its own with the CLI's heap bound so that its peak RSS is the audit's
+ * alone (the kernel's peak over the process's RSS when the audit starts; on SQLite it holds the connection's
+ * 64 MiB page cache, src/db/connection.ts): the full audit
+ * (every check, every security, every session: seconds, bars a second, RSS growth over the process's start),
+ * and the audit of the last session alone (what runs after an update). The audit reads security by security,
+ * so its time grows with the bars: the result names the store's size and the time at the real market's 24 M.
+ * Results: bench/results/audit-<dialect>.json. AUDIT_DIALECTS=sqlite,mysql, BENCH_MYSQL_URL; AUDIT_REUSE=1
+ * audits the stores the last run left.
  */
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from '../src/db/connection';
 import { migrateLatest } from '../src/db/migrate';
 import { importBundle } from '../src/ingest/bundle';
-import { runAudit } from '../src/ingest/audit/runAudit';
+import { auditCounts, runAudit } from '../src/ingest/audit/runAudit';
 import { removeSqliteFile, round2 } from './support/reference';
 import { scaleBundle } from './support/scaleBundle';
 
@@ -23,76 +28,105 @@ const SIZE = {
   sessions: 1,
 };
 const DIALECTS = (process.env.AUDIT_DIALECTS ?? 'sqlite,mysql').split(',');
+const REUSE = process.env.AUDIT_REUSE === '1';
 const TARGETS = { fullMarketMinutes: 10, rssGrowthMb: 100, sessionSeconds: 5 };
+const NAME = `ashare_audit_${SIZE.stocks}x${SIZE.years}`;
+const MB = 2 ** 20;
 
-/** Peak RSS growth over a piece of work, sampled every 100 ms. */
-async function withPeakRss<T>(work: () => Promise<T>): Promise<{ result: T; seconds: number; rssGrowthMb: number }> {
+/** In a child: one audit of the store (a range, or all), its seconds, findings and RSS over the process's start. */
+async function child([url, since, until]: string[]): Promise<void> {
+  const db = connect(url!);
+  await migrateLatest(db);
+  await db('quality_findings').delete();
+  // The kernel's peak of the process (better-sqlite3 is synchronous: a timer sampling RSS would rarely run).
   const base = process.memoryUsage().rss;
-  let peak = base;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
   const started = performance.now();
-  try {
-    const result = await work();
-    return {
-      result,
-      seconds: round2((performance.now() - started) / 1000),
-      rssGrowthMb: round2((peak - base) / 2 ** 20),
-    };
-  } finally {
-    clearInterval(timer);
-  }
+  const summary = await runAudit(db, since ? { since, until } : {});
+  const seconds = (performance.now() - started) / 1000;
+  const peak = process.resourceUsage().maxRSS * 1024;
+  await db.destroy();
+  console.log(
+    JSON.stringify({
+      seconds: round2(seconds),
+      findings: auditCounts(summary).findings,
+      bars: summary.bars,
+      rssGrowthMb: round2((peak - base) / MB),
+    }),
+  );
 }
+
+/** The CLI's own V8 flags (`npm run ashare`: its heap bound), so the audit is measured as `ashare audit` runs. */
+const CLI_FLAGS = (JSON.parse(readFileSync('package.json', 'utf8')).scripts.ashare as string)
+  .split(' ')
+  .filter((word) => word.startsWith('--max-old-space-size'));
+
+const audited = (url: string, ...range: string[]) =>
+  JSON.parse(
+    execFileSync('node', [...CLI_FLAGS, '--import', 'tsx', 'bench/audit.ts', '--child', url, ...range], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+    }),
+  ) as {
+    seconds: number;
+    findings: number;
+    bars: number;
+    rssGrowthMb: number;
+  };
 
 async function storeUrl(dialect: string): Promise<string> {
-  const name = `ashare_audit_${SIZE.stocks}x${SIZE.years}`;
   if (dialect === 'sqlite') {
-    const file = join(tmpdir(), `${name}.sqlite`);
-    removeSqliteFile(file);
+    const file = join(tmpdir(), `${NAME}.sqlite`);
+    if (!REUSE) removeSqliteFile(file);
     return `sqlite://${file}`;
   }
-  const admin = connect(`${MYSQL}/mysql`);
-  await admin.raw(`drop database if exists ${name}`);
-  await admin.raw(`create database ${name}`);
-  await admin.destroy();
-  return `${MYSQL}/${name}`;
+  if (!REUSE) {
+    const admin = connect(`${MYSQL}/mysql`);
+    await admin.raw(`drop database if exists ${NAME}`);
+    await admin.raw(`create database ${NAME}`);
+    await admin.destroy();
+  }
+  return `${MYSQL}/${NAME}`;
 }
 
-const bundle = await scaleBundle(SIZE);
-for (const dialect of DIALECTS) {
-  const db = connect(await storeUrl(dialect));
-  try {
-    await migrateLatest(db);
-    console.error(`${dialect}: importing ${SIZE.stocks} stocks × ${SIZE.years} years…`);
-    const imported = await withPeakRss(() => importBundle(db, bundle.dir));
-    const bars = Number((await db('daily_bars').count({ n: '*' }).first())?.n ?? 0);
+if (process.argv[2] === '--child') await child(process.argv.slice(3));
+else {
+  const bundle = REUSE ? null : await scaleBundle(SIZE);
+  for (const dialect of DIALECTS) {
+    const url = await storeUrl(dialect);
+    const db = connect(url);
+    let importSeconds: number | null = null;
+    let last: string;
+    let bars: number;
+    try {
+      await migrateLatest(db);
+      if (bundle) {
+        console.error(`${dialect}: importing ${SIZE.stocks} stocks × ${SIZE.years} years…`);
+        const started = performance.now();
+        await importBundle(db, bundle.dir);
+        importSeconds = round2((performance.now() - started) / 1000);
+      }
+      bars = Number((await db('daily_bars').count({ n: '*' }).first())?.n ?? 0);
+      last = String((await db('daily_bars').max({ day: 'trade_date' }).first())?.day).slice(0, 10);
+    } finally {
+      await db.destroy();
+    }
     console.error(`${dialect}: the full audit of ${bars} bars…`);
-    const full = await withPeakRss(() =>
-      runAudit(db, { progress: (done, total) => done % 1000 === 0 && console.error(`${done}/${total}`) }),
-    );
-    const last = String((await db('daily_bars').max({ day: 'trade_date' }).first())?.day).slice(0, 10);
-    const session = await withPeakRss(() => runAudit(db, { since: last, until: last }));
-    const perBar = full.seconds / bars;
+    const full = audited(url);
+    const session = audited(url, last, last);
     const result = {
       database: dialect,
       store: `${SIZE.stocks} stocks × ${SIZE.years} years`,
       bars,
-      import_seconds: imported.seconds,
-      full_audit: {
-        seconds: full.seconds,
-        bars_per_second: Math.round(bars / full.seconds),
-        rss_growth_mb: full.rssGrowthMb,
-        findings: full.result.findings.length,
-      },
+      import_seconds: importSeconds,
+      full_audit: { ...full, bars_per_second: Math.round(bars / full.seconds) },
       // The audit reads security by security: its time is linear in the bars (5,500 × 20 years: ~24 M).
-      full_market_minutes_at_24m_bars: round2((perBar * 24_000_000) / 60),
-      last_session: { date: last, seconds: session.seconds, rss_growth_mb: session.rssGrowthMb },
+      full_market_minutes_at_24m_bars: round2(((full.seconds / bars) * 24_000_000) / 60),
+      last_session: { date: last, ...session },
       targets: TARGETS,
       load_average_1m: round2(loadavg()[0]!),
       measured_at: new Date().toISOString(),
     };
     writeFileSync(`bench/results/audit-${dialect}.json`, JSON.stringify(result, null, 2) + '\n');
     console.log(JSON.stringify(result));
-  } finally {
-    await db.destroy();
   }
 }

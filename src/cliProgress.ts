@@ -1,5 +1,5 @@
 import { CHECKS, findingKey } from './domain/quality/findings';
-import type { AuditSummary } from './ingest/audit/runAudit';
+import { auditCounts, type AuditSummary } from './ingest/audit/runAudit';
 import cliProgress from 'cli-progress';
 import { differenceTable } from './ingest/baostock/check';
 import type { BaostockSummary } from './ingest/baostock/baostockSync';
@@ -60,19 +60,32 @@ export const auditProgress = (stream: NodeJS.WriteStream = process.stderr) => {
  * as JSON (the findings and the counts, for scripts).
  */
 export function auditReport(summary: AuditSummary, format: 'table' | 'json'): string {
-  const added = new Set(summary.added.map(findingKey));
+  const isNew = new Set(summary.added.map(findingKey));
   const rows = summary.findings.map((finding) => ({
     check: finding.check,
     severity: CHECKS[finding.check],
     symbol: finding.symbol,
     date: finding.date,
     ...(finding.item ? { item: finding.item } : {}),
-    new: added.has(findingKey(finding)),
+    new: isNew.has(findingKey(finding)),
     detail: finding.detail,
   }));
-  const counts = { findings: rows.length, new: summary.added.length, resolved: summary.resolved };
+  const { findings: total, added, newErrors } = auditCounts(summary);
+  const counts = {
+    findings: total,
+    new: added,
+    new_errors: newErrors,
+    resolved: summary.resolved,
+    by_check: summary.counts,
+  };
   if (format === 'json')
-    return JSON.stringify({ ...counts, securities: summary.securities, bars: summary.bars, findings: rows });
+    return JSON.stringify({
+      ...counts,
+      securities: summary.securities,
+      bars: summary.bars,
+      listed: rows.length,
+      findings: rows,
+    });
   const lines = rows.map(
     (row) =>
       `${row.severity.padEnd(7)} ${row.check.padEnd(26)} ${(row.symbol ?? '(market)').padEnd(10)} ${row.date}${row.new ? ' new' : '    '}  ${Object.entries(
@@ -83,7 +96,8 @@ export function auditReport(summary: AuditSummary, format: 'table' | 'json'): st
   );
   return [
     ...lines,
-    `audit: ${summary.securities} securities, ${summary.bars} bars; ${counts.findings} findings (${counts.new} new), ${counts.resolved} resolved`,
+    ...(rows.length < total ? [`… and ${total - rows.length} more: GET /v1/data/quality lists them all`] : []),
+    `audit: ${summary.securities} securities, ${summary.bars} bars; ${total} findings (${added} new, ${newErrors} of them errors), ${summary.resolved} resolved`,
   ].join('\n');
 }
 

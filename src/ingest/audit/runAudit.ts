@@ -22,7 +22,7 @@ import {
   type AuditedSecurity,
   type DayRange,
 } from './auditReads';
-import { recordFindings, type AuditScope } from './findingStore';
+import { recordBatch, resolveUnseen, type AuditScope } from './findingStore';
 
 export interface AuditOptions {
   since?: string;
@@ -38,19 +38,32 @@ export interface AuditOptions {
 
 export interface AuditSummary {
   scope: AuditScope;
-  /** Every finding of this audit, oldest day first. */
+  /** The findings of this audit, oldest day first: all of them, or the first LISTED when there are more. */
   findings: Finding[];
-  /** Those not open before it. */
+  /** How many it found in all, of each check. */
+  counts: Partial<Record<CheckName, number>>;
+  /** Those not open before it (the first LISTED), and how many of all are errors. */
   added: Finding[];
+  addedCount: number;
+  newErrors: number;
   resolved: number;
   securities: number;
   bars: number;
 }
 
-/** Securities read at once: a batch's bars, factors and events stay well under the audit's memory bound. */
-const BATCH = 100;
-/** Open days read before the range, so that its first day has the bar before it (a suspension in between). */
-const LOOKBACK_SESSIONS = 250;
+/**
+ * Findings an audit lists in its summary: beyond them it counts (a store without its halts has one finding a
+ * stock and session missing, hundreds of thousands), and `GET /v1/data/quality` or the table lists them all.
+ */
+export const LISTED = 10_000;
+
+/** Securities read at once: a batch's bars, factors and events (20 years of 8 stocks: 35,000 bars) stay small. */
+const BATCH = 8;
+/**
+ * Open days read before the range, so that its first day has the bar and factor before it across a suspension
+ * of up to a month; past a longer one the first bar in reach has no bar before it and is not compared.
+ */
+const LOOKBACK_SESSIONS = 20;
 
 /**
  * The audit: every stored bar, factor, distribution and balance sheet of the range against the checks of
@@ -77,9 +90,11 @@ export async function runAudit(db: Knex, options: AuditOptions = {}): Promise<Au
   const inScope = (finding: Finding) =>
     (scope.since === null || finding.date >= scope.since) && (scope.until === null || finding.date <= scope.until);
 
-  const findings: Finding[] = [];
+  const at = options.now ?? new Date();
+  const tally = new Tally();
+  const keep = async (found: Finding[]) => tally.add(found, await recordBatch(db, found, at));
   const market = await marketFindings(db, days, range, symbols, checks, options.minCoverage ?? DEFAULT_MIN_COVERAGE);
-  findings.push(...market.findings);
+  await keep(market.findings);
 
   const securities = await auditedSecurities(db, symbols);
   const stNames = await riskWarningNames(db);
@@ -97,6 +112,7 @@ export async function runAudit(db: Knex, options: AuditOptions = {}): Promise<Au
       haltsOf(db, codes, reach),
       exDatesOf(db, codes, reach),
     ]);
+    const found: Finding[] = [];
     for (const security of batch) {
       const code = security.ts_code;
       const series = barsByCode.get(code) ?? [];
@@ -106,7 +122,7 @@ export async function runAudit(db: Knex, options: AuditOptions = {}): Promise<Au
       const halts = new Set(haltsByCode.get(code) ?? []);
       const barDays = series.map((bar) => bar.date);
       const warnings = riskWarnings.get(code) ?? [];
-      findings.push(
+      found.push(
         ...[
           ...barFindings(
             {
@@ -135,18 +151,48 @@ export async function runAudit(db: Knex, options: AuditOptions = {}): Promise<Au
         ].filter(inScope),
       );
     }
+    await keep(found);
     options.progress?.(Math.min(i + BATCH, securities.length), securities.length);
   }
   if (checks.has('source_mismatch'))
-    for (const { ts_code, date, stored, live } of await finalSnapshots(db, range))
-      if (symbols === null || symbols.includes(ts_code))
-        findings.push(...sourceMismatch(ts_code, date, 'live', stored, live));
-  if (checks.has('balance_sheet_identity'))
-    findings.push(...balanceSheetFindings(await balanceSheetsOf(db, symbols, range)));
+    await keep(
+      (await finalSnapshots(db, range))
+        .filter(({ ts_code }) => symbols === null || symbols.includes(ts_code))
+        .flatMap(({ ts_code, date, stored, live }) => sourceMismatch(ts_code, date, 'live', stored, live)),
+    );
+  if (checks.has('balance_sheet_identity')) await keep(balanceSheetFindings(await balanceSheetsOf(db, symbols, range)));
 
-  findings.sort((a, b) => a.date.localeCompare(b.date) || (a.symbol ?? '').localeCompare(b.symbol ?? ''));
-  const { added, resolved } = await recordFindings(db, findings, scope, options.now ?? new Date());
-  return { scope, findings, added, resolved, securities: securities.length, bars };
+  const resolved = await resolveUnseen(db, scope, at);
+  return { scope, ...tally.summary(), resolved, securities: securities.length, bars };
+}
+
+/** What an audit found, counted, and listed up to LISTED. */
+class Tally {
+  private readonly findings: Finding[] = [];
+  private readonly added: Finding[] = [];
+  private readonly counts: Partial<Record<CheckName, number>> = {};
+  private addedCount = 0;
+  private newErrors = 0;
+
+  add(found: readonly Finding[], added: readonly Finding[]): void {
+    for (const finding of found) this.counts[finding.check] = (this.counts[finding.check] ?? 0) + 1;
+    this.findings.push(...found.slice(0, LISTED - this.findings.length));
+    this.added.push(...added.slice(0, LISTED - this.added.length));
+    this.addedCount += added.length;
+    this.newErrors += added.filter((finding) => CHECKS[finding.check] === 'error').length;
+  }
+
+  summary() {
+    const byDay = (a: Finding, b: Finding) =>
+      a.date.localeCompare(b.date) || (a.symbol ?? '').localeCompare(b.symbol ?? '');
+    return {
+      findings: this.findings.sort(byDay),
+      counts: this.counts,
+      added: this.added.sort(byDay),
+      addedCount: this.addedCount,
+      newErrors: this.newErrors,
+    };
+  }
 }
 
 /** A security's listing session number of a day: open days from its listing date through the day. */
@@ -188,12 +234,11 @@ export interface AuditCounts {
   newErrors: number;
 }
 
-export const auditCounts = ({ findings, added }: Pick<AuditSummary, 'findings' | 'added'>): AuditCounts => ({
-  findings: findings.length,
-  added: added.length,
-  newErrors: added.filter((finding) => CHECKS[finding.check] === 'error').length,
+export const auditCounts = ({ counts, addedCount, newErrors }: AuditSummary): AuditCounts => ({
+  findings: Object.values(counts).reduce((sum, n) => sum + n, 0),
+  added: addedCount,
+  newErrors,
 });
 
 /** Whether an audit found an error not open before it: what makes `ashare audit` exit 1. */
-export const hasNewError = ({ added }: Pick<AuditSummary, 'added'>) =>
-  added.some((finding) => CHECKS[finding.check] === 'error');
+export const hasNewError = ({ newErrors }: Pick<AuditSummary, 'newErrors'>) => newErrors > 0;
