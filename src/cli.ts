@@ -44,21 +44,16 @@ function isoDate(value: string): string {
   return value;
 }
 
-function datasetList(value: string): BaostockDataset[] {
-  const names = value.split(',').map((name) => name.trim());
-  const unknown = names.filter((name) => !(BAOSTOCK_DATASETS as readonly string[]).includes(name));
-  if (unknown.length > 0)
-    throw new InvalidArgumentError(`unknown dataset ${unknown.join(', ')} (known: ${BAOSTOCK_DATASETS.join(', ')})`);
-  return names as BaostockDataset[];
-}
-
-function checkList(value: string): CheckName[] {
-  const names = value.split(',').map((name) => name.trim());
-  const unknown = names.filter((name) => !(CHECK_NAMES as readonly string[]).includes(name));
-  if (unknown.length > 0)
-    throw new InvalidArgumentError(`unknown check ${unknown.join(', ')} (known: ${CHECK_NAMES.join(', ')})`);
-  return names as CheckName[];
-}
+/** A parser of a comma-separated list of `what`s, each one of `known`. */
+const listOf =
+  <T extends string>(what: string, known: readonly T[]) =>
+  (value: string): T[] => {
+    const names = value.split(',').map((name) => name.trim());
+    const unknown = names.filter((name) => !(known as readonly string[]).includes(name));
+    if (unknown.length > 0)
+      throw new InvalidArgumentError(`unknown ${what} ${unknown.join(', ')} (known: ${known.join(', ')})`);
+    return names as T[];
+  };
 
 function positiveInt(value: string): number {
   const number = Number(value);
@@ -164,7 +159,7 @@ sync
   .option(
     '--datasets <names>',
     `comma-separated subset of ${BAOSTOCK_DATASETS.join(', ')} (default: all but dividends)`,
-    datasetList,
+    listOf('dataset', BAOSTOCK_DATASETS),
     [...DEFAULT_BAOSTOCK_DATASETS],
   )
   .option(
@@ -293,7 +288,7 @@ program
   .option('--since <date>', 'first day, YYYY-MM-DD (default: the first stored)', isoDate)
   .option('--until <date>', 'last day, YYYY-MM-DD (default: the last stored)', isoDate)
   .option('--symbols <codes>', 'comma-separated standard codes (600519.SH, …); the whole-market checks are left out')
-  .option('--checks <names>', `comma-separated subset of ${CHECK_NAMES.join(', ')}`, checkList)
+  .option('--checks <names>', `comma-separated subset of ${CHECK_NAMES.join(', ')}`, listOf('check', CHECK_NAMES))
   .option(
     '--format <format>',
     'table or json',

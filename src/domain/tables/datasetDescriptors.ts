@@ -3,6 +3,13 @@ import { compactToIsoDate, isoToCompactDate } from '../time/dates';
 import { col, columnsOf, required, type ColumnLayout, type TableLayout } from './tableLayout';
 import { dataset, SECURITY_NAME } from './datasetDescriptor';
 
+/** A dataset of trading days: its market time the session's close, fetched and covered session by session. */
+const SESSIONS = {
+  marketTime: { column: 'trade_date', clock: 'daily' },
+  sync: { per: 'session', param: 'trade_date' },
+  coverage: 'sessions',
+} as const;
+
 /**
  * The datasets beside prices and statements (issue 35), each a table in Tushare's layout with its units: the
  * store keeps money in yuan and daily volume in lots, as everywhere else. A day's rows are market data,
@@ -37,9 +44,7 @@ export const MONEY_FLOWS = dataset({
     net_mf_vol: col.number(),
     net_mf_amount: col.number(4),
   },
-  marketTime: { column: 'trade_date', clock: 'daily' },
-  sync: { per: 'session', param: 'trade_date' },
-  coverage: 'sessions',
+  ...SESSIONS,
   tushare: (by) => ({
     params: { ts_code: by.codes('ts_code'), ...by.byDate('trade_date') },
     requiresOneOf: ['ts_code', 'trade_date', 'start_date', 'end_date'],
@@ -70,9 +75,7 @@ export const MARGIN_DETAILS = dataset({
     rqmcl: col.number(),
     rzrqye: col.number(),
   },
-  marketTime: { column: 'trade_date', clock: 'daily' },
-  sync: { per: 'session', param: 'trade_date' },
-  coverage: 'sessions',
+  ...SESSIONS,
   tushare: (by) => ({
     fields: [
       'trade_date',
@@ -117,9 +120,9 @@ export const MARGIN_TOTALS = dataset({
     rzrqye: col.number(),
     rqyl: col.number(),
   },
-  marketTime: { column: 'trade_date', clock: 'daily' },
   // Not in the coverage, which counts a security's sessions: it has none.
-  sync: { per: 'session', param: 'trade_date' },
+  ...SESSIONS,
+  coverage: undefined,
   tushare: (by) => ({
     params: { ...by.byDate('trade_date'), exchange_id: by.equals('exchange_id') },
     order: [
@@ -157,11 +160,9 @@ export const NORTHBOUND_HOLDINGS = dataset({
     ratio: col.number(),
     exchange: required(col.text()),
   },
-  marketTime: { column: 'trade_date', clock: 'daily' },
+  ...SESSIONS,
   // Southbound rows (HK, Hong Kong codes) are no A shares.
   skips: (values) => values.exchange?.trim() === 'HK',
-  sync: { per: 'session', param: 'trade_date' },
-  coverage: 'sessions',
   tushare: (by) => ({
     fields: ['code', 'trade_date', 'ts_code', SECURITY_NAME, 'vol', 'ratio', 'exchange'],
     params: { ts_code: by.codes('ts_code'), ...by.byDate('trade_date'), exchange: by.equals('exchange') },
@@ -205,9 +206,7 @@ export const LIMIT_LISTS = dataset({
     limit_times: col.integer(),
     limit: required(col.text()),
   },
-  marketTime: { column: 'trade_date', clock: 'daily' },
-  sync: { per: 'session', param: 'trade_date' },
-  coverage: 'sessions',
+  ...SESSIONS,
   tushare: (by) => ({
     fields: [
       'trade_date',
@@ -268,9 +267,7 @@ export const BLOCK_TRADES = dataset({
     buyer: required(col.text()),
     seller: required(col.text()),
   },
-  marketTime: { column: 'trade_date', clock: 'daily' },
-  sync: { per: 'session', param: 'trade_date' },
-  coverage: 'sessions',
+  ...SESSIONS,
   tushare: (by) => ({
     params: { ts_code: by.codes('ts_code'), ...by.byDate('trade_date') },
     order: [
@@ -312,9 +309,7 @@ export const TOP_LISTS = dataset({
     float_values: col.number(),
     reason: required(col.text()),
   },
-  marketTime: { column: 'trade_date', clock: 'daily' },
-  sync: { per: 'session', param: 'trade_date' },
-  coverage: 'sessions',
+  ...SESSIONS,
   tushare: (by) => ({
     fields: [
       'trade_date',
@@ -368,9 +363,7 @@ export const TOP_LIST_SEATS = dataset({
     net_buy: col.number(),
     reason: required(col.text()),
   },
-  marketTime: { column: 'trade_date', clock: 'daily' },
-  sync: { per: 'session', param: 'trade_date' },
-  coverage: 'sessions',
+  ...SESSIONS,
   tushare: (by) => ({
     params: { trade_date: by.on('trade_date'), ts_code: by.codes('ts_code') },
     requiresOneOf: ['trade_date'],
