@@ -475,6 +475,33 @@ describe('ingest: sync baostock fills the store from a local server', function (
       },
       { ts_code: '000001.SZ', trade_date: '2024-06-17', field: 'factor step', stored: 125.0496 / 125.1, baostock: 1 },
     ]);
+    // Kept as the audit's findings of Baostock, a security's day each, its fields side by side.
+    const findings = await store
+      .db('quality_findings')
+      .where({ check_name: 'source_mismatch', item: 'baostock' })
+      .whereNull('resolved_at')
+      .orderBy('trade_date')
+      .select('ts_code', 'trade_date', 'severity', 'detail');
+    expect(findings.map((row) => ({ ...row, detail: JSON.parse(row.detail) }))).to.deep.equal([
+      {
+        ts_code: '000001.SZ',
+        trade_date: '2024-06-13',
+        severity: 'error',
+        detail: { stored_close: 10.81, baostock_close: 10.8 },
+      },
+      {
+        ts_code: '000001.SZ',
+        trade_date: '2024-06-14',
+        severity: 'error',
+        detail: { stored_factor_step: 125.1 / 116.713, baostock_factor_step: 125.0496 / 116.713 },
+      },
+      {
+        ts_code: '000001.SZ',
+        trade_date: '2024-06-17',
+        severity: 'error',
+        detail: { stored_factor_step: 125.0496 / 125.1, baostock_factor_step: 1 },
+      },
+    ]);
     // 06-28, whose bar was gone, is written again with its factor.
     expect(summary.rows).to.deep.equal({ daily_bars: 1, adj_factors: 1 });
     expect(

@@ -861,7 +861,8 @@ export interface paths {
          *     missing and partial sessions, bars on closed days, inconsistent OHLC, a volume-weighted price outside the
          *     day's range, a price past the day's limit (by board, risk warning, listing session and date), pre_close
          *     against the previous close, adjustment-factor steps against dividends and the ex-reference price, stale
-         *     bars, zero volume, the stored bar against the live feed's final snapshot of the session, and the
+         *     bars, zero volume, the stored bar against another source (the live feed's final snapshot of the session,
+         *     Baostock's figures when it is synced with `--check`; the source is the finding's `item`), and the
          *     balance-sheet identity. `summary` counts the open findings by check and severity;
          *     `findings` lists them newest day first, each with its `check`, `severity` (`error`: wrong by the rules;
          *     `warning`: unusual, or repaired by the next update), `symbol` (null for a whole-market finding), `date` and

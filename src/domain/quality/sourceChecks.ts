@@ -39,3 +39,26 @@ export function sourceMismatch(
   }
   return Object.keys(detail).length === 0 ? [] : [finding('source_mismatch', symbol, date, detail, source)];
 }
+
+/** One field of a stored day another source gives otherwise (`sync baostock --check`'s differences). */
+export interface FieldDifference {
+  ts_code: string;
+  trade_date: string;
+  field: string;
+  stored: number;
+  other: number;
+}
+
+/** `source_mismatch` findings of a source's field differences: one per security and day, its fields side by side. */
+export function differenceFindings(source: string, differences: readonly FieldDifference[]): Finding[] {
+  const byDay = new Map<string, Record<string, number>>();
+  for (const { ts_code, trade_date, field, stored, other } of differences) {
+    const key = `${ts_code} ${trade_date}`;
+    const name = field.replace(/ /g, '_');
+    byDay.set(key, { ...byDay.get(key), [`stored_${name}`]: stored, [`${source}_${name}`]: other });
+  }
+  return [...byDay].map(([key, detail]) => {
+    const [symbol, date] = key.split(' ') as [string, string];
+    return finding('source_mismatch', symbol, date, detail, source);
+  });
+}

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { toSqlDateTime } from '../../domain/time/dates';
 import { CHECKS, type CheckName, type Finding } from '../../domain/quality/findings';
+import { differenceFindings, type FieldDifference } from '../../domain/quality/sourceChecks';
 
 /** What one audit looked at: the checks run, the securities (null: all, and the whole market), the days. */
 export interface AuditScope {
@@ -8,6 +9,8 @@ export interface AuditScope {
   symbols: readonly string[] | null;
   since: string | null;
   until: string | null;
+  /** Of `source_mismatch`, the sources compared (its items): the audit compares the live feed's. */
+  sources?: readonly string[];
 }
 
 const keyOf = (finding: Finding) => ({
@@ -52,5 +55,21 @@ export async function resolveUnseen(db: Knex, scope: AuditScope, at: Date): Prom
   if (scope.symbols !== null) open.whereIn('ts_code', [...scope.symbols]);
   if (scope.since !== null) open.where('trade_date', '>=', scope.since);
   if (scope.until !== null) open.where('trade_date', '<=', scope.until);
+  open.where((q) => q.whereNot('check_name', 'source_mismatch').orWhereIn('item', [...(scope.sources ?? ['live'])]));
   return open.update({ resolved_at: seen });
+}
+
+/**
+ * Another source's differences from the stored days (`sync baostock --check`) kept as `source_mismatch`
+ * findings of that source, those of the same securities and days no longer found resolved.
+ */
+export async function keepSourceDifferences(
+  db: Knex,
+  source: string,
+  differences: readonly FieldDifference[],
+  scope: Pick<AuditScope, 'symbols' | 'since' | 'until'>,
+  at: Date,
+): Promise<void> {
+  await recordBatch(db, differenceFindings(source, differences), at);
+  await resolveUnseen(db, { ...scope, checks: ['source_mismatch'], sources: [source] }, at);
 }

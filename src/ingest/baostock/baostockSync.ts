@@ -11,6 +11,7 @@ import type { LoadOptions, LoadResult, TableLoader } from '../loaderTypes';
 import { baostockSecurities } from '../tables/baostockBasic';
 import { compact, yearsOf } from '../tushare/syncParts';
 import { differences, type Difference, type StoredDay } from './check';
+import { keepSourceDifferences } from '../audit/findingStore';
 import { QUERIES, type BaostockClient, type BaostockRecord, type BaostockStats } from './baostockClient';
 import { INDICATOR_QUERIES, indicatorRecords, quartersIn } from './indicators';
 import { QUARTERLY_INDICATORS, type IndicatorQuery } from '../../domain/tables/datasetDescriptors';
@@ -169,6 +170,15 @@ export async function syncBaostock(
     }
     options.onSecurity?.(i + 1, todo.length, security.ts_code);
   }
+  // What the check found is kept as the audit's findings of this source (and what it no longer finds, resolved).
+  if (options.check)
+    await keepSourceDifferences(
+      db,
+      'baostock',
+      found.map(({ baostock, ...difference }) => ({ ...difference, other: baostock })),
+      { symbols: options.symbols ?? null, since: options.since, until: options.until },
+      new Date(),
+    );
   return {
     securities: todo.length,
     skipped: securities.length - todo.length,
