@@ -8,7 +8,7 @@ export interface AuditFactor {
 }
 
 /** A step of the factor: the day, its factor and the one of the day before it in the store. */
-interface Step {
+export interface FactorStep {
   date: string;
   before: number;
   after: number;
@@ -18,8 +18,8 @@ interface Step {
 const SAME = 1e-6;
 
 /** The days a security's factor steps, in order. */
-export function factorSteps(factors: readonly AuditFactor[]): Step[] {
-  const steps: Step[] = [];
+export function factorSteps(factors: readonly AuditFactor[]): FactorStep[] {
+  const steps: FactorStep[] = [];
   for (let i = 1; i < factors.length; i++) {
     const [before, after] = [factors[i - 1]!.factor, factors[i]!.factor];
     if (Math.abs(after - before) > SAME * Math.abs(before)) steps.push({ date: factors[i]!.date, before, after });
@@ -33,12 +33,13 @@ export function factorSteps(factors: readonly AuditFactor[]): Step[] {
  * SZSE 4.4.2): `factor_step_mismatch` past the tolerance of both roundings (pre_close to the cent, the factor to
  * 3 decimals as Tushare sends it); `factor_step_without_event` on a day no implemented distribution explains;
  * `event_without_factor_step` on an ex-date whose step the source's precision would show and that has none.
- * An ex-date in a suspension counts on the next traded day.
+ * An ex-date in a suspension counts on the next traded day. `steps`: the factor's (`factorSteps`).
  */
 export function factorFindings(
   symbol: string,
   bars: readonly AuditBar[],
   factors: readonly AuditFactor[],
+  steps: readonly FactorStep[],
   exDates: readonly string[],
   checks: ReadonlySet<CheckName>,
 ): Finding[] {
@@ -50,7 +51,6 @@ export function factorFindings(
   const barIndex = new Map(bars.map((bar, i) => [bar.date, i]));
   const firstTradedOnOrAfter = (date: string) => bars.find((bar) => bar.date >= date)?.date;
   const explained = new Set(exDates.map(firstTradedOnOrAfter).filter((date) => date !== undefined));
-  const steps = factorSteps(factors);
   const stepDays = new Set(steps.map((step) => step.date));
   for (const { date, before, after } of steps) {
     const i = barIndex.get(date);

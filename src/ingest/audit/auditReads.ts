@@ -4,6 +4,7 @@ import type { AuditFactor } from '../../domain/quality/factorChecks';
 import type { BalanceSheetTotals } from '../../domain/quality/statementChecks';
 import type { SourceDay } from '../../domain/quality/sourceChecks';
 import { dayOfDateTime } from '../../db/sql';
+import { isRiskWarningName } from '../../domain/quality/priceLimits';
 
 /** A security the audit reads: its kind and listed life. */
 export interface AuditedSecurity {
@@ -38,16 +39,15 @@ export async function auditedSecurities(db: Knex, symbols: readonly string[] | n
   }));
 }
 
-/** Each stock's names over time that marked a risk warning: [start, end] (end null: still). */
-export async function riskWarningNames(
-  db: Knex,
-): Promise<Array<{ ts_code: string; start: string; end: string | null; name: string }>> {
-  return (await db('name_changes').select('ts_code', 'start_date', 'end_date', 'name')).map((row) => ({
-    ts_code: row.ts_code,
-    start: dayOf(row.start_date),
-    end: row.end_date === null ? null : dayOf(row.end_date),
-    name: row.name,
-  }));
+/** Each stock's spans under risk warning, by code: the names it had that marked one, [start, end] (end null: still). */
+export async function riskWarningSpans(db: Knex): Promise<Map<string, Array<{ start: string; end: string | null }>>> {
+  const names: Array<{ ts_code: string; start_date: unknown; end_date: unknown; name: string }> = await db(
+    'name_changes',
+  ).select('ts_code', 'start_date', 'end_date', 'name');
+  return groupBy(
+    names.filter((row) => isRiskWarningName(row.name)),
+    (row) => ({ start: dayOf(row.start_date), end: row.end_date === null ? null : dayOf(row.end_date) }),
+  );
 }
 
 /** The bars of some securities, by code then day. */

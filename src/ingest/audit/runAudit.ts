@@ -2,7 +2,6 @@ import type { Knex } from 'knex';
 import { barFindings } from '../../domain/quality/barChecks';
 import { factorFindings, factorSteps } from '../../domain/quality/factorChecks';
 import { CHECK_NAMES, CHECKS, type CheckName, type Finding } from '../../domain/quality/findings';
-import { isRiskWarningName } from '../../domain/quality/priceLimits';
 import { barsOnClosedDays, missingSessions, partialSessions } from '../../domain/quality/sessionChecks';
 import { balanceSheetFindings } from '../../domain/quality/statementChecks';
 import { sourceMismatch } from '../../domain/quality/sourceChecks';
@@ -18,7 +17,7 @@ import {
   factorsOf,
   finalSnapshots,
   haltsOf,
-  riskWarningNames,
+  riskWarningSpans,
   type AuditedSecurity,
   type DayRange,
 } from './auditReads';
@@ -97,10 +96,7 @@ export async function runAudit(db: Knex, options: AuditOptions = {}): Promise<Au
   await keep(market.findings);
 
   const securities = await auditedSecurities(db, symbols);
-  const stNames = await riskWarningNames(db);
-  const riskWarnings = new Map<string, Array<{ start: string; end: string | null }>>();
-  for (const { ts_code, start, end, name } of stNames)
-    if (isRiskWarningName(name)) riskWarnings.set(ts_code, [...(riskWarnings.get(ts_code) ?? []), { start, end }]);
+  const riskWarnings = await riskWarningSpans(db);
 
   let bars = 0;
   for (let i = 0; i < securities.length; i += BATCH) {
@@ -118,6 +114,7 @@ export async function runAudit(db: Knex, options: AuditOptions = {}): Promise<Au
       const series = barsByCode.get(code) ?? [];
       bars += series.length;
       const factors = factorsByCode.get(code) ?? [];
+      const steps = factorSteps(factors);
       const exDates = exDatesByCode.get(code) ?? [];
       const halts = new Set(haltsByCode.get(code) ?? []);
       const barDays = series.map((bar) => bar.date);
@@ -132,7 +129,7 @@ export async function runAudit(db: Knex, options: AuditOptions = {}): Promise<Au
               bars: series,
               halts,
               exDates: new Set(exDates),
-              factorSteps: new Set(factorSteps(factors).map((step) => step.date)),
+              factorSteps: new Set(steps.map((step) => step.date)),
               stOn: (date) => warnings.some(({ start, end }) => start <= date && (end === null || date <= end)),
               sessionOf: sessionNumber(security, days),
               follows: (before, date) =>
@@ -143,7 +140,7 @@ export async function runAudit(db: Knex, options: AuditOptions = {}): Promise<Au
             },
             checks,
           ),
-          ...(security.kind === 'stock' ? factorFindings(code, series, factors, exDates, checks) : []),
+          ...(security.kind === 'stock' ? factorFindings(code, series, factors, steps, exDates, checks) : []),
           ...(checks.has('missing_session')
             ? missingSessions(code, barDays, security, halts, days, market.notMarket)
             : []),
@@ -196,10 +193,11 @@ class Tally {
 }
 
 /** A security's listing session number of a day: open days from its listing date through the day. */
-const sessionNumber =
-  ({ list_date }: AuditedSecurity, days: OpenDays) =>
-  (date: string): number | null =>
-    list_date === null ? null : days.countBetween(days.lastBefore(list_date) ?? '0000-01-01', date);
+function sessionNumber({ list_date }: AuditedSecurity, days: OpenDays): (date: string) => number | null {
+  if (list_date === null) return () => null;
+  const beforeListing = days.lastBefore(list_date) ?? '0000-01-01';
+  return (date) => days.countBetween(beforeListing, date);
+}
 
 /**
  * The whole-market session check (`partial_session`) over the sessions of the range that hold bars, and the
