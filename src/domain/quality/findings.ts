@@ -46,3 +46,13 @@ export const finding = (
 /** A finding's identity across runs: the same check, security, day and item is the same finding. */
 export const findingKey = ({ check, symbol, date, item }: Pick<Finding, 'check' | 'symbol' | 'date' | 'item'>) =>
   `${check} ${symbol ?? ''} ${date} ${item}`;
+
+/** Open findings counted by check and severity, as the findings' store groups them. */
+export type OpenCount = { check: string; severity: string; open: number };
+
+/** Those counts as errors and warnings in all. */
+export function severityTotals(counts: readonly OpenCount[]): { errors: number; warnings: number } {
+  const of = (severity: Severity) =>
+    counts.filter((count) => count.severity === severity).reduce((sum, count) => sum + count.open, 0);
+  return { errors: of('error'), warnings: of('warning') };
+}

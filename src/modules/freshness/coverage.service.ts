@@ -18,7 +18,8 @@ import type { ListingRow } from '../common/common.types';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
 import { failedSessions, failureCount, lastSuccessfulRuns, securityDays, securityHalts } from './freshness.repository';
 import type { CoverageReport, DatasetCoverageRow, DatasetStats } from './freshness.types';
-import { openFindingCounts, openFindingTotals } from './quality.repository';
+import { openFindingCounts } from './quality.repository';
+import { severityTotals, type OpenCount } from '../../domain/quality/findings';
 
 export interface CoverageSettings {
   schedule: readonly ScheduleEntry[];
@@ -100,7 +101,7 @@ export class StoreCoverage {
       symbol: security?.ts_code ?? null,
       expectedSession: expected,
       minCoverage: this.settings.minCoverage,
-      openFindings: await openFindingTotals(this.db, through, security?.ts_code),
+      openFindings: severityTotals(await openFindingCounts(this.db, through, security?.ts_code)),
       datasets,
     };
   }
@@ -152,7 +153,7 @@ export class StoreCoverage {
   }
 
   /** The audit's open findings by check and severity (a gauge). */
-  findings(): Promise<Array<{ check: string; severity: string; open: number }>> {
+  findings(): Promise<OpenCount[]> {
     return openFindingCounts(this.db, null);
   }
 

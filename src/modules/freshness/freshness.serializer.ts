@@ -1,4 +1,5 @@
 import type { components } from '../../../generated/api';
+import { severityTotals, type OpenCount } from '../../domain/quality/findings';
 import { sqlDateTimeToIso } from '../../domain/time/dates';
 import { beijingInstant, type MarketStatus } from '../../domain/time/marketStatus';
 import type { CoverageReport, DatasetCoverageRow, FindingRow, UpdateRunRecordRow } from './freshness.types';
@@ -89,14 +90,11 @@ export function toQualityFinding(row: FindingRow): Schemas['QualityFinding'] {
 }
 
 /** The open counts as the summary: errors, warnings, and per check. */
-export function toQualitySummary(
-  counts: ReadonlyArray<{ check: string; severity: string; open: number }>,
-): Schemas['DataQuality']['summary'] {
-  const of = (severity: string) =>
-    counts.filter((count) => count.severity === severity).reduce((sum, count) => sum + count.open, 0);
+export function toQualitySummary(counts: readonly OpenCount[]): Schemas['DataQuality']['summary'] {
+  const { errors, warnings } = severityTotals(counts);
   return {
-    open_errors: of('error'),
-    open_warnings: of('warning'),
+    open_errors: errors,
+    open_warnings: warnings,
     by_check: counts.map(({ check, severity, open }) => ({
       check,
       severity: severity as 'error' | 'warning',

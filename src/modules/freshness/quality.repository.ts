@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection';
+import type { OpenCount } from '../../domain/quality/findings';
 import type { FindingRow } from './freshness.types';
 
 /** Which findings a page lists. */
@@ -14,36 +15,17 @@ export interface FindingFilter {
   through: string | null;
 }
 
-/** The open findings by check and severity, of the days through `through` (null: all). */
-export async function openFindingCounts(
-  db: Db,
-  through: string | null,
-): Promise<Array<{ check: string; severity: string; open: number }>> {
+/** The open findings by check and severity, of the days through `through` (null: all; of one security with `tsCode`). */
+export async function openFindingCounts(db: Db, through: string | null, tsCode?: string): Promise<OpenCount[]> {
   const query = db('quality_findings').whereNull('resolved_at');
   if (through !== null) query.where('trade_date', '<=', through);
+  if (tsCode !== undefined) query.where('ts_code', tsCode);
   const rows: Array<{ check_name: string; severity: string; open: unknown }> = await query
     .groupBy('check_name', 'severity')
     .orderBy('check_name')
     .select('check_name', 'severity')
     .count({ open: '*' });
   return rows.map((row) => ({ check: String(row.check_name), severity: String(row.severity), open: Number(row.open) }));
-}
-
-/** The open findings of the days through `through` (null: all), errors and warnings (of one security, with `tsCode`). */
-export async function openFindingTotals(
-  db: Db,
-  through: string | null,
-  tsCode?: string,
-): Promise<{ errors: number; warnings: number }> {
-  const query = db('quality_findings').whereNull('resolved_at');
-  if (through !== null) query.where('trade_date', '<=', through);
-  if (tsCode !== undefined) query.where('ts_code', tsCode);
-  const rows: Array<{ severity: string; open: unknown }> = await query
-    .groupBy('severity')
-    .select('severity')
-    .count({ open: '*' });
-  const of = (severity: string) => Number(rows.find((row) => row.severity === severity)?.open ?? 0);
-  return { errors: of('error'), warnings: of('warning') };
 }
 
 /** A page of findings, newest day first, and the count of all that match. */
