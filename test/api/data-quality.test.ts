@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { pageOf } from '../support/pagination';
 import type { Knex } from 'knex';
 import { importBundle } from '../../src/ingest/bundle';
 import { runAudit } from '../../src/ingest/audit/runAudit';
@@ -69,14 +70,7 @@ describe('GET /v1/data/quality: the audit’s findings, counted and listed', () 
           },
         ],
       },
-      pagination: {
-        current_page: 1,
-        total_pages: 1,
-        total_items: 1,
-        items_per_page: 1000,
-        has_next_page: false,
-        has_prev_page: false,
-      },
+      pagination: pageOf(1, 1, 1000),
     });
   });
 

@@ -1,16 +1,8 @@
 import { expect } from 'chai';
+import { pageOf } from '../support/pagination';
 import { csvItems } from '../support/sampleRequests';
 import { useSharedFixture } from '../support/fixture';
 import { mcpClient, textOf } from '../support/mcpClient';
-
-const page = (total: number) => ({
-  current_page: 1,
-  total_pages: 1,
-  total_items: total,
-  items_per_page: 1000,
-  has_next_page: false,
-  has_prev_page: false,
-});
 
 describe('datasets: every dataset route, one security over time and the whole market on a day (a period for shareholders), and its /dataapi round trip', () => {
   const api = useSharedFixture();
@@ -44,7 +36,7 @@ describe('datasets: every dataset route, one security over time and the whole ma
     expect(body).to.deep.equal({
       code: 200,
       message: 'success',
-      pagination: page(2),
+      pagination: pageOf(1, 2, 1000),
       data: [
         row(
           '2024-12-31',
@@ -204,7 +196,7 @@ describe('datasets: every dataset route, one security over time and the whole ma
     };
     const { status, body } = await api.get('/v1/market/limit-list?date=2024-12-31');
     expect(status, JSON.stringify(body)).to.equal(200);
-    expect(body).to.deep.equal({ code: 200, message: 'success', pagination: page(2), data: [up, down] });
+    expect(body).to.deep.equal({ code: 200, message: 'success', pagination: pageOf(1, 2, 1000), data: [up, down] });
     expect((await api.get('/v1/market/limit-list?date=2024-12-31&limit_type=D')).body.data).to.deep.equal([down]);
     expect(
       (await api.get('/v1/market/limit-list?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31')).body.data,
@@ -246,7 +238,7 @@ describe('datasets: every dataset route, one security over time and the whole ma
     expect(body).to.deep.equal({
       code: 200,
       message: 'success',
-      pagination: page(2),
+      pagination: pageOf(1, 2, 1000),
       data: [trade(8000, 11_600_000), trade(12_000, 17_400_000)],
     });
     const pingAn = await api.get('/v1/market/block-trades?symbol=000001&begin_date=2024-12-01&end_date=2024-12-31');
@@ -278,7 +270,7 @@ describe('datasets: every dataset route, one security over time and the whole ma
     expect(body).to.deep.equal({
       code: 200,
       message: 'success',
-      pagination: page(2),
+      pagination: pageOf(1, 2, 1000),
       data: [
         {
           ...pingAn,
@@ -388,7 +380,7 @@ describe('datasets: every dataset route, one security over time and the whole ma
     expect(body).to.deep.equal({
       code: 200,
       message: 'success',
-      pagination: page(5),
+      pagination: pageOf(1, 5, 1000),
       data: [
         group('2024-09-30', '2024-11-05'),
         holder('2024-09-30', '2024-11-05', '香港中央结算有限公司', 87121310, 6.94, -1900000, '境外法人股'),
@@ -574,7 +566,12 @@ describe('datasets: every dataset route, one security over time and the whole ma
     };
     const { status, body } = await api.get('/v1/market/margin-summary?begin_date=2024-12-01&end_date=2024-12-31');
     expect(status, JSON.stringify(body)).to.equal(200);
-    expect(body).to.deep.equal({ code: 200, message: 'success', pagination: page(3), data: [sse31, szse31, sse30] });
+    expect(body).to.deep.equal({
+      code: 200,
+      message: 'success',
+      pagination: pageOf(1, 3, 1000),
+      data: [sse31, szse31, sse30],
+    });
     expect((await api.get('/v1/market/margin-summary?date=2024-12-31&exchange=SZSE')).body.data).to.deep.equal([
       szse31,
     ]);

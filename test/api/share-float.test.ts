@@ -1,16 +1,8 @@
 import { expect } from 'chai';
+import { pageOf } from '../support/pagination';
 import { useSharedFixture } from '../support/fixture';
 import { mcpClient, textOf } from '../support/mcpClient';
 import { csvItems } from '../support/sampleRequests';
-
-const page = (total: number) => ({
-  current_page: 1,
-  total_pages: 1,
-  total_items: total,
-  items_per_page: 1000,
-  has_next_page: false,
-  has_prev_page: false,
-});
 
 /** The dataset added through its descriptor alone (src/domain/tables/datasetDescriptors.ts, SHARE_FLOATS). */
 describe('share_float: restricted shares unlocking on /v1, /dataapi and MCP', () => {
@@ -34,7 +26,7 @@ describe('share_float: restricted shares unlocking on /v1, /dataapi and MCP', ()
     expect(body).to.deep.equal({
       code: 200,
       message: 'success',
-      pagination: page(3),
+      pagination: pageOf(1, 3, 1000),
       data: [
         january('2024-12-20', 12561978, 1),
         unlock('2025-01-06', '2024-12-20', 2512395, 0.2, '示例员工持股计划', '股权激励限售股份'),
