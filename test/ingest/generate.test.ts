@@ -2,7 +2,9 @@ import { expect } from 'chai';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runAudit } from '../../src/ingest/audit/runAudit';
 import { importBundle } from '../../src/ingest/bundle';
+import { limitBand } from '../../src/ingest/generate/dailyStep';
 import { generateBundle } from '../../src/ingest/generate/generateBundle';
 import { createTestDb } from '../support/testDb';
 import { rowsOf } from './support/bundle';
@@ -46,6 +48,15 @@ describe('market-scale generator', () => {
     expect(Math.min(...perStock.values())).to.be.below(calendar.size);
   });
 
+  it('moves each board inside its band of the day: ChiNext ±10 % until its reform of 2020-08-24', () => {
+    expect(['300001.SZ', '000001.SZ', '600000.SH'].map((code) => limitBand(code, '20200821'))).to.deep.equal([
+      0.1, 0.1, 0.1,
+    ]);
+    expect(['300001.SZ', '688001.SH', '830799.BJ'].map((code) => limitBand(code, '20200824'))).to.deep.equal([
+      0.2, 0.2, 0.3,
+    ]);
+  });
+
   it('steps adj_factor on each ex-dividend day by close / ex-dividend reference price', async () => {
     const dividends = rowsOf(dir, 'dividend.csv');
     expect(dividends.length).to.be.greaterThan(0);
@@ -61,7 +72,7 @@ describe('market-scale generator', () => {
     }
   });
 
-  it('writes quarterly year-to-date income statements, minute bars and ticks that import cleanly', async () => {
+  it('writes quarterly year-to-date income statements, minute bars and ticks that import cleanly and audit clean', async () => {
     const income = rowsOf(dir, 'income.csv');
     expect(new Set(income.map((row) => row[6]))).to.deep.equal(new Set(['1', '2', '3', '4']));
     const testDb = await createTestDb();
@@ -72,6 +83,9 @@ describe('market-scale generator', () => {
         'stk_mins.csv': 3 * 3 * 240,
       });
       expect(await testDb.db('trades').count({ n: '*' }).first()).to.deep.equal({ n: rowsOf(dir, 'ticks.csv').length });
+      // Its suspensions are in suspend_d and its bands are each board's of the day: the audit finds nothing.
+      expect(rowsOf(dir, 'suspend_d.csv').length).to.be.greaterThan(0);
+      expect((await runAudit(testDb.db)).counts).to.deep.equal({});
     } finally {
       await testDb.drop();
     }

@@ -1,3 +1,5 @@
+import { limitPrices, limitRatio } from '../../domain/quality/priceLimits';
+import { boardOf } from '../../domain/reference/symbols';
 import type { Random } from './random';
 
 /** A price or amount to the fen. */
@@ -32,14 +34,13 @@ export interface GeneratedBar {
   amount: number;
 }
 
-/** The price limit of a stock's board: ±20% on ChiNext (300, 301) and STAR (688), ±10% elsewhere. */
-export function limitBand(tsCode: string): number {
-  return /^(300|301|688)/.test(tsCode) ? 0.2 : 0.1;
-}
-
-/** The limit-up and limit-down prices of a day, to the fen, inside the band around its pre-close. */
-export function limitPrices(preClose: number, limit: number): { up: number; down: number } {
-  return { up: fixed2(preClose * (1 + limit)), down: fixed2(preClose * (1 - limit)) };
+/**
+ * The price limit of a stock on a day (`YYYYMMDD`), by the exchanges' rules the audit applies (its board and the
+ * day: ChiNext ±10 % before its 2020 reform), so that the audit of a generated store finds nothing.
+ */
+export function limitBand(tsCode: string, day: string): number {
+  const date = `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}`;
+  return limitRatio({ board: boardOf(tsCode), date, st: false, session: null }) ?? 0.1;
 }
 
 /**

@@ -15,7 +15,8 @@ import {
   TOP_LISTS,
 } from '../../domain/tables/datasetDescriptors';
 import { CsvWriter } from './csvWriter';
-import { fixed2, limitPrices, type GeneratedBar } from './dailyStep';
+import { limitPrices } from '../../domain/quality/priceLimits';
+import { fixed2, type GeneratedBar } from './dailyStep';
 import type { Random } from './random';
 
 /** A synthetic day of a demo stock: its compact day and its bar (Tushare `daily` units: lots, thousand yuan). */
@@ -308,7 +309,7 @@ async function writeHolders(
 export async function writeDatasetSessions(
   out: string,
   series: [string, DayBar[]][],
-  bandOf: (tsCode: string) => number,
+  bandOf: (tsCode: string, day: string) => number,
   today: string,
   random: Random,
 ): Promise<Record<string, number>> {
@@ -345,7 +346,7 @@ export async function writeDatasetSessions(
     let ratio = stock.holders.find(([name]) => name === '香港中央结算有限公司')?.[2] ?? 3;
     for (const [i, bar] of bars.entries()) {
       await flows.write(moneyFlowRow(tsCode, bar, random));
-      await writeListings(listings, tsCode, bar, bandOf(tsCode), random);
+      await writeListings(listings, tsCode, bar, bandOf(tsCode, bar.day), random);
       ratio = fixed2(ratio + 0.02 * random.normal());
       const last = i === bars.length - 1 || quarterOf(bars[i + 1]!.day) !== quarterOf(bar.day);
       if (last)

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { paths } from '../../paths';
 import { CsvWriter } from './csvWriter';
+import { boardOf } from '../../domain/reference/symbols';
 import { DAILY_COLUMNS, dailyCsvRow, fixed2, limitBand, randomDailyBar } from './dailyStep';
 import { Random } from './random';
 import type { SyntheticStock } from './syntheticStock';
@@ -31,21 +32,19 @@ function openDays(years: number): string[] {
   return openDaysOf(join(paths.demoData, 'trade_cal.csv')).filter((day) => day >= first && day <= '20251231');
 }
 
-function stockCode(index: number): { tsCode: string; limit: number } {
+function stockCode(index: number): string {
   const board = index % 3;
   const serial = Math.floor(index / 3);
-  const tsCode =
-    board === 0
-      ? `${String(600000 + serial).padStart(6, '0')}.SH`
-      : board === 1
-        ? `${String(1 + serial).padStart(6, '0')}.SZ`
-        : `${String(300001 + serial).padStart(6, '0')}.SZ`;
-  return { tsCode, limit: limitBand(tsCode) };
+  return board === 0
+    ? `${String(600000 + serial).padStart(6, '0')}.SH`
+    : board === 1
+      ? `${String(1 + serial).padStart(6, '0')}.SZ`
+      : `${String(300001 + serial).padStart(6, '0')}.SZ`;
 }
 
 /**
  * Writes a deterministic Tushare-format bundle for load tests: the real SSE calendar, random-walk daily bars
- * inside each board's limit band, suspensions (days left out), a yearly cash dividend for most stocks with the
+ * inside each board's limit band of the day, suspensions (days left out, each in suspend_d), a yearly cash dividend for most stocks with the
  * matching adj_factor step, quarterly year-to-date income statements, and minute bars and ticks of the last
  * sessions of a few stocks. Never loaded by default.
  */
@@ -54,7 +53,7 @@ export async function generateBundle(options: GenerateOptions): Promise<Record<s
   const random = new Random(options.seed);
   const days = openDays(options.years);
   const stocks: SyntheticStock[] = Array.from({ length: options.stocks }, (_, i) => ({
-    ...stockCode(i),
+    tsCode: stockCode(i),
     // A fifth of the stocks list during the range.
     listIndex: random.next() < 0.2 ? random.int(1, days.length - 1) : 0,
     close: fixed2(random.between(3, 80)),
@@ -81,7 +80,7 @@ export async function generateBundle(options: GenerateOptions): Promise<Record<s
       `SYN${String(i).padStart(5, '0')}`,
       '',
       industry,
-      stock.limit === 0.2 ? '创业板' : '主板',
+      boardOf(stock.tsCode) === 'chinext' ? '创业板' : '主板',
       'L',
       days[stock.listIndex]!,
     ]);
@@ -107,6 +106,12 @@ export async function generateBundle(options: GenerateOptions): Promise<Record<s
     'ex_date',
     'pay_date',
   ]);
+  const halts = new CsvWriter(join(options.out, 'suspend_d.csv'), [
+    'ts_code',
+    'trade_date',
+    'suspend_timing',
+    'suspend_type',
+  ]);
   const valuations = options.wholeMarket
     ? new CsvWriter(join(options.out, 'daily_basic.csv'), DAILY_BASIC_CSV_COLUMNS)
     : null;
@@ -122,9 +127,10 @@ export async function generateBundle(options: GenerateOptions): Promise<Record<s
     for (const [s, stock] of stocks.entries()) {
       if (d < stock.listIndex) continue;
       if (newYear && random.next() < 0.7) stock.exDayOfYear.set(year, random.int(110, 140)); // June-July
-      if (d <= stock.suspendedUntil) continue;
-      if (d > stock.listIndex && random.next() < 0.002) {
+      if (d > stock.suspendedUntil && d > stock.listIndex && random.next() < 0.002)
         stock.suspendedUntil = d + random.int(0, 9);
+      if (d <= stock.suspendedUntil) {
+        await halts.write([stock.tsCode, day, '', 'S']);
         continue;
       }
       let preClose = stock.close;
@@ -136,7 +142,7 @@ export async function generateBundle(options: GenerateOptions): Promise<Record<s
         await dividend.write([stock.tsCode, `${year - 1}1231`, `${year}0415`, '实施', cash, cash, previous, day, day]);
         preClose = exPreClose;
       }
-      const bar = randomDailyBar(preClose, stock.limit, random);
+      const bar = randomDailyBar(preClose, limitBand(stock.tsCode, day), random);
       await daily.write(dailyCsvRow(stock.tsCode, day, bar));
       await adj.write([stock.tsCode, day, round4(stock.adjFactor)]);
       await valuations?.write(dailyBasicCsvRow(stock.tsCode, s, day, bar));
@@ -152,6 +158,7 @@ export async function generateBundle(options: GenerateOptions): Promise<Record<s
     'daily.csv': await daily.close(),
     'adj_factor.csv': await adj.close(),
     'dividend.csv': await dividend.close(),
+    'suspend_d.csv': await halts.close(),
   };
   counts['income.csv'] = await writeIncome(join(options.out, 'income.csv'), stocks, days, new Random(options.seed + 1));
   if (!valuations) {

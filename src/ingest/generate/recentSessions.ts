@@ -1,16 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { limitPrices } from '../../domain/quality/priceLimits';
 import { exchangeToday } from '../../domain/time/clock';
 import { CsvWriter } from './csvWriter';
-import {
-  DAILY_COLUMNS,
-  dailyCsvRow,
-  limitBand,
-  limitPrices,
-  randomDailyBar,
-  withClose,
-  type GeneratedBar,
-} from './dailyStep';
+import { DAILY_COLUMNS, dailyCsvRow, limitBand, randomDailyBar, withClose, type GeneratedBar } from './dailyStep';
 import { writeDatasetSessions, type DayBar } from './datasetSessions';
 import { writeIntraday, type SessionBar } from './minuteSessions';
 import { openDaysOf } from './calendarCsv';
@@ -32,14 +25,16 @@ const EVENT_EVERY = 20;
 /** The day's bar of a stock: the seeded walk's, or on an event day of EVENT_STOCK its limit-up or the give-back. */
 function sessionBar(
   tsCode: string,
+  day: string,
   index: number,
   preClose: number,
   closeBefore: number,
   random: Random,
 ): GeneratedBar {
-  const bar = randomDailyBar(preClose, limitBand(tsCode), random);
+  const band = limitBand(tsCode, day);
+  const bar = randomDailyBar(preClose, band, random);
   if (tsCode !== EVENT_STOCK) return bar;
-  if (index % EVENT_EVERY === EVENT_EVERY - 2) return withClose(bar, limitPrices(preClose, limitBand(tsCode)).up);
+  if (index % EVENT_EVERY === EVENT_EVERY - 2) return withClose(bar, limitPrices(preClose, band).up);
   return index % EVENT_EVERY === EVENT_EVERY - 1 ? withClose(bar, closeBefore) : bar;
 }
 
@@ -86,7 +81,7 @@ export async function writeRecentSessions(
     const bars: DayBar[] = [];
     let close = Number(lastClose);
     for (const [i, day] of openDays.filter((open) => open > lastDay!).entries()) {
-      const bar = sessionBar(tsCode, i, close, bars.at(-1)?.preClose ?? close, random);
+      const bar = sessionBar(tsCode, day, i, close, bars.at(-1)?.preClose ?? close, random);
       await daily.write(dailyCsvRow(tsCode, day, bar));
       if (factor !== undefined) await factors.write([tsCode, day, factor]);
       bars.push({ day, ...bar });

@@ -1,7 +1,6 @@
 /** A synthetic stock as the generator tracks it from day to day. */
 export interface SyntheticStock {
   tsCode: string;
-  limit: number;
   listIndex: number;
   close: number;
   adjFactor: number;
