@@ -9,6 +9,7 @@ import { COVERAGE_DATASETS, DEFAULT_MIN_COVERAGE } from '../../domain/market/cov
 import { boardOf } from '../../domain/reference/symbols';
 import { OpenDays } from '../../domain/time/openDays';
 import { allOpenDays, sessionCounts, universeOf } from '../../db/sessionCoverage';
+import { withPageCache } from '../../db/sql';
 import {
   auditedSecurities,
   balanceSheetsOf,
@@ -69,7 +70,17 @@ const LOOKBACK_SESSIONS = 20;
  * src/domain/quality, security by security in batches (memory stays flat whatever the store's size), then
  * the findings kept (findingStore.ts): new ones told, fixed ones resolved.
  */
-export async function runAudit(db: Knex, options: AuditOptions = {}): Promise<AuditSummary> {
+export function runAudit(db: Knex, options: AuditOptions = {}): Promise<AuditSummary> {
+  return withPageCache(db, AUDIT_CACHE_KIB, () => audit(db, options));
+}
+
+/**
+ * SQLite's page cache during the audit, in KiB: it reads each security's rows once, in key order, so the
+ * connection's usual 64 MiB would fill with pages never read again and count against the audit's memory.
+ */
+const AUDIT_CACHE_KIB = 8_192;
+
+async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
   const checks = new Set<CheckName>(options.checks ?? CHECK_NAMES);
   const symbols = options.symbols ?? null;
   const scope: AuditScope = {
