@@ -1801,10 +1801,10 @@ export interface components {
              */
             current_symbol: string;
             /**
-             * @description `stock` or `index`.
+             * @description `stock`, `index`, `etf` or `convertible`.
              * @enum {string}
              */
-            kind: "stock" | "index";
+            kind: "stock" | "index" | "etf" | "convertible";
             /**
              * @description `SSE`, `SZSE` or `BSE`.
              * @enum {string}
@@ -6092,10 +6092,10 @@ export interface components {
          */
         AsOfDate: string;
         /**
-         * @description `stock` (default) or `index`.
+         * @description `stock` (default), `index`, `etf` (ETFs, LOFs) or `convertible`.
          * @example stock
          */
-        Kind: "stock" | "index";
+        Kind: "stock" | "index" | "etf" | "convertible";
         /**
          * @description Only securities of this exchange.
          * @example SZSE
@@ -6594,7 +6594,7 @@ export interface operations {
                  */
                 date?: components["parameters"]["AsOfDate"];
                 /**
-                 * @description `stock` (default) or `index`.
+                 * @description `stock` (default), `index`, `etf` (ETFs, LOFs) or `convertible`.
                  * @example stock
                  */
                 kind?: components["parameters"]["Kind"];
@@ -9474,7 +9474,7 @@ export interface operations {
                  */
                 adjusted?: components["parameters"]["CrossSectionAdjusted"];
                 /**
-                 * @description `stock` (default) or `index`.
+                 * @description `stock` (default), `index`, `etf` (ETFs, LOFs) or `convertible`.
                  * @example stock
                  */
                 kind?: components["parameters"]["Kind"];

@@ -5,7 +5,8 @@ import { withPageCache } from '../db/sql';
 import { loadTable } from './loadTable';
 import type { LoadOptions, LoadResult, TableLoader } from './loaderTypes';
 import { adjFactor, dailyBasic, indexWeight, tradeCal } from './tables/marketTables';
-import { daily, indexDaily } from './tables/dailyBars';
+import { cbDaily, daily, fundDaily, indexDaily } from './tables/dailyBars';
+import { cbBasic, fundBasic } from './tables/instrumentTables';
 import { annsD, disclosureDate, suspendD } from './tables/eventTables';
 import {
   codeChange,
@@ -28,6 +29,8 @@ import { DATASET_DESCRIPTORS } from '../domain/tables/datasetDescriptors';
 export const LOADERS: ReadonlyArray<readonly [api: string, loader: TableLoader]> = [
   ['stock_basic', stockBasic],
   ['index_basic', indexBasic],
+  ['fund_basic', fundBasic],
+  ['cb_basic', cbBasic],
   ['namechange', nameChange],
   ['code_change', codeChange],
   ['stock_company', stockCompany],
@@ -40,7 +43,10 @@ export const LOADERS: ReadonlyArray<readonly [api: string, loader: TableLoader]>
   ['daily_basic', dailyBasic],
   ['daily', daily],
   ['index_daily', indexDaily],
+  ['fund_daily', fundDaily],
+  ['cb_daily', cbDaily],
   ['adj_factor', adjFactor],
+  ['fund_adj', adjFactor],
   ['index_weight', indexWeight],
   // The datasets of the descriptors (src/domain/tables/datasetDescriptors.ts), Baostock's quarterly indicators among them.
   ...DATASET_DESCRIPTORS.map((descriptor) => [descriptor.api, datasetLoad(descriptor)] as const),

@@ -40,5 +40,8 @@ describe('SecurityDirectory', () => {
       ),
     ).to.deep.equal(['stock', 'index', 'index', 'index', 'stock', 'stock']);
     expect(kindByCode('399001.SH')).to.equal('stock');
+    expect(
+      ['510300.SH', '159919.SZ', '113050.SH', '123107.SZ', '510300.SZ', '159919.SH'].map(kindByCode),
+    ).to.deep.equal(['etf', 'etf', 'convertible', 'convertible', 'stock', 'stock']);
   });
 });

@@ -36,7 +36,13 @@ export function roundTo(value: number, decimals: number): number {
 
 // Exact internally, rounded once on the way out (rounding twice, 4 then 2 decimals, can be off by a cent).
 const times = (price: number | null, ratio: number) => (price === null ? null : price * ratio);
-const out = (price: number | null) => (price === null ? null : roundTo(price, 2));
+const outAt = (decimals: number) => (price: number | null) => (price === null ? null : roundTo(price, decimals));
+
+/**
+ * The decimals of a security's quoted prices: the tick is 0.001 yuan for funds and bonds, 0.01 yuan for shares
+ * (SSE Trading Rules 3.3.4, SZSE Trading Rules 3.3.4). Adjusted prices are given at the tick of the security.
+ */
+export const priceDecimalsOf = (kind: string): number => (kind === 'etf' || kind === 'convertible' ? 3 : 2);
 
 /** Volume in lots is an integer on the wire (odd-lot fractions are rounded). */
 const lots = (vol: number | null) => (vol === null ? null : Math.round(vol));
@@ -77,7 +83,7 @@ export function unadjustedBars(barsNewestFirst: readonly RawDailyBar[]): DailyBa
 /**
  * Forward-adjusted bars. `previous` is the security's bar just before the oldest one (null when there is
  * none): each pre_close is the adjusted close of the bar before, so change and pct_change stay continuous
- * across ex-dates. Prices are given at 2 decimals, and change and pct_change are derived from those
+ * across ex-dates. Prices are given at the security's tick (`decimals`: 2 for shares, 3 for funds), and change and pct_change are derived from those
  * displayed prices (change = close − pre_close exactly, pct_change = (close / pre_close − 1) × 100 at 4
  * decimals), so a row recomputed by its reader gives its own figures: derived from the unrounded prices
  * instead, 126 of the 968 demo bars of 2024 were a fen off and 38 more than 0.05 points off. Without an
@@ -87,8 +93,10 @@ export function forwardAdjustedBars(
   barsNewestFirst: readonly RawDailyBar[],
   previous: PreviousBar | null,
   anchorFactor: number | null,
+  decimals = 2,
 ): DailyBar[] {
   if (anchorFactor === null) return unadjustedBars(barsNewestFirst).map(withoutFactor);
+  const out = outAt(decimals);
   const oldestFirst = [...barsNewestFirst].reverse();
   const factors = fillFactors([
     ...(previous ? [previous.adj_factor] : []),
@@ -98,7 +106,7 @@ export function forwardAdjustedBars(
   const first = previous ? 1 : 0;
   let previousClose: number | null = previous ? out(times(previous.close, ratioAt(0))) : null;
   const result = oldestFirst.map((bar, index): DailyBar => {
-    const adjusted = adjustedBar(bar, ratioAt(first + index), previousClose);
+    const adjusted = adjustedBar(bar, ratioAt(first + index), previousClose, decimals);
     previousClose = adjusted.close;
     return adjusted;
   });
@@ -114,13 +122,14 @@ export function forwardAdjustedBar(
   bar: RawDailyBar,
   previous: PreviousBar | null,
   anchorFactor: number | null,
+  decimals = 2,
 ): DailyBar {
   if (anchorFactor === null) return withoutFactor(unadjustedBars([bar])[0]!);
   const barFactor = bar.adj_factor ?? previous?.adj_factor ?? null;
   const previousClose = previous
-    ? out(times(previous.close, ratioOf(previous.adj_factor ?? barFactor, anchorFactor)))
+    ? outAt(decimals)(times(previous.close, ratioOf(previous.adj_factor ?? barFactor, anchorFactor)))
     : null;
-  return adjustedBar(bar, ratioOf(barFactor, anchorFactor), previousClose);
+  return adjustedBar(bar, ratioOf(barFactor, anchorFactor), previousClose, decimals);
 }
 
 /** A factor's ratio to the anchor's; a security without factors is not adjusted. */
@@ -130,10 +139,11 @@ const ratioOf = (factor: number | null, anchorFactor: number) => (factor ?? anch
 const withoutFactor = ({ adj_factor: _omit, ...bar }: DailyBar): DailyBar => bar;
 
 /** A bar's prices times `ratio`; its pre_close the adjusted close of the bar before when there is one. */
-function adjustedBar(bar: RawDailyBar, ratio: number, previousClose: number | null): DailyBar {
+function adjustedBar(bar: RawDailyBar, ratio: number, previousClose: number | null, decimals: number): DailyBar {
+  const out = outAt(decimals);
   const close = out(times(bar.close, ratio));
   const preClose = previousClose ?? out(times(bar.pre_close, ratio));
-  const change = close !== null && preClose !== null ? roundTo(close - preClose, 2) : null;
+  const change = close !== null && preClose !== null ? roundTo(close - preClose, decimals) : null;
   return {
     date: bar.trade_date,
     open: out(times(bar.open, ratio)),

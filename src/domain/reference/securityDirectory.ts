@@ -1,4 +1,5 @@
 import { groupBy } from '../api/collections';
+import { fundOrBondKindOf, type SecurityKind } from './symbols';
 
 /** A security's reference row as a day's rows need it: its name now and its kind. */
 export interface DirectoryEntry {
@@ -20,11 +21,14 @@ export const INDEX_CODE_RANGES: ReadonlyArray<{ prefix: string; suffix: string }
   { prefix: '399', suffix: '.SZ' },
 ];
 
-/** A security's kind by its code alone, for a code the reference list lacks: an index in INDEX_CODE_RANGES, else a stock. */
-export function kindByCode(tsCode: string): 'stock' | 'index' {
-  return INDEX_CODE_RANGES.some(({ prefix, suffix }) => tsCode.startsWith(prefix) && tsCode.endsWith(suffix))
-    ? 'index'
-    : 'stock';
+/**
+ * A security's kind by its code alone, for a code the reference list lacks: an index in INDEX_CODE_RANGES, an
+ * ETF or convertible in theirs (symbols.ts), else a stock.
+ */
+export function kindByCode(tsCode: string): SecurityKind {
+  if (INDEX_CODE_RANGES.some(({ prefix, suffix }) => tsCode.startsWith(prefix) && tsCode.endsWith(suffix)))
+    return 'index';
+  return fundOrBondKindOf(tsCode) ?? 'stock';
 }
 
 /**

@@ -30,6 +30,50 @@ const STOCK_CODE_PREFIXES: ReadonlyArray<[prefix: string, exchange: Exchange, bo
   ['92', 'BSE', 'bse'],
 ];
 
+/** What a security is: the kinds of the reference list. */
+export type SecurityKind = 'stock' | 'index' | 'etf' | 'convertible';
+export const SECURITY_KINDS: readonly SecurityKind[] = ['stock', 'index', 'etf', 'convertible'];
+
+/**
+ * Code prefixes of exchange-traded funds (ETFs and LOFs, `etf`) and convertible bonds (`convertible`), by the
+ * exchanges' code allocation rules (上海证券交易所证券代码分配规则; 深圳证券交易所证券代码区间分配表):
+ * - SSE funds: 50 (closed-end funds and LOFs: 501, 502, 506), 51 (ETFs: 510 broad index, 511 bond and money
+ *   market, 512/515/516 sector, 513 cross-border, 518 gold), 56 (ETFs since 2021), 58 (STAR ETFs, 588/589);
+ *   SSE convertibles: 110, 111 and 113 (main board), 118 (STAR).
+ * - SZSE funds: 15 (ETFs, 159), 16 (LOFs), 18 (closed-end funds); SZSE convertibles: 123 (ChiNext), 127 and
+ *   128 (main board).
+ * BSE's convertibles (810) are not carried. The longest matching prefix decides, as for stocks.
+ */
+const OTHER_CODE_PREFIXES: ReadonlyArray<[prefix: string, exchange: Exchange, kind: 'etf' | 'convertible']> = [
+  ['50', 'SSE', 'etf'],
+  ['51', 'SSE', 'etf'],
+  ['56', 'SSE', 'etf'],
+  ['58', 'SSE', 'etf'],
+  ['110', 'SSE', 'convertible'],
+  ['111', 'SSE', 'convertible'],
+  ['113', 'SSE', 'convertible'],
+  ['118', 'SSE', 'convertible'],
+  ['15', 'SZSE', 'etf'],
+  ['16', 'SZSE', 'etf'],
+  ['18', 'SZSE', 'etf'],
+  ['123', 'SZSE', 'convertible'],
+  ['127', 'SZSE', 'convertible'],
+  ['128', 'SZSE', 'convertible'],
+];
+
+/** The code prefixes of a kind's securities (ETFs or convertibles) on each exchange (for a filter written in SQL). */
+export function kindPrefixes(kind: 'etf' | 'convertible'): Array<{ prefix: string; exchange: Exchange }> {
+  return OTHER_CODE_PREFIXES.filter(([, , of]) => of === kind).map(([prefix, exchange]) => ({ prefix, exchange }));
+}
+
+/** An ETF's or convertible's kind by its standard code's range, or null for any other code. */
+export function fundOrBondKindOf(tsCode: string): 'etf' | 'convertible' | null {
+  const match = OTHER_CODE_PREFIXES.find(
+    ([prefix, exchange]) => tsCode.startsWith(prefix) && exchangeOfStandard(tsCode) === exchange,
+  );
+  return match ? match[2] : null;
+}
+
 /** The code prefixes of a board's stocks on each exchange (for a filter written in SQL). */
 export function boardPrefixes(board: Board): Array<{ prefix: string; exchange: Exchange }> {
   return STOCK_CODE_PREFIXES.filter(([, , of]) => of === board).map(([prefix, exchange]) => ({ prefix, exchange }));
@@ -52,9 +96,9 @@ export function isStandardCode(code: string): boolean {
   return STANDARD.test(code) && code === code.toUpperCase();
 }
 
-/** The exchange a raw 6-digit stock code belongs to, or null when no range covers it. */
+/** The exchange a raw 6-digit code of a stock, ETF or convertible belongs to, or null when no range covers it. */
 export function exchangeOfCode(code: string): Exchange | null {
-  const match = STOCK_CODE_PREFIXES.find(([prefix]) => code.startsWith(prefix));
+  const match = [...STOCK_CODE_PREFIXES, ...OTHER_CODE_PREFIXES].find(([prefix]) => code.startsWith(prefix));
   return match ? match[1] : null;
 }
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/connection';
-import { boardPrefixes, toStandard, type Board, type Exchange } from '../../domain/reference/symbols';
+import { boardPrefixes, kindPrefixes, toStandard, type Board, type Exchange } from '../../domain/reference/symbols';
 import { INDEX_CODE_RANGES } from '../../domain/reference/securityDirectory';
 
 /** Only stocks of a board, by the code ranges of its exchange on a standard-code column (`688%.SH`). */
@@ -31,5 +31,10 @@ export function nameOnDate(db: Db, codeColumn: string, nameColumn: string, date:
  * A security's kind in SQL: its reference row's, or by its code when the reference list lacks it (the demo's
  * lacks some stocks delisted since and may lack an index of index_daily): the same ranges as `kindByCode`.
  */
-export const kindSql = (codeColumn: string, kindColumn: string): string =>
-  `coalesce(${kindColumn}, case when ${INDEX_CODE_RANGES.map(({ prefix, suffix }) => `${codeColumn} like '${prefix}%${suffix}'`).join(' or ')} then 'index' else 'stock' end)`;
+export function kindSql(codeColumn: string, kindColumn: string): string {
+  const like = (ranges: Array<{ prefix: string; suffix: string }>) =>
+    ranges.map(({ prefix, suffix }) => `${codeColumn} like '${prefix}%${suffix}'`).join(' or ');
+  const rangesOf = (kind: 'etf' | 'convertible') =>
+    kindPrefixes(kind).map(({ prefix, exchange }) => ({ prefix, suffix: toStandard('', exchange) }));
+  return `coalesce(${kindColumn}, case when ${like([...INDEX_CODE_RANGES])} then 'index' when ${like(rangesOf('etf'))} then 'etf' when ${like(rangesOf('convertible'))} then 'convertible' else 'stock' end)`;
+}

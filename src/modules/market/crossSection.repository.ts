@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { arrayRows } from '../../db/arrayRows';
 import type { Db } from '../../db/connection';
-import type { Board, Exchange } from '../../domain/reference/symbols';
+import type { Board, Exchange, SecurityKind } from '../../domain/reference/symbols';
 import { whereBoard, whereExchange } from '../common/securityFilters.repository';
 import type { SecurityDirectory } from '../../domain/reference/securityDirectory';
 import { whereVisible } from '../common/visibleRows.repository';
@@ -13,7 +13,7 @@ import { dayRows, type DayBarValues, type ValuationValues } from './dayColumns.s
 
 export interface CrossSectionFilter {
   date: string;
-  kind: 'stock' | 'index';
+  kind: SecurityKind;
   exchange?: Exchange;
   board?: Board;
   industry?: string;

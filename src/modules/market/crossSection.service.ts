@@ -1,4 +1,4 @@
-import { forwardAdjustedBar, unadjustedBars, type PreviousBar } from '../../domain/market/adjust';
+import { forwardAdjustedBar, priceDecimalsOf, unadjustedBars, type PreviousBar } from '../../domain/market/adjust';
 import { noData } from '../../domain/api/errors';
 import { barsBefore, findSecurityAnchors } from './market.repository';
 import { closesOfDay, crossSectionRows, type CrossSectionFilter, type DayScope } from './crossSection.repository';
@@ -71,7 +71,7 @@ async function anchorsOf(
  */
 async function adjustedEntries(
   { db, calendar }: MarketSources,
-  { date, industry }: DayScope,
+  { date, industry, kind }: DayScope & Pick<CrossSectionRequest, 'kind'>,
   rows: CrossSectionRow[],
   latest: string,
   cutoff: string | null,
@@ -84,11 +84,12 @@ async function adjustedEntries(
   ]);
   const missing = codes.filter((code) => !previous.has(code));
   if (missing.length > 0) for (const bar of await barsBefore(db, missing, date, cutoff)) previous.set(bar.ts_code, bar);
+  const decimals = priceDecimalsOf(kind);
   return entriesOf(rows, (slice) =>
     slice.map((row) => {
       // A security the reference list lacks has no anchor: served unadjusted, as an index is.
       const anchor = anchorOf.get(row.ts_code);
-      const bar = forwardAdjustedBar(row, previous.get(row.ts_code) ?? null, anchor?.anchor_factor ?? null);
+      const bar = forwardAdjustedBar(row, previous.get(row.ts_code) ?? null, anchor?.anchor_factor ?? null, decimals);
       return { row, bar, anchorDate: anchor?.anchor_factor == null ? null : anchor.anchor_date };
     }),
   );
@@ -115,7 +116,13 @@ export async function crossSection(
   if (request.adjusted)
     return {
       date,
-      entries: await adjustedEntries(sources, { date, industry: request.industry }, rows, latest, cutoff),
+      entries: await adjustedEntries(
+        sources,
+        { date, industry: request.industry, kind: request.kind },
+        rows,
+        latest,
+        cutoff,
+      ),
     };
   return {
     date,

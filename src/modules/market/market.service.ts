@@ -2,7 +2,7 @@ import type { Db } from '../../db/connection';
 import type { VersionedValue } from '../../db/dataVersions';
 import type { SecurityDirectory } from '../../domain/reference/securityDirectory';
 import { groupBy } from '../../domain/api/collections';
-import { forwardAdjustedBars, unadjustedBars } from '../../domain/market/adjust';
+import { forwardAdjustedBars, priceDecimalsOf, unadjustedBars } from '../../domain/market/adjust';
 import { noData } from '../../domain/api/errors';
 import { countOnce } from '../../domain/reference/codeContinuity';
 import type { CodeSpan } from '../../domain/reference/codeChanges';
@@ -98,7 +98,7 @@ function toSeries(
   return {
     security,
     anchorDate: security.anchor_factor !== null ? security.anchor_date : null,
-    bars: forwardAdjustedBars(rows, stored[limit] ?? before, security.anchor_factor),
+    bars: forwardAdjustedBars(rows, stored[limit] ?? before, security.anchor_factor, priceDecimalsOf(security.kind)),
   };
 }
 

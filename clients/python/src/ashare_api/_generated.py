@@ -92,7 +92,7 @@ ListedSecurity = TypedDict("ListedSecurity", {
     "symbol": str,
     "name": str,
     "current_symbol": str,
-    "kind": Literal["stock", "index"],
+    "kind": Literal["stock", "index", "etf", "convertible"],
     "exchange": Literal["SSE", "SZSE", "BSE"],
     "board": Optional[Literal["main", "star", "chinext", "bse", "b_share"]],
     "industry": Optional[str],
@@ -1339,7 +1339,7 @@ class GeneratedOperations:
         """Search stocks by name, code or pinyin initials (GET /v1/stock/search)."""
         return self._call("/v1/stock/search", {"keyword": keyword, "limit": limit, "page": page, "offset": offset})
 
-    def get_stock_list(self, *, date: Optional[str] = None, kind: Optional[Literal["stock", "index"]] = None, exchange: Optional[Literal["SSE", "SZSE", "BSE"]] = None, board: Optional[Literal["main", "star", "chinext", "bse", "b_share"]] = None, industry: Optional[str] = None, status: Optional[Literal["listed", "suspended", "delisted"]] = None, limit: Optional[int] = None, page: Optional[int] = None, offset: Optional[int] = None) -> 'Result[List[ListedSecurity]]':
+    def get_stock_list(self, *, date: Optional[str] = None, kind: Optional[Literal["stock", "index", "etf", "convertible"]] = None, exchange: Optional[Literal["SSE", "SZSE", "BSE"]] = None, board: Optional[Literal["main", "star", "chinext", "bse", "b_share"]] = None, industry: Optional[str] = None, status: Optional[Literal["listed", "suspended", "delisted"]] = None, limit: Optional[int] = None, page: Optional[int] = None, offset: Optional[int] = None) -> 'Result[List[ListedSecurity]]':
         """Stock and index list, point in time (GET /v1/stock/list)."""
         return self._call("/v1/stock/list", {"date": date, "kind": kind, "exchange": exchange, "board": board, "industry": industry, "status": status, "limit": limit, "page": page, "offset": offset})
 
@@ -1463,7 +1463,7 @@ class GeneratedOperations:
         """What the audit found wrong in the stored data (GET /v1/data/quality)."""
         return self._call("/v1/data/quality", {"check": check, "severity": severity, "status": status, "symbol": symbol, "begin_date": begin_date, "end_date": end_date, "limit": limit, "page": page})
 
-    def get_market_cross_section(self, *, date: Optional[str] = None, adjusted: Optional[bool] = None, kind: Optional[Literal["stock", "index"]] = None, exchange: Optional[Literal["SSE", "SZSE", "BSE"]] = None, board: Optional[Literal["main", "star", "chinext", "bse", "b_share"]] = None, industry: Optional[str] = None, fields: Optional[str] = None) -> 'Result[CrossSection]':
+    def get_market_cross_section(self, *, date: Optional[str] = None, adjusted: Optional[bool] = None, kind: Optional[Literal["stock", "index", "etf", "convertible"]] = None, exchange: Optional[Literal["SSE", "SZSE", "BSE"]] = None, board: Optional[Literal["main", "star", "chinext", "bse", "b_share"]] = None, industry: Optional[str] = None, fields: Optional[str] = None) -> 'Result[CrossSection]':
         """Whole market on a day — every security's bar and valuation (GET /v1/market/cross-section)."""
         return self._call("/v1/market/cross-section", {"date": date, "adjusted": adjusted, "kind": kind, "exchange": exchange, "board": board, "industry": industry, "fields": fields})
 

@@ -1,0 +1,153 @@
+import { expect } from 'chai';
+import { join } from 'node:path';
+import type { Knex } from 'knex';
+import { importBundle } from '../../src/ingest/bundle';
+import { useKeyedServer } from '../support/server';
+
+const BUNDLE = join(__dirname, '../fixtures/instruments');
+
+async function seed(db: Knex): Promise<void> {
+  await importBundle(db, BUNDLE);
+}
+
+/** ETFs and convertible bonds beside stocks: test/fixtures/instruments (synthetic figures, real codes). */
+describe('ETFs and convertibles: fund_basic, fund_daily, fund_adj, cb_basic, cb_daily', () => {
+  const api = useKeyedServer(seed, 'enterprise');
+
+  it('each listed fund and bond becomes a security of its kind; a fund still issuing does not', async () => {
+    const rows = await api
+      .db('securities')
+      .orderBy('ts_code')
+      .select('ts_code', 'kind', 'name', 'exchange', 'list_status');
+    expect(rows).to.deep.equal([
+      { ts_code: '113050.SH', kind: 'convertible', name: '南银转债', exchange: 'SSE', list_status: 'L' },
+      { ts_code: '159919.SZ', kind: 'etf', name: '沪深300ETF嘉实', exchange: 'SZSE', list_status: 'L' },
+      { ts_code: '510300.SH', kind: 'etf', name: '沪深300ETF', exchange: 'SSE', list_status: 'L' },
+      { ts_code: '601009.SH', kind: 'stock', name: '南京银行', exchange: 'SSE', list_status: 'L' },
+    ]);
+    expect(await api.db('funds').orderBy('ts_code').pluck('ts_code')).to.deep.equal([
+      '159919.SZ',
+      '159999.SZ',
+      '510300.SH',
+    ]);
+    expect(
+      await api.db('convertibles').first('stk_code', 'conv_price', 'issue_size', 'conv_start_date'),
+    ).to.deep.include({
+      stk_code: '601009.SH',
+      conv_price: 8.9,
+      issue_size: 20000000000,
+    });
+  });
+
+  it('the list by kind, and search by pinyin initials, name and code finds them', async () => {
+    const list = await api.get('/v1/stock/list?kind=etf');
+    expect(list.status, JSON.stringify(list.body)).to.equal(200);
+    expect(
+      list.body.data.map((row: { symbol: string; kind: string; board: null }) => [row.symbol, row.kind, row.board]),
+    ).to.deep.equal([
+      ['159919.SZ', 'etf', null],
+      ['510300.SH', 'etf', null],
+    ]);
+    const bonds = await api.get('/v1/stock/list?kind=convertible');
+    expect(bonds.body.data.map((row: { symbol: string }) => row.symbol)).to.deep.equal(['113050.SH']);
+    for (const keyword of ['nyzz', '南银', '11305'])
+      expect(
+        (await api.get(`/v1/stock/search?keyword=${encodeURIComponent(keyword)}`)).body.data,
+        keyword,
+      ).to.deep.equal([
+        { symbol: '113050', name: '南银转债', exchange: 'SSE', standard_symbol: '113050.SH', industry: null },
+      ]);
+  });
+
+  it('an ETF forward-adjusts across its split at the tick of a fund (0.001 yuan), change and pct_change from the shown prices', async () => {
+    const { status, body } = await api.get('/v1/market/daily?symbol=159919&begin_date=2024-06-05&end_date=2024-06-13');
+    expect(status, JSON.stringify(body)).to.equal(200);
+    // Before the split (factor 1, anchor 2) each price × 0.5; the first pre_close is the source's 3.600 × 0.5.
+    const bar = (
+      date: string,
+      open: number,
+      high: number,
+      low: number,
+      close: number,
+      pre_close: number,
+      change: number,
+      pct_change: number,
+      volume: number,
+      amount: number,
+    ) => ({
+      date,
+      open,
+      high,
+      low,
+      close,
+      pre_close,
+      change,
+      pct_change,
+      volume,
+      amount,
+      turnover: null,
+    });
+    expect(body).to.deep.equal({
+      code: 200,
+      message: 'success',
+      data: {
+        symbol: '159919.SZ',
+        name: '沪深300ETF嘉实',
+        adj_anchor_date: '2024-06-13',
+        daily: [
+          bar('2024-06-13', 1.813, 1.825, 1.809, 1.82, 1.812, 0.008, 0.4415, 180000, 32760000),
+          bar('2024-06-12', 1.806, 1.818, 1.801, 1.812, 1.805, 0.007, 0.3878, 200000, 36200000),
+          bar('2024-06-11', 1.8, 1.809, 1.797, 1.805, 1.799, 0.006, 0.3335, 80000, 28880000),
+          bar('2024-06-07', 1.818, 1.822, 1.795, 1.799, 1.82, -0.021, -1.1538, 90000, 32480000),
+          bar('2024-06-06', 1.81, 1.824, 1.807, 1.82, 1.811, 0.009, 0.497, 120000, 43560000),
+          bar('2024-06-05', 1.803, 1.815, 1.799, 1.811, 1.8, 0.011, 0.6111, 100000, 36150000),
+        ],
+      },
+    });
+    const raw = await api.get(
+      '/v1/market/daily?symbol=159919.SZ&begin_date=2024-06-11&end_date=2024-06-12&adjusted=false&fields=date,close,pre_close,adj_factor',
+    );
+    expect(raw.body.data.daily).to.deep.equal([
+      { date: '2024-06-12', close: 1.812, pre_close: 1.805, adj_factor: 2 },
+      { date: '2024-06-11', close: 3.61, pre_close: 3.598, adj_factor: 1 },
+    ]);
+  });
+
+  it('a convertible answers its quoted prices per 100 yuan of face value, unadjusted, its amount from ten thousand yuan to yuan', async () => {
+    const { status, body } = await api.get('/v1/market/daily?symbol=113050&begin_date=2024-06-05&end_date=2024-06-06');
+    expect(status, JSON.stringify(body)).to.equal(200);
+    expect(body.data).to.deep.equal({
+      symbol: '113050.SH',
+      name: '南银转债',
+      adj_anchor_date: null,
+      daily: [
+        {
+          date: '2024-06-06',
+          open: 121,
+          high: 121.5,
+          low: 120.8,
+          close: 121.25,
+          pre_close: 121.004,
+          change: 0.246,
+          pct_change: 0.2033,
+          volume: 10000,
+          amount: 121105000,
+          turnover: null,
+        },
+        {
+          date: '2024-06-05',
+          open: 120.6,
+          high: 121.3,
+          low: 120.1,
+          close: 121.004,
+          pre_close: 120.512,
+          change: 0.492,
+          pct_change: 0.4083,
+          volume: 12345,
+          amount: 149501234,
+          turnover: null,
+        },
+      ],
+    });
+  });
+});
