@@ -150,4 +150,50 @@ describe('ETFs and convertibles: fund_basic, fund_daily, fund_adj, cb_basic, cb_
       ],
     });
   });
+
+  it('/dataapi answers fund_basic, fund_daily, fund_adj, cb_basic and cb_daily in Tushare’s layouts and units', async () => {
+    const query = async (api_name: string, params: Record<string, string>, fields = '') => {
+      const response = await fetch(`${api.server.baseUrl}/dataapi`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ api_name, token: api.key, params, fields }),
+      });
+      return (await response.json()).data as { fields: string[]; items: unknown[][] };
+    };
+    expect(await query('fund_daily', { ts_code: '159919.SZ', trade_date: '20240612' })).to.deep.equal({
+      fields: [
+        'ts_code',
+        'trade_date',
+        'open',
+        'high',
+        'low',
+        'close',
+        'pre_close',
+        'change',
+        'pct_chg',
+        'vol',
+        'amount',
+      ],
+      items: [['159919.SZ', '20240612', 1.806, 1.818, 1.801, 1.812, 1.805, 0.007, 0.3878, 200000, 36200]],
+      has_more: false,
+    });
+    expect(
+      (await query('fund_adj', { ts_code: '159919.SZ', start_date: '20240611', end_date: '20240612' })).items,
+    ).to.deep.equal([
+      ['159919.SZ', '20240612', 2],
+      ['159919.SZ', '20240611', 1],
+    ]);
+    // A fund's factor is no stock's: adj_factor and daily of the day leave the ETF out.
+    expect((await query('adj_factor', { trade_date: '20240612' })).items).to.deep.equal([]);
+    expect((await query('daily', { trade_date: '20240612' })).items).to.deep.equal([]);
+    expect((await query('cb_daily', { trade_date: '20240605' })).items).to.deep.equal([
+      ['113050.SH', '20240605', 120.512, 120.6, 121.3, 120.1, 121.004, 0.492, 0.4083, 12345, 14950.1234],
+    ]);
+    expect((await query('fund_basic', { status: 'I' }, 'ts_code,name,status,issue_date,m_fee')).items).to.deep.equal([
+      ['159999.SZ', '示例发行中ETF', 'I', '20240601', 0.5],
+    ]);
+    expect(
+      (await query('cb_basic', {}, 'ts_code,bond_short_name,stk_code,issue_size,conv_price,list_date')).items,
+    ).to.deep.equal([['113050.SH', '南银转债', '601009.SH', 20000000000, 8.9, '20210707']]);
+  });
 });

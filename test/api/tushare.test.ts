@@ -32,9 +32,12 @@ async function seed(db: Knex): Promise<void> {
     pre_date: '2025-04-03',
     actual_date: '2025-04-03',
   });
-  // Nor the datasets: their fixture bundle.
+  // Nor the datasets: their fixture bundle; nor ETFs and convertibles: theirs.
   await importBundle(db, DATASET_FIXTURES);
+  await importBundle(db, INSTRUMENT_FIXTURES);
 }
+
+const INSTRUMENT_FIXTURES = join(__dirname, '../fixtures/instruments');
 
 const csvRows = (file: string): Record<string, string>[] =>
   parse(readFileSync(join(paths.demoData, file)), { columns: true });

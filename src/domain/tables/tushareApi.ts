@@ -1,5 +1,6 @@
 import type { components } from '../../../generated/api';
 import { columnsOf, type ColumnKind, type TableLayout } from './tableLayout';
+import type { SecurityKind } from '../reference/symbols';
 
 /** The key scope an api_name needs, as the /v1 route of the same data. */
 export type DataScope = components['schemas']['Scope'];
@@ -37,8 +38,8 @@ export interface TushareApi {
   /** The key scope it needs, as the /v1 route of the same data. */
   scope: DataScope;
   layout: TableLayout;
-  /** Only the rows of stocks or of indices (by the security's kind). */
-  securityKind?: 'stock' | 'index';
+  /** Only the rows of one kind of security (stocks, indices, ETFs, convertibles) where the table holds several. */
+  securityKind?: SecurityKind;
   fields: Readonly<Record<string, FieldSource>>;
   defaults?: readonly string[];
   params: Readonly<Record<string, ParamFilter>>;

@@ -12,6 +12,7 @@ import {
 import { ANNOUNCEMENTS, DISCLOSURE_DATES, DIVIDENDS, TRADING_HALTS } from '../../domain/tables/eventLayouts';
 import { BALANCE_SHEETS, CASH_FLOWS, INCOME_STATEMENTS } from '../../domain/tables/statementLayouts';
 import { DATASET_DESCRIPTORS } from '../../domain/tables/datasetDescriptors';
+import { CONVERTIBLE_BARS, CONVERTIBLES, FUNDS } from '../../domain/tables/instrumentLayouts';
 import { tushareApiOf } from '../../domain/tables/datasetDescriptor';
 import { columnsOf } from '../../domain/tables/tableLayout';
 import { field, fieldsOf, filtersOf, ofSecurity, order, type TushareApi } from '../../domain/tables/tushareApi';
@@ -56,11 +57,27 @@ function statement(layout: typeof INCOME_STATEMENTS, vip: boolean): TushareApi {
   };
 }
 
+/** The adjustment factors of stocks (`adj_factor`) or of funds (`fund_adj`, the same layout), each its own cap. */
+function factorsOf(securityKind: 'stock' | 'etf', cap: number): TushareApi {
+  const factors = filtersOf(ADJ_FACTORS);
+  return {
+    scope: 'market',
+    layout: ADJ_FACTORS,
+    securityKind,
+    fields: fieldsOf(ADJ_FACTORS),
+    params: { ts_code: factors.codes('ts_code'), ...factors.byDate('trade_date') },
+    order: order(ADJ_FACTORS, ['trade_date', 'desc'], ['ts_code', 'asc']),
+    cap,
+  };
+}
+
+const fundRows = filtersOf(FUNDS);
+const bondRows = filtersOf(CONVERTIBLES);
+const bondBars = filtersOf(CONVERTIBLE_BARS);
 const security = filtersOf(SECURITIES);
 const calendar = filtersOf(TRADE_CALENDAR);
 const names = filtersOf(NAME_CHANGES);
 const profiles = filtersOf(COMPANY_PROFILES);
-const factors = filtersOf(ADJ_FACTORS);
 const valuations = filtersOf(DAILY_BASIC);
 const weights = filtersOf(INDEX_WEIGHTS);
 const classes = filtersOf(INDUSTRY_CLASSES);
@@ -162,14 +179,8 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
   daily: { ...STOCK_BARS, cap: 6_000 },
   weekly: { ...STOCK_BARS, cap: 4_500, period: 'weekly' },
   monthly: { ...STOCK_BARS, cap: 4_500, period: 'monthly' },
-  adj_factor: {
-    scope: 'market',
-    layout: ADJ_FACTORS,
-    fields: fieldsOf(ADJ_FACTORS),
-    params: { ts_code: factors.codes('ts_code'), ...factors.byDate('trade_date') },
-    order: order(ADJ_FACTORS, ['trade_date', 'desc'], ['ts_code', 'asc']),
-    cap: 6_000,
-  },
+  adj_factor: factorsOf('stock', 6_000),
+  fund_adj: factorsOf('etf', 2_000),
   daily_basic: {
     scope: 'market',
     layout: DAILY_BASIC,
@@ -195,6 +206,53 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
     securityKind: 'index',
     requiresOneOf: ['ts_code'],
     cap: 8_000,
+  },
+  fund_basic: {
+    scope: 'reference',
+    layout: FUNDS,
+    fields: fieldsOf(FUNDS),
+    params: {
+      ts_code: fundRows.codes('ts_code'),
+      market: fundRows.equals('market'),
+      status: fundRows.equals('status'),
+    },
+    order: order(FUNDS, ['ts_code', 'asc']),
+    cap: 15_000,
+  },
+  fund_daily: { ...STOCK_BARS, securityKind: 'etf', cap: 2_000 },
+  cb_basic: {
+    scope: 'reference',
+    layout: CONVERTIBLES,
+    fields: fieldsOf(CONVERTIBLES),
+    defaults: columnsOf(CONVERTIBLES).slice(0, columnsOf(CONVERTIBLES).indexOf('rate_clause') + 1),
+    params: {
+      ts_code: bondRows.codes('ts_code'),
+      list_date: bondRows.on('list_date'),
+      exchange: bondRows.equals('exchange'),
+    },
+    order: order(CONVERTIBLES, ['ts_code', 'asc']),
+    cap: 2_000,
+  },
+  cb_daily: {
+    scope: 'market',
+    layout: CONVERTIBLE_BARS,
+    securityKind: 'convertible',
+    fields: fieldsOf(CONVERTIBLE_BARS, [
+      'ts_code',
+      'trade_date',
+      'pre_close',
+      'open',
+      'high',
+      'low',
+      'close',
+      'change',
+      'pct_chg',
+      'vol',
+      'amount',
+    ]),
+    params: { ts_code: bondBars.codes('ts_code'), ...bondBars.byDate('trade_date') },
+    order: order(CONVERTIBLE_BARS, ['trade_date', 'desc'], ['ts_code', 'asc']),
+    cap: 2_000,
   },
   index_weight: {
     scope: 'reference',
