@@ -616,6 +616,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/fund/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Units outstanding of ETFs, per fund and day
+         * @description An exchange-traded fund's units outstanding (Tushare `fund_share`; units), which grow and shrink with
+         *     creations and redemptions: the flow into a fund. Give `symbol` for one fund over time (newest first;
+         *     `begin_date`/`end_date`, by default the year up to the latest day the plan sees, at most 3 years), `date` for
+         *     every fund on one trading day (by symbol), or both. Pages of `limit` rows (`page`). Daily market data:
+         *     visible to a plan from the day's close plus its daily delay; a day that exists but is not visible yet answers
+         *     404 `no_data` saying when it will be. Neither `symbol` nor `date` → 400 `missing_parameter`.
+         */
+        get: operations["getFundShares"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fund/nav": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Net asset values of ETFs, per fund and day, point in time
+         * @description An exchange-traded fund's net asset value per unit of a day as the fund announced it (Tushare `fund_nav`):
+         *     unit and accumulated NAV, accumulated distributions per unit, net assets in yuan and the NAV adjusted for
+         *     distributions. Give `symbol` for one fund over time (newest NAV day first; `begin_date`/`end_date` bound the
+         *     NAV days, by default the year up to `as_of`, at most 3 years), `nav_date` for every fund's NAV of one day (by
+         *     symbol), or both. Point in time: of each fund and NAV day the latest announcement on or before `as_of`
+         *     (default today), so a NAV is invisible before it was published (usually the evening of its day or the next).
+         *     Pages of `limit` rows (`page`). Neither `symbol` nor `nav_date` → 400 `missing_parameter`.
+         */
+        get: operations["getFundNav"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/market/top-list": {
         parameters: {
             query?: never;
@@ -3131,6 +3182,71 @@ export interface components {
             message: components["schemas"]["SuccessMessage"];
             /** @description The rows of this page. */
             data: components["schemas"]["ShareFloat"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description An exchange-traded fund's units outstanding on a trading day (Tushare `fund_share`). */
+        FundShares: {
+            /**
+             * @description Standard code.
+             * @example 510300.SH
+             */
+            symbol: string;
+            /** @description Short name of the fund. */
+            name: string | null;
+            /**
+             * Format: date
+             * @description Trading day.
+             */
+            date: string;
+            /** @description Units outstanding (units; Tushare sends ten thousands). */
+            fd_share: number | null;
+        };
+        /** @description Success envelope of a page of units outstanding, newest day first (one symbol) or by symbol (one day). */
+        FundSharesPage: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description The rows of this page. */
+            data: components["schemas"]["FundShares"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description An exchange-traded fund's net asset value of a day as the latest announcement on `as_of` states it (Tushare `fund_nav`). */
+        FundNav: {
+            /**
+             * @description Standard code.
+             * @example 510300.SH
+             */
+            symbol: string;
+            /** @description Short name of the fund. */
+            name: string | null;
+            /**
+             * Format: date
+             * @description The day the NAV is of.
+             */
+            nav_date: string;
+            /**
+             * Format: date
+             * @description When it was announced.
+             */
+            ann_date: string;
+            /** @description NAV per unit, yuan. */
+            unit_nav: number | null;
+            /** @description Accumulated NAV per unit (the NAV plus the distributions paid), yuan. */
+            accum_nav: number | null;
+            /** @description Distributions paid per unit to date, yuan. */
+            accum_div: number | null;
+            /** @description Net assets of the fund, yuan. */
+            net_asset: number | null;
+            /** @description Net assets of all the fund's share classes, yuan. */
+            total_netasset: number | null;
+            /** @description NAV per unit adjusted for distributions, yuan. */
+            adj_nav: number | null;
+        };
+        /** @description Success envelope of a page of NAVs, newest NAV day first (one symbol) or by symbol (one day). */
+        FundNavPage: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description The rows of this page. */
+            data: components["schemas"]["FundNav"][];
             pagination: components["schemas"]["Pagination"];
         };
         /**
@@ -6261,6 +6377,11 @@ export interface components {
          */
         FloatDate: string;
         /**
+         * @description Every fund's NAV of one day (`YYYY-MM-DD`, e.g. `2024-12-31`). Give `symbol`, `nav_date`, or both.
+         * @example 2024-12-31
+         */
+        NavDate: string;
+        /**
          * @description Only one side — `0` the five top buyers, `1` the five top sellers.
          * @example 0
          */
@@ -8676,6 +8797,191 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ShareFloatPage"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFundShares: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One security over time, in any of the three formats (`600519`, `sh.600519`, `600519.SH`); an old code answers
+                 *     for the security it became. Give `symbol`, `date`, or both.
+                 * @example 600519.SH
+                 */
+                symbol?: components["parameters"]["DatasetSymbol"];
+                /**
+                 * @description The whole market on one trading day, `YYYY-MM-DD`. Give `symbol`, `date`, or both.
+                 * @example 2024-06-14
+                 */
+                date?: components["parameters"]["DatasetDate"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description Rows per page, 1 to 6000 (a whole market's day fits one page).
+                 * @example 1000
+                 */
+                limit?: components["parameters"]["DatasetLimit"];
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of rows. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FundSharesPage"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFundNav: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One security over time, in any of the three formats (`600519`, `sh.600519`, `600519.SH`); an old code answers
+                 *     for the security it became. Give `symbol`, `date`, or both.
+                 * @example 600519.SH
+                 */
+                symbol?: components["parameters"]["DatasetSymbol"];
+                /**
+                 * @description Every fund's NAV of one day (`YYYY-MM-DD`, e.g. `2024-12-31`). Give `symbol`, `nav_date`, or both.
+                 * @example 2024-12-31
+                 */
+                nav_date?: components["parameters"]["NavDate"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description Point in time, `YYYY-MM-DD`: the figures as they were known on that day. Each period uses the latest
+                 *     version announced on or before it (by the version's announcement date), so later restatements and
+                 *     reports published afterwards are invisible. Default: the current figures.
+                 * @example 2023-04-30
+                 */
+                as_of?: components["parameters"]["AsOf"];
+                /**
+                 * @description Rows per page, 1 to 6000 (a whole market's day fits one page).
+                 * @example 1000
+                 */
+                limit?: components["parameters"]["DatasetLimit"];
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of rows. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": [
+                     *         {
+                     *           "symbol": "510300.SH",
+                     *           "name": "沪深300ETF",
+                     *           "nav_date": "2024-12-31",
+                     *           "ann_date": "2024-12-31",
+                     *           "unit_nav": 3.9512,
+                     *           "accum_nav": 4.2338,
+                     *           "accum_div": 0.2826,
+                     *           "net_asset": 353024000000,
+                     *           "total_netasset": 353024000000,
+                     *           "adj_nav": 4.3125
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "current_page": 1,
+                     *         "total_pages": 1,
+                     *         "total_items": 1,
+                     *         "items_per_page": 1000,
+                     *         "has_next_page": false,
+                     *         "has_prev_page": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FundNavPage"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };

@@ -56,6 +56,9 @@ export function httpApp(parts: HttpAppParts): HttpApp {
   // ETags come from the answer cache only (strong, over the stored bytes): Express's automatic weak ETag
   // answered If-None-Match with 304 on routes whose contract has no 304 (account and billing routes).
   app.set('etag', false);
+  // Nor Express's freshness: `req.fresh` is true for `If-None-Match: *` whatever the answer, and `res.send` then
+  // answered 304 on routes whose contract has none (the market status). Only the answer cache answers 304.
+  Object.defineProperty(app.request, 'fresh', { configurable: true, get: () => false });
   const jsonBody = express.json({ limit: '32kb' });
   const bodyUnlessRead = (req: Request, res: Response, next: NextFunction) =>
     req.method === 'GET' || req.method === 'HEAD' ? next() : jsonBody(req, res, next);

@@ -191,6 +191,9 @@ const TUSHARE_TIMED: Record<string, TimedSample> = {
   daily_basic: tushareDaily('daily_basic', { ts_code: '000001.SZ' }),
   index_daily: tushareDaily('index_daily', { ts_code: '000001.SH' }),
   suspend_d: tushareDaily('suspend_d', { ts_code: '000001.SZ' }),
+  fund_daily: tushareDaily('fund_daily', { ts_code: '510300.SH' }),
+  fund_adj: tushareDaily('fund_adj', { ts_code: '510300.SH' }),
+  cb_daily: tushareDaily('cb_daily', { ts_code: '113050.SH' }),
   stk_mins: {
     clock: 'minute',
     fresh: {
@@ -247,6 +250,9 @@ const TUSHARE_TIMELESS: Record<string, Record<string, string>> = {
       descriptor.tushare && !descriptor.marketTime ? [[descriptor.api, tushareExampleOf(descriptor)]] : [],
     ),
   ),
+  fund_basic: {},
+  cb_basic: {},
+  cb_price_chg: { ts_code: '113050.SH' },
 };
 const timeless = () =>
   Object.fromEntries(

@@ -32,12 +32,9 @@ async function seed(db: Knex): Promise<void> {
     pre_date: '2025-04-03',
     actual_date: '2025-04-03',
   });
-  // Nor the datasets: their fixture bundle; nor ETFs and convertibles: theirs.
+  // Nor the datasets: their fixture bundle.
   await importBundle(db, DATASET_FIXTURES);
-  await importBundle(db, INSTRUMENT_FIXTURES);
 }
-
-const INSTRUMENT_FIXTURES = join(__dirname, '../fixtures/instruments');
 
 const csvRows = (file: string): Record<string, string>[] =>
   parse(readFileSync(join(paths.demoData, file)), { columns: true });
@@ -202,6 +199,8 @@ describe('POST /dataapi: Tushare-compatible wire format', () => {
 
   it('every api_name answers rows of its default fields, and fields picks and orders them', async () => {
     const params: Record<string, Record<string, string>> = {
+      ...Object.fromEntries(DATASET_DESCRIPTORS.map((descriptor) => [descriptor.api, tushareExampleOf(descriptor)])),
+      cb_price_chg: { ts_code: '113050.SH' },
       income: { ts_code: '600519.SH' },
       balancesheet: { ts_code: '600519.SH' },
       cashflow: { ts_code: '600519.SH' },
@@ -215,7 +214,6 @@ describe('POST /dataapi: Tushare-compatible wire format', () => {
       weekly: { ts_code: '000001.SZ', start_date: '20240101', end_date: '20241231' },
       monthly: { ts_code: '000001.SZ', start_date: '20240101', end_date: '20241231' },
       ths_member: { ts_code: '885800.TI' },
-      ...Object.fromEntries(DATASET_DESCRIPTORS.map((descriptor) => [descriptor.api, tushareExampleOf(descriptor)])),
     };
     for (const apiName of TUSHARE_API_NAMES) {
       const answer = await query(apiName, { ...params[apiName], limit: 3 });

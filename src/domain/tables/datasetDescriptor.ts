@@ -15,6 +15,13 @@ import {
 
 type OperationId = keyof operations;
 
+/** A dataset of trading days: its market time the session's close, fetched and covered session by session. */
+export const SESSIONS = {
+  marketTime: { column: 'trade_date', clock: 'daily' },
+  sync: { per: 'session', param: 'trade_date' },
+  coverage: 'sessions',
+} as const;
+
 /** Where Tushare's output puts the security's name, which the store does not keep per row. */
 export const SECURITY_NAME = '@security.name';
 
@@ -91,6 +98,11 @@ export interface DatasetDescriptor<
   api: string;
   /** The key scope of its routes, and the data version a load bumps. */
   scope: Exclude<DataScope, 'reference'>;
+  /**
+   * The kind of security its rows are of when not stocks (ETFs, convertibles): such a dataset is synced only when
+   * asked for by name, since Tushare grants its apis apart, and no update fetches it.
+   */
+  kind?: 'etf' | 'convertible';
   /** Source rows the store leaves out (hk_hold's southbound holdings). */
   skips?: (values: Readonly<Record<string, string>>) => boolean;
   sync?: DatasetSync<C>;

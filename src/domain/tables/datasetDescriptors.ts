@@ -1,14 +1,8 @@
 import { addDays } from '../time/calendar';
 import { compactToIsoDate, isoToCompactDate } from '../time/dates';
 import { col, columnsOf, required, type ColumnLayout, type TableLayout } from './tableLayout';
-import { dataset, SECURITY_NAME } from './datasetDescriptor';
-
-/** A dataset of trading days: its market time the session's close, fetched and covered session by session. */
-const SESSIONS = {
-  marketTime: { column: 'trade_date', clock: 'daily' },
-  sync: { per: 'session', param: 'trade_date' },
-  coverage: 'sessions',
-} as const;
+import { dataset, SECURITY_NAME, SESSIONS } from './datasetDescriptor';
+import { CONVERTIBLE_CALLS, CONVERTIBLE_PRICE_CHANGES, FUND_NAVS, FUND_SHARES } from './instrumentDescriptors';
 
 /**
  * The datasets beside prices and statements (issue 35), each a table in Tushare's layout with its units: the
@@ -660,6 +654,10 @@ export const DATASET_DESCRIPTORS = [
   HOLDER_COUNTS,
   QUARTERLY_INDICATORS,
   SHARE_FLOATS,
+  FUND_SHARES,
+  FUND_NAVS,
+  CONVERTIBLE_PRICE_CHANGES,
+  CONVERTIBLE_CALLS,
 ] as const;
 
 const KEY = new Set(['ts_code', 'trade_date']);

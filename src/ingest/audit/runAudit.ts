@@ -57,8 +57,14 @@ export interface AuditSummary {
  */
 export const LISTED = 10_000;
 
-/** Securities read at once: a batch's bars, factors and events (20 years of 8 stocks: 35,000 bars) stay small. */
-const BATCH = 8;
+/**
+ * Sessions of bars read at once: a batch holds as many securities as fill it with the range's sessions (of a
+ * full audit's 20 years two securities, of one session's audit 256), so its memory is flat whatever the range,
+ * and an audit of a few sessions still asks the database a few hundred times, not once a security.
+ * `make bench-audit` measured the peak against the batch (bench/results/audit-*.json).
+ */
+const BATCH_SESSIONS = 10_000;
+const MAX_BATCH = 256;
 /**
  * Open days read before the range, so that its first day has the bar and factor before it across a suspension
  * of up to a month; past a longer one the first bar in reach has no bar before it and is not compared.
@@ -110,8 +116,13 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
   const riskWarnings = await riskWarningSpans(db);
 
   let bars = 0;
-  for (let i = 0; i < securities.length; i += BATCH) {
-    const batch = securities.slice(i, i + BATCH);
+  const sessionsInReach = days.countBetween(
+    days.lastBefore(reach.from ?? calendar.first) ?? '0000-01-01',
+    reach.until ?? calendar.last,
+  );
+  const batchSize = Math.max(1, Math.min(MAX_BATCH, Math.floor(BATCH_SESSIONS / Math.max(1, sessionsInReach))));
+  for (let i = 0; i < securities.length; i += batchSize) {
+    const batch = securities.slice(i, i + batchSize);
     const codes = batch.map((security) => security.ts_code);
     const [barsByCode, factorsByCode, haltsByCode, exDatesByCode] = await Promise.all([
       barsOf(db, codes, reach),
@@ -160,7 +171,7 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
       );
     }
     await keep(found);
-    options.progress?.(Math.min(i + BATCH, securities.length), securities.length);
+    options.progress?.(Math.min(i + batchSize, securities.length), securities.length);
   }
   if (checks.has('source_mismatch'))
     await keep(

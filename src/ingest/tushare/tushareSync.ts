@@ -26,6 +26,9 @@ const REFERENCE_CALLS: [api: string, params: Record<string, string>[]][] = [
   ],
   // Tonghuashun's A-share boards (about 1,300, under the 5,000 rows of one call).
   ['ths_index', [{ exchange: 'A' }]],
+  // The exchange-traded funds (a few thousand, under fund_basic's 15,000) and every convertible bond.
+  ['fund_basic', [{ market: 'E' }]],
+  ['cb_basic', [{}]],
 ];
 
 interface SyncRange {
@@ -41,6 +44,8 @@ interface SyncRange {
   stockCodes: string[];
   /** Tonghuashun's A-share boards (after ths_index). */
   boardCodes: string[];
+  /** Convertible bonds listed at some time in the range (after cb_basic). */
+  convertibleCodes: string[];
 }
 
 interface SyncTask {
@@ -118,6 +123,9 @@ const TASKS: SyncTask[] = [
       ),
   },
   { api: 'adj_factor', parts: perOpenDay('trade_date') },
+  { api: 'fund_daily', parts: perOpenDay('trade_date') },
+  { api: 'fund_adj', parts: perOpenDay('trade_date') },
+  { api: 'cb_daily', parts: perOpenDay('trade_date') },
   { api: 'daily_basic', parts: perOpenDay('trade_date') },
   // Weights are published monthly; index_code is required.
   {
@@ -161,15 +169,44 @@ const TASKS: SyncTask[] = [
     parts: ({ boardCodes }) =>
       boardCodes.map((code) => ({ part: code, params: { ts_code: code }, settlesOn: ALWAYS_AGAIN })),
   },
+  // A bond's conversion-price changes, asked bond by bond (Tushare requires ts_code), again on every run.
+  {
+    api: 'cb_price_chg',
+    parts: ({ convertibleCodes }) =>
+      convertibleCodes.map((code) => ({ part: code, params: { ts_code: code }, settlesOn: ALWAYS_AGAIN })),
+  },
   ...DATASET_DESCRIPTORS.flatMap(({ api, sync }) => (sync ? [{ api, parts: datasetParts(sync) }] : [])),
 ];
 
 export const SYNC_APIS = [...REFERENCE_CALLS.map(([api]) => api), 'trade_cal', ...TASKS.map((task) => task.api)];
 
+/**
+ * The apis of ETFs and convertibles, synced only when named (`--datasets fund_daily,…`): Tushare grants them
+ * apart from the stocks' (fund_daily needs 5,000 points, cb_price_chg a permission of its own), so a sync of
+ * everything asks for the stocks' alone.
+ */
+export const INSTRUMENT_APIS = [
+  'fund_basic',
+  'cb_basic',
+  'fund_daily',
+  'fund_adj',
+  'cb_daily',
+  ...DATASET_DESCRIPTORS.flatMap(({ api, kind }) => (kind ? [api] : [])),
+];
+
+/** The securities of a kind listed at some time in the range, by code. */
+const listedIn = (db: Knex, kind: 'stock' | 'convertible', { from, to }: { from: string; to: string }) =>
+  db('securities')
+    .where({ kind })
+    .where((q) => q.whereNull('list_date').orWhere('list_date', '<=', to))
+    .where((q) => q.whereNull('delist_date').orWhere('delist_date', '>=', from))
+    .orderBy('ts_code')
+    .pluck('ts_code');
+
 export interface SyncOptions extends TushareOptions {
   from: string;
   to: string;
-  /** Subset of SYNC_APIS; all when absent. The calendar of the range is always fetched. */
+  /** Subset of SYNC_APIS; all but INSTRUMENT_APIS when absent. The calendar of the range is always fetched. */
   only?: string[];
   /** Today (UTC, YYYY-MM-DD): parts that upstream may still extend are not recorded as finished. */
   today?: string;
@@ -180,7 +217,7 @@ export interface SyncOptions extends TushareOptions {
  * transaction that also records itself in sync_progress, so a rerun after a crash skips what was finished.
  */
 export async function syncTushare(db: Knex, options: SyncOptions): Promise<LoadResult[]> {
-  const only = options.only ?? SYNC_APIS;
+  const only = options.only ?? SYNC_APIS.filter((api) => !INSTRUMENT_APIS.includes(api));
   const unknown = only.filter((api) => !SYNC_APIS.includes(api));
   if (unknown.length > 0)
     throw new TushareError(`unknown API for sync: ${unknown.join(', ')} (known: ${SYNC_APIS.join(', ')})`);
@@ -212,12 +249,8 @@ export async function syncTushare(db: Knex, options: SyncOptions): Promise<LoadR
     ).map((row) => row.cal_date),
     indexCodes: await db('securities').where({ kind: 'index' }).orderBy('ts_code').pluck('ts_code'),
     industryCodes: await db('industry_classes').where({ level: 1 }).orderBy('index_code').pluck('index_code'),
-    stockCodes: await db('securities')
-      .where({ kind: 'stock' })
-      .where((q) => q.whereNull('list_date').orWhere('list_date', '<=', options.to))
-      .where((q) => q.whereNull('delist_date').orWhere('delist_date', '>=', options.from))
-      .orderBy('ts_code')
-      .pluck('ts_code'),
+    stockCodes: await listedIn(db, 'stock', options),
+    convertibleCodes: await listedIn(db, 'convertible', options),
     boardCodes: await db('concept_boards').where({ exchange: 'A' }).orderBy('ts_code').pluck('ts_code'),
   };
   for (const task of TASKS.filter(({ api }) => only.includes(api))) {

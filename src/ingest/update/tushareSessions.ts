@@ -5,13 +5,13 @@ import type { TushareOptions } from '../tushare/tushareClient';
 import type { SessionSource } from './sessionSource';
 
 /**
- * The per-day Tushare APIs an update asks for a session: the coverage datasets Tushare fills, every dataset its
- * descriptor says is fetched per session, and the halts.
+ * The per-day Tushare APIs an update asks for a session: the coverage datasets Tushare fills, every dataset of
+ * stocks its descriptor says is fetched per session, and the halts.
  */
 const SESSION_APIS = [
   ...new Set([
     ...datasetsOf('tushare').map((dataset) => dataset.name),
-    ...DATASET_DESCRIPTORS.flatMap(({ api, sync }) => (sync?.per === 'session' ? [api] : [])),
+    ...DATASET_DESCRIPTORS.flatMap(({ api, sync, kind }) => (sync?.per === 'session' && !kind ? [api] : [])),
     'suspend_d',
   ]),
 ];

@@ -553,6 +553,40 @@ ShareFloatPage = TypedDict("ShareFloatPage", {
     "pagination": 'Pagination',
 }, total=False)
 
+FundShares = TypedDict("FundShares", {
+    "symbol": str,
+    "name": Optional[str],
+    "date": str,
+    "fd_share": Optional[float],
+}, total=False)
+
+FundSharesPage = TypedDict("FundSharesPage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['FundShares'],
+    "pagination": 'Pagination',
+}, total=False)
+
+FundNav = TypedDict("FundNav", {
+    "symbol": str,
+    "name": Optional[str],
+    "nav_date": str,
+    "ann_date": str,
+    "unit_nav": Optional[float],
+    "accum_nav": Optional[float],
+    "accum_div": Optional[float],
+    "net_asset": Optional[float],
+    "total_netasset": Optional[float],
+    "adj_nav": Optional[float],
+}, total=False)
+
+FundNavPage = TypedDict("FundNavPage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['FundNav'],
+    "pagination": 'Pagination',
+}, total=False)
+
 TopListEntry = TypedDict("TopListEntry", {
     "symbol": str,
     "name": Optional[str],
@@ -1426,6 +1460,14 @@ class GeneratedOperations:
     def get_share_float(self, *, symbol: Optional[str] = None, float_date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, as_of: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[ShareFloat]]':
         """Restricted shares unlocking, per stock and day, point in time (GET /v1/events/share-float)."""
         return self._call("/v1/events/share-float", {"symbol": symbol, "float_date": float_date, "begin_date": begin_date, "end_date": end_date, "as_of": as_of, "limit": limit, "page": page})
+
+    def get_fund_shares(self, *, symbol: Optional[str] = None, date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[FundShares]]':
+        """Units outstanding of ETFs, per fund and day (GET /v1/fund/shares)."""
+        return self._call("/v1/fund/shares", {"symbol": symbol, "date": date, "begin_date": begin_date, "end_date": end_date, "limit": limit, "page": page})
+
+    def get_fund_nav(self, *, symbol: Optional[str] = None, nav_date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, as_of: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[FundNav]]':
+        """Net asset values of ETFs, per fund and day, point in time (GET /v1/fund/nav)."""
+        return self._call("/v1/fund/nav", {"symbol": symbol, "nav_date": nav_date, "begin_date": begin_date, "end_date": end_date, "as_of": as_of, "limit": limit, "page": page})
 
     def get_top_list(self, *, symbol: Optional[str] = None, date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[TopListEntry]]':
         """The dragon-tiger list (龙虎榜), per stock, day and reason (GET /v1/market/top-list)."""
