@@ -36,6 +36,7 @@ import { eventsHandlers } from './modules/events/events.handlers';
 import { tushareHandlers } from './modules/tushare/tushare.handlers';
 import { StoreCoverage, type CoverageSettings } from './modules/freshness/coverage.service';
 import { freshnessHandlers } from './modules/freshness/freshness.handlers';
+import { instrumentDaysHandlers } from './modules/market/instrumentDays.handlers';
 import { DEFAULT_MIN_COVERAGE } from './domain/market/coverage';
 import { Readiness } from './modules/system/readiness.service';
 import { systemRoutes } from './modules/system/system.routes';
@@ -162,6 +163,7 @@ export function createApp(deps: AppDeps): HttpApp {
         cursorSecret: deps.cursorSecret,
       }),
       ...datasetsHandlers({ db: readDb, codes, answers, visibility }),
+      ...instrumentDaysHandlers({ db: readDb, calendar, answers, visibility }),
       ...freshnessHandlers({ db: readDb, codes, calendar, coverage, visibility, clock: deps.clock }),
       ...streamHandlers({ db: readDb, codes, hub: deps.liveHub ?? new StreamHub({ clock: deps.clock }), visibility }),
       ...financialsHandlers(readDb, codes, answers),

@@ -20,7 +20,7 @@ export interface LiveFeedOptions {
   clock?: () => Date;
 }
 
-/** The codes to poll: a list as given (in standard form), or every listed stock and the main indices. */
+/** The codes to poll: a list as given (in standard form), or every listed stock, ETF and convertible and the main indices. */
 function symbolsOf(db: Db, symbols: string): () => Promise<string[]> {
   if (symbols.trim().toLowerCase() !== 'all') {
     const codes = symbols.split(',').map((symbol) => normalizeSymbol(symbol.trim()));
@@ -30,7 +30,8 @@ function symbolsOf(db: Db, symbols: string): () => Promise<string[]> {
   }
   return async () => {
     const listed = await db('securities')
-      .where({ kind: 'stock', list_status: 'L' })
+      .whereIn('kind', ['stock', 'etf', 'convertible'])
+      .where({ list_status: 'L' })
       .orderBy('ts_code')
       .pluck('ts_code');
     return [...listed, ...MAIN_INDICES];

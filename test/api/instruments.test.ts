@@ -196,4 +196,87 @@ describe('ETFs and convertibles: fund_basic, fund_daily, fund_adj, cb_basic, cb_
       (await query('cb_basic', {}, 'ts_code,bond_short_name,stk_code,issue_size,conv_price,list_date')).items,
     ).to.deep.equal([['113050.SH', '南银转债', '601009.SH', 20000000000, 8.9, '20210707']]);
   });
+
+  it('the convertible market of a day: conversion value and premium at the conversion price in force that day', async () => {
+    // 113050.SH converts at 9.26 until 2024-06-05 and at 8.90 from 2024-06-06 (cb_price_chg); 601009.SH closes
+    // at 10.25, then 10.32: 10.25 × 100 / 9.26 = 110.6911, 121.004 / 110.6911 − 1 = 9.3168 %;
+    // 10.32 × 100 / 8.90 = 115.9551, 121.25 / 115.9551 − 1 = 4.5663 %.
+    const day = (
+      date: string,
+      close: number,
+      pct_change: number,
+      volume: number,
+      amount: number,
+      underlying_close: number,
+      conversion_price: number,
+      conversion_value: number,
+      conversion_premium: number,
+    ) => ({
+      code: 200,
+      message: 'success',
+      data: {
+        date,
+        securities: [
+          {
+            symbol: '113050.SH',
+            name: '南银转债',
+            underlying: '601009.SH',
+            underlying_name: '南京银行',
+            close,
+            pct_change,
+            volume,
+            amount,
+            underlying_close,
+            conversion_price,
+            conversion_value,
+            conversion_premium,
+            remain_size: 19500000000,
+            maturity_date: '2027-06-14',
+          },
+        ],
+      },
+    });
+    const before = await api.get('/v1/convertible/cross-section?date=2024-06-05');
+    expect(before.status, JSON.stringify(before.body)).to.equal(200);
+    expect(before.body).to.deep.equal(
+      day('2024-06-05', 121.004, 0.4083, 12345, 149501234, 10.25, 9.26, 110.6911, 9.3168),
+    );
+    const after = await api.get('/v1/convertible/cross-section?date=2024-06-06');
+    expect(after.body).to.deep.equal(day('2024-06-06', 121.25, 0.2033, 10000, 121105000, 10.32, 8.9, 115.9551, 4.5663));
+  });
+
+  it('the ETF market of a day: the NAV of that day, the premium over it and the units outstanding', async () => {
+    // 159919.SZ closes at 3.640 on 2024-06-06 against a NAV of 3.6381: 3.640 / 3.6381 − 1 = 0.0522 %.
+    const { status, body } = await api.get('/v1/fund/cross-section?date=2024-06-06');
+    expect(status, JSON.stringify(body)).to.equal(200);
+    expect(body).to.deep.equal({
+      code: 200,
+      message: 'success',
+      data: {
+        date: '2024-06-06',
+        securities: [
+          {
+            symbol: '159919.SZ',
+            name: '沪深300ETF嘉实',
+            close: 3.64,
+            pct_change: 0.497,
+            volume: 120000,
+            amount: 43560000,
+            nav: 3.6381,
+            nav_ann_date: '2024-06-06',
+            nav_premium: 0.0522,
+            fd_share: 1234567890,
+          },
+        ],
+      },
+    });
+    // A day without its NAV yet: the premium is null, not a guess.
+    const earlier = await api.get('/v1/fund/cross-section?date=2024-06-05');
+    expect(earlier.body.data.securities[0]).to.include({
+      symbol: '159919.SZ',
+      nav: null,
+      nav_premium: null,
+      fd_share: null,
+    });
+  });
 });

@@ -128,6 +128,10 @@ const TIMED: Record<string, TimedSample[]> = {
   getMarketCrossSection: [
     daily('/v1/market/cross-section?date=2024-12-31', '/v1/market/cross-section?date=2024-12-30'),
   ],
+  getFundCrossSection: [daily('/v1/fund/cross-section?date=2024-12-31', '/v1/fund/cross-section?date=2024-12-30')],
+  getConvertibleCrossSection: [
+    daily('/v1/convertible/cross-section?date=2024-12-31', '/v1/convertible/cross-section?date=2024-12-30'),
+  ],
   getValuation: [
     daily(
       '/v1/market/valuation?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31',

@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import iconv from 'iconv-lite';
+import { priceDecimalsOf } from '../../src/domain/market/adjust';
 import { sourceCodeOf, type Snapshot } from '../../src/domain/market/quotes';
+import { kindByCode } from '../../src/domain/reference/securityDirectory';
 
 /**
  * A real Tencent answer for 600519 after the close of 2026-04-02 (recorded by a public client's test suite, the
@@ -46,32 +48,36 @@ const TENCENT_FIELDS = TENCENT_600519.slice(TENCENT_600519.indexOf('"') + 1, TEN
 );
 const fixed = (value: number | null, places: number) => (value === null ? '0.00' : value.toFixed(places));
 
-/** A snapshot as Tencent's line: the template's fields with the snapshot's at their positions and in Tencent's units. */
+/**
+ * A snapshot as Tencent's line: the template's fields with the snapshot's at their positions and in Tencent's
+ * units, prices at the security's tick (two decimals for a share, three for a fund or a bond).
+ */
 export function tencentLine(s: Snapshot): string {
   const f = [...TENCENT_FIELDS];
+  const places = priceDecimalsOf(kindByCode(s.ts_code));
   const lots = Math.round(s.volume / 100);
   const book = (levels: Snapshot['bids'], at: number) => {
     for (let i = 0; i < 5; i++)
       [f[at + 2 * i], f[at + 2 * i + 1]] = levels[i]
-        ? [levels[i]![0].toFixed(2), String(levels[i]![1] / 100)]
+        ? [levels[i]![0].toFixed(places), String(levels[i]![1] / 100)]
         : ['0.00', '0'];
   };
   Object.assign(f, {
     1: s.name,
     2: s.ts_code.slice(0, 6),
-    3: fixed(s.last, 2),
-    4: fixed(s.pre_close, 2),
-    5: fixed(s.open, 2),
+    3: fixed(s.last, places),
+    4: fixed(s.pre_close, places),
+    5: fixed(s.open, places),
     6: String(lots),
   });
   book(s.bids, 9);
   book(s.asks, 19);
   f[30] = s.time.replace(/[- :]/g, '');
-  [f[33], f[34]] = [fixed(s.high, 2), fixed(s.low, 2)];
-  f[35] = `${fixed(s.last, 2)}/${lots}/${Math.round(s.amount)}`;
+  [f[33], f[34]] = [fixed(s.high, places), fixed(s.low, places)];
+  f[35] = `${fixed(s.last, places)}/${lots}/${Math.round(s.amount)}`;
   [f[36], f[37]] = [String(lots), String(Math.round(s.amount / 10_000))];
   f[40] = s.suspended ? 'S' : '';
-  [f[47], f[48]] = [fixed(s.limit_up, 2), fixed(s.limit_down, 2)];
+  [f[47], f[48]] = [fixed(s.limit_up, places), fixed(s.limit_down, places)];
   return `v_${sourceCodeOf(s.ts_code)}="${f.join('~')}";\n`;
 }
 

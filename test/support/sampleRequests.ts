@@ -67,6 +67,8 @@ export const SAMPLE_REQUESTS: Record<string, string> = {
   getAdjustmentFactor: '/v1/market/adjustment-factor?symbol=000001&begin_date=2024-01-01&end_date=2024-12-31',
   getTradingCalendar: '/v1/market/trading-calendar?begin_date=2024-12-01&end_date=2024-12-31',
   getMarketCrossSection: '/v1/market/cross-section?date=2024-12-31',
+  getFundCrossSection: '/v1/fund/cross-section?date=2024-12-31',
+  getConvertibleCrossSection: '/v1/convertible/cross-section?date=2024-12-31',
   getValuation: '/v1/market/valuation?symbol=000001,000333&begin_date=2024-12-01&end_date=2024-12-31',
   getIncomeStatement: '/v1/financials/income-statement?symbol=600519&period=quarterly',
   getBalanceSheet: '/v1/financials/balance-sheet?symbol=000333.SZ',

@@ -667,6 +667,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/fund/cross-section": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * ETFs on a day, with NAV premium and units outstanding
+         * @description Every exchange-traded fund traded on `date` (by code) with its close, its net asset value per unit of that
+         *     day as announced by now (`fund_nav`; null until the fund publishes it, usually that evening) and the **NAV
+         *     premium** (close ÷ NAV − 1, percent; negative: a discount), and its units outstanding that day
+         *     (`fund_share`). Prices unadjusted, at the fund's tick of 0.001 yuan. `date`: the latest trading day the plan
+         *     sees by default; a day the exchanges were closed or after the latest data → 404 `no_data`. Plans: bars
+         *     published less than the plan's daily delay ago are not shown.
+         */
+        get: operations["getFundCrossSection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/convertible/cross-section": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Convertible bonds on a day, with conversion value and premium
+         * @description Every convertible bond traded on `date` (by code) with what its holders screen by: its close (per 100 yuan
+         *     of face value, as the exchanges quote it), the underlying stock's close that day, the conversion price in
+         *     force that day (point in time: a change of `cb_price_chg` counts from its effective date; before any, the
+         *     bond's first price), the **conversion value** (underlying close × 100 ÷ conversion price, yuan) and the
+         *     **conversion premium** (close ÷ conversion value − 1, percent), with the remaining size and maturity.
+         *     Convertibles are unadjusted. `date`: the latest trading day the plan sees by default; a day the exchanges
+         *     were closed or after the latest data → 404 `no_data`. Plans: bars published less than the plan's daily delay
+         *     ago are not shown.
+         */
+        get: operations["getConvertibleCrossSection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/market/top-list": {
         parameters: {
             query?: never;
@@ -3250,6 +3302,99 @@ export interface components {
             pagination: components["schemas"]["Pagination"];
         };
         /**
+         * Format: int64
+         * @description Lots (1 lot = 100 shares); indices as reported by the source.
+         */
+        volume: number | null;
+        /** @description An exchange-traded fund's day with its NAV premium and units outstanding. */
+        FundDay: {
+            /** @description Standard code. */
+            symbol: string;
+            /** @description Short name. */
+            name: string | null;
+            /** @description Close, yuan (a convertible per 100 yuan of face value). */
+            close: number | null;
+            /** @description Change from the previous close, percent. */
+            pct_change: number | null;
+            volume: components["schemas"]["volume"];
+            /** @description Amount traded, yuan. */
+            amount: number | null;
+            /** @description NAV per unit of the day, yuan, as the latest announcement by now states it (null before it is published). */
+            nav: number | null;
+            /**
+             * Format: date
+             * @description When that NAV was announced.
+             */
+            nav_ann_date: string | null;
+            /** @description Close ÷ NAV − 1, percent (negative: a discount). */
+            nav_premium: number | null;
+            /** @description Units outstanding that day. */
+            fd_share: number | null;
+        };
+        /** @description Success envelope of the exchange-traded funds traded on one day. */
+        FundCrossSectionResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description The exchange-traded funds traded on one day. */
+            data: {
+                /**
+                 * Format: date
+                 * @description The trading day.
+                 */
+                date: string;
+                /** @description One row per security with a bar that day, by code. */
+                securities: components["schemas"]["FundDay"][];
+            };
+        };
+        /** @description A convertible bond's day with its conversion value and premium. */
+        ConvertibleDay: {
+            /** @description Standard code. */
+            symbol: string;
+            /** @description Short name. */
+            name: string | null;
+            /** @description The stock it converts into. */
+            underlying: string | null;
+            /** @description The stock's short name. */
+            underlying_name: string | null;
+            /** @description Close, yuan (a convertible per 100 yuan of face value). */
+            close: number | null;
+            /** @description Change from the previous close, percent. */
+            pct_change: number | null;
+            volume: components["schemas"]["volume"];
+            /** @description Amount traded, yuan. */
+            amount: number | null;
+            /** @description The stock's close that day, yuan (null when it did not trade). */
+            underlying_close: number | null;
+            /** @description The conversion price in force that day, yuan per share. */
+            conversion_price: number | null;
+            /** @description Underlying close × 100 ÷ conversion price: what 100 yuan of face value converts into, yuan. */
+            conversion_value: number | null;
+            /** @description Close ÷ conversion value − 1, percent. */
+            conversion_premium: number | null;
+            /** @description Bonds outstanding, yuan of face value. */
+            remain_size: number | null;
+            /**
+             * Format: date
+             * @description Maturity.
+             */
+            maturity_date: string | null;
+        };
+        /** @description Success envelope of the convertible bonds traded on one day. */
+        ConvertibleCrossSectionResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description The convertible bonds traded on one day. */
+            data: {
+                /**
+                 * Format: date
+                 * @description The trading day.
+                 */
+                date: string;
+                /** @description One row per security with a bar that day, by code. */
+                securities: components["schemas"]["ConvertibleDay"][];
+            };
+        };
+        /**
          * @description A stock on the dragon-tiger list (龙虎榜) of a day, once per reason the exchange gave (Tushare `top_list`): the
          *     day's close, change and turnover, the value traded, what the listed seats bought and sold, and their shares
          *     of the value traded. Money in yuan, rates in percent.
@@ -3957,11 +4102,6 @@ export interface components {
          * @description (close / pre_close − 1) × 100 of this row's displayed values, at 4 decimals.
          */
         pct_change: number | null;
-        /**
-         * Format: int64
-         * @description Lots (1 lot = 100 shares); indices as reported by the source.
-         */
-        volume: number | null;
         /**
          * Format: double
          * @description Traded value, yuan.
@@ -6382,6 +6522,11 @@ export interface components {
          */
         NavDate: string;
         /**
+         * @description Trading day `YYYY-MM-DD`; default the latest session with data.
+         * @example 2024-06-14
+         */
+        TradeDate: string;
+        /**
          * @description Only one side — `0` the five top buyers, `1` the five top sellers.
          * @example 0
          */
@@ -6397,11 +6542,6 @@ export interface components {
          *     from the events the server keeps (the most recent 20,000 across all symbols).
          */
         LastEventId: string;
-        /**
-         * @description Trading day `YYYY-MM-DD`; default the latest session with data.
-         * @example 2024-06-14
-         */
-        TradeDate: string;
         /** @description Trades per page, 1 to 1000. */
         TickLimit: number;
         /**
@@ -8982,6 +9122,166 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["FundNavPage"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFundCrossSection: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Trading day `YYYY-MM-DD`; default the latest session with data.
+                 * @example 2024-06-14
+                 */
+                date?: components["parameters"]["TradeDate"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's rows, by code. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": {
+                     *         "date": "2024-06-06",
+                     *         "securities": [
+                     *           {
+                     *             "symbol": "159919.SZ",
+                     *             "name": "沪深300ETF嘉实",
+                     *             "close": 3.64,
+                     *             "pct_change": 0.497,
+                     *             "volume": 120000,
+                     *             "amount": 43560000,
+                     *             "nav": 3.6381,
+                     *             "nav_ann_date": "2024-06-06",
+                     *             "nav_premium": 0.0522,
+                     *             "fd_share": 1234567890
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FundCrossSectionResponse"];
+                    /**
+                     * @example date,symbol,name,close,pct_change,volume,amount,nav,nav_ann_date,nav_premium,fd_share
+                     *     2024-06-06,159919.SZ,沪深300ETF嘉实,3.64,0.497,120000,43560000,3.6381,2024-06-06,0.0522,1234567890
+                     */
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getConvertibleCrossSection: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Trading day `YYYY-MM-DD`; default the latest session with data.
+                 * @example 2024-06-14
+                 */
+                date?: components["parameters"]["TradeDate"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's rows, by code. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": {
+                     *         "date": "2024-06-06",
+                     *         "securities": [
+                     *           {
+                     *             "symbol": "113050.SH",
+                     *             "name": "南银转债",
+                     *             "underlying": "601009.SH",
+                     *             "underlying_name": "南京银行",
+                     *             "close": 121.25,
+                     *             "pct_change": 0.2033,
+                     *             "volume": 10000,
+                     *             "amount": 121105000,
+                     *             "underlying_close": 10.32,
+                     *             "conversion_price": 8.9,
+                     *             "conversion_value": 115.9551,
+                     *             "conversion_premium": 4.5663,
+                     *             "remain_size": 19500000000,
+                     *             "maturity_date": "2027-06-14"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConvertibleCrossSectionResponse"];
+                    /**
+                     * @example date,symbol,name,underlying,underlying_name,close,pct_change,volume,amount,underlying_close,conversion_price,conversion_value,conversion_premium,remain_size,maturity_date
+                     *     2024-06-06,113050.SH,南银转债,601009.SH,南京银行,121.25,0.2033,10000,121105000,10.32,8.9,115.9551,4.5663,19500000000,2027-06-14
+                     */
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };

@@ -11,8 +11,8 @@ import type { CrossSection, CrossSectionEntry, CrossSectionRow, SecurityAnchor }
 export type CrossSectionRequest = Omit<CrossSectionFilter, 'date'> & { date?: string; adjusted: boolean };
 
 /** The latest visible trading day, and the day of a cross-section: the one asked (an open day with visible data) or that one. */
-async function dayOf(
-  { calendar }: MarketSources,
+export async function crossSectionDay(
+  { calendar }: Pick<MarketSources, 'calendar'>,
   asked: string | undefined,
   visibility: Visibility,
 ): Promise<{ date: string; latest: string }> {
@@ -110,7 +110,7 @@ export async function crossSection(
   visibility: Visibility,
 ): Promise<CrossSection> {
   const cutoff = visibility.dailyThrough;
-  const { date, latest } = await dayOf(sources, request.date, visibility);
+  const { date, latest } = await crossSectionDay(sources, request.date, visibility);
   const rows = await crossSectionRows(sources.db, await sources.directory.current(), { ...request, date }, cutoff);
   if (rows.length === 0) throw noData(`No ${request.kind} traded on ${date} matches the filters`);
   if (request.adjusted)

@@ -1,5 +1,7 @@
 import type { components } from '../../../generated/api';
 import { roundMoney } from '../../domain/api/numbers';
+import { priceDecimalsOf, roundTo } from '../../domain/market/adjust';
+import { kindByCode } from '../../domain/reference/securityDirectory';
 import { SESSION_CLOSE } from '../../domain/time/marketTime';
 import type { BookLevel, Snapshot } from '../../domain/market/quotes';
 import type { QuoteSource } from './market.types';
@@ -11,10 +13,16 @@ const lotsOf = (shares: number) => shares / 100;
 
 const levels = (book: readonly BookLevel[]) => book.map(([price, volume]) => ({ price, volume: lotsOf(volume) }));
 
-/** change and pct_change of a last price against the previous close (2 decimals), null without either. */
-function changes(last: number | null, preClose: number | null): Pick<WireQuote, 'change' | 'pct_change'> {
+/**
+ * change and pct_change of a last price against the previous close, null without either: the change at the
+ * security's tick (0.001 for an ETF or a convertible, by its code's range), the percent at 2 decimals.
+ */
+function changes(code: string, last: number | null, preClose: number | null): Pick<WireQuote, 'change' | 'pct_change'> {
   if (last === null || preClose === null) return { change: null, pct_change: null };
-  return { change: roundMoney(last - preClose), pct_change: roundMoney(((last - preClose) / preClose) * 100) };
+  return {
+    change: roundTo(last - preClose, priceDecimalsOf(kindByCode(code))),
+    pct_change: roundMoney(((last - preClose) / preClose) * 100),
+  };
 }
 
 /** A live snapshot as the contract's quote (the route's and the stream's). */
@@ -30,7 +38,7 @@ export function toLiveQuote(snapshot: Snapshot, name: string | null): WireQuote 
     high: snapshot.high,
     low: snapshot.low,
     pre_close: preClose,
-    ...changes(last, preClose),
+    ...changes(snapshot.ts_code, last, preClose),
     volume: lotsOf(snapshot.volume),
     amount: snapshot.amount,
     bids: levels(snapshot.bids),
@@ -56,7 +64,7 @@ export function toQuote(quote: QuoteSource): WireQuote {
     high: bar.high,
     low: bar.low,
     pre_close: bar.pre_close,
-    ...changes(bar.close, bar.pre_close),
+    ...changes(symbol, bar.close, bar.pre_close),
     volume: bar.vol ?? 0,
     amount: bar.amount ?? 0,
     bids: [],

@@ -587,6 +587,48 @@ FundNavPage = TypedDict("FundNavPage", {
     "pagination": 'Pagination',
 }, total=False)
 
+FundDay = TypedDict("FundDay", {
+    "symbol": str,
+    "name": Optional[str],
+    "close": Optional[float],
+    "pct_change": Optional[float],
+    "volume": 'volume',
+    "amount": Optional[float],
+    "nav": Optional[float],
+    "nav_ann_date": Optional[str],
+    "nav_premium": Optional[float],
+    "fd_share": Optional[float],
+}, total=False)
+
+FundCrossSectionResponse = TypedDict("FundCrossSectionResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": Dict[str, Any],
+}, total=False)
+
+ConvertibleDay = TypedDict("ConvertibleDay", {
+    "symbol": str,
+    "name": Optional[str],
+    "underlying": Optional[str],
+    "underlying_name": Optional[str],
+    "close": Optional[float],
+    "pct_change": Optional[float],
+    "volume": 'volume',
+    "amount": Optional[float],
+    "underlying_close": Optional[float],
+    "conversion_price": Optional[float],
+    "conversion_value": Optional[float],
+    "conversion_premium": Optional[float],
+    "remain_size": Optional[float],
+    "maturity_date": Optional[str],
+}, total=False)
+
+ConvertibleCrossSectionResponse = TypedDict("ConvertibleCrossSectionResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": Dict[str, Any],
+}, total=False)
+
 TopListEntry = TypedDict("TopListEntry", {
     "symbol": str,
     "name": Optional[str],
@@ -1468,6 +1510,14 @@ class GeneratedOperations:
     def get_fund_nav(self, *, symbol: Optional[str] = None, nav_date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, as_of: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[FundNav]]':
         """Net asset values of ETFs, per fund and day, point in time (GET /v1/fund/nav)."""
         return self._call("/v1/fund/nav", {"symbol": symbol, "nav_date": nav_date, "begin_date": begin_date, "end_date": end_date, "as_of": as_of, "limit": limit, "page": page})
+
+    def get_fund_cross_section(self, *, date: Optional[str] = None) -> 'Result[Dict[str, Any]]':
+        """ETFs on a day, with NAV premium and units outstanding (GET /v1/fund/cross-section)."""
+        return self._call("/v1/fund/cross-section", {"date": date})
+
+    def get_convertible_cross_section(self, *, date: Optional[str] = None) -> 'Result[Dict[str, Any]]':
+        """Convertible bonds on a day, with conversion value and premium (GET /v1/convertible/cross-section)."""
+        return self._call("/v1/convertible/cross-section", {"date": date})
 
     def get_top_list(self, *, symbol: Optional[str] = None, date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[TopListEntry]]':
         """The dragon-tiger list (龙虎榜), per stock, day and reason (GET /v1/market/top-list)."""
