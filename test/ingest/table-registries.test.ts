@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import * as datasetDescriptors from '../../src/domain/tables/datasetDescriptors';
 import * as eventLayouts from '../../src/domain/tables/eventLayouts';
+import * as instrumentDescriptors from '../../src/domain/tables/instrumentDescriptors';
+import * as instrumentLayouts from '../../src/domain/tables/instrumentLayouts';
 import * as marketLayouts from '../../src/domain/tables/marketLayouts';
 import * as referenceLayouts from '../../src/domain/tables/referenceLayouts';
 import * as statementLayouts from '../../src/domain/tables/statementLayouts';
@@ -12,6 +14,8 @@ import { useTestDb } from '../support/testDb';
 const LAYOUTS: TableLayout<string>[] = [
   datasetDescriptors,
   eventLayouts,
+  instrumentDescriptors,
+  instrumentLayouts,
   marketLayouts,
   referenceLayouts,
   statementLayouts,
