@@ -45,7 +45,7 @@ const outAt = (decimals: number) => (price: number | null) => (price === null ? 
 export const priceDecimalsOf = (kind: string): number => (kind === 'etf' || kind === 'convertible' ? 3 : 2);
 
 /** Volume in lots is an integer on the wire (odd-lot fractions are rounded). */
-const lots = (vol: number | null) => (vol === null ? null : Math.round(vol));
+export const lots = (vol: number | null) => (vol === null ? null : Math.round(vol));
 
 /**
  * Missing factors (a gap in the source) take the factor of the nearest older bar, or of the nearest newer

@@ -1,11 +1,9 @@
 import type { components } from '../../../generated/api';
+import { lots } from '../../domain/market/adjust';
 import { ok } from '../../http/envelope';
 import type { ConvertibleDay, FundDay } from './market.types';
 
 type Schemas = components['schemas'];
-
-/** Volume in lots is an integer on the wire. */
-const lots = (vol: number | null) => (vol === null ? null : Math.round(vol));
 
 export function toConvertibleCrossSection(date: string, rows: readonly ConvertibleDay[]) {
   return ok({
