@@ -279,4 +279,72 @@ describe('ETFs and convertibles: fund_basic, fund_daily, fund_adj, cb_basic, cb_
       fd_share: null,
     });
   });
+
+  it('a convertible’s terms point in time: the price in force counts from its effective date, calls as announced', async () => {
+    const change = (effective_date: string, publish_date: string, before: number, after: number) => ({
+      effective_date,
+      publish_date,
+      before,
+      after,
+    });
+    const call = (ann_date: string, state: string) => ({
+      ann_date,
+      call_type: '强赎',
+      state,
+      call_date: null,
+      call_price: null,
+      call_price_tax: null,
+      call_vol: null,
+      call_amount: null,
+      payment_date: null,
+      call_reg_date: null,
+    });
+    const terms = {
+      symbol: '113050.SH',
+      name: '南银转债',
+      underlying: '601009.SH',
+      underlying_name: '南京银行',
+      list_date: '2021-07-07',
+      delist_date: null,
+      maturity_date: '2027-06-14',
+      maturity: 6,
+      par: 100,
+      issue_size: 20000000000,
+      remain_size: 19500000000,
+      coupon_rate: 0.2,
+      conv_start_date: '2021-12-21',
+      conv_end_date: '2027-06-14',
+      conv_stop_date: null,
+      first_conversion_price: 10.1,
+      call_clause: null,
+      put_clause: null,
+      reset_clause: null,
+    };
+    const later = await api.get('/v1/convertible/terms?symbol=113050&as_of=2024-06-12');
+    expect(later.status, JSON.stringify(later.body)).to.equal(200);
+    expect(later.body).to.deep.equal({
+      code: 200,
+      message: 'success',
+      data: {
+        ...terms,
+        conversion_price: 8.9,
+        conversion_price_changes: [
+          change('2024-06-06', '2024-06-03', 9.26, 8.9),
+          change('2023-06-16', '2023-06-13', 9.65, 9.26),
+        ],
+        call_state: '公告不强赎',
+        calls: [call('2024-06-12', '公告不强赎'), call('2024-06-11', '已满足强赎条件')],
+      },
+    });
+    // On 2024-06-04 the reset to 8.90 is announced but not yet in force; no call announced yet.
+    const earlier = await api.get('/v1/convertible/terms?symbol=113050.SH&as_of=2024-06-04');
+    expect(earlier.body.data).to.deep.include({ conversion_price: 9.26, call_state: null, calls: [] });
+    expect(earlier.body.data.conversion_price_changes).to.have.length(2);
+    const stock = await api.get('/v1/convertible/terms?symbol=601009');
+    expect(stock.body).to.deep.equal({
+      code: 400,
+      message: 'Not a convertible bond in the store: 601009.SH',
+      error: 'invalid_symbol',
+    });
+  });
 });

@@ -69,6 +69,7 @@ export const SAMPLE_REQUESTS: Record<string, string> = {
   getMarketCrossSection: '/v1/market/cross-section?date=2024-12-31',
   getFundCrossSection: '/v1/fund/cross-section?date=2024-12-31',
   getConvertibleCrossSection: '/v1/convertible/cross-section?date=2024-12-31',
+  getConvertibleTerms: '/v1/convertible/terms?symbol=113050.SH',
   getValuation: '/v1/market/valuation?symbol=000001,000333&begin_date=2024-12-01&end_date=2024-12-31',
   getIncomeStatement: '/v1/financials/income-statement?symbol=600519&period=quarterly',
   getBalanceSheet: '/v1/financials/balance-sheet?symbol=000333.SZ',

@@ -719,6 +719,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/convertible/terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A convertible bond's terms, conversion-price history and call state, point in time
+         * @description One convertible bond's terms (Tushare `cb_basic`): its underlying stock, issue and remaining size, coupon,
+         *     maturity, conversion period, the first conversion price and the one **in force on `as_of`** (a change of
+         *     `cb_price_chg` counts from its effective date), every conversion-price change published by `as_of` (newest
+         *     first), and its call and redemption announcements by `as_of` (Tushare `cb_call`, newest first) with the
+         *     latest state (`call_state`: 已满足强赎条件, 公告提示强赎, 公告实施强赎, 公告到期赎回, 公告不强赎), and the
+         *     call, put and reset clauses as disclosed. `as_of`: default today. Not a convertible → 400 `invalid_symbol`.
+         *     As CSV or NDJSON: a row per conversion-price change, the terms repeated on each.
+         */
+        get: operations["getConvertibleTerms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/market/top-list": {
         parameters: {
             query?: never;
@@ -3393,6 +3419,127 @@ export interface components {
                 /** @description One row per security with a bar that day, by code. */
                 securities: components["schemas"]["ConvertibleDay"][];
             };
+        };
+        /** @description A convertible bond's terms as known on as_of. */
+        ConvertibleTerms: {
+            /** @description Standard code. */
+            symbol: string;
+            /** @description Short name. */
+            name: string | null;
+            /** @description The stock it converts into. */
+            underlying: string | null;
+            /** @description The stock's short name. */
+            underlying_name: string | null;
+            /**
+             * Format: date
+             * @description Listed.
+             */
+            list_date: string | null;
+            /**
+             * Format: date
+             * @description Delisted (called, redeemed or matured).
+             */
+            delist_date: string | null;
+            /**
+             * Format: date
+             * @description Maturity.
+             */
+            maturity_date: string | null;
+            /** @description Term, years. */
+            maturity: number | null;
+            /** @description Face value of a bond, yuan. */
+            par: number | null;
+            /** @description Issued, yuan of face value. */
+            issue_size: number | null;
+            /** @description Outstanding, yuan of face value. */
+            remain_size: number | null;
+            /** @description The current coupon, percent. */
+            coupon_rate: number | null;
+            /**
+             * Format: date
+             * @description First day of conversion.
+             */
+            conv_start_date: string | null;
+            /**
+             * Format: date
+             * @description Last day of conversion.
+             */
+            conv_end_date: string | null;
+            /**
+             * Format: date
+             * @description Conversion stopped early (a call), if so.
+             */
+            conv_stop_date: string | null;
+            /** @description The conversion price at issue, yuan per share. */
+            first_conversion_price: number | null;
+            /** @description The conversion price in force on as_of, yuan per share. */
+            conversion_price: number | null;
+            /** @description The conversion-price changes published by as_of, newest first. */
+            conversion_price_changes: {
+                /**
+                 * Format: date
+                 * @description The price counts from this day.
+                 */
+                effective_date: string;
+                /**
+                 * Format: date
+                 * @description Announced.
+                 */
+                publish_date: string | null;
+                /** @description The price before, yuan per share. */
+                before: number | null;
+                /** @description The price from the effective date, yuan per share. */
+                after: number;
+            }[];
+            /** @description The latest call announcements state (已满足强赎条件, 公告提示强赎, 公告实施强赎, 公告到期赎回, 公告不强赎), null without one. */
+            call_state: string | null;
+            /** @description Call and redemption announcements by as_of, newest first. */
+            calls: {
+                /**
+                 * Format: date
+                 * @description Announced.
+                 */
+                ann_date: string;
+                /** @description 到赎 (at maturity) or 强赎 (forced). */
+                call_type: string | null;
+                /** @description What the announcement says (Tushare is_call). */
+                state: string;
+                /**
+                 * Format: date
+                 * @description The call or redemption day.
+                 */
+                call_date: string | null;
+                /** @description Price per bond of 100 yuan, tax included. */
+                call_price: number | null;
+                /** @description Price per bond of 100 yuan, after tax. */
+                call_price_tax: number | null;
+                /** @description Bonds called. */
+                call_vol: number | null;
+                /** @description Amount called, yuan. */
+                call_amount: number | null;
+                /**
+                 * Format: date
+                 * @description Paid.
+                 */
+                payment_date: string | null;
+                /**
+                 * Format: date
+                 * @description Registration day of the call.
+                 */
+                call_reg_date: string | null;
+            }[];
+            /** @description The call clause as disclosed. */
+            call_clause: string | null;
+            /** @description The put clause as disclosed. */
+            put_clause: string | null;
+            /** @description The downward reset clause as disclosed. */
+            reset_clause: string | null;
+        };
+        /** @description Success envelope of a convertible bond's terms. */
+        ConvertibleTermsResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            data: components["schemas"]["ConvertibleTerms"];
         };
         /**
          * @description A stock on the dragon-tiger list (龙虎榜) of a day, once per reason the exchange gave (Tushare `top_list`): the
@@ -9282,6 +9429,62 @@ export interface operations {
                      * @example date,symbol,name,underlying,underlying_name,close,pct_change,volume,amount,underlying_close,conversion_price,conversion_value,conversion_premium,remain_size,maturity_date
                      *     2024-06-06,113050.SH,南银转债,601009.SH,南京银行,121.25,0.2033,10000,121105000,10.32,8.9,115.9551,4.5663,19500000000,2027-06-14
                      */
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getConvertibleTerms: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol in any of the three formats (`600519`, `sh.600519`, `600519.SH`).
+                 * @example 600519.SH
+                 */
+                symbol: components["parameters"]["Symbol"];
+                /**
+                 * @description Point in time, `YYYY-MM-DD`: the figures as they were known on that day. Each period uses the latest
+                 *     version announced on or before it (by the version's announcement date), so later restatements and
+                 *     reports published afterwards are invisible. Default: the current figures.
+                 * @example 2023-04-30
+                 */
+                as_of?: components["parameters"]["AsOf"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
+                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
+                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 * @example csv
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's rows, by code. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConvertibleTermsResponse"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };

@@ -1,8 +1,15 @@
 import type { AnswerCache } from '../../http/answers/answerCache';
 import type { Handler } from '../../http/handler';
 import type { PlanVisibility } from '../subscriptions/planVisibility.service';
-import { convertibleCrossSection, fundCrossSection, type InstrumentSources } from './instrumentDays.service';
-import { toConvertibleCrossSection, toFundCrossSection } from './instrumentDays.serializer';
+import {
+  convertibleCrossSection,
+  convertibleTerms,
+  fundCrossSection,
+  type InstrumentSources,
+} from './instrumentDays.service';
+import { parseOneSymbol } from '../../domain/reference/symbols';
+import { exchangeToday } from '../../domain/time/clock';
+import { toConvertibleCrossSection, toConvertibleTerms, toFundCrossSection } from './instrumentDays.serializer';
 
 export interface InstrumentDeps extends InstrumentSources {
   answers: AnswerCache;
@@ -27,5 +34,12 @@ export function instrumentDaysHandlers({ answers, visibility: plans, ...sources 
     });
   };
 
-  return { getConvertibleCrossSection, getFundCrossSection };
+  const getConvertibleTerms: Handler<'getConvertibleTerms'> = async (req, res) => {
+    const code = parseOneSymbol(req.query.symbol);
+    await answers.send(req, res, async () =>
+      toConvertibleTerms(await convertibleTerms(sources.db, code, req.query.as_of ?? exchangeToday())),
+    );
+  };
+
+  return { getConvertibleCrossSection, getFundCrossSection, getConvertibleTerms };
 }

@@ -1,7 +1,7 @@
 import type { components } from '../../../generated/api';
 import { lots } from '../../domain/market/adjust';
 import { ok } from '../../http/envelope';
-import type { ConvertibleDay, FundDay } from './market.types';
+import type { ConvertibleDay, ConvertibleTermsAnswer, FundDay } from './market.types';
 
 type Schemas = components['schemas'];
 
@@ -42,5 +42,39 @@ export function toFundCrossSection(date: string, rows: readonly FundDay[]) {
       nav_premium: row.nav_premium,
       fd_share: row.fd_share,
     })),
+  });
+}
+
+/** A convertible's terms as the contract writes them: changes and calls newest first, the latest call's state. */
+export function toConvertibleTerms({ terms, changes, calls, conversionPrice }: ConvertibleTermsAnswer) {
+  return ok<Schemas['ConvertibleTerms']>({
+    symbol: terms.ts_code,
+    name: terms.name,
+    underlying: terms.stk_code,
+    underlying_name: terms.stk_name,
+    list_date: terms.list_date,
+    delist_date: terms.delist_date,
+    maturity_date: terms.maturity_date,
+    maturity: terms.maturity,
+    par: terms.par,
+    issue_size: terms.issue_size,
+    remain_size: terms.remain_size,
+    coupon_rate: terms.coupon_rate,
+    conv_start_date: terms.conv_start_date,
+    conv_end_date: terms.conv_end_date,
+    conv_stop_date: terms.conv_stop_date,
+    first_conversion_price: terms.first_conv_price,
+    conversion_price: conversionPrice,
+    conversion_price_changes: [...changes].reverse().map((change) => ({
+      effective_date: change.date,
+      publish_date: change.published,
+      before: change.before,
+      after: change.after,
+    })),
+    call_state: calls[0]?.is_call ?? null,
+    calls: calls.map(({ is_call: state, ...call }) => ({ ...call, state })),
+    call_clause: terms.call_clause,
+    put_clause: terms.put_clause,
+    reset_clause: terms.reset_clause,
   });
 }

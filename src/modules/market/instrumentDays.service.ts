@@ -1,12 +1,13 @@
 import { conversionPriceOn, conversionValue, premiumPercent } from '../../domain/market/instrumentValues';
-import { noData } from '../../domain/api/errors';
+import { invalidSymbol, noData } from '../../domain/api/errors';
 import { exchangeToday } from '../../domain/time/clock';
 import type { Visibility } from '../../domain/time/marketTime';
 import type { Db } from '../../db/connection';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
 import { crossSectionDay } from './crossSection.service';
+import { announcedCalls, convertibleTermsRow, publishedPriceChanges } from './convertibleTerms.repository';
 import { conversionPriceChanges, convertibleDayRows, fundDayRows, navsOfDay } from './instrumentDays.repository';
-import type { ConvertibleDay, FundDay } from './market.types';
+import type { ConvertibleDay, ConvertibleTermsAnswer, FundDay } from './market.types';
 
 export interface InstrumentSources {
   db: Db;
@@ -70,4 +71,19 @@ export async function fundCrossSection(
       };
     }),
   };
+}
+
+/**
+ * A convertible's terms as known on `asOf`: the conversion price in force that day, the changes and the call
+ * announcements published by then; a code the store holds no convertible of is an invalid symbol.
+ */
+export async function convertibleTerms(db: Db, code: string, asOf: string): Promise<ConvertibleTermsAnswer> {
+  const [terms, changes, calls] = await Promise.all([
+    convertibleTermsRow(db, code),
+    publishedPriceChanges(db, code, asOf),
+    announcedCalls(db, code, asOf),
+  ]);
+  if (terms === undefined) throw invalidSymbol(`Not a convertible bond in the store: ${code}`);
+  const inForce = changes.filter((change) => change.date <= asOf);
+  return { terms, changes, calls, conversionPrice: conversionPriceOn(asOf, terms.first_conv_price, inForce) };
 }

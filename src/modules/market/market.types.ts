@@ -1,4 +1,5 @@
 import type { ConvertibleDayRow, FundDayRow } from './instrumentDays.repository';
+import type { ConvertibleCall, ConvertibleTermsRow, PublishedPriceChange } from './convertibleTerms.repository';
 import type { Snapshot } from '../../domain/market/quotes';
 import type { DailyBar, RawDailyBar } from '../../domain/market/adjust';
 import type { Interval, Kline } from '../../domain/market/klines';
@@ -111,4 +112,12 @@ export interface FundDay extends FundDayRow {
   nav: number | null;
   nav_ann_date: string | null;
   nav_premium: number | null;
+}
+
+/** A convertible's terms as known on a day: the conversion price then in force, the changes and calls published by then. */
+export interface ConvertibleTermsAnswer {
+  terms: ConvertibleTermsRow;
+  changes: PublishedPriceChange[];
+  calls: ConvertibleCall[];
+  conversionPrice: number | null;
 }

@@ -629,6 +629,38 @@ ConvertibleCrossSectionResponse = TypedDict("ConvertibleCrossSectionResponse", {
     "data": Dict[str, Any],
 }, total=False)
 
+ConvertibleTerms = TypedDict("ConvertibleTerms", {
+    "symbol": str,
+    "name": Optional[str],
+    "underlying": Optional[str],
+    "underlying_name": Optional[str],
+    "list_date": Optional[str],
+    "delist_date": Optional[str],
+    "maturity_date": Optional[str],
+    "maturity": Optional[float],
+    "par": Optional[float],
+    "issue_size": Optional[float],
+    "remain_size": Optional[float],
+    "coupon_rate": Optional[float],
+    "conv_start_date": Optional[str],
+    "conv_end_date": Optional[str],
+    "conv_stop_date": Optional[str],
+    "first_conversion_price": Optional[float],
+    "conversion_price": Optional[float],
+    "conversion_price_changes": List[Dict[str, Any]],
+    "call_state": Optional[str],
+    "calls": List[Dict[str, Any]],
+    "call_clause": Optional[str],
+    "put_clause": Optional[str],
+    "reset_clause": Optional[str],
+}, total=False)
+
+ConvertibleTermsResponse = TypedDict("ConvertibleTermsResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": 'ConvertibleTerms',
+}, total=False)
+
 TopListEntry = TypedDict("TopListEntry", {
     "symbol": str,
     "name": Optional[str],
@@ -1518,6 +1550,10 @@ class GeneratedOperations:
     def get_convertible_cross_section(self, *, date: Optional[str] = None) -> 'Result[Dict[str, Any]]':
         """Convertible bonds on a day, with conversion value and premium (GET /v1/convertible/cross-section)."""
         return self._call("/v1/convertible/cross-section", {"date": date})
+
+    def get_convertible_terms(self, symbol: str, as_of: Optional[str] = None) -> 'Result[ConvertibleTerms]':
+        """A convertible bond's terms, conversion-price history and call state, point in time (GET /v1/convertible/terms)."""
+        return self._call("/v1/convertible/terms", {"symbol": symbol, "as_of": as_of})
 
     def get_top_list(self, *, symbol: Optional[str] = None, date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[TopListEntry]]':
         """The dragon-tiger list (龙虎榜), per stock, day and reason (GET /v1/market/top-list)."""
