@@ -189,5 +189,22 @@ describe('domain/klines', () => {
         { time: '2024-12-31 09:40:00', open: 5.5, high: 5.5, low: 5.5, close: 5.5, volume: 10, amount: 10000 },
       ]);
     });
+
+    it('gives a fund’s or a bond’s prices at its tick of 0.001 yuan, a share’s at the cent', () => {
+      const fund: MinuteBar = {
+        trade_time: '2024-12-31 09:31:00',
+        open: 3.622,
+        high: 3.626,
+        low: 3.618,
+        close: 3.624,
+        vol: 100,
+        amount: 362,
+      };
+      const [share] = minuteKlines([fund], 1, () => 0.5);
+      const [etf] = minuteKlines([fund], 1, () => 0.5, 3);
+      expect([share!.open, share!.close, etf!.open, etf!.high, etf!.low, etf!.close]).to.deep.equal([
+        1.81, 1.81, 1.811, 1.813, 1.809, 1.812,
+      ]);
+    });
   });
 });

@@ -140,12 +140,14 @@ export function bucketEnd(tradeTime: string, size: number): string | null {
 
 /**
  * `size`-minute klines from one-minute bars (oldest first), each price multiplied by `ratioOfDay(date)`
- * (1 for unadjusted); bars outside 09:30-11:30 and 13:00-15:00 are dropped; volume in lots.
+ * (1 for unadjusted) and given at the security's tick (`decimals`: 2 for shares, 3 for funds and bonds); bars
+ * outside 09:30-11:30 and 13:00-15:00 are dropped; volume in lots.
  */
 export function minuteKlines(
   barsOldestFirst: readonly MinuteBar[],
   size: number,
   ratioOfDay: (date: string) => number,
+  decimals = 2,
 ): Kline[] {
   const groups = new Map<string, MinuteBar[]>();
   for (const bar of barsOldestFirst) {
@@ -157,7 +159,7 @@ export function minuteKlines(
   }
   return [...groups].map(([time, bars]) => {
     const ratio = ratioOfDay(time.slice(0, 10));
-    const price = (value: number | null) => (value === null ? null : roundTo(value * ratio, 2));
+    const price = (value: number | null) => (value === null ? null : roundTo(value * ratio, decimals));
     const volume = sum(bars.map((bar) => bar.vol));
     return {
       time,

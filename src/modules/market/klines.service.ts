@@ -11,6 +11,7 @@ import {
   type Interval,
 } from '../../domain/market/klines';
 import { assertOrdered } from '../../domain/time/dateRange';
+import { priceDecimalsOf } from '../../domain/market/adjust';
 import { assertBeginVisible, requireLatestTradingDay } from './dateWindow.service';
 import { factorsOn, hasMinuteBars, latestSession, minuteBars, type BarTable } from './market.repository';
 import { assertMinutesNotHidden } from './intraday.service';
@@ -136,6 +137,6 @@ async function minuteKlineSeries(
   const anchor = adjusted ? security.anchor_factor : null;
   const factors = anchor === null ? new Map<string, number>() : await factorsOn(db, security.ts_code, begin, session);
   const ratio = (date: string) => (anchor === null ? 1 : (factors.get(date) ?? anchor) / anchor);
-  const klines = minuteKlines(bars, size, ratio).reverse().slice(0, limit);
+  const klines = minuteKlines(bars, size, ratio, priceDecimalsOf(security.kind)).reverse().slice(0, limit);
   return { security, interval, anchorDate: anchor === null ? null : security.anchor_date, klines };
 }
