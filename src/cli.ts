@@ -25,7 +25,7 @@ import {
   type BaostockDataset,
 } from './ingest/baostock/baostockSync';
 import { exchangeToday } from './domain/time/clock';
-import { SYNC_APIS, syncTushare } from './ingest/tushare/tushareSync';
+import { INSTRUMENT_APIS, SYNC_APIS, syncTushare } from './ingest/tushare/tushareSync';
 import { isIsoDate } from './domain/time/dates';
 import { UPDATE_SOURCES, type UpdateSource } from './domain/time/syncSchedule';
 import { whileHolding } from './db/leaderLock';
@@ -116,7 +116,10 @@ const sync = program
   // Not requiredOption: a required option of `sync` would be required of `sync baostock` too.
   .option('--from <date>', 'first date, YYYY-MM-DD (required)', isoDate)
   .option('--to <date>', 'last date, YYYY-MM-DD (required)', isoDate)
-  .option('--datasets <apis>', `comma-separated subset of ${SYNC_APIS.join(', ')}`)
+  .option(
+    '--datasets <apis>',
+    `comma-separated subset of ${SYNC_APIS.join(', ')}; without it all but the ETFs' and convertibles' (${INSTRUMENT_APIS.join(', ')}), synced only when named`,
+  )
   .option('--only <apis>', 'the same as --datasets (its earlier name)')
   .option(
     '--calls-per-minute <n>',

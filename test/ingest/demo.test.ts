@@ -75,7 +75,7 @@ describe('demo dataset (db/demo)', () => {
     ).to.deep.equal({ n: 4 });
   });
 
-  it('adds synthetic recent sessions of 000001.SZ, 600519.SH and 300750.SZ, up to the open day before today', async () => {
+  it('adds synthetic recent sessions of 000001.SZ, 600519.SH and 300750.SZ, an ETF and a convertible, up to the open day before today', async () => {
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
     const [lastOpen] = await testDb
       .db('trade_calendar')
@@ -91,9 +91,21 @@ describe('demo dataset (db/demo)', () => {
       .orderBy('ts_code')) as { ts_code: string; day: string }[];
     expect(newest.filter((row) => row.day === lastOpen!.day).map((row) => row.ts_code)).to.deep.equal([
       '000001.SZ',
+      '127999.SZ',
       '300750.SZ',
+      '510300.SH',
       '600519.SH',
     ]);
+    // The convertible sits at about 12 % over its conversion value on the underlying's synthetic close.
+    const bond = await testDb
+      .db('daily_bars')
+      .where({ ts_code: '127999.SZ', trade_date: lastOpen!.day })
+      .first('close');
+    const stock = await testDb
+      .db('daily_bars')
+      .where({ ts_code: '000001.SZ', trade_date: lastOpen!.day })
+      .first('close');
+    expect(bond.close / ((stock.close * 100) / 11.5) - 1).to.be.within(0.07, 0.17);
     const sessions = await testDb
       .db('intraday_bars')
       .groupBy('ts_code')

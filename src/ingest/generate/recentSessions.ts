@@ -5,6 +5,7 @@ import { exchangeToday } from '../../domain/time/clock';
 import { CsvWriter } from './csvWriter';
 import { DAILY_COLUMNS, dailyCsvRow, limitBand, randomDailyBar, withClose, type GeneratedBar } from './dailyStep';
 import { writeDatasetSessions, type DayBar } from './datasetSessions';
+import { writeInstrumentSessions } from './instrumentSessions';
 import { writeIntraday, type SessionBar } from './minuteSessions';
 import { openDaysOf } from './calendarCsv';
 import { Random } from './random';
@@ -100,6 +101,11 @@ export async function writeRecentSessions(
       limitBand,
       today,
       new Random(SEED + RECENT_SYNTHETIC_STOCKS.length + 1),
+    )),
+    ...(await writeInstrumentSessions(
+      out,
+      series.find(([tsCode]) => tsCode === '000001.SZ')![1],
+      new Random(SEED + RECENT_SYNTHETIC_STOCKS.length + 2),
     )),
   };
 }

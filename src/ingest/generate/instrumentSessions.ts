@@ -1,0 +1,179 @@
+import { join } from 'node:path';
+import { tushareFieldsOf } from '../../domain/tables/datasetDescriptor';
+import { CONVERTIBLE_PRICE_CHANGES, FUND_NAVS, FUND_SHARES } from '../../domain/tables/instrumentDescriptors';
+import { FUNDS } from '../../domain/tables/instrumentLayouts';
+import { columnsOf } from '../../domain/tables/tableLayout';
+import { CsvWriter } from './csvWriter';
+import { DAILY_COLUMNS } from './dailyStep';
+import type { DayBar } from './datasetSessions';
+import type { Random } from './random';
+
+/** The demo's ETF: its real code and name, every figure invented. */
+const ETF = { tsCode: '510300.SH', name: '沪深300ETF', firstClose: 3.9, units: 900_000 };
+/** The demo's convertible: invented (code, name and terms), on the demo's synthetic 000001.SZ. */
+const BOND = {
+  tsCode: '127999.SZ',
+  name: '示例转债',
+  underlying: '000001.SZ',
+  stockName: '平安银行',
+  firstPrice: 12,
+  reset: 11.5,
+};
+
+const at = (decimals: number) => (value: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
+const fixed3 = at(3);
+const fixed4 = at(4);
+
+/** One session of a 3-decimal instrument closing at `close` from `preClose`, in Tushare's fields of a bar. */
+function bar(preClose: number, close: number, random: Random) {
+  const open = fixed3(preClose * (1 + 0.003 * random.normal()));
+  const change = fixed3(close - preClose);
+  return {
+    open,
+    high: fixed3(Math.max(open, close) * (1 + Math.abs(0.003 * random.normal()))),
+    low: fixed3(Math.min(open, close) * (1 - Math.abs(0.003 * random.normal()))),
+    close,
+    preClose,
+    change,
+    pctChg: fixed4((change / preClose) * 100),
+  };
+}
+
+/**
+ * Synthetic, clearly not real, rows of an ETF and a convertible bond over the demo's synthetic sessions (`underlying`:
+ * 000001.SZ's bars): 510300.SH's bars (a seeded walk at the fund's tick), factor, NAV (its close within a few basis
+ * points, announced that evening) and units outstanding; 示例转债's terms, bars at a premium of about 12 % over its
+ * conversion value and a conversion-price reset in the middle of the sessions. Returns rows per file.
+ */
+export async function writeInstrumentSessions(out: string, underlying: readonly DayBar[], random: Random) {
+  const csv = (file: string, columns: string[]) => new CsvWriter(join(out, file), columns);
+  const funds = csv('fund_basic.csv', columnsOf(FUNDS));
+  const fundBars = csv('fund_daily.csv', DAILY_COLUMNS);
+  const fundFactors = csv('fund_adj.csv', ['ts_code', 'trade_date', 'adj_factor']);
+  const navs = csv('fund_nav.csv', tushareFieldsOf(FUND_NAVS));
+  const units = csv('fund_share.csv', tushareFieldsOf(FUND_SHARES));
+  const bonds = csv('cb_basic.csv', [
+    'ts_code',
+    'bond_short_name',
+    'stk_code',
+    'stk_short_name',
+    'par',
+    'list_date',
+    'first_conv_price',
+    'conv_price',
+  ]);
+  const bondBars = csv('cb_daily.csv', [
+    'ts_code',
+    'trade_date',
+    'pre_close',
+    'open',
+    'high',
+    'low',
+    'close',
+    'change',
+    'pct_chg',
+    'vol',
+    'amount',
+  ]);
+  const resets = csv('cb_price_chg.csv', tushareFieldsOf(CONVERTIBLE_PRICE_CHANGES));
+  const days = underlying.map((day) => day.day);
+  const resetAt = Math.floor(days.length / 2);
+
+  const fund: Record<string, string> = {
+    ts_code: ETF.tsCode,
+    name: ETF.name,
+    list_date: '20120528',
+    status: 'L',
+    market: 'E',
+  };
+  await funds.write(columnsOf(FUNDS).map((column) => fund[column] ?? null));
+  await bonds.write([
+    BOND.tsCode,
+    BOND.name,
+    BOND.underlying,
+    BOND.stockName,
+    100,
+    days[0] ?? null,
+    BOND.firstPrice,
+    BOND.reset,
+  ]);
+  if (days.length > 3)
+    await resets.write([
+      BOND.tsCode,
+      BOND.name,
+      days[resetAt - 3]!,
+      days[resetAt]!,
+      BOND.firstPrice,
+      BOND.firstPrice,
+      BOND.reset,
+    ]);
+
+  let etfClose = ETF.firstClose;
+  let shares = ETF.units;
+  let bondClose: number | null = null;
+  for (const [i, stock] of underlying.entries()) {
+    const etf = bar(etfClose, fixed3(etfClose * (1 + 0.01 * random.normal())), random);
+    const lots = Math.round(random.between(3e6, 9e6));
+    await fundBars.write([
+      ETF.tsCode,
+      stock.day,
+      etf.open,
+      etf.high,
+      etf.low,
+      etf.close,
+      etf.preClose,
+      etf.change,
+      etf.pctChg,
+      lots,
+      fixed3((lots * 100 * etf.close) / 1000),
+    ]);
+    await fundFactors.write([ETF.tsCode, stock.day, 1]);
+    const nav = fixed4(etf.close * (1 + 0.0005 * random.normal()));
+    shares = fixed4(shares * (1 + 0.002 * random.normal()));
+    await navs.write([
+      ETF.tsCode,
+      stock.day,
+      stock.day,
+      nav,
+      fixed4(nav + 0.28),
+      0.28,
+      Math.round(nav * shares * 1e4),
+      Math.round(nav * shares * 1e4),
+      fixed4(nav + 0.3),
+    ]);
+    await units.write([ETF.tsCode, stock.day, shares]);
+    etfClose = etf.close;
+
+    const price = i >= resetAt && days.length > 3 ? BOND.reset : BOND.firstPrice;
+    const close = fixed3(((stock.close * 100) / price) * (1.12 + 0.01 * random.normal()));
+    const cb = bar(bondClose ?? close, close, random);
+    const bondLots = Math.round(random.between(5e4, 2e5));
+    await bondBars.write([
+      BOND.tsCode,
+      stock.day,
+      cb.preClose,
+      cb.open,
+      cb.high,
+      cb.low,
+      cb.close,
+      cb.change,
+      cb.pctChg,
+      bondLots,
+      fixed4((bondLots * 10 * cb.close) / 1e4),
+    ]);
+    bondClose = cb.close;
+  }
+  const counts: Record<string, number> = {};
+  for (const [file, writer] of Object.entries({
+    'fund_basic.csv': funds,
+    'fund_daily.csv': fundBars,
+    'fund_adj.csv': fundFactors,
+    'fund_nav.csv': navs,
+    'fund_share.csv': units,
+    'cb_basic.csv': bonds,
+    'cb_daily.csv': bondBars,
+    'cb_price_chg.csv': resets,
+  }))
+    counts[file] = await writer.close();
+  return counts;
+}
