@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { universeCounts, type CoverageDataset, type ListedLife, type SessionCount } from '../domain/market/coverage';
+import { storedDay } from './sql';
 
 /**
  * The counts coverage rests on, for the update (which sessions to fetch) and the coverage route (what to tell):
@@ -69,7 +70,7 @@ export async function dateSpan(
   const end = async (which: 'min' | 'max') => {
     const query = db(dataset.table)[which]({ day: dataset.dateColumn });
     if (tsCode !== undefined) query.where({ ts_code: tsCode });
-    return dateOf(((await query) as Array<{ day: unknown }>)[0]?.day);
+    return storedDay(((await query) as Array<{ day: unknown }>)[0]?.day);
   };
   return { first: await end('min'), last: await end('max') };
 }
@@ -93,5 +94,3 @@ export async function rowTotals(
     .count({ securities: '*' });
   return { rows: Number(row?.rows ?? 0), securities: Number(held?.securities ?? 0) };
 }
-
-const dateOf = (value: unknown) => (value === null || value === undefined ? null : String(value).slice(0, 10));

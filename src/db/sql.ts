@@ -68,3 +68,7 @@ export async function withPageCache<T>(db: Knex, kib: number, work: () => Promis
 /** The day of a DATETIME column (`YYYY-MM-DD HH:MM:SS`), as SQL each engine reads. */
 export const dayOfDateTime = (db: Db, column: string): Knex.Raw =>
   db.raw(isSqlite(db) ? `date(${column})` : `cast(${column} as date)`);
+
+/** A DATE column's value as read (a `YYYY-MM-DD…` string on both engines) → the day, or null. */
+export const storedDay = (value: unknown): string | null =>
+  value === null || value === undefined ? null : String(value).slice(0, 10);

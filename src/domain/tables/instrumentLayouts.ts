@@ -99,3 +99,18 @@ export const CONVERTIBLE_BARS = tableLayout({
   ...DAILY_BARS,
   columns: { ...DAILY_BARS.columns, amount: col.number(4) },
 });
+
+/** Tushare `cb_daily`'s fields in its order (pre_close before the prices), of those the store keeps. */
+export const CONVERTIBLE_BAR_FIELDS = [
+  'ts_code',
+  'trade_date',
+  'pre_close',
+  'open',
+  'high',
+  'low',
+  'close',
+  'change',
+  'pct_chg',
+  'vol',
+  'amount',
+] as const;

@@ -3,8 +3,8 @@ import type { AuditBar } from '../../domain/quality/barChecks';
 import type { AuditFactor } from '../../domain/quality/factorChecks';
 import type { BalanceSheetTotals } from '../../domain/quality/statementChecks';
 import type { SourceDay } from '../../domain/quality/sourceChecks';
-import { dayOfDateTime } from '../../db/sql';
 import { isRiskWarningName } from '../../domain/quality/priceLimits';
+import { dayOfDateTime, storedDay } from '../../db/sql';
 
 /** A security the audit reads: its kind and listed life. */
 export interface AuditedSecurity {
@@ -26,7 +26,7 @@ const inRange = (query: Knex.QueryBuilder, column: string, { from, until }: DayR
   return query;
 };
 
-const dayOf = (value: unknown) => String(value).slice(0, 10);
+const dayOf = (value: unknown) => storedDay(value)!;
 
 /** Stocks and indices, by code (`symbols`: only those). */
 export async function auditedSecurities(db: Knex, symbols: readonly string[] | null): Promise<AuditedSecurity[]> {

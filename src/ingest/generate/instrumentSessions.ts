@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { tushareFieldsOf } from '../../domain/tables/datasetDescriptor';
 import { CONVERTIBLE_PRICE_CHANGES, FUND_NAVS, FUND_SHARES } from '../../domain/tables/instrumentDescriptors';
-import { FUNDS } from '../../domain/tables/instrumentLayouts';
+import { CONVERTIBLE_BAR_FIELDS, FUNDS } from '../../domain/tables/instrumentLayouts';
 import { columnsOf } from '../../domain/tables/tableLayout';
 import { CsvWriter } from './csvWriter';
 import { DAILY_COLUMNS } from './dailyStep';
@@ -62,19 +62,7 @@ export async function writeInstrumentSessions(out: string, underlying: readonly 
     'first_conv_price',
     'conv_price',
   ]);
-  const bondBars = csv('cb_daily.csv', [
-    'ts_code',
-    'trade_date',
-    'pre_close',
-    'open',
-    'high',
-    'low',
-    'close',
-    'change',
-    'pct_chg',
-    'vol',
-    'amount',
-  ]);
+  const bondBars = csv('cb_daily.csv', [...CONVERTIBLE_BAR_FIELDS]);
   const resets = csv('cb_price_chg.csv', tushareFieldsOf(CONVERTIBLE_PRICE_CHANGES));
   const days = underlying.map((day) => day.day);
   const resetAt = Math.floor(days.length / 2);

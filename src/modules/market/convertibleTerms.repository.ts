@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection';
 import type { ConversionPriceChange } from '../../domain/market/instrumentValues';
+import { storedDay } from '../../db/sql';
 
 /** A conversion-price change with the day it was announced. */
 export interface PublishedPriceChange extends ConversionPriceChange {
@@ -20,7 +21,6 @@ export interface ConvertibleCall {
   call_reg_date: string | null;
 }
 
-const dayOf = (value: unknown) => (value === null || value === undefined ? null : String(value).slice(0, 10));
 const DATE_COLUMNS = [
   'list_date',
   'delist_date',
@@ -52,7 +52,7 @@ export async function convertibleTermsRow(db: Db, code: string): Promise<Convert
       ...[...DATE_COLUMNS, ...NUMBER_COLUMNS, ...TEXT_COLUMNS].map((column) => `c.${column}`),
     );
   if (row === undefined) return undefined;
-  for (const column of DATE_COLUMNS) row[column] = dayOf(row[column]);
+  for (const column of DATE_COLUMNS) row[column] = storedDay(row[column]);
   return row as ConvertibleTermsRow;
 }
 
@@ -71,8 +71,8 @@ export async function publishedPriceChanges(db: Db, code: string, asOf: string):
     .orderBy('change_date')
     .select('change_date', 'publish_date', 'convertprice_bef', 'convertprice_aft');
   return rows.map((row) => ({
-    date: dayOf(row.change_date)!,
-    published: dayOf(row.publish_date),
+    date: storedDay(row.change_date)!,
+    published: storedDay(row.publish_date),
     before: row.convertprice_bef,
     after: row.convertprice_aft,
   }));
@@ -101,9 +101,9 @@ export async function announcedCalls(db: Db, code: string, asOf: string): Promis
     );
   return rows.map((row: ConvertibleCall) => ({
     ...row,
-    ann_date: dayOf(row.ann_date)!,
-    call_date: dayOf(row.call_date),
-    payment_date: dayOf(row.payment_date),
-    call_reg_date: dayOf(row.call_reg_date),
+    ann_date: storedDay(row.ann_date)!,
+    call_date: storedDay(row.call_date),
+    payment_date: storedDay(row.payment_date),
+    call_reg_date: storedDay(row.call_reg_date),
   }));
 }

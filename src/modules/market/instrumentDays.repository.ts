@@ -1,8 +1,7 @@
 import type { Db } from '../../db/connection';
 import type { ConversionPriceChange } from '../../domain/market/instrumentValues';
 import { whereVisible } from '../common/visibleRows.repository';
-
-const dayOf = (value: unknown) => (value === null ? null : String(value).slice(0, 10));
+import { storedDay } from '../../db/sql';
 
 /** A convertible's bar of a day with its terms and its underlying stock's close that day. */
 export interface ConvertibleDayRow {
@@ -47,7 +46,7 @@ export async function convertibleDayRows(db: Db, date: string, cutoff: string | 
       'c.remain_size',
       'c.maturity_date',
     );
-  return rows.map((row: ConvertibleDayRow) => ({ ...row, maturity_date: dayOf(row.maturity_date) }));
+  return rows.map((row: ConvertibleDayRow) => ({ ...row, maturity_date: storedDay(row.maturity_date) }));
 }
 
 /** The conversion-price changes of some convertibles effective on or before `date`, by code, oldest first. */
@@ -70,7 +69,7 @@ export async function conversionPriceChanges(
     .select('ts_code', 'change_date', 'convertprice_bef', 'convertprice_aft');
   for (const row of rows) {
     const list = changes.get(row.ts_code) ?? [];
-    list.push({ date: dayOf(row.change_date)!, before: row.convertprice_bef, after: row.convertprice_aft });
+    list.push({ date: storedDay(row.change_date)!, before: row.convertprice_bef, after: row.convertprice_aft });
     changes.set(row.ts_code, list);
   }
   return changes;
@@ -113,5 +112,5 @@ export async function navsOfDay(
     .orderBy(['ts_code', 'ann_date'])
     .select('ts_code', 'unit_nav', 'ann_date');
   // Oldest announcement first: the latest one of each fund stays.
-  return new Map(rows.map((row) => [row.ts_code, { unit_nav: row.unit_nav, ann_date: dayOf(row.ann_date)! }]));
+  return new Map(rows.map((row) => [row.ts_code, { unit_nav: row.unit_nav, ann_date: storedDay(row.ann_date)! }]));
 }

@@ -12,7 +12,7 @@ import {
 import { ANNOUNCEMENTS, DISCLOSURE_DATES, DIVIDENDS, TRADING_HALTS } from '../../domain/tables/eventLayouts';
 import { BALANCE_SHEETS, CASH_FLOWS, INCOME_STATEMENTS } from '../../domain/tables/statementLayouts';
 import { DATASET_DESCRIPTORS } from '../../domain/tables/datasetDescriptors';
-import { CONVERTIBLE_BARS, CONVERTIBLES, FUNDS } from '../../domain/tables/instrumentLayouts';
+import { CONVERTIBLE_BAR_FIELDS, CONVERTIBLE_BARS, CONVERTIBLES, FUNDS } from '../../domain/tables/instrumentLayouts';
 import { tushareApiOf } from '../../domain/tables/datasetDescriptor';
 import { columnsOf } from '../../domain/tables/tableLayout';
 import { field, fieldsOf, filtersOf, ofSecurity, order, type TushareApi } from '../../domain/tables/tushareApi';
@@ -237,19 +237,7 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
     scope: 'market',
     layout: CONVERTIBLE_BARS,
     securityKind: 'convertible',
-    fields: fieldsOf(CONVERTIBLE_BARS, [
-      'ts_code',
-      'trade_date',
-      'pre_close',
-      'open',
-      'high',
-      'low',
-      'close',
-      'change',
-      'pct_chg',
-      'vol',
-      'amount',
-    ]),
+    fields: fieldsOf(CONVERTIBLE_BARS, CONVERTIBLE_BAR_FIELDS),
     params: { ts_code: bondBars.codes('ts_code'), ...bondBars.byDate('trade_date') },
     order: order(CONVERTIBLE_BARS, ['trade_date', 'desc'], ['ts_code', 'asc']),
     cap: 2_000,
