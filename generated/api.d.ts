@@ -6674,6 +6674,11 @@ export interface components {
          */
         TradeDate: string;
         /**
+         * @description One convertible bond's code in any of the three formats (`113050`, `sh.113050`, `113050.SH`). The example is the demo store's invented bond.
+         * @example 127999.SZ
+         */
+        ConvertibleSymbol: string;
+        /**
          * @description Only one side — `0` the five top buyers, `1` the five top sellers.
          * @example 0
          */
@@ -9447,10 +9452,10 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description One symbol in any of the three formats (`600519`, `sh.600519`, `600519.SH`).
-                 * @example 600519.SH
+                 * @description One convertible bond's code in any of the three formats (`113050`, `sh.113050`, `113050.SH`). The example is the demo store's invented bond.
+                 * @example 127999.SZ
                  */
-                symbol: components["parameters"]["Symbol"];
+                symbol: components["parameters"]["ConvertibleSymbol"];
                 /**
                  * @description Point in time, `YYYY-MM-DD`: the figures as they were known on that day. Each period uses the latest
                  *     version announced on or before it (by the version's announcement date), so later restatements and
