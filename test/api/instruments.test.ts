@@ -347,4 +347,37 @@ describe('ETFs and convertibles: fund_basic, fund_daily, fund_adj, cb_basic, cb_
       error: 'invalid_symbol',
     });
   });
+
+  it('the market cross-section of ETFs: their bars, without the stock valuation they have none of', async () => {
+    const { status, body } = await api.get('/v1/market/cross-section?kind=etf&date=2024-06-12');
+    expect(status, JSON.stringify(body)).to.equal(200);
+    expect(body).to.deep.equal({
+      code: 200,
+      message: 'success',
+      data: {
+        date: '2024-06-12',
+        securities: [
+          {
+            symbol: '159919.SZ',
+            name: '沪深300ETF嘉实',
+            exchange: 'SZSE',
+            board: null,
+            open: 1.806,
+            high: 1.818,
+            low: 1.801,
+            close: 1.812,
+            pre_close: 1.805,
+            change: 0.007,
+            pct_change: 0.3878,
+            volume: 200000,
+            amount: 36200000,
+            turnover: null,
+            adj_factor: 2,
+          },
+        ],
+      },
+    });
+    const valuation = await api.get('/v1/market/cross-section?kind=convertible&date=2024-06-06&fields=close,pe');
+    expect([valuation.status, valuation.body.error]).to.deep.equal([400, 'invalid_field']);
+  });
 });

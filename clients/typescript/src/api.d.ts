@@ -1020,7 +1020,9 @@ export interface paths {
          *     `/v1/market/daily` and the valuation of `/v1/market/valuation`, by code. The day's universe is point in
          *     time: a stock delisted later is present, one listed later absent, each under the name it had that day;
          *     suspended securities are absent. Filters `exchange`, `board`, `industry` and `kind` (stocks by default)
-         *     narrow it; `fields` picks the columns. A whole-market day is about 2.5 MB as JSON and 1.2 MB as CSV
+         *     narrow it; `fields` picks the columns. ETFs and convertibles (`kind=etf`, `kind=convertible`) have no stock
+         *     valuation: their rows leave those columns out (asking for one → 400 `invalid_field`), and their prices are
+         *     at 0.001 yuan. A whole-market day is about 2.5 MB as JSON and 1.2 MB as CSV
          *     (`format=csv`, streamed): the form to load into pandas in one call.
          *
          *     **Defaults.** `date`: the latest trading day the plan sees. A day the exchanges were closed → 404

@@ -141,7 +141,7 @@ export function marketHandlers({
 
   const getMarketCrossSection: Handler<'getMarketCrossSection'> = async (req, res) => {
     const { date, adjusted = false, kind = 'stock', exchange, board, industry } = req.query;
-    const fields = wire.parseCrossSectionFields(req.query.fields, adjusted);
+    const fields = wire.parseCrossSectionFields(req.query.fields, adjusted, kind);
     const visibility = await visibilityOf(res);
     const request = { date, adjusted, kind, exchange, board, industry };
     await answers.send(req, res, async () =>

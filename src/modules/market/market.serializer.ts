@@ -151,9 +151,21 @@ const VALUATION_WIRE_FIELDS = ['date', ...VALUATION_FIELDS] as const;
 export type ValuationWireField = (typeof VALUATION_WIRE_FIELDS)[number];
 export type ValuationFieldsComplete = NoneMissing<MissingFields<WireValuation, typeof VALUATION_WIRE_FIELDS>>;
 
-/** The chosen fields of a cross-section row besides `symbol`: `adj_factor` unadjusted, `adj_anchor_date` adjusted; all when absent. */
-export function parseCrossSectionFields(input: string | undefined, adjusted: boolean): readonly CrossSectionField[] {
-  const allowed = CROSS_SECTION_FIELDS.filter((field) => field !== (adjusted ? 'adj_factor' : 'adj_anchor_date'));
+/**
+ * The chosen fields of a cross-section row besides `symbol`: `adj_factor` unadjusted, `adj_anchor_date` adjusted;
+ * all when absent. ETFs and convertibles have no stock valuation (daily_basic): their rows leave it out.
+ */
+export function parseCrossSectionFields(
+  input: string | undefined,
+  adjusted: boolean,
+  kind: string,
+): readonly CrossSectionField[] {
+  const valued = kind === 'stock' || kind === 'index';
+  const allowed = CROSS_SECTION_FIELDS.filter(
+    (field) =>
+      field !== (adjusted ? 'adj_factor' : 'adj_anchor_date') &&
+      (valued || !(VALUATION_FIELDS as readonly string[]).includes(field)),
+  );
   return parseFields<CrossSectionField>(input, allowed);
 }
 
