@@ -32,7 +32,6 @@ const STOCK_CODE_PREFIXES: ReadonlyArray<[prefix: string, exchange: Exchange, bo
 
 /** What a security is: the kinds of the reference list. */
 export type SecurityKind = 'stock' | 'index' | 'etf' | 'convertible';
-export const SECURITY_KINDS: readonly SecurityKind[] = ['stock', 'index', 'etf', 'convertible'];
 
 /**
  * Code prefixes of exchange-traded funds (ETFs and LOFs, `etf`) and convertible bonds (`convertible`), by the
@@ -61,31 +60,28 @@ const OTHER_CODE_PREFIXES: ReadonlyArray<[prefix: string, exchange: Exchange, ki
   ['128', 'SZSE', 'convertible'],
 ];
 
+type CodeRanges<T> = ReadonlyArray<readonly [prefix: string, exchange: Exchange, of: T]>;
+
+/** The prefixes of one class (a board, a kind) of a table of code ranges on each exchange (for a filter written in SQL). */
+const prefixesOf = <T>(ranges: CodeRanges<T>, of: T): Array<{ prefix: string; exchange: Exchange }> =>
+  ranges.filter(([, , which]) => which === of).map(([prefix, exchange]) => ({ prefix, exchange }));
+
+/** The class a standard code falls in by a table of code ranges (prefix and exchange), or null. */
+const rangeOf = <T>(ranges: CodeRanges<T>, tsCode: string): T | null =>
+  ranges.find(([prefix, exchange]) => tsCode.startsWith(prefix) && exchangeOfStandard(tsCode) === exchange)?.[2] ??
+  null;
+
 /** The code prefixes of a kind's securities (ETFs or convertibles) on each exchange (for a filter written in SQL). */
-export function kindPrefixes(kind: 'etf' | 'convertible'): Array<{ prefix: string; exchange: Exchange }> {
-  return OTHER_CODE_PREFIXES.filter(([, , of]) => of === kind).map(([prefix, exchange]) => ({ prefix, exchange }));
-}
+export const kindPrefixes = (kind: 'etf' | 'convertible') => prefixesOf(OTHER_CODE_PREFIXES, kind);
 
 /** An ETF's or convertible's kind by its standard code's range, or null for any other code. */
-export function fundOrBondKindOf(tsCode: string): 'etf' | 'convertible' | null {
-  const match = OTHER_CODE_PREFIXES.find(
-    ([prefix, exchange]) => tsCode.startsWith(prefix) && exchangeOfStandard(tsCode) === exchange,
-  );
-  return match ? match[2] : null;
-}
+export const fundOrBondKindOf = (tsCode: string) => rangeOf(OTHER_CODE_PREFIXES, tsCode);
 
 /** The code prefixes of a board's stocks on each exchange (for a filter written in SQL). */
-export function boardPrefixes(board: Board): Array<{ prefix: string; exchange: Exchange }> {
-  return STOCK_CODE_PREFIXES.filter(([, , of]) => of === board).map(([prefix, exchange]) => ({ prefix, exchange }));
-}
+export const boardPrefixes = (board: Board) => prefixesOf(STOCK_CODE_PREFIXES, board);
 
 /** The board of a stock in standard form, or null when no range covers it (indices, funds). */
-export function boardOf(tsCode: string): Board | null {
-  const match = STOCK_CODE_PREFIXES.find(
-    ([prefix, exchange]) => tsCode.startsWith(prefix) && exchangeOfStandard(tsCode) === exchange,
-  );
-  return match ? match[2] : null;
-}
+export const boardOf = (tsCode: string) => rangeOf(STOCK_CODE_PREFIXES, tsCode);
 
 const RAW = /^\d{6}$/;
 const PREFIXED = /^(sh|sz|bj)\.(\d{6})$/i;

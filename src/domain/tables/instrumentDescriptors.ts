@@ -84,7 +84,7 @@ export const FUND_NAVS = dataset({
 /**
  * Tushare `cb_price_chg`: a convertible's conversion price changes (resets, dividends, placements), each
  * effective from `change_date`, the price before and after it (yuan per share). Tushare asks for it by bond
- * (`ts_code` required), so the sync does not fetch it session by session: it comes by bundle.
+ * (`ts_code` required), so the sync asks bond by bond (its own task in tushareSync.ts), not session by session.
  */
 export const CONVERTIBLE_PRICE_CHANGES = dataset({
   api: 'cb_price_chg',

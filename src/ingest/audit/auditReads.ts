@@ -5,6 +5,7 @@ import type { BalanceSheetTotals } from '../../domain/quality/statementChecks';
 import type { SourceDay } from '../../domain/quality/sourceChecks';
 import { isRiskWarningName } from '../../domain/quality/priceLimits';
 import { dayOfDateTime, storedDay } from '../../db/sql';
+import { groupBy } from '../../domain/api/collections';
 
 /** A security the audit reads: its kind and listed life. */
 export interface AuditedSecurity {
@@ -44,7 +45,7 @@ export async function riskWarningSpans(db: Knex): Promise<Map<string, Array<{ st
   const names: Array<{ ts_code: string; start_date: unknown; end_date: unknown; name: string }> = await db(
     'name_changes',
   ).select('ts_code', 'start_date', 'end_date', 'name');
-  return groupBy(
+  return byCode(
     names.filter((row) => isRiskWarningName(row.name)),
     (row) => ({ start: dayOf(row.start_date), end: row.end_date === null ? null : dayOf(row.end_date) }),
   );
@@ -55,7 +56,7 @@ export async function barsOf(db: Knex, codes: readonly string[], range: DayRange
   const rows = await inRange(db('daily_bars').whereIn('ts_code', [...codes]), 'trade_date', range)
     .orderBy(['ts_code', 'trade_date'])
     .select('ts_code', 'trade_date', 'open', 'high', 'low', 'close', 'pre_close', 'vol', 'amount');
-  return groupBy(rows as Array<Omit<AuditBar, 'date'> & { ts_code: string; trade_date: unknown }>, (row) => ({
+  return byCode(rows as Array<Omit<AuditBar, 'date'> & { ts_code: string; trade_date: unknown }>, (row) => ({
     date: dayOf(row.trade_date),
     open: row.open,
     high: row.high,
@@ -76,7 +77,7 @@ export async function factorsOf(
   const rows = await inRange(db('adj_factors').whereIn('ts_code', [...codes]), 'trade_date', range)
     .orderBy(['ts_code', 'trade_date'])
     .select('ts_code', 'trade_date', 'adj_factor');
-  return groupBy(rows as Array<{ ts_code: string; trade_date: unknown; adj_factor: unknown }>, (row) => ({
+  return byCode(rows as Array<{ ts_code: string; trade_date: unknown; adj_factor: unknown }>, (row) => ({
     date: dayOf(row.trade_date),
     factor: Number(row.adj_factor),
   }));
@@ -93,7 +94,7 @@ export async function haltsOf(db: Knex, codes: readonly string[], range: DayRang
   )
     .orderBy(['ts_code', 'trade_date'])
     .select('ts_code', 'trade_date');
-  return groupBy(rows as Array<{ ts_code: string; trade_date: unknown }>, (row) => dayOf(row.trade_date));
+  return byCode(rows as Array<{ ts_code: string; trade_date: unknown }>, (row) => dayOf(row.trade_date));
 }
 
 /** The ex-dates of some securities' implemented distributions with cash or shares (Tushare `dividend`, 实施). */
@@ -109,7 +110,7 @@ export async function exDatesOf(db: Knex, codes: readonly string[], range: DayRa
   )
     .orderBy(['ts_code', 'ex_date'])
     .distinct('ts_code', 'ex_date');
-  return groupBy(rows as Array<{ ts_code: string; ex_date: unknown }>, (row) => dayOf(row.ex_date));
+  return byCode(rows as Array<{ ts_code: string; ex_date: unknown }>, (row) => dayOf(row.ex_date));
 }
 
 /**
@@ -181,13 +182,6 @@ export async function balanceSheetsOf(
   ).map((row: BalanceSheetTotals) => ({ ...row, end_date: dayOf(row.end_date), f_ann_date: dayOf(row.f_ann_date) }));
 }
 
-function groupBy<R extends { ts_code: string }, T>(rows: readonly R[], map: (row: R) => T): Map<string, T[]> {
-  const grouped = new Map<string, T[]>();
-  for (const row of rows) {
-    const code = row.ts_code;
-    let list = grouped.get(code);
-    if (!list) grouped.set(code, (list = []));
-    list.push(map(row));
-  }
-  return grouped;
-}
+/** Rows by their security, each as `map` makes it. */
+const byCode = <R extends { ts_code: string }, T>(rows: readonly R[], map: (row: R) => T): Map<string, T[]> =>
+  groupBy(rows, (row) => row.ts_code, map);

@@ -1,5 +1,6 @@
 import { limitPrices, limitRatio } from '../../domain/quality/priceLimits';
 import { boardOf } from '../../domain/reference/symbols';
+import { compactToIsoDate } from '../../domain/time/dates';
 import type { Random } from './random';
 
 /** A price or amount to the fen. */
@@ -39,8 +40,7 @@ export interface GeneratedBar {
  * day: ChiNext ±10 % before its 2020 reform), so that the audit of a generated store finds nothing.
  */
 export function limitBand(tsCode: string, day: string): number {
-  const date = `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}`;
-  return limitRatio({ board: boardOf(tsCode), date, st: false, session: null }) ?? 0.1;
+  return limitRatio({ board: boardOf(tsCode), date: compactToIsoDate(day)!, st: false, session: null }) ?? 0.1;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { roundTo } from '../../domain/market/adjust';
 import { tushareFieldsOf } from '../../domain/tables/datasetDescriptor';
 import { CONVERTIBLE_PRICE_CHANGES, FUND_NAVS, FUND_SHARES } from '../../domain/tables/instrumentDescriptors';
 import { CONVERTIBLE_BAR_FIELDS, FUNDS } from '../../domain/tables/instrumentLayouts';
@@ -20,9 +21,8 @@ const BOND = {
   reset: 11.5,
 };
 
-const at = (decimals: number) => (value: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
-const fixed3 = at(3);
-const fixed4 = at(4);
+const fixed3 = (value: number) => roundTo(value, 3);
+const fixed4 = (value: number) => roundTo(value, 4);
 
 /** One session of a 3-decimal instrument closing at `close` from `preClose`, in Tushare's fields of a bar. */
 function bar(preClose: number, close: number, random: Random) {

@@ -2,6 +2,7 @@ import type { Db } from '../../db/connection';
 import type { ConversionPriceChange } from '../../domain/market/instrumentValues';
 import { whereVisible } from '../common/visibleRows.repository';
 import { storedDay } from '../../db/sql';
+import { groupBy } from '../../domain/api/collections';
 
 /** A convertible's bar of a day with its terms and its underlying stock's close that day. */
 export interface ConvertibleDayRow {
@@ -55,8 +56,7 @@ export async function conversionPriceChanges(
   codes: readonly string[],
   date: string,
 ): Promise<Map<string, ConversionPriceChange[]>> {
-  const changes = new Map<string, ConversionPriceChange[]>();
-  if (codes.length === 0) return changes;
+  if (codes.length === 0) return new Map();
   const rows: Array<{
     ts_code: string;
     change_date: unknown;
@@ -67,12 +67,11 @@ export async function conversionPriceChanges(
     .where('change_date', '<=', date)
     .orderBy(['ts_code', 'change_date'])
     .select('ts_code', 'change_date', 'convertprice_bef', 'convertprice_aft');
-  for (const row of rows) {
-    const list = changes.get(row.ts_code) ?? [];
-    list.push({ date: storedDay(row.change_date)!, before: row.convertprice_bef, after: row.convertprice_aft });
-    changes.set(row.ts_code, list);
-  }
-  return changes;
+  return groupBy(
+    rows,
+    (row) => row.ts_code,
+    (row) => ({ date: storedDay(row.change_date)!, before: row.convertprice_bef, after: row.convertprice_aft }),
+  );
 }
 
 /** An ETF's bar of a day with its units outstanding that day. */
