@@ -44,6 +44,12 @@ const outAt = (decimals: number) => (price: number | null) => (price === null ? 
  */
 export const priceDecimalsOf = (kind: string): number => (kind === 'etf' || kind === 'convertible' ? 3 : 2);
 
+/**
+ * Units in a lot of Tushare's `vol`: 100 shares or fund units, 10 bonds of a convertible (cb_daily's 手: its
+ * example of 2019-07-19 has 110030.SH trade 3,576 lots for 3,741,486 yuan at about 104.7 yuan a bond).
+ */
+export const unitsPerLotOf = (kind: string): number => (kind === 'convertible' ? 10 : 100);
+
 /** Volume in lots is an integer on the wire (odd-lot fractions are rounded). */
 export const lots = (vol: number | null) => (vol === null ? null : Math.round(vol));
 

@@ -1,8 +1,12 @@
-import type { Board } from '../reference/symbols';
+import { priceDecimalsOf, unitsPerLotOf } from '../market/adjust';
+import type { Board, SecurityKind } from '../reference/symbols';
 import { finding, type CheckName, type Finding } from './findings';
-import { limitPrices, limitRatio, TICK } from './priceLimits';
+import { dailyLimit, limitPrices } from './priceLimits';
 
-/** A stored daily bar as the audit reads it: unadjusted prices in yuan, volume in lots, amount in yuan. */
+/**
+ * A stored daily bar as the audit reads it: unadjusted prices in yuan (a convertible's per 100 yuan of face
+ * value), volume in lots (`unitsPerLotOf`), amount in yuan.
+ */
 export interface AuditBar {
   date: string;
   open: number | null;
@@ -17,8 +21,10 @@ export interface AuditBar {
 /** A security's stored days in order, and what the rules need to know of it. */
 export interface AuditSeries {
   symbol: string;
-  kind: 'stock' | 'index';
+  kind: SecurityKind;
   board: Board | null;
+  /** A fund tracking ChiNext or STAR stocks only (its band is ±20 %). */
+  growthFund: boolean;
   bars: readonly AuditBar[];
   /** Sessions it was suspended. */
   halts: ReadonlySet<string>;
@@ -34,13 +40,15 @@ export interface AuditSeries {
   follows(before: string, date: string): boolean;
 }
 
-/** Prices are stored to the cent: two that differ by less than half a cent are the same. */
-const HALF_CENT = 0.005;
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 
 /** The checks of one bar against its own figures and the day's limits, and against the bar before it. */
 export function barFindings(series: AuditSeries, checks: ReadonlySet<CheckName>): Finding[] {
   const found: Finding[] = [];
+  const decimals = priceDecimalsOf(series.kind);
+  const tick = 10 ** -decimals;
+  const lot = unitsPerLotOf(series.kind);
+  // Prices are stored at the tick: two less than half a tick apart are the same price.
   const add = (check: CheckName, date: string, detail: Finding['detail']) => {
     if (checks.has(check)) found.push(finding(check, series.symbol, date, detail));
   };
@@ -55,25 +63,30 @@ export function barFindings(series: AuditSeries, checks: ReadonlySet<CheckName>)
       (vol ?? 0) < 0
     )
       add('ohlc_inconsistent', date, { open, high, low, close, vol });
-    else if (series.kind === 'stock') {
+    else if (series.kind !== 'index') {
       if (vol !== null && vol > 0 && amount !== null && amount > 0) {
-        // Volume is stored in lots of 100 shares: amount ÷ shares is the day's average price.
-        const vwap = amount / (vol * 100);
-        if (vwap < low! - TICK || vwap > high! + TICK)
-          add('vwap_outside_range', date, { vwap: round4(vwap), low, high, amount, vol, tick: TICK });
+        // Amount ÷ the units traded is the day's average price.
+        const vwap = amount / (vol * lot);
+        if (vwap < low! - tick || vwap > high! + tick)
+          add('vwap_outside_range', date, { vwap: round4(vwap), low, high, amount, vol, tick });
       }
-      const ratio = limitRatio({
+      const band = dailyLimit({
+        kind: series.kind,
         board: series.board,
+        growthFund: series.growthFund,
         date,
         st: series.stOn(date),
         session: series.sessionOf(date),
       });
-      if (ratio !== null && preClose !== null && preClose > 0) {
-        const { up, down } = limitPrices(preClose, ratio);
+      const reference = band?.reference ?? preClose;
+      if (band && reference !== null && reference > 0) {
+        const { up, down } = limitPrices(reference, band.up, band.down, decimals);
         if (high! > up + 1e-9 || low! < down - 1e-9)
           add('limit_breach', date, {
             pre_close: preClose,
-            limit_ratio: ratio,
+            ...(band.reference === null ? {} : { reference }),
+            limit_ratio: band.up,
+            ...(band.down === band.up ? {} : { limit_ratio_down: band.down }),
             limit_up: up,
             limit_down: down,
             high,
@@ -89,7 +102,7 @@ export function barFindings(series: AuditSeries, checks: ReadonlySet<CheckName>)
       series.follows(previous.date, date) &&
       !series.exDates.has(date) &&
       !series.factorSteps.has(date) &&
-      Math.abs(preClose - previous.close) >= HALF_CENT
+      Math.abs(preClose - previous.close) >= tick / 2
     )
       add('pre_close_mismatch', date, {
         pre_close: preClose,

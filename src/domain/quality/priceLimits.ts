@@ -1,4 +1,4 @@
-import type { Board } from '../reference/symbols';
+import type { Board, SecurityKind } from '../reference/symbols';
 
 /**
  * The daily price limit of an A share, as the exchanges set it:
@@ -48,15 +48,64 @@ export function limitRatio({ board, date, st, session }: LimitContext): number |
 /** Whether a name then marked a risk warning (ST, *ST, and the share-reform SST, S*ST). */
 export const isRiskWarningName = (name: string): boolean => /^(S?\*?ST)/i.test(name.trim());
 
-/**
- * The limit prices, as the exchanges compute them: the previous close × (1 ± ratio), rounded half up to the
- * tick of 0.01 yuan (SSE Trading Rules 3.4.14). Computed in cents to keep 10.005 from reading as 10.00499….
- */
-export function limitPrices(preClose: number, ratio: number): { up: number; down: number } {
-  const cents = Math.round(preClose * 100);
-  const at = (factor: number) => Math.round(Number((cents * factor).toFixed(6))) / 100;
-  return { up: at(1 + ratio), down: at(1 - ratio) };
+/** A day's limit: ratios up and down of its reference price, the previous close unless `reference` is given. */
+export interface LimitBand {
+  reference: number | null;
+  up: number;
+  down: number;
 }
 
-/** The tick of A-share prices, yuan. */
-export const TICK = 0.01;
+/** What the limit of a security of any kind rests on. */
+export interface SecurityLimitContext extends LimitContext {
+  kind: SecurityKind;
+  /** A fund whose index holds ChiNext or STAR stocks only (`isGrowthBoardFund`). */
+  growthFund: boolean;
+}
+
+const CONVERTIBLE_RULES = '2022-08-01';
+/** A convertible's issue price, the reference of its first day's band: par, 100 yuan, for every A-share issue. */
+const CONVERTIBLE_ISSUE_PRICE = 100;
+
+/**
+ * The daily limit of a security of any kind:
+ * - a stock's, by `limitRatio`;
+ * - an ETF's or LOF's: ±10 %, and ±20 % for a fund tracking an index of ChiNext or STAR stocks only (SZSE ChiNext
+ *   Trading Special Provisions 2.9, from the reform of 2020-08-24; SSE STAR ETFs, 588/589, from their first
+ *   listing in 2020-11), its first day included (the reference is then the fund's last NAV, which is its
+ *   pre_close);
+ * - a convertible bond's from the exchanges' Convertible Bond Trading Rules of 2022-08-01 (上海/深圳证券交易所
+ *   可转换公司债券交易实施细则): ±20 % of the previous close, and on its first day +57.3 %/−43.3 % of the issue
+ *   price; before them convertibles had no limit, only intraday halts at ±20 % and ±30 %;
+ * - an index has none.
+ */
+export function dailyLimit(context: SecurityLimitContext): LimitBand | null {
+  const symmetric = (ratio: number | null) => (ratio === null ? null : { reference: null, up: ratio, down: ratio });
+  if (context.kind === 'stock') return symmetric(limitRatio(context));
+  if (context.kind === 'etf') return symmetric(context.growthFund && context.date >= CHINEXT_REFORM ? 0.2 : 0.1);
+  if (context.kind !== 'convertible' || context.date < CONVERTIBLE_RULES) return null;
+  return context.session === 1 ? { reference: CONVERTIBLE_ISSUE_PRICE, up: 0.573, down: 0.433 } : symmetric(0.2);
+}
+
+/**
+ * Whether a fund tracks an index of ChiNext or STAR stocks only, which the exchanges give a ±20 % band: an SSE
+ * STAR ETF (codes 588, 589), or a fund whose name or benchmark names ChiNext (创业板) or STAR (科创) and no other
+ * index. No Tushare table lists an index's boards, so the name is what tells; a growth fund named otherwise is
+ * audited at ±10 % and its +15 % day is a finding to read.
+ */
+export function isGrowthBoardFund(tsCode: string, name: string, benchmark: string | null): boolean {
+  if (/^58[89]/.test(tsCode)) return true;
+  const text = `${name} ${benchmark ?? ''}`;
+  return /创业|科创|双创/.test(text) && !/沪深300|中证500|中证800|中证1000|上证50|上证180|深证100|深证成/.test(text);
+}
+
+/**
+ * The limit prices, as the exchanges compute them: the reference × (1 ± ratio), rounded half up to the tick
+ * (0.01 yuan for shares, 0.001 for funds and bonds: SSE Trading Rules 3.4.14). Computed in ticks to keep 10.005
+ * from reading as 10.00499….
+ */
+export function limitPrices(reference: number, up: number, down = up, decimals = 2): { up: number; down: number } {
+  const scale = 10 ** decimals;
+  const ticks = Math.round(reference * scale);
+  const at = (factor: number) => Math.round(Number((ticks * factor).toFixed(6))) / scale;
+  return { up: at(1 + up), down: at(1 - down) };
+}

@@ -3,16 +3,18 @@ import type { AuditBar } from '../../domain/quality/barChecks';
 import type { AuditFactor } from '../../domain/quality/factorChecks';
 import type { BalanceSheetTotals } from '../../domain/quality/statementChecks';
 import type { SourceDay } from '../../domain/quality/sourceChecks';
-import { isRiskWarningName } from '../../domain/quality/priceLimits';
+import { isGrowthBoardFund, isRiskWarningName } from '../../domain/quality/priceLimits';
+import type { SecurityKind } from '../../domain/reference/symbols';
 import { dayOfDateTime, storedDay } from '../../db/sql';
 import { groupBy } from '../../domain/api/collections';
 
-/** A security the audit reads: its kind and listed life. */
+/** A security the audit reads: its kind, listed life and, of a fund, whether it tracks the growth boards. */
 export interface AuditedSecurity {
   ts_code: string;
-  kind: 'stock' | 'index';
+  kind: SecurityKind;
   list_date: string | null;
   delist_date: string | null;
+  growthFund: boolean;
 }
 
 /** A range of days read: `from` may reach before the audited range, for the day before its first. */
@@ -29,14 +31,17 @@ const inRange = (query: Knex.QueryBuilder, column: string, { from, until }: DayR
 
 const dayOf = (value: unknown) => storedDay(value)!;
 
-/** Stocks and indices, by code (`symbols`: only those). */
+/** Every security, by code (`symbols`: only those). */
 export async function auditedSecurities(db: Knex, symbols: readonly string[] | null): Promise<AuditedSecurity[]> {
-  const query = db('securities').whereIn('kind', ['stock', 'index']).orderBy('ts_code');
-  if (symbols !== null) query.whereIn('ts_code', [...symbols]);
-  return (await query.select('ts_code', 'kind', 'list_date', 'delist_date')).map((row) => ({
-    ...row,
-    list_date: row.list_date === null ? null : dayOf(row.list_date),
-    delist_date: row.delist_date === null ? null : dayOf(row.delist_date),
+  const query = db('securities as s').leftJoin('funds as f', 'f.ts_code', 's.ts_code').orderBy('s.ts_code');
+  if (symbols !== null) query.whereIn('s.ts_code', [...symbols]);
+  const rows = await query.select('s.ts_code', 's.kind', 's.name', 's.list_date', 's.delist_date', 'f.benchmark');
+  return rows.map(({ ts_code, kind, name, list_date, delist_date, benchmark }) => ({
+    ts_code,
+    kind,
+    list_date: list_date === null ? null : dayOf(list_date),
+    delist_date: delist_date === null ? null : dayOf(delist_date),
+    growthFund: kind === 'etf' && isGrowthBoardFund(ts_code, name, benchmark),
   }));
 }
 

@@ -1,0 +1,117 @@
+import { expect } from 'chai';
+import { barFindings, type AuditBar, type AuditSeries } from '../../src/domain/quality/barChecks';
+import { CHECK_NAMES } from '../../src/domain/quality/findings';
+import { dailyLimit, isGrowthBoardFund, limitPrices } from '../../src/domain/quality/priceLimits';
+
+const context = { board: null, st: false, session: 30, growthFund: false } as const;
+
+describe('price limits of funds and convertible bonds', () => {
+  it('an ETF trades within ±10 %, a growth-board fund within ±20 % from the ChiNext reform', () => {
+    expect(dailyLimit({ ...context, kind: 'etf', date: '2024-01-02' })).to.deep.equal({
+      reference: null,
+      up: 0.1,
+      down: 0.1,
+    });
+    expect(dailyLimit({ ...context, kind: 'etf', growthFund: true, date: '2024-01-02' })?.up).to.equal(0.2);
+    expect(dailyLimit({ ...context, kind: 'etf', growthFund: true, date: '2020-08-21' })?.up).to.equal(0.1);
+  });
+
+  it('a convertible has no limit before 2022-08-01, then ±20 %, and +57.3 %/−43.3 % of par on its first day', () => {
+    expect(dailyLimit({ ...context, kind: 'convertible', date: '2022-07-29' })).to.equal(null);
+    expect(dailyLimit({ ...context, kind: 'convertible', date: '2022-08-01' })).to.deep.equal({
+      reference: null,
+      up: 0.2,
+      down: 0.2,
+    });
+    expect(dailyLimit({ ...context, kind: 'convertible', session: 1, date: '2024-01-03' })).to.deep.equal({
+      reference: 100,
+      up: 0.573,
+      down: 0.433,
+    });
+    expect(limitPrices(100, 0.573, 0.433, 3)).to.deep.equal({ up: 157.3, down: 56.7 });
+    expect(dailyLimit({ ...context, kind: 'index', date: '2024-01-03' })).to.equal(null);
+  });
+
+  it('limit prices of funds and bonds are at the tick of 0.001 yuan, rounded half up', () => {
+    // 3.622 × 1.1 = 3.9842, × 0.9 = 3.2598; 120.512 × 1.2 = 144.6144, × 0.8 = 96.4096.
+    expect(limitPrices(3.622, 0.1, 0.1, 3)).to.deep.equal({ up: 3.984, down: 3.26 });
+    expect(limitPrices(120.512, 0.2, 0.2, 3)).to.deep.equal({ up: 144.614, down: 96.41 });
+    // 0.525 × 1.1 = 0.5775: half a tick rounds up.
+    expect(limitPrices(0.525, 0.1, 0.1, 3).up).to.equal(0.578);
+  });
+
+  it('tells growth-board funds by their code or by a name or benchmark of ChiNext or STAR alone', () => {
+    expect(isGrowthBoardFund('588000.SH', '科创50ETF', null)).to.equal(true);
+    expect(isGrowthBoardFund('159915.SZ', '创业板ETF易方达', '创业板指数收益率')).to.equal(true);
+    expect(isGrowthBoardFund('159781.SZ', '双创50ETF', '中证科创创业50指数收益率')).to.equal(true);
+    expect(isGrowthBoardFund('510300.SH', '沪深300ETF', '沪深300指数')).to.equal(false);
+    expect(isGrowthBoardFund('159999.SZ', '混合ETF', '沪深300指数收益率×50%+创业板指数收益率×50%')).to.equal(false);
+  });
+});
+
+/** A series of real bars (Tushare cb_daily of 2019-07-19 and a Tencent LOF quote of 2026-09-18), checked whole. */
+const seriesOf = (kind: AuditSeries['kind'], bars: AuditBar[]): AuditSeries => ({
+  symbol: 'TEST',
+  kind,
+  board: null,
+  growthFund: false,
+  bars,
+  halts: new Set(),
+  exDates: new Set(),
+  factorSteps: new Set(),
+  stOn: () => false,
+  sessionOf: () => 100,
+  follows: () => true,
+});
+
+describe('bar checks of funds and convertible bonds', () => {
+  const checks = new Set(CHECK_NAMES);
+
+  it("reads a convertible's volume in lots of ten bonds: Tushare's real bars have their average price in range", () => {
+    const bars: AuditBar[] = [
+      // 110030.SH, 123001.SZ and 128016.SZ on 2019-07-19: vol in lots, amount 万元 × 10,000.
+      { open: 104.71, high: 104.96, low: 104.54, close: 104.66, pre_close: 104.7, vol: 3576, amount: 3_741_486 },
+      { open: 115.5, high: 120.78, low: 114.884, close: 118.879, pre_close: 114.3, vol: 85105.8, amount: 101_347_401 },
+      { open: 114.125, high: 114.742, low: 112.021, close: 113.8, pre_close: 114, vol: 21462.9, amount: 24_348_231 },
+    ].map((bar, i) => ({ date: `2019-07-1${7 + i}`, ...bar }));
+    const each = (bar: AuditBar) => barFindings(seriesOf('convertible', [bar]), new Set(['vwap_outside_range']));
+    expect(bars.flatMap(each)).to.deep.equal([]);
+    // Read in lots of a hundred, as a stock's, the first's average would be 10.46, far below its low.
+    expect(barFindings(seriesOf('etf', [bars[0]!]), new Set(['vwap_outside_range']))[0]?.detail).to.deep.include({
+      vwap: 10.4628,
+      tick: 0.001,
+    });
+  });
+
+  it('holds a fund to ±10 % at its tick and compares its pre_close to the previous close within half a tick', () => {
+    // 161725.SZ, 2026-09-18: 341,318 lots for 18,055,543 yuan, 0.525–0.531, close 0.529 on 0.527.
+    const real = { date: '2026-09-18', open: 0.529, high: 0.531, low: 0.525, close: 0.529, pre_close: 0.527 };
+    const day = { ...real, vol: 341_318, amount: 18_055_543 };
+    const next = { ...day, date: '2026-09-21', pre_close: 0.53, high: 0.585, close: 0.585, vol: 400_000, amount: 22e6 };
+    expect(barFindings(seriesOf('etf', [day]), checks)).to.deep.equal([]);
+    expect(barFindings(seriesOf('etf', [day, next]), checks)).to.deep.equal([
+      {
+        check: 'limit_breach',
+        symbol: 'TEST',
+        date: '2026-09-21',
+        item: '',
+        detail: {
+          pre_close: 0.53,
+          limit_ratio: 0.1,
+          limit_up: 0.583,
+          limit_down: 0.477,
+          high: 0.585,
+          low: 0.525,
+          close: 0.585,
+        },
+      },
+      {
+        check: 'pre_close_mismatch',
+        symbol: 'TEST',
+        date: '2026-09-21',
+        item: '',
+        detail: { pre_close: 0.53, previous_close: 0.529, previous_date: '2026-09-18' },
+      },
+    ]);
+  });
+});
