@@ -340,6 +340,13 @@ describe('ETFs and convertibles: fund_basic, fund_daily, fund_adj, cb_basic, cb_
     const earlier = await api.get('/v1/convertible/terms?symbol=113050.SH&as_of=2024-06-04');
     expect(earlier.body.data).to.deep.include({ conversion_price: 9.26, call_state: null, calls: [] });
     expect(earlier.body.data.conversion_price_changes).to.have.length(2);
+    // On 2023-06-14 the store's first change (9.65 → 9.26) is announced, not in force: the price it replaces, 9.65,
+    // is the one in force (an earlier reset took it from the first 10.10), not the first conversion price.
+    const first = await api.get('/v1/convertible/terms?symbol=113050.SH&as_of=2023-06-14');
+    expect(first.body.data).to.deep.include({
+      conversion_price: 9.65,
+      conversion_price_changes: [change('2023-06-16', '2023-06-13', 9.65, 9.26)],
+    });
     const stock = await api.get('/v1/convertible/terms?symbol=601009');
     expect(stock.body).to.deep.equal({
       code: 400,

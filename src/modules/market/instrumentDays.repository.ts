@@ -50,11 +50,13 @@ export async function convertibleDayRows(db: Db, date: string, cutoff: string | 
   return rows.map((row: ConvertibleDayRow) => ({ ...row, maturity_date: storedDay(row.maturity_date) }));
 }
 
-/** The conversion-price changes of some convertibles effective on or before `date`, by code, oldest first. */
+/**
+ * Every conversion-price change of some convertibles, by code, oldest first: those effective after the day too,
+ * since before the first change the store holds, the price in force is the one it replaced.
+ */
 export async function conversionPriceChanges(
   db: Db,
   codes: readonly string[],
-  date: string,
 ): Promise<Map<string, ConversionPriceChange[]>> {
   if (codes.length === 0) return new Map();
   const rows: Array<{
@@ -64,7 +66,6 @@ export async function conversionPriceChanges(
     convertprice_aft: number;
   }> = await db('convertible_price_changes')
     .whereIn('ts_code', [...codes])
-    .where('change_date', '<=', date)
     .orderBy(['ts_code', 'change_date'])
     .select('ts_code', 'change_date', 'convertprice_bef', 'convertprice_aft');
   return groupBy(

@@ -29,7 +29,6 @@ export async function convertibleCrossSection(
   const changes = await conversionPriceChanges(
     sources.db,
     rows.map((row) => row.ts_code),
-    date,
   );
   return {
     date,
@@ -84,6 +83,5 @@ export async function convertibleTerms(db: Db, code: string, asOf: string): Prom
     announcedCalls(db, code, asOf),
   ]);
   if (terms === undefined) throw invalidSymbol(`Not a convertible bond in the store: ${code}`);
-  const inForce = changes.filter((change) => change.date <= asOf);
-  return { terms, changes, calls, conversionPrice: conversionPriceOn(asOf, terms.first_conv_price, inForce) };
+  return { terms, changes, calls, conversionPrice: conversionPriceOn(asOf, terms.first_conv_price, changes) };
 }
