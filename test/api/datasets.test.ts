@@ -1,19 +1,14 @@
 import { expect } from 'chai';
 import { pageOf } from '../support/pagination';
 import { csvItems } from '../support/sampleRequests';
+import { dataapi } from '../support/dataapi';
 import { useSharedFixture } from '../support/fixture';
 import { mcpClient, textOf } from '../support/mcpClient';
 
 describe('datasets: every dataset route, one security over time and the whole market on a day (a period for shareholders), and its /dataapi round trip', () => {
   const api = useSharedFixture();
-  const tushare = async (api_name: string, params: Record<string, string>) => {
-    const response = await fetch(`${api.baseUrl}/dataapi`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ api_name, token: api.key, params }),
-    });
-    return (await response.json()).data;
-  };
+  const tushare = async (api_name: string, params: Record<string, string>) =>
+    (await dataapi(api.baseUrl, api.key, api_name, params)).data;
 
   it('/v1/market/money-flow?symbol=: newest first, amounts from 10,000 yuan to yuan, volumes in lots', async () => {
     const { status, body } = await api.get(
@@ -337,12 +332,8 @@ describe('datasets: every dataset route, one security over time and the whole ma
       items: [inst.items[2], inst.items[0], inst.items[1]],
       has_more: false,
     });
-    const undated = await fetch(`${api.baseUrl}/dataapi`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ api_name: 'top_list', token: api.key, params: { ts_code: '000001.SZ' } }),
-    });
-    expect((await undated.json()).code).to.not.equal(0);
+    const undated = await dataapi(api.baseUrl, api.key, 'top_list', { ts_code: '000001.SZ' });
+    expect(undated.code).to.not.equal(0);
   });
 
   it('/v1/stock/top-holders: point in time — a corrected list replaces the first only from its own announcement; largest first; the whole market of a period', async () => {

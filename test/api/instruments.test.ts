@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { importBundle } from '../../src/ingest/bundle';
 import { useKeyedServer } from '../support/server';
+import { dataapi } from '../support/dataapi';
 
 const BUNDLE = join(__dirname, '../fixtures/instruments');
 
@@ -152,14 +153,8 @@ describe('ETFs and convertibles: fund_basic, fund_daily, fund_adj, cb_basic, cb_
   });
 
   it('/dataapi answers fund_basic, fund_daily, fund_adj, cb_basic and cb_daily in Tushare’s layouts and units', async () => {
-    const query = async (api_name: string, params: Record<string, string>, fields = '') => {
-      const response = await fetch(`${api.server.baseUrl}/dataapi`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ api_name, token: api.key, params, fields }),
-      });
-      return (await response.json()).data as { fields: string[]; items: unknown[][] };
-    };
+    const query = async (api_name: string, params: Record<string, string>, fields = '') =>
+      (await dataapi(api.server.baseUrl, api.key, api_name, params, fields)).data;
     expect(await query('fund_daily', { ts_code: '159919.SZ', trade_date: '20240612' })).to.deep.equal({
       fields: [
         'ts_code',

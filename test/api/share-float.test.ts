@@ -3,6 +3,7 @@ import { pageOf } from '../support/pagination';
 import { useSharedFixture } from '../support/fixture';
 import { mcpClient, textOf } from '../support/mcpClient';
 import { csvItems } from '../support/sampleRequests';
+import { dataapi } from '../support/dataapi';
 
 /** The dataset added through its descriptor alone (src/domain/tables/datasetDescriptors.ts, SHARE_FLOATS). */
 describe('share_float: restricted shares unlocking on /v1, /dataapi and MCP', () => {
@@ -90,12 +91,7 @@ describe('share_float: restricted shares unlocking on /v1, /dataapi and MCP', ()
   });
 
   it('/dataapi share_float reads back every announced version of the CSV rows, in Tushare’s order and units', async () => {
-    const response = await fetch(`${api.baseUrl}/dataapi`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ api_name: 'share_float', token: api.key, params: { ts_code: '600519.SH' } }),
-    });
-    const { code, data } = await response.json();
+    const { code, data } = await dataapi(api.baseUrl, api.key, 'share_float', { ts_code: '600519.SH' });
     const { fields, items } = csvItems('share_float.csv');
     // Newest unlock first, then by code, the latest announcement first, the largest first.
     const [june, first, plan, restated] = items.slice(0, 4);
