@@ -1796,6 +1796,10 @@ export interface components {
             /** @description The security, or each security in request order. */
             data: components["schemas"]["Stock"] | components["schemas"]["Stock"][];
         };
+        /** @description The rows of `data` as a Parquet file (see the `format` parameter): the same columns in the same order as the JSON rows, typed (dates DATE, times TIMESTAMP in UTC with the zone Asia/Shanghai noted, prices DOUBLE, volumes INT64, nulls kept), GZIP pages, a row group per 8,192 rows, the envelope's facts in the key-value metadata. Streamed. */
+        ParquetRows: string;
+        /** @description The rows of `data` as an Arrow IPC stream (see the `format` parameter): the same columns in the same order as the JSON rows, typed (dates date32, times timestamp[ms, Asia/Shanghai], prices float64, volumes int64, codes and names dictionary strings, nulls kept), a record batch per 8,192 rows, the envelope's facts in the schema's metadata. Streamed. */
+        ArrowRows: string;
         /** @description The rows of `data` as CSV (UTF-8, header row; see the `format` parameter). Streamed; the largest answer, a whole-market cross-section, is a few megabytes. */
         CsvRows: string;
         /** @description The rows of `data`, one JSON object per line (see the `format` parameter). Streamed. */
@@ -6476,12 +6480,15 @@ export interface components {
         /**
          * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
          *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-         *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-         *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-         *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+         *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+         *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+         *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+         *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+         *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+         *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
          * @example csv
          */
-        Format: "json" | "csv" | "ndjson";
+        Format: "json" | "csv" | "ndjson" | "parquet" | "arrow";
         /** @description Items per page, 1 to 100. */
         Limit: number;
         /**
@@ -6882,9 +6889,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -6921,6 +6931,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["BasicInfoResponse"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     /**
                      * @example symbol,name,exchange,exchange_name,industry,status,listing_date
                      *     600519.SH,贵州茅台,SSE,上海证券交易所,白酒,上市,2001-08-27
@@ -6959,9 +6971,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -6987,6 +7002,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SearchResultPage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
@@ -7045,9 +7062,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -7100,6 +7120,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ListedSecurityPage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     /**
                      * @example symbol,name,current_symbol,kind,exchange,board,industry,listing_date,delisting_date,status,status_code
                      *     000022.SZ,深赤湾A,000022.SZ,stock,SZSE,main,,1993-05-05,2018-12-26,上市,listed
@@ -7131,9 +7153,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -7180,6 +7205,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ListingStatusResponse"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     /**
                      * @example symbol,requested_symbol,name,listing_date,delisting_date,status,status_code,names,halts,old_symbol,new_symbol,change_date,reason
                      *     001872.SZ,000022.SZ,招商港口,1993-05-05,,上市,listed,[],[],000022.SZ,001872.SZ,2018-12-26,absorption by merger
@@ -7219,9 +7246,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -7257,6 +7287,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["CodeChangeResponse"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     /**
                      * @example old_symbol,new_symbol,change_date,reason
                      *     000022.SZ,001872.SZ,2018-12-26,absorption by merger
@@ -7300,9 +7332,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -7349,6 +7384,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["IndexConstituentPage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     /**
                      * @example index,trade_date,symbol,name,weight
                      *     399300.SZ,2023-11-30,600519.SH,贵州茅台,6.531
@@ -7399,9 +7436,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -7451,6 +7491,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["IndustryConstituentPage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     /**
                      * @example symbol,name,industry_code,industry_name,level,in_date,out_date,source
                      *     000001.SZ,平安银行,,银行,1,,,stock_list
@@ -7498,9 +7540,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -7548,6 +7593,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["DividendResponse"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     /**
                      * @example symbol,name,end_date,ann_date,stage,stage_code,cash_per_share_before_tax,cash_per_share_after_tax,bonus_shares_per_share,transfer_shares_per_share,record_date,ex_date,pay_date,list_date
                      *     600519.SH,贵州茅台,2023-12-31,2024-03-15,实施,implemented,30.876,30.876,,,2024-03-29,2024-04-01,2024-04-01,
@@ -7601,9 +7648,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -7652,6 +7702,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["AnnouncementPage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     /**
                      * @example symbol,name,title,date,time,type,url
                      *     600519.SH,贵州茅台,贵州茅台2023年年度报告,2024-04-03,2024-04-02 19:35:12,annual_report,http://static.cninfo.com.cn/finalpage/2024-04-03/1219566788.PDF
@@ -7710,9 +7762,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -7762,6 +7817,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["DailyResponse"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     /**
                      * @example symbol,name,adj_anchor_date,date,open,high,low,close,pre_close,change,pct_change,volume,amount,turnover
                      *     000001.SZ,平安银行,2024-12-31,2024-12-31,11.84,11.84,11.68,11.7,11.84,-0.14,-1.1824,1080686,1269389000,
@@ -7815,9 +7872,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -7841,6 +7901,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KlineSeriesResponse"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
@@ -7866,9 +7928,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -7890,6 +7955,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["IntradayResponse"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
@@ -7941,9 +8008,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -7965,6 +8035,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MoneyFlowPage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
@@ -8016,9 +8088,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -8040,6 +8115,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MarginDetailPage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
@@ -8090,9 +8167,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -8141,6 +8221,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["MarginSummaryPage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
@@ -8192,9 +8274,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -8241,6 +8326,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["NorthboundHoldingPage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
@@ -8297,9 +8384,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -8357,6 +8447,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["LimitListPage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
@@ -8408,9 +8500,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -8458,6 +8553,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["BlockTradePage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
@@ -8502,9 +8599,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -8552,6 +8652,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ConceptBoardPage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     /**
                      * @example board,name,type,exchange,count,list_date
                      *     885800.TI,人形机器人,N,A,92,2023-03-20
@@ -8601,9 +8703,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -8653,6 +8758,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ConceptConstituentPage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     /**
                      * @example board,board_name,symbol,name,current,weight,in_date,out_date
                      *     885800.TI,人形机器人,000016.SZ,深康佳A,true,,,
@@ -8716,9 +8823,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -8768,6 +8878,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["TopHolderPage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
@@ -8826,9 +8938,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -8878,6 +8993,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["TopFloatHolderPage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
@@ -8936,9 +9053,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -8983,6 +9103,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["HolderCountPage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
@@ -9041,9 +9163,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -9091,6 +9216,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ShareFloatPage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
@@ -9142,9 +9269,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -9166,6 +9296,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FundSharesPage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
@@ -9224,9 +9356,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -9276,6 +9411,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["FundNavPage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
@@ -9301,9 +9438,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -9350,6 +9490,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["FundCrossSectionResponse"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     /**
                      * @example date,symbol,name,close,pct_change,volume,amount,nav,nav_ann_date,nav_premium,fd_share
                      *     2024-06-06,159919.SZ,沪深300ETF嘉实,3.64,0.497,120000,43560000,3.6381,2024-06-06,0.0522,1234567890
@@ -9379,9 +9521,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -9432,6 +9577,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ConvertibleCrossSectionResponse"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     /**
                      * @example date,symbol,name,underlying,underlying_name,close,pct_change,volume,amount,underlying_close,conversion_price,conversion_value,conversion_premium,remain_size,maturity_date
                      *     2024-06-06,113050.SH,南银转债,601009.SH,南京银行,121.25,0.2033,10000,121105000,10.32,8.9,115.9551,4.5663,19500000000,2027-06-14
@@ -9468,9 +9615,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -9492,6 +9642,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConvertibleTermsResponse"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
@@ -9543,9 +9695,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -9600,6 +9755,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["TopListPage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
@@ -9656,9 +9813,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -9709,6 +9869,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["TopListSeatPage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
@@ -9849,9 +10011,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -9874,6 +10039,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TradePage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
@@ -9909,9 +10076,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -9935,6 +10105,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdjustmentFactorsResponse"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
@@ -9969,9 +10141,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -9995,6 +10170,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TradingCalendarResponse"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
@@ -10066,9 +10243,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -10130,6 +10310,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["DataCoverageResponse"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
@@ -10189,9 +10371,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -10261,6 +10446,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["DataQualityPage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
@@ -10321,9 +10508,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -10390,6 +10580,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["CrossSectionResponse"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     /**
                      * @example date,symbol,name,exchange,board,open,high,low,close,pre_close,change,pct_change,volume,amount,turnover,adj_factor,pe,pe_ttm,pb,ps,ps_ttm,dv_ratio,dv_ttm,total_share,float_share,free_share,total_mv,circ_mv,turnover_rate,turnover_rate_f,volume_ratio
                      *     2025-04-03,600519.SH,贵州茅台,SSE,main,1530,1586,1529.01,1568.88,1549.02,19.86,1.2821,35481,5557442052,0.2824,,22.8559,22.8559,8.4546,11.5321,11.5321,3.4903,3.4903,1256197800,1256197800,576986224,1970823604464,1970823604464,0.2824,0.6149,1.86
@@ -10439,9 +10631,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -10497,6 +10692,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ValuationResponse"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     /**
                      * @example symbol,name,date,pe,pe_ttm,pb,ps,ps_ttm,dv_ratio,dv_ttm,total_share,float_share,free_share,total_mv,circ_mv,turnover_rate,turnover_rate_f,volume_ratio
                      *     600519.SH,贵州茅台,2025-04-03,22.8559,22.8559,8.4546,11.5321,11.5321,3.4903,3.4903,1256197800,1256197800,576986224,1970823604464,1970823604464,0.2824,0.6149,1.86
@@ -11256,9 +11453,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -11303,6 +11503,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["IncomeStatementResponse"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     /**
                      * @example symbol,name,report_date,report_name,revenue,operating_cost,net_profit,gross_profit,gross_margin
                      *     600519.SH,贵州茅台,2021-12-31,2021年年报,106190154843.76,8983377809.96,55720529956.46,97206777033.8,91.5403
@@ -11377,9 +11579,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -11405,6 +11610,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BalanceSheetResponse"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
@@ -11476,9 +11683,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -11504,6 +11714,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CashFlowResponse"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
@@ -11575,9 +11787,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -11603,6 +11818,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FinancialMetricsResponse"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
@@ -11659,9 +11876,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -11719,6 +11939,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["FinancialCrossSectionResponse"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     /**
                      * @example symbol,name,report_date,report_name,revenue,net_profit,net_profit_parent,basic_eps,gross_margin,net_margin
                      *     600519.SH,贵州茅台,2021-12-31,2021年年报,106190154843.76,55720529956.46,52460144378.16,41.76,91.5403,52.4724
@@ -11782,9 +12004,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -11868,6 +12093,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["FinancialIndicatorPage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
@@ -11914,9 +12141,12 @@ export interface operations {
                 /**
                  * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
                  *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
-                 *     `ndjson` (one JSON object per row, the same rows). `Accept: text/csv` or `Accept: application/x-ndjson` ask
-                 *     the same when `format` is absent. Pagination and cursors of CSV and NDJSON answers are in the `X-Total-Items`,
-                 *     `Link` and `X-Next-Cursor` headers; errors stay JSON envelopes with their status.
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
                  * @example csv
                  */
                 format?: components["parameters"]["Format"];
@@ -11940,6 +12170,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReportDatePage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };

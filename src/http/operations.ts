@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types';
 import type { components, operations } from '../../generated/api';
 import { DATASETS, type Dataset } from '../db/dataVersions';
+import { columnTypesOf, type ColumnType, type JsonSchema } from '../domain/api/columnTypes';
 
 export type OperationId = keyof operations;
 export type Scope = components['schemas']['Scope'];
@@ -27,8 +28,10 @@ export interface OperationPolicy {
   /** `x-scope`: the key scope an API-key operation needs. */
   scope: Scope | null;
   cache: CachePolicy | null;
-  /** Whether its success answer comes as CSV and NDJSON rows too (`text/csv` content in the contract). */
+  /** Whether its success answer comes as CSV, NDJSON, Parquet and Arrow rows too (`text/csv` content in the contract). */
   tables: boolean;
+  /** The types of its table's columns in the columnar forms, from its JSON answer's schema (empty without tables). */
+  columns: ReadonlyMap<string, ColumnType>;
   /** Whether its success answer is an event stream (`text/event-stream`), never ending on its own. */
   stream: boolean;
   /** `x-tushare`: Tushare's wire format, the key also as the body's `token`, failures as HTTP 200 with a non-zero code. */
@@ -78,6 +81,8 @@ export function operationPolicies(contract: OpenAPIV3.DocumentV3_1): OperationPo
       const operation = item?.[method] as Operation | undefined;
       if (operation === undefined) continue;
       const credential = credentialOf(operation.security ?? contract.security ?? [], contract);
+      const content = (operation.responses?.['200'] as OpenAPIV3.ResponseObject | undefined)?.content;
+      const tables = content?.['text/csv'] !== undefined;
       const scope = operation['x-scope'] ?? null;
       // A Tushare-compatible operation names no scope: each api_name needs its own (checked by its handler).
       if (credential === 'apiKey' && operation['x-tushare'] !== true && (scope === null || !scopes.includes(scope))) {
@@ -90,17 +95,26 @@ export function operationPolicies(contract: OpenAPIV3.DocumentV3_1): OperationPo
         credential,
         scope,
         cache: cachePolicyOf(operation),
-        tables:
-          (operation.responses?.['200'] as OpenAPIV3.ResponseObject | undefined)?.content?.['text/csv'] !== undefined,
-        stream:
-          (operation.responses?.['200'] as OpenAPIV3.ResponseObject | undefined)?.content?.['text/event-stream'] !==
-          undefined,
+        tables,
+        columns: tables
+          ? columnTypesOf(content!['application/json']!.schema as JsonSchema, resolverOf(contract))
+          : new Map(),
+        stream: content?.['text/event-stream'] !== undefined,
         tushare: operation['x-tushare'] === true,
       });
     }
   }
   return policies;
 }
+
+/** The schema a local `$ref` of the bundled contract names (`#/components/schemas/DailyBar`). */
+const resolverOf =
+  (contract: OpenAPIV3.DocumentV3_1) =>
+  (ref: string): JsonSchema =>
+    ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], contract) as JsonSchema;
 
 /** The operations of one path template, by lower-case method. */
 export interface PathOperations {

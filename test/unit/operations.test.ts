@@ -20,6 +20,23 @@ describe('http/operations: the policy read from the contract', () => {
       scope: 'market',
       cache: { datasets: ['market', 'reference', 'live'], realtimeOnly: true },
       tables: true,
+      // The series' scalars then each bar's, typed from the contract (its running bar's as_of is market time).
+      columns: new Map<string, string>([
+        ['symbol', 'string'],
+        ['requested_symbol', 'string'],
+        ['name', 'string'],
+        ['adj_anchor_date', 'date'],
+        ['daily', 'text'],
+        ['date', 'date'],
+        ...['open', 'high', 'low', 'close', 'pre_close', 'change', 'pct_change'].map((name): [string, string] => [
+          name,
+          'float64',
+        ]),
+        ['volume', 'int64'],
+        ...['amount', 'turnover', 'adj_factor'].map((name): [string, string] => [name, 'float64']),
+        ['final', 'bool'],
+        ['as_of', 'timestamp'],
+      ]),
       stream: false,
       tushare: false,
     });

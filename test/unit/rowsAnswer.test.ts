@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import { RowsAnswer, type RowColumn } from '../../src/http/answers/rowsAnswer';
 import { bytesOf, tableText } from '../../src/http/answers/tableWriter';
 import { ok } from '../../src/http/envelope';
+import type { ColumnType } from '../../src/domain/api/columnTypes';
 
 interface Row {
   code: string;
@@ -15,6 +16,14 @@ const COLUMNS: RowColumn<Row>[] = [
   ['name', (row) => row.name],
   ['close', (row) => row.close],
 ];
+
+/** The columns' types as the contract gives them. */
+const TYPES = new Map<string, ColumnType>([
+  ['date', 'date'],
+  ['symbol', 'string'],
+  ['name', 'string'],
+  ['close', 'float64'],
+]);
 
 /** Rows whose text needs care: quotes, commas, line breaks, leading spaces, Chinese, nulls, a non-finite number. */
 const TRICKY: Row[] = [
@@ -53,10 +62,12 @@ describe('http/answers/rowsAnswer', () => {
       // The envelope's head and tail, and a chunk per 500 rows.
       expect(json.chunks).to.equal(Math.ceil(rows.length / 500) + 2);
       const req = { path: '/v1/market/cross-section', originalUrl: '/v1/market/cross-section' } as Request;
-      for (const format of ['csv', 'ndjson'] as const) {
-        expect(written(answer, format).text).to.equal(
-          bytesOf(tableText(req, envelopeOf([...rows]), format).chunks).toString(),
-        );
+      for (const format of ['csv', 'ndjson', 'parquet', 'arrow'] as const) {
+        const [fromRows, fromEnvelope] = [
+          bytesOf(answer.text(format, TYPES).chunks),
+          bytesOf(tableText(req, envelopeOf([...rows]), format, TYPES).chunks),
+        ];
+        expect(fromRows.equals(fromEnvelope), format).to.equal(true);
       }
     });
   }

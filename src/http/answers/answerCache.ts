@@ -112,13 +112,14 @@ export class AnswerCache {
     if (hit) return sendTagged(req, raw, hit.etag, () => sendAnswerBytes(raw, hit));
     const payload = await build();
     const format = answerFormatOf(raw);
+    const types = raw.locals.operation!.columns;
     // A table, or rows written as they are in any form; else JSON of the payload.
     const text =
       payload instanceof RowsAnswer
-        ? payload.text(format)
+        ? payload.text(format, types)
         : format === 'json'
           ? null
-          : tableText(request, envelopeOf(payload), format);
+          : tableText(request, envelopeOf(payload), format, types);
     let answer: Omit<Answer, 'etag'>;
     if (text === null)
       answer = { body: payload instanceof JsonText ? payload.toBuffer() : Buffer.from(JSON.stringify(payload)) };

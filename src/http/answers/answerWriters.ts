@@ -14,5 +14,9 @@ export async function writeAnswer<B>(
 ): Promise<void> {
   const format = answerFormatOf(res as Response);
   if (format === 'json') return void res.json(body);
-  await streamText(req as Request, res as Response, tableText(req as Request, body as Envelope, format));
+  await streamText(
+    req as Request,
+    res as Response,
+    tableText(req as Request, body as Envelope, format, res.locals.operation!.columns),
+  );
 }

@@ -1,6 +1,8 @@
 import { csvCell, csvLine } from '../../domain/api/flatRows';
-import { TABLE_MEDIA_TYPES, type AnswerFormat, type TableFormat } from './answerFormat';
+import { columnTypeOfValue, type ColumnType } from '../../domain/api/columnTypes';
+import { isColumnar, TABLE_MEDIA_TYPES, type AnswerFormat } from './answerFormat';
 import { JSON_TYPE } from './answerStore';
+import { columnarChunks, COLUMNAR_BATCH_ROWS, type ColumnarRows } from './columnarWriter';
 import { ROWS_PER_CHUNK, type AnswerText } from './tableWriter';
 
 export type Scalar = string | number | boolean | null;
@@ -44,10 +46,40 @@ export class RowsAnswer {
     return new RowsAnswer(around, listKey, columns as readonly RowColumn<unknown>[], rows);
   }
 
-  /** The answer's text in `format`: its media type, and its body in chunks of rows. */
-  text(format: AnswerFormat): AnswerText {
+  /**
+   * The answer's text in `format`: its media type, and its body in chunks of rows. The columnar forms type
+   * their columns by `types` (the contract's), a column it does not name by its first row's value.
+   */
+  text(format: AnswerFormat, types: ReadonlyMap<string, ColumnType> = new Map()): AnswerText {
     if (format === 'json') return { headers: { 'Content-Type': JSON_TYPE }, chunks: this.json() };
-    return { headers: { 'Content-Type': TABLE_MEDIA_TYPES[format] }, chunks: this.table(format) };
+    const chunks = isColumnar(format) ? columnarChunks(format, this.columnar(types)) : this.table(format);
+    return { headers: { 'Content-Type': TABLE_MEDIA_TYPES[format] }, chunks };
+  }
+
+  /** The rows for the columnar forms: the scalars around them a column each (and the file's metadata), then the columns. */
+  private columnar(types: ReadonlyMap<string, ColumnType>): ColumnarRows {
+    const outer = Object.entries(this.around);
+    const first = this.rows.length > 0 ? this.rows.slice(0, 1)[0] : undefined;
+    const typeOf = (name: string, value: () => unknown) => types.get(name) ?? columnTypeOfValue(value());
+    const values = this.columns.map(([, value]) => value);
+    const { rows } = this;
+    return {
+      columns: [...outer.map(([name]) => name), ...this.columns.map(([name]) => name)],
+      types: [
+        ...outer.map(([name, value]) => typeOf(name, () => value)),
+        ...this.columns.map(([name, value]) => typeOf(name, () => (first === undefined ? null : value(first)))),
+      ],
+      metadata: Object.fromEntries(
+        outer.filter(([, value]) => value !== null).map(([name, value]) => [name, String(value)]),
+      ),
+      batches: (function* () {
+        const around = outer.map(([, value]) => value);
+        for (let at = 0; at < rows.length; at += COLUMNAR_BATCH_ROWS)
+          yield rows
+            .slice(at, at + COLUMNAR_BATCH_ROWS)
+            .map((row) => [...around, ...values.map((value) => value(row))]);
+      })(),
+    };
   }
 
   /**
@@ -73,7 +105,7 @@ export class RowsAnswer {
   }
 
   /** The CSV (header first) or NDJSON text in chunks of lines. */
-  private *table(format: TableFormat): Generator<string> {
+  private *table(format: 'csv' | 'ndjson'): Generator<string> {
     if (format === 'ndjson') {
       const objectOf = this.objectWriter(this.around);
       for (const [, batch] of this.batches()) yield `${batch.map((row) => JSON.stringify(objectOf(row))).join('\n')}\n`;

@@ -1,7 +1,9 @@
 import type { Request, Response } from 'express';
 import { csvLine, tableColumns, tableParts, valueOf, type RowParts } from '../../domain/api/flatRows';
 import type { Json } from '../../domain/api/toolResults';
-import { TABLE_MEDIA_TYPES, type TableFormat } from './answerFormat';
+import { columnTypeOfValue, type ColumnType } from '../../domain/api/columnTypes';
+import { isColumnar, TABLE_MEDIA_TYPES, type TableFormat } from './answerFormat';
+import { columnarChunks, COLUMNAR_BATCH_ROWS, type ColumnarRows } from './columnarWriter';
 
 /** A success envelope as a table writer reads it: its rows in `data`, the paging beside them. */
 export interface Envelope {
@@ -43,7 +45,7 @@ function tableHeaders(req: Request, format: TableFormat, { pagination, cursor }:
 }
 
 /** A row's line: CSV in the header's columns (nulls empty, numbers as JSON writes them), or one JSON object of the columns it has. */
-function lineWriter(format: TableFormat, columns: readonly string[]): (parts: RowParts) => string {
+function lineWriter(format: 'csv' | 'ndjson', columns: readonly string[]): (parts: RowParts) => string {
   if (format === 'csv') return (parts) => csvLine(columns.map((column) => valueOf(parts, column)));
   const keys = columns.map((column) => `${JSON.stringify(column)}:`);
   return (parts) => {
@@ -57,7 +59,7 @@ function lineWriter(format: TableFormat, columns: readonly string[]): (parts: Ro
 }
 
 /** The table's text in chunks of lines, header first for CSV. */
-function* tableChunks(envelope: Envelope, format: TableFormat): Generator<string> {
+function* tableChunks(envelope: Envelope, format: 'csv' | 'ndjson'): Generator<string> {
   // The columns are every row's keys in first-seen order (a row lacks `requested_symbol` unless an old code named it).
   const columns = tableColumns(tableParts(envelope.data));
   const lineOf = lineWriter(format, columns);
@@ -71,14 +73,61 @@ function* tableChunks(envelope: Envelope, format: TableFormat): Generator<string
   if (batch.length > 0) yield `${batch.join('\n')}\n`;
 }
 
+/**
+ * The envelope's table for the columnar forms: its columns typed by the contract (`types`; a column it does not
+ * name by its first value), the envelope's facts beside the rows (paging, cursor, the scalars around them) as
+ * metadata, and its rows in batches.
+ */
+function columnarRows(envelope: Envelope, types: ReadonlyMap<string, ColumnType>): ColumnarRows {
+  const columns = tableColumns(tableParts(envelope.data));
+  const firstValue = (column: string) => {
+    for (const parts of tableParts(envelope.data)) {
+      const value = valueOf(parts, column);
+      if (value !== null && value !== undefined) return value;
+    }
+    return null;
+  };
+  return {
+    columns,
+    types: columns.map((column) => types.get(column) ?? columnTypeOfValue(firstValue(column))),
+    metadata: envelopeFacts(envelope),
+    batches: (function* () {
+      let batch: unknown[][] = [];
+      for (const parts of tableParts(envelope.data)) {
+        batch.push(columns.map((column) => valueOf(parts, column)));
+        if (batch.length < COLUMNAR_BATCH_ROWS) continue;
+        yield batch;
+        batch = [];
+      }
+      if (batch.length > 0) yield batch;
+    })(),
+  };
+}
+
+/** What the envelope says beside its rows: its paging and cursor, and the scalars of `data` when it is a record. */
+function envelopeFacts({ data, pagination, cursor }: Envelope): Record<string, string> {
+  const facts: Record<string, string> = {};
+  if (data !== null && typeof data === 'object' && !Array.isArray(data))
+    for (const [name, value] of Object.entries(data))
+      if (value !== null && typeof value !== 'object') facts[name] = String(value);
+  if (pagination !== undefined) facts.pagination = JSON.stringify(pagination);
+  if (cursor !== undefined && cursor !== null) facts.next_cursor = cursor;
+  return facts;
+}
+
 /** Text in chunks as one buffer of bytes. */
 export const bytesOf = (chunks: Iterable<string | Buffer>): Buffer =>
   Buffer.concat([...chunks].map((chunk) => Buffer.from(chunk)));
 
-/** A table written from the envelope: its headers and its lines, in chunks. */
-export const tableText = (req: Request, envelope: Envelope, format: TableFormat): AnswerText => ({
+/** A table written from the envelope: its headers and its lines (or a columnar form's bytes), in chunks. */
+export const tableText = (
+  req: Request,
+  envelope: Envelope,
+  format: TableFormat,
+  types: ReadonlyMap<string, ColumnType>,
+): AnswerText => ({
   headers: tableHeaders(req, format, envelope),
-  chunks: tableChunks(envelope, format),
+  chunks: isColumnar(format) ? columnarChunks(format, columnarRows(envelope, types)) : tableChunks(envelope, format),
 });
 
 /** Streams text as it is written, a chunk per write, waiting for the socket's `drain` between them. */

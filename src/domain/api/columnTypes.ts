@@ -1,0 +1,107 @@
+/**
+ * The type of a table column in the columnar forms (Arrow, Parquet):
+ * - `date`: a day, `YYYY-MM-DD` on the wire (Arrow date32, Parquet DATE);
+ * - `timestamp`: an instant, an ISO date-time or a Beijing wall time `YYYY-MM-DD HH:MM:SS` on the wire
+ *   (milliseconds, zone Asia/Shanghai);
+ * - `int64`, `float64`, `bool`;
+ * - `string`: a short repeated text (codes, names, enums), dictionary-encoded;
+ * - `text`: a nested object or list written as its JSON text, and any free text the contract leaves untyped.
+ */
+export type ColumnType = 'date' | 'timestamp' | 'int64' | 'float64' | 'bool' | 'string' | 'text';
+
+/** A JSON schema as the contract writes one (OpenAPI 3.1), as far as the column types read it. */
+export interface JsonSchema {
+  $ref?: string;
+  type?: string | string[];
+  format?: string;
+  pattern?: string;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  allOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  anyOf?: JsonSchema[];
+}
+
+/** The market-time pattern of the contract's Beijing wall times. */
+const WALL_TIME_PATTERN = String.raw`^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$`;
+
+const typesOf = (schema: JsonSchema): string[] =>
+  (Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type]).filter(
+    (type) => type !== 'null',
+  );
+
+/** The type of a scalar property of the contract (one of its branches with null), or null when it is not one. */
+function scalarType(schema: JsonSchema, resolve: (ref: string) => JsonSchema): ColumnType | null {
+  const branches = [...(schema.oneOf ?? []), ...(schema.anyOf ?? [])]
+    .map((branch) => (branch.$ref === undefined ? branch : resolve(branch.$ref)))
+    .filter((branch) => typesOf(branch).length > 0 || branch.$ref !== undefined || branch.properties !== undefined);
+  if (typesOf(schema).length === 0 && branches.length === 1) return scalarType(branches[0]!, resolve);
+  const [type] = typesOf(schema);
+  if (type === 'integer') return 'int64';
+  if (type === 'number') return 'float64';
+  if (type === 'boolean') return 'bool';
+  if (type !== 'string') return null;
+  if (schema.format === 'date') return 'date';
+  if (schema.format === 'date-time' || schema.pattern === WALL_TIME_PATTERN) return 'timestamp';
+  return 'string';
+}
+
+/**
+ * The column types of a table answer from its JSON schema (the operation's 200 answer): every property of the
+ * envelope's `data` and of the records listed in it, at any depth, by name, the first one met when two levels
+ * share a name, as the table writer flattens them: a list of records is rows (or, beside the list that is,
+ * JSON text), and any other object or list JSON text. `resolve` gives the schema a `$ref` names.
+ */
+export function columnTypesOf(schema: JsonSchema, resolve: (ref: string) => JsonSchema): Map<string, ColumnType> {
+  const types = new Map<string, ColumnType>();
+  const seen = new Set<JsonSchema>();
+  const deref = (node: JsonSchema) => (node.$ref === undefined ? node : resolve(node.$ref));
+  const visit = (node: JsonSchema) => {
+    const at = deref(node);
+    if (seen.has(at)) return;
+    seen.add(at);
+    for (const part of [...(at.allOf ?? []), ...(at.oneOf ?? []), ...(at.anyOf ?? [])]) visit(part);
+    if (at.items !== undefined) visit(at.items);
+    for (const [name, property] of Object.entries(at.properties ?? {})) {
+      const resolved = deref(property);
+      if (!types.has(name)) types.set(name, scalarType(resolved, resolve) ?? 'text');
+      if (isRecordList(resolved, resolve)) visit(resolved.items!);
+    }
+  };
+  const dataOf = (node: JsonSchema): JsonSchema | undefined => {
+    const at = deref(node);
+    return at.properties?.data ?? (at.allOf ?? []).map(dataOf).find((data) => data !== undefined);
+  };
+  const data = dataOf(schema);
+  if (data !== undefined) visit(data);
+  return types;
+}
+
+/** Whether a schema is a list of records (rows of the table), not a list of scalars or a nested value. */
+function isRecordList(schema: JsonSchema, resolve: (ref: string) => JsonSchema): boolean {
+  if (!typesOf(schema).includes('array') || schema.items === undefined) return false;
+  const items = schema.items.$ref === undefined ? schema.items : resolve(schema.items.$ref);
+  return typesOf(items).includes('object') || items.properties !== undefined || items.allOf !== undefined;
+}
+
+/** The type of a column the contract does not name, from a value of it. */
+export function columnTypeOfValue(value: unknown): ColumnType {
+  if (typeof value === 'number') return 'float64';
+  if (typeof value === 'boolean') return 'bool';
+  return 'text';
+}
+
+const DAY_MS = 86_400_000;
+
+/** Days since 1970-01-01 of a `YYYY-MM-DD` day (null when it is not one). */
+export function epochDay(value: string): number | null {
+  const ms = Date.parse(`${value.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(ms) ? null : Math.round(ms / DAY_MS);
+}
+
+/** Milliseconds since the epoch of an instant: ISO with its offset, or a Beijing wall time without one. */
+export function epochMillis(value: string): number | null {
+  const zoned = /(Z|[+-]\d{2}:?\d{2})$/.test(value);
+  const ms = Date.parse(zoned ? value : `${value.replace(' ', 'T')}+08:00`);
+  return Number.isNaN(ms) ? null : ms;
+}

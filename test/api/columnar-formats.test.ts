@@ -1,0 +1,88 @@
+import { expect } from 'chai';
+import { tableRows, columnsOf } from '../../src/domain/api/flatRows';
+import { operationPolicies } from '../../src/http/operations';
+import { asJsonValue, ColumnarReader, DUCKDB_TYPES, type ReadTable } from '../support/columnarReader';
+import { contract, operations } from '../support/contract';
+import { SAMPLE_REQUESTS as REQUESTS } from '../support/sampleRequests';
+import { useSharedFixture } from '../support/fixture';
+
+const COLUMN_TYPES = new Map(operationPolicies(contract).map((policy) => [policy.operationId, policy.columns]));
+
+/** A read table's rows in the JSON rows' form, each column by its type and the JSON's value of it. */
+const asJsonRows = ({ columns, rows }: ReadTable, json: ReadonlyArray<Record<string, unknown>>) =>
+  rows.map((row, i) =>
+    Object.fromEntries(columns.map(({ name, type }) => [name, asJsonValue(row[name], type, json[i]?.[name])])),
+  );
+
+describe('formats: every table route answers Parquet and Arrow, read back by DuckDB and arrow-rs equal to its JSON', () => {
+  const api = useSharedFixture();
+  let reader: ColumnarReader;
+  before(async () => {
+    reader = await ColumnarReader.open();
+  });
+  after(() => reader.close());
+
+  it('the contract gives every operation with a CSV answer a Parquet and an Arrow answer too', () => {
+    const tables = operations().filter((op) => op.responses['200']?.content?.['text/csv']);
+    for (const op of tables)
+      expect(Object.keys(op.responses['200']!.content!), op.operationId).to.include.members([
+        'application/vnd.apache.parquet',
+        'application/vnd.apache.arrow.stream',
+      ]);
+    expect(Object.keys(REQUESTS).sort()).to.deep.equal(tables.map((op) => op.operationId).sort());
+  });
+
+  for (const [operationId, path] of Object.entries(REQUESTS)) {
+    it(`${operationId}: format=parquet and Accept: Arrow give the JSON rows, typed by the contract`, async () => {
+      const json = await api.get(path);
+      expect(json.status, JSON.stringify(json.body)).to.equal(200);
+      const rows = [...tableRows(json.body.data)];
+      const columns = columnsOf(rows);
+      const expected = rows.map((row) => Object.fromEntries(columns.map((column) => [column, row[column] ?? null])));
+      const types = COLUMN_TYPES.get(operationId as never)!;
+
+      const parquet = await fetch(`${api.baseUrl}${path}&format=parquet`, { headers: { 'X-API-KEY': api.key } });
+      expect(parquet.headers.get('content-type')).to.equal('application/vnd.apache.parquet');
+      const arrow = await fetch(api.baseUrl + path, {
+        headers: { 'X-API-KEY': api.key, Accept: 'application/vnd.apache.arrow.stream' },
+      });
+      expect(arrow.headers.get('content-type')).to.equal('application/vnd.apache.arrow.stream');
+
+      for (const table of [
+        await reader.parquet(new Uint8Array(await parquet.arrayBuffer())),
+        await reader.arrow(new Uint8Array(await arrow.arrayBuffer())),
+      ]) {
+        expect(table.columns.map(({ name }) => name)).to.deep.equal(columns);
+        // Each column of the type the contract gives it.
+        expect(table.columns).to.deep.equal(columns.map((name) => ({ name, type: DUCKDB_TYPES[types.get(name)!] })));
+        expect(asJsonRows(table, expected)).to.deep.equal(expected);
+        if (json.body.pagination !== undefined)
+          expect(JSON.parse(table.metadata.pagination!)).to.deep.equal(json.body.pagination);
+        if (typeof json.body.cursor === 'string') expect(table.metadata.next_cursor).to.equal(json.body.cursor);
+      }
+    });
+  }
+
+  it('the daily series: dates as DATE, prices DOUBLE, volume BIGINT, the adjustment anchor in the metadata', async () => {
+    const path = '/v1/market/daily?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31&fields=date,close,volume';
+    const json = await api.get(path);
+    const parquet = await fetch(`${api.baseUrl}${path}&format=parquet`, { headers: { 'X-API-KEY': api.key } });
+    const table = await reader.parquet(new Uint8Array(await parquet.arrayBuffer()));
+    expect(table.columns).to.deep.equal([
+      { name: 'symbol', type: 'VARCHAR' },
+      { name: 'name', type: 'VARCHAR' },
+      { name: 'adj_anchor_date', type: 'DATE' },
+      { name: 'date', type: 'DATE' },
+      { name: 'close', type: 'DOUBLE' },
+      { name: 'volume', type: 'BIGINT' },
+    ]);
+    const series = json.body.data;
+    const facts = { symbol: '000001.SZ', name: series.name, adj_anchor_date: series.adj_anchor_date };
+    expect(table.metadata).to.deep.equal({ ...facts, time_zone: 'Asia/Shanghai' });
+    expect(table.rows.map(({ date, close, volume }) => ({ date, close, volume: Number(volume) }))).to.deep.equal(
+      series.daily,
+    );
+    const arrow = await fetch(`${api.baseUrl}${path}&format=arrow`, { headers: { 'X-API-KEY': api.key } });
+    expect((await reader.arrow(new Uint8Array(await arrow.arrayBuffer()))).metadata).to.deep.equal(facts);
+  });
+});
