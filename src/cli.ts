@@ -12,6 +12,7 @@ import {
   baostockSummary,
   consoleProgress,
   securityProgress,
+  sessionFileProgress,
   sessionProgress,
   updateSummary,
 } from './cliProgress';
@@ -36,6 +37,7 @@ import { DataVersions } from './db/dataVersions';
 import { TradingCalendar } from './modules/common/tradingCalendar.service';
 import { StoreCoverage } from './modules/freshness/coverage.service';
 import { coverageTable } from './modules/freshness/coverageTable.serializer';
+import { EXPORTABLE_DATASETS, exportFlatFiles, type FlatFileFormat } from './modules/tushare/flatFiles.service';
 
 const program = new Command('ashare').description('ashare-api data tools').showHelpAfterError();
 
@@ -315,6 +317,43 @@ program
         console.log(auditReport(summary, options.format));
         if (hasNewError(summary)) process.exitCode = 1;
       }),
+  );
+
+program
+  .command('export')
+  .description(
+    "write each dataset's sessions as flat files in Tushare's layout and units, one a session under OUT/<dataset>/trade_date=YYYY-MM-DD/ (Hive-style: DuckDB, pandas and Polars read a dataset as one table), with manifest.json (dataset, date, rows, sha256); a rerun writes only what changed",
+  )
+  .requiredOption(
+    '--datasets <names>',
+    `comma-separated, of ${EXPORTABLE_DATASETS.join(', ')}`,
+    listOf('dataset', EXPORTABLE_DATASETS),
+  )
+  .requiredOption('--since <date>', 'first session, YYYY-MM-DD', isoDate)
+  .option('--until <date>', 'last session, YYYY-MM-DD (default: today)', isoDate)
+  .option(
+    '--format <format>',
+    'parquet or arrow (an Arrow IPC stream a file)',
+    (value: string) => {
+      if (value !== 'parquet' && value !== 'arrow') throw new InvalidArgumentError('expected parquet or arrow');
+      return value;
+    },
+    'parquet',
+  )
+  .requiredOption('--out <dir>', 'output directory')
+  .action((options: { datasets: string[]; since: string; until?: string; format: FlatFileFormat; out: string }) =>
+    withDb(async (db) => {
+      const started = performance.now();
+      const summary = await exportFlatFiles(db, new TradingCalendar(db, new DataVersions(db, 0)), {
+        ...options,
+        until: options.until ?? exchangeToday(),
+        progress: sessionFileProgress(),
+      });
+      const seconds = (performance.now() - started) / 1000;
+      console.error(
+        `export: ${summary.files} files (${summary.written} written, ${summary.unchanged} unchanged), ${summary.rows} rows in ${seconds.toFixed(1)} s (${Math.round(summary.rows / seconds)} rows/s)`,
+      );
+    }),
   );
 
 program

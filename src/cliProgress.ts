@@ -49,6 +49,10 @@ export function consoleProgress(stream: NodeJS.WriteStream = process.stderr): Bu
 export const securityProgress = (stream: NodeJS.WriteStream = process.stderr) =>
   countProgress('securities', 100, stream);
 
+/** A bar over the files of an export, a dataset's session each (on a terminal; a line every thousand otherwise). */
+export const sessionFileProgress = (stream: NodeJS.WriteStream = process.stderr) =>
+  countProgress('sessions exported', 1000, stream);
+
 /** A bar over the securities of an audit (on a terminal; a line every thousand otherwise). */
 export const auditProgress = (stream: NodeJS.WriteStream = process.stderr) => {
   const bar = countProgress('securities audited', 1000, stream);

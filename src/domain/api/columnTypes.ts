@@ -1,3 +1,5 @@
+import { fromTushareDate } from '../tables/tushareUnits';
+
 /**
  * The type of a table column in the columnar forms (Arrow, Parquet):
  * - `date`: a day, `YYYY-MM-DD` on the wire (Arrow date32, Parquet DATE);
@@ -93,10 +95,10 @@ export function columnTypeOfValue(value: unknown): ColumnType {
 
 const DAY_MS = 86_400_000;
 
-/** Days since 1970-01-01 of a `YYYY-MM-DD` day (null when it is not one). */
+/** Days since 1970-01-01 of a `YYYY-MM-DD` day, or of Tushare's `YYYYMMDD` (null when it is neither). */
 export function epochDay(value: string): number | null {
-  const ms = Date.parse(`${value.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(ms) ? null : Math.round(ms / DAY_MS);
+  const day = fromTushareDate(value.slice(0, 10));
+  return day === null ? null : Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
 }
 
 /** Milliseconds since the epoch of an instant: ISO with its offset, or a Beijing wall time without one. */

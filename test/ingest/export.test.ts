@@ -1,0 +1,103 @@
+import { expect } from 'chai';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { importBundle } from '../../src/ingest/bundle';
+import { generateBundle } from '../../src/ingest/generate/generateBundle';
+import { DataVersions } from '../../src/db/dataVersions';
+import { TradingCalendar } from '../../src/modules/common/tradingCalendar.service';
+import { exportFlatFiles, MANIFEST, type ManifestEntry } from '../../src/modules/tushare/flatFiles.service';
+import { ColumnarReader } from '../support/columnarReader';
+import { useTestDb } from '../support/testDb';
+import { rowsOf } from './support/bundle';
+
+/** A generated bundle's rows of a file as DuckDB reads the export's: numbers as numbers, trade_date as a day. */
+const bundleRows = (dir: string, file: string, numeric: readonly string[]) => {
+  const [header] = readFileSync(join(dir, file), 'utf8').split('\n', 1);
+  const names = header!.split(',');
+  return rowsOf(dir, file).map((cells) =>
+    Object.fromEntries(
+      names.map((name, i) => {
+        const cell = cells[i]!;
+        if (name === 'trade_date') return [name, `${cell.slice(0, 4)}-${cell.slice(4, 6)}-${cell.slice(6)}`];
+        return [name, cell === '' ? null : numeric.includes(name) ? Number(cell) : cell];
+      }),
+    ),
+  );
+};
+
+describe('export: flat files, one Parquet file a dataset and session, read by DuckDB as one table equal to the bundle', () => {
+  const testDb = useTestDb();
+  let bundle: string;
+  let out: string;
+  let reader: ColumnarReader;
+  before(async () => {
+    bundle = mkdtempSync(join(tmpdir(), 'ashare-export-bundle-'));
+    out = mkdtempSync(join(tmpdir(), 'ashare-export-'));
+    await generateBundle({ out: bundle, stocks: 30, years: 1, seed: 3 });
+    await importBundle(testDb.db, bundle);
+    reader = await ColumnarReader.open();
+  });
+  after(() => {
+    reader.close();
+    for (const dir of [bundle, out]) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const run = () =>
+    exportFlatFiles(testDb.db, new TradingCalendar(testDb.db, new DataVersions(testDb.db, 0)), {
+      datasets: ['daily', 'adj_factor'],
+      since: '2000-01-01',
+      until: '2030-12-31',
+      format: 'parquet',
+      out,
+    });
+
+  it("writes Hive partitions DuckDB reads as the bundle's rows, in Tushare's layout and units", async () => {
+    const summary = await run();
+    const daily = await reader.directory(join(out, 'daily'), 'ts_code, trade_date');
+    const prices = ['open', 'high', 'low', 'close', 'pre_close', 'change', 'pct_chg', 'vol', 'amount'];
+    expect(daily.columns).to.deep.equal([
+      { name: 'ts_code', type: 'VARCHAR' },
+      ...prices.map((name) => ({ name, type: 'DOUBLE' })),
+      { name: 'trade_date', type: 'DATE' },
+    ]);
+    const expected = bundleRows(bundle, 'daily.csv', prices).sort(
+      (a, b) =>
+        String(a.ts_code).localeCompare(String(b.ts_code)) || String(a.trade_date).localeCompare(String(b.trade_date)),
+    );
+    expect(daily.rows.map(({ trade_date, ...row }) => ({ ...row, trade_date }))).to.deep.equal(
+      expected.map(({ ts_code, trade_date, ...figures }) => ({ ts_code, ...figures, trade_date })),
+    );
+    const factors = await reader.directory(join(out, 'adj_factor'), 'ts_code, trade_date');
+    expect(factors.rows.length).to.equal(rowsOf(bundle, 'adj_factor.csv').length);
+    expect(summary).to.deep.include({
+      written: summary.files,
+      unchanged: 0,
+      rows: daily.rows.length + factors.rows.length,
+    });
+  });
+
+  it('lists each file in the manifest with its rows and sha256; a rerun writes only what changed', async () => {
+    const { files } = JSON.parse(readFileSync(join(out, MANIFEST), 'utf8')) as { files: ManifestEntry[] };
+    for (const entry of files.slice(0, 20))
+      expect(
+        createHash('sha256')
+          .update(readFileSync(join(out, entry.path)))
+          .digest('hex'),
+      ).to.equal(entry.sha256);
+    const again = await run();
+    expect(again).to.deep.include({ written: 0, unchanged: files.length });
+
+    // A corrected bar and a lost file: the rerun writes those two sessions' files, no other.
+    const [first] = files.filter((entry) => entry.dataset === 'daily');
+    const lost = files.find((entry) => entry.dataset === 'adj_factor')!;
+    await testDb.db('daily_bars').where({ trade_date: first!.date }).limit(1).update({ close: 123.45 });
+    rmSync(join(out, lost.path));
+    const repaired = await run();
+    expect(repaired).to.deep.include({ written: 2, unchanged: files.length - 2 });
+    expect(existsSync(join(out, lost.path))).to.equal(true);
+    const day = await reader.directory(join(out, 'daily', `trade_date=${first!.date}`), 'ts_code');
+    expect(day.rows.map((row) => row.close)).to.include(123.45);
+  });
+});
