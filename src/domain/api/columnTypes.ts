@@ -1,5 +1,3 @@
-import { fromTushareDate } from '../tables/tushareUnits';
-
 /**
  * The type of a table column in the columnar forms (Arrow, Parquet):
  * - `date`: a day, `YYYY-MM-DD` on the wire (Arrow date32, Parquet DATE);
@@ -97,8 +95,9 @@ const DAY_MS = 86_400_000;
 
 /** Days since 1970-01-01 of a `YYYY-MM-DD` day, or of Tushare's `YYYYMMDD` (null when it is neither). */
 export function epochDay(value: string): number | null {
-  const day = fromTushareDate(value.slice(0, 10));
-  return day === null ? null : Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+  const [, year, month, day] = /^(\d{4})-?(\d{2})-?(\d{2})/.exec(value) ?? [];
+  const ms = Date.parse(`${year}-${month}-${day}T00:00:00Z`);
+  return Number.isNaN(ms) ? null : Math.round(ms / DAY_MS);
 }
 
 /** Milliseconds since the epoch of an instant: ISO with its offset, or a Beijing wall time without one. */
