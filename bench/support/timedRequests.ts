@@ -4,7 +4,7 @@ export interface Timed {
   p50_ms: number;
   p99_ms: number;
   requests: number;
-  /** The last answer's size and body (for its row count). */
+  /** The last answer's size in bytes and its body as text (for its row count). */
   bytes: number;
   body: string;
 }
@@ -16,11 +16,14 @@ export const percentile = (sorted: readonly number[], p: number): number =>
 export async function timed(base: string, paths: readonly string[], headers: Record<string, string>): Promise<Timed> {
   const times: number[] = [];
   let body = '';
+  let size = 0;
   for (const path of paths) {
     const started = performance.now();
     const response = await fetch(base + path, { headers });
-    body = await response.text();
+    const bytes = Buffer.from(await response.arrayBuffer());
     times.push(performance.now() - started);
+    size = bytes.length;
+    body = bytes.toString();
     if (response.status !== 200) throw new Error(`${path} → ${response.status} ${body.slice(0, 200)}`);
   }
   times.sort((a, b) => a - b);
@@ -28,7 +31,7 @@ export async function timed(base: string, paths: readonly string[], headers: Rec
     p50_ms: round2(percentile(times, 50)),
     p99_ms: round2(percentile(times, 99)),
     requests: paths.length,
-    bytes: body.length,
+    bytes: size,
     body,
   };
 }

@@ -175,6 +175,37 @@ describe('TypeScript client (clients/typescript) against a live server', () => {
     expect(onePage.has_more).to.equal(false);
     expect(trades).to.deep.equal(onePage.data);
   });
+
+  it('arrowTable(): the rows of a table route as typed Arrow columns; tableBytes(): the Parquet file as served', async () => {
+    const query = { symbol: '600004', begin_date: '2025-01-01', end_date: '2025-01-31', fields: 'date,close,volume' };
+    const {
+      body: { data },
+    } = await direct(
+      '/v1/market/daily?symbol=600004&begin_date=2025-01-01&end_date=2025-01-31&fields=date,close,volume',
+    );
+    const table = await client.arrowTable('/v1/market/daily', query);
+    expect(table.schema.fields.map((field) => `${field.name}: ${field.type}`)).to.deep.equal([
+      'symbol: Dictionary<Int32, Utf8>',
+      'name: Dictionary<Int32, Utf8>',
+      'adj_anchor_date: Date32<DAY>',
+      'date: Date32<DAY>',
+      'close: Float64',
+      'volume: Int64',
+    ]);
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    expect(
+      table.toArray().map((row) => ({ date: day(row.date), close: row.close, volume: Number(row.volume) })),
+    ).to.deep.equal(data.daily);
+    expect(table.schema.metadata.get('adj_anchor_date')).to.equal(data.adj_anchor_date);
+    const parquet = await client.tableBytes('/v1/market/daily', query, 'parquet');
+    // A Parquet file begins and ends with its magic number.
+    expect(Buffer.from(parquet.subarray(0, 4)).toString()).to.equal('PAR1');
+    expect(Buffer.from(parquet.subarray(-4)).toString()).to.equal('PAR1');
+    const error = await client
+      .arrowTable('/v1/market/daily', { ...query, symbol: '999999' })
+      .catch((err: unknown) => err);
+    expect([(error as AshareApiError).status, (error as AshareApiError).error]).to.deep.equal([400, 'invalid_symbol']);
+  });
 });
 
 describe('TypeScript client: quote() and stream() against a live server with a live hub', () => {

@@ -1,10 +1,14 @@
 """The client against a live server on a seeded store (2024 daily bars of four stocks, statements, reference data)."""
 import json
+import os
 import re
+import sys
 import threading
+import types
 import urllib.parse
 import urllib.request
 from http.server import BaseHTTPRequestHandler, HTTPServer
+from typing import List
 
 import pytest
 
@@ -149,3 +153,44 @@ def test_stream_yields_live_quotes_and_resumes_without_a_gap_across_the_server_c
             break
     events.close()
     assert live == list(range(live[0], live[0] + 45))
+
+
+DAILY = {"symbol": "000001,600000", "begin_date": "2024-12-02", "end_date": "2024-12-31", "fields": "date,close,volume"}
+
+
+def test_frame_without_pyarrow_is_the_ndjson_rows_with_dates(server, monkeypatch):
+    if os.environ.get("ASHARE_BLOCK_PANDAS") == "1":
+        return
+    monkeypatch.setitem(sys.modules, "pyarrow", None)
+    client = Client(server["base_url"], server["key"])
+    frame = client.frame("/v1/market/daily", **DAILY)
+    series = client.get("/v1/market/daily", **DAILY).data
+    rows = [(s["symbol"], bar["date"], bar["close"], bar["volume"]) for s in series for bar in s["daily"]]
+    assert list(frame.columns) == ["symbol", "name", "adj_anchor_date", "date", "close", "volume"]
+    assert str(frame["date"].dtype).startswith("datetime64")
+    assert [(r.symbol, r.date.strftime("%Y-%m-%d"), r.close, r.volume) for r in frame.itertuples()] == rows
+
+
+class _ArrowReader:
+    """pyarrow.ipc as far as `frame` uses it, recording the bytes it is given (Debian packages no pyarrow)."""
+
+    streams: List[bytes] = []
+
+    @classmethod
+    def open_stream(cls, body):
+        cls.streams.append(body)
+        return cls()
+
+    def read_pandas(self):
+        return "frame"
+
+
+def test_frame_with_pyarrow_reads_the_arrow_stream_of_the_route(server, monkeypatch):
+    pyarrow = types.ModuleType("pyarrow")
+    pyarrow.ipc = _ArrowReader  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "pyarrow", pyarrow)
+    monkeypatch.setitem(sys.modules, "pyarrow.ipc", _ArrowReader)
+    assert Client(server["base_url"], server["key"]).frame("/v1/market/daily", **DAILY) == "frame"
+    (body,) = _ArrowReader.streams
+    # An Arrow IPC stream: its first message (the schema) behind the continuation marker, the end-of-stream last.
+    assert body[:4] == b"\xff\xff\xff\xff" and body[-8:] == b"\xff\xff\xff\xff\x00\x00\x00\x00"

@@ -1,3 +1,4 @@
+import { tableFromIPC, type Table } from 'apache-arrow';
 import createClient, { type Client } from 'openapi-fetch';
 import type { operations, paths } from './api.js';
 import { beijingToday, dailyWindows, MAX_BAR_LIMIT, mergeDailyWindows, type DailySeries } from './dailyRange.js';
@@ -20,6 +21,14 @@ export type QueryOf<P extends DataPath> = NonNullable<
 /** The success body (`{code, message, data, …}`) of a data route. */
 export type ResultOf<P extends DataPath> =
   GetOperation<P> extends { responses: { 200: { content: { 'application/json': infer B } } } } ? B : never;
+/** The data routes whose rows come as tables too (CSV, NDJSON, Parquet, Arrow). */
+export type TablePath = {
+  [P in DataPath]: GetOperation<P> extends {
+    responses: { 200: { content: { 'application/vnd.apache.arrow.stream': unknown } } };
+  }
+    ? P
+    : never;
+}[DataPath];
 /** The data routes paginated by page/offset. */
 export type PagedPath = {
   [P in DataPath]: ResultOf<P> extends { pagination: unknown; data: unknown[] } ? P : never;
@@ -106,6 +115,32 @@ export class AshareClient {
     const { data, error, response } = await get(path, { params: { query } });
     if (!response.ok) throw await AshareApiError.fromResponse(response, error);
     return data as ResultOf<P>;
+  }
+
+  /**
+   * A table route's rows as a Parquet file or an Arrow IPC stream: the bytes as served, to write to a file or
+   * hand to another reader (DuckDB, Polars). Failures throw `AshareApiError` as `get` does.
+   */
+  async tableBytes<P extends TablePath>(path: P, query: QueryOf<P>, format: 'parquet' | 'arrow'): Promise<Uint8Array> {
+    const get = this.raw.GET as (
+      path: string,
+      init: { params: { query: unknown }; parseAs: 'arrayBuffer' },
+    ) => Promise<{ data?: ArrayBuffer; error?: unknown; response: Response }>;
+    const { data, error, response } = await get(path, {
+      params: { query: { ...query, format } },
+      parseAs: 'arrayBuffer',
+    });
+    if (!response.ok) throw await AshareApiError.fromResponse(response, error);
+    return new Uint8Array(data!);
+  }
+
+  /**
+   * A table route's rows as an Apache Arrow table: typed columns (dates, timestamps in Asia/Shanghai, float64
+   * prices, int64 volumes, dictionary strings) in the JSON rows' order, the envelope's facts in its schema's
+   * metadata.
+   */
+  async arrowTable<P extends TablePath>(path: P, query: QueryOf<P>): Promise<Table> {
+    return tableFromIPC(await this.tableBytes(path, query, 'arrow'));
   }
 
   /**

@@ -7,6 +7,7 @@ export type {
   PagedPath,
   QueryOf,
   ResultOf,
+  TablePath,
   Trade,
   TradesQuery,
 } from './client.js';

@@ -2,7 +2,8 @@ import { csvCell, csvLine } from '../../domain/api/flatRows';
 import { columnTypeOfValue, type ColumnType } from '../../domain/api/columnTypes';
 import { isColumnar, TABLE_MEDIA_TYPES, type AnswerFormat } from './answerFormat';
 import { JSON_TYPE } from './answerStore';
-import { columnarChunks, COLUMNAR_BATCH_ROWS, type ColumnarRows } from './columnarWriter';
+import { COLUMNAR_BATCH_ROWS, type ColumnarRows } from './columnarRows';
+import { columnarChunks } from './columnarChunks';
 import { ROWS_PER_CHUNK, type AnswerText } from './tableWriter';
 
 export type Scalar = string | number | boolean | null;

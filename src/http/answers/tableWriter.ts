@@ -3,7 +3,8 @@ import { csvLine, tableColumns, tableParts, valueOf, type RowParts } from '../..
 import type { Json } from '../../domain/api/toolResults';
 import { columnTypeOfValue, type ColumnType } from '../../domain/api/columnTypes';
 import { isColumnar, TABLE_MEDIA_TYPES, type TableFormat } from './answerFormat';
-import { columnarChunks, COLUMNAR_BATCH_ROWS, type ColumnarRows } from './columnarWriter';
+import { COLUMNAR_BATCH_ROWS, type ColumnarRows } from './columnarRows';
+import { columnarChunks } from './columnarChunks';
 
 /** A success envelope as a table writer reads it: its rows in `data`, the paging beside them. */
 export interface Envelope {

@@ -6,7 +6,7 @@ import type { ColumnType } from '../../domain/api/columnTypes';
 import type { FieldSource } from '../../domain/tables/tushareApi';
 import { toTushareDate } from '../../domain/tables/tushareUnits';
 import type { Visibility } from '../../domain/time/marketTime';
-import { columnarChunks } from '../../http/answers/columnarWriter';
+import { columnarChunks } from '../../http/answers/columnarChunks';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
 import { TUSHARE_APIS } from './apiNames.catalog';
 import { tushareQuery } from './tushare.service';

@@ -6,7 +6,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from datetime import date, datetime, timedelta, timezone
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Union
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from ._generated import GeneratedOperations
 from ._result import Result
@@ -72,6 +72,23 @@ class Client(GeneratedOperations):
     # -- requests -----------------------------------------------------------------------------------------
     def get(self, path: str, **params: Any) -> Result:
         """One GET of any data route: a `Result` (`data`, `pagination`, `cursor`), or an `AshareApiError`."""
+        body, request_id = self._fetch(path, params)
+        return Result(json.loads(body.decode("utf-8")), request_id)
+
+    def frame(self, path: str, **params: Any) -> Any:
+        """A table route's rows as a pandas DataFrame, the same rows as its CSV: read from the route's Arrow
+        stream (`format=arrow`: typed columns, no text parsed) when pyarrow is installed, else from its NDJSON
+        rows with the date columns as dates."""
+        try:
+            import pyarrow.ipc as ipc
+        except ImportError:
+            body, _ = self._fetch(path, dict(params, format="ndjson"))
+            return Table(json.loads(line) for line in body.decode("utf-8").splitlines() if line).to_pandas()
+        body, _ = self._fetch(path, dict(params, format="arrow"))
+        return ipc.open_stream(body).read_pandas()
+
+    def _fetch(self, path: str, params: Dict[str, Any]) -> Tuple[bytes, Optional[str]]:
+        """The body of a GET and its request id, a 429 retried after its `Retry-After`."""
         query = urllib.parse.urlencode({name: _query_value(value) for name, value in params.items() if value is not None})
         url = f"{self.base_url}{path}{'?' + query if query else ''}"
         for attempt in range(self.max_retries + 1):
@@ -87,11 +104,11 @@ class Client(GeneratedOperations):
     def _call(self, path: str, params: Dict[str, Any]) -> Any:
         return self.get(path, **params)
 
-    def _send(self, url: str) -> Result:
+    def _send(self, url: str) -> Tuple[bytes, Optional[str]]:
         request = urllib.request.Request(url, headers={"X-API-KEY": self.api_key or "", "Accept": "application/json"})
         try:
             with urllib.request.urlopen(request, timeout=self.timeout) as response:
-                return Result(json.loads(response.read().decode("utf-8")), response.headers.get("X-Request-Id"))
+                return response.read(), response.headers.get("X-Request-Id")
         except urllib.error.HTTPError as failed:
             raise self._error(failed) from None
 

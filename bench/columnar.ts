@@ -1,0 +1,254 @@
+/**
+ * Parquet and Arrow (issue 52): `make bench-columnar`.
+ *
+ * 1. The whole market of a day (`/v1/market/cross-section`) as JSON, CSV, Parquet and Arrow: the bytes, the cold
+ *    p50/p99 (answer cache off, BENCH_COLD_REQUESTS requests over different days, after an untimed pass that
+ *    warms the database's caches), the warm p99 (answer cache on, the same day again) and the server's CPU per
+ *    cold request (/proc/<pid>/stat). Store: BENCH_STOCKS (5,500) generated stocks × 1 year of bars, factors and
+ *    valuations (bench/support/generateMarket.ts), a SQLite file in the temp dir kept between runs. Targets: the
+ *    Parquet day ≤ 40 % of the CSV's bytes; the cold p99 of Parquet and of Arrow ≤ 1.2 × the CSV's.
+ * 2. The flat-file export (`ashare export`, its own process) of BENCH_EXPORT_STOCKS (5,500) × BENCH_EXPORT_YEARS
+ *    (20) years of daily bars: rows/s and the process's peak RSS (sampled every 20 ms); targets ≥ 200,000 rows/s,
+ *    ≤ 300 MB. DuckDB then reads the export as one table and its count, sums and per-day counts are compared with
+ *    the store's.
+ * Results: bench/results/columnar.json.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SingleBar } from 'cli-progress';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { connect } from '../src/db/connection';
+import { migrateLatest } from '../src/db/migrate';
+import { loadReferenceDataIfEmpty } from '../src/ingest/demo';
+import { generateMarket } from './support/generateMarket';
+import { generateValuations } from './support/generateValuations';
+import { freePort, round2 } from './support/reference';
+import { prepareDatabase, START_FLAGS, startServerProcess, type ServerProcess } from './support/serverProcess';
+import { timed } from './support/timedRequests';
+
+const STOCKS = Number(process.env.BENCH_STOCKS ?? 5500);
+const EXPORT_STOCKS = Number(process.env.BENCH_EXPORT_STOCKS ?? 5500);
+const EXPORT_YEARS = Number(process.env.BENCH_EXPORT_YEARS ?? 20);
+const COLD_REQUESTS = Number(process.env.BENCH_COLD_REQUESTS ?? 100);
+const WARM_REQUESTS = 200;
+const LAST_DAY = '2025-12-31';
+const KEY = `ak_bench_columnar_${'0123456789abcdef'.repeat(2)}`;
+const FORMATS = ['json', 'csv', 'parquet', 'arrow'] as const;
+const TARGETS = { parquetBytesOfCsv: 0.4, coldP99OfCsv: 1.2, exportRowsPerSec: 200_000, exportPeakRssMb: 300 };
+
+/** A generated SQLite store in the temp dir, made on first use: bars and factors, with valuations when asked. */
+async function store(name: string, stocks: number, years: number, valuations: boolean): Promise<string> {
+  const url = `sqlite://${join(tmpdir(), `${name}.sqlite`)}`;
+  const db = connect(url);
+  try {
+    await migrateLatest(db);
+    if (!(await db('daily_bars').first('ts_code'))) {
+      await loadReferenceDataIfEmpty(db);
+      console.log(`generating ${stocks} stocks × ${years} years…`);
+      await generateMarket(db, stocks, years, LAST_DAY);
+      if (valuations) {
+        const days = await sessionsOf(db);
+        const bar = new SingleBar({ format: 'daily_basic {bar} {value}/{total} days' });
+        bar.start(days.length, 0);
+        await generateValuations(db, days, (done) => bar.update(done));
+        bar.stop();
+      }
+    }
+    return url;
+  } finally {
+    await db.destroy();
+  }
+}
+
+const sessionsOf = async (db: ReturnType<typeof connect>): Promise<string[]> =>
+  (await db('daily_bars').distinct('trade_date').orderBy('trade_date')).map((row: { trade_date: unknown }) =>
+    String(row.trade_date).slice(0, 10),
+  );
+
+/** CPU time (user + system) a process has used, ms (/proc/<pid>/stat counts clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+const serve = async (url: string, cache: boolean): Promise<ServerProcess> =>
+  startServerProcess(
+    'src/main.ts',
+    await freePort(),
+    { DATABASE_URL: url, DEMO_DATA: 'off', RESPONSE_CACHE: cache ? 'on' : 'off' },
+    START_FLAGS,
+  );
+
+const pathOf = (day: string, format: string) =>
+  `/v1/market/cross-section?date=${day}${format === 'json' ? '' : `&format=${format}`}`;
+
+async function wholeMarketDay(url: string) {
+  await prepareDatabase(url, KEY);
+  const db = connect(url);
+  const days = (await sessionsOf(db)).slice(-COLD_REQUESTS);
+  await db.destroy();
+  const headers = { 'X-API-KEY': KEY };
+  const results: Record<string, object> = {};
+  const cold = await serve(url, false);
+  try {
+    await timed(
+      cold.base,
+      days.map((day) => pathOf(day, 'csv')),
+      headers,
+    );
+    for (const format of FORMATS) {
+      const before = cpuMs(cold.child.pid!);
+      const { p50_ms, p99_ms, bytes } = await timed(
+        cold.base,
+        days.map((day) => pathOf(day, format)),
+        headers,
+      );
+      results[format] = {
+        bytes,
+        cold_p50_ms: p50_ms,
+        cold_p99_ms: p99_ms,
+        server_cpu_ms_per_request: round2((cpuMs(cold.child.pid!) - before) / days.length),
+      };
+    }
+  } finally {
+    await cold.stop();
+  }
+  const warm = await serve(url, true);
+  try {
+    for (const format of FORMATS) {
+      const path = pathOf(days.at(-1)!, format);
+      const { p50_ms, p99_ms } = await timed(
+        warm.base,
+        Array.from({ length: WARM_REQUESTS }, () => path),
+        headers,
+      );
+      Object.assign(results[format]!, { warm_p50_ms: p50_ms, warm_p99_ms: p99_ms });
+    }
+  } finally {
+    await warm.stop();
+  }
+  return results as Record<(typeof FORMATS)[number], { bytes: number; cold_p99_ms: number }>;
+}
+
+/** VmRSS of a process, MB (0 once it is gone). */
+const rssMb = (pid: number) => {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+  } catch {
+    return 0;
+  }
+};
+
+/** `ashare export` of every session of the store's daily bars, in a process of its own; its summary and peak RSS. */
+async function exportRun(url: string, out: string) {
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'src/cli.ts',
+      'export',
+      '--datasets',
+      'daily',
+      '--since',
+      '1990-01-01',
+      '--until',
+      LAST_DAY,
+      '--out',
+      out,
+    ],
+    { env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'inherit', 'pipe'] },
+  );
+  let peak = 0;
+  let summary = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    const text = chunk.toString();
+    if (text.startsWith('export:')) summary = text.trim();
+    else process.stderr.write(text);
+  });
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(child.pid!))), 20);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  clearInterval(sampler);
+  if (code !== 0) throw new Error(`export exited ${code}`);
+  const rows = Number(/(\d+) rows in/.exec(summary)![1]);
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    summary,
+    rows,
+    seconds: round2(seconds),
+    rows_per_sec: Math.round(rows / seconds),
+    peak_rss_mb: round2(peak),
+  };
+}
+
+/** The export read by DuckDB as one table against the store: rows, sums and each session's count. */
+async function compareWithStore(url: string, out: string) {
+  const connection = await (await DuckDBInstance.create(':memory:')).connect();
+  const read = async (sql: string) => (await connection.runAndReadAll(sql)).getRowObjectsJson();
+  const [exported] = await read(
+    `SELECT count(*) AS rows, round(sum(close), 2) AS close, round(sum(vol), 2) AS vol, count(DISTINCT ts_code) AS codes FROM read_parquet('${out}/daily/**/*.parquet', hive_partitioning = true)`,
+  );
+  const perDay = await read(
+    `SELECT strftime(trade_date, '%Y-%m-%d') AS day, count(*) AS n FROM read_parquet('${out}/daily/**/*.parquet', hive_partitioning = true) GROUP BY 1 ORDER BY 1`,
+  );
+  connection.closeSync();
+  const db = connect(url);
+  const stored = await db('daily_bars').first(
+    db.raw(
+      'count(*) as rows, round(sum(close), 2) as close, round(sum(vol), 2) as vol, count(distinct ts_code) as codes',
+    ),
+  );
+  const storedPerDay = await db('daily_bars')
+    .groupBy('trade_date')
+    .orderBy('trade_date')
+    .select('trade_date')
+    .count({ n: '*' });
+  await db.destroy();
+  const same =
+    Number(exported!.rows) === Number(stored.rows) &&
+    Number(exported!.close) === Number(stored.close) &&
+    Number(exported!.vol) === Number(stored.vol) &&
+    Number(exported!.codes) === Number(stored.codes) &&
+    JSON.stringify(perDay.map((row) => [row.day, Number(row.n)])) ===
+      JSON.stringify(
+        (storedPerDay as Array<{ trade_date: unknown; n: unknown }>).map((row) => [
+          String(row.trade_date).slice(0, 10),
+          Number(row.n),
+        ]),
+      );
+  return { duckdb: exported, store: stored, same };
+}
+
+const day = await wholeMarketDay(await store(`ashare_bench_columnar_${STOCKS}x1`, STOCKS, 1, true));
+console.log(JSON.stringify(day, null, 1));
+const exportUrl = await store(
+  `ashare_bench_export_${EXPORT_STOCKS}x${EXPORT_YEARS}`,
+  EXPORT_STOCKS,
+  EXPORT_YEARS,
+  false,
+);
+const out = mkdtempSync(join(tmpdir(), 'ashare-bench-export-'));
+const exported = await exportRun(exportUrl, out);
+console.log(exported.summary);
+const rerun = await exportRun(exportUrl, out);
+const comparison = await compareWithStore(exportUrl, out);
+rmSync(out, { recursive: true, force: true });
+
+const results = {
+  stocks: STOCKS,
+  load_average: loadavg().map(round2),
+  targets: TARGETS,
+  whole_market_day: day,
+  parquet_bytes_of_csv: round2(day.parquet.bytes / day.csv.bytes),
+  cold_p99_of_csv: {
+    parquet: round2(day.parquet.cold_p99_ms / day.csv.cold_p99_ms),
+    arrow: round2(day.arrow.cold_p99_ms / day.csv.cold_p99_ms),
+  },
+  export: { stocks: EXPORT_STOCKS, years: EXPORT_YEARS, first: exported, rerun, comparison },
+};
+if (!existsSync('bench/results')) throw new Error('run from the repository root');
+writeFileSync('bench/results/columnar.json', `${JSON.stringify(results, null, 2)}\n`);
+console.log(JSON.stringify(results, null, 2));

@@ -1,0 +1,31 @@
+import type { ColumnType } from '../../domain/api/columnTypes';
+
+/** A table to write in a columnar form: its columns, their types, the facts beside it and its rows in batches. */
+export interface ColumnarRows {
+  columns: readonly string[];
+  types: readonly ColumnType[];
+  /** The envelope's facts (paging, cursor, the scalars around the rows), as the file's key-value metadata. */
+  metadata: Readonly<Record<string, string>>;
+  /** Rows in batches, a row its values in the columns' order (undefined: the row lacks the column). */
+  batches: Iterable<ReadonlyArray<readonly unknown[]>>;
+}
+
+/**
+ * Rows of a record batch or row group: a whole-market day (about 5,500 rows) or twenty years of one stock's
+ * bars is one, whose columns compress together; a longer table is several, so memory stays flat.
+ */
+export const COLUMNAR_BATCH_ROWS = 8_192;
+
+/** The time zone of the timestamps: market time is Beijing's. */
+export const TIME_ZONE = 'Asia/Shanghai';
+
+/** A cell as a number; null without one, and for a number JSON has no form for (NaN, ±Infinity: null there too). */
+export function cellNumber(cell: unknown): number | null {
+  if (cell === null || cell === undefined) return null;
+  const number = Number(cell);
+  return Number.isFinite(number) ? number : null;
+}
+
+/** A cell as text: a nested object or list as its JSON. */
+export const cellText = (cell: unknown): string | null =>
+  cell === null || cell === undefined ? null : typeof cell === 'object' ? JSON.stringify(cell) : String(cell);
