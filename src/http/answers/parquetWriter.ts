@@ -36,7 +36,10 @@ const compressors = { GZIP: (bytes: Uint8Array) => new Uint8Array(gzipSync(bytes
 
 /**
  * The rows as a Parquet file, a row group per batch of rows, each flushed as soon as it is written (the file's
- * footer, its schema and row groups' places, comes last). Strings are dictionary-encoded where that halves them.
+ * footer, its schema and row groups' places, comes last). Strings are dictionary-encoded where that halves them;
+ * doubles are written plain (trying a dictionary for each price column cost more time than the few percent of
+ * bytes it saved), and without min/max statistics (an answer is one row group a reader loads whole): together
+ * a third of the encoding's time on a whole-market day (bench/results/columnar.json).
  */
 export function* parquetChunks({ columns, types, metadata, batches }: ColumnarRows): Generator<Buffer> {
   const writer = new ByteWriter();
@@ -58,6 +61,7 @@ export function* parquetChunks({ columns, types, metadata, batches }: ColumnarRo
     compressors,
     kvMetadata: Object.entries({ ...metadata, time_zone: TIME_ZONE }).map(([key, value]) => ({ key, value })),
     createdBy: 'ashare-api',
+    statistics: false,
   });
   flush();
   yield* written.splice(0);
@@ -66,7 +70,8 @@ export function* parquetChunks({ columns, types, metadata, batches }: ColumnarRo
     void parquet.write({
       columnData: columns.map((name, i) => {
         const value = PARQUET_VALUES[types[i]!];
-        return { name, data: rows.map((row) => value(row[i])) };
+        const data = rows.map((row) => value(row[i]));
+        return types[i] === 'float64' ? { name, data, encoding: 'PLAIN' as const } : { name, data };
       }),
       rowGroupSize: rows.length,
     });
