@@ -84,5 +84,12 @@ describe('formats: every table route answers Parquet and Arrow, read back by Duc
     );
     const arrow = await fetch(`${api.baseUrl}${path}&format=arrow`, { headers: { 'X-API-KEY': api.key } });
     expect((await reader.arrow(new Uint8Array(await arrow.arrayBuffer()))).metadata).to.deep.equal(facts);
+    // The answer cache holds each form under its own ETag: a repeat with it is a 304.
+    const tags = [parquet, arrow].map((answer) => answer.headers.get('etag')!);
+    expect(new Set([...tags, json.headers.get('etag')]).size).to.equal(3);
+    const again = await fetch(`${api.baseUrl}${path}&format=parquet`, {
+      headers: { 'X-API-KEY': api.key, 'If-None-Match': tags[0]! },
+    });
+    expect(again.status).to.equal(304);
   });
 });
