@@ -9,6 +9,7 @@ import { Metrics } from './http/metrics';
 import { LimiterStore } from './http/rateLimitStore';
 import type { RequestBudgets } from './http/rateLimit';
 import { consoleRoutes } from './console/console.routes';
+import { explorerRoutes } from './explorer/explorer.routes';
 import { apiKeysHandlers } from './modules/accounts/apiKeys.handlers';
 import { keyOwnerLookup } from './modules/accounts/apiKeys.service';
 import { PlanCatalog } from './modules/subscriptions/planCatalog.service';
@@ -178,6 +179,7 @@ export function createApp(deps: AppDeps): HttpApp {
     openRoutes: [
       systemRoutes(contract, { readiness, metrics: deps.metricsOnOwnPort ? undefined : metrics }),
       consoleRoutes(),
+      explorerRoutes(),
       mcp,
     ],
   });

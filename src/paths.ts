@@ -31,6 +31,9 @@ export const paths = {
   docsPage: join(ROOT, 'generated/docs.html'),
   demoData: join(ROOT, 'db/demo'),
   consolePage: join(ROOT, 'src/console/public'),
+  explorerPage: join(ROOT, 'src/explorer/public'),
+  /** The charting library's browser build, served by the explorer (lightweight-charts, a dependency). */
+  chartsLibrary: join(ROOT, 'node_modules/lightweight-charts/dist/lightweight-charts.standalone.production.js'),
   migrations: join(CODE_ROOT, 'db/migrations'),
   cli: join(CODE_ROOT, `src/cli${CODE_EXTENSION}`),
   server: join(CODE_ROOT, `src/main${CODE_EXTENSION}`),

@@ -16,7 +16,7 @@ const SCHEMAS: Record<string, JsonSchema> = {
       volume: { type: ['integer', 'null'] },
       final: { type: 'boolean' },
       time: { type: 'string', pattern: String.raw`^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$` },
-      symbol: { type: 'string', description: 'shadowed by the series' },
+      symbol: { type: 'number' },
     },
   },
   Run: { type: 'object', properties: { finished_at: { type: 'string', format: 'date-time' } } },

@@ -6863,6 +6863,8 @@ export interface components {
         XTotalItems: number;
         /** @description CSV and NDJSON answers of a paginated list only — the next and previous pages (RFC 8288), e.g. `</v1/stock/list?limit=100&page=3>; rel="next", </v1/stock/list?limit=100&page=1>; rel="prev"`. */
         Link: string;
+        /** @description Minutes the key's plan sees live data behind market time (starter 15, professional 1, enterprise 0): the stream's events come that late, and a page can mark them as delayed. */
+        XMinuteDelay: number;
         /** @description CSV and NDJSON answers of a cursor page only — the `cursor` of the next page; absent on the last page. */
         XNextCursor: string;
     };
@@ -9959,6 +9961,7 @@ export interface operations {
              */
             200: {
                 headers: {
+                    "X-Minute-Delay": components["headers"]["XMinuteDelay"];
                     "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];

@@ -57,6 +57,7 @@ export function streamHandlers({ db, codes, hub, visibility: planVisibility }: S
       ? await latestQuotes(db, securities, visibility).catch(noneVisible)
       : [];
     const names = new Map(securities.map((security) => [security.ts_code, security.name]));
+    res.setHeader('X-Minute-Delay', String(visibility.minuteDelayMinutes));
     const stream = openEventStream(res, hub.streamOptions);
     const client = {
       keyId: owner.keyId,
