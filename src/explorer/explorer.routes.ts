@@ -7,7 +7,7 @@ import { paths } from '../paths';
  */
 export function explorerRoutes(): Router {
   const router = Router();
-  router.get(['/explorer', '/explorer/'], (_req, res) => res.sendFile('index.html', { root: paths.explorerPage }));
+  router.get(['/explorer', '/explorer/'], (_req, res) => res.sendFile('explorer.html', { root: paths.explorerPage }));
   router.get('/explorer/vendor/lightweight-charts.js', (_req, res) => res.sendFile(paths.chartsLibrary));
   router.use('/explorer', express.static(paths.explorerPage, { index: false }));
   return router;
