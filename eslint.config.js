@@ -27,13 +27,24 @@ export default tseslint.config(
   },
   // Import boundaries (layers, modules, cycles, drivers): .dependency-cruiser.cjs, `make check-boundaries`.
   {
-    files: ['src/console/public/**/*.js'],
+    files: ['src/console/public/**/*.js', 'src/explorer/public/**/*.js'],
     languageOptions: {
       globals: Object.fromEntries(
-        ['document', 'sessionStorage', 'fetch', 'prompt', 'confirm', 'FormData', 'navigator'].map((name) => [
-          name,
-          'readonly',
-        ]),
+        [
+          'document',
+          'window',
+          'sessionStorage',
+          'fetch',
+          'prompt',
+          'confirm',
+          'FormData',
+          'navigator',
+          'URLSearchParams',
+          'TextDecoderStream',
+          'AbortController',
+          'setTimeout',
+          'clearTimeout',
+        ].map((name) => [name, 'readonly']),
       ),
     },
   },
