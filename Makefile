@@ -84,7 +84,8 @@ check-types: node_modules/.installed
 	npx redocly bundle openapi/openapi.yaml -o $$tmp/openapi.json >/dev/null 2>&1 && \
 	npx redocly build-docs openapi/openapi.yaml --inlineBundle -o $$tmp/docs.html >/dev/null 2>&1 && \
 	if ! diff -q $$tmp/api.d.ts generated/api.d.ts >/dev/null || ! diff -q $$tmp/openapi.json generated/openapi.json >/dev/null \
-	  || ! diff -q $$tmp/docs.html generated/docs.html >/dev/null || ! diff -q $$tmp/api.d.ts clients/typescript/src/api.d.ts >/dev/null; then \
+	  || ! diff -q $$tmp/docs.html generated/docs.html >/dev/null || ! diff -q $$tmp/api.d.ts clients/typescript/src/api.d.ts >/dev/null \
+	  || ! diff -q node_modules/@scalar/api-reference/dist/browser/standalone.js generated/scalar.js >/dev/null; then \
 	  echo "generated/ is stale: run 'make types' and commit it"; rm -rf $$tmp; exit 1; fi; \
 	rm -rf $$tmp; node --import tsx scripts/python-client.ts --check && echo "generated/ is up to date"
 

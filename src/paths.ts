@@ -29,6 +29,8 @@ export const CHILD_EXEC_ARGV = BUILT ? ['--enable-source-maps'] : ['--import', '
 export const paths = {
   contract: join(ROOT, 'generated/openapi.json'),
   docsPage: join(ROOT, 'generated/docs.html'),
+  /** Scalar's API reference, its browser build copied by `make types` (a development dependency). */
+  apiReferenceLibrary: join(ROOT, 'generated/scalar.js'),
   demoData: join(ROOT, 'db/demo'),
   consolePage: join(ROOT, 'src/console/public'),
   explorerPage: join(ROOT, 'src/explorer/public'),

@@ -224,4 +224,37 @@ describe('e2e: the market explorer in headless Chromium', function () {
     expect(errors).to.deep.equal([]);
     await page.close();
   });
+
+  it("the API reference sends an operation with a pasted key and shows the server's live answer, from this server alone", async () => {
+    const page = await browser.newPage({ viewport: { width: 1300, height: 1000 } });
+    const errors: string[] = [];
+    const foreign: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.route(
+      (url) => url.origin !== server.baseUrl,
+      async (route) => {
+        foreign.push(route.request().url());
+        await route.abort();
+      },
+    );
+    await page.goto(`${server.baseUrl}/reference`);
+    // The first operation's "Test Request" (basic information, its example: 600519 and 000001.SZ).
+    await page
+      .getByRole('button', { name: /Test Request/ })
+      .first()
+      .click();
+    await page.locator('input.scalar-password-input').last().fill(enterpriseKey);
+    await page.keyboard.press('Control+Enter');
+    await page.getByText('200 OK').waitFor();
+    const direct = await (
+      await fetch(`${server.baseUrl}/v1/stock/basic-info?symbol=600519,000001.SZ`, {
+        headers: { 'X-API-KEY': enterpriseKey },
+      })
+    ).json();
+    for (const { symbol, listing_date } of direct.data as Array<{ symbol: string; listing_date: string }>)
+      for (const text of [`"${symbol}"`, `"${listing_date}"`]) await page.getByText(text).first().waitFor();
+    expect(errors).to.deep.equal([]);
+    expect(foreign).to.deep.equal([]);
+    await page.close();
+  });
 });
