@@ -4,7 +4,7 @@ NPM := npm --loglevel=error --no-fund --no-audit
 MYSQL_TEST_URL ?= mysql://root@127.0.0.1:3306/test
 DEMO_KEY_FILE := data/.demo-api-key
 
-.PHONY: build run test test-mysql browser python check format check-format types check-types check-sql check-architecture check-boundaries sql lint typecheck docs coverage bench bench-market bench-financials bench-ingest bench-cluster bench-soak bench-http bench-profile bench-all bench-footprint bench-cross-section bench-scale bench-baostock bench-update bench-live bench-audit bench-columnar clean
+.PHONY: build run test test-mysql browser python check format check-format types check-types check-sql check-architecture check-boundaries sql lint typecheck docs coverage bench bench-market bench-financials bench-ingest bench-cluster bench-soak bench-http bench-profile bench-all bench-footprint bench-cross-section bench-scale bench-baostock bench-update bench-live bench-audit bench-columnar screenshots clean
 
 ## Install dependencies when package-lock.json changed or node_modules is missing.
 node_modules/.installed: package.json package-lock.json
@@ -98,6 +98,10 @@ typecheck: node_modules/.installed
 ## The Redoc page alone (generated/docs.html, scripts inlined: no CDN); `make types` builds it too.
 docs: node_modules/.installed
 	$(NPM) run docs
+
+## The README's pictures of the explorer and the API reference (docs/), from the demo store in Chromium.
+screenshots: node_modules/.installed browser
+	node --import tsx scripts/screenshots.ts
 
 ## Coverage of the pure domain code by the unit tests (lines and functions must stay at 100%).
 coverage: node_modules/.installed
