@@ -152,7 +152,7 @@ bench-update: node_modules/.installed
 	node --import tsx bench/baostock-update.ts
 
 ## Parquet and Arrow against JSON and CSV for the whole market of a day, and the flat-file export of 20 years (bench/results/columnar.json).
-bench-columnar: node_modules/.installed
+bench-columnar: node_modules/.installed dist/.built
 	node --import tsx bench/columnar.ts
 
 ## The quote feed's sweep of 5,500 symbols per source and the stream's fan-out to 1,000 clients (bench/results/live.json).

@@ -7,7 +7,7 @@
  *    cold request (/proc/<pid>/stat). Store: BENCH_STOCKS (5,500) generated stocks × 1 year of bars, factors and
  *    valuations (bench/support/generateMarket.ts), a SQLite file in the temp dir kept between runs. Targets: the
  *    Parquet day ≤ 40 % of the CSV's bytes; the cold p99 of Parquet and of Arrow ≤ 1.2 × the CSV's.
- * 2. The flat-file export (`ashare export`, its own process) of BENCH_EXPORT_STOCKS (5,500) × BENCH_EXPORT_YEARS
+ * 2. The flat-file export (`npm run ashare -- export`, the build, its own process) of BENCH_EXPORT_STOCKS (5,500) × BENCH_EXPORT_YEARS
  *    (20) years of daily bars: rows/s and the process's peak RSS (sampled every 20 ms); targets ≥ 200,000 rows/s,
  *    ≤ 300 MB. DuckDB then reads the export as one table and its count, sums and per-day counts are compared with
  *    the store's.
@@ -147,25 +147,15 @@ const rssMb = (pid: number) => {
   }
 };
 
+/** `npm run ashare` as it runs: the build (`make bench-columnar` makes it) under the CLI's own V8 flags. */
+const CLI = (JSON.parse(readFileSync('package.json', 'utf8')).scripts.ashare as string).split(' ').slice(1);
+
 /** `ashare export` of every session of the store's daily bars, in a process of its own; its summary and peak RSS. */
 async function exportRun(url: string, out: string) {
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      'src/cli.ts',
-      'export',
-      '--datasets',
-      'daily',
-      '--since',
-      '1990-01-01',
-      '--until',
-      LAST_DAY,
-      '--out',
-      out,
-    ],
+    [...CLI, 'export', '--datasets', 'daily', '--since', '1990-01-01', '--until', LAST_DAY, '--out', out],
     { env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'inherit', 'pipe'] },
   );
   let peak = 0;

@@ -1,7 +1,7 @@
 import { AppError, invalidParameter, rateLimitExceeded } from '../../domain/api/errors';
 import type { LiveChannel, LiveEvent } from '../../domain/market/liveEvents';
 import { parseSymbolList } from '../../domain/reference/symbols';
-import { openEventStream } from '../../http/eventStream';
+import { eventFrame, openEventStream } from '../../http/eventStream';
 import type { Handler } from '../../http/handler';
 import type { PlanVisibility } from '../subscriptions/planVisibility.service';
 import { knownSecurities, type MarketSources } from './market.service';
@@ -25,11 +25,24 @@ function noneVisible(error: unknown): QuoteSource[] {
   throw error;
 }
 
-/** An event's data in the routes' shapes: a live Quote, or a LiveBar (volume in lots). */
-function wireOf(event: LiveEvent, names: ReadonlyMap<string, string>) {
-  if (event.channel === 'quote') return toLiveQuote(event.snapshot, names.get(event.symbol) ?? null);
+/** An event's data in the routes' shapes: a live Quote (`name` where the feed gave none), or a LiveBar (volume in lots). */
+function wireOf(event: LiveEvent, name: string | null) {
+  if (event.channel === 'quote') return toLiveQuote(event.snapshot, name);
   const { ts_code: symbol, trade_time: time, open, high, low, close, vol, amount } = event.bar;
   return { symbol, time, open, high, low, close, volume: vol / 100, amount };
+}
+
+/**
+ * Each event's frame, made once however many streams it goes to: serializing it again for each of a thousand
+ * clients was most of the fan-out's time (bench/results/live.json). Kept while the event is (the hub's replay).
+ */
+const frames = new WeakMap<LiveEvent, { name: string | null; frame: Buffer }>();
+function frameOf(event: LiveEvent, name: string | null): Buffer {
+  const known = frames.get(event);
+  if (known !== undefined && known.name === name) return known.frame;
+  const frame = eventFrame(event.channel, wireOf(event, name), event.id);
+  frames.set(event, { name, frame });
+  return frame;
 }
 
 export function streamHandlers({ db, codes, hub, visibility: planVisibility }: StreamDeps) {
@@ -64,7 +77,7 @@ export function streamHandlers({ db, codes, hub, visibility: planVisibility }: S
       symbols: new Set(names.keys()),
       channels,
       delayMinutes: visibility.minuteDelayMinutes,
-      send: (event: LiveEvent) => void stream.send(event.channel, wireOf(event, names), event.id),
+      send: (event: LiveEvent) => void stream.sendFrame(frameOf(event, names.get(event.symbol) ?? null)),
       end: (error: string, message: string) => stream.fail(error, message),
     };
     const { unsubscribe, resumed } = hub.subscribe(client, after);
