@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection';
+import { arrayRows } from '../../db/arrayRows';
 import { kindSql } from '../common/securityFilters.repository';
 import { whereHidden, whereVisible } from '../common/visibleRows.repository';
 import type { FieldSource, ParamFilter, TushareApi } from '../../domain/tables/tushareApi';
@@ -37,8 +38,9 @@ function matching(db: Db, api: TushareApi, filters: AppliedFilter[], fields: rea
 }
 
 /**
- * One page of an api's matching rows the plan sees (`cutoff` on its table's market time; null: all), the
- * fields as `f0`, `f1`, …, in the api's order; `limit + 1` rows to tell `has_more`.
+ * One page of an api's matching rows the plan sees (`cutoff` on its table's market time; null: all), each an
+ * array of the fields in the api's order (no object per row: a whole market's day is 5,500 of them, and the
+ * flat-file export reads twenty years); `limit + 1` rows to tell `has_more`.
  */
 export async function tushareRows(
   db: Db,
@@ -47,7 +49,7 @@ export async function tushareRows(
   fields: FieldSource[],
   window: { limit: number; offset: number },
   cutoff: string | null,
-): Promise<Record<string, unknown>[]> {
+): Promise<unknown[][]> {
   const marketTime = api.layout.marketTime;
   const all = matching(db, api, filters, fields);
   const query = marketTime === undefined ? all : whereVisible(all, tableColumn(marketTime.column), cutoff);
@@ -57,7 +59,7 @@ export async function tushareRows(
     ),
   );
   for (const [column, direction] of api.order) query.orderBy(tableColumn(column), direction);
-  return query.limit(window.limit + 1).offset(window.offset);
+  return arrayRows(query.limit(window.limit + 1).offset(window.offset));
 }
 
 /** The earliest market time of the api's matching rows past the plan's cut-off, or null when none is hidden. */

@@ -108,10 +108,10 @@ async function periodRows(
   calendar: TradingCalendar,
   api: TushareApi,
   read: string[],
-  rows: Record<string, unknown>[],
+  rows: unknown[][],
   through: string | null,
 ): Promise<Record<string, unknown>[]> {
-  const named = rows.map((row) => Object.fromEntries(read.map((name, i) => [name, row[`f${i}`]])));
+  const named = rows.map((row) => Object.fromEntries(read.map((name, i) => [name, row[i]])));
   const latest = (await calendar.latestTradingDay(through)) ?? '9999-12-31';
   const days = (await calendar.openDays()).between('1990-01-01', '2999-12-31');
   return [...groupBy(named, (bar) => String(bar.ts_code))].flatMap(([code, bars]) => {
@@ -224,6 +224,6 @@ export async function tushareQuery(
   const sources = names.map((name) => all[name]!);
   const rows = await tushareRows(db, api, filters, sources, window, cutoff);
   if (rows.length === 0 && window.offset === 0) await assertNotHidden(db, api, filters, visibility);
-  const items = rows.slice(0, window.limit).map((row) => sources.map((source, i) => valueOf(source, row[`f${i}`])));
+  const items = rows.slice(0, window.limit).map((row) => sources.map((source, i) => valueOf(source, row[i])));
   return { fields: names, items, has_more: rows.length > window.limit };
 }
