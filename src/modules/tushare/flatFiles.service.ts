@@ -97,19 +97,20 @@ async function writeFlatFiles(db: Db, calendar: TradingCalendar, options: FlatFi
   let done = 0;
   for (const dataset of options.datasets) {
     const api = TUSHARE_APIS[dataset]!;
+    // Every field of the api but the partition's.
+    const columns = Object.keys(api.fields).filter((name) => name !== 'trade_date');
+    const types = columns.map((name) => TYPE_OF_KIND[api.fields[name]!.kind]);
     for (const date of sessions) {
-      const { fields, items } = await sessionRows(db, calendar, dataset, api.scope, date);
+      const items = await sessionRows(db, calendar, { apiName: dataset, fields: columns }, api.scope, date);
       const path = `${dataset}/trade_date=${date}/part-0.${options.format}`;
       if (items.length === 0) manifest.remove(dataset, date);
       else {
-        const at = fields.indexOf('trade_date');
-        const columns = fields.filter((_, i) => i !== at);
         const bytes = Buffer.concat([
           ...columnarChunks(options.format, {
             columns,
-            types: columns.map((name) => TYPE_OF_KIND[api.fields[name]?.kind ?? 'number']),
+            types,
             metadata: { dataset, trade_date: date },
-            batches: [items.map((item) => item.filter((_, i) => i !== at))],
+            batches: [items],
           }),
         ]);
         const entry = { dataset, date, rows: items.length, sha256: sha256(bytes), path };
@@ -129,25 +130,25 @@ async function writeFlatFiles(db: Db, calendar: TradingCalendar, options: FlatFi
   return summary;
 }
 
-/** A session's rows of an api_name, every page of them. */
+/** A session's rows of an api_name's fields, every page of them. */
 async function sessionRows(
   db: Db,
   calendar: TradingCalendar,
-  apiName: string,
+  { apiName, fields }: { apiName: string; fields: string[] },
   scope: string,
   date: string,
-): Promise<{ fields: string[]; items: TushareValue[][] }> {
+): Promise<TushareValue[][]> {
   const items: TushareValue[][] = [];
   for (;;) {
     const params = { trade_date: toTushareDate(date)!, offset: String(items.length) };
     const page = await tushareQuery(
       db,
       calendar,
-      { apiName, params, fields: [] },
+      { apiName, params, fields },
       { scopes: [scope], visibility: EVERYTHING },
     );
     items.push(...page.items);
-    if (!page.has_more) return { fields: page.fields, items };
+    if (!page.has_more) return items;
   }
 }
 
