@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { eventsOf } from '../../src/domain/market/liveEvents';
 import { StreamHub } from '../../src/modules/market/streamHub.service';
+import { snapshotAt } from '../support/quoteServer';
 import { launchBrowserOrSkip } from '../support/browser';
 import { loadReferenceDataIfEmpty } from '../../src/ingest/demo';
 import { keyOnPlan } from '../support/marketData';
@@ -50,9 +51,9 @@ describe('e2e: the market explorer in headless Chromium', function () {
     starterKey = await keyOnPlan(store.db, 'starter', { perMinute: 1_000_000 });
   });
 
-  /** A page of the explorer signed in with a key, recording console errors and refusing every other host. */
-  async function explorer(key: string, width = 1100): Promise<{ page: Page; errors: string[]; foreign: string[] }> {
-    const page = await browser.newPage({ viewport: { width, height: 1400 } });
+  /** A page that records its console and page errors and refuses (and records) every request to another host. */
+  async function guardedPage(width: number, height: number) {
+    const page = await browser.newPage({ viewport: { width, height } });
     const errors: string[] = [];
     const foreign: string[] = [];
     page.on('console', (message) => {
@@ -66,11 +67,18 @@ describe('e2e: the market explorer in headless Chromium', function () {
         await route.abort();
       },
     );
+    return { page, errors, foreign };
+  }
+
+  /** The explorer signed in with a key, on a guarded page. */
+  async function explorer(key: string, width = 1100): Promise<{ page: Page; errors: string[]; foreign: string[] }> {
+    const guarded = await guardedPage(width, 1400);
+    const { page } = guarded;
     await page.goto(`${server.baseUrl}/explorer`);
     await page.getByRole('status').filter({ hasText: 'Paste an API key' }).waitFor();
     await page.getByLabel('API key').fill(key);
     await page.getByRole('button', { name: 'Use' }).click();
-    return { page, errors, foreign };
+    return guarded;
   }
 
   /** The klines route's bars, oldest first, for the query the page asked with (`change`d). */
@@ -152,36 +160,16 @@ describe('e2e: the market explorer in headless Chromium', function () {
     // A quote of now, Beijing time, above the last close: the enterprise page opens today's candle with it.
     const now = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
     const price = Math.round(last.close * 1.01 * 100) / 100;
-    hub.receive(
-      eventsOf(
-        {
-          quotes: [
-            {
-              ts_code: '000001.SZ',
-              name: '平安银行',
-              time: now,
-              last: price,
-              open: price,
-              high: price,
-              low: price,
-              pre_close: last.close,
-              volume: 100,
-              amount: price * 100,
-              bids: [],
-              asks: [],
-              limit_up: null,
-              limit_down: null,
-              suspended: false,
-            },
-          ],
-          bars: [],
-        },
-        (() => {
-          let id = 1;
-          return () => id++;
-        })(),
-      ),
-    );
+    const quote = snapshotAt(now.slice(0, 10), '000001.SZ', '平安银行', now.slice(11), {
+      last: price,
+      open: price,
+      high: price,
+      low: price,
+      pre_close: last.close,
+      volume: 100,
+      amount: price * 100,
+    });
+    hub.receive(eventsOf({ quotes: [quote], bars: [] }, () => 1));
     await page.waitForFunction(
       (count) =>
         (window as never as { explorer: { chart: { bars(): Candle[] } } }).explorer.chart.bars().length === count,
@@ -226,17 +214,7 @@ describe('e2e: the market explorer in headless Chromium', function () {
   });
 
   it("the API reference sends an operation with a pasted key and shows the server's live answer, from this server alone", async () => {
-    const page = await browser.newPage({ viewport: { width: 1300, height: 1000 } });
-    const errors: string[] = [];
-    const foreign: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.route(
-      (url) => url.origin !== server.baseUrl,
-      async (route) => {
-        foreign.push(route.request().url());
-        await route.abort();
-      },
-    );
+    const { page, errors, foreign } = await guardedPage(1300, 1000);
     await page.goto(`${server.baseUrl}/reference`);
     // The first operation's "Test Request" (basic information, its example: 600519 and 000001.SZ).
     await page
