@@ -157,7 +157,7 @@ bench-columnar: node_modules/.installed dist/.built
 
 ## The quote feed's sweep of 5,500 symbols per source and the stream's fan-out to 1,000 clients (bench/results/live.json).
 bench-live: node_modules/.installed
-	node --import tsx bench/live.ts
+	node --expose-gc --import tsx bench/live.ts
 
 ## The real market's size (issue 25): 5,500 stocks × 20 years and 60 sessions of minute bars against one tenth of it,
 ## on MariaDB and SQLite (SCALE_STOCKS, SCALE_YEARS, SCALE_SESSIONS, SCALE_DIALECTS for another size). About two hours.

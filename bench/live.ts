@@ -103,6 +103,15 @@ try {
   const server = createServer(app.classes, app.listener).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  // The server's memory before the clients connect and once they all hold an idle stream, after a full
+  // collection each time (`make bench-live` exposes gc): what each client costs, its garbage left out.
+  const settled = async () => {
+    (globalThis as { gc?: () => void }).gc?.();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const { rss, heapUsed, external } = process.memoryUsage();
+    return { rss, held: heapUsed + external };
+  };
+  const idle = await settled();
   const clients = await child('bench/support/sseClients.ts', {
     BENCH_BASE: base,
     BENCH_KEY: key,
@@ -110,6 +119,12 @@ try {
     BENCH_EVENTS: String(EVENTS),
   });
   if (clients.first !== 'ready') throw new Error(clients.first);
+  const connected = await settled();
+  const perClientKb = (bytes: number) => Math.round((bytes / 1024 / CLIENTS) * 10) / 10;
+  const perIdleClient = {
+    rss_kb: perClientKb(connected.rss - idle.rss),
+    heap_and_external_kb: perClientKb(connected.held - idle.held),
+  };
   // readline emits each line as it comes, listened to or not: the latencies' line is awaited from now on.
   const latenciesLine = new Promise<string>((resolve) => clients.lines.once('line', resolve));
   const rssBefore = process.memoryUsage().rss;
@@ -145,6 +160,7 @@ try {
     p99_ms: percentile(latencies, 99),
     server_rss_mb: mb(process.memoryUsage().rss),
     server_rss_growth_mb: mb(process.memoryUsage().rss - rssBefore),
+    server_per_idle_client: perIdleClient,
   };
   clients.process.kill();
   server.close();
