@@ -4,7 +4,7 @@ NPM := npm --loglevel=error --no-fund --no-audit
 MYSQL_TEST_URL ?= mysql://root@127.0.0.1:3306/test
 DEMO_KEY_FILE := data/.demo-api-key
 
-.PHONY: build run test test-mysql browser python check format check-format types check-types check-sql check-architecture check-boundaries sql lint typecheck docs coverage bench bench-market bench-financials bench-ingest bench-cluster bench-soak bench-http bench-profile bench-all bench-footprint bench-cross-section bench-scale bench-baostock bench-update bench-live bench-audit bench-columnar screenshots clean
+.PHONY: build run test test-mysql browser python check format check-format types check-types check-sql check-architecture check-boundaries sql lint typecheck docs coverage bench bench-market bench-financials bench-ingest bench-cluster bench-soak bench-http bench-profile bench-all bench-footprint bench-cross-section bench-scale bench-baostock bench-update bench-live bench-audit bench-columnar bench-live-cluster screenshots clean
 
 ## Install dependencies when package-lock.json changed or node_modules is missing.
 node_modules/.installed: package.json package-lock.json
@@ -150,6 +150,10 @@ bench-baostock: node_modules/.installed
 ## A one-day `ashare update` from Baostock (5,000 stocks, 80 ms a reply): by date, and per security extrapolated.
 bench-update: node_modules/.installed
 	node --import tsx bench/baostock-update.ts
+
+## The stream's fan-out from the cluster (2 workers, events over Redis) to 5,000 clients (bench/results/live.json).
+bench-live-cluster: node_modules/.installed
+	node --import tsx bench/live-cluster.ts
 
 ## Parquet and Arrow against JSON and CSV for the whole market of a day, and the flat-file export of 20 years (bench/results/columnar.json).
 bench-columnar: node_modules/.installed dist/.built

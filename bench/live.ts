@@ -8,11 +8,9 @@
  * Figures into bench/results/live.json.
  */
 import { createServer } from 'node:http';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { pino } from 'pino';
 import { createApp } from '../src/app';
 import { connect } from '../src/db/connection';
@@ -23,6 +21,7 @@ import { StreamHub } from '../src/modules/market/streamHub.service';
 import { keyOnPlan } from '../test/support/marketData';
 import { benchCodes } from './support/benchCodes';
 import { percentile } from './support/timedRequests';
+import { benchQuote, child, seedStreamStore } from './support/streamBench';
 
 const SYMBOLS = Number(process.env.BENCH_SYMBOLS ?? 5500);
 const SWEEPS = Number(process.env.BENCH_SWEEPS ?? 5);
@@ -30,17 +29,6 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 50);
 const logger = pino({ level: 'warn' });
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
-
-/** A node script in a process of its own; resolves with it once it printed its first line. */
-async function child(script: string, env: Record<string, string>) {
-  const process_ = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: process_.stdout! });
-  const first = await new Promise<string>((resolve) => lines.once('line', resolve));
-  return { process: process_, lines, first };
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'ashare-bench-live-'));
 const db = connect(`sqlite://${dir}/bench.sqlite`);
@@ -79,26 +67,8 @@ try {
 
   // Fan-out: 1,000 clients of one symbol's quotes; each event carries its publishing time in the quote's name.
   const hub = new StreamHub({ streamsPerKey: CLIENTS + 10, replayEvents: 1000 });
-  await db('securities').insert({
-    ts_code: '600519.SH',
-    symbol: '600519',
-    name: '贵州茅台',
-    kind: 'stock',
-    exchange: 'SSE',
-  });
+  await seedStreamStore(db);
   const key = await keyOnPlan(db, 'enterprise', { perMinute: 1_000_000 });
-  // A stored quote that every stream opens with: a client is ready once it has it.
-  await db('live_quotes').insert({
-    ts_code: '600519.SH',
-    quote_minute: '2026-04-02 09:59:00',
-    quote_time: '2026-04-02 09:59:30',
-    name: '贵州茅台',
-    last: 1459,
-    volume: 0,
-    amount: 0,
-    book: '{"bids":[],"asks":[]}',
-    suspended: false,
-  });
   const app = createApp({ db, logger, validateResponses: false, liveHub: hub });
   const server = createServer(app.classes, app.listener).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -114,7 +84,7 @@ try {
   const idle = await settled();
   const clients = await child('bench/support/sseClients.ts', {
     BENCH_BASE: base,
-    BENCH_KEY: key,
+    BENCH_KEYS: key,
     BENCH_CLIENTS: String(CLIENTS),
     BENCH_EVENTS: String(EVENTS),
   });
@@ -130,24 +100,7 @@ try {
   const rssBefore = process.memoryUsage().rss;
   let id = 1;
   for (let i = 0; i < EVENTS; i++) {
-    const snapshot = {
-      ts_code: '600519.SH',
-      name: String(Date.now()),
-      time: '2026-04-02 10:00:00',
-      last: 1460,
-      open: 1459,
-      high: 1461,
-      low: 1458,
-      pre_close: 1459.44,
-      volume: i,
-      amount: i * 1460,
-      bids: [],
-      asks: [],
-      limit_up: null,
-      limit_down: null,
-      suspended: false,
-    };
-    hub.receive(eventsOf({ quotes: [snapshot], bars: [] }, () => id++));
+    hub.receive(eventsOf({ quotes: [benchQuote(i)], bars: [] }, () => id++));
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const latencies = JSON.parse(await latenciesLine) as number[];

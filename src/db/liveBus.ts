@@ -12,7 +12,8 @@ export interface LiveBus {
   close(): Promise<void>;
 }
 
-const LIVE_CHANNEL = 'ashare:live';
+/** The Redis channel the live events travel on between processes. */
+export const LIVE_CHANNEL = 'ashare:live';
 /** The IPC message of the cluster relay: a worker sends it up, the primary sends it to every worker. */
 export const LIVE_MESSAGE = 'ashare:live';
 
