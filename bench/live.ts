@@ -8,7 +8,7 @@
  * Figures into bench/results/live.json.
  */
 import { createServer } from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -118,7 +118,12 @@ try {
   clients.process.kill();
   server.close();
   console.log(JSON.stringify(results, null, 2));
-  writeFileSync('bench/results/live.json', `${JSON.stringify(results, null, 2)}\n`);
+  // bench/live-cluster.ts's figures stay beside these.
+  const kept = existsSync('bench/results/live.json') ? JSON.parse(readFileSync('bench/results/live.json', 'utf8')) : {};
+  writeFileSync(
+    'bench/results/live.json',
+    `${JSON.stringify({ ...results, fanout_cluster: kept.fanout_cluster }, null, 2)}\n`,
+  );
 } finally {
   await db.destroy();
   rmSync(dir, { recursive: true, force: true });
