@@ -1,6 +1,6 @@
 import * as arrow from 'apache-arrow';
-import { epochDay, epochMillis, type ColumnType } from '../../domain/api/columnTypes';
-import { cellNumber, cellText, TIME_ZONE, type ColumnarRows } from './columnarRows';
+import type { ColumnType } from '../../domain/api/columnTypes';
+import { CELL_VALUES, TIME_ZONE, type ColumnarRows } from './columnarRows';
 
 /** A column's Arrow type; a dictionary's id is its column's place, so the same table is the same bytes. */
 const ARROW_TYPES = {
@@ -54,13 +54,14 @@ function columnData(
   const length = rows.length;
   const validity = new Uint8Array((length + 7) >> 3);
   let nullCount = 0;
-  const fill = <T>(read: (cell: unknown) => T | null, write: (i: number, value: T) => void) => {
+  const read = CELL_VALUES[columnType];
+  const fill = <T>(write: (i: number, value: T) => void) => {
     for (let i = 0; i < length; i++) {
       const value = read(rows[i]![at]);
       if (value === null) nullCount += 1;
       else {
         validity[i >> 3]! |= 1 << (i & 7);
-        write(i, value);
+        write(i, value as T);
       }
     }
   };
@@ -69,42 +70,29 @@ function columnData(
   switch (columnType) {
     case 'float64': {
       const data = new Float64Array(length);
-      fill(cellNumber, (i, value) => (data[i] = value));
-      return made({ data });
-    }
-    case 'int64': {
-      const data = new BigInt64Array(length);
-      fill(cellNumber, (i, value) => (data[i] = BigInt(Math.round(value))));
+      fill<number>((i, value) => (data[i] = value));
       return made({ data });
     }
     case 'date': {
       const data = new Int32Array(length);
-      fill(
-        (cell) => (cell == null ? null : epochDay(String(cell))),
-        (i, value) => (data[i] = value),
-      );
+      fill<number>((i, value) => (data[i] = value));
       return made({ data });
     }
+    case 'int64':
     case 'timestamp': {
       const data = new BigInt64Array(length);
-      fill(
-        (cell) => (cell == null ? null : epochMillis(String(cell))),
-        (i, value) => (data[i] = BigInt(value)),
-      );
+      fill<number>((i, value) => (data[i] = BigInt(value)));
       return made({ data });
     }
     case 'bool': {
       const data = new Uint8Array((length + 7) >> 3);
-      fill(
-        (cell) => (cell == null ? null : Boolean(cell)),
-        (i, value) => value && (data[i >> 3]! |= 1 << (i & 7)),
-      );
+      fill<boolean>((i, value) => value && (data[i >> 3]! |= 1 << (i & 7)));
       return made({ data });
     }
     case 'string': {
       const indices = new Int32Array(length);
       const codes = new Map<string, number>();
-      fill(cellText, (i, value) => {
+      fill<string>((i, value) => {
         let code = codes.get(value);
         if (code === undefined) codes.set(value, (code = codes.size));
         indices[i] = code;
@@ -114,7 +102,7 @@ function columnData(
     }
     default:
       return arrow.vectorFromArray(
-        rows.map((row) => cellText(row[at])),
+        rows.map((row) => read(row[at])),
         type,
       ).data[0]!;
   }

@@ -1,4 +1,4 @@
-import type { ColumnType } from '../../domain/api/columnTypes';
+import { epochDay, epochMillis, type ColumnType } from '../../domain/api/columnTypes';
 
 /** A table to write in a columnar form: its columns, their types, the facts beside it and its rows in batches. */
 export interface ColumnarRows {
@@ -20,12 +20,29 @@ export const COLUMNAR_BATCH_ROWS = 8_192;
 export const TIME_ZONE = 'Asia/Shanghai';
 
 /** A cell as a number; null without one, and for a number JSON has no form for (NaN, ±Infinity: null there too). */
-export function cellNumber(cell: unknown): number | null {
+function cellNumber(cell: unknown): number | null {
   if (cell === null || cell === undefined) return null;
   const number = Number(cell);
   return Number.isFinite(number) ? number : null;
 }
 
 /** A cell as text: a nested object or list as its JSON. */
-export const cellText = (cell: unknown): string | null =>
+const cellText = (cell: unknown): string | null =>
   cell === null || cell === undefined ? null : typeof cell === 'object' ? JSON.stringify(cell) : String(cell);
+
+/**
+ * A cell as both writers take it for its column's type, null for none: a day as days since the epoch, an
+ * instant as its milliseconds, numbers, booleans and text (each writer widens to its own integers).
+ */
+export const CELL_VALUES: Record<ColumnType, (cell: unknown) => number | boolean | string | null> = {
+  date: (cell) => (cell == null ? null : epochDay(String(cell))),
+  timestamp: (cell) => (cell == null ? null : epochMillis(String(cell))),
+  int64: (cell) => {
+    const value = cellNumber(cell);
+    return value === null ? null : Math.round(value);
+  },
+  float64: cellNumber,
+  bool: (cell) => (cell == null ? null : Boolean(cell)),
+  string: cellText,
+  text: cellText,
+};

@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { ByteWriter, ParquetWriter } from 'hyparquet-writer';
 import type { SchemaElement } from 'hyparquet';
-import { epochDay, epochMillis, type ColumnType } from '../../domain/api/columnTypes';
-import { cellNumber, cellText, TIME_ZONE, type ColumnarRows } from './columnarRows';
+import type { ColumnType } from '../../domain/api/columnTypes';
+import { CELL_VALUES, TIME_ZONE, type ColumnarRows } from './columnarRows';
 
 const PARQUET_TYPES = {
   date: { type: 'INT32', converted_type: 'DATE' },
@@ -14,18 +14,14 @@ const PARQUET_TYPES = {
   text: { type: 'BYTE_ARRAY', converted_type: 'UTF8' },
 } satisfies Record<ColumnType, Omit<SchemaElement, 'name'>>;
 
-/** A cell as the Parquet writer takes it for its column's type (null: none). */
-const PARQUET_VALUES: Record<ColumnType, (cell: unknown) => unknown> = {
-  date: (cell) => (cell == null ? null : epochDay(String(cell))),
-  timestamp: (cell) => (cell == null ? null : epochMillis(String(cell))),
-  int64: (cell) => {
-    const value = cellNumber(cell);
-    return value === null ? null : BigInt(Math.round(value));
-  },
-  float64: cellNumber,
-  bool: (cell) => (cell == null ? null : Boolean(cell)),
-  string: cellText,
-  text: cellText,
+/** A cell as the Parquet writer takes it: 64-bit integers and instants as bigints. */
+const parquetValue = (type: ColumnType): ((cell: unknown) => unknown) => {
+  const value = CELL_VALUES[type];
+  if (type !== 'int64' && type !== 'timestamp') return value;
+  return (cell) => {
+    const number = value(cell);
+    return number === null ? null : BigInt(number as number);
+  };
 };
 
 /**
@@ -69,7 +65,7 @@ export function* parquetChunks({ columns, types, metadata, batches }: ColumnarRo
     if (rows.length === 0) continue;
     void parquet.write({
       columnData: columns.map((name, i) => {
-        const value = PARQUET_VALUES[types[i]!];
+        const value = parquetValue(types[i]!);
         const data = rows.map((row) => value(row[i]));
         return types[i] === 'float64' ? { name, data, encoding: 'PLAIN' as const } : { name, data };
       }),
