@@ -37,7 +37,8 @@ import { DataVersions } from './db/dataVersions';
 import { TradingCalendar } from './modules/common/tradingCalendar.service';
 import { StoreCoverage } from './modules/freshness/coverage.service';
 import { coverageTable } from './modules/freshness/coverageTable.serializer';
-import { EXPORTABLE_DATASETS, exportFlatFiles, type FlatFileFormat } from './modules/tushare/flatFiles.service';
+import { EXPORTABLE_DATASETS, exportFlatFiles } from './modules/tushare/flatFiles.service';
+import type { ColumnarFormat } from './http/answers/answerFormat';
 
 const program = new Command('ashare').description('ashare-api data tools').showHelpAfterError();
 
@@ -55,6 +56,14 @@ const listOf =
     if (unknown.length > 0)
       throw new InvalidArgumentError(`unknown ${what} ${unknown.join(', ')} (known: ${known.join(', ')})`);
     return names as T[];
+  };
+
+/** A parser of one of a few values (a `--format`), refusing anything else. */
+const oneOf =
+  <T extends string>(...known: readonly T[]) =>
+  (value: string): T => {
+    if (!(known as readonly string[]).includes(value)) throw new InvalidArgumentError(`expected ${known.join(' or ')}`);
+    return value as T;
   };
 
 function positiveInt(value: string): number {
@@ -294,15 +303,7 @@ program
   .option('--until <date>', 'last day, YYYY-MM-DD (default: the last stored)', isoDate)
   .option('--symbols <codes>', 'comma-separated standard codes (600519.SH, …); the whole-market checks are left out')
   .option('--checks <names>', `comma-separated subset of ${CHECK_NAMES.join(', ')}`, listOf('check', CHECK_NAMES))
-  .option(
-    '--format <format>',
-    'table or json',
-    (value: string) => {
-      if (value !== 'table' && value !== 'json') throw new InvalidArgumentError('expected table or json');
-      return value;
-    },
-    'table',
-  )
+  .option('--format <format>', 'table or json', oneOf('table', 'json'), 'table')
   .action(
     (options: { since?: string; until?: string; symbols?: string; checks?: CheckName[]; format: 'table' | 'json' }) =>
       withDb(async (db) => {
@@ -331,17 +332,9 @@ program
   )
   .requiredOption('--since <date>', 'first session, YYYY-MM-DD', isoDate)
   .option('--until <date>', 'last session, YYYY-MM-DD (default: today)', isoDate)
-  .option(
-    '--format <format>',
-    'parquet or arrow (an Arrow IPC stream a file)',
-    (value: string) => {
-      if (value !== 'parquet' && value !== 'arrow') throw new InvalidArgumentError('expected parquet or arrow');
-      return value;
-    },
-    'parquet',
-  )
+  .option('--format <format>', 'parquet or arrow (an Arrow IPC stream a file)', oneOf('parquet', 'arrow'), 'parquet')
   .requiredOption('--out <dir>', 'output directory')
-  .action((options: { datasets: string[]; since: string; until?: string; format: FlatFileFormat; out: string }) =>
+  .action((options: { datasets: string[]; since: string; until?: string; format: ColumnarFormat; out: string }) =>
     withDb(async (db) => {
       const started = performance.now();
       const summary = await exportFlatFiles(db, new TradingCalendar(db, new DataVersions(db, 0)), {

@@ -48,7 +48,6 @@ export function barFindings(series: AuditSeries, checks: ReadonlySet<CheckName>)
   const decimals = priceDecimalsOf(series.kind);
   const tick = 10 ** -decimals;
   const lot = unitsPerLotOf(series.kind);
-  // Prices are stored at the tick: two less than half a tick apart are the same price.
   const add = (check: CheckName, date: string, detail: Finding['detail']) => {
     if (checks.has(check)) found.push(finding(check, series.symbol, date, detail));
   };
@@ -102,6 +101,7 @@ export function barFindings(series: AuditSeries, checks: ReadonlySet<CheckName>)
       series.follows(previous.date, date) &&
       !series.exDates.has(date) &&
       !series.factorSteps.has(date) &&
+      // Prices are stored at the tick: two less than half a tick apart are the same price.
       Math.abs(preClose - previous.close) >= tick / 2
     )
       add('pre_close_mismatch', date, {

@@ -4,7 +4,7 @@ import { urlQuery } from '../urlQuery';
 /** The forms a data answer takes: the JSON envelope, or its rows as CSV, NDJSON, Parquet or an Arrow IPC stream. */
 export type AnswerFormat = 'json' | 'csv' | 'ndjson' | 'parquet' | 'arrow';
 export type TableFormat = Exclude<AnswerFormat, 'json'>;
-/** The binary forms, written column by column (columnarWriter). */
+/** The binary forms, written column by column (columnarChunks.ts). */
 export type ColumnarFormat = Extract<TableFormat, 'parquet' | 'arrow'>;
 
 export const TABLE_MEDIA_TYPES: Record<TableFormat, string> = {

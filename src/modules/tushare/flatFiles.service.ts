@@ -7,6 +7,7 @@ import type { ColumnType } from '../../domain/api/columnTypes';
 import type { FieldSource } from '../../domain/tables/tushareApi';
 import { toTushareDate } from '../../domain/tables/tushareUnits';
 import type { Visibility } from '../../domain/time/marketTime';
+import type { ColumnarFormat } from '../../http/answers/answerFormat';
 import { columnarChunks } from '../../http/answers/columnarChunks';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
 import { TUSHARE_APIS } from './apiNames.catalog';
@@ -18,13 +19,11 @@ export const EXPORTABLE_DATASETS = Object.entries(TUSHARE_APIS)
   .filter(([, api]) => api.params.trade_date?.op === 'eq' && api.period === undefined)
   .map(([name]) => name);
 
-export type FlatFileFormat = 'parquet' | 'arrow';
-
 export interface FlatFileOptions {
   datasets: readonly string[];
   since: string;
   until: string;
-  format: FlatFileFormat;
+  format: ColumnarFormat;
   out: string;
   /** Called after each session of each dataset, with how many are done of all. */
   progress?: (done: number, total: number, label: string) => void;
