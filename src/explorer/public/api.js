@@ -69,3 +69,6 @@ export const figure = (value, digits = 2) =>
   value === null || value === undefined
     ? '—'
     : Number(value).toLocaleString('en-US', { maximumFractionDigits: digits });
+
+/** A `YYYY-MM-DD` day a number of years before another (the same month and day). */
+export const yearsBefore = (day, years) => `${Number(day.slice(0, 4)) - years}${day.slice(4)}`;

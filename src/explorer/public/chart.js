@@ -1,4 +1,4 @@
-import { get, stream } from './api.js';
+import { get, stream, yearsBefore } from './api.js';
 
 const { createChart, CandlestickSeries, HistogramSeries, createSeriesMarkers } = window.LightweightCharts;
 const RED = '#d62728';
@@ -61,7 +61,7 @@ export class SecurityChart {
       return 0;
     }
     const years = interval === 'daily' ? 2 : 20;
-    const begin = minutes ? span.last : `${Number(span.last.slice(0, 4)) - years}${span.last.slice(4)}`;
+    const begin = minutes ? span.last : yearsBefore(span.last, years);
     this.query = { symbol: security.symbol, interval, adjusted, begin_date: begin, end_date: span.last, limit: 1000 };
     const bars = [...(await get('/v1/market/klines', this.query)).klines].reverse();
     this.candles.setData(

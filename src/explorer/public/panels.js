@@ -1,30 +1,30 @@
-import { element, figure, get } from './api.js';
+import { element, figure, get, yearsBefore } from './api.js';
 import { smallChart } from './chart.js';
+
+/**
+ * A tab of one figure a day over the year up to the dataset's last row for the security (the routes' default is
+ * the year up to today): a histogram coloured up and down, or a line.
+ */
+function dailySeries(route, title, kind, value) {
+  return async (panel, symbol, colors, span) => {
+    const rows = await get(route, { symbol, begin_date: yearsBefore(span.last, 1), end_date: span.last, limit: 250 });
+    const box = chartIn(panel);
+    panel.replaceChildren(element('p', title), box);
+    // Rows come newest first; the chart wants the oldest first.
+    const points = [...rows].reverse().map((row) => ({ time: row.date, value: value(row) }));
+    smallChart(box, kind, points, kind === 'line' ? colors.line : colors);
+  };
+}
 
 /** What a tab shows of one security, each from its own /v1 route (an error or no rows: a line saying so). */
 const PANELS = {
-  moneyflow: async (panel, symbol, colors, span) => {
-    const rows = await get('/v1/market/money-flow', { symbol, ...lastYear(span), limit: 250 });
-    show(panel, 'Net money flow a day, ten thousand yuan', (box) =>
-      smallChart(
-        box,
-        'histogram',
-        daily(rows, (row) => row.net_mf_amount / 10_000),
-        colors,
-      ),
-    );
-  },
-  margin: async (panel, symbol, colors, span) => {
-    const rows = await get('/v1/market/margin-detail', { symbol, ...lastYear(span), limit: 250 });
-    show(panel, 'Margin financing balance, yuan', (box) =>
-      smallChart(
-        box,
-        'line',
-        daily(rows, (row) => row.rzye),
-        colors.line,
-      ),
-    );
-  },
+  moneyflow: dailySeries(
+    '/v1/market/money-flow',
+    'Net money flow a day, ten thousand yuan',
+    'histogram',
+    (row) => row.net_mf_amount / 10_000,
+  ),
+  margin: dailySeries('/v1/market/margin-detail', 'Margin financing balance, yuan', 'line', (row) => row.rzye),
   holders: async (panel, symbol) => {
     const rows = await get('/v1/stock/top-holders', { symbol, limit: 10 });
     const table = element('table');
@@ -59,19 +59,7 @@ const PANELS = {
   },
 };
 
-const yearsBefore = (day, years) => `${Number(day.slice(0, 4)) - years}${day.slice(4)}`;
-/** The year up to a dataset's last row for the security (the routes' default is the year up to today). */
-const lastYear = (span) => ({ begin_date: yearsBefore(span.last, 1), end_date: span.last });
 const chartIn = (panel) => element('div', null, { class: 'small-chart', role: 'img', 'aria-label': panel.id });
-/** Rows of a dataset route (newest first) as points oldest first. */
-const daily = (rows, value) => [...rows].reverse().map((row) => ({ time: row.date, value: value(row) }));
-
-/** A title and a small chart under it. */
-function show(panel, title, draw) {
-  const box = chartIn(panel);
-  panel.replaceChildren(element('p', title), box);
-  draw(box);
-}
 
 /** The dataset of each tab in the coverage report (the holders' is not there: asked for all the same). */
 const DATASETS = {
