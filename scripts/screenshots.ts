@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { findBrowser } from '../test/support/browser';
+import { chartShows, sendFromReference, signInExplorer } from '../test/support/explorerPages';
 
 const PORT = 18_089;
 const KEY = `ak_demo_screenshots_${'0123456789abcdef'.repeat(2)}`;
@@ -40,31 +41,20 @@ try {
   }
   const browser = await chromium.launch({ executablePath: findBrowser() });
   const page = await browser.newPage({ viewport: { width: 1200, height: 1500 } });
-  await page.goto(`${base}/explorer`);
-  await page.getByLabel('API key').fill(KEY);
-  await page.getByRole('button', { name: 'Use' }).click();
+  await signInExplorer(page, base, KEY);
   const search = page.getByRole('combobox', { name: 'Name, pinyin initials or code' });
   await search.fill('payh');
   await page.getByRole('option', { name: /000001\.SZ/ }).click();
-  await page.waitForFunction(() => document.getElementById('chart')!.getAttribute('aria-label')!.includes('candles'));
+  await chartShows(page, 'candles');
   await page.locator('#market tbody tr').first().waitFor();
   await page.waitForTimeout(1500);
   await page.screenshot({ path: 'docs/explorer.png', fullPage: true });
   await page.getByRole('radio', { name: '1m' }).click();
-  await page.waitForFunction(() =>
-    document.getElementById('chart')!.getAttribute('aria-label')!.includes('1m candles'),
-  );
+  await chartShows(page, '1m candles');
   await page.waitForTimeout(3000);
   await page.locator('#security').screenshot({ path: 'docs/explorer-minutes.png' });
   const reference = await browser.newPage({ viewport: { width: 1300, height: 900 } });
-  await reference.goto(`${base}/reference`);
-  await reference
-    .getByRole('button', { name: /Test Request/ })
-    .first()
-    .click();
-  await reference.locator('input.scalar-password-input').last().fill(KEY);
-  await reference.keyboard.press('Control+Enter');
-  await reference.getByText('200 OK').waitFor();
+  await sendFromReference(reference, base, KEY);
   await reference.screenshot({ path: 'docs/reference-try-it.png' });
   await browser.close();
   console.log('docs/explorer.png, docs/explorer-minutes.png, docs/reference-try-it.png');

@@ -9,6 +9,7 @@ import { loadReferenceDataIfEmpty } from '../../src/ingest/demo';
 import { keyOnPlan } from '../support/marketData';
 import { loadSampleData } from '../support/sampleRequests';
 import { useTestServer } from '../support/server';
+import { chartShows, sendFromReference, signInExplorer } from '../support/explorerPages';
 
 /** Where the screenshots the README links are written (`E2E_SCREENSHOTS=docs` to refresh them). */
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -74,10 +75,7 @@ describe('e2e: the market explorer in headless Chromium', function () {
   async function explorer(key: string, width = 1100): Promise<{ page: Page; errors: string[]; foreign: string[] }> {
     const guarded = await guardedPage(width, 1400);
     const { page } = guarded;
-    await page.goto(`${server.baseUrl}/explorer`);
-    await page.getByRole('status').filter({ hasText: 'Paste an API key' }).waitFor();
-    await page.getByLabel('API key').fill(key);
-    await page.getByRole('button', { name: 'Use' }).click();
+    await signInExplorer(page, server.baseUrl, key);
     return guarded;
   }
 
@@ -105,7 +103,7 @@ describe('e2e: the market explorer in headless Chromium', function () {
     await page.getByRole('combobox', { name: 'Name, pinyin initials or code' }).press('ArrowDown');
     await page.getByRole('combobox', { name: 'Name, pinyin initials or code' }).press('Enter');
     await page.getByRole('heading', { name: /000001\.SZ/ }).waitFor();
-    await page.waitForFunction(() => document.getElementById('chart')!.getAttribute('aria-label')!.includes('candles'));
+    await chartShows(page, 'candles');
 
     const adjusted = await klines(page);
     expect(adjusted.length).to.be.above(100);
@@ -148,9 +146,7 @@ describe('e2e: the market explorer in headless Chromium', function () {
     for (const { page: each } of [{ page }, starter]) {
       await each.getByRole('combobox', { name: 'Name, pinyin initials or code' }).fill('000001');
       await each.getByRole('option', { name: /000001\.SZ/ }).click();
-      await each.waitForFunction(() =>
-        document.getElementById('chart')!.getAttribute('aria-label')!.includes('candles'),
-      );
+      await chartShows(each, 'candles');
     }
     await page.locator('#delay-mark').waitFor({ state: 'hidden' });
     await starter.page.locator('#delay-mark', { hasText: 'delayed 15 min' }).waitFor();
@@ -192,14 +188,10 @@ describe('e2e: the market explorer in headless Chromium', function () {
     await page.getByRole('combobox', { name: 'Name, pinyin initials or code' }).fill('payh');
     await page.getByRole('option', { name: /平安银行/ }).waitFor();
     await page.getByRole('combobox', { name: 'Name, pinyin initials or code' }).press('Enter');
-    await page.waitForFunction(() =>
-      document.getElementById('chart')!.getAttribute('aria-label')!.includes('daily candles'),
-    );
+    await chartShows(page, 'daily candles');
     await page.getByRole('radio', { name: 'D', exact: true }).focus();
     await page.keyboard.press('ArrowRight');
-    await page.waitForFunction(() =>
-      document.getElementById('chart')!.getAttribute('aria-label')!.includes('weekly candles'),
-    );
+    await chartShows(page, 'weekly candles');
     const weekly = await klines(page);
     expect((await candlesOf(page)).length).to.equal(weekly.length);
 
@@ -215,15 +207,7 @@ describe('e2e: the market explorer in headless Chromium', function () {
 
   it("the API reference sends an operation with a pasted key and shows the server's live answer, from this server alone", async () => {
     const { page, errors, foreign } = await guardedPage(1300, 1000);
-    await page.goto(`${server.baseUrl}/reference`);
-    // The first operation's "Test Request" (basic information, its example: 600519 and 000001.SZ).
-    await page
-      .getByRole('button', { name: /Test Request/ })
-      .first()
-      .click();
-    await page.locator('input.scalar-password-input').last().fill(enterpriseKey);
-    await page.keyboard.press('Control+Enter');
-    await page.getByText('200 OK').waitFor();
+    await sendFromReference(page, server.baseUrl, enterpriseKey);
     const direct = await (
       await fetch(`${server.baseUrl}/v1/stock/basic-info?symbol=600519,000001.SZ`, {
         headers: { 'X-API-KEY': enterpriseKey },
