@@ -22,6 +22,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { connect } from '../src/db/connection';
 import { migrateLatest } from '../src/db/migrate';
 import { loadReferenceDataIfEmpty } from '../src/ingest/demo';
+import { rssMb } from './support/processStats';
 import { generateMarket } from './support/generateMarket';
 import { generateValuations } from './support/generateValuations';
 import { freePort, round2 } from './support/reference';
@@ -137,15 +138,6 @@ async function wholeMarketDay(url: string) {
   }
   return results as Record<(typeof FORMATS)[number], { bytes: number; cold_p99_ms: number }>;
 }
-
-/** VmRSS of a process, MB (0 once it is gone). */
-const rssMb = (pid: number) => {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
-  } catch {
-    return 0;
-  }
-};
 
 /** `npm run ashare` as it runs: the build (`make bench-columnar` makes it) under the CLI's own V8 flags. */
 const CLI = (JSON.parse(readFileSync('package.json', 'utf8')).scripts.ashare as string).split(' ').slice(1);

@@ -36,6 +36,7 @@ import { addDays, addYears } from '../src/domain/time/calendar';
 import { loadReferenceDataIfEmpty } from '../src/ingest/demo';
 import { crossSectionQuery } from '../src/modules/market/crossSection.repository';
 import { summarize } from './profile-summary';
+import { rssMb } from './support/processStats';
 import { generateMarket } from './support/generateMarket';
 import { generateValuations } from './support/generateValuations';
 import { compareWithReference, freePort, round2 } from './support/reference';
@@ -114,9 +115,6 @@ async function timed(
     rows: body.startsWith('{') ? (JSON.parse(body).data.securities?.length ?? 0) : body.split('\n').length - 2,
   };
 }
-
-/** VmRSS of a process, MB. */
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 /** The server's RSS growth over its settled RSS while `count` whole-market CSVs stream one after another. */
 async function rssGrowthWhileStreaming(

@@ -8,10 +8,11 @@
  * /readyz, and the RSS once idle for 5 s (/proc, per worker for the cluster). Results: bench/results/footprint.json.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '../test/support/childServer';
+import { childrenOf, rssMb } from './support/processStats';
 
 const ROUNDS = Number(process.env.FOOTPRINT_ROUNDS ?? 3);
 const KEY = 'ak_demo_footprint_bench_key_000000';
@@ -26,19 +27,6 @@ interface Target {
 
 const scriptArgs = (cwd: string, script: string) =>
   (JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')).scripts[script] as string).split(' ').slice(1);
-
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
-const childrenOf = (pid: number) =>
-  readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .map(Number)
-    .filter((other) => {
-      try {
-        return readFileSync(`/proc/${other}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === String(pid);
-      } catch {
-        return false;
-      }
-    });
 
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
   for (

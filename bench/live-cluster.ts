@@ -16,6 +16,7 @@ import { LIVE_CHANNEL } from '../src/db/liveBus';
 import { migrateLatest } from '../src/db/migrate';
 import { eventsOf } from '../src/domain/market/liveEvents';
 import { keyOnPlan } from '../test/support/marketData';
+import { childrenOf, rssMb } from './support/processStats';
 import { freePort } from './support/reference';
 import { benchQuote, child, seedStreamStore } from './support/streamBench';
 import { percentile } from './support/timedRequests';
@@ -27,17 +28,8 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const STREAMS_PER_KEY = 5;
 const RESULTS = 'bench/results/live.json';
 
-/** The resident memory of a process's children (the cluster's workers), MB. */
-function workersRssMb(primary: number): number {
-  const children = readFileSync(`/proc/${primary}/task/${primary}/children`, 'utf8')
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean);
-  return children.reduce(
-    (sum, pid) => sum + Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024,
-    0,
-  );
-}
+/** The resident memory of the cluster's workers, MB. */
+const workersRssMb = (primary: number) => childrenOf(primary).reduce((sum, pid) => sum + rssMb(pid), 0);
 
 const dir = mkdtempSync(join(tmpdir(), 'ashare-bench-cluster-'));
 const url = `sqlite://${dir}/bench.sqlite`;
@@ -73,11 +65,7 @@ try {
       () => false,
     );
     // Every worker listens once the first has migrated: wait for all of them.
-    if (
-      ready &&
-      readFileSync(`/proc/${cluster.pid}/task/${cluster.pid}/children`, 'utf8').trim().split(/\s+/).length >= WORKERS
-    )
-      break;
+    if (ready && childrenOf(cluster.pid!).length >= WORKERS) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   await new Promise((resolve) => setTimeout(resolve, 2000));

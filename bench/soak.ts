@@ -4,10 +4,11 @@
  * the server's RSS; RSS at start and end. Results: bench/results/soak.json. DATABASE_URL picks the database
  * (default: a fresh SQLite file with the demo data).
  */
-import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { rssMb } from './support/processStats';
 import { prepareDatabase, startServerProcess } from './support/serverProcess';
 import { removeSqliteFile } from './support/reference';
 
@@ -35,8 +36,7 @@ const requestsOf = (minute: number) =>
     '/v1/market/daily?symbol=000001.SZ&begin_date=2024-13-01', // 400 invalid_date_format
   ].map((path) => ({ method: 'GET' as const, path }));
 
-const rssMb = (pid: number) =>
-  Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024);
+const roundedRssMb = (pid: number) => Math.round(rssMb(pid));
 
 await prepareDatabase(databaseUrl, key);
 const server = await startServerProcess('src/main.ts', 18900 + (process.pid % 90), {
@@ -45,7 +45,7 @@ const server = await startServerProcess('src/main.ts', 18900 + (process.pid % 90
 });
 const pid = server.child.pid!;
 const perMinute = [];
-const rssStartMb = rssMb(pid);
+const rssStartMb = roundedRssMb(pid);
 try {
   for (let minute = 0; minute < minutes; minute++) {
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -68,7 +68,7 @@ try {
       status_4xx: result['4xx'],
       status_other: result['1xx'] + result['3xx'] + result['5xx'],
       errors: result.errors + result.timeouts,
-      rss_mb: rssMb(pid),
+      rss_mb: roundedRssMb(pid),
     };
     console.log(JSON.stringify(row));
     perMinute.push(row);
@@ -79,7 +79,7 @@ try {
     minutes,
     rate,
     rss_start_mb: rssStartMb,
-    rss_end_mb: rssMb(pid),
+    rss_end_mb: roundedRssMb(pid),
     perMinute,
   };
   mkdirSync('bench/results', { recursive: true });
