@@ -1,6 +1,6 @@
 import { get, stream, yearsBefore } from './api.js';
 
-const { createChart, CandlestickSeries, HistogramSeries, createSeriesMarkers } = window.LightweightCharts;
+const { createChart, CandlestickSeries, HistogramSeries, LineSeries, createSeriesMarkers } = window.LightweightCharts;
 const RED = '#d62728';
 const GREEN = '#1a9641';
 const MINUTE_INTERVALS = new Set(['1m', '5m', '15m', '30m', '60m']);
@@ -57,33 +57,24 @@ export class SecurityChart {
     const minutes = MINUTE_INTERVALS.has(interval);
     const span = coverage.get(minutes ? 'stk_mins' : 'daily');
     if (!span?.rows) {
-      this.clear(`${security.symbol} ${security.name}: no ${minutes ? 'minute' : 'daily'} bars stored`);
-      return 0;
+      return this.clear(`${security.symbol} ${security.name}: no ${minutes ? 'minute' : 'daily'} bars stored`);
     }
     const years = interval === 'daily' ? 2 : 20;
     const begin = minutes ? span.last : yearsBefore(span.last, years);
     this.query = { symbol: security.symbol, interval, adjusted, begin_date: begin, end_date: span.last, limit: 1000 };
     const bars = [...(await get('/v1/market/klines', this.query)).klines].reverse();
+    const times = bars.map((bar) => chartTime(bar.time, interval));
     this.candles.setData(
-      bars.map((bar) => ({
-        time: chartTime(bar.time, interval),
-        open: bar.open,
-        high: bar.high,
-        low: bar.low,
-        close: bar.close,
-      })),
+      bars.map((bar, i) => ({ time: times[i], open: bar.open, high: bar.high, low: bar.low, close: bar.close })),
     );
-    this.volume.setData(
-      bars.map((bar) => this.volumeBar(chartTime(bar.time, interval), bar.volume, bar.close >= bar.open)),
-    );
+    this.volume.setData(bars.map((bar, i) => this.volumeBar(times[i], bar.volume, bar.close >= bar.open)));
     this.chart.timeScale().fitContent();
     this.container.setAttribute(
       'aria-label',
       `${security.symbol} ${security.name}: ${bars.length} ${interval} candles from ${bars[0]?.time} to ${bars.at(-1)?.time}, last close ${bars.at(-1)?.close}`,
     );
-    await this.mark(security.symbol, bars, interval, coverage);
+    await this.mark(security.symbol, bars, times, interval, coverage);
     this.listen(security.symbol);
-    return bars.length;
   }
 
   clear(label) {
@@ -101,7 +92,7 @@ export class SecurityChart {
    * Ex-dates (▼ ex: each day the adjustment factor steps, a distribution's or a rights issue's) and suspensions
    * (■ halt) on the days the chart holds.
    */
-  async mark(symbol, bars, interval, coverage) {
+  async mark(symbol, bars, days, interval, coverage) {
     if (MINUTE_INTERVALS.has(interval) || bars.length === 0) return this.markers.setMarkers([]);
     const first = bars[0].time.slice(0, 10);
     const last = bars.at(-1).time.slice(0, 10);
@@ -118,7 +109,6 @@ export class SecurityChart {
     const halts = (Array.isArray(status) ? status[0] : status).halts
       .map((halt) => halt.start_date)
       .filter((day) => day >= first && day <= last);
-    const days = bars.map((bar) => chartTime(bar.time, interval));
     // A marker sits on the first bar on or after its day (a weekly bar holds the ex-date of its week).
     const barOf = (day) => days.find((barDay) => barDay >= day);
     const markers = [
@@ -188,10 +178,6 @@ export class SecurityChart {
   bars() {
     return this.candles.data();
   }
-
-  markersShown() {
-    return this.markers.markers();
-  }
 }
 
 /** A small chart of one series over dates (a histogram, or a line), for the per-security tabs. */
@@ -202,7 +188,6 @@ export function smallChart(container, kind, points, color) {
     layout: { textColor: '#1d2330' },
     localization: { locale: 'en-US' },
   });
-  const { LineSeries } = window.LightweightCharts;
   const series = chart.addSeries(kind === 'line' ? LineSeries : HistogramSeries, kind === 'line' ? { color } : {});
   series.setData(
     points.map(({ time, value }) => ({
