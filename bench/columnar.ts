@@ -22,7 +22,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { connect } from '../src/db/connection';
 import { migrateLatest } from '../src/db/migrate';
 import { loadReferenceDataIfEmpty } from '../src/ingest/demo';
-import { rssMb } from './support/processStats';
+import { cpuMs, rssMb } from './support/processStats';
 import { generateMarket } from './support/generateMarket';
 import { generateValuations } from './support/generateValuations';
 import { freePort, round2 } from './support/reference';
@@ -67,12 +67,6 @@ const sessionsOf = async (db: ReturnType<typeof connect>): Promise<string[]> =>
   (await db('daily_bars').distinct('trade_date').orderBy('trade_date')).map((row: { trade_date: unknown }) =>
     String(row.trade_date).slice(0, 10),
   );
-
-/** CPU time (user + system) a process has used, ms (/proc/<pid>/stat counts clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 const serve = async (url: string, cache: boolean): Promise<ServerProcess> =>
   startServerProcess(

@@ -16,9 +16,9 @@ import { LIVE_CHANNEL } from '../src/db/liveBus';
 import { migrateLatest } from '../src/db/migrate';
 import { eventsOf } from '../src/domain/market/liveEvents';
 import { keyOnPlan } from '../test/support/marketData';
-import { childrenOf, rssMb } from './support/processStats';
-import { freePort } from './support/reference';
-import { benchQuote, child, seedStreamStore } from './support/streamBench';
+import { childrenOf, cpuMs, rssMb } from './support/processStats';
+import { freePort, round2 } from './support/reference';
+import { benchQuote, child, receiptsOf, seedStreamStore } from './support/streamBench';
 import { percentile } from './support/timedRequests';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 5000);
@@ -79,12 +79,19 @@ try {
   if (clients.first !== 'ready') throw new Error(clients.first);
   const rssConnected = workersRssMb(cluster.pid!);
   const latenciesLine = new Promise<string>((resolve) => clients.lines.once('line', resolve));
+  const workers = childrenOf(cluster.pid!);
+  const cpuOf = () => ({
+    workers: workers.reduce((sum, pid) => sum + cpuMs(pid), 0),
+    clients: cpuMs(clients.process.pid!),
+  });
+  const cpuBefore = cpuOf();
   let id = 1;
   for (let i = 0; i < EVENTS; i++) {
     await publisher.publish(LIVE_CHANNEL, JSON.stringify(eventsOf({ quotes: [benchQuote(i)], bars: [] }, () => id++)));
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const latencies = (JSON.parse(await latenciesLine) as number[]).sort((a, b) => a - b);
+  const { latencies, inOrder } = receiptsOf(await latenciesLine);
+  const cpuAfter = cpuOf();
   const results = existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
   results.fanout_cluster = {
     date: new Date().toISOString(),
@@ -93,8 +100,13 @@ try {
     events: EVENTS,
     deliveries: latencies.length,
     expected_deliveries: CLIENTS * EVENTS,
+    every_client_in_order: inOrder,
     p50_ms: percentile(latencies, 50),
     p99_ms: percentile(latencies, 99),
+    // CPU per delivery, from the first event's publishing to the last one's receipt: the workers' (the fan-out) and
+    // the client process's (receiving and parsing), both on this machine's cores.
+    workers_cpu_us_per_delivery: round2(((cpuAfter.workers - cpuBefore.workers) * 1000) / latencies.length),
+    clients_cpu_us_per_delivery: round2(((cpuAfter.clients - cpuBefore.clients) * 1000) / latencies.length),
     workers_rss_mb: Math.round(rssConnected),
     workers_rss_kb_per_connected_client: Math.round(((rssConnected - rssIdle) * 1024) / CLIENTS),
   };

@@ -21,7 +21,7 @@ import { StreamHub } from '../src/modules/market/streamHub.service';
 import { keyOnPlan } from '../test/support/marketData';
 import { benchCodes } from './support/benchCodes';
 import { percentile } from './support/timedRequests';
-import { benchQuote, child, seedStreamStore } from './support/streamBench';
+import { benchQuote, child, receiptsOf, seedStreamStore } from './support/streamBench';
 
 const SYMBOLS = Number(process.env.BENCH_SYMBOLS ?? 5500);
 const SWEEPS = Number(process.env.BENCH_SWEEPS ?? 5);
@@ -103,12 +103,12 @@ try {
     hub.receive(eventsOf({ quotes: [benchQuote(i)], bars: [] }, () => id++));
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const latencies = JSON.parse(await latenciesLine) as number[];
-  latencies.sort((a, b) => a - b);
+  const { latencies, inOrder } = receiptsOf(await latenciesLine);
   results.fanout = {
     clients: CLIENTS,
     events: EVENTS,
     deliveries: latencies.length,
+    every_client_in_order: inOrder,
     p50_ms: percentile(latencies, 50),
     p99_ms: percentile(latencies, 99),
     server_rss_mb: mb(process.memoryUsage().rss),

@@ -1,5 +1,5 @@
 /**
- * `npm run build`: the server, the cluster launcher, the CLI, the result-store process and the migrations as
+ * `npm run build`: the server, the cluster launcher, the CLI, the result-store process, the export's encoding thread and the migrations as
  * JavaScript in dist/ (esbuild: each entry one ES module with its source map; packages stay in node_modules).
  * The run stage needs dist/, the production dependencies and the files the server reads (generated/, db/demo/,
  * src/console/public/: src/paths.ts). Why a bundle: Node's ES modules need file extensions in relative
@@ -14,7 +14,14 @@ const migrations = readdirSync('db/migrations')
 rmSync('dist', { recursive: true, force: true });
 const started = Date.now();
 const result = await build({
-  entryPoints: ['src/main.ts', 'src/cluster.ts', 'src/cli.ts', 'src/mcp/resultStore.child.ts', ...migrations],
+  entryPoints: [
+    'src/main.ts',
+    'src/cluster.ts',
+    'src/cli.ts',
+    'src/mcp/resultStore.child.ts',
+    'src/modules/tushare/flatFileEncoder.worker.ts',
+    ...migrations,
+  ],
   outdir: 'dist',
   outbase: '.',
   bundle: true,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 
 /**
  * Where the files the server reads at run time are (the contract, the docs page, migrations, the demo data, the
@@ -20,11 +21,23 @@ function rootOf(start: string): string {
 export const ROOT = rootOf(here);
 /** Running the build (dist/, JavaScript) rather than the sources (src/, TypeScript under tsx). */
 export const BUILT = here.endsWith('.js');
-/** Compiled code: dist/ when built, the sources otherwise (migrations, the result-store process). */
+/** Compiled code: dist/ when built, the sources otherwise (migrations, the result-store process, the export's encoder). */
 const CODE_ROOT = BUILT ? join(ROOT, 'dist') : ROOT;
 const CODE_EXTENSION = BUILT ? '.js' : '.ts';
 /** Node's flags for a child process of this code (the CLI, a result store): source maps, or tsx for the sources. */
 export const CHILD_EXEC_ARGV = BUILT ? ['--enable-source-maps'] : ['--import', 'tsx'];
+
+/**
+ * A thread running a module of this code: the build's file, or the source once tsx's hooks are registered on the
+ * new thread (Node 20 gives a worker thread none of its parent's loader hooks, `--import tsx` included).
+ */
+export const startThread = (file: string): Worker =>
+  BUILT
+    ? new Worker(file)
+    : new Worker(
+        `import('tsx/esm/api').then((tsx) => tsx.register()).then(() => import(${JSON.stringify(pathToFileURL(file).href)}))`,
+        { eval: true },
+      );
 
 export const paths = {
   contract: join(ROOT, 'generated/openapi.json'),
@@ -40,4 +53,5 @@ export const paths = {
   cli: join(CODE_ROOT, `src/cli${CODE_EXTENSION}`),
   server: join(CODE_ROOT, `src/main${CODE_EXTENSION}`),
   resultStoreChild: join(CODE_ROOT, `src/mcp/resultStore.child${CODE_EXTENSION}`),
+  flatFileEncoder: join(CODE_ROOT, `src/modules/tushare/flatFileEncoder.worker${CODE_EXTENSION}`),
 };

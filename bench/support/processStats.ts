@@ -9,6 +9,12 @@ export function rssMb(pid: number): number {
   }
 }
 
+/** CPU time (user + system) a process has used, ms (/proc/<pid>/stat counts clock ticks of 10 ms). */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** The processes whose parent is `pid` (a cluster's workers). */
 export const childrenOf = (pid: number): number[] =>
   readdirSync('/proc')

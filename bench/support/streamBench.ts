@@ -14,6 +14,12 @@ export async function child(script: string, env: Record<string, string>) {
   return { process: process_, lines, first };
 }
 
+/** The clients' last line (sseClients.ts): each delivery's latency, ms, ascending, and whether every client's ids ran in order. */
+export function receiptsOf(line: string): { latencies: number[]; inOrder: boolean } {
+  const { latencies, in_order: inOrder } = JSON.parse(line) as { latencies: number[]; in_order: boolean };
+  return { latencies: latencies.sort((a, b) => a - b), inOrder };
+}
+
 /** The stream benches' store: 600519.SH and a stored quote every stream opens with (a client is ready once it has it). */
 export async function seedStreamStore(db: Knex): Promise<void> {
   await db('securities').insert({

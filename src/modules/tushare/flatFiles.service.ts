@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Db } from '../../db/connection';
 import { withPageCache } from '../../db/sql';
 import type { ColumnType } from '../../domain/api/columnTypes';
@@ -8,9 +7,10 @@ import type { FieldSource } from '../../domain/tables/tushareApi';
 import { toTushareDate } from '../../domain/tables/tushareUnits';
 import type { Visibility } from '../../domain/time/marketTime';
 import type { ColumnarFormat } from '../../http/answers/answerFormat';
-import { columnarChunks } from '../../http/answers/columnarChunks';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
 import { TUSHARE_APIS } from './apiNames.catalog';
+import { FlatFileEncoder } from './flatFileEncoder';
+import { writeAtomically, type FlatFileDone } from './flatFileEncoding';
 import { tushareQuery } from './tushare.service';
 import type { TushareValue } from './tushare.types';
 
@@ -94,40 +94,63 @@ async function writeFlatFiles(db: Db, calendar: TradingCalendar, options: FlatFi
   const summary: FlatFileSummary = { written: 0, unchanged: 0, rows: 0, files: 0 };
   const total = options.datasets.length * sessions.length;
   let done = 0;
-  for (const dataset of options.datasets) {
-    const api = TUSHARE_APIS[dataset]!;
-    // Every field of the api but the partition's.
-    const columns = Object.keys(api.fields).filter((name) => name !== 'trade_date');
-    const types = columns.map((name) => TYPE_OF_KIND[api.fields[name]!.kind]);
-    for (const date of sessions) {
-      const items = await sessionRows(db, calendar, { apiName: dataset, fields: columns }, api.scope, date);
-      const path = `${dataset}/trade_date=${date}/part-0.${options.format}`;
-      if (items.length === 0) manifest.remove(dataset, date);
-      else {
-        const bytes = Buffer.concat([
-          ...columnarChunks(options.format, {
-            columns,
-            types,
-            metadata: { dataset, trade_date: date },
-            batches: [items],
-          }),
-        ]);
-        const entry = { dataset, date, rows: items.length, sha256: sha256(bytes), path };
-        if (manifest.holds(entry)) summary.unchanged += 1;
-        else {
-          manifest.write(entry, bytes);
-          summary.written += 1;
-          if (summary.written % SAVE_EVERY === 0) manifest.save();
+  const encoder = new FlatFileEncoder();
+  // Files posted to the encoder and not yet recorded, oldest first: while it encodes these, the next is read.
+  const encoding: Array<{ entry: Omit<ManifestEntry, 'sha256'>; outcome: Promise<FlatFileDone> }> = [];
+  const record = async () => {
+    const { entry, outcome } = encoding.shift()!;
+    const { sha256, written } = await outcome;
+    manifest.set({ ...entry, sha256 });
+    if (!written) summary.unchanged += 1;
+    else if ((summary.written += 1) % SAVE_EVERY === 0) manifest.save();
+    options.progress?.((done += 1), total, `${entry.dataset} ${entry.date}`);
+  };
+  try {
+    for (const dataset of options.datasets) {
+      const api = TUSHARE_APIS[dataset]!;
+      // Every field of the api but the partition's.
+      const columns = Object.keys(api.fields).filter((name) => name !== 'trade_date');
+      const types = columns.map((name) => TYPE_OF_KIND[api.fields[name]!.kind]);
+      for (const date of sessions) {
+        const rows = await sessionRows(db, calendar, { apiName: dataset, fields: columns }, api.scope, date);
+        if (rows.length === 0) {
+          manifest.remove(dataset, date);
+          options.progress?.((done += 1), total, `${dataset} ${date}`);
+          continue;
         }
-        summary.rows += items.length;
+        const entry = {
+          dataset,
+          date,
+          rows: rows.length,
+          path: `${dataset}/trade_date=${date}/part-0.${options.format}`,
+        };
+        const outcome = encoder.encode({
+          format: options.format,
+          columns,
+          types,
+          metadata: { dataset, trade_date: date },
+          rows,
+          file: join(options.out, entry.path),
+          held: manifest.held(entry),
+        });
+        // Its failure is met when it is recorded, in turn; until then it is not an unhandled rejection.
+        outcome.catch(() => undefined);
+        encoding.push({ entry, outcome });
+        summary.rows += rows.length;
         summary.files += 1;
+        if (encoding.length > ENCODING_AHEAD) await record();
       }
-      options.progress?.((done += 1), total, `${dataset} ${date}`);
     }
+    while (encoding.length > 0) await record();
+  } finally {
+    await encoder.close();
   }
   manifest.save();
   return summary;
 }
+
+/** Files posted to the encoding thread beyond the one it encodes: one queued keeps it busy while the next is read. */
+const ENCODING_AHEAD = 1;
 
 /** A session's rows of an api_name's fields, every page of them. */
 async function sessionRows(
@@ -151,8 +174,6 @@ async function sessionRows(
   }
 }
 
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
 /** The export's manifest: what each file holds, kept beside the files and written whole (temp file, rename). */
 class Manifest {
   private readonly entries = new Map<string, ManifestEntry>();
@@ -165,13 +186,13 @@ class Manifest {
         this.entries.set(keyOf(entry), entry);
   }
 
-  /** Whether the file is there with these bytes already. */
-  holds(entry: ManifestEntry): boolean {
-    return this.entries.get(keyOf(entry))?.sha256 === entry.sha256 && existsSync(join(this.dir, entry.path));
+  /** The sha256 of the bytes the file holds, as last recorded; null when it was never written or is gone. */
+  held(entry: Pick<ManifestEntry, 'dataset' | 'date' | 'path'>): string | null {
+    const known = this.entries.get(keyOf(entry));
+    return known?.path === entry.path && existsSync(join(this.dir, entry.path)) ? known.sha256 : null;
   }
 
-  write(entry: ManifestEntry, bytes: Buffer): void {
-    writeAtomically(join(this.dir, entry.path), bytes);
+  set(entry: ManifestEntry): void {
     this.entries.set(keyOf(entry), entry);
   }
 
@@ -190,10 +211,3 @@ class Manifest {
 }
 
 const keyOf = ({ dataset, date }: Pick<ManifestEntry, 'dataset' | 'date'>) => `${dataset} ${date}`;
-
-/** A file written whole or not at all: to a temporary name beside it, then renamed over it. */
-function writeAtomically(path: string, bytes: Buffer): void {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(`${path}.tmp`, bytes);
-  renameSync(`${path}.tmp`, path);
-}

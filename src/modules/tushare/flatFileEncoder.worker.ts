@@ -1,0 +1,14 @@
+import { parentPort } from 'node:worker_threads';
+import { encodeFlatFile, type FlatFileJob } from './flatFileEncoding';
+
+/**
+ * The export's encoding thread (`FlatFileEncoder`): each job posted is encoded, hashed and written, and its
+ * outcome (or its error's message) posted back, in the order the jobs came.
+ */
+parentPort!.on('message', (job: FlatFileJob) => {
+  try {
+    parentPort!.postMessage({ done: encodeFlatFile(job) });
+  } catch (error) {
+    parentPort!.postMessage({ error: error instanceof Error ? error.message : String(error) });
+  }
+});
