@@ -100,4 +100,22 @@ describe('export: flat files, one Parquet file a dataset and session, read by Du
     const day = await reader.directory(join(out, 'daily', `trade_date=${first!.date}`), 'ts_code');
     expect(day.rows.map((row) => row.close)).to.include(123.45);
   });
+
+  it("fails with the encoding thread's error when a file cannot be written", async () => {
+    // The output "directory" is a file: the encoding thread's first write fails (ENOTDIR), and the export with it.
+    const file = join(out, MANIFEST);
+    const failed = await exportFlatFiles(testDb.db, new TradingCalendar(testDb.db, new DataVersions(testDb.db, 0)), {
+      datasets: ['daily'],
+      since: '2000-01-01',
+      until: '2030-12-31',
+      format: 'arrow',
+      out: file,
+    }).then(
+      () => null,
+      (error: Error) => error.message,
+    );
+    expect(failed).to.match(
+      /^ENOTDIR: not a directory, mkdir '.+manifest\.json\/daily\/trade_date=\d{4}-\d{2}-\d{2}'$/,
+    );
+  });
 });
