@@ -7,6 +7,8 @@ import { importBundle } from '../../src/ingest/bundle';
 import { generateBundle } from '../../src/ingest/generate/generateBundle';
 import { DataVersions } from '../../src/db/dataVersions';
 import { TradingCalendar } from '../../src/modules/common/tradingCalendar.service';
+import { FlatFileEncoder } from '../../src/modules/tushare/flatFileEncoder';
+import { packColumns } from '../../src/modules/tushare/flatFileEncoding';
 import { exportFlatFiles, MANIFEST, type ManifestEntry } from '../../src/modules/tushare/flatFiles.service';
 import { ColumnarReader } from '../support/columnarReader';
 import { useTestDb } from '../support/testDb';
@@ -117,5 +119,40 @@ describe('export: flat files, one Parquet file a dataset and session, read by Du
     expect(failed).to.match(
       /^ENOTDIR: not a directory, mkdir '.+manifest\.json\/daily\/trade_date=\d{4}-\d{2}-\d{2}'$/,
     );
+  });
+
+  it('hands a session to the encoding thread with its nulls, integers and texts as they were', async () => {
+    const types = ['string', 'float64', 'int64', 'string'] as const;
+    const rows = [
+      ['600000.SH', 10.25, 1200, '浦发银行'],
+      ['000001.SZ', null, null, null],
+      ['430047.BJ', -0.5, 7, ''],
+    ];
+    const encoder = new FlatFileEncoder();
+    const file = join(out, 'handed.parquet');
+    const values = packColumns(rows, types);
+    try {
+      expect(
+        await encoder.encode({
+          format: 'parquet',
+          columns: ['ts_code', 'close', 'vol', 'name'],
+          types: [...types],
+          metadata: {},
+          values,
+          file,
+          held: null,
+        }),
+      ).to.include({ written: true });
+    } finally {
+      await encoder.close();
+    }
+    // The numbers' buffers were moved, not copied: this thread no longer holds them.
+    expect((values[1] as Float64Array).length).to.equal(0);
+    const table = await reader.parquet(readFileSync(file));
+    expect(table.rows).to.deep.equal([
+      { ts_code: '600000.SH', close: 10.25, vol: '1200', name: '浦发银行' },
+      { ts_code: '000001.SZ', close: null, vol: null, name: null },
+      { ts_code: '430047.BJ', close: -0.5, vol: '7', name: '' },
+    ]);
   });
 });

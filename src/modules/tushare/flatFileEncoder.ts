@@ -1,5 +1,5 @@
 import { paths, startThread } from '../../paths';
-import type { FlatFileDone, FlatFileJob } from './flatFileEncoding';
+import { movedBuffers, type FlatFileDone, type FlatFileJob } from './flatFileEncoding';
 
 type Reply = { done: FlatFileDone } | { error: string };
 
@@ -25,7 +25,7 @@ export class FlatFileEncoder {
   encode(job: FlatFileJob): Promise<FlatFileDone> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ resolve, reject });
-      this.worker.postMessage(job);
+      this.worker.postMessage(job, movedBuffers(job.values));
     });
   }
 

@@ -12,7 +12,8 @@ export interface FlatFileJob {
   columns: readonly string[];
   types: readonly ColumnType[];
   metadata: Record<string, string>;
-  rows: TushareValue[][];
+  /** The rows column by column (`packColumns`): what crosses to the encoding thread at the least cost. */
+  values: PackedColumn[];
   /** The file's path. */
   file: string;
   /** The sha256 of the bytes the file holds now (from the manifest, the file there), null when none. */
@@ -25,9 +26,43 @@ export interface FlatFileDone {
   written: boolean;
 }
 
+/** A column of numbers (NaN for none, which the writers write as null) or of texts. */
+export type PackedColumn = Float64Array | Array<string | null>;
+
+const NUMERIC: ReadonlySet<ColumnType> = new Set(['float64', 'int64']);
+
+/**
+ * Rows as columns: numbers in a Float64Array each, which is moved to the encoding thread rather than copied
+ * (copying the rows as arrays was a sixth of the reading thread's time), texts as arrays.
+ */
+export function packColumns(rows: readonly TushareValue[][], types: readonly ColumnType[]): PackedColumn[] {
+  return types.map((type, i) => {
+    if (!NUMERIC.has(type)) return rows.map((row) => (row[i] == null ? null : String(row[i])));
+    const column = new Float64Array(rows.length);
+    for (let r = 0; r < rows.length; r++) {
+      const cell = rows[r]![i];
+      column[r] = cell == null ? NaN : Number(cell);
+    }
+    return column;
+  });
+}
+
+/** The buffers of a job's number columns: moved, not copied, with the job to the encoding thread. */
+export const movedBuffers = (values: readonly PackedColumn[]): ArrayBuffer[] =>
+  values.flatMap((column) => (column instanceof Float64Array ? [column.buffer as ArrayBuffer] : []));
+
+/** Packed columns as the writers take rows again. */
+function unpackRows(values: readonly PackedColumn[]): unknown[][] {
+  const count = values[0]?.length ?? 0;
+  const rows = new Array<unknown[]>(count);
+  for (let r = 0; r < count; r++) rows[r] = values.map((column) => column[r]);
+  return rows;
+}
+
 /** A session's rows encoded, hashed and written over the file when the bytes differ from what it holds. */
 export function encodeFlatFile(job: FlatFileJob): FlatFileDone {
-  const { format, columns, types, metadata, rows } = job;
+  const { format, columns, types, metadata } = job;
+  const rows = unpackRows(job.values);
   const bytes = Buffer.concat([...columnarChunks(format, { columns, types, metadata, batches: [rows] })]);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const written = sha256 !== job.held;

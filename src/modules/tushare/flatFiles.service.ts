@@ -10,7 +10,7 @@ import type { ColumnarFormat } from '../../http/answers/answerFormat';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
 import { TUSHARE_APIS } from './apiNames.catalog';
 import { FlatFileEncoder } from './flatFileEncoder';
-import { writeAtomically, type FlatFileDone } from './flatFileEncoding';
+import { packColumns, writeAtomically, type FlatFileDone } from './flatFileEncoding';
 import { tushareQuery } from './tushare.service';
 import type { TushareValue } from './tushare.types';
 
@@ -129,7 +129,7 @@ async function writeFlatFiles(db: Db, calendar: TradingCalendar, options: FlatFi
           columns,
           types,
           metadata: { dataset, trade_date: date },
-          rows,
+          values: packColumns(rows, types),
           file: join(options.out, entry.path),
           held: manifest.held(entry),
         });
