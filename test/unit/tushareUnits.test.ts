@@ -12,6 +12,20 @@ describe('domain/tushareUnits: the store against Tushare’s units and dates', (
     expect(toTushareUnits(1.5e21, 4)).to.equal(1.5e17);
   });
 
+  it('a whole number gives the decimal shift of its digits exactly, as the text would', () => {
+    expect(toTushareUnits(123_456_789, 3)).to.equal(123_456.789);
+    expect(toTushareUnits(-5, 4)).to.equal(-0.0005);
+    expect(toTushareUnits(2 ** 53 - 1, 3)).to.equal(9_007_199_254_740.991);
+    // Against the digits shifted in a text of the test's own, over whole numbers of every size.
+    let seed = 7;
+    for (let i = 0; i < 20_000; i++) {
+      seed = (seed * 48_271) % 2_147_483_647;
+      const value = Math.floor((seed / 2_147_483_647) * 10 ** (i % 16)) * (i % 2 ? -1 : 1);
+      const power = 1 + (i % 8);
+      expect(toTushareUnits(value, power), `${value} ÷ 10^${power}`).to.equal(Number(`${value}e-${power}`));
+    }
+  });
+
   it('null stays null and a power of 0 leaves the value alone', () => {
     expect(toTushareUnits(null, 4)).to.equal(null);
     expect(toTushareUnits(17.5, 0)).to.equal(17.5);

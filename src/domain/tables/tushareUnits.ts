@@ -18,6 +18,9 @@ export const TUSHARE_POWERS = {
  */
 export function toTushareUnits(value: number | null, power: number): number | null {
   if (value === null || power === 0) return value;
+  // A whole number (an amount in yuan, mostly) divided by an exact power of ten is already the double nearest
+  // the exact quotient, which is what the text gives too, without making and parsing a string.
+  if (Number.isSafeInteger(value) && power > 0 && power <= 22) return value / 10 ** power;
   const [digits, exponent = '0'] = String(value).split('e');
   return Number(`${digits}e${Number(exponent) - power}`);
 }
