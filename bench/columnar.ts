@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { SingleBar } from 'cli-progress';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { connect } from '../src/db/connection';
+import { DAILY_BAR_COLUMNS, type DailyBarColumn } from '../src/domain/tables/dailyBarColumns';
 import { migrateLatest } from '../src/db/migrate';
 import { loadReferenceDataIfEmpty } from '../src/ingest/demo';
 import { cpuMs, rssMb } from './support/processStats';
@@ -167,6 +168,17 @@ async function exportRun(url: string, out: string) {
 }
 
 /**
+ * An exported cell against the stored one: the day as text, a number the store keeps in other units (amount in
+ * yuan, Tushare's in thousands) back in the store's to within rounding, every other cell exactly.
+ */
+function sameCell(name: string, exported: unknown, stored: unknown): boolean {
+  if (name === 'trade_date') return String(stored).slice(0, 10) === exported;
+  const power = DAILY_BAR_COLUMNS[name as DailyBarColumn] ?? 0;
+  if (power === 0 || exported == null || stored == null) return (stored ?? null) === (exported ?? null);
+  return Math.abs(Number(exported) * 10 ** power - Number(stored)) <= 1e-9 * Math.abs(Number(stored));
+}
+
+/**
  * The export read by DuckDB as one table against the store, row by row: both in (trade_date, ts_code) order, every
  * column of every row equal (numbers as doubles, the day as text), and the count of rows and of codes.
  */
@@ -183,17 +195,19 @@ async function compareWithStore(url: string, out: string) {
     )
   ).yieldRowsJs();
   const db = connect(url);
-  const storedRows = db('daily_bars').select(columns).orderBy(['trade_date', 'ts_code']).stream();
+  // The store a session at a time (Knex's stream of SQLite reads every row into memory first).
+  const days = await sessionsOf(db);
+  async function* storedRows() {
+    for (const day of days) yield* await db('daily_bars').where('trade_date', day).select(columns).orderBy('ts_code');
+  }
   let [compared, mismatches] = [0, 0];
   let firstMismatch: unknown = null;
-  const storedIterator = storedRows[Symbol.asyncIterator]();
+  const storedIterator = storedRows();
   for await (const batch of exportedRows)
     for (const row of batch) {
       const next = await storedIterator.next();
       const stored = next.done ? [] : columns.map((name) => (next.value as Record<string, unknown>)[name]);
-      const same = columns.every((name, i) =>
-        name === 'trade_date' ? String(stored[i]).slice(0, 10) === row[i] : (stored[i] ?? null) === (row[i] ?? null),
-      );
+      const same = columns.every((name, i) => sameCell(name, row[i], stored[i]));
       compared += 1;
       if (!same && mismatches++ === 0) firstMismatch = { exported: row, stored };
     }
