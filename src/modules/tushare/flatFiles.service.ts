@@ -94,6 +94,7 @@ async function writeFlatFiles(db: Db, calendar: TradingCalendar, options: FlatFi
   const summary: FlatFileSummary = { written: 0, unchanged: 0, rows: 0, files: 0 };
   const total = options.datasets.length * sessions.length;
   let done = 0;
+  const step = (dataset: string, date: string) => options.progress?.((done += 1), total, `${dataset} ${date}`);
   const encoder = new FlatFileEncoder();
   // Files posted to the encoder and not yet recorded, oldest first: while it encodes these, the next is read.
   const encoding: Array<{ entry: Omit<ManifestEntry, 'sha256'>; outcome: Promise<FlatFileDone> }> = [];
@@ -103,7 +104,7 @@ async function writeFlatFiles(db: Db, calendar: TradingCalendar, options: FlatFi
     manifest.set({ ...entry, sha256 });
     if (!written) summary.unchanged += 1;
     else if ((summary.written += 1) % SAVE_EVERY === 0) manifest.save();
-    options.progress?.((done += 1), total, `${entry.dataset} ${entry.date}`);
+    step(entry.dataset, entry.date);
   };
   try {
     for (const dataset of options.datasets) {
@@ -115,7 +116,7 @@ async function writeFlatFiles(db: Db, calendar: TradingCalendar, options: FlatFi
         const rows = await sessionRows(db, calendar, { apiName: dataset, fields: columns }, api.scope, date);
         if (rows.length === 0) {
           manifest.remove(dataset, date);
-          options.progress?.((done += 1), total, `${dataset} ${date}`);
+          step(dataset, date);
           continue;
         }
         const entry = {
