@@ -5,6 +5,7 @@ import { differenceTable } from './ingest/baostock/check';
 import type { BaostockSummary } from './ingest/baostock/baostockSync';
 import type { UpdateSummary } from './ingest/update/runUpdate';
 import type { BundleFile, BundleProgress } from './ingest/bundle';
+import { rejectionLines } from './ingest/loaderTypes';
 
 /**
  * Per-file progress of an import: a bar with rows/s and ETA (by bytes read) on a terminal, one summary line
@@ -39,8 +40,9 @@ export function consoleProgress(stream: NodeJS.WriteStream = process.stderr): Bu
       bar = undefined;
       const seconds = (performance.now() - started) / 1000;
       stream.write(
-        `${file.api}.csv: ${result.rows} rows into ${result.table} in ${seconds.toFixed(1)} s (${Math.round(result.rows / seconds)} rows/s)\n`,
+        `${file.api}.csv: ${result.rows} rows into ${result.table} in ${seconds.toFixed(1)} s (${Math.round(result.rows / seconds)} rows/s)${result.rejectedRows > 0 ? `, ${result.rejectedRows} left out` : ''}\n`,
       );
+      for (const line of rejectionLines(result)) stream.write(`${line}\n`);
     },
   };
 }

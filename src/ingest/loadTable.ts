@@ -8,7 +8,15 @@ import { KeyTracker, keyOf } from './keyTracker';
 import { batchRows, tableWriter } from '../db/bulkWrite';
 import type { LoadOptions, LoadResult, Row, TableLoad, TableLoader } from './loaderTypes';
 
-/** Loads a whole CSV file in one transaction: either every row lands or none does. */
+/** How many rejected rows a load reports by line (all are counted). */
+const MAX_REPORTED_REJECTIONS = 100;
+
+/**
+ * Loads a whole CSV file in one transaction: every row that can be stored lands, or none does. A row that
+ * cannot be stored (a value that is no number or no day, a required value missing, a key already given) is
+ * left out and reported by line with the reason; a file that cannot be read (truncated, not UTF-8, a required
+ * column missing) or a batch the database refuses stops the load, and nothing of the file stays.
+ */
 export async function loadTable(
   db: Knex,
   path: string,
@@ -27,7 +35,19 @@ export async function loadRecords(
   options: LoadOptions = {},
 ): Promise<LoadResult> {
   const load = typeof loader === 'function' ? await loader(db) : loader;
-  const result: LoadResult = { source, table: load.table, rows: 0, firstDate: null, lastDate: null };
+  const result: LoadResult = {
+    source,
+    table: load.table,
+    rows: 0,
+    firstDate: null,
+    lastDate: null,
+    rejectedRows: 0,
+    rejections: [],
+  };
+  const reject = (line: number, reason: string) => {
+    result.rejectedRows++;
+    if (result.rejections.length < MAX_REPORTED_REJECTIONS) result.rejections.push({ line, reason });
+  };
   const seen = new KeyTracker(load.key);
   return db.transaction(async (trx) => {
     const writer = await tableWriter(trx, load);
@@ -57,7 +77,7 @@ export async function loadRecords(
       for await (const { line, values } of records) {
         lastLine = line;
         if (!headerChecked) headerChecked = checkHeader(source, load, Object.keys(values));
-        const row = rowOf(source, line, load, values);
+        const row = rowOf(line, load, values, reject);
         if (row === null) continue;
         if (load.resolveSameKey) {
           const key = keyOf(row, load.key);
@@ -65,12 +85,13 @@ export async function loadRecords(
           if (!earlier) batch.push(row);
           resolved.set(key, earlier ? load.resolveSameKey(earlier, row) : row);
         } else {
-          if (!seen.add(row))
-            throw new IngestError(
-              source,
+          if (!seen.add(row)) {
+            reject(
               line,
-              `duplicate key (${load.key.join(', ')}) = (${load.key.map((c) => row[c]).join(', ')}) within the file`,
+              `duplicate key (${load.key.join(', ')}) = (${load.key.map((c) => row[c]).join(', ')}) within the file; the first row stands`,
             );
+            continue;
+          }
           batch.push(row);
         }
         trackDates(result, row, load.key);
@@ -100,11 +121,18 @@ function checkHeader(source: string, load: TableLoad, header: string[]): true {
   throw new IngestError(source, 1, `missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}${hint}`);
 }
 
-function rowOf(source: string, line: number, load: TableLoad, values: Record<string, string>): Row | null {
+/** The row of a record, or null when the load skips it or cannot store it (then reported as rejected). */
+function rowOf(
+  line: number,
+  load: TableLoad,
+  values: Record<string, string>,
+  reject: (line: number, reason: string) => void,
+): Row | null {
   try {
     return load.toRow(values);
   } catch (err) {
-    throw new IngestError(source, line, (err as Error).message);
+    reject(line, (err as Error).message);
+    return null;
   }
 }
 

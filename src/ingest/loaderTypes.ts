@@ -40,6 +40,15 @@ export interface LoadResult {
   /** The earliest and latest date of the key's date column, when it has one. */
   firstDate: string | null;
   lastDate: string | null;
+  /** Rows left out because they cannot be stored, all counted; the first of them by line and reason. */
+  rejectedRows: number;
+  rejections: RejectedRow[];
+}
+
+/** A record the load left out: its line (the file's, or the reply's row + 1) and why. */
+export interface RejectedRow {
+  line: number;
+  reason: string;
 }
 
 export interface LoadOptions {
@@ -49,4 +58,11 @@ export interface LoadOptions {
   onBytes?(bytes: number): void;
   /** Runs inside the file's transaction after the load (e.g. to record sync progress atomically). */
   beforeCommit?(trx: Knex.Transaction, result: LoadResult): Promise<void>;
+}
+
+/** A load's rejected rows as lines `source:line: reason` (the first reported), then how many more there were. */
+export function rejectionLines({ source, rejectedRows, rejections }: LoadResult): string[] {
+  const lines = rejections.map(({ line, reason }) => `${source}:${line}: ${reason} (row left out)`);
+  if (rejectedRows > rejections.length) lines.push(`${source}: ${rejectedRows - rejections.length} more rows left out`);
+  return lines;
 }

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { isSqlite } from '../../src/db/dialect';
 import { importBundle } from '../../src/ingest/bundle';
 import { IngestError } from '../../src/ingest/ingestError';
+import { rejectionLines } from '../../src/ingest/loaderTypes';
 import { useTestDb } from '../support/testDb';
 import { csv, DAILY_HEADER, snapshot, writeBundle } from './support/bundle';
 
@@ -23,7 +24,7 @@ const GBK_STOCK_BASIC = Buffer.concat([
   Buffer.from(',19910403\n'),
 ]);
 
-describe('bad input: a clear message naming file and line, nothing of that file loaded', () => {
+describe('bad input: a clear message naming file and line; a bad file loads nothing, a bad row only itself', () => {
   const testDb = useTestDb({ each: true });
   let before: unknown[];
 
@@ -72,61 +73,82 @@ describe('bad input: a clear message naming file and line, nothing of that file 
     );
   });
 
-  it('text in a number column, after a batch was already written', async () => {
-    const err = await expectRefused(
-      {
-        'daily.csv': csv(
-          DAILY_HEADER,
-          ...manyGoodRows,
-          rowOn('20240105').replace('9.39', 'abc').replace('9.19', 'abc'),
-        ),
-      },
-      /not a number in column open: "abc"/,
-    );
-    expect(err.file).to.equal('daily.csv');
-    expect(err.line).to.equal(1202);
+  /** Imports the bundle; the rejections of its files as `file:line: reason`, every other row loaded. */
+  async function importLeavingOut(files: Record<string, string | Buffer>): Promise<string[]> {
+    const bundle = writeBundle(files);
+    try {
+      const results = await importBundle(testDb.db, bundle.dir);
+      return results.flatMap(rejectionLines);
+    } finally {
+      bundle.remove();
+    }
+  }
+
+  const barDays = async () =>
+    (await testDb.db('daily_bars').orderBy('trade_date').pluck('trade_date')).map((day) => String(day).slice(0, 10));
+
+  it('text in a number column, after a batch was already written: that row is left out, the rest load', async () => {
+    const bad = rowOn('20240105').replace('9.19', 'abc');
+    expect(await importLeavingOut({ 'daily.csv': csv(DAILY_HEADER, ...manyGoodRows, bad) })).to.deep.equal([
+      'daily.csv:1202: not a number in column open: "abc" (row left out)',
+    ]);
+    const days = await barDays();
+    expect(days).to.have.length(1201);
+    expect(days).not.to.include('2024-01-05');
   });
 
   it('a date that is no day (20241301)', async () => {
-    await expectRefused(
-      { 'daily.csv': csv(DAILY_HEADER, rowOn('20240105'), rowOn('20241301')) },
-      /^daily\.csv:3: invalid date in column trade_date: 20241301$/,
-    );
+    expect(
+      await importLeavingOut({ 'daily.csv': csv(DAILY_HEADER, rowOn('20240105'), rowOn('20241301')) }),
+    ).to.deep.equal(['daily.csv:3: invalid date in column trade_date: 20241301 (row left out)']);
+    expect(await barDays()).to.deep.equal(['2024-01-04', '2024-01-05']);
   });
 
-  it('duplicate keys within a file, even far apart', async () => {
-    await expectRefused(
-      { 'daily.csv': csv(DAILY_HEADER, rowOn('20240105'), ...manyGoodRows, rowOn('20240105')) },
-      /^daily\.csv:1203: duplicate key \(ts_code, trade_date\) = \(000001\.SZ, 2024-01-05\) within the file$/,
-    );
+  it('duplicate keys within a file, even far apart: the first row stands', async () => {
+    const later = rowOn('20240105').replace('9.19', '9.99');
+    expect(
+      await importLeavingOut({ 'daily.csv': csv(DAILY_HEADER, rowOn('20240105'), ...manyGoodRows, later) }),
+    ).to.deep.equal([
+      'daily.csv:1203: duplicate key (ts_code, trade_date) = (000001.SZ, 2024-01-05) within the file; the first row stands (row left out)',
+    ]);
+    expect(await testDb.db('daily_bars').where({ trade_date: '2024-01-05' }).pluck('open')).to.deep.equal([9.19]);
   });
 
   it('a missing required value', async () => {
-    await expectRefused(
-      { 'daily.csv': csv(DAILY_HEADER, rowOn('20240105').replace('000001.SZ', '')) },
-      /^daily\.csv:2: missing value in column ts_code$/,
-    );
+    expect(
+      await importLeavingOut({
+        'daily.csv': csv(DAILY_HEADER, rowOn('20240105').replace('000001.SZ', ''), rowOn('20240108')),
+      }),
+    ).to.deep.equal(['daily.csv:2: missing value in column ts_code (row left out)']);
+    expect(await barDays()).to.deep.equal(['2024-01-04', '2024-01-08']);
   });
 
   it('minute bars outside the trading sessions', async () => {
     const bars = csv(
       'ts_code,trade_time,open,close,high,low,vol,amount',
       '600519.SH,2024-01-02 12:01:00,1,1,1,1,100,100',
+      '600519.SH,2024-01-02 13:01:00,1,1,1,1,100,100',
     );
-    await expectRefused(
-      { 'stk_mins.csv': bars },
-      /^stk_mins\.csv:2: time outside the trading sessions 09:30-11:30 and 13:00-15:00: 2024-01-02 12:01:00$/,
-    );
-    expect(await testDb.db('intraday_bars').count({ n: '*' }).first()).to.deep.equal({ n: 0 });
+    expect(await importLeavingOut({ 'stk_mins.csv': bars })).to.deep.equal([
+      'stk_mins.csv:2: time outside the trading sessions 09:30-11:30 and 13:00-15:00: 2024-01-02 12:01:00 (row left out)',
+    ]);
+    expect(await testDb.db('intraday_bars').count({ n: '*' }).first()).to.deep.equal({ n: 1 });
+  });
+
+  it('a hundred rejections are reported by line, the rest counted', async () => {
+    const bad = Array.from({ length: 150 }, (_, i) => rowOn(compactDay(i)).replace('9.19', 'x'));
+    const lines = await importLeavingOut({ 'daily.csv': csv(DAILY_HEADER, ...bad) });
+    expect(lines).to.have.length(101);
+    expect(lines.at(-1)).to.equal('daily.csv: 50 more rows left out');
   });
 
   it('files before the bad one stay loaded; the bad one leaves no trace', async () => {
     await expectRefused(
       {
         'trade_cal.csv': csv('exchange,cal_date,is_open', 'SSE,20240105,1'),
-        'daily.csv': csv(DAILY_HEADER, rowOn('20240132')),
+        'daily.csv': csv(DAILY_HEADER, GOOD_ROW) + '000001.SZ,"2024',
       },
-      /^daily\.csv:2: invalid date/,
+      /^daily\.csv:3: a quoted field is not closed/,
     );
     expect(await testDb.db('trade_calendar').count({ n: '*' }).first()).to.deep.equal({ n: 1 });
   });

@@ -4,9 +4,7 @@ import { columnsOf, type ColumnLayout, type TableLayout } from './tableLayout';
 import {
   fieldsOf,
   filtersOf,
-  ofSecurity,
   type DataScope,
-  type FieldSource,
   type ParamFilter,
   type RowOrder,
   type TableFilters,
@@ -22,12 +20,9 @@ export const SESSIONS = {
   coverage: 'sessions',
 } as const;
 
-/** Where Tushare's output puts the security's name, which the store does not keep per row. */
-export const SECURITY_NAME = '@security.name';
-
 /** The api_name's entry beyond the table: Tushare's fields in Tushare's order (all columns by default), parameters, order, cap. */
 export interface TushareEntry<C extends string> {
-  fields?: readonly (C | typeof SECURITY_NAME)[];
+  fields?: readonly C[];
   params: Readonly<Record<string, ParamFilter<C>>>;
   requiresOneOf?: readonly string[];
   order: RowOrder<C>;
@@ -138,10 +133,7 @@ function tushareEntryOf<C extends string>(
   layout: TableLayout<C>,
   { fields = columnsOf(layout), ...entry }: TushareEntry<C>,
 ): Omit<TushareApi, 'layout' | 'scope'> {
-  const sources: Record<string, FieldSource> = {};
-  for (const name of fields)
-    Object.assign(sources, name === SECURITY_NAME ? { name: ofSecurity('name') } : fieldsOf(layout, [name]));
-  return { ...entry, fields: sources };
+  return { ...entry, fields: fieldsOf(layout, fields) };
 }
 
 /** A descriptor's `/dataapi` entry, or none. */

@@ -1,7 +1,7 @@
 import { addDays } from '../time/calendar';
 import { compactToIsoDate, isoToCompactDate } from '../time/dates';
 import { col, columnsOf, required, type ColumnLayout, type TableLayout } from './tableLayout';
-import { dataset, SECURITY_NAME, SESSIONS } from './datasetDescriptor';
+import { dataset, SESSIONS } from './datasetDescriptor';
 import { CONVERTIBLE_CALLS, CONVERTIBLE_PRICE_CHANGES, FUND_NAVS, FUND_SHARES } from './instrumentDescriptors';
 
 /**
@@ -60,6 +60,7 @@ export const MARGIN_DETAILS = dataset({
   columns: {
     trade_date: required(col.date()),
     ts_code: required(col.code()),
+    name: col.text(),
     rzye: col.number(),
     rqye: col.number(),
     rzmre: col.number(),
@@ -71,19 +72,6 @@ export const MARGIN_DETAILS = dataset({
   },
   ...SESSIONS,
   tushare: (by) => ({
-    fields: [
-      'trade_date',
-      'ts_code',
-      SECURITY_NAME,
-      'rzye',
-      'rqye',
-      'rzmre',
-      'rqyl',
-      'rzche',
-      'rqchl',
-      'rqmcl',
-      'rzrqye',
-    ],
     params: { ts_code: by.codes('ts_code'), ...by.byDate('trade_date') },
     order: [
       ['trade_date', 'desc'],
@@ -150,6 +138,7 @@ export const NORTHBOUND_HOLDINGS = dataset({
     code: col.text(),
     trade_date: required(col.date()),
     ts_code: required(col.code()),
+    name: col.text(),
     vol: col.number(),
     ratio: col.number(),
     exchange: required(col.text()),
@@ -158,7 +147,6 @@ export const NORTHBOUND_HOLDINGS = dataset({
   // Southbound rows (HK, Hong Kong codes) are no A shares.
   skips: (values) => values.exchange?.trim() === 'HK',
   tushare: (by) => ({
-    fields: ['code', 'trade_date', 'ts_code', SECURITY_NAME, 'vol', 'ratio', 'exchange'],
     params: { ts_code: by.codes('ts_code'), ...by.byDate('trade_date'), exchange: by.equals('exchange') },
     order: [
       ['trade_date', 'desc'],
@@ -174,7 +162,7 @@ export const NORTHBOUND_HOLDINGS = dataset({
  * Tushare `limit_list_d`: the day's limit-up (`U`), limit-down (`D`) and broken-limit (`Z`) stocks, ST stocks
  * not included. Money in yuan as sent (close, amount, the amount traded at the limit, market values, the
  * order book's sealing amount); first and last sealing times as `HHMMSS` text; `up_stat` "N/T" (N limit-ups
- * in T days) and `limit_times` (consecutive limit days). The day's name is the security's, not stored.
+ * in T days) and `limit_times` (consecutive limit days); the security's name of that day.
  */
 export const LIMIT_LISTS = dataset({
   api: 'limit_list_d',
@@ -185,6 +173,7 @@ export const LIMIT_LISTS = dataset({
     trade_date: required(col.date()),
     ts_code: required(col.code()),
     industry: col.text(),
+    name: col.text(),
     close: col.number(),
     pct_chg: col.number(),
     amount: col.number(),
@@ -202,26 +191,6 @@ export const LIMIT_LISTS = dataset({
   },
   ...SESSIONS,
   tushare: (by) => ({
-    fields: [
-      'trade_date',
-      'ts_code',
-      'industry',
-      SECURITY_NAME,
-      'close',
-      'pct_chg',
-      'amount',
-      'limit_amount',
-      'float_mv',
-      'total_mv',
-      'turnover_ratio',
-      'fd_amount',
-      'first_time',
-      'last_time',
-      'open_times',
-      'up_stat',
-      'limit_times',
-      'limit',
-    ],
     params: {
       ts_code: by.codes('ts_code'),
       ...by.byDate('trade_date'),
@@ -290,6 +259,7 @@ export const TOP_LISTS = dataset({
   columns: {
     trade_date: required(col.date()),
     ts_code: required(col.code()),
+    name: col.text(),
     close: col.number(),
     pct_change: col.number(),
     turnover_rate: col.number(),
@@ -305,23 +275,6 @@ export const TOP_LISTS = dataset({
   },
   ...SESSIONS,
   tushare: (by) => ({
-    fields: [
-      'trade_date',
-      'ts_code',
-      SECURITY_NAME,
-      'close',
-      'pct_change',
-      'turnover_rate',
-      'amount',
-      'l_sell',
-      'l_buy',
-      'l_amount',
-      'net_amount',
-      'net_rate',
-      'amount_rate',
-      'float_values',
-      'reason',
-    ],
     params: { trade_date: by.on('trade_date'), ts_code: by.codes('ts_code') },
     requiresOneOf: ['trade_date'],
     order: [
@@ -660,9 +613,12 @@ export const DATASET_DESCRIPTORS = [
   CONVERTIBLE_CALLS,
 ] as const;
 
-const KEY = new Set(['ts_code', 'trade_date']);
+const KEY = new Set(['ts_code', 'name', 'trade_date']);
 
-/** A dataset's value columns (everything but the security and the day), in its registry's order. */
+/**
+ * A dataset's value columns (everything but the security, its name and the day), in its registry's order. A
+ * `name` column is the security's name as the source sent it with the row: the name of that day.
+ */
 export const valueColumnsOf = (layout: TableLayout<string>): string[] =>
   columnsOf(layout).filter((column) => !KEY.has(column));
 

@@ -83,7 +83,9 @@ export const FUND_NAVS = dataset({
 
 /**
  * Tushare `cb_price_chg`: a convertible's conversion price changes (resets, dividends, placements), each
- * effective from `change_date`, the price before and after it (yuan per share). Tushare asks for it by bond
+ * effective from `change_date`, the price before and after it (yuan per share). Every bond's first row is its
+ * initial price, sent with neither (doc 246's example: 113556.SH 20191220 29.47 None None): from then the price in
+ * force is `convert_price_initial`. Tushare asks for it by bond
  * (`ts_code` required), so the sync asks bond by bond (its own task in tushareSync.ts), not session by session.
  */
 export const CONVERTIBLE_PRICE_CHANGES = dataset({
@@ -99,7 +101,7 @@ export const CONVERTIBLE_PRICE_CHANGES = dataset({
     change_date: required(col.date()),
     convert_price_initial: col.number(),
     convertprice_bef: col.number(),
-    convertprice_aft: required(col.number()),
+    convertprice_aft: col.number(),
   },
   tushare: (by) => ({
     params: { ts_code: by.codes('ts_code') },

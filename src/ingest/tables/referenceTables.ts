@@ -14,6 +14,7 @@ import { date, int, num, required, requiredDate, text, tsCode } from './fieldPar
 import { layoutLoad, layoutRow } from './layoutRows';
 import { securityIdentity } from './securityRows';
 import { latestUpdateFlag } from './updateFlags';
+import { coalescedSameKey } from './coalescedRows';
 
 /**
  * Tushare `index_basic` → securities of kind `index`. Only indices with an exchange code (`.SH`, `.SZ`,
@@ -39,8 +40,15 @@ export const indexBasic: TableLoad = {
   },
 };
 
-/** Tushare `namechange`: the names a security has had. */
-export const nameChange: TableLoad = layoutLoad(NAME_CHANGES, 'reference');
+/**
+ * Tushare `namechange`: the names a security has had. Tushare sends some changes twice, once without its end
+ * date (tushare #895, #1647: 000005.SZ 世纪星源 from 20080625, ended None and 20210505): they are one name.
+ */
+export const nameChange: TableLoad = layoutLoad(
+  NAME_CHANGES,
+  'reference',
+  coalescedSameKey(NAME_CHANGES.table, NAME_CHANGES.key, ['end_date', 'ann_date']),
+);
 
 /**
  * Tushare `dividend`: one row per stage of a period's payout plan; amounts in yuan per share. Tushare repeats

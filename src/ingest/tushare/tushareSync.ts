@@ -6,7 +6,7 @@ import { toSqlDateTime } from '../../domain/time/dates';
 import { loaderOf } from '../bundle';
 import { rowRecords } from '../csvRecords';
 import { loadRecords } from '../loadTable';
-import type { LoadOptions, LoadResult } from '../loaderTypes';
+import { rejectionLines, type LoadOptions, type LoadResult } from '../loaderTypes';
 import { tushareClient, TushareError, type TushareCall, type TushareOptions, type TushareTable } from './tushareClient';
 import { compact, daysOf, monthsOf, reportingPeriodsOf, yearsOf, type SyncPart } from './syncParts';
 
@@ -275,6 +275,7 @@ export async function syncTushare(db: Knex, options: SyncOptions): Promise<LoadR
         },
       });
       log(`${task.api} ${part}: ${result.rows} rows`);
+      for (const line of rejectionLines(result)) log(line);
       results.push(result);
     }
   }

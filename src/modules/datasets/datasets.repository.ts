@@ -30,7 +30,7 @@ export async function datasetPage(
   const page = isOfSecurities(layout)
     ? visible()
         .leftJoin('securities as s', 's.ts_code', 't.ts_code')
-        .select(['t.ts_code', 't.trade_date', 's.name', ...values])
+        .select(['t.ts_code', 't.trade_date', nameOf(db, layout), ...values])
         .orderBy(
           query.codes === null
             ? [{ column: 't.ts_code' }, { column: 't.trade_date', order: 'desc' }]
@@ -48,6 +48,10 @@ export async function datasetPage(
     .offset(query.offset);
   return { rows, total: Number(counted?.total ?? 0) };
 }
+
+/** The name of the row's day where the source sent one (rows stored before it was kept: the security's). */
+const nameOf = (db: Db, layout: TableLayout<string>) =>
+  'name' in layout.columns ? db.raw('coalesce(t.name, s.name) as name') : 's.name';
 
 /** The first trading day of the query that the plan does not see yet, or null. */
 export async function firstHiddenDay(

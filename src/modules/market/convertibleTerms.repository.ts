@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Db } from '../../db/connection';
 import type { ConversionPriceChange } from '../../domain/market/instrumentValues';
 import { storedDay } from '../../db/sql';
@@ -56,6 +57,15 @@ export async function convertibleTermsRow(db: Db, code: string): Promise<Convert
   return row as ConvertibleTermsRow;
 }
 
+/**
+ * The conversion-price changes that name a price in force, with it as `convertprice_aft`: a bond's initial-price
+ * row sends no price after (Tushare cb_price_chg, doc 246), its initial price is in force from its date.
+ */
+export const withPriceInForce = (db: Db, query: Knex.QueryBuilder): Knex.QueryBuilder =>
+  query
+    .where((q) => q.whereNotNull('convertprice_aft').orWhereNotNull('convert_price_initial'))
+    .select(db.raw('coalesce(convertprice_aft, convert_price_initial) as convertprice_aft'));
+
 /** A convertible's conversion-price changes published by `asOf` (or, without a publication date, effective by then), oldest first. */
 export async function publishedPriceChanges(db: Db, code: string, asOf: string): Promise<PublishedPriceChange[]> {
   const rows: Array<{
@@ -63,13 +73,13 @@ export async function publishedPriceChanges(db: Db, code: string, asOf: string):
     publish_date: unknown;
     convertprice_bef: number | null;
     convertprice_aft: number;
-  }> = await db('convertible_price_changes')
+  }> = await withPriceInForce(db, db('convertible_price_changes'))
     .where({ ts_code: code })
     .where((q) =>
       q.where('publish_date', '<=', asOf).orWhere((n) => n.whereNull('publish_date').where('change_date', '<=', asOf)),
     )
     .orderBy('change_date')
-    .select('change_date', 'publish_date', 'convertprice_bef', 'convertprice_aft');
+    .select('change_date', 'publish_date', 'convertprice_bef');
   return rows.map((row) => ({
     date: storedDay(row.change_date)!,
     published: storedDay(row.publish_date),

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connection';
 import type { ConversionPriceChange } from '../../domain/market/instrumentValues';
 import { whereVisible } from '../common/visibleRows.repository';
+import { withPriceInForce } from './convertibleTerms.repository';
 import { storedDay } from '../../db/sql';
 import { groupBy } from '../../domain/api/collections';
 
@@ -64,10 +65,10 @@ export async function conversionPriceChanges(
     change_date: unknown;
     convertprice_bef: number | null;
     convertprice_aft: number;
-  }> = await db('convertible_price_changes')
+  }> = await withPriceInForce(db, db('convertible_price_changes'))
     .whereIn('ts_code', [...codes])
     .orderBy(['ts_code', 'change_date'])
-    .select('ts_code', 'change_date', 'convertprice_bef', 'convertprice_aft');
+    .select('ts_code', 'change_date', 'convertprice_bef');
   return groupBy(
     rows,
     (row) => row.ts_code,
