@@ -1,0 +1,105 @@
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { importBundle } from '../../src/ingest/bundle';
+import { rejectionLines } from '../../src/ingest/loaderTypes';
+import { syncTushare } from '../../src/ingest/tushare/tushareSync';
+import { dataapi } from '../support/dataapi';
+import { call } from '../support/http';
+import { insertSecurities, keyOnPlan } from '../support/marketData';
+import { useTestServer } from '../support/server';
+import { ok, startTushareReplay } from '../ingest/support/tushareReplay';
+
+const DOCUMENTED = join(import.meta.dirname, '../fixtures/documented');
+
+/**
+ * An api's documented rows: the file, the `/dataapi` parameters that answer them all, the table they land in,
+ * and the lines whose row is one with a later line's (the source sent one fact twice).
+ */
+const APIS = [
+  { api: 'cb_price_chg', params: { ts_code: '113556.SH,128110.SZ,128114.SZ' }, table: 'convertible_price_changes' },
+  { api: 'namechange', params: { ts_code: '000005.SZ' }, table: 'name_changes', mergedLines: [3] },
+  { api: 'top_list', params: { trade_date: '20180928' }, table: 'top_lists' },
+] as const;
+
+const rowsOf = (api: string): Record<string, string>[] =>
+  parse(readFileSync(join(DOCUMENTED, `${api}.csv`)), { columns: true });
+
+/** A documented cell as Tushare's JSON carries it: None is null, a number a number. */
+const wireValue = (text: string): string | number | null =>
+  text === '' ? null : /^-?\d+\.\d+$/.test(text) ? Number(text) : text;
+
+/** The rows the store must answer: the documented ones, each fact once (merged lines left out), in a stable order. */
+function expectedItems(api: (typeof APIS)[number]): unknown[][] {
+  const merged: readonly number[] = 'mergedLines' in api ? api.mergedLines : [];
+  return sorted(
+    rowsOf(api.api)
+      .filter((_, i) => !merged.includes(i + 2))
+      .map((row) => Object.values(row).map(wireValue)),
+  );
+}
+const sorted = (items: unknown[][]) => [...items].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+
+describe("documented rows: each api's example from its source's page loads unchanged and answers as sent", () => {
+  const store = useTestServer(async (db) => {
+    // Today's stock list names 000505.SZ otherwise than the list of 2018-09-28 did.
+    await insertSecurities(db, [{ ts_code: '000505.SZ', name: '今日之名', kind: 'stock' }]);
+    const results = await importBundle(db, DOCUMENTED);
+    expect(results.flatMap(rejectionLines)).to.deep.equal([]);
+  });
+  let key = '';
+  before(async () => {
+    key = await keyOnPlan(store.db, 'enterprise');
+  });
+
+  for (const api of APIS) {
+    it(`${api.api}: /dataapi answers the documented rows, nulls included`, async () => {
+      const fields = Object.keys(rowsOf(api.api)[0]!);
+      const answer = await dataapi(store.server.baseUrl, key, api.api, api.params, fields.join(','));
+      expect(answer.code, answer.msg).to.equal(0);
+      expect(answer.data.fields).to.deep.equal(fields);
+      expect(sorted(answer.data.items)).to.deep.equal(expectedItems(api));
+    });
+  }
+
+  it("top_list: /v1 answers each row's name of its day, also for a security the stock list no longer names so", async () => {
+    const page = await call<'getTopList'>(store.server.baseUrl, 'GET', '/v1/market/top-list?date=2018-09-28', { key });
+    expect(page.status).to.equal(200);
+    const names = Object.fromEntries(page.body.data.map((row) => [row.symbol, row.name]));
+    expect(names).to.deep.include({ '000505.SZ': '京粮控股', '000007.SZ': '全新好', '002219.SZ': '恒康医疗' });
+  });
+
+  it('the sync from a replay server sending the documented rows stores the same tables as the import', async () => {
+    const db = store.db;
+    const imported = Object.fromEntries(
+      await Promise.all(APIS.map(async ({ table }) => [table, await db(table).select()] as const)),
+    );
+    for (const { table } of APIS) await db(table).delete();
+    await insertSecurities(
+      db,
+      ['113556.SH', '128110.SZ', '128114.SZ'].map((code) => ({ ts_code: code, name: code, kind: 'convertible' })),
+    );
+    const replay = await startTushareReplay((request) => {
+      if (request.api_name === 'trade_cal') return ok(['exchange', 'cal_date', 'is_open'], [['SSE', '20180928', 1]]);
+      const rows = rowsOf(request.api_name);
+      return ok(
+        Object.keys(rows[0]!),
+        rows.map((row) => Object.values(row).map(wireValue)),
+      );
+    });
+    try {
+      const results = await syncTushare(db, {
+        url: replay.url,
+        token: 't',
+        from: '2018-09-28',
+        to: '2018-09-28',
+        only: APIS.map(({ api }) => api),
+      });
+      expect(results.flatMap(rejectionLines)).to.deep.equal([]);
+    } finally {
+      await replay.close();
+    }
+    for (const { table } of APIS) expect(await db(table).select(), table).to.have.deep.members(imported[table]!);
+  });
+});
