@@ -35,6 +35,22 @@ describe('import of the reference and event tables', () => {
     expect(await snapshots()).to.deep.equal(first);
   });
 
+  it('a name sent again without its end date (tushare #895) keeps the stored end date', async () => {
+    const header = 'ts_code,name,start_date,end_date,ann_date,change_reason';
+    const ended = writeBundle({ 'namechange.csv': csv(header, '000005.SZ,世纪星源,20080625,20210505,,撤销ST') });
+    const again = writeBundle({ 'namechange.csv': csv(header, '000005.SZ,世纪星源,20080625,,20080620,撤销ST') });
+    try {
+      await importBundle(testDb.db, ended.dir);
+      await importBundle(testDb.db, again.dir);
+    } finally {
+      ended.remove();
+      again.remove();
+    }
+    expect(
+      await testDb.db('name_changes').where({ ts_code: '000005.SZ' }).select('start_date', 'end_date', 'ann_date'),
+    ).to.deep.equal([{ start_date: '2008-06-25', end_date: '2021-05-05', ann_date: '2008-06-20' }]);
+  });
+
   it('a dividend stage stored with a higher update_flag is not replaced by an older correction', async () => {
     const header = 'ts_code,end_date,ann_date,div_proc,cash_div,update_flag';
     const newer = writeBundle({ 'dividend.csv': csv(header, '600519.SH,20231231,20240613,实施,30.876,1') });
