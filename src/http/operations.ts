@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types';
 import type { components, operations } from '../../generated/api';
 import { DATASETS, type Dataset } from '../db/dataVersions';
-import { columnTypesOf, type ColumnType, type JsonSchema } from '../domain/api/columnTypes';
+import { columnTypesOf, tableColumnsOf, type ColumnType, type JsonSchema } from '../domain/api/columnTypes';
 
 export type OperationId = keyof operations;
 export type Scope = components['schemas']['Scope'];
@@ -32,6 +32,8 @@ export interface OperationPolicy {
   tables: boolean;
   /** The types of its table's columns in the columnar forms, from its JSON answer's schema (empty without tables). */
   columns: ReadonlyMap<string, ColumnType>;
+  /** Its table's columns when an answer has no rows, from the same schema (empty without tables). */
+  emptyColumns: readonly string[];
   /** Whether its success answer is an event stream (`text/event-stream`), never ending on its own. */
   stream: boolean;
   /** `x-tushare`: Tushare's wire format, the key also as the body's `token`, failures as HTTP 200 with a non-zero code. */
@@ -99,6 +101,9 @@ export function operationPolicies(contract: OpenAPIV3.DocumentV3_1): OperationPo
         columns: tables
           ? columnTypesOf(content!['application/json']!.schema as JsonSchema, resolverOf(contract))
           : new Map(),
+        emptyColumns: tables
+          ? tableColumnsOf(content!['application/json']!.schema as JsonSchema, resolverOf(contract))
+          : [],
         stream: content?.['text/event-stream'] !== undefined,
         tushare: operation['x-tushare'] === true,
       });

@@ -1,12 +1,13 @@
 import { expect } from 'chai';
-import { tableRows, columnsOf } from '../../src/domain/api/flatRows';
+import { tableParts, tableRows, columnsOf } from '../../src/domain/api/flatRows';
 import { operationPolicies } from '../../src/http/operations';
 import { asJsonValue, ColumnarReader, DUCKDB_TYPES, type ReadTable } from '../support/columnarReader';
 import { contract, operations } from '../support/contract';
-import { SAMPLE_REQUESTS as REQUESTS } from '../support/sampleRequests';
+import { EMPTY_REQUESTS, SAMPLE_REQUESTS as REQUESTS } from '../support/sampleRequests';
 import { useSharedFixture } from '../support/fixture';
 
-const COLUMN_TYPES = new Map(operationPolicies(contract).map((policy) => [policy.operationId, policy.columns]));
+const POLICIES = new Map(operationPolicies(contract).map((policy) => [policy.operationId, policy]));
+const COLUMN_TYPES = new Map([...POLICIES].map(([operationId, policy]) => [operationId, policy.columns]));
 
 /** A read table's rows in the JSON rows' form, each column by its type and the JSON's value of it. */
 const asJsonRows = ({ columns, rows }: ReadTable, json: ReadonlyArray<Record<string, unknown>>) =>
@@ -59,6 +60,28 @@ describe('formats: every table route answers Parquet and Arrow, read back by Duc
         if (json.body.pagination !== undefined)
           expect(JSON.parse(table.metadata.pagination!)).to.deep.equal(json.body.pagination);
         if (typeof json.body.cursor === 'string') expect(table.metadata.next_cursor).to.equal(json.body.cursor);
+      }
+    });
+  }
+
+  for (const [operationId, path] of Object.entries(EMPTY_REQUESTS)) {
+    it(`${operationId} without rows: CSV, Parquet and Arrow still carry the contract's columns and types`, async () => {
+      const json = await api.get(path);
+      expect(json.status, JSON.stringify(json.body)).to.equal(200);
+      expect([...tableParts(json.body.data)]).to.deep.equal([]);
+      const { columns: types, emptyColumns } = POLICIES.get(operationId as never)!;
+      expect(emptyColumns).not.to.be.empty;
+      const get = (format: string) =>
+        fetch(`${api.baseUrl}${path}&format=${format}`, { headers: { 'X-API-KEY': api.key } });
+      expect(await (await get('csv')).text()).to.equal(`${emptyColumns.join(',')}\n`);
+      for (const table of [
+        await reader.parquet(new Uint8Array(await (await get('parquet')).arrayBuffer())),
+        await reader.arrow(new Uint8Array(await (await get('arrow')).arrayBuffer())),
+      ]) {
+        expect(table.rows).to.deep.equal([]);
+        expect(table.columns).to.deep.equal(
+          emptyColumns.map((name) => ({ name, type: DUCKDB_TYPES[types.get(name)!] })),
+        );
       }
     });
   }

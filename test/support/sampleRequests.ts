@@ -88,6 +88,20 @@ export const SAMPLE_REQUESTS: Record<string, string> = {
   ),
 };
 
+/**
+ * A request of each table route that can answer no rows, answering none on the shared fixture (a window
+ * before its data, a security without any): an empty answer must still say its columns and their types in
+ * every form. The other table routes answer one record always, or 404 `no_data` for a window without rows.
+ */
+export const EMPTY_REQUESTS: Record<string, string> = {
+  searchStocks: '/v1/stock/search?keyword=zzzz',
+  getStockList: '/v1/stock/list?date=1985-06-03',
+  getCodeChanges: '/v1/stock/code-change?symbol=600519',
+  getDividends: '/v1/events/dividends?symbol=600000,000333.SZ',
+  getAnnouncements: '/v1/events/announcements?symbol=000333',
+  getDataQuality: '/v1/data/quality?symbol=600519',
+};
+
 /** The datasets' fixture bundle (synthetic rows in Tushare's layouts, test/fixtures/datasets/README.md). */
 export const DATASET_FIXTURES = fileURLToPath(new URL('../fixtures/datasets/', import.meta.url));
 

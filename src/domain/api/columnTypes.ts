@@ -77,6 +77,40 @@ export function columnTypesOf(schema: JsonSchema, resolve: (ref: string) => Json
   return types;
 }
 
+/**
+ * The columns of a table answer without rows, as the contract gives them, in the order a row's would be: the
+ * properties of `data`'s record (of its list's records), its first list of records left out and that list's
+ * records' columns after them, so that an empty answer still says what it would hold.
+ */
+export function tableColumnsOf(schema: JsonSchema, resolve: (ref: string) => JsonSchema): string[] {
+  const deref = (node: JsonSchema) => (node.$ref === undefined ? node : resolve(node.$ref));
+  const propertiesOf = (node: JsonSchema): [string, JsonSchema][] => {
+    const at = deref(node);
+    return [...(at.allOf ?? []).flatMap(propertiesOf), ...Object.entries(at.properties ?? {})];
+  };
+  const columns: string[] = [];
+  const record = (node: JsonSchema) => {
+    let nested: JsonSchema | undefined;
+    for (const [name, property] of propertiesOf(node)) {
+      const resolved = deref(property);
+      if (nested === undefined && isRecordList(resolved, resolve)) nested = resolved.items!;
+      else if (!columns.includes(name)) columns.push(name);
+    }
+    if (nested !== undefined) record(nested);
+  };
+  // `data` as a list of records, a record, or either (one symbol or several): the first branch that is a table.
+  const table = (node: JsonSchema): boolean => {
+    const at = deref(node);
+    if (isRecordList(at, resolve)) record(at.items!);
+    else if (at.properties !== undefined || at.allOf !== undefined) record(at);
+    else return [...(at.oneOf ?? []), ...(at.anyOf ?? [])].some(table);
+    return true;
+  };
+  const data = propertiesOf(schema).find(([name]) => name === 'data')?.[1];
+  if (data !== undefined) table(data);
+  return columns;
+}
+
 /** Whether a schema is a list of records (rows of the table), not a list of scalars or a nested value. */
 function isRecordList(schema: JsonSchema, resolve: (ref: string) => JsonSchema): boolean {
   if (!typesOf(schema).includes('array') || schema.items === undefined) return false;

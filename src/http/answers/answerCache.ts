@@ -112,14 +112,14 @@ export class AnswerCache {
     if (hit) return sendTagged(req, raw, hit.etag, () => sendAnswerBytes(raw, hit));
     const payload = await build();
     const format = answerFormatOf(raw);
-    const types = raw.locals.operation!.columns;
+    const operation = raw.locals.operation!;
     // A table, or rows written as they are in any form; else JSON of the payload.
     const text =
       payload instanceof RowsAnswer
-        ? payload.text(format, types)
+        ? payload.text(format, operation.columns)
         : format === 'json'
           ? null
-          : tableText(request, envelopeOf(payload), format, types);
+          : tableText(request, envelopeOf(payload), format, operation);
     let answer: Omit<Answer, 'etag'>;
     if (text === null)
       answer = { body: payload instanceof JsonText ? payload.toBuffer() : Buffer.from(JSON.stringify(payload)) };

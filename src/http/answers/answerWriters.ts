@@ -17,6 +17,6 @@ export async function writeAnswer<B>(
   await streamText(
     req as Request,
     res as Response,
-    tableText(req as Request, body as Envelope, format, res.locals.operation!.columns),
+    tableText(req as Request, body as Envelope, format, res.locals.operation!),
   );
 }

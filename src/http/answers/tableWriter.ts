@@ -6,6 +6,21 @@ import { isColumnar, TABLE_MEDIA_TYPES, type TableFormat } from './answerFormat'
 import { COLUMNAR_BATCH_ROWS, type ColumnarRows } from './columnarRows';
 import { columnarChunks } from './columnarChunks';
 
+/** A table answer's columns as the contract gives them: their types, and the columns of an answer without rows. */
+export interface TableShape {
+  columns: ReadonlyMap<string, ColumnType>;
+  emptyColumns: readonly string[];
+}
+
+/**
+ * The columns of the envelope's rows in first-seen order (a row lacks `requested_symbol` unless an old code
+ * named it); the contract's when there are none, so that an empty answer still says what it would hold.
+ */
+function columnsOf(envelope: Envelope, { emptyColumns }: TableShape): string[] {
+  const columns = tableColumns(tableParts(envelope.data));
+  return columns.length > 0 ? columns : [...emptyColumns];
+}
+
 /** A success envelope as a table writer reads it: its rows in `data`, the paging beside them. */
 export interface Envelope {
   data: Json;
@@ -60,9 +75,8 @@ function lineWriter(format: 'csv' | 'ndjson', columns: readonly string[]): (part
 }
 
 /** The table's text in chunks of lines, header first for CSV. */
-function* tableChunks(envelope: Envelope, format: 'csv' | 'ndjson'): Generator<string> {
-  // The columns are every row's keys in first-seen order (a row lacks `requested_symbol` unless an old code named it).
-  const columns = tableColumns(tableParts(envelope.data));
+function* tableChunks(envelope: Envelope, format: 'csv' | 'ndjson', table: TableShape): Generator<string> {
+  const columns = columnsOf(envelope, table);
   const lineOf = lineWriter(format, columns);
   let batch = format === 'csv' ? [csvLine(columns)] : [];
   for (const parts of tableParts(envelope.data)) {
@@ -79,8 +93,8 @@ function* tableChunks(envelope: Envelope, format: 'csv' | 'ndjson'): Generator<s
  * name by its first value), the envelope's facts beside the rows (paging, cursor, the scalars around them) as
  * metadata, and its rows in batches.
  */
-function columnarRows(envelope: Envelope, types: ReadonlyMap<string, ColumnType>): ColumnarRows {
-  const columns = tableColumns(tableParts(envelope.data));
+function columnarRows(envelope: Envelope, table: TableShape): ColumnarRows {
+  const columns = columnsOf(envelope, table);
   const firstValue = (column: string) => {
     for (const parts of tableParts(envelope.data)) {
       const value = valueOf(parts, column);
@@ -90,7 +104,7 @@ function columnarRows(envelope: Envelope, types: ReadonlyMap<string, ColumnType>
   };
   return {
     columns,
-    types: columns.map((column) => types.get(column) ?? columnTypeOfValue(firstValue(column))),
+    types: columns.map((column) => table.columns.get(column) ?? columnTypeOfValue(firstValue(column))),
     metadata: envelopeFacts(envelope),
     batches: (function* () {
       let batch: unknown[][] = [];
@@ -121,14 +135,11 @@ export const bytesOf = (chunks: Iterable<string | Buffer>): Buffer =>
   Buffer.concat([...chunks].map((chunk) => Buffer.from(chunk)));
 
 /** A table written from the envelope: its headers and its lines (or a columnar form's bytes), in chunks. */
-export const tableText = (
-  req: Request,
-  envelope: Envelope,
-  format: TableFormat,
-  types: ReadonlyMap<string, ColumnType>,
-): AnswerText => ({
+export const tableText = (req: Request, envelope: Envelope, format: TableFormat, table: TableShape): AnswerText => ({
   headers: tableHeaders(req, format, envelope),
-  chunks: isColumnar(format) ? columnarChunks(format, columnarRows(envelope, types)) : tableChunks(envelope, format),
+  chunks: isColumnar(format)
+    ? columnarChunks(format, columnarRows(envelope, table))
+    : tableChunks(envelope, format, table),
 });
 
 /** Streams text as it is written, a chunk per write, waiting for the socket's `drain` between them. */
