@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types';
 import type { components, operations } from '../../generated/api';
 import { DATASETS, type Dataset } from '../db/dataVersions';
-import { columnTypesOf, tableColumnsOf, type ColumnType, type JsonSchema } from '../domain/api/columnTypes';
+import { columnTypesOf, tableColumnsOf, type ContractColumnType, type JsonSchema } from '../domain/api/columnTypes';
 
 export type OperationId = keyof operations;
 export type Scope = components['schemas']['Scope'];
@@ -31,7 +31,7 @@ export interface OperationPolicy {
   /** Whether its success answer comes as CSV, NDJSON, Parquet and Arrow rows too (`text/csv` content in the contract). */
   tables: boolean;
   /** The types of its table's columns in the columnar forms, from its JSON answer's schema (empty without tables). */
-  columns: ReadonlyMap<string, ColumnType>;
+  columns: ReadonlyMap<string, ContractColumnType>;
   /** Its table's columns when an answer has no rows, from the same schema (empty without tables). */
   emptyColumns: readonly string[];
   /** Whether its success answer is an event stream (`text/event-stream`), never ending on its own. */

@@ -9,6 +9,22 @@
  */
 export type ColumnType = 'date' | 'timestamp' | 'int64' | 'float64' | 'bool' | 'string' | 'text';
 
+/**
+ * A column's type as the contract gives it: a column type, or `day-or-time` for a string that is a day or a
+ * Beijing wall time by the answer (klines' `time`: the day of a D/W/M bar, the end of a minute bar). One answer
+ * is one interval, so such a column is a `date` or a `timestamp` (with its zone) by its first value.
+ */
+export type ContractColumnType = ColumnType | 'day-or-time';
+
+/** An answer's type of a column: the contract's (a day or a time by the value), else by a value of it. */
+export function answerColumnType(type: ContractColumnType | undefined, value: () => unknown): ColumnType {
+  if (type === 'day-or-time') {
+    const first = value();
+    return typeof first === 'string' && first.length > 10 ? 'timestamp' : 'date';
+  }
+  return type ?? columnTypeOfValue(value());
+}
+
 /** A JSON schema as the contract writes one (OpenAPI 3.1), as far as the column types read it. */
 export interface JsonSchema {
   $ref?: string;
@@ -24,6 +40,8 @@ export interface JsonSchema {
 
 /** The market-time pattern of the contract's Beijing wall times. */
 const WALL_TIME_PATTERN = String.raw`^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$`;
+/** The pattern of a day or a wall time (klines' `time`). */
+const DAY_OR_TIME_PATTERN = String.raw`^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$`;
 
 const typesOf = (schema: JsonSchema): string[] =>
   (Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type]).filter(
@@ -31,7 +49,7 @@ const typesOf = (schema: JsonSchema): string[] =>
   );
 
 /** The type of a scalar property of the contract (one of its branches with null), or null when it is not one. */
-function scalarType(schema: JsonSchema, resolve: (ref: string) => JsonSchema): ColumnType | null {
+function scalarType(schema: JsonSchema, resolve: (ref: string) => JsonSchema): ContractColumnType | null {
   const branches = [...(schema.oneOf ?? []), ...(schema.anyOf ?? [])]
     .map((branch) => (branch.$ref === undefined ? branch : resolve(branch.$ref)))
     .filter((branch) => typesOf(branch).length > 0 || branch.$ref !== undefined || branch.properties !== undefined);
@@ -43,6 +61,7 @@ function scalarType(schema: JsonSchema, resolve: (ref: string) => JsonSchema): C
   if (type !== 'string') return null;
   if (schema.format === 'date') return 'date';
   if (schema.format === 'date-time' || schema.pattern === WALL_TIME_PATTERN) return 'timestamp';
+  if (schema.pattern === DAY_OR_TIME_PATTERN) return 'day-or-time';
   return 'string';
 }
 
@@ -52,8 +71,11 @@ function scalarType(schema: JsonSchema, resolve: (ref: string) => JsonSchema): C
  * share a name, as the table writer flattens them: a list of records is rows (or, beside the list that is,
  * JSON text), and any other object or list JSON text. `resolve` gives the schema a `$ref` names.
  */
-export function columnTypesOf(schema: JsonSchema, resolve: (ref: string) => JsonSchema): Map<string, ColumnType> {
-  const types = new Map<string, ColumnType>();
+export function columnTypesOf(
+  schema: JsonSchema,
+  resolve: (ref: string) => JsonSchema,
+): Map<string, ContractColumnType> {
+  const types = new Map<string, ContractColumnType>();
   const seen = new Set<JsonSchema>();
   const deref = (node: JsonSchema) => (node.$ref === undefined ? node : resolve(node.$ref));
   const visit = (node: JsonSchema) => {

@@ -1,5 +1,5 @@
 import { csvCell, csvLine } from '../../domain/api/flatRows';
-import { columnTypeOfValue, type ColumnType } from '../../domain/api/columnTypes';
+import { answerColumnType, type ContractColumnType } from '../../domain/api/columnTypes';
 import { isColumnar, TABLE_MEDIA_TYPES, type AnswerFormat } from './answerFormat';
 import { JSON_TYPE } from './answerStore';
 import { COLUMNAR_BATCH_ROWS, type ColumnarRows } from './columnarRows';
@@ -51,17 +51,17 @@ export class RowsAnswer {
    * The answer's text in `format`: its media type, and its body in chunks of rows. The columnar forms type
    * their columns by `types` (the contract's), a column it does not name by its first row's value.
    */
-  text(format: AnswerFormat, types: ReadonlyMap<string, ColumnType> = new Map()): AnswerText {
+  text(format: AnswerFormat, types: ReadonlyMap<string, ContractColumnType> = new Map()): AnswerText {
     if (format === 'json') return { headers: { 'Content-Type': JSON_TYPE }, chunks: this.json() };
     const chunks = isColumnar(format) ? columnarChunks(format, this.columnar(types)) : this.table(format);
     return { headers: { 'Content-Type': TABLE_MEDIA_TYPES[format] }, chunks };
   }
 
   /** The rows for the columnar forms: the scalars around them a column each (and the file's metadata), then the columns. */
-  private columnar(types: ReadonlyMap<string, ColumnType>): ColumnarRows {
+  private columnar(types: ReadonlyMap<string, ContractColumnType>): ColumnarRows {
     const outer = Object.entries(this.around);
     const first = this.rows.length > 0 ? this.rows.slice(0, 1)[0] : undefined;
-    const typeOf = (name: string, value: () => unknown) => types.get(name) ?? columnTypeOfValue(value());
+    const typeOf = (name: string, value: () => unknown) => answerColumnType(types.get(name), value);
     const values = this.columns.map(([, value]) => value);
     const { rows } = this;
     return {

@@ -1,14 +1,14 @@
 import type { Request, Response } from 'express';
 import { csvLine, tableColumns, tableParts, valueOf, type RowParts } from '../../domain/api/flatRows';
 import type { Json } from '../../domain/api/toolResults';
-import { columnTypeOfValue, type ColumnType } from '../../domain/api/columnTypes';
+import { answerColumnType, type ContractColumnType } from '../../domain/api/columnTypes';
 import { isColumnar, TABLE_MEDIA_TYPES, type TableFormat } from './answerFormat';
 import { COLUMNAR_BATCH_ROWS, type ColumnarRows } from './columnarRows';
 import { columnarChunks } from './columnarChunks';
 
 /** A table answer's columns as the contract gives them: their types, and the columns of an answer without rows. */
 export interface TableShape {
-  columns: ReadonlyMap<string, ColumnType>;
+  columns: ReadonlyMap<string, ContractColumnType>;
   emptyColumns: readonly string[];
 }
 
@@ -104,7 +104,7 @@ function columnarRows(envelope: Envelope, table: TableShape): ColumnarRows {
   };
   return {
     columns,
-    types: columns.map((column) => table.columns.get(column) ?? columnTypeOfValue(firstValue(column))),
+    types: columns.map((column) => answerColumnType(table.columns.get(column), () => firstValue(column))),
     metadata: envelopeFacts(envelope),
     batches: (function* () {
       let batch: unknown[][] = [];
