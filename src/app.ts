@@ -127,6 +127,7 @@ export function createApp(deps: AppDeps): HttpApp {
   metrics.watchFreshness(coverage);
   const readiness = deps.readiness ?? new Readiness(db, readDb);
   readiness.watchFreshness(() => coverage.lags(), deps.readyMaxLagSessions);
+  readiness.watchCalendar(() => coverage.calendarReach());
   const access = {
     keyOwner: keyOwnerLookup(db, keyCache, plans),
     session: (token: string) => findSessionAccount(db, hashKey(token)),

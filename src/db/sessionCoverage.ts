@@ -41,6 +41,12 @@ export async function sessionCounts(
   return counts;
 }
 
+/** The last day of the stored SSE calendar, open or closed (null: none stored). */
+export async function calendarThrough(db: Knex): Promise<string | null> {
+  const row = await db('trade_calendar').where({ exchange: 'SSE' }).max({ through: 'cal_date' }).first();
+  return row?.through == null ? null : String(row.through).slice(0, 10);
+}
+
 /** Every open day of the calendar (the SSE's serves all three exchanges), ascending (about 8,600 since 1990). */
 export async function allOpenDays(db: Knex): Promise<string[]> {
   return db('trade_calendar').where({ exchange: 'SSE', is_open: 1 }).orderBy('cal_date').pluck('cal_date');

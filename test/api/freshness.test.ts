@@ -144,6 +144,7 @@ describe('freshness: /v1/market/status and /v1/data/coverage', () => {
           previous_session_date: '2024-06-27',
           next_open: '2024-07-01T09:30:00+08:00',
           next_close: '2024-06-28T15:00:00+08:00',
+          calendar_through: '2024-07-31',
         },
       },
     });
@@ -166,6 +167,8 @@ describe('freshness: /v1/market/status and /v1/data/coverage', () => {
       symbol: null,
       expected_session: '2024-06-28',
       min_coverage: 0.95,
+      calendar_through: '2024-07-31',
+      calendar_covers_today: true,
     });
     const byName = Object.fromEntries(body.data.datasets.map((entry: { dataset: string }) => [entry.dataset, entry]));
     expect(Object.keys(byName)).to.deep.equal([
@@ -296,10 +299,29 @@ describe('freshness: /v1/market/status and /v1/data/coverage', () => {
     const { body } = await get('/v1/data/coverage?format=csv');
     const [header, daily] = (body as string).split('\n');
     expect(header).to.equal(
-      'as_of,symbol,expected_session,min_coverage,open_findings,dataset,clock,first,last,expected,lag_sessions,missing_sessions,partial_sessions,failed_sessions,rows,securities,last_update,next_update',
+      'as_of,symbol,expected_session,min_coverage,open_findings,calendar_through,calendar_covers_today,dataset,clock,first,last,expected,lag_sessions,missing_sessions,partial_sessions,failed_sessions,rows,securities,last_update,next_update',
     );
     expect(daily).to.match(
-      /^2024-06-28T18:00:00\+08:00,,2024-06-28,0\.95,"{""errors"":0,""warnings"":0}",daily,session,2024-06-03,2024-06-26,2024-06-28,2,"\[""2024-06-21"",""2024-06-27"",""2024-06-28""\]"/,
+      /^2024-06-28T18:00:00\+08:00,,2024-06-28,0\.95,"{""errors"":0,""warnings"":0}",2024-07-31,true,daily,session,2024-06-03,2024-06-26,2024-06-28,2,"\[""2024-06-21"",""2024-06-27"",""2024-06-28""\]"/,
     );
+  });
+
+  it('past the stored calendar (through 2024-07-31): status unknown, coverage flags it, /readyz fails with the reason', async () => {
+    now = new Date('2024-08-02T18:00:00+08:00');
+    expect((await get('/v1/market/status')).body.data).to.deep.include({
+      is_trading_day: null,
+      phase: 'unknown',
+      session_date: null,
+      calendar_through: '2024-07-31',
+    });
+    expect((await get('/v1/data/coverage')).body.data).to.deep.include({
+      calendar_through: '2024-07-31',
+      calendar_covers_today: false,
+    });
+    const ready = await fetch(`${store.server.baseUrl}/readyz`);
+    const body = await ready.json();
+    expect([ready.status, body.checks.calendar, body.calendar_through]).to.deep.equal([503, 'failing', '2024-07-31']);
+    now = new Date('2024-07-31T18:00:00+08:00');
+    expect((await (await fetch(`${store.server.baseUrl}/readyz`)).json()).checks.calendar).to.equal('ok');
   });
 });

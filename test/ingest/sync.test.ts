@@ -1,5 +1,11 @@
 import { expect } from 'chai';
 import { dataVersion } from '../../src/db/dataVersions';
+import { allOpenDays, calendarThrough } from '../../src/db/sessionCoverage';
+import { addDays } from '../../src/domain/time/calendar';
+import { compactToIsoDate } from '../../src/domain/time/dates';
+import { marketStatusAt } from '../../src/domain/time/marketStatus';
+import { OpenDays } from '../../src/domain/time/openDays';
+import { compact } from '../../src/ingest/tushare/syncParts';
 import { TushareError } from '../../src/ingest/tushare/tushareClient';
 import { syncTushare } from '../../src/ingest/tushare/tushareSync';
 import { runUpdate } from '../../src/ingest/update/runUpdate';
@@ -237,6 +243,34 @@ describe('sync from Tushare Pro (local replay server)', () => {
       { ts_code: '000001.SZ', float_date: '2024-01-10', float_share: 19405918, share_type: '首发原股东限售股份' },
     ]);
     expect(await dataVersion(testDb.db, 'market')).to.be.greaterThan(0);
+  });
+
+  it('asks for the calendar to the end of the year it publishes, so the status knows the days after --to', async () => {
+    // Tushare's trade_cal answers every day of the range asked (weekdays open, weekends closed).
+    const calendarOf = ({ start_date: start, end_date: end }: Record<string, string>) => {
+      const days: unknown[][] = [];
+      for (let day = compactToIsoDate(start!)!; day <= compactToIsoDate(end!)!; day = addDays(day, 1))
+        days.push(['SSE', compact(day), [0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay()) ? 0 : 1]);
+      return ok(['exchange', 'cal_date', 'is_open'], days);
+    };
+    const replay = await startTushareReplay((request) =>
+      request.api_name === 'trade_cal' ? calendarOf(request.params) : upstream(request),
+    );
+    try {
+      await sync(replay.url, { from: '2024-03-25', to: '2024-03-26', today: '2024-03-29', only: ['trade_cal'] });
+      expect(replay.calls.map(({ api_name, params }) => [api_name, params])).to.deep.equal([
+        ['trade_cal', { exchange: 'SSE', start_date: '20240325', end_date: '20241231' }],
+      ]);
+    } finally {
+      await replay.close();
+    }
+    const days = new OpenDays(await allOpenDays(testDb.db), await calendarThrough(testDb.db));
+    // Friday 2024-03-29, 18:00: a session that has closed, not an unknown or closed day.
+    expect(marketStatusAt(new Date('2024-03-29T18:00:00+08:00'), days)).to.include({
+      isTradingDay: true,
+      phase: 'after_close',
+      calendarThrough: '2024-12-31',
+    });
   });
 
   it('backs off and retries on the per-minute limit reply', async () => {

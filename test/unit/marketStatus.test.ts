@@ -40,6 +40,7 @@ describe('domain/marketStatus: the phase of the trading day and the sessions aro
       previousSessionDate: '2024-02-07',
       nextOpen: '2024-02-08T09:30:00+08:00',
       nextClose: '2024-02-08T15:00:00+08:00',
+      calendarThrough: '2024-02-20',
     });
   });
 
@@ -59,7 +60,7 @@ describe('domain/marketStatus: the phase of the trading day and the sessions aro
     });
   });
 
-  it('a closed day: closed, the next session its date, the previous the last before; past the calendar, nulls', () => {
+  it('a closed day: closed, the next session its date, the previous the last before; closed days past the last session, nulls', () => {
     expect(marketStatusAt(beijing('2024-02-12 10:00:00'), days)).to.deep.equal({
       beijingTime: '2024-02-12T10:00:00+08:00',
       utcTime: '2024-02-12T02:00:00Z',
@@ -69,14 +70,39 @@ describe('domain/marketStatus: the phase of the trading day and the sessions aro
       previousSessionDate: '2024-02-08',
       nextOpen: '2024-02-19T09:30:00+08:00',
       nextClose: '2024-02-19T15:00:00+08:00',
+      calendarThrough: '2024-02-20',
     });
-    expect(marketStatusAt(beijing('2024-02-21 10:00:00'), days)).to.include({
+    // The calendar stores the closed days to the 25th: the 21st is known to be closed.
+    const closedToThe25th = new OpenDays(['2024-02-19', '2024-02-20'], '2024-02-25');
+    expect(marketStatusAt(beijing('2024-02-21 10:00:00'), closedToThe25th)).to.include({
       isTradingDay: false,
       phase: 'closed',
       sessionDate: null,
       previousSessionDate: '2024-02-20',
       nextOpen: null,
       nextClose: null,
+    });
+  });
+
+  it('past the stored calendar the day is unknown, not closed: a calendar loaded through Tuesday 2024-03-26, asked on Friday 2024-03-29 at 18:00', () => {
+    const throughTuesday = new OpenDays(['2024-03-25', '2024-03-26'], '2024-03-26');
+    expect(marketStatusAt(beijing('2024-03-29 18:00:00'), throughTuesday)).to.deep.equal({
+      beijingTime: '2024-03-29T18:00:00+08:00',
+      utcTime: '2024-03-29T10:00:00Z',
+      isTradingDay: null,
+      phase: 'unknown',
+      sessionDate: null,
+      previousSessionDate: null,
+      nextOpen: null,
+      nextClose: null,
+      calendarThrough: '2024-03-26',
+    });
+    // The same store after a load of the year's calendar (Friday the 29th a session): its real phase.
+    const year = new OpenDays(['2024-03-25', '2024-03-26', '2024-03-27', '2024-03-28', '2024-03-29'], '2024-12-31');
+    expect(marketStatusAt(beijing('2024-03-29 18:00:00'), year)).to.include({
+      isTradingDay: true,
+      phase: 'after_close',
+      calendarThrough: '2024-12-31',
     });
   });
 });

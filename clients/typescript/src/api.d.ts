@@ -935,7 +935,9 @@ export interface paths {
          *     The server's time (Beijing and UTC), whether today is a trading day of the stored calendar, and the phase: `closed` (not a trading day), `before_open` (until 09:15), `opening_auction`
          *     (09:15–09:25), `pre_open` (09:25–09:30, orders held), `continuous` (09:30–11:30 and 13:00–14:57),
          *     `lunch_break`, `closing_auction` (14:57–15:00), `after_close` (from 15:00); the current or next session's
-         *     date, the previous session's date, and the next open (09:30) and next close (15:00) as timestamps.
+         *     date, the previous session's date, and the next open (09:30) and next close (15:00) as timestamps. When the
+         *     stored calendar does not reach today (`calendar_through` is before it) the phase is `unknown` and
+         *     `is_trading_day` null: the day is not known, so it is not called closed.
          *     Answered from memory; every plan sees the same (it describes the clock, not data).
          */
         get: operations["getMarketStatus"];
@@ -3947,16 +3949,16 @@ export interface components {
              */
             utc_time: string;
             /**
-             * @description Whether today (Beijing) is an open day of the stored calendar.
+             * @description Whether today (Beijing) is an open day of the stored calendar; null when the stored calendar does not reach today.
              * @example true
              */
-            is_trading_day: boolean;
+            is_trading_day: boolean | null;
             /**
-             * @description The phase now; `closed` on a day without trading.
+             * @description The phase now; `closed` on a day without trading; `unknown` when the stored calendar does not reach today (see `calendar_through`): the day's trading is not known, never guessed as closed.
              * @example continuous
              * @enum {string}
              */
-            phase: "closed" | "before_open" | "opening_auction" | "pre_open" | "continuous" | "lunch_break" | "closing_auction" | "after_close";
+            phase: "unknown" | "closed" | "before_open" | "opening_auction" | "pre_open" | "continuous" | "lunch_break" | "closing_auction" | "after_close";
             /**
              * Format: date
              * @description Today when it is a trading day, else the next one; null past the stored calendar.
@@ -3981,6 +3983,12 @@ export interface components {
              * @example 2026-11-27T15:00:00+08:00
              */
             next_close: string | null;
+            /**
+             * Format: date
+             * @description The last day the stored calendar covers (open or closed). The loads ask each source for the whole year it publishes, so it is normally the year's last day; before today, the status is `unknown` and /readyz fails.
+             * @example 2026-12-31
+             */
+            calendar_through: string | null;
         };
         /** @description Success envelope of the market's status. */
         MarketStatusResponse: {
@@ -4118,6 +4126,17 @@ export interface components {
              * @example 0.95
              */
             min_coverage: number;
+            /**
+             * Format: date
+             * @description The last day the stored calendar covers (open or closed); null when none is stored.
+             * @example 2026-12-31
+             */
+            calendar_through: string | null;
+            /**
+             * @description Whether the stored calendar reaches today (Beijing). When it does not, today's sessions and what is due are unknown: `/v1/market/status` answers phase `unknown` and /readyz fails until the calendar is loaded again.
+             * @example true
+             */
+            calendar_covers_today: boolean;
             /** @description The audit's open findings on the dates the plan sees (`/v1/data/quality` lists them); of the security with `symbol`. */
             open_findings: {
                 /**
@@ -10220,7 +10239,8 @@ export interface operations {
                      *         "session_date": "2026-11-27",
                      *         "previous_session_date": "2026-11-26",
                      *         "next_open": "2026-11-30T09:30:00+08:00",
-                     *         "next_close": "2026-11-27T15:00:00+08:00"
+                     *         "next_close": "2026-11-27T15:00:00+08:00",
+                     *         "calendar_through": "2026-12-31"
                      *       }
                      *     }
                      */

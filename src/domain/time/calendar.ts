@@ -69,3 +69,12 @@ export function isPeriodClosed(
   for (const day of openDaysAscending) if (day >= start && day <= end) lastOpen = day;
   return lastOpen !== undefined && lastOpen <= asOf;
 }
+
+/**
+ * The last day a calendar load asks its source for: the end of the year of `until` or of `today`, whichever is
+ * later. The exchanges publish the year's holidays ahead (the State Council's notice each December; Tushare's
+ * `trade_cal` and Baostock's `query_trade_dates` carry the whole year), so the stored calendar reaches past
+ * any load's last session and the market's status on the days after it is known, not guessed.
+ */
+export const calendarHorizon = (until: string, today: string): string =>
+  `${(until > today ? until : today).slice(0, 4)}-12-31`;

@@ -8,6 +8,7 @@ import type { OpenDays } from './openDays';
  * held 09:25–09:30, continuous trading 09:30–11:30 and 13:00–14:57, the closing call auction 14:57–15:00.
  */
 export type MarketPhase =
+  | 'unknown'
   | 'closed'
   | 'before_open'
   | 'opening_auction'
@@ -35,7 +36,8 @@ export interface MarketStatus {
   /** Beijing wall-clock time, ISO 8601 with its offset. */
   beijingTime: string;
   utcTime: string;
-  isTradingDay: boolean;
+  /** Null when the stored calendar does not reach today: then the phase is `unknown`, never a guessed `closed`. */
+  isTradingDay: boolean | null;
   phase: MarketPhase;
   /** Today when it is a trading day, else the next one; null past the stored calendar. */
   sessionDate: string | null;
@@ -44,6 +46,8 @@ export interface MarketStatus {
   /** The next 09:30 Beijing after now on an open day, and the next close at or after now (ISO, +08:00). */
   nextOpen: string | null;
   nextClose: string | null;
+  /** The last day the stored calendar covers. */
+  calendarThrough: string | null;
 }
 
 /** A Beijing date and clock time as an ISO 8601 instant with its offset. */
@@ -58,6 +62,22 @@ export function phaseAt(time: string): MarketPhase {
 
 export function marketStatusAt(now: Date, days: OpenDays): MarketStatus {
   const [today, time] = exchangeDateTime(now).split(' ') as [string, string];
+  const instant = {
+    beijingTime: `${today}T${time}+08:00`,
+    utcTime: `${now.toISOString().slice(0, 19)}Z`,
+    calendarThrough: days.through,
+  };
+  // Past the stored calendar no day is known to be open or closed: the status says so rather than guess.
+  if (!days.covers(today))
+    return {
+      ...instant,
+      isTradingDay: null,
+      phase: 'unknown',
+      sessionDate: null,
+      previousSessionDate: null,
+      nextOpen: null,
+      nextClose: null,
+    };
   const isTradingDay = days.isOpen(today);
   const sessionDate = isTradingDay ? today : days.nextAfter(today);
   const openToday = isTradingDay && time < SESSION_OPEN;
@@ -65,8 +85,7 @@ export function marketStatusAt(now: Date, days: OpenDays): MarketStatus {
   const nextOpenDay = openToday ? today : days.nextAfter(today);
   const nextCloseDay = closeToday ? today : days.nextAfter(today);
   return {
-    beijingTime: `${today}T${time}+08:00`,
-    utcTime: `${now.toISOString().slice(0, 19)}Z`,
+    ...instant,
     isTradingDay,
     phase: isTradingDay ? phaseAt(time) : 'closed',
     sessionDate,

@@ -3,8 +3,19 @@
  * open day since 1990 is a small array), instead of a calendar query per request.
  */
 export class OpenDays {
-  /** `ascending`: `YYYY-MM-DD` open days, sorted, each once. */
-  constructor(private readonly ascending: readonly string[]) {}
+  /**
+   * `ascending`: `YYYY-MM-DD` open days, sorted, each once; `through`: the last day the stored calendar says
+   * anything of, open or closed (by default its last open day), past which a day is unknown, not closed.
+   */
+  constructor(
+    private readonly ascending: readonly string[],
+    readonly through: string | null = ascending.at(-1) ?? null,
+  ) {}
+
+  /** Whether the calendar says whether `date` is open (it is on or before `through`). */
+  covers(date: string): boolean {
+    return this.through !== null && date <= this.through;
+  }
 
   /** Index of the first day for which `isPast` holds (it holds from some index on). */
   private firstWhere(isPast: (day: string) => boolean): number {

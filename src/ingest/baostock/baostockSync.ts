@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { addDays } from '../../domain/time/calendar';
+import { addDays, calendarHorizon } from '../../domain/time/calendar';
 import { exchangeToday } from '../../domain/time/clock';
 import { toSqlDateTime } from '../../domain/time/dates';
 import { MAIN_INDICES } from '../../domain/market/mainIndices';
@@ -122,9 +122,10 @@ export async function syncBaostock(
   const { since, until } = options;
 
   if (datasets.has('calendar')) {
-    const days = await client.query(QUERIES.tradeDates, [addDays(since, -CALENDAR_LEAD_DAYS), until]);
+    const horizon = calendarHorizon(until, options.today ?? exchangeToday());
+    const days = await client.query(QUERIES.tradeDates, [addDays(since, -CALENDAR_LEAD_DAYS), horizon]);
     await load(
-      `baostock trade dates ${since}..${until}`,
+      `baostock trade dates ${since}..${horizon}`,
       calendarRecords(days).filter((day) => day.cal_date! >= compact(since)),
       loaderOf('trade_cal')!,
     );

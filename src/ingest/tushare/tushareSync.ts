@@ -3,6 +3,7 @@ import type { DatasetSync } from '../../domain/tables/datasetDescriptor';
 import { DATASET_DESCRIPTORS } from '../../domain/tables/datasetDescriptors';
 import { exchangeToday } from '../../domain/time/clock';
 import { toSqlDateTime } from '../../domain/time/dates';
+import { calendarHorizon } from '../../domain/time/calendar';
 import { loaderOf } from '../bundle';
 import { rowRecords } from '../csvRecords';
 import { loadRecords } from '../loadTable';
@@ -233,7 +234,7 @@ export async function syncTushare(db: Knex, options: SyncOptions): Promise<LoadR
     await fetchAndLoad(db, call, 'trade_cal', 'trade_cal', {
       exchange: 'SSE',
       start_date: compact(options.from),
-      end_date: compact(options.to),
+      end_date: compact(calendarHorizon(options.to, today)),
     }),
   );
 

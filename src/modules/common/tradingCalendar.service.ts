@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection';
 import { VersionedValue, type DataVersions } from '../../db/dataVersions';
 import { OpenDays } from '../../domain/time/openDays';
-import { allOpenDays } from '../../db/sessionCoverage';
+import { allOpenDays, calendarThrough } from '../../db/sessionCoverage';
 import { latestTradingDay, newestLiveDay } from './tradingCalendar.repository';
 
 /**
@@ -21,7 +21,11 @@ export class TradingCalendar {
     private readonly db: Db,
     versions: DataVersions,
   ) {
-    this.days = new VersionedValue(versions, 'reference', async () => new OpenDays(await allOpenDays(db)));
+    this.days = new VersionedValue(
+      versions,
+      'reference',
+      async () => new OpenDays(await allOpenDays(db), await calendarThrough(db)),
+    );
     this.latest = new VersionedValue(versions, 'market', () => latestTradingDay(db, null));
     this.live = new VersionedValue(versions, 'live', () => newestLiveDay(db));
   }

@@ -17,7 +17,7 @@ import { expectedSession, nextSlot, type ScheduleEntry } from '../../domain/time
 import type { ListingRow } from '../common/common.types';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
 import { failedSessions, failureCount, lastSuccessfulRuns, securityDays, securityHalts } from './freshness.repository';
-import type { CoverageReport, DatasetCoverageRow, DatasetStats } from './freshness.types';
+import type { CalendarCoverage, CoverageReport, DatasetCoverageRow, DatasetStats } from './freshness.types';
 import { openFindingCounts } from './quality.repository';
 import { severityTotals, type OpenCount } from '../../domain/quality/findings';
 
@@ -102,8 +102,14 @@ export class StoreCoverage {
       expectedSession: expected,
       minCoverage: this.settings.minCoverage,
       openFindings: severityTotals(await openFindingCounts(this.db, through, security?.ts_code)),
+      calendar: calendarCoverage(days, asOf),
       datasets,
     };
+  }
+
+  /** How far the stored calendar reaches now (for /readyz). */
+  async calendarReach(): Promise<CalendarCoverage> {
+    return calendarCoverage(await this.calendar.openDays(), exchangeDateTime(this.clock()));
   }
 
   /**
@@ -244,3 +250,9 @@ function nextUpdateOf(
     .filter((slot) => slot !== null);
   return slots.sort()[0] ?? null;
 }
+
+/** The calendar's reach at a Beijing date-time (`YYYY-MM-DD HH:MM…`). */
+const calendarCoverage = (days: OpenDays, beijing: string): CalendarCoverage => ({
+  through: days.through,
+  coversToday: days.covers(beijing.slice(0, 10)),
+});

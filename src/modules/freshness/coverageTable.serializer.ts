@@ -51,6 +51,7 @@ export function coverageTable(report: CoverageReport): string {
     );
   return [
     `as of ${report.asOf} Beijing; session expected: ${report.expectedSession ?? '-'}; a session is complete at ${report.minCoverage * 100} % of the day's universe`,
+    `calendar through ${report.calendar.through ?? '-'}${report.calendar.coversToday ? '' : ': today is not in the stored calendar (load the calendar: ashare update or sync)'}`,
     format(header),
     ...lines.map(format),
     ...(gaps.length === 0 ? [] : ['', 'sessions of the last 60 not loaded:', ...gaps]),

@@ -20,6 +20,7 @@ export function toMarketStatus(status: MarketStatus): Schemas['MarketStatus'] {
     previous_session_date: status.previousSessionDate,
     next_open: status.nextOpen,
     next_close: status.nextClose,
+    calendar_through: status.calendarThrough,
   };
 }
 
@@ -56,6 +57,8 @@ export function toDataCoverage(report: CoverageReport): Schemas['DataCoverage'] 
     expected_session: report.expectedSession,
     min_coverage: report.minCoverage,
     open_findings: report.openFindings,
+    calendar_through: report.calendar.through,
+    calendar_covers_today: report.calendar.coversToday,
     datasets: report.datasets.map(toDatasetCoverage),
   };
 }

@@ -57,7 +57,14 @@ export interface CoverageReport {
   minCoverage: number;
   /** The audit's open findings on the dates the plan sees (of the security, with one). */
   openFindings: { errors: number; warnings: number };
+  calendar: CalendarCoverage;
   datasets: DatasetCoverageRow[];
+}
+
+/** How far the stored calendar reaches: its last day, and whether that is today or later (else today is unknown). */
+export interface CalendarCoverage {
+  through: string | null;
+  coversToday: boolean;
 }
 
 /** A kept finding as stored. */

@@ -13,7 +13,10 @@ export interface ReadinessReport {
     accepting: CheckState;
     replica: CheckState;
     freshness: CheckState;
+    calendar: CheckState;
   };
+  /** The last day of the stored calendar (with a calendar watched): short of today, today's trading is unknown. */
+  calendar_through?: string | null;
   /** Datasets behind the session expected by now, with their lag in sessions. */
   stale_datasets?: Array<{ dataset: string; lag: number }>;
   /** Seconds the read replica is behind its primary (MariaDB/MySQL replicas; absent otherwise); null when its replication is stopped. */
@@ -33,6 +36,7 @@ export class Readiness {
   private schemaCurrent = false;
   private dataLoaded = false;
   private freshness: { lags(): Promise<Array<{ dataset: string; lag: number }>>; maxLagSessions?: number } | undefined;
+  private calendarReach: (() => Promise<{ through: string | null; coversToday: boolean }>) | undefined;
 
   /**
    * `readDb`: the data routes' pool when it is not `db` (a replica); both must answer, and a MariaDB/MySQL
@@ -50,6 +54,14 @@ export class Readiness {
    */
   watchFreshness(lags: () => Promise<Array<{ dataset: string; lag: number }>>, maxLagSessions?: number): void {
     this.freshness = { lags, maxLagSessions };
+  }
+
+  /**
+   * Fails readiness while the stored calendar does not reach today: the market's status and every date window
+   * would be guessed (the scheduled update loads the source's whole year first).
+   */
+  watchCalendar(reach: () => Promise<{ through: string | null; coversToday: boolean }>): void {
+    this.calendarReach = reach;
   }
 
   /** SIGTERM: report not ready so the load balancer stops sending new requests. */
@@ -75,6 +87,8 @@ export class Readiness {
         ? (await this.freshness.lags().catch(() => [])).filter((one) => one.lag > 0)
         : [];
     const maxLag = this.freshness?.maxLagSessions;
+    const calendar =
+      database && this.calendarReach !== undefined ? await this.calendarReach().catch(() => undefined) : undefined;
     const checks = {
       database: state(database),
       migrations: state(this.schemaCurrent),
@@ -82,12 +96,14 @@ export class Readiness {
       accepting: state(!this.draining),
       replica: state(lag === undefined || (lag !== null && lag <= this.maxReplicaLagSeconds)),
       freshness: state(maxLag === undefined || stale.every((one) => one.lag <= maxLag)),
+      calendar: state(this.calendarReach === undefined || calendar?.coversToday === true),
     };
     return {
       ready: Object.values(checks).every((check) => check === 'ok'),
       checks,
       ...(lag === undefined ? {} : { replica_lag_seconds: lag }),
       ...(stale.length === 0 ? {} : { stale_datasets: stale }),
+      ...(calendar === undefined ? {} : { calendar_through: calendar.through }),
     };
   }
 }

@@ -787,12 +787,13 @@ TradingCalendarResponse = TypedDict("TradingCalendarResponse", {
 MarketStatus = TypedDict("MarketStatus", {
     "beijing_time": str,
     "utc_time": str,
-    "is_trading_day": bool,
-    "phase": Literal["closed", "before_open", "opening_auction", "pre_open", "continuous", "lunch_break", "closing_auction", "after_close"],
+    "is_trading_day": Optional[bool],
+    "phase": Literal["unknown", "closed", "before_open", "opening_auction", "pre_open", "continuous", "lunch_break", "closing_auction", "after_close"],
     "session_date": Optional[str],
     "previous_session_date": Optional[str],
     "next_open": Optional[str],
     "next_close": Optional[str],
+    "calendar_through": Optional[str],
 }, total=False)
 
 MarketStatusResponse = TypedDict("MarketStatusResponse", {
@@ -829,6 +830,8 @@ DataCoverage = TypedDict("DataCoverage", {
     "symbol": Optional[str],
     "expected_session": Optional[str],
     "min_coverage": float,
+    "calendar_through": Optional[str],
+    "calendar_covers_today": bool,
     "open_findings": Dict[str, Any],
     "datasets": List['DatasetCoverage'],
 }, total=False)
