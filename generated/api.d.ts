@@ -10307,6 +10307,8 @@ export interface operations {
                      *           "errors": 0,
                      *           "warnings": 2
                      *         },
+                     *         "calendar_through": "2026-12-31",
+                     *         "calendar_covers_today": true,
                      *         "datasets": [
                      *           {
                      *             "dataset": "daily",
