@@ -76,7 +76,7 @@ describe('formats: every table route answers Parquet and Arrow, read back by Duc
       expect(json.status, JSON.stringify(json.body)).to.equal(200);
       expect([...tableParts(json.body.data)]).to.deep.equal([]);
       const { columns: types, emptyColumns } = POLICIES.get(operationId as never)!;
-      expect(emptyColumns).not.to.be.empty;
+      expect(emptyColumns.length).to.be.greaterThan(0);
       const get = (format: string) =>
         fetch(`${api.baseUrl}${path}&format=${format}`, { headers: { 'X-API-KEY': api.key } });
       expect(await (await get('csv')).text()).to.equal(`${emptyColumns.join(',')}\n`);
@@ -100,7 +100,7 @@ describe('formats: every table route answers Parquet and Arrow, read back by Duc
       const path = `/v1/market/klines?symbol=000001&interval=${interval}`;
       const json = await api.get<'getKlines'>(path);
       const times = json.body.data.klines.map((bar) => bar.time);
-      expect(times, interval).not.to.be.empty;
+      expect(times.length, interval).to.be.greaterThan(0);
       for (const format of ['parquet', 'arrow']) {
         const answer = await fetch(`${api.baseUrl}${path}&format=${format}`, { headers: { 'X-API-KEY': api.key } });
         const table = await reader[format as 'parquet' | 'arrow'](new Uint8Array(await answer.arrayBuffer()));
