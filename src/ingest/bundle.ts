@@ -9,6 +9,7 @@ import { cbDaily, daily, fundDaily, indexDaily } from './tables/dailyBars';
 import { cbBasic, fundBasic } from './tables/instrumentTables';
 import { annsD, disclosureDate, suspendD } from './tables/eventTables';
 import {
+  bseMapping,
   codeChange,
   dividend,
   indexBasic,
@@ -33,6 +34,7 @@ export const LOADERS: ReadonlyArray<readonly [api: string, loader: TableLoader]>
   ['cb_basic', cbBasic],
   ['namechange', nameChange],
   ['code_change', codeChange],
+  ['bse_mapping', bseMapping],
   ['stock_company', stockCompany],
   ['index_classify', indexClassify],
   ['index_member_all', indexMemberAll],

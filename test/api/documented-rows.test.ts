@@ -7,7 +7,8 @@ import { rejectionLines } from '../../src/ingest/loaderTypes';
 import { syncTushare } from '../../src/ingest/tushare/tushareSync';
 import { dataapi } from '../support/dataapi';
 import { call } from '../support/http';
-import { insertSecurities, keyOnPlan } from '../support/marketData';
+import { bumpDataVersion } from '../../src/db/dataVersions';
+import { insertSecurities, keyOnPlan, loadCalendar } from '../support/marketData';
 import { useTestServer } from '../support/server';
 import { ok, startTushareReplay } from '../ingest/support/tushareReplay';
 
@@ -22,6 +23,9 @@ const APIS = [
   { api: 'namechange', params: { ts_code: '000005.SZ' }, table: 'name_changes', mergedLines: [3] },
   { api: 'top_list', params: { trade_date: '20180928' }, table: 'top_lists' },
 ] as const;
+
+/** What the sync stores of the documented rows, by api: the tables above, and the BSE codes as code changes. */
+const SYNCED = [...APIS, { api: 'bse_mapping', table: 'code_changes' }] as const;
 
 const rowsOf = (api: string): Record<string, string>[] =>
   parse(readFileSync(join(DOCUMENTED, `${api}.csv`)), { columns: true });
@@ -70,12 +74,58 @@ describe("documented rows: each api's example from its source's page loads uncha
     expect(names).to.deep.include({ '000505.SZ': '京粮控股', '000007.SZ': '全新好', '002219.SZ': '恒康医疗' });
   });
 
+  it('a BSE stock is one series under its old and its 920 code across 2025-10-09 (bse_mapping, doc 375)', async () => {
+    const db = store.db;
+    await loadCalendar(db, '2025-09-01', '2025-10-31');
+    await insertSecurities(db, [{ ts_code: '920163.BJ', name: '方大新材', kind: 'stock' }]);
+    const bar = (code: string, day: string, close: number) => ({
+      ts_code: code,
+      trade_date: day,
+      open: close,
+      high: close,
+      low: close,
+      close,
+      pre_close: close,
+      change: 0,
+      pct_chg: 0,
+      vol: 1000,
+      amount: close * 100_000,
+      published_at: `${day} 08:00:00`,
+    });
+    await db('daily_bars').insert([
+      bar('838163.BJ', '2025-09-29', 14.1),
+      bar('838163.BJ', '2025-09-30', 14.2),
+      bar('920163.BJ', '2025-10-09', 14.3),
+      bar('920163.BJ', '2025-10-10', 14.4),
+    ]);
+    await bumpDataVersion(db, 'market');
+    for (const symbol of ['920163.BJ', '838163.BJ']) {
+      const { status, body } = await call<'getDaily'>(
+        store.server.baseUrl,
+        'GET',
+        `/v1/market/daily?symbol=${symbol}&begin_date=2025-09-29&end_date=2025-10-10&adjusted=false&fields=date,close`,
+        { key },
+      );
+      expect(status, symbol).to.equal(200);
+      const series = body.data as { symbol: string; daily: { date: string; close: number }[] };
+      expect([series.symbol, series.daily], symbol).to.deep.equal([
+        '920163.BJ',
+        [
+          { date: '2025-10-10', close: 14.4 },
+          { date: '2025-10-09', close: 14.3 },
+          { date: '2025-09-30', close: 14.2 },
+          { date: '2025-09-29', close: 14.1 },
+        ],
+      ]);
+    }
+  });
+
   it('the sync from a replay server sending the documented rows stores the same tables as the import', async () => {
     const db = store.db;
     const imported = Object.fromEntries(
-      await Promise.all(APIS.map(async ({ table }) => [table, await db(table).select()] as const)),
+      await Promise.all(SYNCED.map(async ({ table }) => [table, await db(table).select()] as const)),
     );
-    for (const { table } of APIS) await db(table).delete();
+    for (const { table } of SYNCED) await db(table).delete();
     await insertSecurities(
       db,
       ['113556.SH', '128110.SZ', '128114.SZ'].map((code) => ({ ts_code: code, name: code, kind: 'convertible' })),
@@ -94,12 +144,12 @@ describe("documented rows: each api's example from its source's page loads uncha
         token: 't',
         from: '2018-09-28',
         to: '2018-09-28',
-        only: APIS.map(({ api }) => api),
+        only: SYNCED.map(({ api }) => api),
       });
       expect(results.flatMap(rejectionLines)).to.deep.equal([]);
     } finally {
       await replay.close();
     }
-    for (const { table } of APIS) expect(await db(table).select(), table).to.have.deep.members(imported[table]!);
+    for (const { table } of SYNCED) expect(await db(table).select(), table).to.have.deep.members(imported[table]!);
   });
 });

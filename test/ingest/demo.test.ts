@@ -26,11 +26,19 @@ describe('demo dataset (db/demo)', () => {
 
   it('loads the real code changes, whose old codes are delisted in the Baostock list on the change day', async () => {
     expect(
-      await testDb.db('code_changes').orderBy('change_date').select('old_code', 'new_code', 'change_date'),
+      await testDb
+        .db('code_changes')
+        .where('change_date', '<', '2025-01-01')
+        .orderBy('change_date')
+        .select('old_code', 'new_code', 'change_date'),
     ).to.deep.equal([
       { old_code: '000022.SZ', new_code: '001872.SZ', change_date: '2018-12-26' },
       { old_code: '000043.SZ', new_code: '001914.SZ', change_date: '2019-12-16' },
     ]);
+    // Ten of the Beijing Stock Exchange's 920 codes (bse_mapping.csv): the 2025-04-03 bar of 838163.BJ is 920163.BJ's.
+    expect(
+      await testDb.db('code_changes').where({ change_date: '2025-10-09' }).count({ n: '*' }).first(),
+    ).to.deep.equal({ n: 10 });
     expect(
       await testDb
         .db('securities')

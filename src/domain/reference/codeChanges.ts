@@ -20,6 +20,15 @@ export interface CodeSpan {
   until: string | null;
 }
 
+/**
+ * The day the Beijing Stock Exchange's listed stocks took their 920xxx codes: from 9 October 2025 every stock
+ * listed before it trades under a code of the "920" segment, the 43, 83 and 87 segments (shared with the NEEQ's
+ * quoted companies) retired (BSE notice on the special 920 code segment for listed stocks; Tushare `bse_mapping`,
+ * doc 375, carries the 248 pairs). The new code is not derived from the old one (920 + the old code's last three
+ * digits collides: 430478 and 871478), so the store takes the exchange's own table.
+ */
+export const BSE_CODE_SWITCH_DATE = '2025-10-09';
+
 /** Chains of code changes longer than this are not followed (the longest known real chain has 2 hops). */
 const MAX_HOPS = 5;
 

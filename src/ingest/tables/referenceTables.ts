@@ -1,3 +1,4 @@
+import { BSE_CODE_SWITCH_DATE } from '../../domain/reference/codeChanges';
 import { isStandardCode } from '../../domain/reference/symbols';
 import { DIVIDENDS } from '../../domain/tables/eventLayouts';
 import {
@@ -78,6 +79,26 @@ export const codeChange: TableLoad = {
       new_code: newCode,
       change_date: requiredDate(values, 'change_date'),
       reason: text(values, 'reason'),
+    };
+  },
+};
+
+/**
+ * Tushare `bse_mapping` (doc 375): a Beijing Stock Exchange stock's old code (`o_code`, 43/83/87xxxx) and the
+ * 920xxx code it has traded under since the switch, as a code change: one series under either code.
+ */
+export const bseMapping: TableLoad = {
+  table: 'code_changes',
+  key: ['old_code', 'change_date'],
+  columns: ['o_code', 'n_code'],
+  dataset: 'reference',
+  toRow(values) {
+    const name = text(values, 'name');
+    return {
+      old_code: tsCode(values, 'o_code'),
+      new_code: tsCode(values, 'n_code'),
+      change_date: BSE_CODE_SWITCH_DATE,
+      reason: `BSE 920 code segment${name === null ? '' : ` (${name})`}`,
     };
   },
 };

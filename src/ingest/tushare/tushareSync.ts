@@ -30,6 +30,8 @@ const REFERENCE_CALLS: [api: string, params: Record<string, string>[]][] = [
   // The exchange-traded funds (a few thousand, under fund_basic's 15,000) and every convertible bond.
   ['fund_basic', [{ market: 'E' }]],
   ['cb_basic', [{}]],
+  // The Beijing Stock Exchange's old and 920xxx codes (248 pairs, doc 375), as code changes.
+  ['bse_mapping', [{}]],
 ];
 
 interface SyncRange {
