@@ -11,7 +11,9 @@
  *    (20) years of daily bars: rows/s and the process's peak RSS (sampled every 20 ms); targets ≥ 200,000 rows/s,
  *    ≤ 300 MB. DuckDB then reads the export as one table, compared with the store row by row (every column of every
  *    row). BENCH_EXPORT_STOCKS=500 BENCH_EXPORT_YEARS=10 is the issue's exact check; each size keeps its own entry.
- * BENCH_PARTS=day or export runs one of the two (the other keeps its figures). Results: bench/results/columnar.json.
+ * 3. The same four forms of a real day, the demo's whole market of 2025-04-03 (db/demo, 5,393 rows), asked
+ *    BENCH_COLD_REQUESTS times (`real_day`): real prices and shares compress worse than generated ones.
+ * BENCH_PARTS=day, real or export runs one (the others keep their figures). Results: bench/results/columnar.json.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,7 +24,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { connect } from '../src/db/connection';
 import { DAILY_BAR_COLUMNS, type DailyBarColumn } from '../src/domain/tables/dailyBarColumns';
 import { migrateLatest } from '../src/db/migrate';
-import { loadReferenceDataIfEmpty } from '../src/ingest/demo';
+import { loadDemoDataIfEmpty, loadReferenceDataIfEmpty } from '../src/ingest/demo';
 import { cpuMs, rssMb } from './support/processStats';
 import { generateMarket } from './support/generateMarket';
 import { generateValuations } from './support/generateValuations';
@@ -80,10 +82,11 @@ const serve = async (url: string, cache: boolean): Promise<ServerProcess> =>
 const pathOf = (day: string, format: string) =>
   `/v1/market/cross-section?date=${day}${format === 'json' ? '' : `&format=${format}`}`;
 
-async function wholeMarketDay(url: string) {
+/** The whole market of `days` (a store's last sessions, or one real day asked again and again) in the four forms. */
+async function wholeMarketDay(url: string, daysOf: (db: ReturnType<typeof connect>) => Promise<string[]>) {
   await prepareDatabase(url, KEY);
   const db = connect(url);
-  const days = (await sessionsOf(db)).slice(-COLD_REQUESTS);
+  const days = await daysOf(db);
   await db.destroy();
   const headers = { 'X-API-KEY': KEY };
   const results: Record<string, object> = {};
@@ -226,12 +229,15 @@ async function compareWithStore(url: string, out: string) {
   };
 }
 
-const PARTS = (process.env.BENCH_PARTS ?? 'day,export').split(',');
+const PARTS = (process.env.BENCH_PARTS ?? 'day,real,export').split(',');
+const REAL_DAY = '2025-04-03';
 const RESULTS = 'bench/results/columnar.json';
 // A part not run keeps its figures of the last run.
 const results = existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
 if (PARTS.includes('day')) {
-  const day = await wholeMarketDay(await store(`ashare_bench_columnar_${STOCKS}x1`, STOCKS, 1, true));
+  const day = await wholeMarketDay(await store(`ashare_bench_columnar_${STOCKS}x1`, STOCKS, 1, true), async (db) =>
+    (await sessionsOf(db)).slice(-COLD_REQUESTS),
+  );
   Object.assign(results, {
     stocks: STOCKS,
     load_average: loadavg().map(round2),
@@ -243,6 +249,25 @@ if (PARTS.includes('day')) {
       arrow: round2(day.arrow.cold_p99_ms / day.csv.cold_p99_ms),
     },
   });
+}
+if (PARTS.includes('real')) {
+  // The demo's real rows: every A-share on 2025-04-03 (db/demo), which compress worse than generated ones.
+  const url = `sqlite://${join(tmpdir(), 'ashare_bench_columnar_demo.sqlite')}`;
+  const db = connect(url);
+  await migrateLatest(db);
+  await loadDemoDataIfEmpty(db);
+  await db.destroy();
+  const day = await wholeMarketDay(url, async () => Array.from({ length: COLD_REQUESTS }, () => REAL_DAY));
+  results.real_day = {
+    date: REAL_DAY,
+    load_average: loadavg().map(round2),
+    whole_market_day: day,
+    parquet_bytes_of_csv: round2(day.parquet.bytes / day.csv.bytes),
+    cold_p99_of_csv: {
+      parquet: round2(day.parquet.cold_p99_ms / day.csv.cold_p99_ms),
+      arrow: round2(day.arrow.cold_p99_ms / day.csv.cold_p99_ms),
+    },
+  };
 }
 if (PARTS.includes('export')) {
   const url = await store(`ashare_bench_export_${EXPORT_STOCKS}x${EXPORT_YEARS}`, EXPORT_STOCKS, EXPORT_YEARS, false);

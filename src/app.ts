@@ -127,7 +127,9 @@ export function createApp(deps: AppDeps): HttpApp {
   metrics.watchFreshness(coverage);
   const readiness = deps.readiness ?? new Readiness(db, readDb);
   readiness.watchFreshness(() => coverage.lags(), deps.readyMaxLagSessions);
-  readiness.watchCalendar(() => coverage.calendarReach());
+  // A store that keeps itself current (an update schedule) and whose calendar does not reach today is broken; a
+  // store loaded once (a research copy, a bundle) is read as it stands.
+  if (coverage.settings.schedule.length > 0) readiness.watchCalendar(() => coverage.calendarReach());
   const access = {
     keyOwner: keyOwnerLookup(db, keyCache, plans),
     session: (token: string) => findSessionAccount(db, hashKey(token)),

@@ -1,7 +1,5 @@
 import { expect } from 'chai';
 import { connect } from '../../src/db/connection';
-import { bumpDataVersion } from '../../src/db/dataVersions';
-import { exchangeToday } from '../../src/domain/time/clock';
 import { Readiness } from '../../src/modules/system/readiness.service';
 import { startServer } from '../support/server';
 import { useSharedFixture } from '../support/fixture';
@@ -22,20 +20,11 @@ describe('ops: /healthz, /readyz and /metrics', () => {
     expect(await (await fetch(`${api.baseUrl}/healthz`)).json()).to.deep.equal({ status: 'ok' });
     const ready = await fetch(`${api.baseUrl}/readyz`);
     expect(ready.status).to.equal(200);
-    const { stale_datasets: stale, calendar_through: through, ...report } = await ready.json();
+    const { stale_datasets: stale, ...report } = await ready.json();
     expect(report).to.deep.equal({
       status: 'ready',
-      checks: {
-        database: 'ok',
-        migrations: 'ok',
-        data: 'ok',
-        accepting: 'ok',
-        replica: 'ok',
-        freshness: 'ok',
-        calendar: 'ok',
-      },
+      checks: { database: 'ok', migrations: 'ok', data: 'ok', accepting: 'ok', replica: 'ok', freshness: 'ok' },
     });
-    expect(through >= exchangeToday()).to.equal(true);
     // The fixture's sessions are of 2024: named stale (without READY_MAX_LAG_SESSIONS, still ready).
     expect(stale.map((one: { dataset: string }) => one.dataset)).to.include.members([
       'daily',
@@ -182,23 +171,11 @@ describe('ops: /readyz says not ready, with the failing checks', () => {
         code: 503,
         message: 'Not ready',
         error: 'service_unavailable',
-        checks: {
-          database: 'ok',
-          migrations: 'ok',
-          data: 'failing',
-          accepting: 'ok',
-          replica: 'ok',
-          freshness: 'ok',
-          calendar: 'failing',
-        },
-        calendar_through: null,
+        checks: { database: 'ok', migrations: 'ok', data: 'failing', accepting: 'ok', replica: 'ok', freshness: 'ok' },
       });
       await testDb
         .db('securities')
         .insert({ ts_code: '600519.SH', symbol: '600519', kind: 'stock', name: '贵州茅台', exchange: 'SSE' });
-      // A calendar that reaches today.
-      await testDb.db('trade_calendar').insert({ exchange: 'SSE', cal_date: exchangeToday(), is_open: false });
-      await bumpDataVersion(testDb.db, 'reference');
       expect((await fetch(`${app.baseUrl}/readyz`)).status).to.equal(200);
       readiness.drain();
       expect((await (await fetch(`${app.baseUrl}/readyz`)).json()).checks).to.deep.equal({
@@ -208,7 +185,6 @@ describe('ops: /readyz says not ready, with the failing checks', () => {
         accepting: 'failing',
         replica: 'ok',
         freshness: 'ok',
-        calendar: 'ok',
       });
     } finally {
       await app.close();
@@ -229,7 +205,6 @@ describe('ops: /readyz says not ready, with the failing checks', () => {
         accepting: 'ok',
         replica: 'ok',
         freshness: 'ok',
-        calendar: 'ok',
       });
     } finally {
       await app.close();

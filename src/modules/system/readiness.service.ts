@@ -13,9 +13,10 @@ export interface ReadinessReport {
     accepting: CheckState;
     replica: CheckState;
     freshness: CheckState;
-    calendar: CheckState;
+    /** With an update schedule: whether the stored calendar reaches today. */
+    calendar?: CheckState;
   };
-  /** The last day of the stored calendar (with a calendar watched): short of today, today's trading is unknown. */
+  /** The last day of the stored calendar (with an update schedule): short of today, today's trading is unknown. */
   calendar_through?: string | null;
   /** Datasets behind the session expected by now, with their lag in sessions. */
   stale_datasets?: Array<{ dataset: string; lag: number }>;
@@ -58,7 +59,8 @@ export class Readiness {
 
   /**
    * Fails readiness while the stored calendar does not reach today: the market's status and every date window
-   * would be guessed (the scheduled update loads the source's whole year first).
+   * would be guessed. Watched where an update schedule keeps the store current (its run loads the source's
+   * whole year first), so a calendar short of today means the updates have stopped.
    */
   watchCalendar(reach: () => Promise<{ through: string | null; coversToday: boolean }>): void {
     this.calendarReach = reach;
@@ -96,7 +98,7 @@ export class Readiness {
       accepting: state(!this.draining),
       replica: state(lag === undefined || (lag !== null && lag <= this.maxReplicaLagSeconds)),
       freshness: state(maxLag === undefined || stale.every((one) => one.lag <= maxLag)),
-      calendar: state(this.calendarReach === undefined || calendar?.coversToday === true),
+      ...(this.calendarReach === undefined ? {} : { calendar: state(calendar?.coversToday === true) }),
     };
     return {
       ready: Object.values(checks).every((check) => check === 'ok'),
