@@ -37,6 +37,16 @@ describe('http/operations: the policy read from the contract', () => {
         ['final', 'bool'],
         ['as_of', 'timestamp'],
       ]),
+      // An answer without bars: the series' scalars, then a bar's columns (its list left out).
+      emptyColumns: [
+        'symbol',
+        'requested_symbol',
+        'name',
+        'adj_anchor_date',
+        'date',
+        ...['open', 'high', 'low', 'close', 'pre_close', 'change', 'pct_change', 'volume', 'amount', 'turnover'],
+        ...['adj_factor', 'final', 'as_of'],
+      ],
       stream: false,
       tushare: false,
     });
