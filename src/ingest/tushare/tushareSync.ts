@@ -103,14 +103,13 @@ const datasetParts = (sync: DatasetSync<string>): SyncTask['parts'] =>
 
 /** Tables fetched part by part (a trade date, an index and a month, a reporting period), resumable. */
 const TASKS: SyncTask[] = [
+  // A stock's names, asked by ts_code: namechange's start_date/end_date filter on ann_date, which most rows lack
+  // (tushare #1080, #1858), and the whole table asked at once misses a day's batch (tushare #1901). Asked again
+  // for each new end of the range (part `code@to`): a name may have changed since.
   {
     api: 'namechange',
-    parts: ({ from, to }) =>
-      monthsOf(from, to).map(([start, end]) => ({
-        part: `${compact(start)}..${compact(end)}`,
-        params: { start_date: compact(start), end_date: compact(end) },
-        settlesOn: end,
-      })),
+    parts: ({ to, stockCodes }) =>
+      stockCodes.map((code) => ({ part: `${code}@${compact(to)}`, params: { ts_code: code }, settlesOn: to })),
   },
   { api: 'daily', parts: perOpenDay('trade_date') },
   // index_daily requires ts_code; a year of one index is ~245 rows, far below its 8,000-row cap per call.
