@@ -5,6 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { importBundle } from '../../src/ingest/bundle';
 import { rejectionLines } from '../../src/ingest/loaderTypes';
 import { syncTushare } from '../../src/ingest/tushare/tushareSync';
+import { TUSHARE_APIS } from '../../src/modules/tushare/apiNames.catalog';
 import { dataapi } from '../support/dataapi';
 import { call } from '../support/http';
 import { bumpDataVersion } from '../../src/db/dataVersions';
@@ -23,6 +24,9 @@ const APIS = [
   { api: 'adj_factor', params: { ts_code: '000001.SZ' }, table: 'adj_factors' },
   { api: 'fund_adj', params: { ts_code: '513100.SH' }, table: 'adj_factors' },
   { api: 'suspend_d', params: { trade_date: '20200312' }, table: 'trading_halts' },
+  { api: 'daily_basic', params: { trade_date: '20180726' }, table: 'daily_basic' },
+  { api: 'moneyflow', params: { trade_date: '20190315' }, table: 'money_flows' },
+  { api: 'stk_holdernumber', params: { ts_code: '300199.SZ' }, table: 'holder_counts' },
   { api: 'cb_price_chg', params: { ts_code: '113556.SH,128110.SZ,128114.SZ' }, table: 'convertible_price_changes' },
   { api: 'namechange', params: { ts_code: '000005.SZ' }, table: 'name_changes', mergedLines: [3] },
   { api: 'top_list', params: { trade_date: '20180928' }, table: 'top_lists' },
@@ -34,9 +38,15 @@ const SYNCED = [...APIS, { api: 'bse_mapping', table: 'code_changes' }] as const
 const rowsOf = (api: string): Record<string, string>[] =>
   parse(readFileSync(join(DOCUMENTED, `${api}.csv`)), { columns: true });
 
-/** A documented cell as Tushare's JSON carries it: None is null, a number a number. */
-const wireValue = (text: string): string | number | null =>
-  text === '' ? null : /^-?\d+\.\d+$/.test(text) ? Number(text) : text;
+/** A documented row as Tushare's JSON carries it: None is null, a number field's value a number (its catalog kind). */
+const wireItem = (api: string, row: Record<string, string>): (string | number | null)[] =>
+  Object.entries(row).map(([field, text]) =>
+    text === ''
+      ? null
+      : ['number', 'integer'].includes(TUSHARE_APIS[api]?.fields[field]?.kind ?? 'text')
+        ? Number(text)
+        : text,
+  );
 
 /** The rows the store must answer: the documented ones, each fact once (merged lines left out), in a stable order. */
 function expectedItems(api: (typeof APIS)[number]): unknown[][] {
@@ -44,7 +54,7 @@ function expectedItems(api: (typeof APIS)[number]): unknown[][] {
   return sorted(
     rowsOf(api.api)
       .filter((_, i) => !merged.includes(i + 2))
-      .map((row) => Object.values(row).map(wireValue)),
+      .map((row) => wireItem(api.api, row)),
   );
 }
 const isoDay = (compact: string) => `${compact.slice(0, 4)}-${compact.slice(4, 6)}-${compact.slice(6)}`;
@@ -93,9 +103,11 @@ describe("documented rows: each api's example from its source's page loads uncha
       { ts_code: '000005.SZ', name: '世纪星源', kind: 'stock' },
     ]);
     // Every documented day an open session; each call answered with the rows its parameters name, as Tushare does.
-    const days = [...new Set(SYNCED.flatMap(({ api }) => rowsOf(api).map((row) => row.trade_date ?? '')))]
-      .filter(Boolean)
-      .sort();
+    const datesOf = (column: string) =>
+      [...new Set(SYNCED.flatMap(({ api }) => rowsOf(api).map((row) => row[column] ?? '')))].filter(Boolean).sort();
+    // The range: every documented trade and announcement day.
+    const days = datesOf('trade_date');
+    const range = [...days, ...datesOf('ann_date')].sort();
     const replay = await startTushareReplay(({ api_name, params }) => {
       if (api_name === 'trade_cal')
         return ok(
@@ -107,15 +119,15 @@ describe("documented rows: each api's example from its source's page loads uncha
       );
       return ok(
         Object.keys(rowsOf(api_name)[0]!),
-        rows.map((row) => Object.values(row).map(wireValue)),
+        rows.map((row) => wireItem(api_name, row)),
       );
     });
     try {
       const results = await syncTushare(db, {
         url: replay.url,
         token: 't',
-        from: isoDay(days[0]!),
-        to: isoDay(days.at(-1)!),
+        from: isoDay(range[0]!),
+        to: isoDay(range.at(-1)!),
         only: SYNCED.map(({ api }) => api),
       });
       expect(results.flatMap(rejectionLines)).to.deep.equal([]);
