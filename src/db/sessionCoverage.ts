@@ -52,11 +52,23 @@ export async function allOpenDays(db: Knex): Promise<string[]> {
   return db('trade_calendar').where({ exchange: 'SSE', is_open: 1 }).orderBy('cal_date').pluck('cal_date');
 }
 
-/** How many stocks trade on each session: listed that day, less those halted. */
-export async function universeOf(db: Knex, sessions: readonly string[]): Promise<Map<string, number>> {
+/**
+ * How many stocks of `exchanges` (all by default) trade on each session: listed that day, less those halted: what
+ * a source that serves those exchanges owes for the session.
+ */
+export async function universeOf(
+  db: Knex,
+  sessions: readonly string[],
+  exchanges?: readonly string[],
+): Promise<Map<string, number>> {
   if (sessions.length === 0) return new Map();
-  const lives: ListedLife[] = await db('securities').where({ kind: 'stock' }).select('list_date', 'delist_date');
+  const stocks = () => {
+    const query = db('securities as s').where('s.kind', 'stock');
+    return exchanges === undefined ? query : query.whereIn('s.exchange', [...exchanges]);
+  };
+  const lives: ListedLife[] = await stocks().select('s.list_date', 's.delist_date');
   const halted: Array<{ trade_date: string; n: unknown }> = await db('trading_halts')
+    .whereIn('ts_code', stocks().select('s.ts_code'))
     .where({ suspend_type: 'S' })
     .whereBetween('trade_date', [sessions[0]!, sessions.at(-1)!])
     .groupBy('trade_date')

@@ -48,6 +48,8 @@ async function seed(db: Knex): Promise<void> {
   await insertSecurities(db, [
     { ts_code: '000001.SZ', name: '平安银行' },
     { ts_code: '000333.SZ', name: '美的集团' },
+    // A Beijing Stock Exchange stock, which Baostock (the scheduled source) does not serve: no session owes it.
+    { ts_code: '920163.BJ', name: '方大新材' },
   ]);
   const traded = (code: string, day: string) => !(code === '000333.SZ' && day === '2024-06-25');
   await db('daily_bars').insert(
@@ -169,6 +171,7 @@ describe('freshness: /v1/market/status and /v1/data/coverage', () => {
       min_coverage: 0.95,
       calendar_through: '2024-07-31',
       calendar_covers_today: true,
+      uncovered_exchanges: ['BSE'],
     });
     const byName = Object.fromEntries(body.data.datasets.map((entry: { dataset: string }) => [entry.dataset, entry]));
     expect(Object.keys(byName)).to.deep.equal([
@@ -299,10 +302,10 @@ describe('freshness: /v1/market/status and /v1/data/coverage', () => {
     const { body } = await get('/v1/data/coverage?format=csv');
     const [header, daily] = (body as string).split('\n');
     expect(header).to.equal(
-      'as_of,symbol,expected_session,min_coverage,open_findings,calendar_through,calendar_covers_today,dataset,clock,first,last,expected,lag_sessions,missing_sessions,partial_sessions,failed_sessions,rows,securities,last_update,next_update',
+      'as_of,symbol,expected_session,min_coverage,open_findings,calendar_through,calendar_covers_today,uncovered_exchanges,dataset,clock,first,last,expected,lag_sessions,missing_sessions,partial_sessions,failed_sessions,rows,securities,last_update,next_update',
     );
     expect(daily).to.match(
-      /^2024-06-28T18:00:00\+08:00,,2024-06-28,0\.95,"{""errors"":0,""warnings"":0}",2024-07-31,true,daily,session,2024-06-03,2024-06-26,2024-06-28,2,"\[""2024-06-21"",""2024-06-27"",""2024-06-28""\]"/,
+      /^2024-06-28T18:00:00\+08:00,,2024-06-28,0\.95,"{""errors"":0,""warnings"":0}",2024-07-31,true,"\[""BSE""\]",daily,session,2024-06-03,2024-06-26,2024-06-28,2,"\[""2024-06-21"",""2024-06-27"",""2024-06-28""\]"/,
     );
   });
 

@@ -109,7 +109,7 @@ export async function insertSecurities(
       symbol: row.ts_code.slice(0, 6),
       kind: row.kind ?? 'stock',
       name: row.name,
-      exchange: row.ts_code.endsWith('.SH') ? 'SSE' : 'SZSE',
+      exchange: row.ts_code.endsWith('.SH') ? 'SSE' : row.ts_code.endsWith('.BJ') ? 'BSE' : 'SZSE',
     })),
     ['ts_code'],
   );

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { OpenDays } from '../../src/domain/time/openDays';
 import {
+  servedExchanges,
   expectedSession,
   lastClosedSession,
   latestSlot,
@@ -42,5 +43,13 @@ describe('domain/syncSchedule: SYNC_SCHEDULE and when data is due', () => {
     expect(expectedSession('2024-02-08 14:59:59', [], days)).to.equal('2024-02-07');
     expect(lastClosedSession('2024-02-19 15:00:00', days)).to.equal('2024-02-19');
     expect(lastClosedSession('2024-02-19 09:00:00', days)).to.equal('2024-02-08');
+  });
+});
+
+describe('domain/syncSchedule: the exchanges the scheduled sources serve', () => {
+  it('Baostock alone serves SSE and SZSE; with Tushare, or without a schedule, every exchange', () => {
+    expect(servedExchanges(parseSchedule('baostock@17:45'))).to.deep.equal(['SSE', 'SZSE']);
+    expect(servedExchanges(parseSchedule('baostock@17:45,tushare@18:30'))).to.deep.equal(['SSE', 'SZSE', 'BSE']);
+    expect(servedExchanges([])).to.deep.equal(['SSE', 'SZSE', 'BSE']);
   });
 });

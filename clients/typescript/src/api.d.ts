@@ -4137,6 +4137,11 @@ export interface components {
              * @example true
              */
             calendar_covers_today: boolean;
+            /**
+             * @description The exchanges no scheduled source serves, left out of each session's universe (a store Baostock keeps current: `BSE`, whose stocks Baostock does not carry). Empty without a schedule.
+             * @example []
+             */
+            uncovered_exchanges: ("SSE" | "SZSE" | "BSE")[];
             /** @description The audit's open findings on the dates the plan sees (`/v1/data/quality` lists them); of the security with `symbol`. */
             open_findings: {
                 /**
@@ -10309,6 +10314,7 @@ export interface operations {
                      *         },
                      *         "calendar_through": "2026-12-31",
                      *         "calendar_covers_today": true,
+                     *         "uncovered_exchanges": [],
                      *         "datasets": [
                      *           {
                      *             "dataset": "daily",

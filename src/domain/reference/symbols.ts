@@ -1,6 +1,7 @@
 import { invalidSymbol, tooManySymbols } from '../api/errors';
 
 export type Exchange = 'SSE' | 'SZSE' | 'BSE';
+export const EXCHANGES: readonly Exchange[] = ['SSE', 'SZSE', 'BSE'];
 
 const SUFFIX_OF: Record<Exchange, string> = { SSE: 'SH', SZSE: 'SZ', BSE: 'BJ' };
 const EXCHANGE_OF_SUFFIX: Record<string, Exchange> = { SH: 'SSE', SZ: 'SZSE', BJ: 'BSE' };

@@ -1,9 +1,27 @@
 import { SESSION_CLOSE_TIME } from './marketStatus';
 import type { OpenDays } from './openDays';
+import { EXCHANGES, type Exchange } from '../reference/symbols';
 
 /** The sources an update can run from. */
 export const UPDATE_SOURCES = ['baostock', 'tushare'] as const;
 export type UpdateSource = (typeof UPDATE_SOURCES)[number];
+
+/**
+ * The exchanges whose stocks a source serves: Baostock none of the Beijing Stock Exchange's (its stock list has
+ * no `bj.` code), so a store it keeps current covers SSE and SZSE only, and its sessions are complete without BSE.
+ */
+export const SOURCE_EXCHANGES: Readonly<Record<UpdateSource, readonly Exchange[]>> = {
+  tushare: ['SSE', 'SZSE', 'BSE'],
+  baostock: ['SSE', 'SZSE'],
+};
+
+/** The exchanges the scheduled sources serve together; every exchange without a schedule (nothing is assumed). */
+export function servedExchanges(schedule: readonly ScheduleEntry[]): Exchange[] {
+  if (schedule.length === 0) return [...EXCHANGES];
+  return EXCHANGES.filter((exchange) =>
+    schedule.some(({ source }) => SOURCE_EXCHANGES[source].includes(exchange)),
+  );
+}
 
 /** One entry of SYNC_SCHEDULE: a source's update on each trading day at a Beijing clock time. */
 export interface ScheduleEntry {

@@ -13,7 +13,7 @@ import {
 } from '../../domain/market/coverage';
 import { toSqlDateTime } from '../../domain/time/dates';
 import { OpenDays } from '../../domain/time/openDays';
-import { lastClosedSession } from '../../domain/time/syncSchedule';
+import { lastClosedSession, SOURCE_EXCHANGES, type UpdateSource } from '../../domain/time/syncSchedule';
 import { BLACKLISTED } from '../baostock/baostockClient';
 import { IngestError } from '../ingestError';
 import type { SessionSource } from './sessionSource';
@@ -163,14 +163,14 @@ async function gapWindow(db: Knex, now: string): Promise<string[]> {
  */
 async function sessionsToLoad(
   db: Knex,
-  source: string,
+  source: UpdateSource,
   datasets: readonly CoverageDataset[],
   window: readonly string[],
   minCoverage: number,
 ): Promise<string[]> {
   const todo = new Set<string>();
   if (window.length === 0) return [];
-  const universe = await universeOf(db, window);
+  const universe = await universeOf(db, window, SOURCE_EXCHANGES[source]);
   for (const dataset of datasets) {
     const { first } = await dateSpan(db, dataset);
     const sessions = first === null ? window.slice(-1) : window.filter((day) => day >= first);
@@ -224,13 +224,13 @@ async function lackingStocks(db: Knex, datasets: readonly CoverageDataset[], day
 /** Counts each dataset's session as it now stands and records its state. */
 async function recordCounts(
   db: Knex,
-  source: string,
+  source: UpdateSource,
   datasets: readonly CoverageDataset[],
   day: string,
   minCoverage: number,
 ): Promise<SessionOutcome> {
   let worst: SessionState = 'complete';
-  const universe = await universeOf(db, [day]);
+  const universe = await universeOf(db, [day], SOURCE_EXCHANGES[source]);
   for (const dataset of datasets) {
     const count = (await sessionCounts(db, dataset, [day], universe)).get(day)!;
     const state = sessionState(count, dataset.completeness, minCoverage);
@@ -250,12 +250,12 @@ async function recordCounts(
 /** Records each dataset's session as failed, with the reason, counting the failure. */
 async function recordFailure(
   db: Knex,
-  source: string,
+  source: UpdateSource,
   datasets: readonly CoverageDataset[],
   day: string,
   reason: string,
 ): Promise<SessionOutcome> {
-  const universe = await universeOf(db, [day]);
+  const universe = await universeOf(db, [day], SOURCE_EXCHANGES[source]);
   for (const dataset of datasets) {
     const count = (await sessionCounts(db, dataset, [day], universe)).get(day)!;
     await recordState(db, {

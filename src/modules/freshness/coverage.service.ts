@@ -13,7 +13,8 @@ import {
 } from '../../domain/market/coverage';
 import type { Visibility } from '../../domain/time/marketTime';
 import type { OpenDays } from '../../domain/time/openDays';
-import { expectedSession, nextSlot, type ScheduleEntry } from '../../domain/time/syncSchedule';
+import { expectedSession, nextSlot, servedExchanges, type ScheduleEntry } from '../../domain/time/syncSchedule';
+import { EXCHANGES } from '../../domain/reference/symbols';
 import type { ListingRow } from '../common/common.types';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
 import { failedSessions, failureCount, lastSuccessfulRuns, securityDays, securityHalts } from './freshness.repository';
@@ -103,6 +104,7 @@ export class StoreCoverage {
       minCoverage: this.settings.minCoverage,
       openFindings: severityTotals(await openFindingCounts(this.db, through, security?.ts_code)),
       calendar: calendarCoverage(days, asOf),
+      uncoveredExchanges: EXCHANGES.filter((exchange) => !servedExchanges(this.settings.schedule).includes(exchange)),
       datasets,
     };
   }
@@ -176,7 +178,7 @@ export class StoreCoverage {
 
   private async count(window: readonly string[]): Promise<Map<string, DatasetStats>> {
     const stats = new Map<string, DatasetStats>();
-    const universe = await universeOf(this.db, window);
+    const universe = await universeOf(this.db, window, servedExchanges(this.settings.schedule));
     for (const dataset of COVERAGE_DATASETS) {
       const counts =
         dataset.clock === 'session'

@@ -59,6 +59,7 @@ export function toDataCoverage(report: CoverageReport): Schemas['DataCoverage'] 
     open_findings: report.openFindings,
     calendar_through: report.calendar.through,
     calendar_covers_today: report.calendar.coversToday,
+    uncovered_exchanges: report.uncoveredExchanges,
     datasets: report.datasets.map(toDatasetCoverage),
   };
 }

@@ -1,3 +1,4 @@
+import type { Exchange } from '../../domain/reference/symbols';
 import type { CoverageDataset, SessionCount } from '../../domain/market/coverage';
 import type { UpdateSource } from '../../domain/time/syncSchedule';
 
@@ -58,6 +59,8 @@ export interface CoverageReport {
   /** The audit's open findings on the dates the plan sees (of the security, with one). */
   openFindings: { errors: number; warnings: number };
   calendar: CalendarCoverage;
+  /** Exchanges none of the scheduled sources serves (Baostock: BSE): not counted in a session's universe. */
+  uncoveredExchanges: Exchange[];
   datasets: DatasetCoverageRow[];
 }
 

@@ -832,6 +832,7 @@ DataCoverage = TypedDict("DataCoverage", {
     "min_coverage": float,
     "calendar_through": Optional[str],
     "calendar_covers_today": bool,
+    "uncovered_exchanges": List[Literal["SSE", "SZSE", "BSE"]],
     "open_findings": Dict[str, Any],
     "datasets": List['DatasetCoverage'],
 }, total=False)
