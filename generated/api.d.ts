@@ -2469,7 +2469,7 @@ export interface components {
          */
         Kline: {
             /**
-             * @description Trading date, or the end of a minute bar (Beijing time).
+             * @description Trading date, or the end of a minute bar (Beijing time). In Parquet and Arrow answers a DATE for daily to yearly bars and a TIMESTAMP with zone Asia/Shanghai (milliseconds) for minute bars: one answer is one interval.
              * @example 2024-06-14
              */
             time: string;
