@@ -44,4 +44,17 @@ describe('SecurityDirectory', () => {
       ['510300.SH', '159919.SZ', '113050.SH', '123107.SZ', '510300.SZ', '159919.SH'].map(kindByCode),
     ).to.deep.equal(['etf', 'etf', 'convertible', 'convertible', 'stock', 'stock']);
   });
+
+  it('names and kinds a former code by its security under the later code (838163.BJ became 920163.BJ)', () => {
+    const bse = new SecurityDirectory(
+      [{ ts_code: '920163.BJ', name: '方大新材', kind: 'stock' }],
+      [],
+      [{ old_code: '838163.BJ', new_code: '920163.BJ' }],
+    );
+    expect([bse.nameOn('838163.BJ', '2025-04-03'), bse.kindOf('838163.BJ'), bse.has('838163.BJ')]).to.deep.equal([
+      '方大新材',
+      'stock',
+      false,
+    ]);
+  });
 });

@@ -39,9 +39,16 @@ export class SecurityDirectory {
   private readonly byCode: Map<string, DirectoryEntry>;
   /** Each security's name changes, oldest first. */
   private readonly changes: Map<string, NameChange[]>;
+  /** A former code → the code its security took (code_changes: restructurings, the BSE's 920 codes). */
+  private readonly successors: Map<string, string>;
 
-  constructor(securities: readonly DirectoryEntry[], nameChanges: readonly NameChange[]) {
+  constructor(
+    securities: readonly DirectoryEntry[],
+    nameChanges: readonly NameChange[],
+    codeChanges: ReadonlyArray<{ old_code: string; new_code: string }> = [],
+  ) {
     this.byCode = new Map(securities.map((security) => [security.ts_code, security]));
+    this.successors = new Map(codeChanges.map((change) => [change.old_code, change.new_code]));
     const oldestFirst = [...nameChanges].sort((a, b) =>
       a.start_date < b.start_date ? -1 : a.start_date > b.start_date ? 1 : 0,
     );
@@ -53,17 +60,30 @@ export class SecurityDirectory {
     return this.byCode.has(tsCode);
   }
 
-  /** The security's kind: its reference row's, else by its code. */
+  /** The security's kind: its reference row's (or, for a former code, its successor's), else by its code. */
   kindOf(tsCode: string): string {
-    return this.byCode.get(tsCode)?.kind ?? kindByCode(tsCode);
+    return this.entryOf(tsCode)?.kind ?? kindByCode(tsCode);
   }
 
-  /** The name a security had on `date`: its latest name change started by then, else its name now; null when the list lacks it and it has no change by then. */
+  /**
+   * The name a security had on `date`: its latest name change started by then, else its name now (a former code's
+   * the security's under its later code: 838163.BJ's is 920163.BJ's); null when none of them is known.
+   */
   nameOn(tsCode: string, date: string): string | null {
-    const changes = this.changes.get(tsCode);
-    if (changes !== undefined) {
-      for (let i = changes.length - 1; i >= 0; i--) if (changes[i]!.start_date <= date) return changes[i]!.name;
+    for (let code: string | undefined = tsCode, hops = 0; code !== undefined && hops < 5; hops++) {
+      const changes = this.changes.get(code);
+      if (changes !== undefined) {
+        for (let i = changes.length - 1; i >= 0; i--) if (changes[i]!.start_date <= date) return changes[i]!.name;
+      }
+      const name = this.byCode.get(code)?.name;
+      if (name !== undefined) return name;
+      code = this.successors.get(code);
     }
-    return this.byCode.get(tsCode)?.name ?? null;
+    return null;
+  }
+
+  /** A code's reference row, or its successor's when the list holds only the later code. */
+  private entryOf(tsCode: string): DirectoryEntry | undefined {
+    return this.byCode.get(tsCode) ?? this.byCode.get(this.successors.get(tsCode) ?? '');
   }
 }
