@@ -226,6 +226,12 @@ select
 from
   `name_changes`;
 
+select
+  `old_code`,
+  `new_code`
+from
+  `code_changes`;
+
 -- cross-section adjusted: the close and factor of every bar of the previous open day (bases of pre_close): 2025-04-02, real time
 select
   `ts_code`,
