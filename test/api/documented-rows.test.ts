@@ -29,6 +29,9 @@ const APIS = [
   { api: 'moneyflow', params: { trade_date: '20190315' }, table: 'money_flows' },
   { api: 'stk_holdernumber', params: { ts_code: '300199.SZ' }, table: 'holder_counts' },
   { api: 'hk_hold', params: { trade_date: '20190625' }, table: 'northbound_holdings' },
+  { api: 'margin', params: { trade_date: '20180802' }, table: 'margin_totals' },
+  { api: 'margin_detail', params: { trade_date: '20180802' }, table: 'margin_details' },
+  { api: 'fund_nav', params: { ts_code: '165509.SZ' }, table: 'fund_navs' },
   { api: 'top10_holders', params: { ts_code: '600000.SH' }, table: 'top_holders' },
   { api: 'top10_floatholders', params: { ts_code: '600000.SH' }, table: 'top_float_holders' },
   { api: 'cb_price_chg', params: { ts_code: '113556.SH,128110.SZ,128114.SZ' }, table: 'convertible_price_changes' },
@@ -116,7 +119,7 @@ describe("documented rows: each api's example from its source's page loads uncha
     const datesOf = (column: string) =>
       [...new Set(SYNCED.flatMap(({ api }) => rowsOf(api).map((row) => row[column] ?? '')))].filter(Boolean).sort();
     // The range: every documented trade and announcement day.
-    const days = datesOf('trade_date');
+    const days = [...new Set([...datesOf('trade_date'), ...datesOf('nav_date')])].sort();
     const range = [...days, ...datesOf('ann_date')].sort();
     const replay = await startTushareReplay(({ api_name, params }) => {
       if (api_name === 'trade_cal')
