@@ -32,6 +32,7 @@ const APIS = [
   { api: 'margin', params: { trade_date: '20180802' }, table: 'margin_totals' },
   { api: 'margin_detail', params: { trade_date: '20180802' }, table: 'margin_details' },
   { api: 'fund_nav', params: { ts_code: '165509.SZ' }, table: 'fund_navs' },
+  { api: 'index_weight', params: { index_code: '399300.SZ' }, table: 'index_weights' },
   { api: 'top10_holders', params: { ts_code: '600000.SH' }, table: 'top_holders' },
   { api: 'top10_floatholders', params: { ts_code: '600000.SH' }, table: 'top_float_holders' },
   { api: 'cb_price_chg', params: { ts_code: '113556.SH,128110.SZ,128114.SZ' }, table: 'convertible_price_changes' },
@@ -114,6 +115,7 @@ describe("documented rows: each api's example from its source's page loads uncha
       ...['113556.SH', '128110.SZ', '128114.SZ'].map((code) => ({ ts_code: code, name: code, kind: 'convertible' })),
       { ts_code: '000005.SZ', name: '世纪星源', kind: 'stock' },
       { ts_code: '600000.SH', name: '浦发银行', kind: 'stock' },
+      { ts_code: '399300.SZ', name: '沪深300', kind: 'index' },
     ]);
     // Every documented day an open session; each call answered with the rows its parameters name, as Tushare does.
     const datesOf = (column: string) =>
