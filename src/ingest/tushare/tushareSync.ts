@@ -86,12 +86,15 @@ const perStockPeriods = ({ from, to, stockCodes }: SyncRange): SyncPart[] => {
   }));
 };
 
-const perReportingPeriod = ({ from, to }: SyncRange): SyncPart[] =>
-  reportingPeriodsOf(from, to).map(({ period, dueOn }) => ({
-    part: period,
-    params: { period: compact(period) },
-    settlesOn: dueOn,
-  }));
+/** One call per quarter-end reporting period of the range, naming it in `param`; settled once its reports are due. */
+const perReportingPeriod =
+  (param: string) =>
+  ({ from, to }: SyncRange): SyncPart[] =>
+    reportingPeriodsOf(from, to).map(({ period, dueOn }) => ({
+      part: period,
+      params: { [param]: compact(period) },
+      settlesOn: dueOn,
+    }));
 
 /** The parts of a dataset as its descriptor says it is fetched. */
 const datasetParts = (sync: DatasetSync<string>): SyncTask['parts'] =>
@@ -141,9 +144,11 @@ const TASKS: SyncTask[] = [
         })),
       ),
   },
-  { api: 'income', endpoint: 'income_vip', parts: perReportingPeriod },
-  { api: 'balancesheet', endpoint: 'balancesheet_vip', parts: perReportingPeriod },
-  { api: 'cashflow', endpoint: 'cashflow_vip', parts: perReportingPeriod },
+  { api: 'income', endpoint: 'income_vip', parts: perReportingPeriod('period') },
+  { api: 'balancesheet', endpoint: 'balancesheet_vip', parts: perReportingPeriod('period') },
+  { api: 'cashflow', endpoint: 'cashflow_vip', parts: perReportingPeriod('period') },
+  // The planned and actual dates of a period's reports (doc 162), asked by period.
+  { api: 'disclosure_date', parts: perReportingPeriod('end_date') },
   // Dividends by ex-date (the events the price adjustments hang on, one open day per call) and by
   // announcement date, or proposals, which have no ex-date yet, would never arrive.
   {
