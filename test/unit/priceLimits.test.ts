@@ -5,6 +5,18 @@ import { dailyLimit, isGrowthBoardFund, limitPrices } from '../../src/domain/qua
 
 const context = { board: null, st: false, session: 30, growthFund: false } as const;
 
+describe('price limits of main-board stocks under risk warning', () => {
+  const st = { ...context, kind: 'stock', board: 'main', st: true } as const;
+  it('±5 % until the revised Trading Rules of 2026-07-06, ±10 % from then (the draft of 2025-06-27 named 2025-07-07)', () => {
+    expect(
+      ['2025-07-07', '2025-12-01', '2026-07-03', '2026-07-06', '2026-11-27'].map(
+        (date) => dailyLimit({ ...st, date })?.up,
+      ),
+    ).to.deep.equal([0.05, 0.05, 0.05, 0.1, 0.1]);
+    expect(dailyLimit({ ...st, st: false, date: '2025-12-01' })?.up).to.equal(0.1);
+  });
+});
+
 describe('price limits of funds and convertible bonds', () => {
   it('an ETF trades within ±10 %, a growth-board fund within ±20 % from the ChiNext reform', () => {
     expect(dailyLimit({ ...context, kind: 'etf', date: '2024-01-02' })).to.deep.equal({

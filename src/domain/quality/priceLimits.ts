@@ -2,9 +2,10 @@ import type { Board, SecurityKind } from '../reference/symbols';
 
 /**
  * The daily price limit of an A share, as the exchanges set it:
- * - Main board (SSE, SZSE): ±10 %, ±5 % under risk warning (ST, *ST) until the notice of both exchanges
- *   "关于调整主板风险警示股票价格涨跌幅限制比例及有关事项的通知" took it to ±10 % from 2025-07-07 (SSE Trading
- *   Rules 3.4.13, SZSE Trading Rules 3.4.2). A new listing has no limit on its first day under the approval system
+ * - Main board (SSE, SZSE): ±10 %, ±5 % under risk warning (ST, *ST) until the exchanges' revised Trading Rules
+ *   took it to ±10 % from 2026-07-06 (SSE Trading Rules 3.4.13, SZSE Trading Rules 3.4.2, as revised; the same
+ *   revision moved SSE funds to a closing call auction). The date of 2025-07-07 circulated with the consultation
+ *   draft of 2025-06-27 and was never in force. A new listing has no limit on its first day under the approval system
  *   (its first-day band, +44 %/−36 %, is of the offer price, not of a previous close), and none in its first five
  *   sessions from the main board's registration system, 2023-04-10 (SSE Trading Rules 2023, 3.4.13).
  * - ChiNext: ±20 % from the registration reform of 2020-08-24, risk warning included, no limit in a new
@@ -26,7 +27,7 @@ export interface LimitContext {
 
 const CHINEXT_REFORM = '2020-08-24';
 const MAIN_REGISTRATION = '2023-04-10';
-const MAIN_ST_AT_TEN = '2025-07-07';
+const MAIN_ST_AT_TEN = '2026-07-06';
 
 /** How many first sessions of a new listing trade without a limit, by board and date. */
 function freeSessions(board: Board, date: string): number {
