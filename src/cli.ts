@@ -16,8 +16,15 @@ import {
   sessionProgress,
   updateSummary,
 } from './cliProgress';
-import { CHECK_NAMES, type CheckName } from './domain/quality/findings';
-import { auditCounts, hasNewError, runAudit } from './ingest/audit/runAudit';
+import {
+  AUDIT_GATES,
+  auditFails,
+  CHECK_NAMES,
+  newFindingsLine,
+  type AuditGate,
+  type CheckName,
+} from './domain/quality/findings';
+import { auditCounts, runAudit, type AuditCounts } from './ingest/audit/runAudit';
 import { BaostockClient } from './ingest/baostock/baostockClient';
 import {
   BAOSTOCK_DATASETS,
@@ -84,12 +91,31 @@ async function withDb<T>(work: (db: ReturnType<typeof connect>) => Promise<T>): 
 }
 
 /** The audit of what a load brought (src/ingest/audit), told in one line: `ashare audit` lists the findings. */
-async function auditAfterLoad(db: ReturnType<typeof connect>, range: { since?: string; until?: string }) {
-  const counts = auditCounts(await runAudit(db, { ...range, minCoverage: loadConfig().SYNC_MIN_COVERAGE }));
-  console.error(
-    `audit: ${counts.findings} findings, ${counts.added} new (${counts.newErrors} errors); 'ashare audit' lists them`,
-  );
+/** The audit of a load's range: its counts and new findings by check, and the exit code `gate` asks for. */
+async function auditAfterLoad(
+  db: ReturnType<typeof connect>,
+  range: { since?: string; until?: string },
+  gate: AuditGate,
+) {
+  gateOnAudit(auditCounts(await runAudit(db, { ...range, minCoverage: loadConfig().SYNC_MIN_COVERAGE })), gate);
 }
+
+function gateOnAudit(counts: AuditCounts, gate: AuditGate) {
+  console.error(
+    `audit: ${counts.findings} findings, ${counts.added} new (${counts.newErrors} errors), ${counts.openErrors} errors open in the store; 'ashare audit' lists them`,
+  );
+  console.error(`audit: new findings by check: ${newFindingsLine(counts.addedByCheck)}`);
+  if (auditFails(gate, counts)) process.exitCode = 1;
+}
+
+/** The option every loading command takes: when its audit fails the command. */
+const failOnOption = (defaultGate: AuditGate) =>
+  [
+    '--fail-on <when>',
+    `exit 1 on the audit's error findings: new (not open before), open (any open in the store) or never (default ${defaultGate})`,
+    oneOf(...AUDIT_GATES),
+    defaultGate,
+  ] as const;
 
 program
   .command('migrate')
@@ -100,7 +126,8 @@ program
   .command('import')
   .description('import a Tushare-format CSV bundle (stock_basic.csv, daily.csv, …) from a directory')
   .argument('<dir>')
-  .action((dir: string) =>
+  .option(...failOnOption('never'))
+  .action((dir: string, options: { failOn: AuditGate }) =>
     withDb(async (db) => {
       if (bundleFiles(dir).length === 0) {
         throw new InvalidArgumentError(
@@ -108,7 +135,7 @@ program
         );
       }
       await importBundle(db, dir, consoleProgress());
-      await auditAfterLoad(db, {});
+      await auditAfterLoad(db, {}, options.failOn);
     }),
   );
 
@@ -138,25 +165,34 @@ const sync = program
     positiveInt,
     200,
   )
-  .action((options: { from?: string; to?: string; datasets?: string; only?: string; callsPerMinute: number }) =>
-    withDb(async (db) => {
-      if (options.from === undefined || options.to === undefined)
-        throw new InvalidArgumentError(
-          `required option '--${options.from === undefined ? 'from' : 'to'} <date>' not specified`,
-        );
-      const { TUSHARE_TOKEN: token, TUSHARE_URL: url } = loadConfig();
-      if (!token) throw new InvalidArgumentError('TUSHARE_TOKEN is not set');
-      await syncTushare(db, {
-        token,
-        url,
-        from: options.from,
-        to: options.to,
-        only: (options.datasets ?? options.only)?.split(',').map((api) => api.trim()),
-        callsPerMinute: options.callsPerMinute,
-        log: (line) => console.error(line),
-      });
-      await auditAfterLoad(db, { since: options.from, until: options.to });
-    }),
+  .option(...failOnOption('never'))
+  .action(
+    (options: {
+      from?: string;
+      to?: string;
+      datasets?: string;
+      only?: string;
+      callsPerMinute: number;
+      failOn: AuditGate;
+    }) =>
+      withDb(async (db) => {
+        if (options.from === undefined || options.to === undefined)
+          throw new InvalidArgumentError(
+            `required option '--${options.from === undefined ? 'from' : 'to'} <date>' not specified`,
+          );
+        const { TUSHARE_TOKEN: token, TUSHARE_URL: url } = loadConfig();
+        if (!token) throw new InvalidArgumentError('TUSHARE_TOKEN is not set');
+        await syncTushare(db, {
+          token,
+          url,
+          from: options.from,
+          to: options.to,
+          only: (options.datasets ?? options.only)?.split(',').map((api) => api.trim()),
+          callsPerMinute: options.callsPerMinute,
+          log: (line) => console.error(line),
+        });
+        await auditAfterLoad(db, { since: options.from, until: options.to }, options.failOn);
+      }),
   );
 
 sync
@@ -186,6 +222,7 @@ sync
     '--check',
     'where the store already holds rows of the same days, report differences (close, volume, factor steps) and keep them',
   )
+  .option(...failOnOption('never'))
   .action(
     (options: {
       since: string;
@@ -194,6 +231,7 @@ sync
       datasets: BaostockDataset[];
       pauseMs: number;
       check?: boolean;
+      failOn: AuditGate;
     }) =>
       withDb(async (db) => {
         const { BAOSTOCK_HOST: host, BAOSTOCK_PORT: port } = loadConfig();
@@ -211,7 +249,7 @@ sync
             onSecurity: securityProgress(),
           });
           console.error(baostockSummary(summary, options.check));
-          await auditAfterLoad(db, { since: options.since, until: options.until ?? exchangeToday() });
+          await auditAfterLoad(db, { since: options.since, until: options.until ?? exchangeToday() }, options.failOn);
         } finally {
           await client.close();
         }
@@ -232,7 +270,8 @@ program
       return value as UpdateSource;
     },
   )
-  .action((options: { source?: UpdateSource }) =>
+  .option(...failOnOption('never'))
+  .action((options: { source?: UpdateSource; failOn: AuditGate }) =>
     withDb(async (db) => {
       const config = loadConfig();
       const sources =
@@ -255,6 +294,7 @@ program
             });
             console.error(updateSummary(name, summary));
             failed ||= summary.status === 'failed';
+            if (summary.audit !== null) gateOnAudit(summary.audit, options.failOn);
           } finally {
             await close();
           }
@@ -297,15 +337,23 @@ program
 program
   .command('audit')
   .description(
-    "audit the stored bars, factors, distributions and balance sheets against the exchanges' rules (src/domain/quality); keeps the findings, resolves the fixed ones; exit code 1 when an error is new",
+    "audit the stored bars, factors, distributions and balance sheets against the exchanges' rules (src/domain/quality); keeps the findings, resolves the fixed ones; exit code 1 as --fail-on says (by default when an error is new)",
   )
   .option('--since <date>', 'first day, YYYY-MM-DD (default: the first stored)', isoDate)
   .option('--until <date>', 'last day, YYYY-MM-DD (default: the last stored)', isoDate)
   .option('--symbols <codes>', 'comma-separated standard codes (600519.SH, …); the whole-market checks are left out')
   .option('--checks <names>', `comma-separated subset of ${CHECK_NAMES.join(', ')}`, listOf('check', CHECK_NAMES))
   .option('--format <format>', 'table or json', oneOf('table', 'json'), 'table')
+  .option(...failOnOption('new'))
   .action(
-    (options: { since?: string; until?: string; symbols?: string; checks?: CheckName[]; format: 'table' | 'json' }) =>
+    (options: {
+      since?: string;
+      until?: string;
+      symbols?: string;
+      checks?: CheckName[];
+      format: 'table' | 'json';
+      failOn: AuditGate;
+    }) =>
       withDb(async (db) => {
         const summary = await runAudit(db, {
           since: options.since,
@@ -316,7 +364,7 @@ program
           progress: auditProgress(),
         });
         console.log(auditReport(summary, options.format));
-        if (hasNewError(summary)) process.exitCode = 1;
+        if (auditFails(options.failOn, summary)) process.exitCode = 1;
       }),
   );
 

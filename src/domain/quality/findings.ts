@@ -56,3 +56,20 @@ export function severityTotals(counts: readonly OpenCount[]): { errors: number; 
     counts.filter((count) => count.severity === severity).reduce((sum, count) => sum + count.open, 0);
   return { errors: of('error'), warnings: of('warning') };
 }
+
+/**
+ * When a command fails on the audit, for cron chains (`ashare import … && ashare audit`): `new`, an error finding
+ * not open before this audit; `open`, any error finding still open in the store (the last load's audit made them
+ * no longer new); `never`.
+ */
+export const AUDIT_GATES = ['new', 'open', 'never'] as const;
+export type AuditGate = (typeof AUDIT_GATES)[number];
+
+export const auditFails = (gate: AuditGate, { newErrors, openErrors }: { newErrors: number; openErrors: number }) =>
+  gate === 'new' ? newErrors > 0 : gate === 'open' ? openErrors > 0 : false;
+
+/** New findings counted by check, as `limit_breach (error) 3, stale_bar (warning) 1`. */
+export const newFindingsLine = (byCheck: Partial<Record<CheckName, number>>): string =>
+  (Object.entries(byCheck) as [CheckName, number][])
+    .map(([check, n]) => `${check} (${CHECKS[check]}) ${n}`)
+    .join(', ') || 'none';

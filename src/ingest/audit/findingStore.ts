@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { toSqlDateTime } from '../../domain/time/dates';
-import { CHECKS, type CheckName, type Finding } from '../../domain/quality/findings';
+import { CHECK_NAMES, CHECKS, type CheckName, type Finding } from '../../domain/quality/findings';
 import { differenceFindings, type FieldDifference } from '../../domain/quality/sourceChecks';
 
 /** What one audit looked at: the checks run, the securities (null: all, and the whole market), the days. */
@@ -73,3 +73,15 @@ export async function keepSourceDifferences(
   await recordBatch(db, differenceFindings(source, differences), at);
   await resolveUnseen(db, { ...scope, checks: ['source_mismatch'], sources: [source] }, at);
 }
+
+/** How many error findings are open in the store, whatever their day or security. */
+export async function openErrorCount(db: Knex): Promise<number> {
+  const row = await db('quality_findings')
+    .whereNull('resolved_at')
+    .whereIn('check_name', ERROR_CHECKS)
+    .count({ n: '*' })
+    .first();
+  return Number(row?.n ?? 0);
+}
+
+const ERROR_CHECKS = CHECK_NAMES.filter((check) => CHECKS[check] === 'error');

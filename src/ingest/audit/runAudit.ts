@@ -23,7 +23,7 @@ import {
   type AuditedSecurity,
   type DayRange,
 } from './auditReads';
-import { recordBatch, resolveUnseen, type AuditScope } from './findingStore';
+import { openErrorCount, recordBatch, resolveUnseen, type AuditScope } from './findingStore';
 
 export interface AuditOptions {
   since?: string;
@@ -47,6 +47,10 @@ export interface AuditSummary {
   added: Finding[];
   addedCount: number;
   newErrors: number;
+  /** The new findings counted by check. */
+  addedByCheck: Partial<Record<CheckName, number>>;
+  /** Error findings open in the store after this audit, of any day or security. */
+  openErrors: number;
   resolved: number;
   securities: number;
   bars: number;
@@ -187,7 +191,14 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
   if (checks.has('balance_sheet_identity')) await keep(balanceSheetFindings(await balanceSheetsOf(db, symbols, range)));
 
   const resolved = await resolveUnseen(db, scope, at);
-  return { scope, ...tally.summary(), resolved, securities: securities.length, bars };
+  return {
+    scope,
+    ...tally.summary(),
+    openErrors: await openErrorCount(db),
+    resolved,
+    securities: securities.length,
+    bars,
+  };
 }
 
 /** What an audit found, counted, and listed up to LISTED. */
@@ -195,11 +206,13 @@ class Tally {
   private readonly findings: Finding[] = [];
   private readonly added: Finding[] = [];
   private readonly counts: Partial<Record<CheckName, number>> = {};
+  private readonly addedByCheck: Partial<Record<CheckName, number>> = {};
   private addedCount = 0;
   private newErrors = 0;
 
   add(found: readonly Finding[], added: readonly Finding[]): void {
     for (const finding of found) this.counts[finding.check] = (this.counts[finding.check] ?? 0) + 1;
+    for (const finding of added) this.addedByCheck[finding.check] = (this.addedByCheck[finding.check] ?? 0) + 1;
     this.findings.push(...found.slice(0, LISTED - this.findings.length));
     this.added.push(...added.slice(0, LISTED - this.added.length));
     this.addedCount += added.length;
@@ -215,6 +228,7 @@ class Tally {
       added: this.added.sort(byDay),
       addedCount: this.addedCount,
       newErrors: this.newErrors,
+      addedByCheck: this.addedByCheck,
     };
   }
 }
@@ -251,19 +265,26 @@ async function marketFindings(
   return { findings: marketChecks ? findings : [], notMarket: new Set([...partial, ...empty]) };
 }
 
-/** An audit in three numbers, as an update or a load reports it. */
+/** An audit in its counts, as an update or a load reports it and a gate reads it. */
 export interface AuditCounts {
   findings: number;
   added: number;
   /** New findings of severity error. */
   newErrors: number;
+  addedByCheck: Partial<Record<CheckName, number>>;
+  openErrors: number;
 }
 
-export const auditCounts = ({ counts, addedCount, newErrors }: AuditSummary): AuditCounts => ({
+export const auditCounts = ({
+  counts,
+  addedCount,
+  newErrors,
+  addedByCheck,
+  openErrors,
+}: AuditSummary): AuditCounts => ({
   findings: Object.values(counts).reduce((sum, n) => sum + n, 0),
   added: addedCount,
   newErrors,
+  addedByCheck,
+  openErrors,
 });
-
-/** Whether an audit found an error not open before it: what makes `ashare audit` exit 1. */
-export const hasNewError = ({ newErrors }: Pick<AuditSummary, 'newErrors'>) => newErrors > 0;

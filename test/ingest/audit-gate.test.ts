@@ -1,0 +1,44 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'chai';
+import { plantedBundle } from '../support/plantedBundle';
+import { useTestDb } from '../support/testDb';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** `ashare <args>` as a real child process on the test's database: its exit code and what it wrote to stderr. */
+function ashare(databaseUrl: string, args: string[]): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl, SYNC_MIN_COVERAGE: '0.9' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
+}
+
+describe('the audit gate: a cron chain `import && audit` stops on known errors when asked to', function () {
+  this.timeout(120_000);
+  const testDb = useTestDb();
+
+  it('import: never by default, open fails on the planted errors; audit: new by default passes on known ones, open fails', async () => {
+    const bundle = plantedBundle();
+    try {
+      const imported = await ashare(testDb.url, ['import', bundle.dir]);
+      expect(imported.code, imported.stderr).to.equal(0);
+      expect(imported.stderr).to.match(/audit: new findings by check: .*limit_breach \(error\) \d+/);
+      // The import's own audit made them known: no longer new.
+      expect((await ashare(testDb.url, ['audit'])).code).to.equal(0);
+      expect((await ashare(testDb.url, ['audit', '--fail-on', 'open'])).code).to.equal(1);
+      expect((await ashare(testDb.url, ['import', bundle.dir, '--fail-on', 'open'])).code).to.equal(1);
+      expect((await ashare(testDb.url, ['audit', '--fail-on', 'never'])).code).to.equal(0);
+      const refused = await ashare(testDb.url, ['audit', '--fail-on', 'sometimes']);
+      expect([refused.code, refused.stderr]).to.satisfy(
+        ([code, text]: [number, string]) => code !== 0 && /expected new or open or never/.test(text),
+      );
+    } finally {
+      bundle.remove();
+    }
+  });
+});
