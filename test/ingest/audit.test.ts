@@ -80,7 +80,7 @@ describe('audit: one planted defect of each check, found once under its name; a 
             check: 'event_without_factor_step',
             symbol: '600009.SH',
             date: '2024-01-18',
-            detail: { ex_date: '2024-01-18', previous_close: 10, pre_close: 9.8, factor: 1 },
+            detail: { ex_date: '2024-01-18', previous_close: 10, ex_reference: 9.8, pre_close: 9.8, factor: 1 },
           },
           {
             check: 'factor_step_mismatch',

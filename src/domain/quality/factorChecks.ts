@@ -14,6 +14,23 @@ export interface FactorStep {
   after: number;
 }
 
+/**
+ * An implemented distribution of a stock on its ex-date: cash per share before tax and the new shares per share
+ * (bonus plus transfer). Rights issues are not distributions here: Tushare's `dividend` leaves them out.
+ */
+export interface Distribution {
+  exDate: string;
+  cash: number;
+  shares: number;
+}
+
+/**
+ * The ex-reference price a distribution sets (SSE Trading Rules 3.4.19, SZSE Trading Rules 4.4.2):
+ * (previous close − cash per share) ÷ (1 + new shares per share), the rights term left out with the rights issues.
+ */
+export const exReferencePrice = (previousClose: number, { cash, shares }: Distribution): number =>
+  (previousClose - cash) / (1 + shares);
+
 /** Two factors are the same step when they differ by less than this, relatively (sources round to 3–6 decimals). */
 const SAME = 1e-6;
 
@@ -32,15 +49,17 @@ export function factorSteps(factors: readonly AuditFactor[]): FactorStep[] {
  * ex-date by the previous close ÷ the ex-reference price (the day's pre_close, SSE Trading Rules 3.4.19,
  * SZSE 4.4.2): `factor_step_mismatch` past the tolerance of both roundings (pre_close to the cent, the factor to
  * 3 decimals as Tushare sends it); `factor_step_without_event` on a day no implemented distribution explains;
- * `event_without_factor_step` on an ex-date whose step the source's precision would show and that has none.
- * An ex-date in a suspension counts on the next traded day. `steps`: the factor's (`factorSteps`).
+ * `event_without_factor_step` on an ex-date whose step the source's precision would show and that has none, the
+ * step sized from the distribution itself (previous close ÷ its ex-reference price), not from the day's
+ * pre_close, which a source that missed the event leaves unchanged too. An ex-date in a suspension counts on the
+ * next traded day. `steps`: the factor's (`factorSteps`).
  */
 export function factorFindings(
   symbol: string,
   bars: readonly AuditBar[],
   factors: readonly AuditFactor[],
   steps: readonly FactorStep[],
-  exDates: readonly string[],
+  distributions: readonly Distribution[],
   checks: ReadonlySet<CheckName>,
 ): Finding[] {
   if (factors.length < 2) return [];
@@ -50,7 +69,9 @@ export function factorFindings(
   };
   const barIndex = new Map(bars.map((bar, i) => [bar.date, i]));
   const firstTradedOnOrAfter = (date: string) => bars.find((bar) => bar.date >= date)?.date;
-  const explained = new Set(exDates.map(firstTradedOnOrAfter).filter((date) => date !== undefined));
+  const explained = new Set(
+    distributions.map(({ exDate }) => firstTradedOnOrAfter(exDate)).filter((date) => date !== undefined),
+  );
   const stepDays = new Set(steps.map((step) => step.date));
   for (const { date, before, after } of steps) {
     const i = barIndex.get(date);
@@ -72,19 +93,20 @@ export function factorFindings(
     }
   }
   const [first, last] = [factors[0]!.date, factors.at(-1)!.date];
-  for (const exDate of exDates) {
-    const day = firstTradedOnOrAfter(exDate);
+  for (const distribution of distributions) {
+    const day = firstTradedOnOrAfter(distribution.exDate);
     if (day === undefined || day <= first || day > last || stepDays.has(day)) continue;
-    const i = barIndex.get(day)!;
-    const [bar, previous] = [bars[i]!, bars[i - 1]];
-    if (!bar.pre_close || !previous?.close) continue;
+    const previous = bars[barIndex.get(day)! - 1];
+    if (!previous?.close) continue;
+    const reference = exReferencePrice(previous.close, distribution);
     const factor = factors.find((row) => row.date === day)?.factor ?? factors.at(-1)!.factor;
     // The step the source would show at its precision (3 decimals): a tiny dividend's is rounded away.
-    if (Math.abs(previous.close / bar.pre_close - 1) * factor < 0.0005) continue;
+    if (reference <= 0 || Math.abs(previous.close / reference - 1) * factor < 0.0005) continue;
     add('event_without_factor_step', day, {
-      ex_date: exDate,
+      ex_date: distribution.exDate,
       previous_close: previous.close,
-      pre_close: bar.pre_close,
+      ex_reference: Number(reference.toFixed(4)),
+      pre_close: bars[barIndex.get(day)!]!.pre_close,
       factor,
     });
   }

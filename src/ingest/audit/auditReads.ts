@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { AuditBar } from '../../domain/quality/barChecks';
-import type { AuditFactor } from '../../domain/quality/factorChecks';
+import type { AuditFactor, Distribution } from '../../domain/quality/factorChecks';
 import type { BalanceSheetTotals } from '../../domain/quality/statementChecks';
 import type { SourceDay } from '../../domain/quality/sourceChecks';
 import { isGrowthBoardFund, isRiskWarningName } from '../../domain/quality/priceLimits';
@@ -102,20 +102,40 @@ export async function haltsOf(db: Knex, codes: readonly string[], range: DayRang
   return byCode(rows as Array<{ ts_code: string; trade_date: unknown }>, (row) => dayOf(row.trade_date));
 }
 
-/** The ex-dates of some securities' implemented distributions with cash or shares (Tushare `dividend`, 实施). */
-export async function exDatesOf(db: Knex, codes: readonly string[], range: DayRange): Promise<Map<string, string[]>> {
-  const rows = await inRange(
+/** Some securities' implemented distributions with cash or shares by ex-date (Tushare `dividend`, 实施). */
+export async function distributionsOf(
+  db: Knex,
+  codes: readonly string[],
+  range: DayRange,
+): Promise<Map<string, Distribution[]>> {
+  const rows: Array<{
+    ts_code: string;
+    ex_date: unknown;
+    cash_div: number | null;
+    cash_div_tax: number | null;
+    stk_div: number | null;
+  }> = await inRange(
     db('dividends')
       .whereIn('ts_code', [...codes])
       .where({ div_proc: '实施' })
       .whereNotNull('ex_date')
-      .where((q) => q.where('cash_div', '>', 0).orWhere('stk_div', '>', 0)),
+      .where((q) => q.where('cash_div', '>', 0).orWhere('cash_div_tax', '>', 0).orWhere('stk_div', '>', 0)),
     'ex_date',
     range,
   )
     .orderBy(['ts_code', 'ex_date'])
-    .distinct('ts_code', 'ex_date');
-  return byCode(rows as Array<{ ts_code: string; ex_date: unknown }>, (row) => dayOf(row.ex_date));
+    .select('ts_code', 'ex_date', 'cash_div', 'cash_div_tax', 'stk_div');
+  // Two payouts on one ex-date (two periods') set one reference price: their cash and shares add up.
+  const byDay = new Map<string, { ts_code: string; distribution: Distribution }>();
+  for (const row of rows) {
+    const exDate = dayOf(row.ex_date);
+    const key = `${row.ts_code} ${exDate}`;
+    const held = byDay.get(key)?.distribution ?? { exDate, cash: 0, shares: 0 };
+    held.cash += row.cash_div_tax ?? row.cash_div ?? 0;
+    held.shares += row.stk_div ?? 0;
+    byDay.set(key, { ts_code: row.ts_code, distribution: held });
+  }
+  return byCode([...byDay.values()], (row) => row.distribution);
 }
 
 /**

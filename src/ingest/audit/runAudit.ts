@@ -15,7 +15,7 @@ import {
   auditedSecurities,
   balanceSheetsOf,
   barsOf,
-  exDatesOf,
+  distributionsOf,
   factorsOf,
   finalSnapshots,
   haltsOf,
@@ -129,11 +129,11 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
   for (let i = 0; i < securities.length; i += batchSize) {
     const batch = securities.slice(i, i + batchSize);
     const codes = batch.map((security) => security.ts_code);
-    const [barsByCode, factorsByCode, haltsByCode, exDatesByCode] = await Promise.all([
+    const [barsByCode, factorsByCode, haltsByCode, distributionsByCode] = await Promise.all([
       barsOf(db, codes, reach),
       factorsOf(db, codes, reach),
       haltsOf(db, codes, reach),
-      exDatesOf(db, codes, reach),
+      distributionsOf(db, codes, reach),
     ]);
     const found: Finding[] = [];
     for (const security of batch) {
@@ -142,7 +142,7 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
       bars += series.length;
       const factors = factorsByCode.get(code) ?? [];
       const steps = factorSteps(factors);
-      const exDates = exDatesByCode.get(code) ?? [];
+      const distributions = distributionsByCode.get(code) ?? [];
       const halts = new Set(haltsByCode.get(code) ?? []);
       const barDays = series.map((bar) => bar.date);
       const warnings = riskWarnings.get(code) ?? [];
@@ -156,7 +156,7 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
               growthFund: security.growthFund,
               bars: series,
               halts,
-              exDates: new Set(exDates),
+              exDates: new Set(distributions.map(({ exDate }) => exDate)),
               factorSteps: new Set(steps.map((step) => step.date)),
               stOn: (date) => warnings.some(({ start, end }) => start <= date && (end === null || date <= end)),
               sessionOf: sessionNumber(security, days),
@@ -168,7 +168,7 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
             },
             checks,
           ),
-          ...(security.kind === 'stock' ? factorFindings(code, series, factors, steps, exDates, checks) : []),
+          ...(security.kind === 'stock' ? factorFindings(code, series, factors, steps, distributions, checks) : []),
           ...(checks.has('missing_session')
             ? missingSessions(code, barDays, security, halts, days, market.notMarket)
             : []),
