@@ -1,6 +1,7 @@
 import { expect } from 'chai';
-import type { AuditBar } from '../../src/domain/quality/barChecks';
-import { exReferencePrice, factorFindings, factorSteps } from '../../src/domain/quality/factorChecks';
+import { barFindings, type AuditBar, type AuditSeries } from '../../src/domain/quality/barChecks';
+import { distributionsBySession, exReferencePrice, type Distribution } from '../../src/domain/quality/distributions';
+import { factorFindings, factorSteps } from '../../src/domain/quality/factorChecks';
 import { CHECK_NAMES } from '../../src/domain/quality/findings';
 
 /** A quiet bar: open, high, low and close at `close`, its pre_close the day before's. */
@@ -15,6 +16,8 @@ const bar = (date: string, close: number, preClose: number): AuditBar =>
     vol: 1000,
     amount: close * 100_000,
   }) as AuditBar;
+
+const days = (bars: readonly AuditBar[]) => bars.map(({ date }) => date);
 
 describe('domain/quality/factorChecks: a distribution against the factor', () => {
   const checks = new Set(CHECK_NAMES);
@@ -31,7 +34,7 @@ describe('domain/quality/factorChecks: a distribution against the factor', () =>
       bars,
       factors,
       factorSteps(factors),
-      [{ exDate: '2024-03-08', cash: 0.3, shares: 0 }],
+      distributionsBySession([{ exDate: '2024-03-08', cash: 0.3, shares: 0 }], days(bars)),
       checks,
     );
     expect(found).to.deep.equal([
@@ -57,7 +60,7 @@ describe('domain/quality/factorChecks: a distribution against the factor', () =>
         bars,
         factors,
         factorSteps(factors),
-        [{ exDate: '2024-03-08', cash: 0.3, shares: 0 }],
+        distributionsBySession([{ exDate: '2024-03-08', cash: 0.3, shares: 0 }], days(bars)),
         checks,
       ),
     ).to.deep.equal([]);
@@ -72,8 +75,66 @@ describe('domain/quality/factorChecks: a distribution against the factor', () =>
         bars,
         factors,
         factorSteps(factors),
-        [{ exDate: '2024-03-08', cash: 0.001, shares: 0 }],
+        distributionsBySession([{ exDate: '2024-03-08', cash: 0.001, shares: 0 }], days(bars)),
         checks,
+      ),
+    ).to.deep.equal([]);
+  });
+});
+
+describe('domain/quality/barChecks: pre_close on an ex-date is the ex-reference price', () => {
+  const series = (bars: AuditBar[], distributions: Map<string, Distribution>): AuditSeries => ({
+    symbol: 'TEST.SH',
+    kind: 'stock',
+    board: 'main',
+    growthFund: false,
+    bars,
+    halts: new Set(),
+    distributions,
+    factorSteps: new Set(),
+    stOn: () => false,
+    sessionOf: () => 100,
+    follows: () => true,
+  });
+  const mismatches = (bars: AuditBar[], distributions: Distribution[]) =>
+    barFindings(series(bars, distributionsBySession(distributions, days(bars))), new Set(['pre_close_mismatch']));
+  const dividend = { exDate: '2024-03-08', cash: 0.3, shares: 0 };
+
+  it('a 0.30-yuan dividend ex 2024-03-08: pre_close 9.70 passes; left at 10.00 it is a mismatch against 9.70', () => {
+    expect(mismatches([bar('2024-03-07', 10, 10), bar('2024-03-08', 9.7, 9.7)], [dividend])).to.deep.equal([]);
+    expect(mismatches([bar('2024-03-07', 10, 10), bar('2024-03-08', 10, 10)], [dividend])).to.deep.equal([
+      {
+        check: 'pre_close_mismatch',
+        symbol: 'TEST.SH',
+        date: '2024-03-08',
+        item: '',
+        detail: { pre_close: 10, previous_close: 10, previous_date: '2024-03-07', ex_reference: 9.7 },
+      },
+    ]);
+  });
+
+  it('10 shares for 10 and 0.50 yuan on a close of 20.37: the reference (20.37 − 0.05) ÷ 2 = 10.16, at the cent', () => {
+    const bonus = { exDate: '2024-03-08', cash: 0.05, shares: 1 };
+    expect(mismatches([bar('2024-03-07', 20.37, 20.37), bar('2024-03-08', 10.16, 10.16)], [bonus])).to.deep.equal([]);
+  });
+
+  it('an ex-date inside a suspension acts on the resumption day: its pre_close is the reference, no mismatch', () => {
+    // Suspended 2024-03-08 (the ex-date) and resumed 2024-03-11 at the ex-reference price.
+    expect(mismatches([bar('2024-03-07', 10, 10), bar('2024-03-11', 9.7, 9.7)], [dividend])).to.deep.equal([]);
+    expect(
+      factorFindings(
+        'TEST.SH',
+        [bar('2024-03-07', 10, 10), bar('2024-03-11', 9.7, 9.7)],
+        [
+          { date: '2024-03-07', factor: 1 },
+          { date: '2024-03-11', factor: 1.030928 },
+        ],
+        factorSteps([
+          { date: '2024-03-07', factor: 1 },
+          { date: '2024-03-11', factor: 1.030928 },
+        ]),
+        distributionsBySession([dividend], ['2024-03-07', '2024-03-11']),
+        new Set(['factor_step_without_event', 'event_without_factor_step', 'factor_step_mismatch']),
       ),
     ).to.deep.equal([]);
   });

@@ -69,7 +69,7 @@ const seriesOf = (kind: AuditSeries['kind'], bars: AuditBar[]): AuditSeries => (
   growthFund: false,
   bars,
   halts: new Set(),
-  exDates: new Set(),
+  distributions: new Map(),
   factorSteps: new Set(),
   stOn: () => false,
   sessionOf: () => 100,

@@ -1,5 +1,6 @@
-import { priceDecimalsOf, unitsPerLotOf } from '../market/adjust';
+import { priceDecimalsOf, roundTo, unitsPerLotOf } from '../market/adjust';
 import type { Board, SecurityKind } from '../reference/symbols';
+import { exReferencePrice, type Distribution } from './distributions';
 import { finding, type CheckName, type Finding } from './findings';
 import { dailyLimit, limitPrices } from './priceLimits';
 
@@ -28,8 +29,11 @@ export interface AuditSeries {
   bars: readonly AuditBar[];
   /** Sessions it was suspended. */
   halts: ReadonlySet<string>;
-  /** Ex-dates of its implemented distributions (cash or shares): pre_close is the ex-reference price then. */
-  exDates: ReadonlySet<string>;
+  /**
+   * Its implemented distributions (cash or shares) by the session they act on (`distributionsBySession`): that
+   * day's pre_close is the ex-reference price, not the previous close.
+   */
+  distributions: ReadonlyMap<string, Distribution>;
   /** Days its adjustment factor steps (a rights issue has one and no dividend row). */
   factorSteps: ReadonlySet<string>;
   /** Under risk warning on a day (its name then). */
@@ -94,20 +98,30 @@ export function barFindings(series: AuditSeries, checks: ReadonlySet<CheckName>)
           });
       }
     }
-    // Across a gap in the store the bar before is not the previous session's: the gap is its own finding.
+    // Across a gap in the store the bar before is not the previous session's: the gap is its own finding. On an
+    // ex-date the pre_close is the ex-reference price rounded to the tick (SSE 3.4.19, SZSE 4.4.2); a factor step
+    // without a distribution (a rights issue, whose terms the store does not hold) is not checked.
+    const distribution = series.distributions.get(date);
+    const expected =
+      previous?.close == null
+        ? null
+        : distribution === undefined
+          ? series.factorSteps.has(date)
+            ? null
+            : previous.close
+          : roundTo(exReferencePrice(previous.close, distribution), decimals);
     if (
-      previous?.close != null &&
+      expected !== null &&
       preClose !== null &&
-      series.follows(previous.date, date) &&
-      !series.exDates.has(date) &&
-      !series.factorSteps.has(date) &&
+      series.follows(previous!.date, date) &&
       // Prices are stored at the tick: two less than half a tick apart are the same price.
-      Math.abs(preClose - previous.close) >= tick / 2
+      Math.abs(preClose - expected) >= tick / 2
     )
       add('pre_close_mismatch', date, {
         pre_close: preClose,
-        previous_close: previous.close,
-        previous_date: previous.date,
+        previous_close: previous!.close,
+        previous_date: previous!.date,
+        ...(distribution === undefined ? {} : { ex_reference: expected }),
       });
     if (
       previous !== null &&

@@ -1,4 +1,5 @@
 import type { AuditBar } from './barChecks';
+import { exReferencePrice, type Distribution } from './distributions';
 import { finding, type CheckName, type Finding } from './findings';
 
 /** A stored adjustment factor of a day. */
@@ -13,23 +14,6 @@ export interface FactorStep {
   before: number;
   after: number;
 }
-
-/**
- * An implemented distribution of a stock on its ex-date: cash per share before tax and the new shares per share
- * (bonus plus transfer). Rights issues are not distributions here: Tushare's `dividend` leaves them out.
- */
-export interface Distribution {
-  exDate: string;
-  cash: number;
-  shares: number;
-}
-
-/**
- * The ex-reference price a distribution sets (SSE Trading Rules 3.4.19, SZSE Trading Rules 4.4.2):
- * (previous close − cash per share) ÷ (1 + new shares per share), the rights term left out with the rights issues.
- */
-export const exReferencePrice = (previousClose: number, { cash, shares }: Distribution): number =>
-  (previousClose - cash) / (1 + shares);
 
 /** Two factors are the same step when they differ by less than this, relatively (sources round to 3–6 decimals). */
 const SAME = 1e-6;
@@ -51,15 +35,16 @@ export function factorSteps(factors: readonly AuditFactor[]): FactorStep[] {
  * 3 decimals as Tushare sends it); `factor_step_without_event` on a day no implemented distribution explains;
  * `event_without_factor_step` on an ex-date whose step the source's precision would show and that has none, the
  * step sized from the distribution itself (previous close ÷ its ex-reference price), not from the day's
- * pre_close, which a source that missed the event leaves unchanged too. An ex-date in a suspension counts on the
- * next traded day. `steps`: the factor's (`factorSteps`).
+ * pre_close, which a source that missed the event leaves unchanged too. `distributions`: by the session they act
+ * on (`distributionsBySession`: an ex-date in a suspension acts on the next traded day). `steps`: the factor's
+ * (`factorSteps`).
  */
 export function factorFindings(
   symbol: string,
   bars: readonly AuditBar[],
   factors: readonly AuditFactor[],
   steps: readonly FactorStep[],
-  distributions: readonly Distribution[],
+  distributions: ReadonlyMap<string, Distribution>,
   checks: ReadonlySet<CheckName>,
 ): Finding[] {
   if (factors.length < 2) return [];
@@ -68,16 +53,12 @@ export function factorFindings(
     if (checks.has(check)) found.push(finding(check, symbol, date, detail));
   };
   const barIndex = new Map(bars.map((bar, i) => [bar.date, i]));
-  const firstTradedOnOrAfter = (date: string) => bars.find((bar) => bar.date >= date)?.date;
-  const explained = new Set(
-    distributions.map(({ exDate }) => firstTradedOnOrAfter(exDate)).filter((date) => date !== undefined),
-  );
   const stepDays = new Set(steps.map((step) => step.date));
   for (const { date, before, after } of steps) {
     const i = barIndex.get(date);
     const bar = i === undefined ? undefined : bars[i];
     const previous = i === undefined || i === 0 ? undefined : bars[i - 1];
-    if (!explained.has(date)) add('factor_step_without_event', date, { factor_before: before, factor: after });
+    if (!distributions.has(date)) add('factor_step_without_event', date, { factor_before: before, factor: after });
     if (bar?.pre_close && previous?.close) {
       const expected = previous.close / bar.pre_close;
       const tolerance = 0.5 / Math.round(bar.pre_close * 100) + 0.0005 / Math.min(before, after) + 1e-4;
@@ -93,9 +74,8 @@ export function factorFindings(
     }
   }
   const [first, last] = [factors[0]!.date, factors.at(-1)!.date];
-  for (const distribution of distributions) {
-    const day = firstTradedOnOrAfter(distribution.exDate);
-    if (day === undefined || day <= first || day > last || stepDays.has(day)) continue;
+  for (const [day, distribution] of distributions) {
+    if (day <= first || day > last || stepDays.has(day)) continue;
     const previous = bars[barIndex.get(day)! - 1];
     if (!previous?.close) continue;
     const reference = exReferencePrice(previous.close, distribution);

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { AuditBar } from '../../domain/quality/barChecks';
-import type { AuditFactor, Distribution } from '../../domain/quality/factorChecks';
+import type { AuditFactor } from '../../domain/quality/factorChecks';
+import type { Distribution } from '../../domain/quality/distributions';
 import type { BalanceSheetTotals } from '../../domain/quality/statementChecks';
 import type { SourceDay } from '../../domain/quality/sourceChecks';
 import { isGrowthBoardFund, isRiskWarningName } from '../../domain/quality/priceLimits';
@@ -125,17 +126,11 @@ export async function distributionsOf(
   )
     .orderBy(['ts_code', 'ex_date'])
     .select('ts_code', 'ex_date', 'cash_div', 'cash_div_tax', 'stk_div');
-  // Two payouts on one ex-date (two periods') set one reference price: their cash and shares add up.
-  const byDay = new Map<string, { ts_code: string; distribution: Distribution }>();
-  for (const row of rows) {
-    const exDate = dayOf(row.ex_date);
-    const key = `${row.ts_code} ${exDate}`;
-    const held = byDay.get(key)?.distribution ?? { exDate, cash: 0, shares: 0 };
-    held.cash += row.cash_div_tax ?? row.cash_div ?? 0;
-    held.shares += row.stk_div ?? 0;
-    byDay.set(key, { ts_code: row.ts_code, distribution: held });
-  }
-  return byCode([...byDay.values()], (row) => row.distribution);
+  return byCode(rows, (row) => ({
+    exDate: dayOf(row.ex_date),
+    cash: row.cash_div_tax ?? row.cash_div ?? 0,
+    shares: row.stk_div ?? 0,
+  }));
 }
 
 /**

@@ -9,6 +9,7 @@ import { COVERAGE_DATASETS, DEFAULT_MIN_COVERAGE } from '../../domain/market/cov
 import { boardOf } from '../../domain/reference/symbols';
 import { kindByCode } from '../../domain/reference/securityDirectory';
 import { OpenDays } from '../../domain/time/openDays';
+import { distributionsBySession } from '../../domain/quality/distributions';
 import { allOpenDays, sessionCounts, universeOf } from '../../db/sessionCoverage';
 import { withPageCache } from '../../db/sql';
 import {
@@ -142,9 +143,9 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
       bars += series.length;
       const factors = factorsByCode.get(code) ?? [];
       const steps = factorSteps(factors);
-      const distributions = distributionsByCode.get(code) ?? [];
       const halts = new Set(haltsByCode.get(code) ?? []);
       const barDays = series.map((bar) => bar.date);
+      const distributions = distributionsBySession(distributionsByCode.get(code) ?? [], barDays);
       const warnings = riskWarnings.get(code) ?? [];
       found.push(
         ...[
@@ -156,7 +157,7 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
               growthFund: security.growthFund,
               bars: series,
               halts,
-              exDates: new Set(distributions.map(({ exDate }) => exDate)),
+              distributions,
               factorSteps: new Set(steps.map((step) => step.date)),
               stOn: (date) => warnings.some(({ start, end }) => start <= date && (end === null || date <= end)),
               sessionOf: sessionNumber(security, days),
