@@ -93,6 +93,8 @@ describe('domain/quality/barChecks: pre_close on an ex-date is the ex-reference 
     distributions,
     factorSteps: new Set(),
     stOn: () => false,
+    delistingOn: () => false,
+    listDate: null,
     sessionOf: () => 100,
     follows: () => true,
   });

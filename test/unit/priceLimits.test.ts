@@ -1,7 +1,15 @@
 import { expect } from 'chai';
 import { barFindings, type AuditBar, type AuditSeries } from '../../src/domain/quality/barChecks';
 import { CHECK_NAMES } from '../../src/domain/quality/findings';
-import { dailyLimit, isGrowthBoardFund, limitPrices } from '../../src/domain/quality/priceLimits';
+import {
+  dailyLimit,
+  isDelistingName,
+  isGrowthBoardFund,
+  isReitCode,
+  isRiskWarningName,
+  limitPrices,
+  limitRatio,
+} from '../../src/domain/quality/priceLimits';
 
 const context = { board: null, st: false, session: 30, growthFund: false } as const;
 
@@ -14,6 +22,47 @@ describe('price limits of main-board stocks under risk warning', () => {
       ),
     ).to.deep.equal([0.05, 0.05, 0.05, 0.1, 0.1]);
     expect(dailyLimit({ ...st, st: false, date: '2025-12-01' })?.up).to.equal(0.1);
+  });
+});
+
+describe('price limits: first days, delisting, REITs and the names that mark them', () => {
+  it('a main-board listing of 2023-04-04, before the registration system (2023-04-10): limited from its second session, also after that date', () => {
+    const listed = { board: 'main', st: false, listDate: '2023-04-04' } as const;
+    expect([
+      limitRatio({ ...listed, date: '2023-04-04', session: 1 }),
+      limitRatio({ ...listed, date: '2023-04-11', session: 3 }),
+    ]).to.deep.equal([null, 0.1]);
+    // Listed on the 10th: five free sessions.
+    expect(limitRatio({ ...listed, listDate: '2023-04-10', date: '2023-04-14', session: 5 })).to.equal(null);
+  });
+
+  it("the delisting-arrangement period's first session has no limit; 退市XX and XX退 mark it", () => {
+    const base = { board: 'main', st: false, session: 3000, date: '2021-03-01' } as const;
+    expect([limitRatio({ ...base, delistingFirstDay: true }), limitRatio(base)]).to.deep.equal([null, 0.1]);
+    expect(['退市长生', '长生退', '*ST长生', '长生生物'].map(isDelistingName)).to.deep.equal([
+      true,
+      true,
+      false,
+      false,
+    ]);
+  });
+
+  it('risk-warning names: ST, *ST, SST, S*ST and GST (000005.SZ GST星源, 2006-07-31)', () => {
+    expect(
+      ['ST星源', '*ST星源', 'SST星源', 'S*ST星源', 'GST星源', '世纪星源', 'STAR50'].map(isRiskWarningName),
+    ).to.deep.equal([true, true, true, true, true, false, false]);
+  });
+
+  it('a REIT (508000.SH, listed 2021-06-21) has ±30 % on its first day and ±10 % after', () => {
+    const reit = { ...context, kind: 'etf', reit: isReitCode('508000.SH'), date: '2021-06-21' } as const;
+    expect([dailyLimit({ ...reit, session: 1 })?.up, dailyLimit({ ...reit, session: 2 })?.up]).to.deep.equal([
+      0.3, 0.1,
+    ]);
+    expect([isReitCode('508000.SH'), isReitCode('180101.SZ'), isReitCode('510300.SH')]).to.deep.equal([
+      true,
+      true,
+      false,
+    ]);
   });
 });
 
@@ -72,6 +121,8 @@ const seriesOf = (kind: AuditSeries['kind'], bars: AuditBar[]): AuditSeries => (
   distributions: new Map(),
   factorSteps: new Set(),
   stOn: () => false,
+  delistingOn: () => false,
+  listDate: null,
   sessionOf: () => 100,
   follows: () => true,
 });

@@ -2,7 +2,7 @@ import { priceDecimalsOf, roundTo, unitsPerLotOf } from '../market/adjust';
 import type { Board, SecurityKind } from '../reference/symbols';
 import { exReferencePrice, type Distribution } from './distributions';
 import { finding, type CheckName, type Finding } from './findings';
-import { dailyLimit, limitPrices } from './priceLimits';
+import { dailyLimit, isReitCode, limitPrices } from './priceLimits';
 
 /**
  * A stored daily bar as the audit reads it: unadjusted prices in yuan (a convertible's per 100 yuan of face
@@ -38,6 +38,10 @@ export interface AuditSeries {
   factorSteps: ReadonlySet<string>;
   /** Under risk warning on a day (its name then). */
   stOn(date: string): boolean;
+  /** In its delisting-arrangement period on a day (its name then). */
+  delistingOn(date: string): boolean;
+  /** Its listing date, when known. */
+  listDate: string | null;
   /** Its listing's session number on a day (1: the first day), null when its listing date is unknown. */
   sessionOf(date: string): number | null;
   /** Whether `date` is the session after `before` for it: every open day between them it was suspended. */
@@ -77,9 +81,12 @@ export function barFindings(series: AuditSeries, checks: ReadonlySet<CheckName>)
         kind: series.kind,
         board: series.board,
         growthFund: series.growthFund,
+        reit: isReitCode(series.symbol),
         date,
         st: series.stOn(date),
         session: series.sessionOf(date),
+        listDate: series.listDate,
+        delistingFirstDay: series.delistingOn(date) && (previous === null || !series.delistingOn(previous.date)),
       });
       const reference = band?.reference ?? preClose;
       if (band && reference !== null && reference > 0) {

@@ -19,17 +19,25 @@ export interface LimitContext {
   board: Board | null;
   /** The session, `YYYY-MM-DD`. */
   date: string;
-  /** Under risk warning that day (its name then began ST, *ST, SST or S*ST). */
+  /** Under risk warning that day (its name then began ST, *ST, SST, S*ST or GST). */
   st: boolean;
   /** Its listing's session number: 1 on the first day of trading, null when the listing date is unknown. */
   session: number | null;
+  /** Its listing date: the rules of its first sessions are those in force when it listed. */
+  listDate?: string | null;
+  /**
+   * The first session of its delisting-arrangement period (退市整理期; its name then 退市XX or XX退), which has no
+   * limit (SSE and SZSE Stock Listing Rules, 2020 revision, on the delisting-arrangement period); its later
+   * sessions keep the board's limit, a risk warning's ±5 % no more.
+   */
+  delistingFirstDay?: boolean;
 }
 
 const CHINEXT_REFORM = '2020-08-24';
 const MAIN_REGISTRATION = '2023-04-10';
 const MAIN_ST_AT_TEN = '2026-07-06';
 
-/** How many first sessions of a new listing trade without a limit, by board and date. */
+/** How many first sessions of a new listing trade without a limit, by board and listing date. */
 function freeSessions(board: Board, date: string): number {
   if (board === 'star') return 5;
   if (board === 'chinext') return date >= CHINEXT_REFORM ? 5 : 1;
@@ -38,16 +46,25 @@ function freeSessions(board: Board, date: string): number {
 }
 
 /** The limit ratio of the day (0.1 is ±10 %), or null when the day has none or the security is not audited. */
-export function limitRatio({ board, date, st, session }: LimitContext): number | null {
-  if (board === null || board === 'b_share') return null;
-  if (session !== null && session <= freeSessions(board, date)) return null;
+export function limitRatio({ board, date, st, session, listDate, delistingFirstDay }: LimitContext): number | null {
+  if (board === null || board === 'b_share' || delistingFirstDay) return null;
+  if (session !== null && session <= freeSessions(board, listDate ?? date)) return null;
   if (board === 'bse') return 0.3;
   if (board === 'star' || (board === 'chinext' && date >= CHINEXT_REFORM)) return 0.2;
   return st && date < MAIN_ST_AT_TEN ? 0.05 : 0.1;
 }
 
-/** Whether a name then marked a risk warning (ST, *ST, and the share-reform SST, S*ST). */
-export const isRiskWarningName = (name: string): boolean => /^(S?\*?ST)/i.test(name.trim());
+/** Whether a name then marked a risk warning (ST, *ST, and the share-reform SST, S*ST, GST). */
+export const isRiskWarningName = (name: string): boolean => /^[SG]?\*?ST(?![A-Za-z])/i.test(name.trim());
+
+/** Whether a name then marked the delisting-arrangement period: 退市XX (before 2020) or XX退 (from then). */
+export const isDelistingName = (name: string): boolean => /^退市|退$/.test(name.trim());
+
+/**
+ * A public infrastructure REIT (508xxx on the SSE, 180xxx on the SZSE): ±30 % on its first day, ±10 % after (the
+ * exchanges' business rules for publicly offered infrastructure funds, 2021).
+ */
+export const isReitCode = (tsCode: string): boolean => /^(508\d{3}\.SH|180\d{3}\.SZ)$/.test(tsCode);
 
 /** A day's limit: ratios up and down of its reference price, the previous close unless `reference` is given. */
 export interface LimitBand {
@@ -61,6 +78,8 @@ export interface SecurityLimitContext extends LimitContext {
   kind: SecurityKind;
   /** A fund whose index holds ChiNext or STAR stocks only (`isGrowthBoardFund`). */
   growthFund: boolean;
+  /** A REIT (`isReitCode`). */
+  reit?: boolean;
 }
 
 const CONVERTIBLE_RULES = '2022-08-01';
@@ -70,6 +89,7 @@ const CONVERTIBLE_ISSUE_PRICE = 100;
 /**
  * The daily limit of a security of any kind:
  * - a stock's, by `limitRatio`;
+ * - a REIT's: ±30 % on its first day, ±10 % after (`isReitCode`);
  * - an ETF's or LOF's: ±10 %, and ±20 % for a fund tracking an index of ChiNext or STAR stocks only (SZSE ChiNext
  *   Trading Special Provisions 2.9, from the reform of 2020-08-24; SSE STAR ETFs, 588/589, from their first
  *   listing in 2020-11), its first day included (the reference is then the fund's last NAV, which is its
@@ -82,6 +102,7 @@ const CONVERTIBLE_ISSUE_PRICE = 100;
 export function dailyLimit(context: SecurityLimitContext): LimitBand | null {
   const symmetric = (ratio: number | null) => (ratio === null ? null : { reference: null, up: ratio, down: ratio });
   if (context.kind === 'stock') return symmetric(limitRatio(context));
+  if (context.kind === 'etf' && context.reit) return symmetric(context.session === 1 ? 0.3 : 0.1);
   if (context.kind === 'etf') return symmetric(context.growthFund && context.date >= CHINEXT_REFORM ? 0.2 : 0.1);
   if (context.kind !== 'convertible' || context.date < CONVERTIBLE_RULES) return null;
   return context.session === 1 ? { reference: CONVERTIBLE_ISSUE_PRICE, up: 0.573, down: 0.433 } : symmetric(0.2);

@@ -4,7 +4,15 @@ import type { AuditFactor } from '../../domain/quality/factorChecks';
 import type { Distribution } from '../../domain/quality/distributions';
 import type { BalanceSheetTotals } from '../../domain/quality/statementChecks';
 import type { SourceDay } from '../../domain/quality/sourceChecks';
-import { isGrowthBoardFund, isRiskWarningName } from '../../domain/quality/priceLimits';
+import { isGrowthBoardFund } from '../../domain/quality/priceLimits';
+import { addDays } from '../../domain/time/calendar';
+
+/** A name a security had, from `start` through `end` (null: still). */
+export interface NameSpan {
+  name: string;
+  start: string;
+  end: string | null;
+}
 import type { SecurityKind } from '../../domain/reference/symbols';
 import { dayOfDateTime, storedDay } from '../../db/sql';
 import { groupBy } from '../../domain/api/collections';
@@ -46,15 +54,25 @@ export async function auditedSecurities(db: Knex, symbols: readonly string[] | n
   }));
 }
 
-/** Each stock's spans under risk warning, by code: the names it had that marked one, [start, end] (end null: still). */
-export async function riskWarningSpans(db: Knex): Promise<Map<string, Array<{ start: string; end: string | null }>>> {
+/** Each security's names over time, by code, oldest first (`name_changes`). */
+export async function nameSpans(db: Knex): Promise<Map<string, NameSpan[]>> {
   const names: Array<{ ts_code: string; start_date: unknown; end_date: unknown; name: string }> = await db(
     'name_changes',
-  ).select('ts_code', 'start_date', 'end_date', 'name');
-  return byCode(
-    names.filter((row) => isRiskWarningName(row.name)),
-    (row) => ({ start: dayOf(row.start_date), end: row.end_date === null ? null : dayOf(row.end_date) }),
-  );
+  )
+    .orderBy(['ts_code', 'start_date'])
+    .select('ts_code', 'start_date', 'end_date', 'name');
+  const spans = byCode(names, (row) => ({
+    name: row.name,
+    start: dayOf(row.start_date),
+    end: row.end_date === null ? null : dayOf(row.end_date),
+  }));
+  // A name without an end date ends where the next begins: Tushare sends some without one (tushare #895, #1647).
+  for (const list of spans.values())
+    list.forEach((span, i) => {
+      const next = list[i + 1];
+      if (span.end === null && next !== undefined) span.end = addDays(next.start, -1);
+    });
+  return spans;
 }
 
 /** The bars of some securities, by code then day. */

@@ -10,6 +10,7 @@ import { boardOf } from '../../domain/reference/symbols';
 import { kindByCode } from '../../domain/reference/securityDirectory';
 import { OpenDays } from '../../domain/time/openDays';
 import { distributionsBySession } from '../../domain/quality/distributions';
+import { isDelistingName, isRiskWarningName } from '../../domain/quality/priceLimits';
 import { allOpenDays, sessionCounts, universeOf } from '../../db/sessionCoverage';
 import { withPageCache } from '../../db/sql';
 import {
@@ -20,9 +21,10 @@ import {
   factorsOf,
   finalSnapshots,
   haltsOf,
-  riskWarningSpans,
+  nameSpans,
   type AuditedSecurity,
   type DayRange,
+  type NameSpan,
 } from './auditReads';
 import { openErrorCount, recordBatch, resolveUnseen, type AuditScope } from './findingStore';
 
@@ -119,7 +121,7 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
   await keep(market.findings);
 
   const securities = await auditedSecurities(db, symbols);
-  const riskWarnings = await riskWarningSpans(db);
+  const namesByCode = await nameSpans(db);
 
   let bars = 0;
   const sessionsInReach = days.countBetween(
@@ -146,7 +148,7 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
       const halts = new Set(haltsByCode.get(code) ?? []);
       const barDays = series.map((bar) => bar.date);
       const distributions = distributionsBySession(distributionsByCode.get(code) ?? [], barDays);
-      const warnings = riskWarnings.get(code) ?? [];
+      const nameOn = nameOnDay(namesByCode.get(code) ?? []);
       found.push(
         ...[
           ...barFindings(
@@ -159,7 +161,9 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
               halts,
               distributions,
               factorSteps: new Set(steps.map((step) => step.date)),
-              stOn: (date) => warnings.some(({ start, end }) => start <= date && (end === null || date <= end)),
+              stOn: (date) => isRiskWarningName(nameOn(date) ?? ''),
+              delistingOn: (date) => isDelistingName(nameOn(date) ?? ''),
+              listDate: security.list_date,
               sessionOf: sessionNumber(security, days),
               follows: (before, date) =>
                 days
@@ -233,6 +237,12 @@ class Tally {
     };
   }
 }
+
+/** The name a security had on a day, by its name spans; null when none covers it. */
+const nameOnDay =
+  (spans: readonly NameSpan[]) =>
+  (date: string): string | null =>
+    [...spans].reverse().find(({ start, end }) => start <= date && (end === null || date <= end))?.name ?? null;
 
 /** A security's listing session number of a day: open days from its listing date through the day. */
 function sessionNumber({ list_date }: AuditedSecurity, days: OpenDays): (date: string) => number | null {
