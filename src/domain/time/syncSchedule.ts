@@ -18,9 +18,7 @@ export const SOURCE_EXCHANGES: Readonly<Record<UpdateSource, readonly Exchange[]
 /** The exchanges the scheduled sources serve together; every exchange without a schedule (nothing is assumed). */
 export function servedExchanges(schedule: readonly ScheduleEntry[]): Exchange[] {
   if (schedule.length === 0) return [...EXCHANGES];
-  return EXCHANGES.filter((exchange) =>
-    schedule.some(({ source }) => SOURCE_EXCHANGES[source].includes(exchange)),
-  );
+  return EXCHANGES.filter((exchange) => schedule.some(({ source }) => SOURCE_EXCHANGES[source].includes(exchange)));
 }
 
 /** One entry of SYNC_SCHEDULE: a source's update on each trading day at a Beijing clock time. */
