@@ -7,6 +7,7 @@ import {
   isGrowthBoardFund,
   isReitCode,
   isRiskWarningName,
+  isUnreformedName,
   limitPrices,
   limitRatio,
 } from '../../src/domain/quality/priceLimits';
@@ -51,6 +52,16 @@ describe('price limits: first days, delisting, REITs and the names that mark the
     expect(
       ['ST星源', '*ST星源', 'SST星源', 'S*ST星源', 'GST星源', '世纪星源', 'STAR50'].map(isRiskWarningName),
     ).to.deep.equal([true, true, true, true, true, false, false]);
+  });
+
+  it("an unreformed share's S (000001.SZ S深发展A from 2006-10-09) holds it to ±5 %, as a risk warning does", () => {
+    expect(['S深发展A', 'S*ST星源', 'SST星源', 'ST星源', '深发展A'].map(isUnreformedName)).to.deep.equal([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 
   it('a REIT (508000.SH, listed 2021-06-21) has ±30 % on its first day and ±10 % after', () => {

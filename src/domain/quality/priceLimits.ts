@@ -19,7 +19,10 @@ export interface LimitContext {
   board: Board | null;
   /** The session, `YYYY-MM-DD`. */
   date: string;
-  /** Under risk warning that day (its name then began ST, *ST, SST, S*ST or GST). */
+  /**
+   * Held to ±5 % on the main board that day: under risk warning (its name then began ST, *ST, SST, S*ST or GST),
+   * or a share whose split-share reform was not done (its name then began S, `isUnreformedName`).
+   */
   st: boolean;
   /** Its listing's session number: 1 on the first day of trading, null when the listing date is unknown. */
   session: number | null;
@@ -56,6 +59,13 @@ export function limitRatio({ board, date, st, session, listDate, delistingFirstD
 
 /** Whether a name then marked a risk warning (ST, *ST, and the share-reform SST, S*ST, GST). */
 export const isRiskWarningName = (name: string): boolean => /^[SG]?\*?ST(?![A-Za-z])/i.test(name.trim());
+
+/**
+ * Whether a name then marked a share whose split-share reform was not done: from 2006-10-09 the exchanges put an
+ * S before such names (S深发展A) and held them to ±5 % (the differentiated measures for unreformed companies of
+ * that day); S*ST and SST are unreformed and under risk warning at once.
+ */
+export const isUnreformedName = (name: string): boolean => /^S(?!T)/i.test(name.trim());
 
 /** Whether a name then marked the delisting-arrangement period: 退市XX (before 2020) or XX退 (from then). */
 export const isDelistingName = (name: string): boolean => /^退市|退$/.test(name.trim());

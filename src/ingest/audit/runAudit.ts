@@ -10,7 +10,7 @@ import { boardOf } from '../../domain/reference/symbols';
 import { kindByCode } from '../../domain/reference/securityDirectory';
 import { OpenDays } from '../../domain/time/openDays';
 import { distributionsBySession } from '../../domain/quality/distributions';
-import { isDelistingName, isRiskWarningName } from '../../domain/quality/priceLimits';
+import { isDelistingName, isRiskWarningName, isUnreformedName } from '../../domain/quality/priceLimits';
 import { allOpenDays, sessionCounts, universeOf } from '../../db/sessionCoverage';
 import { withPageCache } from '../../db/sql';
 import {
@@ -161,7 +161,7 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
               halts,
               distributions,
               factorSteps: new Set(steps.map((step) => step.date)),
-              stOn: (date) => isRiskWarningName(nameOn(date) ?? ''),
+              stOn: (date) => isHeldToFivePercent(nameOn(date) ?? ''),
               delistingOn: (date) => isDelistingName(nameOn(date) ?? ''),
               listDate: security.list_date,
               sessionOf: sessionNumber(security, days),
@@ -237,6 +237,9 @@ class Tally {
     };
   }
 }
+
+/** A name that held its stock to ±5 % on the main board: a risk warning, or an unreformed share's S. */
+const isHeldToFivePercent = (name: string) => isRiskWarningName(name) || isUnreformedName(name);
 
 /** The name a security had on a day, by its name spans; null when none covers it. */
 const nameOnDay =
