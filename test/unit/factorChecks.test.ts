@@ -1,8 +1,9 @@
 import { expect } from 'chai';
-import { barFindings, type AuditBar, type AuditSeries } from '../../src/domain/quality/barChecks';
+import { barFindings, type AuditBar } from '../../src/domain/quality/barChecks';
 import { distributionsBySession, exReferencePrice, type Distribution } from '../../src/domain/quality/distributions';
-import { factorFindings, factorSteps } from '../../src/domain/quality/factorChecks';
+import { factorFindings, factorSteps, type AuditFactor } from '../../src/domain/quality/factorChecks';
 import { CHECK_NAMES } from '../../src/domain/quality/findings';
+import { auditSeriesOf } from '../support/auditSeries';
 
 /** A quiet bar: open, high, low and close at `close`, its pre_close the day before's. */
 const bar = (date: string, close: number, preClose: number): AuditBar =>
@@ -21,6 +22,16 @@ const days = (bars: readonly AuditBar[]) => bars.map(({ date }) => date);
 
 describe('domain/quality/factorChecks: a distribution against the factor', () => {
   const checks = new Set(CHECK_NAMES);
+  /** The factor checks of bars, their factors and a cash dividend ex 2024-03-08. */
+  const findingsOf = (bars: AuditBar[], factors: AuditFactor[], cash: number) =>
+    factorFindings(
+      'TEST.SH',
+      bars,
+      factors,
+      factorSteps(factors),
+      distributionsBySession([{ exDate: '2024-03-08', cash, shares: 0 }], days(bars)),
+      checks,
+    );
 
   it('the ex-reference price of cash and new shares (SSE Trading Rules 3.4.19): (10 − 0.3) ÷ 1.2 = 8.0833', () => {
     expect(exReferencePrice(10, { exDate: '2024-03-08', cash: 0.3, shares: 0.2 })).to.be.closeTo(8.083333, 1e-6);
@@ -29,15 +40,7 @@ describe('domain/quality/factorChecks: a distribution against the factor', () =>
   it('a 0.30-yuan dividend ex 2024-03-08 on a 10-yuan stock whose factor and pre_close both stay: event_without_factor_step, sized from the dividend', () => {
     const bars = [bar('2024-03-06', 10, 10), bar('2024-03-07', 10, 10), bar('2024-03-08', 10, 10)];
     const factors = bars.map(({ date }) => ({ date, factor: 1 }));
-    const found = factorFindings(
-      'TEST.SH',
-      bars,
-      factors,
-      factorSteps(factors),
-      distributionsBySession([{ exDate: '2024-03-08', cash: 0.3, shares: 0 }], days(bars)),
-      checks,
-    );
-    expect(found).to.deep.equal([
+    expect(findingsOf(bars, factors, 0.3)).to.deep.equal([
       {
         check: 'event_without_factor_step',
         symbol: 'TEST.SH',
@@ -54,52 +57,26 @@ describe('domain/quality/factorChecks: a distribution against the factor', () =>
       { date: '2024-03-07', factor: 1 },
       { date: '2024-03-08', factor: 1.030928 },
     ];
-    expect(
-      factorFindings(
-        'TEST.SH',
-        bars,
-        factors,
-        factorSteps(factors),
-        distributionsBySession([{ exDate: '2024-03-08', cash: 0.3, shares: 0 }], days(bars)),
-        checks,
-      ),
-    ).to.deep.equal([]);
+    expect(findingsOf(bars, factors, 0.3)).to.deep.equal([]);
   });
 
   it('a dividend of 0.001 yuan on a 10-yuan stock: a step the source rounds away, nothing to find', () => {
     const bars = [bar('2024-03-07', 10, 10), bar('2024-03-08', 10, 10)];
     const factors = bars.map(({ date }) => ({ date, factor: 1 }));
-    expect(
-      factorFindings(
-        'TEST.SH',
-        bars,
-        factors,
-        factorSteps(factors),
-        distributionsBySession([{ exDate: '2024-03-08', cash: 0.001, shares: 0 }], days(bars)),
-        checks,
-      ),
-    ).to.deep.equal([]);
+    expect(findingsOf(bars, factors, 0.001)).to.deep.equal([]);
   });
 });
 
 describe('domain/quality/barChecks: pre_close on an ex-date is the ex-reference price', () => {
-  const series = (bars: AuditBar[], distributions: Map<string, Distribution>): AuditSeries => ({
-    symbol: 'TEST.SH',
-    kind: 'stock',
-    board: 'main',
-    growthFund: false,
-    bars,
-    halts: new Set(),
-    distributions,
-    factorSteps: new Set(),
-    stOn: () => false,
-    delistingOn: () => false,
-    listDate: null,
-    sessionOf: () => 100,
-    follows: () => true,
-  });
   const mismatches = (bars: AuditBar[], distributions: Distribution[]) =>
-    barFindings(series(bars, distributionsBySession(distributions, days(bars))), new Set(['pre_close_mismatch']));
+    barFindings(
+      auditSeriesOf(bars, {
+        symbol: 'TEST.SH',
+        board: 'main',
+        distributions: distributionsBySession(distributions, days(bars)),
+      }),
+      new Set(['pre_close_mismatch']),
+    );
   const dividend = { exDate: '2024-03-08', cash: 0.3, shares: 0 };
 
   it('a 0.30-yuan dividend ex 2024-03-08: pre_close 9.70 passes; left at 10.00 it is a mismatch against 9.70', () => {

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { barFindings, type AuditBar, type AuditSeries } from '../../src/domain/quality/barChecks';
 import { CHECK_NAMES } from '../../src/domain/quality/findings';
+import { auditSeriesOf } from '../support/auditSeries';
 import {
   dailyLimit,
   isDelistingName,
@@ -122,21 +123,7 @@ describe('price limits of funds and convertible bonds', () => {
 });
 
 /** A series of real bars (Tushare cb_daily of 2019-07-19 and a Tencent LOF quote of 2026-09-18), checked whole. */
-const seriesOf = (kind: AuditSeries['kind'], bars: AuditBar[]): AuditSeries => ({
-  symbol: 'TEST',
-  kind,
-  board: null,
-  growthFund: false,
-  bars,
-  halts: new Set(),
-  distributions: new Map(),
-  factorSteps: new Set(),
-  stOn: () => false,
-  delistingOn: () => false,
-  listDate: null,
-  sessionOf: () => 100,
-  follows: () => true,
-});
+const seriesOf = (kind: AuditSeries['kind'], bars: AuditBar[]): AuditSeries => auditSeriesOf(bars, { kind });
 
 describe('bar checks of funds and convertible bonds', () => {
   const checks = new Set(CHECK_NAMES);
