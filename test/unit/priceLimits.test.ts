@@ -38,6 +38,48 @@ describe('price limits: first days, delisting, REITs and the names that mark the
     expect(limitRatio({ ...listed, listDate: '2023-04-10', date: '2023-04-14', session: 5 })).to.equal(null);
   });
 
+  it('a first day under the approval system is held to 64–144 % of the offer price, its pre_close (notices of 2013-12-13)', () => {
+    const stock = { ...context, kind: 'stock', session: 1 } as const;
+    const band = { reference: null, up: 0.44, down: 0.36 };
+    expect([
+      dailyLimit({ ...stock, board: 'main', date: '2018-06-08', listDate: '2018-06-08' }),
+      dailyLimit({ ...stock, board: 'chinext', date: '2020-08-21', listDate: '2020-08-21' }),
+      // Before the notices, after the boards' reforms, and on the BSE: no band.
+      dailyLimit({ ...stock, board: 'main', date: '2012-03-01', listDate: '2012-03-01' }),
+      dailyLimit({ ...stock, board: 'chinext', date: '2020-08-24', listDate: '2020-08-24' }),
+      dailyLimit({ ...stock, board: 'main', date: '2023-04-10', listDate: '2023-04-10' }),
+      dailyLimit({ ...stock, board: 'bse', date: '2022-01-05', listDate: '2022-01-05' }),
+    ]).to.deep.equal([band, band, null, null, null, null]);
+  });
+
+  it("audits a first day against the band: 工业富联's real first day (601138.SH, 2018-06-08) closed at the cap", () => {
+    // Offer price 13.77, the first day's pre_close: 13.77 × 1.44 = 19.8288 → 19.83, × 0.64 = 8.8128 → 8.81.
+    const firstDay = { date: '2018-06-08', open: 16.52, high: 19.83, low: 16.52, close: 19.83, pre_close: 13.77 };
+    const bar = { ...firstDay, vol: 1_000, amount: 1_800 };
+    const series = (bars: AuditBar[]) =>
+      auditSeriesOf(bars, { board: 'main', listDate: '2018-06-08', sessionOf: () => 1 });
+    const checks = new Set(['limit_breach'] as const);
+    expect(barFindings(series([bar]), checks)).to.deep.equal([]);
+    expect(barFindings(series([{ ...bar, high: 19.84 }]), checks)).to.deep.equal([
+      {
+        check: 'limit_breach',
+        symbol: 'TEST',
+        date: '2018-06-08',
+        item: '',
+        detail: {
+          pre_close: 13.77,
+          limit_ratio: 0.44,
+          limit_ratio_down: 0.36,
+          limit_up: 19.83,
+          limit_down: 8.81,
+          high: 19.84,
+          low: 16.52,
+          close: 19.83,
+        },
+      },
+    ]);
+  });
+
   it("the delisting-arrangement period's first session has no limit; 退市XX and XX退 mark it", () => {
     const base = { board: 'main', st: false, session: 3000, date: '2021-03-01' } as const;
     expect([limitRatio({ ...base, delistingFirstDay: true }), limitRatio(base)]).to.deep.equal([null, 0.1]);

@@ -5,9 +5,9 @@ import type { Board, SecurityKind } from '../reference/symbols';
  * - Main board (SSE, SZSE): ±10 %, ±5 % under risk warning (ST, *ST) until the exchanges' revised Trading Rules
  *   took it to ±10 % from 2026-07-06 (SSE Trading Rules 3.4.13, SZSE Trading Rules 3.4.2, as revised; the same
  *   revision moved SSE funds to a closing call auction). The date of 2025-07-07 circulated with the consultation
- *   draft of 2025-06-27 and was never in force. A new listing has no limit on its first day under the approval system
- *   (its first-day band, +44 %/−36 %, is of the offer price, not of a previous close), and none in its first five
- *   sessions from the main board's registration system, 2023-04-10 (SSE Trading Rules 2023, 3.4.13).
+ *   draft of 2025-06-27 and was never in force. A new listing's first day under the approval system has no daily
+ *   limit but the exchanges' first-day band (`firstDayBand`); its first five sessions have none from the main
+ *   board's registration system, 2023-04-10 (SSE Trading Rules 2023, 3.4.13).
  * - ChiNext: ±20 % from the registration reform of 2020-08-24, risk warning included, no limit in a new
  *   listing's first five sessions (SZSE ChiNext Trading Special Provisions, arts. 13–14); before, the main
  *   board's rules.
@@ -46,6 +46,24 @@ function freeSessions(board: Board, date: string): number {
   if (board === 'chinext') return date >= CHINEXT_REFORM ? 5 : 1;
   if (board === 'main') return date >= MAIN_REGISTRATION ? 5 : 1;
   return 1;
+}
+
+/**
+ * The first-day band of a listing under the approval system, from the exchanges' notices of 2013-12-13 on new
+ * listings' first day (上交所《关于进一步加强新股上市初期交易监管的通知》, 深交所《关于完善首次公开发行股票上市首日交易机制
+ * 有关事项的通知》): continuous trading between 64 % and 144 % of the offer price, which is the first day's pre_close.
+ * It held on the main board (SME board included) until the registration system of 2023-04-10 and on ChiNext until
+ * the reform of 2020-08-24; a listing before the notices had no first-day band, and the BSE's first day has none.
+ */
+const FIRST_DAY_BAND_NOTICES = '2013-12-13';
+const FIRST_DAY_BAND: LimitBand = { reference: null, up: 0.44, down: 0.36 };
+
+function firstDayBand({ board, session, listDate, date }: LimitContext): LimitBand | null {
+  const listed = listDate ?? date;
+  const approvalBoard = board === 'main' || (board === 'chinext' && listed < CHINEXT_REFORM);
+  return session === 1 && approvalBoard && listed >= FIRST_DAY_BAND_NOTICES && freeSessions(board, listed) === 1
+    ? FIRST_DAY_BAND
+    : null;
 }
 
 /** The limit ratio of the day (0.1 is ±10 %), or null when the day has none or the security is not audited. */
@@ -98,7 +116,7 @@ const CONVERTIBLE_ISSUE_PRICE = 100;
 
 /**
  * The daily limit of a security of any kind:
- * - a stock's, by `limitRatio`;
+ * - a stock's, by `limitRatio`, and on a first day under the approval system `firstDayBand`;
  * - a REIT's: ±30 % on its first day, ±10 % after (`isReitCode`);
  * - an ETF's or LOF's: ±10 %, and ±20 % for a fund tracking an index of ChiNext or STAR stocks only (SZSE ChiNext
  *   Trading Special Provisions 2.9, from the reform of 2020-08-24; SSE STAR ETFs, 588/589, from their first
@@ -111,7 +129,7 @@ const CONVERTIBLE_ISSUE_PRICE = 100;
  */
 export function dailyLimit(context: SecurityLimitContext): LimitBand | null {
   const symmetric = (ratio: number | null) => (ratio === null ? null : { reference: null, up: ratio, down: ratio });
-  if (context.kind === 'stock') return symmetric(limitRatio(context));
+  if (context.kind === 'stock') return firstDayBand(context) ?? symmetric(limitRatio(context));
   if (context.kind === 'etf' && context.reit) return symmetric(context.session === 1 ? 0.3 : 0.1);
   if (context.kind === 'etf') return symmetric(context.growthFund && context.date >= CHINEXT_REFORM ? 0.2 : 0.1);
   if (context.kind !== 'convertible' || context.date < CONVERTIBLE_RULES) return null;
