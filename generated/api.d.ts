@@ -10363,7 +10363,7 @@ export interface operations {
                  * @description One check's findings.
                  * @example limit_breach
                  */
-                check?: "missing_session" | "partial_session" | "bar_on_closed_day" | "ohlc_inconsistent" | "vwap_outside_range" | "limit_breach" | "pre_close_mismatch" | "factor_step_without_event" | "event_without_factor_step" | "factor_step_mismatch" | "stale_bar" | "zero_volume" | "source_mismatch" | "balance_sheet_identity";
+                check?: "missing_session" | "partial_session" | "bar_on_closed_day" | "ohlc_inconsistent" | "vwap_outside_range" | "limit_breach" | "first_day_band" | "pre_close_mismatch" | "factor_step_without_event" | "event_without_factor_step" | "factor_step_mismatch" | "stale_bar" | "zero_volume" | "source_mismatch" | "balance_sheet_identity";
                 /**
                  * @description Only errors or only warnings.
                  * @example error

@@ -135,7 +135,8 @@ describe('audit: one planted defect of each check, found once under its name; a 
           },
         ].sort((a, b) => a.date.localeCompare(b.date) || (a.symbol ?? '').localeCompare(b.symbol ?? '')),
       );
-      expect(new Set(summary.findings.map(({ check }) => check))).to.have.length(CHECK_NAMES.length);
+      // Every check but an offer's first-day band, which no listing of 2024 has (test/unit/priceLimits.test.ts).
+      expect(new Set(summary.findings.map(({ check }) => check))).to.have.length(CHECK_NAMES.length - 1);
       expect([summary.added.length, summary.resolved, auditFails('new', summary)]).to.deep.equal([14, 0, true]);
       // Run again, the same errors are no longer new: `new` passes, `open` still fails, `never` never does.
       const again = await runAudit(testDb.db, OPTIONS);

@@ -92,7 +92,7 @@ export function barFindings(series: AuditSeries, checks: ReadonlySet<CheckName>)
       if (band && reference !== null && reference > 0) {
         const { up, down } = limitPrices(reference, band.up, band.down, decimals);
         if (high! > up + 1e-9 || low! < down - 1e-9)
-          add('limit_breach', date, {
+          add(band.offer ? 'first_day_band' : 'limit_breach', date, {
             pre_close: preClose,
             ...(band.reference === null ? {} : { reference }),
             limit_ratio: band.up,

@@ -11,6 +11,9 @@ export const CHECKS = {
   ohlc_inconsistent: 'error',
   vwap_outside_range: 'error',
   limit_breach: 'error',
+  // An offer's first day outside its band: a listing that was no offer (a share exchange, a relisting under a new
+  // code) has no band and reads the same, and the store cannot tell them apart.
+  first_day_band: 'warning',
   pre_close_mismatch: 'error',
   factor_step_without_event: 'warning',
   event_without_factor_step: 'error',

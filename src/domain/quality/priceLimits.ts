@@ -56,7 +56,7 @@ function freeSessions(board: Board, date: string): number {
  * the reform of 2020-08-24; a listing before the notices had no first-day band, and the BSE's first day has none.
  */
 const FIRST_DAY_BAND_NOTICES = '2013-12-13';
-const FIRST_DAY_BAND: LimitBand = { reference: null, up: 0.44, down: 0.36 };
+const FIRST_DAY_BAND: LimitBand = { reference: null, up: 0.44, down: 0.36, offer: true };
 
 function firstDayBand({ board, session, listDate, date }: LimitContext): LimitBand | null {
   const listed = listDate ?? date;
@@ -99,6 +99,8 @@ export interface LimitBand {
   reference: number | null;
   up: number;
   down: number;
+  /** The band of an offer's first day, whose pre_close is taken for the offer price (`firstDayBand`). */
+  offer?: true;
 }
 
 /** What the limit of a security of any kind rests on. */
