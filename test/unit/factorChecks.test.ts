@@ -79,7 +79,7 @@ describe('domain/quality/barChecks: pre_close on an ex-date is the ex-reference 
     );
   const dividend = { exDate: '2024-03-08', cash: 0.3, shares: 0 };
 
-  it('a 0.30-yuan dividend ex 2024-03-08: pre_close 9.70 passes; left at 10.00 it is a mismatch against 9.70', () => {
+  it('a 0.30-yuan dividend ex 2024-03-08: pre_close 9.70 passes; left at 10.00 it is a mismatch against 9.70–9.73', () => {
     expect(mismatches([bar('2024-03-07', 10, 10), bar('2024-03-08', 9.7, 9.7)], [dividend])).to.deep.equal([]);
     expect(mismatches([bar('2024-03-07', 10, 10), bar('2024-03-08', 10, 10)], [dividend])).to.deep.equal([
       {
@@ -87,9 +87,31 @@ describe('domain/quality/barChecks: pre_close on an ex-date is the ex-reference 
         symbol: 'TEST.SH',
         date: '2024-03-08',
         item: '',
-        detail: { pre_close: 10, previous_close: 10, previous_date: '2024-03-07', ex_reference: 9.7 },
+        detail: {
+          pre_close: 10,
+          previous_close: 10,
+          previous_date: '2024-03-07',
+          ex_reference: 9.7,
+          // Nine tenths of the dividend: 10 − 0.27.
+          ex_reference_max: 9.73,
+        },
       },
     ]);
+  });
+
+  it("treasury shares take no part: 美的集团's real ex-date (000333.SZ, 2024-05-15) and 格力电器's (000651.SZ, 2024-08-28) pass", () => {
+    // Tushare's bars: 美的 closed 70.84 and its pre_close ex 3.00 yuan was 67.86, not 67.84, the cash spread over
+    // every share with its repurchased ones; 格力 closed 41.77, ex 2.38 yuan its pre_close was 39.44, not 39.39.
+    const midea = [bar('2024-05-14', 70.84, 72.71), bar('2024-05-15', 69.76, 67.86)];
+    const gree = [bar('2024-08-27', 41.77, 42.07), bar('2024-08-28', 38.8, 39.44)];
+    expect(mismatches(midea, [{ exDate: '2024-05-15', cash: 3, shares: 0 }])).to.deep.equal([]);
+    expect(mismatches(gree, [{ exDate: '2024-08-28', cash: 2.38, shares: 0 }])).to.deep.equal([]);
+    // Past nine tenths of the dividend (70.84 − 2.70 = 68.14) no holding of its own shares explains it.
+    const past = [midea[0]!, bar('2024-05-15', 69.76, 68.16)];
+    expect(mismatches(past, [{ exDate: '2024-05-15', cash: 3, shares: 0 }])[0]?.detail).to.deep.include({
+      ex_reference: 67.84,
+      ex_reference_max: 68.14,
+    });
   });
 
   it('10 shares for 10 and 0.50 yuan on a close of 20.37: the reference (20.37 − 0.05) ÷ 2 = 10.16, at the cent', () => {

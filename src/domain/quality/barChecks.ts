@@ -1,6 +1,6 @@
-import { priceDecimalsOf, roundTo, unitsPerLotOf } from '../market/adjust';
+import { priceDecimalsOf, unitsPerLotOf } from '../market/adjust';
 import type { Board, SecurityKind } from '../reference/symbols';
-import { exReferencePrice, type Distribution } from './distributions';
+import { exReferenceRange, type Distribution } from './distributions';
 import { finding, type CheckName, type Finding } from './findings';
 import { dailyLimit, isReitCode, limitPrices } from './priceLimits';
 
@@ -106,8 +106,9 @@ export function barFindings(series: AuditSeries, checks: ReadonlySet<CheckName>)
       }
     }
     // Across a gap in the store the bar before is not the previous session's: the gap is its own finding. On an
-    // ex-date the pre_close is the ex-reference price rounded to the tick (SSE 3.4.19, SZSE 4.4.2); a factor step
-    // without a distribution (a rights issue, whose terms the store does not hold) is not checked.
+    // ex-date the pre_close is the ex-reference price rounded to the tick (SSE 3.4.19, SZSE 4.4.2), within what
+    // treasury shares allow (`exReferenceRange`); a factor step without a distribution (a rights issue, whose
+    // terms the store does not hold) is not checked.
     const distribution = series.distributions.get(date);
     const expected =
       previous?.close == null
@@ -115,20 +116,20 @@ export function barFindings(series: AuditSeries, checks: ReadonlySet<CheckName>)
         : distribution === undefined
           ? series.factorSteps.has(date)
             ? null
-            : previous.close
-          : roundTo(exReferencePrice(previous.close, distribution), decimals);
+            : { low: previous.close, high: previous.close }
+          : exReferenceRange(previous.close, distribution, decimals);
     if (
       expected !== null &&
       preClose !== null &&
       series.follows(previous!.date, date) &&
       // Prices are stored at the tick: two less than half a tick apart are the same price.
-      Math.abs(preClose - expected) >= tick / 2
+      (expected.low - preClose >= tick / 2 || preClose - expected.high >= tick / 2)
     )
       add('pre_close_mismatch', date, {
         pre_close: preClose,
         previous_close: previous!.close,
         previous_date: previous!.date,
-        ...(distribution === undefined ? {} : { ex_reference: expected }),
+        ...(distribution === undefined ? {} : { ex_reference: expected.low, ex_reference_max: expected.high }),
       });
     if (
       previous !== null &&

@@ -15,6 +15,30 @@ export interface Distribution {
 export const exReferencePrice = (previousClose: number, { cash, shares }: Distribution): number =>
   (previousClose - cash) / (1 + shares);
 
+/** The least part of a distribution the shares entitled to it can be: treasury shares are at most a tenth. */
+const LEAST_ENTITLED = 0.9;
+
+/**
+ * The pre_closes an ex-date may show: from the ex-reference price of the distribution as announced up to that of
+ * nine tenths of it, each rounded to the tick. Repurchased shares a company holds take no part in a distribution,
+ * and the exchanges compute the reference from it spread over every share (虚拟分派: the distribution × the shares
+ * entitled ÷ all shares; SSE and SZSE self-regulatory guidelines on share repurchases of 2022-01-07, SSE No. 7, SZSE
+ * No. 9); a company may hold at most a tenth of its shares (Company Law art. 142, 2018 revision; art. 162 from
+ * 2024-07-01).
+ */
+export function exReferenceRange(previousClose: number, distribution: Distribution, decimals: number) {
+  const round = (price: number) => Math.round(price * 10 ** decimals) / 10 ** decimals;
+  const least = {
+    ...distribution,
+    cash: distribution.cash * LEAST_ENTITLED,
+    shares: distribution.shares * LEAST_ENTITLED,
+  };
+  return {
+    low: round(exReferencePrice(previousClose, distribution)),
+    high: round(exReferencePrice(previousClose, least)),
+  };
+}
+
 /**
  * A stock's distributions by the session they act on: an ex-date inside a suspension acts on the first traded day
  * after it (its pre_close is the ex-reference price); two on one session add up.
