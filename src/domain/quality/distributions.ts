@@ -1,3 +1,5 @@
+import { roundTo } from '../market/adjust';
+
 /**
  * An implemented distribution of a stock on its ex-date: cash per share before tax and the new shares per share
  * (bonus plus transfer). Rights issues are not distributions here: Tushare's `dividend` leaves them out.
@@ -27,15 +29,14 @@ const LEAST_ENTITLED = 0.9;
  * 2024-07-01).
  */
 export function exReferenceRange(previousClose: number, distribution: Distribution, decimals: number) {
-  const round = (price: number) => Math.round(price * 10 ** decimals) / 10 ** decimals;
   const least = {
     ...distribution,
     cash: distribution.cash * LEAST_ENTITLED,
     shares: distribution.shares * LEAST_ENTITLED,
   };
   return {
-    low: round(exReferencePrice(previousClose, distribution)),
-    high: round(exReferencePrice(previousClose, least)),
+    low: roundTo(exReferencePrice(previousClose, distribution), decimals),
+    high: roundTo(exReferencePrice(previousClose, least), decimals),
   };
 }
 

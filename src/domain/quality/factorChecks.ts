@@ -76,7 +76,8 @@ export function factorFindings(
   const [first, last] = [factors[0]!.date, factors.at(-1)!.date];
   for (const [day, distribution] of distributions) {
     if (day <= first || day > last || stepDays.has(day)) continue;
-    const previous = bars[barIndex.get(day)! - 1];
+    const i = barIndex.get(day)!;
+    const previous = bars[i - 1];
     if (!previous?.close) continue;
     const reference = exReferencePrice(previous.close, distribution);
     const factor = factors.find((row) => row.date === day)?.factor ?? factors.at(-1)!.factor;
@@ -86,7 +87,7 @@ export function factorFindings(
       ex_date: distribution.exDate,
       previous_close: previous.close,
       ex_reference: Number(reference.toFixed(4)),
-      pre_close: bars[barIndex.get(day)!]!.pre_close,
+      pre_close: bars[i]!.pre_close,
       factor,
     });
   }

@@ -60,10 +60,9 @@ const FIRST_DAY_BAND: LimitBand = { reference: null, up: 0.44, down: 0.36, offer
 
 function firstDayBand({ board, session, listDate, date }: LimitContext): LimitBand | null {
   const listed = listDate ?? date;
-  const approvalBoard = board === 'main' || (board === 'chinext' && listed < CHINEXT_REFORM);
-  return session === 1 && approvalBoard && listed >= FIRST_DAY_BAND_NOTICES && freeSessions(board, listed) === 1
-    ? FIRST_DAY_BAND
-    : null;
+  // The approval system's listings are those with a single free session on the main board and ChiNext.
+  const approvalBoard = (board === 'main' || board === 'chinext') && freeSessions(board, listed) === 1;
+  return session === 1 && approvalBoard && listed >= FIRST_DAY_BAND_NOTICES ? FIRST_DAY_BAND : null;
 }
 
 /** The limit ratio of the day (0.1 is ±10 %), or null when the day has none or the security is not audited. */
