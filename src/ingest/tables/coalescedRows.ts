@@ -31,7 +31,7 @@ export function coalescedSameKey(
       }
       return rows.map((row) => {
         const earlier = stored.get(keyOf(row, key));
-        return earlier ? { ...row, ...Object.fromEntries(dates.map((c) => [c, row[c] ?? earlier[c] ?? null])) } : row;
+        return earlier ? coalesce(earlier, row) : row;
       });
     },
   };
