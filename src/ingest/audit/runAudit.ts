@@ -242,10 +242,11 @@ class Tally {
 const isHeldToFivePercent = (name: string) => isRiskWarningName(name) || isUnreformedName(name);
 
 /** The name a security had on a day, by its name spans; null when none covers it. */
-const nameOnDay =
-  (spans: readonly NameSpan[]) =>
-  (date: string): string | null =>
-    [...spans].reverse().find(({ start, end }) => start <= date && (end === null || date <= end))?.name ?? null;
+function nameOnDay(spans: readonly NameSpan[]): (date: string) => string | null {
+  // The newest span that covers the day wins; reversed once, not at every bar.
+  const newestFirst = [...spans].reverse();
+  return (date) => newestFirst.find(({ start, end }) => start <= date && (end === null || date <= end))?.name ?? null;
+}
 
 /** A security's listing session number of a day: open days from its listing date through the day. */
 function sessionNumber({ list_date }: AuditedSecurity, days: OpenDays): (date: string) => number | null {
