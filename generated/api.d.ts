@@ -4142,6 +4142,27 @@ export interface components {
              * @example []
              */
             uncovered_exchanges: ("SSE" | "SZSE" | "BSE")[];
+            /**
+             * @description What the store declares it means to hold (`ashare universe`, or a bundle's `universe.csv`): the whole market by default, an index's members, a list of securities, each over its days. A session of a per-security daily dataset is complete at `min_coverage` of the stocks meant that day (the rows of others are extra), and the audit's `partial_session` and `missing_session` count against it.
+             * @example {
+             *       "declared": true,
+             *       "indices": [
+             *         "000300.SH"
+             *       ],
+             *       "members": 300
+             *     }
+             */
+            universe: {
+                /** @description False when nothing is declared (the whole market). */
+                declared: boolean;
+                /** @description The indices whose members the store declares (from the stored `index_weight` snapshots). */
+                indices: string[];
+                /**
+                 * Format: int32
+                 * @description How many securities the declaration means on the expected session; null when that session is the whole market's.
+                 */
+                members: number | null;
+            };
             /** @description The audit's open findings on the dates the plan sees (`/v1/data/quality` lists them); of the security with `symbol`. */
             open_findings: {
                 /**
@@ -10315,6 +10336,11 @@ export interface operations {
                      *         "calendar_through": "2026-12-31",
                      *         "calendar_covers_today": true,
                      *         "uncovered_exchanges": [],
+                     *         "universe": {
+                     *           "declared": false,
+                     *           "indices": [],
+                     *           "members": null
+                     *         },
                      *         "datasets": [
                      *           {
                      *             "dataset": "daily",

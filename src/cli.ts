@@ -4,6 +4,11 @@ import { connect } from './db/connection';
 import { migrateLatest } from './db/migrate';
 import { bundleFiles, importBundle, LOADERS } from './ingest/bundle';
 import { loadDemoDataIfEmpty } from './ingest/demo';
+import { loadTable } from './ingest/loadTable';
+import { universe } from './ingest/tables/universeTable';
+import { rejectionLines } from './ingest/loaderTypes';
+import { clearUniverse, declaredUniverse, universeEntries } from './db/declaredUniverse';
+import { storedDay } from './db/sql';
 import { generateBundle } from './ingest/generate/generateBundle';
 import { IngestError } from './ingest/ingestError';
 import {
@@ -14,6 +19,7 @@ import {
   securityProgress,
   sessionFileProgress,
   sessionProgress,
+  universeReport,
   updateSummary,
 } from './cliProgress';
 import {
@@ -366,6 +372,23 @@ program
         console.log(auditReport(summary, options.format));
         if (auditFails(options.failOn, summary)) process.exitCode = 1;
       }),
+  );
+
+program
+  .command('universe')
+  .description(
+    "the store's declared universe, what completeness, coverage and the audit count a session against: shown, declared from a universe.csv (scope,code,start_date,end_date: market,*; index,000300.SH; security,600519.SH), or the whole market again",
+  )
+  .option('--file <csv>', 'declare the lines of this universe.csv (they replace the declaration)')
+  .option('--market', 'declare the whole market (the declaration is emptied)')
+  .action((options: { file?: string; market?: boolean }) =>
+    withDb(async (db) => {
+      if (options.file !== undefined)
+        for (const line of rejectionLines(await loadTable(db, options.file, universe))) console.error(line);
+      else if (options.market) await clearUniverse(db);
+      const last = await db('daily_bars').max({ day: 'trade_date' }).first();
+      console.log(universeReport(await universeEntries(db), await declaredUniverse(db), storedDay(last?.day)));
+    }),
   );
 
 program

@@ -1,3 +1,4 @@
+import { membersOn, type ResolvedUniverse, type UniverseEntry } from './domain/market/universe';
 import { CHECKS, findingKey } from './domain/quality/findings';
 import { auditCounts, type AuditSummary } from './ingest/audit/runAudit';
 import cliProgress from 'cli-progress';
@@ -157,4 +158,24 @@ export function baostockSummary(
     `${client.requests} requests, ${client.retries} retries, ${client.logins} logins in ${seconds.toFixed(1)} s`,
     ...(checked ? [differenceTable(differences)] : []),
   ].join('\n');
+}
+
+/** The declared universe as `ashare universe` tells it: its lines, and how many securities it means on `day`. */
+export function universeReport(
+  entries: readonly UniverseEntry[],
+  resolved: ResolvedUniverse | null,
+  day: string | null,
+): string {
+  if (entries.length === 0) return 'universe: the whole market (nothing declared)';
+  const lines = entries.map(
+    ({ scope, code, start_date, end_date }) => `  ${scope} ${code} from ${start_date} through ${end_date ?? 'open'}`,
+  );
+  const meant = day === null ? null : membersOn(resolved, day);
+  const count =
+    day === null
+      ? ''
+      : meant === null
+        ? ` (the whole market on ${day})`
+        : ` (${meant.size} securities meant on ${day})`;
+  return [`universe: ${entries.length} lines${count}`, ...lines].join('\n');
 }

@@ -24,6 +24,7 @@ import { statementLoader } from './tables/statements';
 import { stkMins, stkMins5min, ticks } from './tables/minuteTables';
 import { stockBasic } from './tables/stockBasic';
 import { datasetLoad } from './tables/datasetTables';
+import { universe } from './tables/universeTable';
 import { DATASET_DESCRIPTORS } from '../domain/tables/datasetDescriptors';
 
 /** The Tushare API each loader reads, in import order (securities and calendar before the data on them). */
@@ -62,6 +63,8 @@ export const LOADERS: ReadonlyArray<readonly [api: string, loader: TableLoader]>
   ['stk_mins', stkMins],
   ['stk_mins_5min', stkMins5min],
   ['ticks', ticks],
+  // What the store means to hold (src/domain/market/universe.ts), in this project's layout.
+  ['universe', universe],
 ];
 
 export function loaderOf(api: string): TableLoader | undefined {

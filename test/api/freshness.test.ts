@@ -5,6 +5,10 @@ import { parseSchedule } from '../../src/domain/time/syncSchedule';
 import { insertSecurities, keyOnPlan, loadCalendar } from '../support/marketData';
 import { signUp } from '../support/accounts';
 import { useTestServer } from '../support/server';
+import { loadRecords } from '../../src/ingest/loadTable';
+import { rowRecords } from '../../src/ingest/csvRecords';
+import { universe } from '../../src/ingest/tables/universeTable';
+import { clearUniverse } from '../../src/db/declaredUniverse';
 
 /** June 2024's sessions through the 26th: the Dragon Boat Festival closed the 10th. */
 const SESSIONS = [
@@ -172,6 +176,7 @@ describe('freshness: /v1/market/status and /v1/data/coverage', () => {
       calendar_through: '2024-07-31',
       calendar_covers_today: true,
       uncovered_exchanges: ['BSE'],
+      universe: { declared: false, indices: [], members: null },
     });
     const byName = Object.fromEntries(body.data.datasets.map((entry: { dataset: string }) => [entry.dataset, entry]));
     expect(Object.keys(byName)).to.deep.equal([
@@ -243,6 +248,35 @@ describe('freshness: /v1/market/status and /v1/data/coverage', () => {
     expect(byName.income).to.deep.include({ clock: 'period', expected: null, lag_sessions: null, next_update: null });
   });
 
+  it("a declared universe: a session counts the CSI 300's members of its day, the rows of others are extra", async () => {
+    now = new Date('2024-06-28T18:00:00+08:00');
+    const weights = (trade_date: string, codes: string[]) =>
+      codes.map((con_code) => ({ index_code: '399300.SZ', trade_date, con_code, weight: 1 }));
+    // Both members, then Midea alone from the 19th, then Ping An Bank alone from the 24th.
+    await store
+      .db('index_weights')
+      .insert([
+        ...weights('2024-05-31', ['000001.SZ', '000333.SZ']),
+        ...weights('2024-06-19', ['000333.SZ']),
+        ...weights('2024-06-24', ['000001.SZ']),
+      ]);
+    const line = { scope: 'index', code: '399300.SZ', start_date: '', end_date: '' };
+    try {
+      await loadRecords(store.db, 'universe.csv', rowRecords([line]), universe);
+      const { body } = await get('/v1/data/coverage');
+      expect(body.data.universe).to.deep.equal({ declared: true, indices: ['399300.SZ'], members: 1 });
+      // 2024-06-20: Midea, the one member, has no bar (Ping An Bank's is not counted): missing, no longer partial.
+      expect(body.data.datasets[0]).to.deep.include({
+        missing_sessions: ['2024-06-20', '2024-06-21', '2024-06-27', '2024-06-28'],
+        partial_sessions: [],
+      });
+    } finally {
+      await clearUniverse(store.db);
+      await store.db('index_weights').delete();
+    }
+    expect((await get('/v1/data/coverage')).body.data.datasets[0].partial_sessions).to.deep.equal(['2024-06-20']);
+  });
+
   it('before the scheduled time the day is not due yet: the expected session is the one before', async () => {
     now = new Date('2024-06-28T17:44:00+08:00');
     const { body } = await get('/v1/data/coverage');
@@ -302,10 +336,10 @@ describe('freshness: /v1/market/status and /v1/data/coverage', () => {
     const { body } = await get('/v1/data/coverage?format=csv');
     const [header, daily] = (body as string).split('\n');
     expect(header).to.equal(
-      'as_of,symbol,expected_session,min_coverage,open_findings,calendar_through,calendar_covers_today,uncovered_exchanges,dataset,clock,first,last,expected,lag_sessions,missing_sessions,partial_sessions,failed_sessions,rows,securities,last_update,next_update',
+      'as_of,symbol,expected_session,min_coverage,open_findings,calendar_through,calendar_covers_today,uncovered_exchanges,universe,dataset,clock,first,last,expected,lag_sessions,missing_sessions,partial_sessions,failed_sessions,rows,securities,last_update,next_update',
     );
     expect(daily).to.match(
-      /^2024-06-28T18:00:00\+08:00,,2024-06-28,0\.95,"{""errors"":0,""warnings"":0}",2024-07-31,true,"\[""BSE""\]",daily,session,2024-06-03,2024-06-26,2024-06-28,2,"\[""2024-06-21"",""2024-06-27"",""2024-06-28""\]"/,
+      /^2024-06-28T18:00:00\+08:00,,2024-06-28,0\.95,"{""errors"":0,""warnings"":0}",2024-07-31,true,"\[""BSE""\]","{""declared"":false,""indices"":\[\],""members"":null}",daily,session,2024-06-03,2024-06-26,2024-06-28,2,"\[""2024-06-21"",""2024-06-27"",""2024-06-28""\]"/,
     );
   });
 

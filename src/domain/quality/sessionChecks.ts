@@ -29,8 +29,9 @@ export function partialSessions(
 
 /**
  * `missing_session`: an open session between a security's first and last stored bar, within its listed life,
- * with no bar and no suspension. Only where the store holds the session's market (not a partial session, which
- * is its own finding: a day missing for everyone is the market's gap, not each security's).
+ * with no bar and no suspension. Only on the sessions `counted` says (where the store holds the session's market,
+ * not a partial session, which is its own finding: a day missing for everyone is the market's gap, not each
+ * security's; and where the store's declared universe means the security).
  */
 export function missingSessions(
   symbol: string,
@@ -38,7 +39,7 @@ export function missingSessions(
   life: ListedDates,
   halts: ReadonlySet<string>,
   days: OpenDays,
-  notMarket: ReadonlySet<string>,
+  counted: (day: string) => boolean,
 ): Finding[] {
   if (barDays.length < 2) return [];
   const held = new Set(barDays);
@@ -48,10 +49,7 @@ export function missingSessions(
     .between(from, to)
     .filter(
       (day) =>
-        !held.has(day) &&
-        !halts.has(day) &&
-        !notMarket.has(day) &&
-        (life.delist_date === null || day < life.delist_date),
+        !held.has(day) && !halts.has(day) && counted(day) && (life.delist_date === null || day < life.delist_date),
     )
     .map((day) => finding('missing_session', symbol, day, { first_bar: barDays[0]!, last_bar: to }));
 }

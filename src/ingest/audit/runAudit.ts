@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { barFindings } from '../../domain/quality/barChecks';
 import { factorFindings, factorSteps } from '../../domain/quality/factorChecks';
 import { CHECK_NAMES, CHECKS, type CheckName, type Finding } from '../../domain/quality/findings';
+import { meantOn } from '../../domain/market/universe';
 import { barsOnClosedDays, missingSessions, partialSessions } from '../../domain/quality/sessionChecks';
 import { balanceSheetFindings } from '../../domain/quality/statementChecks';
 import { sourceMismatch } from '../../domain/quality/sourceChecks';
@@ -175,7 +176,7 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
           ),
           ...(security.kind === 'stock' ? factorFindings(code, series, factors, steps, distributions, checks) : []),
           ...(checks.has('missing_session')
-            ? missingSessions(code, barDays, security, halts, days, market.notMarket)
+            ? missingSessions(code, barDays, security, halts, days, (day) => market.counted(code, day))
             : []),
           ...(checks.has('bar_on_closed_day') ? barsOnClosedDays(code, barDays, days, calendar) : []),
         ].filter(inScope),
@@ -256,9 +257,9 @@ function sessionNumber({ list_date }: AuditedSecurity, days: OpenDays): (date: s
 }
 
 /**
- * The whole-market session check (`partial_session`) over the sessions of the range that hold bars, and the
- * sessions that are not the market's (partial or empty) where a security's missing bar is no finding of its
- * own. Left out when the audit is of some securities.
+ * The whole-market session check (`partial_session`) over the sessions of the range that hold bars, and where a
+ * security's missing bar is a finding of its own: not on the sessions that are not the market's (partial or
+ * empty), nor where the store's declared universe does not mean it. Left out when the audit is of some securities.
  */
 async function marketFindings(
   db: Knex,
@@ -267,17 +268,23 @@ async function marketFindings(
   symbols: readonly string[] | null,
   checks: ReadonlySet<CheckName>,
   minCoverage: number,
-): Promise<{ findings: Finding[]; notMarket: Set<string> }> {
+): Promise<{ findings: Finding[]; counted: (code: string, day: string) => boolean }> {
   const first = range.from ?? (await db('daily_bars').min({ day: 'trade_date' }).first())?.day;
   const last = range.until ?? (await db('daily_bars').max({ day: 'trade_date' }).first())?.day;
-  if (!first || !last) return { findings: [], notMarket: new Set() };
+  if (!first || !last) return { findings: [], counted: () => true };
   const sessions = days.between(String(first).slice(0, 10), String(last).slice(0, 10));
   const daily = COVERAGE_DATASETS.find((dataset) => dataset.name === 'daily')!;
-  const counts = await sessionCounts(db, daily, sessions, await universeOf(db, sessions));
+  const universe = await universeOf(db, sessions);
+  const counts = await sessionCounts(db, daily, sessions, universe);
   const { findings, partial } = partialSessions(counts, minCoverage);
   const empty = sessions.filter((day) => (counts.get(day)?.rows ?? 0) === 0);
   const marketChecks = symbols === null && checks.has('partial_session');
-  return { findings: marketChecks ? findings : [], notMarket: new Set([...partial, ...empty]) };
+  const notMarket = new Set([...partial, ...empty]);
+  const meant = meantOn(universe.declared);
+  return {
+    findings: marketChecks ? findings : [],
+    counted: (code, day) => !notMarket.has(day) && meant(code, day),
+  };
 }
 
 /** An audit in its counts, as an update or a load reports it and a gate reads it. */

@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Knex } from 'knex';
 import { allOpenDays, dateSpan, sessionCounts, universeOf } from '../../db/sessionCoverage';
+import { declaredUniverse } from '../../db/declaredUniverse';
+import { membersOn } from '../../domain/market/universe';
 import { addDays } from '../../domain/time/calendar';
 import { exchangeDateTime, exchangeToday } from '../../domain/time/clock';
 import {
@@ -199,8 +201,9 @@ async function sessionsToLoad(
   return [...todo].sort();
 }
 
-/** The stocks listed on `day`, not halted, that some dataset lacks a row of. */
+/** The stocks the store means to hold on `day` (listed, not halted) that some dataset lacks a row of. */
 async function lackingStocks(db: Knex, datasets: readonly CoverageDataset[], day: string): Promise<string[]> {
+  const meant = membersOn(await declaredUniverse(db), day);
   const listed: string[] = await db('securities')
     .where({ kind: 'stock' })
     .where((q) => q.whereNull('list_date').orWhere('list_date', '<=', day))
@@ -218,7 +221,7 @@ async function lackingStocks(db: Knex, datasets: readonly CoverageDataset[], day
         ),
     ),
   );
-  return listed.filter((code) => held.some((codes) => !codes.has(code)));
+  return listed.filter((code) => (meant === null || meant.has(code)) && held.some((codes) => !codes.has(code)));
 }
 
 /** Counts each dataset's session as it now stands and records its state. */

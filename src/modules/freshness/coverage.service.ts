@@ -1,6 +1,8 @@
 import type { Db } from '../../db/connection';
-import { DATASETS, type DataVersions } from '../../db/dataVersions';
+import { DATASETS, VersionedValue, type DataVersions } from '../../db/dataVersions';
 import { dateSpan, rowTotals, sessionCounts, universeOf } from '../../db/sessionCoverage';
+import { declaredUniverse, universeEntries } from '../../db/declaredUniverse';
+import { membersOn, type ResolvedUniverse, type UniverseEntry } from '../../domain/market/universe';
 import { exchangeDateTime } from '../../domain/time/clock';
 import { sqlDateTimeToIso } from '../../domain/time/dates';
 import {
@@ -18,7 +20,13 @@ import { EXCHANGES } from '../../domain/reference/symbols';
 import type { ListingRow } from '../common/common.types';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
 import { failedSessions, failureCount, lastSuccessfulRuns, securityDays, securityHalts } from './freshness.repository';
-import type { CalendarCoverage, CoverageReport, DatasetCoverageRow, DatasetStats } from './freshness.types';
+import type {
+  CalendarCoverage,
+  CoverageReport,
+  DatasetCoverageRow,
+  DatasetStats,
+  UniverseSummary,
+} from './freshness.types';
 import { openFindingCounts } from './quality.repository';
 import { severityTotals, type OpenCount } from '../../domain/quality/findings';
 
@@ -36,6 +44,8 @@ export interface CoverageSettings {
 export class StoreCoverage {
   private held: { key: string; stats: Promise<Map<string, DatasetStats>> } | undefined;
   private lastDays: { key: string; days: Promise<Array<{ dataset: string; last: string | null }>> } | undefined;
+  /** The declared universe's lines and what they resolve to (they and the index constituents are reference data). */
+  private readonly universe: VersionedValue<{ entries: UniverseEntry[]; resolved: ResolvedUniverse | null }>;
 
   constructor(
     private readonly db: Db,
@@ -43,7 +53,12 @@ export class StoreCoverage {
     private readonly calendar: TradingCalendar,
     readonly settings: CoverageSettings,
     private readonly clock: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.universe = new VersionedValue(versions, 'reference', async () => ({
+      entries: await universeEntries(db),
+      resolved: await declaredUniverse(db),
+    }));
+  }
 
   /** `visibility`: the plan's cut-offs (none: what the store holds); `security`: one security's coverage. */
   async report(
@@ -105,6 +120,7 @@ export class StoreCoverage {
       openFindings: severityTotals(await openFindingCounts(this.db, through, security?.ts_code)),
       calendar: calendarCoverage(days, asOf),
       uncoveredExchanges: EXCHANGES.filter((exchange) => !servedExchanges(this.settings.schedule).includes(exchange)),
+      universe: universeSummary(await this.universe.current(), expected),
       datasets,
     };
   }
@@ -254,6 +270,18 @@ function nextUpdateOf(
 }
 
 /** The calendar's reach at a Beijing date-time (`YYYY-MM-DD HH:MM…`). */
+/** What the report tells of the declared universe: its indices, and how many securities it means on `day`. */
+function universeSummary(
+  { entries, resolved }: { entries: UniverseEntry[]; resolved: ResolvedUniverse | null },
+  day: string | null,
+): UniverseSummary {
+  return {
+    declared: entries.length > 0,
+    indices: entries.filter((entry) => entry.scope === 'index').map((entry) => entry.code),
+    members: day === null ? null : (membersOn(resolved, day)?.size ?? null),
+  };
+}
+
 const calendarCoverage = (days: OpenDays, beijing: string): CalendarCoverage => ({
   through: days.through,
   coversToday: days.covers(beijing.slice(0, 10)),

@@ -61,7 +61,18 @@ export interface CoverageReport {
   calendar: CalendarCoverage;
   /** Exchanges none of the scheduled sources serves (Baostock: BSE): not counted in a session's universe. */
   uncoveredExchanges: Exchange[];
+  universe: UniverseSummary;
   datasets: DatasetCoverageRow[];
+}
+
+/** The store's declared universe as the report tells it. */
+export interface UniverseSummary {
+  /** False: nothing declared, the whole market. */
+  declared: boolean;
+  /** The indices whose members are declared. */
+  indices: string[];
+  /** The securities meant on the expected session; null when it is the whole market's. */
+  members: number | null;
 }
 
 /** How far the stored calendar reaches: its last day, and whether that is today or later (else today is unknown). */
