@@ -18,5 +18,6 @@ export const auditSeriesOf = (bars: AuditBar[], overrides: Partial<AuditSeries> 
   listDate: null,
   sessionOf: () => 100,
   follows: () => true,
+  sessionsBetween: () => 0,
   ...overrides,
 });

@@ -92,6 +92,44 @@ describe('price limits: first days, delisting, REITs and the names that mark the
     ]);
   });
 
+  it('盐湖股份 (000792.SZ) resumed its listing on 2021-08-10 without a limit: from 8.84 to a high of 43.15, closed 35.90; ±10 % the next day', () => {
+    // Its listing suspended from 2020-05-15 (*ST盐湖; its last close 8.84, the resumption's pre_close), resumed
+    // under the name 盐湖股份 (上海证券报 and the company's notice of 2021-08-09). The day's low is the price it held
+    // before its second intraday halt.
+    const bars: AuditBar[] = [
+      { date: '2020-05-14', open: 8.84, high: 8.84, low: 8.84, close: 8.84, pre_close: 8.84, vol: 100, amount: 88_400 },
+      { date: '2021-08-10', open: 39.22, high: 43.15, low: 35.29, close: 35.9, pre_close: 8.84, vol: 1, amount: 3_900 },
+      // 35.90 × 0.9 = 32.31: the next day closed at its limit down.
+      {
+        date: '2021-08-11',
+        open: 32.31,
+        high: 32.31,
+        low: 32.31,
+        close: 32.31,
+        pre_close: 35.9,
+        vol: 1,
+        amount: 3_231,
+      },
+    ];
+    const series = (warned: boolean, gap: number) =>
+      auditSeriesOf(bars, {
+        board: 'main',
+        stOn: (date) => warned && date < '2021-08-10',
+        sessionsBetween: (before) => (before === '2020-05-14' ? gap : 0),
+      });
+    const checks = new Set(['limit_breach'] as const);
+    // 2021-08-10 lies 302 sessions after 2020-05-14.
+    expect(barFindings(series(true, 302), checks)).to.deep.equal([]);
+    // Not under risk warning before the gap (a long halt), or back after a short one: the day keeps its name's ±10 %.
+    for (const [warned, gap] of [
+      [false, 302],
+      [true, 119],
+    ] as const)
+      expect(
+        barFindings(series(warned, gap), checks).map((found) => [found.date, found.detail.limit_ratio]),
+      ).to.deep.equal([['2021-08-10', 0.1]]);
+  });
+
   it('risk-warning names: ST, *ST, SST, S*ST and GST (000005.SZ GST星源, 2006-07-31)', () => {
     expect(
       ['ST星源', '*ST星源', 'SST星源', 'S*ST星源', 'GST星源', '世纪星源', 'STAR50'].map(isRiskWarningName),

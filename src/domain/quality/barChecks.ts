@@ -2,7 +2,7 @@ import { priceDecimalsOf, unitsPerLotOf } from '../market/adjust';
 import type { Board, SecurityKind } from '../reference/symbols';
 import { exReferenceRange, type Distribution } from './distributions';
 import { finding, type CheckName, type Finding } from './findings';
-import { dailyLimit, isReitCode, limitPrices } from './priceLimits';
+import { dailyLimit, isReitCode, isResumedListing, limitPrices } from './priceLimits';
 
 /**
  * A stored daily bar as the audit reads it: unadjusted prices in yuan (a convertible's per 100 yuan of face
@@ -46,6 +46,8 @@ export interface AuditSeries {
   sessionOf(date: string): number | null;
   /** Whether `date` is the session after `before` for it: every open day between them it was suspended. */
   follows(before: string, date: string): boolean;
+  /** The open sessions strictly between two days. */
+  sessionsBetween(before: string, date: string): number;
 }
 
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
@@ -87,6 +89,12 @@ export function barFindings(series: AuditSeries, checks: ReadonlySet<CheckName>)
         session: series.sessionOf(date),
         listDate: series.listDate,
         delistingFirstDay: series.delistingOn(date) && (previous === null || !series.delistingOn(previous.date)),
+        resumedListing:
+          previous !== null &&
+          isResumedListing(
+            series.sessionsBetween(previous.date, date),
+            series.stOn(previous.date) || series.delistingOn(previous.date),
+          ),
       });
       const reference = band?.reference ?? preClose;
       if (band && reference !== null && reference > 0) {

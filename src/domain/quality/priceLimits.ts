@@ -34,6 +34,12 @@ export interface LimitContext {
    * sessions keep the board's limit, a risk warning's ±5 % no more.
    */
   delistingFirstDay?: boolean;
+  /**
+   * The first session of a listing resumed after its suspension (暂停上市后恢复上市) or of a relisting after
+   * delisting (退市后重新上市), which has no limit (SSE Trading Rules 3.4.13 (2) and (3); SZSE Trading Rules
+   * 3.4.2, its first days without a limit; 盐湖股份 000792.SZ on 2021-08-10, +306 %): `isResumedListing`.
+   */
+  resumedListing?: boolean;
 }
 
 const CHINEXT_REFORM = '2020-08-24';
@@ -66,8 +72,16 @@ function firstDayBand({ board, session, listDate, date }: LimitContext): LimitBa
 }
 
 /** The limit ratio of the day (0.1 is ±10 %), or null when the day has none or the security is not audited. */
-export function limitRatio({ board, date, st, session, listDate, delistingFirstDay }: LimitContext): number | null {
-  if (board === null || board === 'b_share' || delistingFirstDay) return null;
+export function limitRatio({
+  board,
+  date,
+  st,
+  session,
+  listDate,
+  delistingFirstDay,
+  resumedListing,
+}: LimitContext): number | null {
+  if (board === null || board === 'b_share' || delistingFirstDay || resumedListing) return null;
   if (session !== null && session <= freeSessions(board, listDate ?? date)) return null;
   if (board === 'bse') return 0.3;
   if (board === 'star' || (board === 'chinext' && date >= CHINEXT_REFORM)) return 0.2;
@@ -83,6 +97,19 @@ export const isRiskWarningName = (name: string): boolean => /^[SG]?\*?ST(?![A-Za
  * that day); S*ST and SST are unreformed and under risk warning at once.
  */
 export const isUnreformedName = (name: string): boolean => /^S(?!T)/i.test(name.trim());
+
+/**
+ * Sessions without a bar after which a stock's next bar reads as a resumed listing or a relisting, when its last
+ * bar before them was under risk warning or in its delisting-arrangement period: only a *ST stock had its listing
+ * suspended, only a delisted one is relisted, and either lasts at least until the next annual report (盐湖股份:
+ * 14 months). The store keeps no listing status by day, so this is inferred: a risk-warned stock halted as
+ * long for another reason (a restructuring before the 2018 limits on halts) loses the check of its first day back.
+ */
+export const RESUMED_LISTING_GAP = 120;
+
+/** Whether a bar after `gapSessions` sessions without one is a resumed listing's or a relisting's first (above). */
+export const isResumedListing = (gapSessions: number, warnedOrDelistingBefore: boolean): boolean =>
+  warnedOrDelistingBefore && gapSessions >= RESUMED_LISTING_GAP;
 
 /** Whether a name then marked the delisting-arrangement period: 退市XX (before 2020) or XX退 (from then). */
 export const isDelistingName = (name: string): boolean => /^退市|退$/.test(name.trim());

@@ -171,6 +171,7 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
                   .between(before, date)
                   .slice(1, -1)
                   .every((day) => halts.has(day)),
+              sessionsBetween: (before, date) => days.countBetween(before, date) - 1,
             },
             checks,
           ),
