@@ -132,7 +132,7 @@ describe('ETFs and convertibles: fund_basic, fund_daily, fund_adj, cb_basic, cb_
           change: 0.246,
           pct_change: 0.2033,
           volume: 10000,
-          amount: 121105000,
+          amount: 12110500,
           turnover: null,
         },
         {
@@ -145,7 +145,7 @@ describe('ETFs and convertibles: fund_basic, fund_daily, fund_adj, cb_basic, cb_
           change: 0.492,
           pct_change: 0.4083,
           volume: 12345,
-          amount: 149501234,
+          amount: 14950123.4,
           turnover: null,
         },
       ],
@@ -182,7 +182,7 @@ describe('ETFs and convertibles: fund_basic, fund_daily, fund_adj, cb_basic, cb_
     expect((await query('adj_factor', { trade_date: '20240612' })).items).to.deep.equal([]);
     expect((await query('daily', { trade_date: '20240612' })).items).to.deep.equal([]);
     expect((await query('cb_daily', { trade_date: '20240605' })).items).to.deep.equal([
-      ['113050.SH', '20240605', 120.512, 120.6, 121.3, 120.1, 121.004, 0.492, 0.4083, 12345, 14950.1234],
+      ['113050.SH', '20240605', 120.512, 120.6, 121.3, 120.1, 121.004, 0.492, 0.4083, 12345, 1495.01234],
     ]);
     expect((await query('fund_basic', { status: 'I' }, 'ts_code,name,status,issue_date,m_fee')).items).to.deep.equal([
       ['159999.SZ', '示例发行中ETF', 'I', '20240601', 0.5],
@@ -234,10 +234,10 @@ describe('ETFs and convertibles: fund_basic, fund_daily, fund_adj, cb_basic, cb_
     const before = await api.get('/v1/convertible/cross-section?date=2024-06-05');
     expect(before.status, JSON.stringify(before.body)).to.equal(200);
     expect(before.body).to.deep.equal(
-      day('2024-06-05', 121.004, 0.4083, 12345, 149501234, 10.25, 9.26, 110.6911, 9.3168),
+      day('2024-06-05', 121.004, 0.4083, 12345, 14950123.4, 10.25, 9.26, 110.6911, 9.3168),
     );
     const after = await api.get('/v1/convertible/cross-section?date=2024-06-06');
-    expect(after.body).to.deep.equal(day('2024-06-06', 121.25, 0.2033, 10000, 121105000, 10.32, 8.9, 115.9551, 4.5663));
+    expect(after.body).to.deep.equal(day('2024-06-06', 121.25, 0.2033, 10000, 12110500, 10.32, 8.9, 115.9551, 4.5663));
   });
 
   it('the ETF market of a day: the NAV of that day, the premium over it and the units outstanding', async () => {
