@@ -201,6 +201,7 @@ describe('POST /dataapi: Tushare-compatible wire format', () => {
     const params: Record<string, Record<string, string>> = {
       ...Object.fromEntries(DATASET_DESCRIPTORS.map((descriptor) => [descriptor.api, tushareExampleOf(descriptor)])),
       cb_price_chg: { ts_code: '113050.SH' },
+      fund_div: { ts_code: '510300.SH' },
       income: { ts_code: '600519.SH' },
       balancesheet: { ts_code: '600519.SH' },
       cashflow: { ts_code: '600519.SH' },

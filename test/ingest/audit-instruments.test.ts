@@ -121,3 +121,50 @@ describe('audit of the instruments fixture', () => {
     expect(summary.securities).to.equal(4);
   });
 });
+
+describe("audit of a fund's distribution (fund_div): its ex-date's pre_close and factor", () => {
+  const testDb = useTestDb();
+  // 159919.SZ pays 0.05 yuan a unit ex 2024-01-04 (invented): the ex-reference is 3.604 − 0.05 = 3.554, and the
+  // factor steps by 3.604 ÷ 3.554.
+  const fundBundle = (exPreClose: number, exFactor: number) =>
+    writeBundle({
+      'trade_cal.csv': csv('exchange,cal_date,is_open', ...SESSIONS.map((day) => `SSE,${day},1`)),
+      'fund_basic.csv': csv(FUND_HEADER, '159919.SZ,沪深300ETF嘉实,股票型,20120528,沪深300指数,L,E'),
+      'fund_daily.csv': csv(
+        BAR_HEADER,
+        bar('159919.SZ', '20240102', [3.6, 3.61, 3.59, 3.6, 3.6], 1000, fundAmount(3.6, 1000)),
+        bar('159919.SZ', '20240103', [3.6, 3.61, 3.59, 3.604, 3.6], 1000, fundAmount(3.6, 1000)),
+        bar('159919.SZ', '20240104', [3.554, 3.56, 3.55, 3.556, exPreClose], 1000, fundAmount(3.555, 1000)),
+        bar('159919.SZ', '20240105', [3.556, 3.56, 3.55, 3.556, 3.556], 1000, fundAmount(3.555, 1000)),
+      ),
+      'fund_adj.csv': csv(
+        'ts_code,trade_date,adj_factor',
+        ...SESSIONS.map((day, i) => `159919.SZ,${day},${i < 2 ? 1 : exFactor}`),
+      ),
+      // Doc 120's columns; the implementation's stage 实施.
+      'fund_div.csv': csv(
+        'ts_code,ann_date,imp_anndate,base_date,div_proc,record_date,ex_date,pay_date,earpay_date,net_ex_date,div_cash,base_unit,ear_distr,ear_amount,account_date,base_year',
+        '159919.SZ,20231228,20231228,20231220,实施,20240103,20240104,20240109,,20240103,0.0500,1000000.0000,,,,2023',
+      ),
+    });
+  const audit = async (exPreClose: number, exFactor: number) => {
+    const bundle = fundBundle(exPreClose, exFactor);
+    try {
+      await importBundle(testDb.db, bundle.dir);
+      const summary = await runAudit(testDb.db, { now: new Date('2024-01-06T10:00:00Z') });
+      return summary.findings.map(({ check, date, detail }) => [check, date, detail.ex_reference]);
+    } finally {
+      bundle.remove();
+    }
+  };
+
+  it('its pre_close cut by the cash and its factor stepped: nothing; neither: both found', async () => {
+    expect(await audit(3.554, 1.014069)).to.deep.equal([]);
+    // A fund holds none of its units: the reference is the whole distribution's, no treasury-share range.
+    expect(await audit(3.604, 1)).to.deep.equal([
+      ['pre_close_mismatch', '2024-01-04', 3.554],
+      ['event_without_factor_step', '2024-01-04', 3.554],
+    ]);
+    expect(await audit(3.559, 1.014069)).to.deep.equal([['pre_close_mismatch', '2024-01-04', 3.554]]);
+  });
+});

@@ -44,6 +44,13 @@ function upstream(request: TushareRequest): Answer {
         ['ts_code', 'ann_date', 'nav_date', 'unit_nav', 'accum_nav'],
         [['510300.SH', day, day, 3.4612, 3.7438]],
       );
+    case 'fund_div':
+      return ok(
+        ['ts_code', 'ann_date', 'base_date', 'div_proc', 'ex_date', 'div_cash', 'base_unit'],
+        request.params.ex_date === '20240103'
+          ? [['510300.SH', '20231228', '20231220', '实施', '20240103', 0.05, 891234.5678]]
+          : [],
+      );
     case 'cb_price_chg':
       return ok(
         ['ts_code', 'bond_short_name', 'publish_date', 'change_date', 'convertprice_bef', 'convertprice_aft'],
@@ -74,6 +81,7 @@ describe('sync of ETFs and convertibles from Tushare Pro (local replay server)',
       expect(calls('fund_basic')).to.deep.equal([{ market: 'E' }]);
       expect(calls('fund_daily').map((params) => params.trade_date)).to.deep.equal(['20240102', '20240103']);
       expect(calls('fund_nav').map((params) => params.nav_date)).to.deep.equal(['20240102', '20240103']);
+      expect(calls('fund_div').map((params) => params.ex_date)).to.deep.equal(['20240102', '20240103']);
       expect(calls('cb_price_chg')).to.deep.equal([{ ts_code: '113050.SH' }]);
     } finally {
       await replay.close();
@@ -88,6 +96,10 @@ describe('sync of ETFs and convertibles from Tushare Pro (local replay server)',
     );
     expect(await db('fund_shares').where({ trade_date: '2024-01-03' }).pluck('fd_share')).to.deep.equal([89123456789]);
     expect(await db('fund_navs').count({ n: '*' }).first()).to.deep.equal({ n: 2 });
+    // base_unit in ten thousand units → units.
+    expect(await db('fund_dividends').select('ex_date', 'div_cash', 'base_unit')).to.deep.equal([
+      { ex_date: '2024-01-03', div_cash: 0.05, base_unit: 8912345678 },
+    ]);
     expect(await db('convertible_price_changes').pluck('convertprice_aft')).to.deep.equal([9.26]);
     expect(await db('convertible_calls').pluck('call_amount')).to.deep.equal([12345000]);
   });

@@ -8,6 +8,8 @@ export interface Distribution {
   exDate: string;
   cash: number;
   shares: number;
+  /** A fund's (`fund_div`): every unit takes part, a fund holds none of its own. */
+  fund?: true;
 }
 
 /**
@@ -26,14 +28,11 @@ const LEAST_ENTITLED = 0.9;
  * and the exchanges compute the reference from it spread over every share (虚拟分派: the distribution × the shares
  * entitled ÷ all shares; SSE and SZSE self-regulatory guidelines on share repurchases of 2022-01-07, SSE No. 7, SZSE
  * No. 9); a company may hold at most a tenth of its shares (Company Law art. 142, 2018 revision; art. 162 from
- * 2024-07-01).
+ * 2024-07-01). A fund's is its announced distribution's alone.
  */
 export function exReferenceRange(previousClose: number, distribution: Distribution, decimals: number) {
-  const least = {
-    ...distribution,
-    cash: distribution.cash * LEAST_ENTITLED,
-    shares: distribution.shares * LEAST_ENTITLED,
-  };
+  const entitled = distribution.fund ? 1 : LEAST_ENTITLED;
+  const least = { ...distribution, cash: distribution.cash * entitled, shares: distribution.shares * entitled };
   return {
     low: roundTo(exReferencePrice(previousClose, distribution), decimals),
     high: roundTo(exReferencePrice(previousClose, least), decimals),
@@ -41,7 +40,7 @@ export function exReferenceRange(previousClose: number, distribution: Distributi
 }
 
 /**
- * A stock's distributions by the session they act on: an ex-date inside a suspension acts on the first traded day
+ * A security's distributions by the session they act on: an ex-date inside a suspension acts on the first traded day
  * after it (its pre_close is the ex-reference price); two on one session add up.
  */
 export function distributionsBySession(
@@ -57,7 +56,7 @@ export function distributionsBySession(
       session,
       held === undefined
         ? distribution
-        : { exDate: held.exDate, cash: held.cash + distribution.cash, shares: held.shares + distribution.shares },
+        : { ...held, cash: held.cash + distribution.cash, shares: held.shares + distribution.shares },
     );
   }
   return bySession;

@@ -2,7 +2,13 @@ import { addDays } from '../time/calendar';
 import { compactToIsoDate, isoToCompactDate } from '../time/dates';
 import { col, columnsOf, required, type ColumnLayout, type TableLayout } from './tableLayout';
 import { dataset, SESSIONS } from './datasetDescriptor';
-import { CONVERTIBLE_CALLS, CONVERTIBLE_PRICE_CHANGES, FUND_NAVS, FUND_SHARES } from './instrumentDescriptors';
+import {
+  CONVERTIBLE_CALLS,
+  CONVERTIBLE_PRICE_CHANGES,
+  FUND_DIVIDENDS,
+  FUND_NAVS,
+  FUND_SHARES,
+} from './instrumentDescriptors';
 
 /**
  * The datasets beside prices and statements (issue 35), each a table in Tushare's layout with its units: the
@@ -609,6 +615,7 @@ export const DATASET_DESCRIPTORS = [
   SHARE_FLOATS,
   FUND_SHARES,
   FUND_NAVS,
+  FUND_DIVIDENDS,
   CONVERTIBLE_PRICE_CHANGES,
   CONVERTIBLE_CALLS,
 ] as const;

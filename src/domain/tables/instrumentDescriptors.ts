@@ -82,6 +82,58 @@ export const FUND_NAVS = dataset({
 });
 
 /**
+ * Tushare `fund_div` (doc 120): a fund's distributions, one row per distribution (its income base date) and
+ * stage (`div_proc`, 实施 once implemented): cash per unit (yuan), the record, ex and payment dates, the units it
+ * is based on (ten thousand units → units) and the income distributed (yuan). Exchange-traded funds only: the
+ * page's example is mostly of funds outside the exchanges (`.OF`), which have no code here and are left out. The
+ * audit reads an implemented distribution's ex-date as a stock's: its pre_close is the previous close less the
+ * cash, and its factor steps.
+ */
+export const FUND_DIVIDENDS = dataset({
+  api: 'fund_div',
+  table: 'fund_dividends',
+  kind: 'etf',
+  scope: 'events',
+  key: ['ts_code', 'base_date', 'div_proc'],
+  columns: {
+    ts_code: required(col.code()),
+    ann_date: col.date(),
+    imp_anndate: col.date(),
+    base_date: required(col.date()),
+    div_proc: required(col.text()),
+    record_date: col.date(),
+    ex_date: col.date(),
+    pay_date: col.date(),
+    earpay_date: col.date(),
+    net_ex_date: col.date(),
+    div_cash: col.number(),
+    base_unit: col.number(4),
+    ear_distr: col.number(),
+    ear_amount: col.number(),
+    account_date: col.date(),
+    base_year: col.text(),
+  },
+  skips: (values) => /\.OF$/i.test(values.ts_code ?? ''),
+  sync: { per: 'session', param: 'ex_date' },
+  tushare: (by) => ({
+    params: {
+      ts_code: by.codes('ts_code'),
+      ann_date: by.on('ann_date'),
+      ex_date: by.on('ex_date'),
+      pay_date: by.on('pay_date'),
+    },
+    requiresOneOf: ['ts_code', 'ann_date', 'ex_date', 'pay_date'],
+    order: [
+      ['ts_code', 'asc'],
+      ['base_date', 'desc'],
+      ['div_proc', 'asc'],
+    ],
+    // Tushare documents no cap for fund_div: its siblings' 2,000.
+    cap: 2_000,
+  }),
+});
+
+/**
  * Tushare `cb_price_chg`: a convertible's conversion price changes (resets, dividends, placements), each
  * effective from `change_date`, the price before and after it (yuan per share). Every bond's first row is its
  * initial price, sent with neither (doc 246's example: 113556.SH 20191220 29.47 None None): from then the price in

@@ -121,34 +121,39 @@ export async function haltsOf(db: Knex, codes: readonly string[], range: DayRang
   return byCode(rows as Array<{ ts_code: string; trade_date: unknown }>, (row) => dayOf(row.trade_date));
 }
 
-/** Some securities' implemented distributions with cash or shares by ex-date (Tushare `dividend`, 实施). */
+/**
+ * Some securities' implemented distributions with cash or shares by ex-date: stocks' (Tushare `dividend`, 实施)
+ * and funds' (`fund_div`, 实施: cash only).
+ */
 export async function distributionsOf(
   db: Knex,
   codes: readonly string[],
   range: DayRange,
 ): Promise<Map<string, Distribution[]>> {
-  const rows: Array<{
-    ts_code: string;
-    ex_date: unknown;
-    cash_div: number | null;
-    cash_div_tax: number | null;
-    stk_div: number | null;
-  }> = await inRange(
-    db('dividends')
-      .whereIn('ts_code', [...codes])
-      .where({ div_proc: '实施' })
-      .whereNotNull('ex_date')
-      .where((q) => q.where('cash_div', '>', 0).orWhere('cash_div_tax', '>', 0).orWhere('stk_div', '>', 0)),
-    'ex_date',
-    range,
-  )
-    .orderBy(['ts_code', 'ex_date'])
-    .select('ts_code', 'ex_date', 'cash_div', 'cash_div_tax', 'stk_div');
-  return byCode(rows, (row) => ({
-    exDate: dayOf(row.ex_date),
-    cash: row.cash_div_tax ?? row.cash_div ?? 0,
-    shares: row.stk_div ?? 0,
-  }));
+  const implemented = (table: string) =>
+    inRange(
+      db(table)
+        .whereIn('ts_code', [...codes])
+        .where({ div_proc: '实施' })
+        .whereNotNull('ex_date'),
+      'ex_date',
+      range,
+    );
+  const stocks: Array<{ ts_code: string; ex_date: unknown; cash: number | null; shares: number | null }> =
+    await implemented('dividends')
+      .where((q) => q.where('cash_div', '>', 0).orWhere('cash_div_tax', '>', 0).orWhere('stk_div', '>', 0))
+      .select('ts_code', 'ex_date', db.raw('coalesce(cash_div_tax, cash_div) as cash'), 'stk_div as shares');
+  const funds: Array<{ ts_code: string; ex_date: unknown; cash: number }> = await implemented('fund_dividends')
+    .where('div_cash', '>', 0)
+    .select('ts_code', 'ex_date', 'div_cash as cash');
+  const rows = [
+    ...stocks.map((row) => ({
+      ...row,
+      distribution: { cash: Number(row.cash ?? 0), shares: Number(row.shares ?? 0) },
+    })),
+    ...funds.map((row) => ({ ...row, distribution: { cash: Number(row.cash), shares: 0, fund: true as const } })),
+  ].sort((a, b) => a.ts_code.localeCompare(b.ts_code) || String(a.ex_date).localeCompare(String(b.ex_date)));
+  return byCode(rows, (row) => ({ exDate: dayOf(row.ex_date), ...row.distribution }));
 }
 
 /**

@@ -121,6 +121,12 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
   const market = await marketFindings(db, days, range, symbols, checks, options.minCoverage ?? DEFAULT_MIN_COVERAGE);
   await keep(market.findings);
 
+  // A fund's factor steps for its distributions (`fund_div`) and for its splits and conversions of units, which
+  // no table of the store lists: a step without a distribution is no finding of a fund.
+  const factorChecks = {
+    stock: checks,
+    etf: new Set([...checks].filter((check) => check !== 'factor_step_without_event')),
+  };
   const securities = await auditedSecurities(db, symbols);
   const namesByCode = await nameSpans(db);
 
@@ -175,7 +181,9 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
             },
             checks,
           ),
-          ...(security.kind === 'stock' ? factorFindings(code, series, factors, steps, distributions, checks) : []),
+          ...(security.kind === 'stock' || security.kind === 'etf'
+            ? factorFindings(code, series, factors, steps, distributions, factorChecks[security.kind])
+            : []),
           ...(checks.has('missing_session')
             ? missingSessions(code, barDays, security, halts, days, (day) => market.counted(code, day))
             : []),
