@@ -57,6 +57,12 @@ const APIS = [
   { api: 'cb_price_chg', params: { ts_code: '113556.SH,128110.SZ,128114.SZ' }, table: 'convertible_price_changes' },
   { api: 'namechange', params: { ts_code: '000005.SZ' }, table: 'name_changes', mergedLines: [3] },
   { api: 'top_list', params: { trade_date: '20180928' }, table: 'top_lists' },
+  {
+    api: 'stock_company',
+    params: { ts_code: '000001.SZ,000002.SZ,000003.SZ,000004.SZ,000005.SZ,000006.SZ,000007.SZ' },
+    table: 'company_profiles',
+  },
+  { api: 'fund_basic', params: { ts_code: '512850.SH,168601.SZ,512860.SH,159960.SZ,501062.SH' }, table: 'funds' },
   // Funds outside the exchanges (.OF) have no code here: left out by design.
   { api: 'fund_div', params: { ts_code: '164702.SZ' }, table: 'fund_dividends', leftOutLines: [2, 3, 4, 5, 6, 8, 9] },
 ] as const;
