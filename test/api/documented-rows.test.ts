@@ -185,7 +185,7 @@ describe("documented rows: each api's example from its source's page loads uncha
     }
     for (const { table } of SYNCED) expect(await storedRows(table), table).to.have.deep.members(imported[table]!);
   });
-  it('a BSE stock is one series under its old and its 920 code across 2025-10-09 (bse_mapping, doc 375)', async () => {
+  it('a BSE stock is one series under its old and its 920 code across 2025-10-09 (bse_mapping, doc 375), in /v1 and /dataapi', async () => {
     const db = store.db;
     await loadCalendar(db, '2025-09-01', '2025-10-31');
     await insertSecurities(db, [{ ts_code: '920163.BJ', name: '方大新材', kind: 'stock' }]);
@@ -227,6 +227,14 @@ describe("documented rows: each api's example from its source's page loads uncha
           { date: '2025-09-30', close: 14.2 },
           { date: '2025-09-29', close: 14.1 },
         ],
+      ]);
+      // /dataapi: the same series, under the code asked (a DataFrame filtered by it keeps every row).
+      const answer = await dataapi(store.server.baseUrl, key, 'daily', { ts_code: symbol }, 'ts_code,trade_date,close');
+      expect(answer.data.items, symbol).to.deep.equal([
+        [symbol, '20251010', 14.4],
+        [symbol, '20251009', 14.3],
+        [symbol, '20250930', 14.2],
+        [symbol, '20250929', 14.1],
       ]);
     }
   });

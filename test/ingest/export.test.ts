@@ -13,6 +13,7 @@ import { exportFlatFiles, MANIFEST, type ManifestEntry } from '../../src/modules
 import { ColumnarReader } from '../support/columnarReader';
 import { useTestDb } from '../support/testDb';
 import { rowsOf } from './support/bundle';
+import { insertSecurities, loadCalendar } from '../support/marketData';
 
 /** A generated bundle's rows of a file as DuckDB reads the export's: numbers as numbers, trade_date as a day. */
 const bundleRows = (dir: string, file: string, numeric: readonly string[]) => {
@@ -154,5 +155,52 @@ describe('export: flat files, one Parquet file a dataset and session, read by Du
       { ts_code: '000001.SZ', close: null, vol: null, name: null },
       { ts_code: '430047.BJ', close: -0.5, vol: '7', name: '' },
     ]);
+  });
+});
+
+describe('export: a security that changed codes is one series, under its current code', () => {
+  const testDb = useTestDb();
+
+  it("方大新材's bars under 838163.BJ before 2025-10-09 and 920163.BJ from then read as one series of 920163.BJ", async () => {
+    const db = testDb.db;
+    await loadCalendar(db, '2025-09-29', '2025-10-10');
+    await insertSecurities(db, [{ ts_code: '920163.BJ', name: '方大新材', kind: 'stock' }]);
+    await db('code_changes').insert({
+      old_code: '838163.BJ',
+      new_code: '920163.BJ',
+      change_date: '2025-10-09',
+      reason: 'bse_mapping',
+    });
+    const bar = (ts_code: string, trade_date: string, close: number) => ({
+      ts_code,
+      trade_date,
+      open: close,
+      high: close,
+      low: close,
+      close,
+      pre_close: close,
+      vol: 1000,
+      amount: close * 100_000,
+    });
+    await db('daily_bars').insert([bar('838163.BJ', '2025-09-30', 14.2), bar('920163.BJ', '2025-10-09', 14.3)]);
+    const out = mkdtempSync(join(tmpdir(), 'ashare-export-codes-'));
+    const reader = await ColumnarReader.open();
+    try {
+      await exportFlatFiles(db, new TradingCalendar(db, new DataVersions(db, 0)), {
+        datasets: ['daily'],
+        since: '2025-09-29',
+        until: '2025-10-10',
+        format: 'parquet',
+        out,
+      });
+      const daily = await reader.directory(join(out, 'daily'), 'trade_date');
+      expect(daily.rows.map(({ ts_code, trade_date, close }) => [ts_code, trade_date, close])).to.deep.equal([
+        ['920163.BJ', '2025-09-30', 14.2],
+        ['920163.BJ', '2025-10-09', 14.3],
+      ]);
+    } finally {
+      reader.close();
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 });

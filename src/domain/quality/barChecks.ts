@@ -91,9 +91,8 @@ export function barFindings(series: AuditSeries, checks: ReadonlySet<CheckName>)
         delistingFirstDay: series.delistingOn(date) && (previous === null || !series.delistingOn(previous.date)),
         resumedListing:
           previous !== null &&
-          isResumedListing(
+          isResumedListing(series.stOn(previous.date) || series.delistingOn(previous.date), () =>
             series.sessionsBetween(previous.date, date),
-            series.stOn(previous.date) || series.delistingOn(previous.date),
           ),
       });
       const reference = band?.reference ?? preClose;

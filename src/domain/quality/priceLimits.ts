@@ -107,9 +107,12 @@ export const isUnreformedName = (name: string): boolean => /^S(?!T)/i.test(name.
  */
 export const RESUMED_LISTING_GAP = 120;
 
-/** Whether a bar after `gapSessions` sessions without one is a resumed listing's or a relisting's first (above). */
-export const isResumedListing = (gapSessions: number, warnedOrDelistingBefore: boolean): boolean =>
-  warnedOrDelistingBefore && gapSessions >= RESUMED_LISTING_GAP;
+/**
+ * Whether a bar is a resumed listing's or a relisting's first (above), after `gapSessions` sessions without one:
+ * counted only for a stock warned or delisting before them (a calendar search a bar, in an audit of millions).
+ */
+export const isResumedListing = (warnedOrDelistingBefore: boolean, gapSessions: () => number): boolean =>
+  warnedOrDelistingBefore && gapSessions() >= RESUMED_LISTING_GAP;
 
 /** Whether a name then marked the delisting-arrangement period: 退市XX (before 2020) or XX退 (from then). */
 export const isDelistingName = (name: string): boolean => /^退市|退$/.test(name.trim());

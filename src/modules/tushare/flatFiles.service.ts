@@ -12,6 +12,8 @@ import { TUSHARE_APIS } from './apiNames.catalog';
 import { FlatFileEncoder } from './flatFileEncoder';
 import { packColumns, writeAtomically, type FlatFileDone } from './flatFileEncoding';
 import { tushareQuery } from './tushare.service';
+import { CodeHistory } from '../common/codeHistory.service';
+import { DataVersions } from '../../db/dataVersions';
 import type { TushareValue } from './tushare.types';
 
 /** The api_names a flat-file export writes: those asked by `trade_date`, one session's rows a file. */
@@ -76,7 +78,8 @@ const TYPE_OF_KIND: Record<FieldSource['kind'], ColumnType> = {
  * answers them), one file a session under `out/<dataset>/trade_date=YYYY-MM-DD/part-0.<format>` — Hive-style
  * partitions that DuckDB, pandas and Polars read as one table — with `trade_date` the partition, not a column.
  * `manifest.json` lists each file (dataset, date, rows, sha256): a rerun writes only the files whose bytes
- * changed, and a crashed run, rerun, ends with the same directory.
+ * changed, and a crashed run, rerun, ends with the same directory. Every row is under its security's current
+ * code (`underCurrentCodes`).
  */
 export function exportFlatFiles(db: Db, calendar: TradingCalendar, options: FlatFileOptions): Promise<FlatFileSummary> {
   return withPageCache(db, EXPORT_CACHE_KIB, () => writeFlatFiles(db, calendar, options));
@@ -95,6 +98,7 @@ async function writeFlatFiles(db: Db, calendar: TradingCalendar, options: FlatFi
   const total = options.datasets.length * sessions.length;
   let done = 0;
   const step = (dataset: string, date: string) => options.progress?.((done += 1), total, `${dataset} ${date}`);
+  const codes = new CodeHistory(db, new DataVersions(db, 0));
   const encoder = new FlatFileEncoder();
   // Files posted to the encoder and not yet recorded, oldest first: while it encodes these, the next is read.
   const encoding: Array<{ entry: Omit<ManifestEntry, 'sha256'>; outcome: Promise<FlatFileDone> }> = [];
@@ -113,7 +117,11 @@ async function writeFlatFiles(db: Db, calendar: TradingCalendar, options: FlatFi
       const columns = Object.keys(api.fields).filter((name) => name !== 'trade_date');
       const types = columns.map((name) => TYPE_OF_KIND[api.fields[name]!.kind]);
       for (const date of sessions) {
-        const rows = await sessionRows(db, calendar, { apiName: dataset, fields: columns }, api.scope, date);
+        const rows = await underCurrentCodes(
+          codes,
+          await sessionRows(db, calendar, { apiName: dataset, fields: columns }, api.scope, date),
+          columns.indexOf('ts_code'),
+        );
         if (rows.length === 0) {
           manifest.remove(dataset, date);
           step(dataset, date);
@@ -148,6 +156,22 @@ async function writeFlatFiles(db: Db, calendar: TradingCalendar, options: FlatFi
   }
   manifest.save();
   return summary;
+}
+
+/**
+ * A session's rows each under its security's current code: a security that changed codes (the BSE's 920 codes
+ * from 2025-10-09, a merger's new code) is one series in the export read as one table, as in `/v1`.
+ */
+async function underCurrentCodes(codes: CodeHistory, rows: TushareValue[][], at: number): Promise<TushareValue[][]> {
+  if (at < 0 || rows.length === 0) return rows;
+  const current = new Map(
+    (await codes.resolve([...new Set(rows.map((row) => String(row[at])))])).map(({ requested, code }) => [
+      requested,
+      code,
+    ]),
+  );
+  for (const row of rows) row[at] = current.get(String(row[at])) ?? row[at]!;
+  return rows;
 }
 
 /** Files posted to the encoding thread beyond the one it encodes: one queued keeps it busy while the next is read. */

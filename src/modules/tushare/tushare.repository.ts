@@ -8,6 +8,8 @@ import type { FieldSource, ParamFilter, TushareApi } from '../../domain/tables/t
 export interface AppliedFilter {
   filter: ParamFilter;
   value: string | string[];
+  /** With codes asked (`in`): the same securities' former codes, each up to the day the next took over (not on it). */
+  former?: ReadonlyArray<{ code: string; until: string }>;
 }
 
 /** A column of the api's table (`t`) or of its security (`s`), as Knex quotes identifiers. */
@@ -27,9 +29,15 @@ function matching(db: Db, api: TushareApi, filters: AppliedFilter[], fields: rea
     if (api.layout.table === 'securities') query.where('t.kind', api.securityKind);
     else query.whereRaw(`${kindSql('t.ts_code', 's.kind')} = ?`, [api.securityKind]);
   }
-  for (const { filter, value } of filters) {
+  for (const { filter, value, former = [] } of filters) {
     const column = filter.ofSecurity ? securityColumn(filter.column) : tableColumn(filter.column);
-    if (filter.op === 'in') query.whereIn(column, value as string[]);
+    if (filter.op === 'in' && former.length > 0) {
+      const day = tableColumn(api.layout.marketTime!.column);
+      query.where((q) => {
+        q.whereIn(column, value as string[]);
+        for (const { code, until } of former) q.orWhere((one) => one.where(column, code).where(day, '<', until));
+      });
+    } else if (filter.op === 'in') query.whereIn(column, value as string[]);
     else if (filter.op === 'suffix') query.where(column, 'like', `%.${value as string}`);
     else if (filter.op !== 'only')
       query.where(column, filter.op === 'eq' ? '=' : filter.op === 'gte' ? '>=' : '<=', value as string);

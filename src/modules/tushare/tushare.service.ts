@@ -5,6 +5,7 @@ import { groupBy } from '../../domain/api/collections';
 import { periodKlines } from '../../domain/market/klines';
 import { fromTushareDate, toTushareDate, toTushareUnits } from '../../domain/tables/tushareUnits';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
+import type { CodeHistory } from '../common/codeHistory.service';
 import { TUSHARE_API_NAMES, TUSHARE_APIS } from './apiNames.catalog';
 import { firstHiddenTime, statementValueColumns, tushareRows, type AppliedFilter } from './tushare.repository';
 import { notYetVisible, type Visibility } from '../../domain/time/marketTime';
@@ -165,6 +166,41 @@ async function assertNotHidden(
     throw notYetVisible(visibility, marketTime.clock === 'daily' ? { date: hidden.slice(0, 10) } : { time: hidden });
 }
 
+/**
+ * A dated api asked by `ts_code`: each code's security answers its whole series under the code asked, its rows
+ * under its other codes included, each former code's up to the day the next took over (the BSE's 920 codes from
+ * 2025-10-09, a merger's new code), as `/v1` reads it. Returns the stored codes to answer under another code.
+ */
+async function acrossCodeChanges(codes: CodeHistory, api: TushareApi, filters: AppliedFilter[]) {
+  const askedAs = new Map<string, string>();
+  if (api.layout.marketTime === undefined) return askedAs;
+  for (const applied of filters) {
+    if (applied.filter.column !== 'ts_code' || applied.filter.op !== 'in') continue;
+    const asked = applied.value as string[];
+    const named = new Set(asked);
+    const resolved = await codes.resolve(asked);
+    const spans = await codes.spans(resolved.map(({ code }) => code));
+    const former: Array<{ code: string; until: string }> = [];
+    for (const { requested, code } of resolved)
+      for (const span of spans.get(code)!) {
+        if (named.has(span.code)) continue;
+        askedAs.set(span.code, requested);
+        if (span.until === null) asked.push(span.code);
+        else former.push({ code: span.code, until: span.until });
+      }
+    applied.former = former;
+  }
+  return askedAs;
+}
+
+/** Rows whose security was asked by another of its codes, answered under the code asked. */
+function answeredUnder(askedAs: ReadonlyMap<string, string>, rows: unknown[][], sources: readonly FieldSource[]) {
+  const at = sources.findIndex((source) => source.from === 'table' && source.column === 'ts_code');
+  if (askedAs.size === 0 || at < 0) return rows;
+  for (const row of rows) row[at] = askedAs.get(String(row[at])) ?? row[at];
+  return rows;
+}
+
 /** Who asks: the key's scopes and what its plan sees now. */
 export interface TushareCaller {
   scopes: readonly string[];
@@ -181,6 +217,7 @@ export async function tushareQuery(
   calendar: TradingCalendar,
   call: TushareCall,
   { scopes, visibility }: TushareCaller,
+  codes?: CodeHistory,
 ): Promise<TushareData> {
   const api = TUSHARE_APIS[call.apiName];
   if (api === undefined) throw notFound(`Unknown api_name ${call.apiName}; supported: ${TUSHARE_API_NAMES.join(', ')}`);
@@ -200,6 +237,7 @@ export async function tushareQuery(
     api,
     api.period === undefined ? call.params : periodRange(api.period, call.params),
   );
+  const askedAs = codes === undefined ? new Map<string, string>() : await acrossCodeChanges(codes, api, filters);
   const marketTime = api.layout.marketTime;
   const cutoff = marketTime === undefined ? null : cutoffOf(visibility, marketTime.clock);
   if (api.period !== undefined) {
@@ -213,7 +251,17 @@ export async function tushareQuery(
       cutoff,
     );
     if (daily.length === 0) await assertNotHidden(db, api, filters, visibility);
-    const periods = await periodRows(calendar, api, read, daily, visibility.dailyThrough);
+    const periods = await periodRows(
+      calendar,
+      api,
+      read,
+      answeredUnder(
+        askedAs,
+        daily,
+        read.map((name) => all[name]!),
+      ),
+      visibility.dailyThrough,
+    );
     const page = periods.slice(window.offset, window.offset + window.limit + 1);
     return {
       fields: names,
@@ -222,7 +270,7 @@ export async function tushareQuery(
     };
   }
   const sources = names.map((name) => all[name]!);
-  const rows = await tushareRows(db, api, filters, sources, window, cutoff);
+  const rows = answeredUnder(askedAs, await tushareRows(db, api, filters, sources, window, cutoff), sources);
   if (rows.length === 0 && window.offset === 0) await assertNotHidden(db, api, filters, visibility);
   const items = rows.slice(0, window.limit).map((row) => sources.map((source, i) => valueOf(source, row[i])));
   return { fields: names, items, has_more: rows.length > window.limit };
