@@ -63,6 +63,12 @@ const APIS = [
     table: 'company_profiles',
   },
   { api: 'fund_basic', params: { ts_code: '512850.SH,168601.SZ,512860.SH,159960.SZ,501062.SH' }, table: 'funds' },
+  {
+    api: 'index_classify',
+    params: { index_code: '801010.SI,801030.SI,801040.SI,801050.SI,801080.SI' },
+    table: 'industry_classes',
+  },
+  { api: 'index_member_all', params: { l3_code: '850531.SI' }, table: 'industry_members' },
   // Funds outside the exchanges (.OF) have no code here: left out by design.
   { api: 'fund_div', params: { ts_code: '164702.SZ' }, table: 'fund_dividends', leftOutLines: [2, 3, 4, 5, 6, 8, 9] },
 ] as const;

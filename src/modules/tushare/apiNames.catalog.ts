@@ -254,7 +254,15 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
   index_classify: {
     scope: 'reference',
     layout: INDUSTRY_CLASSES,
-    fields: fieldsOf(INDUSTRY_CLASSES, ['index_code', 'industry_name', 'level', 'industry_code', 'parent_code', 'src']),
+    fields: fieldsOf(INDUSTRY_CLASSES, [
+      'index_code',
+      'industry_name',
+      'level',
+      'industry_code',
+      'is_pub',
+      'parent_code',
+      'src',
+    ]),
     params: {
       index_code: classes.codes('index_code'),
       parent_code: classes.equals('parent_code'),
@@ -267,9 +275,19 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
     scope: 'reference',
     layout: INDUSTRY_MEMBERS,
     fields: {
-      ...fieldsOf(INDUSTRY_MEMBERS, ['l1_code', 'l1_name', 'l2_code', 'l2_name', 'l3_code', 'l3_name', 'ts_code']),
-      name: ofSecurity('name'),
-      ...fieldsOf(INDUSTRY_MEMBERS, ['in_date', 'out_date']),
+      // The member's name as the source sent it with the row (doc 335: 000506.SZ *ST中润).
+      ...fieldsOf(INDUSTRY_MEMBERS, [
+        'l1_code',
+        'l1_name',
+        'l2_code',
+        'l2_name',
+        'l3_code',
+        'l3_name',
+        'ts_code',
+        'name',
+        'in_date',
+        'out_date',
+      ]),
       is_new: { from: 'current', column: 'out_date', kind: 'text', power: 0 },
     },
     params: {
