@@ -257,6 +257,7 @@ const TUSHARE_TIMELESS: Record<string, Record<string, string>> = {
   fund_basic: {},
   cb_basic: {},
   cb_price_chg: { ts_code: '113050.SH' },
+  fund_div: { ts_code: '510300.SH' },
 };
 const timeless = () =>
   Object.fromEntries(
