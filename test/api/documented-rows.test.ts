@@ -69,6 +69,9 @@ const APIS = [
     table: 'industry_classes',
   },
   { api: 'index_member_all', params: { l3_code: '850531.SI' }, table: 'industry_members' },
+  { api: 'ths_index', params: { exchange: 'A' }, table: 'concept_boards' },
+  // The sync asks each stored board for its members: doc 261's board (885800.TI) is not among doc 259's rows.
+  { api: 'ths_member', params: { ts_code: '885800.TI' }, table: 'concept_members', synced: false },
   // Funds outside the exchanges (.OF) have no code here: left out by design.
   { api: 'fund_div', params: { ts_code: '164702.SZ' }, table: 'fund_dividends', leftOutLines: [2, 3, 4, 5, 6, 8, 9] },
 ] as const;
