@@ -74,6 +74,7 @@ const APIS = [
   { api: 'ths_member', params: { ts_code: '885800.TI' }, table: 'concept_members', synced: false },
   // Its example's first two rows are one fact sent twice. The sync asks `income_vip` by period, of no example.
   { api: 'income', params: { ts_code: '600000.SH' }, table: 'income_statements', mergedLines: [3], synced: false },
+  { api: 'balancesheet', params: { ts_code: '600000.SH' }, table: 'balance_sheets', synced: false },
   // Funds outside the exchanges (.OF) have no code here: left out by design.
   { api: 'fund_div', params: { ts_code: '164702.SZ' }, table: 'fund_dividends', leftOutLines: [2, 3, 4, 5, 6, 8, 9] },
 ] as const;
