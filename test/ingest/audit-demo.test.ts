@@ -11,7 +11,9 @@ import { useTestDb } from '../support/testDb';
 describe('audit of the demo store: its real rows raise no false alarm', () => {
   const testDb = useTestDb();
 
-  it('finds only Tushare’s factor step-and-revert of 2024-06-25: no ex-date, and no partial session against the universe the demo declares', async () => {
+  it('finds only Tushare’s factor step-and-revert of 2024-06-25: no ex-date, and no partial session against the universe the demo declares', async function () {
+    // The whole demo loaded, then audited twice: on MariaDB beside other work, more than the default 20 s.
+    this.timeout(90_000);
     await loadDemoDataIfEmpty(testDb.db);
     // The demo's load ran it once: a second audit finds the same, nothing new.
     const { findings, added } = await runAudit(testDb.db, { now: new Date('2026-11-27T10:00:00Z') });
