@@ -1,22 +1,10 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
+import { ashareCli } from '../support/ashareCli';
 import { plantedBundle } from '../support/plantedBundle';
 import { useTestDb } from '../support/testDb';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-/** `ashare <args>` as a real child process on the test's database: its exit code and what it wrote to stderr. */
-function ashare(databaseUrl: string, args: string[]): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, SYNC_MIN_COVERAGE: '0.9' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
-}
+/** `ashare <args>` on the test's database, a session complete at 90 % of its universe. */
+const ashare = (databaseUrl: string, args: string[]) => ashareCli(databaseUrl, args, { SYNC_MIN_COVERAGE: '0.9' });
 
 describe('the audit gate: a cron chain `import && audit` stops on known errors when asked to', function () {
   this.timeout(120_000);

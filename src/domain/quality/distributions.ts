@@ -48,8 +48,11 @@ export function distributionsBySession(
   sessions: readonly string[],
 ): Map<string, Distribution> {
   const bySession = new Map<string, Distribution>();
-  for (const distribution of distributions) {
-    const session = sessions.find((day) => day >= distribution.exDate);
+  // Both in date order: one walk over the sessions for all of them (a security has some 4,000 bars).
+  let at = 0;
+  for (const distribution of [...distributions].sort((a, b) => a.exDate.localeCompare(b.exDate))) {
+    while (at < sessions.length && sessions[at]! < distribution.exDate) at++;
+    const session = sessions[at];
     if (session === undefined) continue;
     const held = bySession.get(session);
     bySession.set(
