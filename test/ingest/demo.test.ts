@@ -5,7 +5,9 @@ import { useTestDb } from '../support/testDb';
 describe('demo dataset (db/demo)', () => {
   const testDb = useTestDb();
   let loaded: number;
-  before(async () => {
+  before(async function () {
+    // The whole demo, then its audit: on MariaDB beside other work, more than the default 20 s.
+    this.timeout(90_000);
     loaded = await loadDemoDataIfEmpty(testDb.db);
   });
 
