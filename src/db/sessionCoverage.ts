@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import { universeCounts, type CoverageDataset, type ListedLife, type SessionCount } from '../domain/market/coverage';
 import { memberCounts, spanGroups, wholeMarketOn, type ResolvedUniverse } from '../domain/market/universe';
-import { declaredUniverse } from './declaredUniverse';
 import { storedDay } from './sql';
 
 /** What a session's universe is: the stocks expected on each session, and the declaration they are of. */
@@ -91,15 +90,15 @@ export async function allOpenDays(db: Knex): Promise<string[]> {
 
 /**
  * How many stocks of `exchanges` (all by default) trade on each session: those the store declares for the
- * session (the whole market by default) listed that day, less those halted: what a source that serves those
+ * session (`declared`, read once by the caller: `declaredUniverse`; null, the whole market) listed that day, less those halted: what a source that serves those
  * exchanges owes for the session.
  */
 export async function universeOf(
   db: Knex,
+  declared: ResolvedUniverse | null,
   sessions: readonly string[],
   exchanges?: readonly string[],
 ): Promise<SessionUniverse> {
-  const declared = await declaredUniverse(db);
   if (sessions.length === 0) return { expected: new Map(), declared };
   const [first, last] = [sessions[0]!, sessions.at(-1)!];
   const stocks = () => {

@@ -13,6 +13,7 @@ import { OpenDays } from '../../domain/time/openDays';
 import { distributionsBySession } from '../../domain/quality/distributions';
 import { isDelistingName, isRiskWarningName, isUnreformedName } from '../../domain/quality/priceLimits';
 import { allOpenDays, sessionCounts, universeOf } from '../../db/sessionCoverage';
+import { declaredUniverse } from '../../db/declaredUniverse';
 import { withPageCache } from '../../db/sql';
 import {
   auditedSecurities,
@@ -283,7 +284,7 @@ async function marketFindings(
   if (!first || !last) return { findings: [], counted: () => true };
   const sessions = days.between(String(first).slice(0, 10), String(last).slice(0, 10));
   const daily = COVERAGE_DATASETS.find((dataset) => dataset.name === 'daily')!;
-  const universe = await universeOf(db, sessions);
+  const universe = await universeOf(db, await declaredUniverse(db), sessions);
   const counts = await sessionCounts(db, daily, sessions, universe);
   const { findings, partial } = partialSessions(counts, minCoverage);
   const empty = sessions.filter((day) => (counts.get(day)?.rows ?? 0) === 0);

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Knex } from 'knex';
 import { allOpenDays, dateSpan, sessionCounts, universeOf } from '../../db/sessionCoverage';
 import { declaredUniverse } from '../../db/declaredUniverse';
-import { membersOn } from '../../domain/market/universe';
+import { membersOn, type ResolvedUniverse } from '../../domain/market/universe';
 import { addDays } from '../../domain/time/calendar';
 import { exchangeDateTime, exchangeToday } from '../../domain/time/clock';
 import {
@@ -84,24 +84,26 @@ export async function runUpdate(db: Knex, source: SessionSource, options: Update
 
   const datasets = datasetsOf(source.name);
   const window = await gapWindow(db, exchangeDateTime(now()));
-  const todo = await sessionsToLoad(db, source.name, datasets, window, options.minCoverage);
+  // What the store means to hold, read once a run (an index's members resolve from all its snapshots).
+  const declared = await declaredUniverse(db);
+  const todo = await sessionsToLoad(db, source.name, declared, datasets, window, options.minCoverage);
   const outcomes: SessionOutcome[] = [];
   let rows = 0;
   for (const [i, day] of todo.entries()) {
     if (refused !== undefined) {
-      outcomes.push(await recordFailure(db, source.name, datasets, day, refused));
+      outcomes.push(await recordFailure(db, source.name, declared, datasets, day, refused));
     } else {
       try {
         const loaded = await retry(async () =>
-          source.loadSession(db, day, await lackingStocks(db, datasets, day), today),
+          source.loadSession(db, day, await lackingStocks(db, declared, datasets, day), today),
         );
         rows += loaded.rows;
         outcomes.push({
-          ...(await recordCounts(db, source.name, datasets, day, options.minCoverage)),
+          ...(await recordCounts(db, source.name, declared, datasets, day, options.minCoverage)),
           path: loaded.path,
         });
       } catch (err) {
-        outcomes.push(await recordFailure(db, source.name, datasets, day, (err as Error).message));
+        outcomes.push(await recordFailure(db, source.name, declared, datasets, day, (err as Error).message));
         // A source that refuses outright (a blacklisted address, bad data) is not asked for the sessions after.
         if (!isTransient(err)) refused = (err as Error).message;
       }
@@ -166,13 +168,14 @@ async function gapWindow(db: Knex, now: string): Promise<string[]> {
 async function sessionsToLoad(
   db: Knex,
   source: UpdateSource,
+  declared: ResolvedUniverse | null,
   datasets: readonly CoverageDataset[],
   window: readonly string[],
   minCoverage: number,
 ): Promise<string[]> {
   const todo = new Set<string>();
   if (window.length === 0) return [];
-  const universe = await universeOf(db, window, SOURCE_EXCHANGES[source]);
+  const universe = await universeOf(db, declared, window, SOURCE_EXCHANGES[source]);
   for (const dataset of datasets) {
     const { first } = await dateSpan(db, dataset);
     const sessions = first === null ? window.slice(-1) : window.filter((day) => day >= first);
@@ -202,8 +205,13 @@ async function sessionsToLoad(
 }
 
 /** The stocks the store means to hold on `day` (listed, not halted) that some dataset lacks a row of. */
-async function lackingStocks(db: Knex, datasets: readonly CoverageDataset[], day: string): Promise<string[]> {
-  const meant = membersOn(await declaredUniverse(db), day);
+async function lackingStocks(
+  db: Knex,
+  declared: ResolvedUniverse | null,
+  datasets: readonly CoverageDataset[],
+  day: string,
+): Promise<string[]> {
+  const meant = membersOn(declared, day);
   const listed: string[] = await db('securities')
     .where({ kind: 'stock' })
     .where((q) => q.whereNull('list_date').orWhere('list_date', '<=', day))
@@ -228,12 +236,13 @@ async function lackingStocks(db: Knex, datasets: readonly CoverageDataset[], day
 async function recordCounts(
   db: Knex,
   source: UpdateSource,
+  declared: ResolvedUniverse | null,
   datasets: readonly CoverageDataset[],
   day: string,
   minCoverage: number,
 ): Promise<SessionOutcome> {
   let worst: SessionState = 'complete';
-  const universe = await universeOf(db, [day], SOURCE_EXCHANGES[source]);
+  const universe = await universeOf(db, declared, [day], SOURCE_EXCHANGES[source]);
   for (const dataset of datasets) {
     const count = (await sessionCounts(db, dataset, [day], universe)).get(day)!;
     const state = sessionState(count, dataset.completeness, minCoverage);
@@ -254,11 +263,12 @@ async function recordCounts(
 async function recordFailure(
   db: Knex,
   source: UpdateSource,
+  declared: ResolvedUniverse | null,
   datasets: readonly CoverageDataset[],
   day: string,
   reason: string,
 ): Promise<SessionOutcome> {
-  const universe = await universeOf(db, [day], SOURCE_EXCHANGES[source]);
+  const universe = await universeOf(db, declared, [day], SOURCE_EXCHANGES[source]);
   for (const dataset of datasets) {
     const count = (await sessionCounts(db, dataset, [day], universe)).get(day)!;
     await recordState(db, {

@@ -194,7 +194,8 @@ export class StoreCoverage {
 
   private async count(window: readonly string[]): Promise<Map<string, DatasetStats>> {
     const stats = new Map<string, DatasetStats>();
-    const universe = await universeOf(this.db, window, servedExchanges(this.settings.schedule));
+    const { resolved } = await this.universe.current();
+    const universe = await universeOf(this.db, resolved, window, servedExchanges(this.settings.schedule));
     for (const dataset of COVERAGE_DATASETS) {
       const counts =
         dataset.clock === 'session'
