@@ -120,14 +120,16 @@ describe('ops: two server processes on one store (Redis): exactly one runs the s
   let baostock: BaostockServer;
   const servers: ChildServer[] = [];
   let redisUrl = '';
+  const faults = { held: false };
   before(async function () {
     redisUrl = await redisOrSkip(this, 'two scheduling processes');
     const redis = new Redis(redisUrl);
     await redis.del(UPDATE_LOCK_KEY);
     redis.disconnect();
-    // 400 ms a reply: a run takes seconds, long enough to kill it in the middle.
-    baostock = await startBaostockServer(juneFixture(), { delayMs: 400 });
+    baostock = await startBaostockServer(juneFixture(), faults);
     await twoSessionsBehind(store.db, baostock);
+    // From here the source holds its answers: the leader's run stays in the middle until it is killed.
+    faults.held = true;
   });
   after(async () => {
     for (const server of servers) server.stop('SIGKILL');
@@ -156,6 +158,7 @@ describe('ops: two server processes on one store (Redis): exactly one runs the s
     expect(leads(other!)).to.equal(false);
     leader!.stop('SIGKILL');
     await leader!.exited;
+    faults.held = false;
     // The lock lapses 15 s after its holder died; the other takes it at its next check and runs the slot again.
     const statuses = await until(
       () => store.db('update_runs').orderBy('id').pluck('status'),

@@ -138,6 +138,8 @@ export interface BaostockFaults {
   blacklisted?: boolean;
   /** Wait this long before each answer (a realistic pace for the bench). */
   delayMs?: number;
+  /** Hold every query's answer while true (a run caught in the middle, whatever the machine's pace); may be changed while the server runs. */
+  held?: boolean;
 }
 
 export interface BaostockServer {
@@ -369,6 +371,7 @@ function serve(
       return void socket.write(replyFrame('03', ['0', 'success', 'logout', 'anonymous', '20260422163818112']));
     if (!loggedIn)
       return void socket.write(replyFrame(String(Number(type) + 1).padStart(2, '0'), ['10001001', '用户未登陆']));
+    while (faults.held) await new Promise((resolve) => setTimeout(resolve, 50));
     state.queries.push(fields[0]!);
     if (faults.resetAtQuery === state.queries.length && !state.resetDone) {
       state.resetDone = true;
