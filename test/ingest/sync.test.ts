@@ -139,6 +139,34 @@ function upstream(request: TushareRequest): Answer {
           ? [['000001.SZ', '20240103', '20240110', 19405918.0, 0.1, '示例投资有限公司', '首发原股东限售股份']]
           : [],
       );
+    case 'forecast':
+      return ok(
+        ['ts_code', 'ann_date', 'end_date', 'type', 'p_change_min', 'net_profit_min', 'net_profit_max'],
+        request.params.ann_date === '20240102'
+          ? [['000001.SZ', '20240102', '20231231', '略减', -5.0, 4240000.0, null]]
+          : [],
+      );
+    case 'express':
+      return ok(
+        ['ts_code', 'ann_date', 'end_date', 'revenue', 'n_income', 'is_audit'],
+        request.params.ann_date === '20240102'
+          ? [['000001.SZ', '20240102', '20231231', 164699000000.0, 46455000000.0, 0]]
+          : [],
+      );
+    case 'repurchase':
+      return ok(
+        ['ts_code', 'ann_date', 'end_date', 'proc', 'exp_date', 'vol', 'amount', 'high_limit', 'low_limit'],
+        request.params.ann_date === '20240101'
+          ? [['600519.SH', '20240101', null, '预案', null, null, 6000000000.0, 1832.0, null]]
+          : [],
+      );
+    case 'stk_holdertrade':
+      return ok(
+        ['ts_code', 'ann_date', 'holder_name', 'holder_type', 'in_de', 'change_vol', 'avg_price'],
+        request.params.ann_date === '20240103'
+          ? [['600519.SH', '20240103', '示例高管', 'G', 'DE', 1000.0, 1500.0]]
+          : [],
+      );
     case 'index_basic':
     case 'index_daily':
     case 'index_weight':
@@ -243,6 +271,21 @@ describe('sync from Tushare Pro (local replay server)', () => {
     // Unlocks per announcement day, as their descriptor says: a calendar day's call.
     expect(await testDb.db('share_floats').select('ts_code', 'float_date', 'float_share', 'share_type')).to.deep.equal([
       { ts_code: '000001.SZ', float_date: '2024-01-10', float_share: 19405918, share_type: '首发原股东限售股份' },
+    ]);
+    // Forecasts (ten thousand yuan → yuan), expresses, repurchases (announced on New Year's Day, a closed day) and holders' trades.
+    expect(
+      await testDb.db('forecasts').select('ts_code', 'end_date', 'type', 'net_profit_min', 'net_profit_max'),
+    ).to.deep.equal([
+      { ts_code: '000001.SZ', end_date: '2023-12-31', type: '略减', net_profit_min: 42400000000, net_profit_max: null },
+    ]);
+    expect(await testDb.db('expresses').select('ts_code', 'end_date', 'n_income', 'is_audit')).to.deep.equal([
+      { ts_code: '000001.SZ', end_date: '2023-12-31', n_income: 46455000000, is_audit: 0 },
+    ]);
+    expect(await testDb.db('repurchases').select('ts_code', 'ann_date', 'proc', 'amount', 'vol')).to.deep.equal([
+      { ts_code: '600519.SH', ann_date: '2024-01-01', proc: '预案', amount: 6000000000, vol: null },
+    ]);
+    expect(await testDb.db('holder_trades').select('ts_code', 'holder_name', 'in_de', 'change_vol')).to.deep.equal([
+      { ts_code: '600519.SH', holder_name: '示例高管', in_de: 'DE', change_vol: 1000 },
     ]);
     expect(await dataVersion(testDb.db, 'market')).to.be.greaterThan(0);
   });

@@ -616,6 +616,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events/repurchases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Share repurchases (回购), per stock and announcement
+         * @description Companies buying back their own shares (Tushare `repurchase`, 股票回购), one row per announced stage (预案, 股东大会通过,
+         *     实施, 完成, 停止实施 …) with the shares and yuan bought or planned, the price range and the plan's end and expiry.
+         *     Give `symbol` for one stock over time (newest announcement first; `begin_date`/`end_date` bound the
+         *     announcement days, by default the year up to `as_of`, at most 3 years), `ann_date` for the whole market's
+         *     announcements of one day (by symbol, the largest amount first), or both; nothing announced after `as_of`
+         *     (default today) is answered. Old codes answer for the security they became. Pages of `limit` rows (`page`).
+         *     Company disclosures: every plan sees them alike. Neither `symbol` nor `ann_date` → 400 `missing_parameter`.
+         */
+        get: operations["getRepurchases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/holder-trades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Shareholders' purchases and sales (增减持), per stock and announcement
+         * @description Shareholders' and executives' purchases (`in_de` IN) and sales (DE) of their company's shares as announced
+         *     (Tushare `stk_holdertrade`, 股东增减持): the holder and its kind (G executive, P person, C company), the shares
+         *     and their percent of the float, the holding after, the average price and the days traded. Holders of 5 % or
+         *     more, controlling holders and executives must announce them (CSRC 上市公司股东减持股份管理暂行办法, in force
+         *     2024-05-24). Give `symbol` for one stock over time (newest announcement first; `begin_date`/`end_date` bound
+         *     the announcement days, by default the year up to `as_of`, at most 3 years), `ann_date` for the whole market's
+         *     announcements of one day (by symbol, the largest first), or both; nothing announced after `as_of` (default
+         *     today) is answered. Old codes answer for the security they became. Pages of `limit` rows (`page`). Company
+         *     disclosures: every plan sees them alike. Neither `symbol` nor `ann_date` → 400 `missing_parameter`.
+         */
+        get: operations["getHolderTrades"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/financials/forecast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Earnings forecasts (业绩预告), per stock and report period, point in time
+         * @description A company's own forecast of a report period's net profit attributable to the parent before its report
+         *     (Tushare `forecast`, 业绩预告): the kind (预增, 预减, 扭亏 …), the change in percent and the profit range in yuan
+         *     (Tushare's ten thousand yuan × 10,000), the year-before figure, summary and reasons. The exchanges require one
+         *     when a year's profit turns to a loss, out of one, or moves by more than 50 % (SSE Listing Rules 5.1.1, SZSE
+         *     Listing Rules 5.1.1, in force 2024-04-30). Give `symbol` for one stock over time (newest period first;
+         *     `begin_date`/`end_date` bound the periods, by default the year up to `as_of`, at most 3 years), `period` for the
+         *     whole market's forecasts of one period (by symbol), or both. Point in time: of each period the latest
+         *     announcement on or before `as_of` (default today), so a revised forecast replaces the first from its own
+         *     announcement on and neither is visible before it was published. Old codes answer for the security they became.
+         *     Pages of `limit` rows (`page`). Company disclosures: every plan sees them alike. Neither `symbol` nor `period`
+         *     → 400 `missing_parameter`.
+         */
+        get: operations["getForecasts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/financials/express": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preliminary results (业绩快报), per stock and report period, point in time
+         * @description A company's preliminary figures of a report period, published before its report (Tushare `express`, 业绩快报):
+         *     revenue, profits, assets and equity in yuan, EPS and net assets per share in yuan, ROE and the changes on a year
+         *     before and since the start of the year in percent, the year-before figures, whether audited. Give `symbol` for
+         *     one stock over time (newest period first; `begin_date`/`end_date` bound the periods, by default the year up to
+         *     `as_of`, at most 3 years), `period` for the whole market's expresses of one period (by symbol), or both. Point in
+         *     time: of each period the latest announcement on or before `as_of` (default today), so a corrected express
+         *     replaces the first from its own announcement on. Old codes answer for the security they became. Pages of
+         *     `limit` rows (`page`). Company disclosures: every plan sees them alike. Neither `symbol` nor `period` → 400
+         *     `missing_parameter`.
+         */
+        get: operations["getExpress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/fund/shares": {
         parameters: {
             query?: never;
@@ -1617,7 +1729,7 @@ export interface paths {
          *     `pro = ts.pro_api(KEY); pro._DataApi__http_url = 'http://localhost:8080/dataapi'`. The SDK 1.4 posts to
          *     `/dataapi/{api_name}`, older ones to `/dataapi` with `api_name` in the body.
          *
-         *     **api_names:** stock_basic, trade_cal, namechange, stock_company, daily, weekly, monthly, adj_factor, daily_basic, index_basic, index_daily, index_weight, index_classify, index_member_all, ths_index, ths_member, suspend_d, dividend, income, income_vip, balancesheet, balancesheet_vip, cashflow, cashflow_vip, disclosure_date, anns_d, moneyflow, margin, margin_detail, hk_hold, limit_list_d, block_trade, top_list, top_inst, top10_holders, top10_floatholders, stk_holdernumber, share_float, fund_basic, fund_daily, fund_adj, fund_nav, fund_share, fund_div, cb_basic, cb_daily, cb_price_chg, cb_call, stk_mins. Each takes Tushare's documented parameters for it, answers Tushare's default
+         *     **api_names:** stock_basic, trade_cal, namechange, stock_company, daily, weekly, monthly, adj_factor, daily_basic, index_basic, index_daily, index_weight, index_classify, index_member_all, ths_index, ths_member, suspend_d, dividend, income, income_vip, balancesheet, balancesheet_vip, cashflow, cashflow_vip, disclosure_date, anns_d, moneyflow, margin, margin_detail, hk_hold, limit_list_d, block_trade, top_list, top_inst, top10_holders, top10_floatholders, stk_holdernumber, share_float, forecast, express, repurchase, stk_holdertrade, fund_basic, fund_daily, fund_adj, fund_nav, fund_share, fund_div, cb_basic, cb_daily, cb_price_chg, cb_call, stk_mins. Each takes Tushare's documented parameters for it, answers Tushare's default
          *     fields in Tushare's order when `fields` is empty, in Tushare's units (dates `YYYYMMDD`; `daily` amount in
          *     thousand yuan; `daily_basic` shares and market values in 10,000), at most its documented row cap with
          *     `has_more`. The statements answer every stored version (`ann_date`, `f_ann_date`, `update_flag`).
@@ -3268,6 +3380,244 @@ export interface components {
             message: components["schemas"]["SuccessMessage"];
             /** @description The rows of this page. */
             data: components["schemas"]["ShareFloat"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description One announced stage of a company's repurchase of its own shares (Tushare `repurchase`, 股票回购). */
+        Repurchase: {
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
+            symbol: string;
+            /** @description Short name of the security. */
+            name: string | null;
+            /**
+             * Format: date
+             * @description When this stage was announced.
+             */
+            ann_date: string;
+            /**
+             * Format: date
+             * @description The end of the repurchase period, or the day the figures are of.
+             */
+            end_date: string | null;
+            /** @description The stage as disclosed: 预案 (plan), 股东大会通过 (approved), 实施 (under way), 完成 (done), 停止实施 (stopped) … */
+            proc: string;
+            /**
+             * Format: date
+             * @description The plan's expiry.
+             */
+            exp_date: string | null;
+            /** @description Shares repurchased, or planned (shares). */
+            vol: number | null;
+            /** @description Yuan repurchased, or planned (yuan). */
+            amount: number | null;
+            /** @description The highest price paid or allowed (yuan). */
+            high_limit: number | null;
+            /** @description The lowest price paid or allowed (yuan). */
+            low_limit: number | null;
+        };
+        /** @description Success envelope of a page of repurchase announcements, newest first (one symbol) or by symbol (one day). */
+        RepurchasePage: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description The rows of this page. */
+            data: components["schemas"]["Repurchase"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A shareholder's announced purchase or sale of the company's shares (Tushare `stk_holdertrade`, 股东增减持). */
+        HolderTrade: {
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
+            symbol: string;
+            /** @description Short name of the security. */
+            name: string | null;
+            /**
+             * Format: date
+             * @description When the trade was announced.
+             */
+            ann_date: string;
+            /** @description The shareholder. */
+            holder_name: string;
+            /** @description G an executive, P a person, C a company. */
+            holder_type: string | null;
+            /** @description IN bought, DE sold. */
+            in_de: string;
+            /** @description Shares bought or sold (shares). */
+            change_vol: number | null;
+            /** @description Their percent of the float (0.5 is 0.5 %). */
+            change_ratio: number | null;
+            /** @description The holder's shares after (shares). */
+            after_share: number | null;
+            /** @description The holder's percent of the float after. */
+            after_ratio: number | null;
+            /** @description The average price (yuan). */
+            avg_price: number | null;
+            /** @description The holder's shares in all after (shares). */
+            total_share: number | null;
+            /**
+             * Format: date
+             * @description The first day traded.
+             */
+            begin_date: string | null;
+            /**
+             * Format: date
+             * @description The last day traded.
+             */
+            close_date: string | null;
+        };
+        /** @description Success envelope of a page of shareholders' trades, newest first (one symbol) or by symbol (one day). */
+        HolderTradePage: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description The rows of this page. */
+            data: components["schemas"]["HolderTrade"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /**
+         * @description A company's own forecast of a report period's net profit (Tushare `forecast`, 业绩预告), as the latest
+         *     announcement of the period on `as_of` states it.
+         */
+        Forecast: {
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
+            symbol: string;
+            /** @description Short name of the security. */
+            name: string | null;
+            /**
+             * Format: date
+             * @description The report period forecast (its end).
+             */
+            period: string;
+            /**
+             * Format: date
+             * @description When this forecast was announced (the latest announcement of the period on `as_of`).
+             */
+            ann_date: string;
+            /** @description The kind of forecast as disclosed: 预增, 预减, 扭亏, 首亏, 续亏, 续盈, 略增, 略减, 不确定. */
+            type: string | null;
+            /** @description The forecast change of net profit attributable to the parent, lower bound (percent; 50 is +50 %). */
+            p_change_min: number | null;
+            /** @description The forecast change, upper bound (percent). */
+            p_change_max: number | null;
+            /** @description The forecast net profit attributable to the parent, lower bound (yuan; Tushare sends ten thousand yuan). */
+            net_profit_min: number | null;
+            /** @description The forecast net profit, upper bound (yuan). */
+            net_profit_max: number | null;
+            /** @description Net profit attributable to the parent of the same period a year before (yuan). */
+            last_parent_net: number | null;
+            /**
+             * Format: date
+             * @description When the period was first forecast (a revised forecast keeps it).
+             */
+            first_ann_date: string | null;
+            /** @description The forecast as summarised by the company. */
+            summary: string | null;
+            /** @description The reasons given for the change. */
+            change_reason: string | null;
+        };
+        /** @description Success envelope of a page of earnings forecasts, newest period first (one symbol) or by symbol (one period). */
+        ForecastPage: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description The rows of this page. */
+            data: components["schemas"]["Forecast"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /**
+         * @description A company's preliminary results of a report period before its report (Tushare `express`, 业绩快报), as the
+         *     latest announcement of the period on `as_of` states them.
+         */
+        Express: {
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
+            symbol: string;
+            /** @description Short name of the security. */
+            name: string | null;
+            /**
+             * Format: date
+             * @description The report period (its end).
+             */
+            period: string;
+            /**
+             * Format: date
+             * @description When this express was announced (the latest announcement of the period on `as_of`).
+             */
+            ann_date: string;
+            /** @description Operating revenue (yuan). */
+            revenue: number | null;
+            /** @description Operating profit (yuan). */
+            operate_profit: number | null;
+            /** @description Total profit (yuan). */
+            total_profit: number | null;
+            /** @description Net profit (yuan). */
+            n_income: number | null;
+            /** @description Total assets (yuan). */
+            total_assets: number | null;
+            /** @description Shareholders' equity excluding minority interests (yuan). */
+            total_hldr_eqy_exc_min_int: number | null;
+            /** @description Earnings per share, diluted (yuan). */
+            diluted_eps: number | null;
+            /** @description Return on equity, diluted (percent). */
+            diluted_roe: number | null;
+            /** @description Net profit of the same period a year before, as restated (yuan). */
+            yoy_net_profit: number | null;
+            /** @description Net assets per share (yuan). */
+            bps: number | null;
+            /** @description Revenue, change on a year before (percent). */
+            yoy_sales: number | null;
+            /** @description Operating profit, change on a year before (percent). */
+            yoy_op: number | null;
+            /** @description Total profit, change on a year before (percent). */
+            yoy_tp: number | null;
+            /** @description Net profit attributable to the parent, change on a year before (percent). */
+            yoy_dedu_np: number | null;
+            /** @description Basic EPS, change on a year before (percent). */
+            yoy_eps: number | null;
+            /** @description Weighted ROE, change on a year before (percentage points). */
+            yoy_roe: number | null;
+            /** @description Total assets, change since the start of the year (percent). */
+            growth_assets: number | null;
+            /** @description Equity attributable to the parent, change since the start of the year (percent). */
+            yoy_equity: number | null;
+            /** @description Net assets per share, change since the start of the year (percent). */
+            growth_bps: number | null;
+            /** @description Operating revenue a year before (yuan). */
+            or_last_year: number | null;
+            /** @description Operating profit a year before (yuan). */
+            op_last_year: number | null;
+            /** @description Total profit a year before (yuan). */
+            tp_last_year: number | null;
+            /** @description Net profit a year before (yuan). */
+            np_last_year: number | null;
+            /** @description EPS a year before (yuan). */
+            eps_last_year: number | null;
+            /** @description Net assets at the start of the period (yuan). */
+            open_net_assets: number | null;
+            /** @description Net assets per share at the start of the period (yuan). */
+            open_bps: number | null;
+            /** @description The results as summarised by the company. */
+            perf_summary: string | null;
+            /**
+             * Format: int32
+             * @description 1 audited, 0 not.
+             */
+            is_audit: number | null;
+            /** @description Remarks. */
+            remark: string | null;
+        };
+        /** @description Success envelope of a page of preliminary results, newest period first (one symbol) or by symbol (one period). */
+        ExpressPage: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description The rows of this page. */
+            data: components["schemas"]["Express"][];
             pagination: components["schemas"]["Pagination"];
         };
         /** @description An exchange-traded fund's units outstanding on a trading day (Tushare `fund_share`). */
@@ -6718,6 +7068,11 @@ export interface components {
          */
         FloatDate: string;
         /**
+         * @description The whole market's announcements of one day (`YYYY-MM-DD`, e.g. `2024-06-20`). Give `symbol`, `ann_date`, or both.
+         * @example 2024-06-20
+         */
+        AnnDate: string;
+        /**
          * @description Every fund's NAV of one day (`YYYY-MM-DD`, e.g. `2024-12-31`). Give `symbol`, `nav_date`, or both.
          * @example 2024-12-31
          */
@@ -9263,6 +9618,496 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ShareFloatPage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getRepurchases: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One security over time, in any of the three formats (`600519`, `sh.600519`, `600519.SH`); an old code answers
+                 *     for the security it became. Give `symbol`, `date`, or both.
+                 * @example 600519.SH
+                 */
+                symbol?: components["parameters"]["DatasetSymbol"];
+                /**
+                 * @description The whole market's announcements of one day (`YYYY-MM-DD`, e.g. `2024-06-20`). Give `symbol`, `ann_date`, or both.
+                 * @example 2024-06-20
+                 */
+                ann_date?: components["parameters"]["AnnDate"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description Point in time, `YYYY-MM-DD`: the figures as they were known on that day. Each period uses the latest
+                 *     version announced on or before it (by the version's announcement date), so later restatements and
+                 *     reports published afterwards are invisible. Default: the current figures.
+                 * @example 2023-04-30
+                 */
+                as_of?: components["parameters"]["AsOf"];
+                /**
+                 * @description Rows per page, 1 to 6000 (a whole market's day fits one page).
+                 * @example 1000
+                 */
+                limit?: components["parameters"]["DatasetLimit"];
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
+                 * @example csv
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of rows. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": [
+                     *         {
+                     *           "symbol": "600519.SH",
+                     *           "name": "贵州茅台",
+                     *           "ann_date": "2025-01-03",
+                     *           "end_date": "2025-01-02",
+                     *           "proc": "实施",
+                     *           "exp_date": null,
+                     *           "vol": 686000,
+                     *           "amount": 1000000000,
+                     *           "high_limit": 1500,
+                     *           "low_limit": 1400
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "current_page": 1,
+                     *         "total_pages": 1,
+                     *         "total_items": 1,
+                     *         "items_per_page": 1000,
+                     *         "has_next_page": false,
+                     *         "has_prev_page": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RepurchasePage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getHolderTrades: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One security over time, in any of the three formats (`600519`, `sh.600519`, `600519.SH`); an old code answers
+                 *     for the security it became. Give `symbol`, `date`, or both.
+                 * @example 600519.SH
+                 */
+                symbol?: components["parameters"]["DatasetSymbol"];
+                /**
+                 * @description The whole market's announcements of one day (`YYYY-MM-DD`, e.g. `2024-06-20`). Give `symbol`, `ann_date`, or both.
+                 * @example 2024-06-20
+                 */
+                ann_date?: components["parameters"]["AnnDate"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description Point in time, `YYYY-MM-DD`: the figures as they were known on that day. Each period uses the latest
+                 *     version announced on or before it (by the version's announcement date), so later restatements and
+                 *     reports published afterwards are invisible. Default: the current figures.
+                 * @example 2023-04-30
+                 */
+                as_of?: components["parameters"]["AsOf"];
+                /**
+                 * @description Rows per page, 1 to 6000 (a whole market's day fits one page).
+                 * @example 1000
+                 */
+                limit?: components["parameters"]["DatasetLimit"];
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
+                 * @example csv
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of rows. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": [
+                     *         {
+                     *           "symbol": "600519.SH",
+                     *           "name": "贵州茅台",
+                     *           "ann_date": "2024-06-20",
+                     *           "holder_name": "示例高管",
+                     *           "holder_type": "G",
+                     *           "in_de": "DE",
+                     *           "change_vol": 1000,
+                     *           "change_ratio": 0.0001,
+                     *           "after_share": 9000,
+                     *           "after_ratio": 0.0007,
+                     *           "avg_price": 1500,
+                     *           "total_share": 9000,
+                     *           "begin_date": "2024-06-12",
+                     *           "close_date": "2024-06-18"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "current_page": 1,
+                     *         "total_pages": 1,
+                     *         "total_items": 1,
+                     *         "items_per_page": 1000,
+                     *         "has_next_page": false,
+                     *         "has_prev_page": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HolderTradePage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getForecasts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One security over time, in any of the three formats (`600519`, `sh.600519`, `600519.SH`); an old code answers
+                 *     for the security it became. Give `symbol`, `date`, or both.
+                 * @example 600519.SH
+                 */
+                symbol?: components["parameters"]["DatasetSymbol"];
+                /**
+                 * @description The whole market in one report period (its end, `YYYY-MM-DD`, e.g. `2024-09-30`). Give `symbol`, `period`, or both.
+                 * @example 2024-09-30
+                 */
+                period?: components["parameters"]["HolderPeriod"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description Point in time, `YYYY-MM-DD`: the figures as they were known on that day. Each period uses the latest
+                 *     version announced on or before it (by the version's announcement date), so later restatements and
+                 *     reports published afterwards are invisible. Default: the current figures.
+                 * @example 2023-04-30
+                 */
+                as_of?: components["parameters"]["AsOf"];
+                /**
+                 * @description Rows per page, 1 to 6000 (a whole market's day fits one page).
+                 * @example 1000
+                 */
+                limit?: components["parameters"]["DatasetLimit"];
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
+                 * @example csv
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of rows. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": [
+                     *         {
+                     *           "symbol": "600519.SH",
+                     *           "name": "贵州茅台",
+                     *           "period": "2024-12-31",
+                     *           "ann_date": "2025-01-10",
+                     *           "type": "略增",
+                     *           "p_change_min": 14.67,
+                     *           "p_change_max": 14.67,
+                     *           "net_profit_min": 85900000000,
+                     *           "net_profit_max": 85900000000,
+                     *           "last_parent_net": 74734071550,
+                     *           "first_ann_date": "2025-01-10",
+                     *           "summary": "净利润约8590000万元",
+                     *           "change_reason": "示例"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "current_page": 1,
+                     *         "total_pages": 1,
+                     *         "total_items": 1,
+                     *         "items_per_page": 1000,
+                     *         "has_next_page": false,
+                     *         "has_prev_page": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ForecastPage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getExpress: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One security over time, in any of the three formats (`600519`, `sh.600519`, `600519.SH`); an old code answers
+                 *     for the security it became. Give `symbol`, `date`, or both.
+                 * @example 600519.SH
+                 */
+                symbol?: components["parameters"]["DatasetSymbol"];
+                /**
+                 * @description The whole market in one report period (its end, `YYYY-MM-DD`, e.g. `2024-09-30`). Give `symbol`, `period`, or both.
+                 * @example 2024-09-30
+                 */
+                period?: components["parameters"]["HolderPeriod"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description Point in time, `YYYY-MM-DD`: the figures as they were known on that day. Each period uses the latest
+                 *     version announced on or before it (by the version's announcement date), so later restatements and
+                 *     reports published afterwards are invisible. Default: the current figures.
+                 * @example 2023-04-30
+                 */
+                as_of?: components["parameters"]["AsOf"];
+                /**
+                 * @description Rows per page, 1 to 6000 (a whole market's day fits one page).
+                 * @example 1000
+                 */
+                limit?: components["parameters"]["DatasetLimit"];
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
+                 * @example csv
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of rows. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": [
+                     *         {
+                     *           "symbol": "600519.SH",
+                     *           "name": "贵州茅台",
+                     *           "period": "2024-12-31",
+                     *           "ann_date": "2025-01-20",
+                     *           "revenue": 174144000000,
+                     *           "operate_profit": null,
+                     *           "total_profit": null,
+                     *           "n_income": 89300000000,
+                     *           "total_assets": null,
+                     *           "total_hldr_eqy_exc_min_int": null,
+                     *           "diluted_eps": 68.64,
+                     *           "diluted_roe": null,
+                     *           "yoy_net_profit": null,
+                     *           "bps": null,
+                     *           "yoy_sales": 15.66,
+                     *           "yoy_op": null,
+                     *           "yoy_tp": null,
+                     *           "yoy_dedu_np": null,
+                     *           "yoy_eps": null,
+                     *           "yoy_roe": null,
+                     *           "growth_assets": null,
+                     *           "yoy_equity": null,
+                     *           "growth_bps": null,
+                     *           "or_last_year": null,
+                     *           "op_last_year": null,
+                     *           "tp_last_year": null,
+                     *           "np_last_year": null,
+                     *           "eps_last_year": null,
+                     *           "open_net_assets": null,
+                     *           "open_bps": null,
+                     *           "perf_summary": "示例",
+                     *           "is_audit": 0,
+                     *           "remark": null
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "current_page": 1,
+                     *         "total_pages": 1,
+                     *         "total_items": 1,
+                     *         "items_per_page": 1000,
+                     *         "has_next_page": false,
+                     *         "has_prev_page": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExpressPage"];
                     "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
                     "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];

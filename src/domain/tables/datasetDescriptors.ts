@@ -9,6 +9,7 @@ import {
   FUND_NAVS,
   FUND_SHARES,
 } from './instrumentDescriptors';
+import { EXPRESSES, FORECASTS, HOLDER_TRADES, REPURCHASES } from './disclosureDescriptors';
 
 /**
  * The datasets beside prices and statements (issue 35), each a table in Tushare's layout with its units: the
@@ -613,6 +614,10 @@ export const DATASET_DESCRIPTORS = [
   HOLDER_COUNTS,
   QUARTERLY_INDICATORS,
   SHARE_FLOATS,
+  FORECASTS,
+  EXPRESSES,
+  REPURCHASES,
+  HOLDER_TRADES,
   FUND_SHARES,
   FUND_NAVS,
   FUND_DIVIDENDS,

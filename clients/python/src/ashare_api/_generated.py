@@ -553,6 +553,116 @@ ShareFloatPage = TypedDict("ShareFloatPage", {
     "pagination": 'Pagination',
 }, total=False)
 
+Repurchase = TypedDict("Repurchase", {
+    "symbol": str,
+    "name": Optional[str],
+    "ann_date": str,
+    "end_date": Optional[str],
+    "proc": str,
+    "exp_date": Optional[str],
+    "vol": Optional[float],
+    "amount": Optional[float],
+    "high_limit": Optional[float],
+    "low_limit": Optional[float],
+}, total=False)
+
+RepurchasePage = TypedDict("RepurchasePage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['Repurchase'],
+    "pagination": 'Pagination',
+}, total=False)
+
+HolderTrade = TypedDict("HolderTrade", {
+    "symbol": str,
+    "name": Optional[str],
+    "ann_date": str,
+    "holder_name": str,
+    "holder_type": Optional[str],
+    "in_de": str,
+    "change_vol": Optional[float],
+    "change_ratio": Optional[float],
+    "after_share": Optional[float],
+    "after_ratio": Optional[float],
+    "avg_price": Optional[float],
+    "total_share": Optional[float],
+    "begin_date": Optional[str],
+    "close_date": Optional[str],
+}, total=False)
+
+HolderTradePage = TypedDict("HolderTradePage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['HolderTrade'],
+    "pagination": 'Pagination',
+}, total=False)
+
+Forecast = TypedDict("Forecast", {
+    "symbol": str,
+    "name": Optional[str],
+    "period": str,
+    "ann_date": str,
+    "type": Optional[str],
+    "p_change_min": Optional[float],
+    "p_change_max": Optional[float],
+    "net_profit_min": Optional[float],
+    "net_profit_max": Optional[float],
+    "last_parent_net": Optional[float],
+    "first_ann_date": Optional[str],
+    "summary": Optional[str],
+    "change_reason": Optional[str],
+}, total=False)
+
+ForecastPage = TypedDict("ForecastPage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['Forecast'],
+    "pagination": 'Pagination',
+}, total=False)
+
+Express = TypedDict("Express", {
+    "symbol": str,
+    "name": Optional[str],
+    "period": str,
+    "ann_date": str,
+    "revenue": Optional[float],
+    "operate_profit": Optional[float],
+    "total_profit": Optional[float],
+    "n_income": Optional[float],
+    "total_assets": Optional[float],
+    "total_hldr_eqy_exc_min_int": Optional[float],
+    "diluted_eps": Optional[float],
+    "diluted_roe": Optional[float],
+    "yoy_net_profit": Optional[float],
+    "bps": Optional[float],
+    "yoy_sales": Optional[float],
+    "yoy_op": Optional[float],
+    "yoy_tp": Optional[float],
+    "yoy_dedu_np": Optional[float],
+    "yoy_eps": Optional[float],
+    "yoy_roe": Optional[float],
+    "growth_assets": Optional[float],
+    "yoy_equity": Optional[float],
+    "growth_bps": Optional[float],
+    "or_last_year": Optional[float],
+    "op_last_year": Optional[float],
+    "tp_last_year": Optional[float],
+    "np_last_year": Optional[float],
+    "eps_last_year": Optional[float],
+    "open_net_assets": Optional[float],
+    "open_bps": Optional[float],
+    "perf_summary": Optional[str],
+    "is_audit": Optional[int],
+    "remark": Optional[str],
+}, total=False)
+
+ExpressPage = TypedDict("ExpressPage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['Express'],
+    "pagination": 'Pagination',
+}, total=False)
+
 FundShares = TypedDict("FundShares", {
     "symbol": str,
     "name": Optional[str],
@@ -1539,6 +1649,22 @@ class GeneratedOperations:
     def get_share_float(self, *, symbol: Optional[str] = None, float_date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, as_of: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[ShareFloat]]':
         """Restricted shares unlocking, per stock and day, point in time (GET /v1/events/share-float)."""
         return self._call("/v1/events/share-float", {"symbol": symbol, "float_date": float_date, "begin_date": begin_date, "end_date": end_date, "as_of": as_of, "limit": limit, "page": page})
+
+    def get_repurchases(self, *, symbol: Optional[str] = None, ann_date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, as_of: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[Repurchase]]':
+        """Share repurchases (回购), per stock and announcement (GET /v1/events/repurchases)."""
+        return self._call("/v1/events/repurchases", {"symbol": symbol, "ann_date": ann_date, "begin_date": begin_date, "end_date": end_date, "as_of": as_of, "limit": limit, "page": page})
+
+    def get_holder_trades(self, *, symbol: Optional[str] = None, ann_date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, as_of: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[HolderTrade]]':
+        """Shareholders' purchases and sales (增减持), per stock and announcement (GET /v1/events/holder-trades)."""
+        return self._call("/v1/events/holder-trades", {"symbol": symbol, "ann_date": ann_date, "begin_date": begin_date, "end_date": end_date, "as_of": as_of, "limit": limit, "page": page})
+
+    def get_forecasts(self, *, symbol: Optional[str] = None, period: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, as_of: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[Forecast]]':
+        """Earnings forecasts (业绩预告), per stock and report period, point in time (GET /v1/financials/forecast)."""
+        return self._call("/v1/financials/forecast", {"symbol": symbol, "period": period, "begin_date": begin_date, "end_date": end_date, "as_of": as_of, "limit": limit, "page": page})
+
+    def get_express(self, *, symbol: Optional[str] = None, period: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, as_of: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[Express]]':
+        """Preliminary results (业绩快报), per stock and report period, point in time (GET /v1/financials/express)."""
+        return self._call("/v1/financials/express", {"symbol": symbol, "period": period, "begin_date": begin_date, "end_date": end_date, "as_of": as_of, "limit": limit, "page": page})
 
     def get_fund_shares(self, *, symbol: Optional[str] = None, date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[FundShares]]':
         """Units outstanding of ETFs, per fund and day (GET /v1/fund/shares)."""
