@@ -153,9 +153,8 @@ function latestPerCode(bars: StoredBar[]): Map<string, StoredBar> {
 }
 
 /**
- * Daily series of up to 50 securities, each passed through `emit` as soon as it is built (the daily handler
- * turns it into JSON text at once), ten securities at a time, so that the rows of a large request never
- * all live in memory together. The securities and the window are looked up side by side (the window from
+ * Daily series of up to 50 securities, built ten securities at a time (each chunk's bars read in one query and
+ * dropped once its series are built). The securities, with their code spans, and the window are looked up side by side (the window from
  * the calendar in memory), then per chunk one query for the bars, from the open day before the window when
  * adjusted (those bars are the bases of the first pre_close); only a code without a bar that day needs
  * another for its latest bar before. A default single-symbol request: two queries besides the latest day.
@@ -168,7 +167,7 @@ export async function dailySeries(
   const cutoff = visibility.dailyThrough;
   const openDays = await calendar.openDays();
   const [securities, window] = await inOrder(
-    knownSecurities(db, codes, request.symbols, cutoff),
+    resolveSecurities(codes, request.symbols, (current) => findSecurityAnchors(db, current, cutoff)),
     dailyWindow(calendar, openDays, request.begin, request.end, visibility),
   );
   const limit = request.limit ?? tradingDaysInLatestYear(openDays, window.latest);
@@ -179,10 +178,7 @@ export async function dailySeries(
   const live: LiveQuotes | null = await runningQuotes(db, calendar, window, request.end, visibility);
   for (let i = 0; i < securities.length; i += CHUNK) {
     const chunk = securities.slice(i, i + CHUNK);
-    const { spans, all } = await historyCodes(
-      codes,
-      chunk.map((security) => security.ts_code),
-    );
+    const all = [...new Set(chunk.flatMap(({ spans }) => spans.map(({ code }) => code)))];
     const read = await dailyBars(db, all, from, window.end, cutoff);
     const stored = read.filter((bar) => bar.trade_date >= window.begin);
     const previous = latestPerCode(read.filter((bar) => bar.trade_date < window.begin));
@@ -193,9 +189,9 @@ export async function dailySeries(
         for (const bar of await barsBefore(db, missing, window.begin, cutoff)) previous.set(bar.ts_code, bar);
     }
     const groups = groupBy(stored, (bar) => bar.ts_code);
-    const quotes = live === null ? new Map() : await live(chunk.map((security) => security.ts_code));
-    for (const security of chunk) {
-      const own = spans.get(security.ts_code)!;
+    const quotes = live === null ? new Map() : await live(chunk.map(({ row }) => row.ts_code));
+    for (const { row, requested, spans: own } of chunk) {
+      const security: SecurityAnchor = { ...row, ...requested };
       const before = latestBefore(own, previous);
       const series = withRunningBar(
         security,

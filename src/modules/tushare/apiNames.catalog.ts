@@ -404,5 +404,5 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
   },
 };
 
-/** The names, for the contract's enum and an unknown name's message. */
+/** The names, for an unknown name's message. */
 export const TUSHARE_API_NAMES = Object.keys(TUSHARE_APIS);
