@@ -460,6 +460,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/market/price-limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Limit-up and limit-down prices, per security and day
+         * @description The highest and lowest prices a security may trade at on a day (Tushare `stk_limit`, 涨跌停价格), and the
+         *     price they are of. The exchanges publish them before the open: the previous close × (1 ± the board's ratio),
+         *     rounded half up to the tick (SSE Trading Rules 3.4.13–3.4.14, SZSE Trading Rules 3.4.2; ±10 % main board,
+         *     ±20 % ChiNext and STAR, ±30 % Beijing, ±5 % main-board risk warning before 2026-07-06). Days without a limit
+         *     (a new listing's first sessions, a delisting period's or a relisting's first day) have no row. Where the
+         *     source sent none, the audit writes the prices its rules compute, marked `computed`. Give `symbol` for one
+         *     security over time (newest first; `begin_date`/`end_date`, by default the year up to the latest day the plan
+         *     sees, at most 3 years), `date` for the whole market on one trading day (by symbol), or both. Pages of `limit`
+         *     rows (`page`). Daily market data: visible to a plan from the day's close plus its daily delay; a day that
+         *     exists but is not visible yet answers 404 `no_data` saying when it will be. Neither `symbol` nor `date` → 400
+         *     `missing_parameter`.
+         */
+        get: operations["getPriceLimits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/concept/boards": {
         parameters: {
             query?: never;
@@ -1729,7 +1759,7 @@ export interface paths {
          *     `pro = ts.pro_api(KEY); pro._DataApi__http_url = 'http://localhost:8080/dataapi'`. The SDK 1.4 posts to
          *     `/dataapi/{api_name}`, older ones to `/dataapi` with `api_name` in the body.
          *
-         *     **api_names:** stock_basic, trade_cal, namechange, stock_company, daily, weekly, monthly, adj_factor, daily_basic, index_basic, index_daily, index_weight, index_classify, index_member_all, ths_index, ths_member, suspend_d, dividend, income, income_vip, balancesheet, balancesheet_vip, cashflow, cashflow_vip, disclosure_date, anns_d, moneyflow, margin, margin_detail, hk_hold, limit_list_d, block_trade, top_list, top_inst, top10_holders, top10_floatholders, stk_holdernumber, share_float, forecast, express, repurchase, stk_holdertrade, fund_basic, fund_daily, fund_adj, fund_nav, fund_share, fund_div, cb_basic, cb_daily, cb_price_chg, cb_call, stk_mins. Each takes Tushare's documented parameters for it, answers Tushare's default
+         *     **api_names:** stock_basic, trade_cal, namechange, stock_company, daily, weekly, monthly, adj_factor, daily_basic, index_basic, index_daily, index_weight, index_classify, index_member_all, ths_index, ths_member, suspend_d, dividend, income, income_vip, balancesheet, balancesheet_vip, cashflow, cashflow_vip, disclosure_date, anns_d, moneyflow, margin, margin_detail, hk_hold, limit_list_d, stk_limit, block_trade, top_list, top_inst, top10_holders, top10_floatholders, stk_holdernumber, share_float, forecast, express, repurchase, stk_holdertrade, fund_basic, fund_daily, fund_adj, fund_nav, fund_share, fund_div, cb_basic, cb_daily, cb_price_chg, cb_call, stk_mins. Each takes Tushare's documented parameters for it, answers Tushare's default
          *     fields in Tushare's order when `fields` is empty, in Tushare's units (dates `YYYYMMDD`; `daily` amount in
          *     thousand yuan; `daily_basic` shares and market values in 10,000), at most its documented row cap with
          *     `has_more`. The statements answer every stored version (`ann_date`, `f_ann_date`, `update_flag`).
@@ -3119,6 +3149,43 @@ export interface components {
             message: components["schemas"]["SuccessMessage"];
             /** @description The rows of this page. */
             data: components["schemas"]["BlockTrade"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /**
+         * @description A security's limit-up and limit-down prices of a trading day (Tushare `stk_limit`), or, where the source sent
+         *     none, the prices the exchanges' rules give (`computed`).
+         */
+        PriceLimit: {
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
+            symbol: string;
+            /** @description Short name of the security. */
+            name: string | null;
+            /**
+             * Format: date
+             * @description Trading day.
+             */
+            date: string;
+            /** @description The price the limits are of (yuan): the previous close, or on the first day of a convertible or of an offer under the approval system, its issue price. */
+            pre_close: number | null;
+            /** @description The highest price allowed that day (yuan). */
+            up_limit: number | null;
+            /** @description The lowest price allowed that day (yuan). */
+            down_limit: number | null;
+            /**
+             * Format: int32
+             * @description 1 when the source sent no row and these are the prices the audit's rules compute; null for the source's.
+             */
+            computed: number | null;
+        };
+        /** @description Success envelope of a page of limit prices, newest day first (one symbol) or by symbol (one day). */
+        PriceLimitPage: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description The rows of this page. */
+            data: components["schemas"]["PriceLimit"][];
             pagination: components["schemas"]["Pagination"];
         };
         /** @description A Tonghuashun board (Tushare `ths_index`) — a concept, industry, region, style or theme grouping of stocks. */
@@ -8955,6 +9022,86 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["BlockTradePage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPriceLimits: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One security over time, in any of the three formats (`600519`, `sh.600519`, `600519.SH`); an old code answers
+                 *     for the security it became. Give `symbol`, `date`, or both.
+                 * @example 600519.SH
+                 */
+                symbol?: components["parameters"]["DatasetSymbol"];
+                /**
+                 * @description The whole market on one trading day, `YYYY-MM-DD`. Give `symbol`, `date`, or both.
+                 * @example 2024-06-14
+                 */
+                date?: components["parameters"]["DatasetDate"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description Rows per page, 1 to 6000 (a whole market's day fits one page).
+                 * @example 1000
+                 */
+                limit?: components["parameters"]["DatasetLimit"];
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
+                 * @example csv
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of rows. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceLimitPage"];
                     "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
                     "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];

@@ -187,6 +187,7 @@ describe('freshness: /v1/market/status and /v1/data/coverage', () => {
       'margin_detail',
       'hk_hold',
       'limit_list_d',
+      'stk_limit',
       'block_trade',
       'top_list',
       'top_inst',

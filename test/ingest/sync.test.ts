@@ -139,6 +139,14 @@ function upstream(request: TushareRequest): Answer {
           ? [['000001.SZ', '20240103', '20240110', 19405918.0, 0.1, '示例投资有限公司', '首发原股东限售股份']]
           : [],
       );
+    case 'stk_limit':
+      return ok(
+        ['trade_date', 'ts_code', 'pre_close', 'up_limit', 'down_limit'],
+        [
+          [day, '000001.SZ', 9.39, 10.33, 8.45],
+          [day, '600519.SH', 1726.0, 1898.6, 1553.4],
+        ],
+      );
     case 'forecast':
       return ok(
         ['ts_code', 'ann_date', 'end_date', 'type', 'p_change_min', 'net_profit_min', 'net_profit_max'],
@@ -271,6 +279,17 @@ describe('sync from Tushare Pro (local replay server)', () => {
     // Unlocks per announcement day, as their descriptor says: a calendar day's call.
     expect(await testDb.db('share_floats').select('ts_code', 'float_date', 'float_share', 'share_type')).to.deep.equal([
       { ts_code: '000001.SZ', float_date: '2024-01-10', float_share: 19405918, share_type: '首发原股东限售股份' },
+    ]);
+    // Limit prices as the source sent them (not computed).
+    expect(
+      await testDb
+        .db('price_limits')
+        .where({ trade_date: '2024-01-03' })
+        .orderBy('ts_code')
+        .select('ts_code', 'up_limit', 'computed'),
+    ).to.deep.equal([
+      { ts_code: '000001.SZ', up_limit: 10.33, computed: null },
+      { ts_code: '600519.SH', up_limit: 1898.6, computed: null },
     ]);
     // Forecasts (ten thousand yuan → yuan), expresses, repurchases (announced on New Year's Day, a closed day) and holders' trades.
     expect(
@@ -779,6 +798,7 @@ describe('the after-close update from Tushare Pro (local replay server)', () => 
         { dataset: 'limit_list_d', state: 'complete', rows: 1, expected: 0 },
         { dataset: 'margin_detail', state: 'complete', rows: 1, expected: 0 },
         { dataset: 'moneyflow', state: 'complete', rows: 1, expected: 0 },
+        { dataset: 'stk_limit', state: 'complete', rows: 2, expected: 0 },
         { dataset: 'top_inst', state: 'complete', rows: 1, expected: 0 },
         { dataset: 'top_list', state: 'complete', rows: 1, expected: 0 },
       ]);

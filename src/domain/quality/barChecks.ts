@@ -2,7 +2,7 @@ import { priceDecimalsOf, unitsPerLotOf } from '../market/adjust';
 import type { Board, SecurityKind } from '../reference/symbols';
 import { exReferenceRange, type Distribution } from './distributions';
 import { finding, type CheckName, type Finding } from './findings';
-import { dailyLimit, isReitCode, isResumedListing, limitPrices } from './priceLimits';
+import { dailyLimit, isReitCode, isResumedListing, limitPrices, type LimitBand } from './priceLimits';
 
 /**
  * A stored daily bar as the audit reads it: unadjusted prices in yuan (a convertible's per 100 yuan of face
@@ -52,6 +52,40 @@ export interface AuditSeries {
 
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 
+/** A bar's limit prices by the exchanges' rules, and what they rest on. */
+export interface BarLimit {
+  band: LimitBand;
+  /** The price the band is of: the previous close (the bar's pre_close) or an offer's. */
+  reference: number;
+  up: number;
+  down: number;
+}
+
+/** The limit prices of the series' `i`-th bar (`dailyLimit`, `limitPrices`), or null when the day has none. */
+export function limitOfBar(series: AuditSeries, i: number): BarLimit | null {
+  const { date, pre_close: preClose } = series.bars[i]!;
+  const previous = i > 0 ? series.bars[i - 1]! : null;
+  const band = dailyLimit({
+    kind: series.kind,
+    board: series.board,
+    growthFund: series.growthFund,
+    reit: isReitCode(series.symbol),
+    date,
+    st: series.stOn(date),
+    session: series.sessionOf(date),
+    listDate: series.listDate,
+    delistingFirstDay: series.delistingOn(date) && (previous === null || !series.delistingOn(previous.date)),
+    resumedListing:
+      previous !== null &&
+      isResumedListing(series.stOn(previous.date) || series.delistingOn(previous.date), () =>
+        series.sessionsBetween(previous.date, date),
+      ),
+  });
+  const reference = band?.reference ?? preClose;
+  if (band === null || reference === null || reference <= 0) return null;
+  return { band, reference, ...limitPrices(reference, band.up, band.down, priceDecimalsOf(series.kind)) };
+}
+
 /** The checks of one bar against its own figures and the day's limits, and against the bar before it. */
 export function barFindings(series: AuditSeries, checks: ReadonlySet<CheckName>): Finding[] {
   const found: Finding[] = [];
@@ -79,25 +113,9 @@ export function barFindings(series: AuditSeries, checks: ReadonlySet<CheckName>)
         if (vwap < low! - tick || vwap > high! + tick)
           add('vwap_outside_range', date, { vwap: round4(vwap), low, high, amount, vol, tick });
       }
-      const band = dailyLimit({
-        kind: series.kind,
-        board: series.board,
-        growthFund: series.growthFund,
-        reit: isReitCode(series.symbol),
-        date,
-        st: series.stOn(date),
-        session: series.sessionOf(date),
-        listDate: series.listDate,
-        delistingFirstDay: series.delistingOn(date) && (previous === null || !series.delistingOn(previous.date)),
-        resumedListing:
-          previous !== null &&
-          isResumedListing(series.stOn(previous.date) || series.delistingOn(previous.date), () =>
-            series.sessionsBetween(previous.date, date),
-          ),
-      });
-      const reference = band?.reference ?? preClose;
-      if (band && reference !== null && reference > 0) {
-        const { up, down } = limitPrices(reference, band.up, band.down, decimals);
+      const limit = limitOfBar(series, i);
+      if (limit !== null) {
+        const { band, up, down, reference } = limit;
         if (high! > up + 1e-9 || low! < down - 1e-9)
           add(band.offer ? 'first_day_band' : 'limit_breach', date, {
             pre_close: preClose,

@@ -219,6 +219,38 @@ export const LIMIT_LISTS = dataset({
 });
 
 /**
+ * Tushare `stk_limit` (doc_id=183): a security's limit-up and limit-down prices of a day and the previous close
+ * they are of (yuan), as the exchanges publish them before the open. Where the source sent no row, the audit
+ * writes the prices its rules compute (`limitOfBar`: board, risk warning, first sessions, delisting and
+ * relisting days) with `computed` 1; a source row, loaded later, replaces it. `computed` is not Tushare's.
+ */
+export const PRICE_LIMITS = dataset({
+  api: 'stk_limit',
+  table: 'price_limits',
+  scope: 'market',
+  key: ['ts_code', 'trade_date'],
+  columns: {
+    trade_date: required(col.date()),
+    ts_code: required(col.code()),
+    pre_close: col.number(),
+    up_limit: col.number(),
+    down_limit: col.number(),
+    computed: col.integer(),
+  },
+  ...SESSIONS,
+  tushare: (by) => ({
+    fields: ['trade_date', 'ts_code', 'pre_close', 'up_limit', 'down_limit'],
+    params: { ts_code: by.codes('ts_code'), ...by.byDate('trade_date') },
+    order: [
+      ['trade_date', 'desc'],
+      ['ts_code', 'asc'],
+    ],
+    cap: 5_800,
+  }),
+  route: { operationId: 'getPriceLimits', by: 'session', example: { symbol: '000001.SZ' } },
+});
+
+/**
  * Tushare `block_trade`: the day's block trades of a stock, each with its price (yuan), volume (10,000 shares →
  * shares) and value (10,000 yuan → yuan), and the buying and selling brokerage branches. A trade has no id of
  * its own upstream: its key is the whole trade.
@@ -606,6 +638,7 @@ export const DATASET_DESCRIPTORS = [
   NORTHBOUND_HOLDINGS,
   MARGIN_TOTALS,
   LIMIT_LISTS,
+  PRICE_LIMITS,
   BLOCK_TRADES,
   TOP_LISTS,
   TOP_LIST_SEATS,

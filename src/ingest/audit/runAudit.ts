@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { barFindings } from '../../domain/quality/barChecks';
+import { barFindings, limitOfBar, type AuditSeries } from '../../domain/quality/barChecks';
+import { writeComputedLimits, type ComputedLimit } from './computedLimits';
 import { factorFindings, factorSteps } from '../../domain/quality/factorChecks';
 import { CHECK_NAMES, CHECKS, type CheckName, type Finding } from '../../domain/quality/findings';
 import { meantOn } from '../../domain/market/universe';
@@ -113,8 +114,9 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
     from: scope.since === null ? null : (days.before(scope.since, LOOKBACK_SESSIONS) ?? scope.since),
     until: scope.until,
   };
-  const inScope = (finding: Finding) =>
-    (scope.since === null || finding.date >= scope.since) && (scope.until === null || finding.date <= scope.until);
+  const inRange = (date: string) =>
+    (scope.since === null || date >= scope.since) && (scope.until === null || date <= scope.until);
+  const inScope = (finding: Finding) => inRange(finding.date);
 
   const at = options.now ?? new Date();
   const tally = new Tally();
@@ -147,6 +149,7 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
       distributionsOf(db, codes, reach),
     ]);
     const found: Finding[] = [];
+    const limits: ComputedLimit[] = [];
     for (const security of batch) {
       const code = security.ts_code;
       const series = barsByCode.get(code) ?? [];
@@ -157,31 +160,40 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
       const barDays = series.map((bar) => bar.date);
       const distributions = distributionsBySession(distributionsByCode.get(code) ?? [], barDays);
       const nameOn = nameOnDay(namesByCode.get(code) ?? []);
+      const audited: AuditSeries = {
+        symbol: code,
+        kind: security.kind,
+        board: security.kind === 'stock' ? boardOf(code) : null,
+        growthFund: security.growthFund,
+        bars: series,
+        halts,
+        distributions,
+        factorSteps: new Set(steps.map((step) => step.date)),
+        stOn: (date) => isHeldToFivePercent(nameOn(date) ?? ''),
+        delistingOn: (date) => isDelistingName(nameOn(date) ?? ''),
+        listDate: security.list_date,
+        sessionOf: sessionNumber(security, days, calendar.first),
+        follows: (before, date) =>
+          days
+            .between(before, date)
+            .slice(1, -1)
+            .every((day) => halts.has(day)),
+        sessionsBetween: (before, date) => days.countBetween(before, date) - 1,
+      };
+      series.forEach((bar, index) => {
+        const limit = inRange(bar.date) ? limitOfBar(audited, index) : null;
+        if (limit !== null)
+          limits.push({
+            ts_code: code,
+            trade_date: bar.date,
+            pre_close: limit.reference,
+            up_limit: limit.up,
+            down_limit: limit.down,
+          });
+      });
       found.push(
         ...[
-          ...barFindings(
-            {
-              symbol: code,
-              kind: security.kind,
-              board: security.kind === 'stock' ? boardOf(code) : null,
-              growthFund: security.growthFund,
-              bars: series,
-              halts,
-              distributions,
-              factorSteps: new Set(steps.map((step) => step.date)),
-              stOn: (date) => isHeldToFivePercent(nameOn(date) ?? ''),
-              delistingOn: (date) => isDelistingName(nameOn(date) ?? ''),
-              listDate: security.list_date,
-              sessionOf: sessionNumber(security, days),
-              follows: (before, date) =>
-                days
-                  .between(before, date)
-                  .slice(1, -1)
-                  .every((day) => halts.has(day)),
-              sessionsBetween: (before, date) => days.countBetween(before, date) - 1,
-            },
-            checks,
-          ),
+          ...barFindings(audited, checks),
           ...(security.kind === 'stock' || security.kind === 'etf'
             ? factorFindings(code, series, factors, steps, distributions, factorChecks[security.kind])
             : []),
@@ -193,6 +205,7 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
       );
     }
     await keep(found);
+    await writeComputedLimits(db, codes, range, limits);
     options.progress?.(Math.min(i + batchSize, securities.length), securities.length);
   }
   if (checks.has('source_mismatch'))
@@ -260,8 +273,9 @@ function nameOnDay(spans: readonly NameSpan[]): (date: string) => string | null 
 }
 
 /** A security's listing session number of a day: open days from its listing date through the day. */
-function sessionNumber({ list_date }: AuditedSecurity, days: OpenDays): (date: string) => number | null {
-  if (list_date === null) return () => null;
+function sessionNumber({ list_date }: AuditedSecurity, days: OpenDays, first: string): (date: string) => number | null {
+  // Listed before the stored calendar begins: its sessions are not counted (its first stored day is no first day).
+  if (list_date === null || list_date < first) return () => null;
   const beforeListing = days.lastBefore(list_date) ?? '0000-01-01';
   return (date) => days.countBetween(beforeListing, date);
 }

@@ -446,6 +446,23 @@ BlockTradePage = TypedDict("BlockTradePage", {
     "pagination": 'Pagination',
 }, total=False)
 
+PriceLimit = TypedDict("PriceLimit", {
+    "symbol": str,
+    "name": Optional[str],
+    "date": str,
+    "pre_close": Optional[float],
+    "up_limit": Optional[float],
+    "down_limit": Optional[float],
+    "computed": Optional[int],
+}, total=False)
+
+PriceLimitPage = TypedDict("PriceLimitPage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['PriceLimit'],
+    "pagination": 'Pagination',
+}, total=False)
+
 ConceptBoard = TypedDict("ConceptBoard", {
     "board": str,
     "name": str,
@@ -1625,6 +1642,10 @@ class GeneratedOperations:
     def get_block_trades(self, *, symbol: Optional[str] = None, date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[BlockTrade]]':
         """Block trades, per stock and day (GET /v1/market/block-trades)."""
         return self._call("/v1/market/block-trades", {"symbol": symbol, "date": date, "begin_date": begin_date, "end_date": end_date, "limit": limit, "page": page})
+
+    def get_price_limits(self, *, symbol: Optional[str] = None, date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[PriceLimit]]':
+        """Limit-up and limit-down prices, per security and day (GET /v1/market/price-limits)."""
+        return self._call("/v1/market/price-limits", {"symbol": symbol, "date": date, "begin_date": begin_date, "end_date": end_date, "limit": limit, "page": page})
 
     def get_concept_boards(self, *, type: Optional[Literal["N", "I", "R", "S", "ST", "TH", "BB"]] = None, exchange: Optional[Literal["A", "HK", "US"]] = None, name: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None, offset: Optional[int] = None) -> 'Result[List[ConceptBoard]]':
         """Tonghuashun's concept and theme boards (GET /v1/concept/boards)."""
