@@ -86,11 +86,13 @@ function send(baseUrl: string, req: FuzzRequest, credentials: { key: string; tok
 function violation(req: FuzzRequest, answer: Answer): string | null {
   if (answer.status >= 500) return `${answer.status}: ${answer.text}`;
   const type = answer.headers.get('content-type') ?? '';
-  // A success the operation declares as CSV or NDJSON rows (format=, Accept), or as an event stream: text,
-  // checked by the formats and the stream's tests.
+  // A success the operation declares as CSV, NDJSON, Parquet or Arrow rows (format=, Accept), or as an event
+  // stream: checked by the formats' and the stream's tests.
   const isRows =
     answer.status === 200 &&
-    /^(text\/csv|application\/x-ndjson|text\/event-stream);/.test(type) &&
+    /^(text\/csv|application\/x-ndjson|text\/event-stream|application\/vnd\.apache\.(parquet|arrow\.stream))(;|$)/.test(
+      type,
+    ) &&
     req.op?.responses['200']?.content?.[type.split(';')[0]!] !== undefined;
   let body: unknown;
   if (req.method !== 'HEAD' && answer.text !== '' && !isRows) {
