@@ -49,8 +49,8 @@ module.exports = {
     {
       name: 'ingest-stands-apart',
       severity: 'error',
-      comment: 'Loading data (and the live feed) never goes through the HTTP layer, the modules that serve it or the agents\' tools.',
-      from: { path: `${SRC}(ingest|live)/` },
+      comment: 'Loading data, writing it out (exports) and the live feed never go through the HTTP layer, the modules that serve it or the agents\' tools.',
+      from: { path: `${SRC}(ingest|live|export)/` },
       to: { path: `${SRC}(http|modules|mcp|console)/` },
     },
     {

@@ -16,6 +16,8 @@ import {
   auditReport,
   baostockSummary,
   consoleProgress,
+  qlibProgress,
+  qlibSummary,
   securityProgress,
   sessionFileProgress,
   sessionProgress,
@@ -51,6 +53,7 @@ import { TradingCalendar } from './modules/common/tradingCalendar.service';
 import { StoreCoverage } from './modules/freshness/coverage.service';
 import { coverageTable } from './modules/freshness/coverageTable.serializer';
 import { EXPORTABLE_DATASETS, exportFlatFiles } from './modules/tushare/flatFiles.service';
+import { exportQlib } from './export/qlib/qlibExport';
 import type { ColumnarFormat } from './http/answers/answerFormat';
 
 const program = new Command('ashare').description('ashare-api data tools').showHelpAfterError();
@@ -295,6 +298,7 @@ program
               trigger: 'command',
               minCoverage: config.SYNC_MIN_COVERAGE,
               retryDelaysMs: config.SYNC_RETRY_DELAYS_MS,
+              qlibDir: config.QLIB_DIR,
               log: (line) => console.error(line),
               onSession: sessionProgress(),
             });
@@ -394,30 +398,46 @@ program
 program
   .command('export')
   .description(
-    "write each dataset's sessions as flat files in Tushare's layout and units, one a session under OUT/<dataset>/trade_date=YYYY-MM-DD/ (Hive-style: DuckDB, pandas and Polars read a dataset as one table), with manifest.json (dataset, date, rows, sha256); a rerun writes only what changed",
+    "write each dataset's sessions as flat files in Tushare's layout and units, one a session under OUT/<dataset>/trade_date=YYYY-MM-DD/ (Hive-style: DuckDB, pandas and Polars read a dataset as one table), with manifest.json (dataset, date, rows, sha256); a rerun writes only what changed. --format qlib: the whole store in qlib's binary layout (provider_uri), appended to by each later run",
   )
-  .requiredOption(
+  .option(
     '--datasets <names>',
-    `comma-separated, of ${EXPORTABLE_DATASETS.join(', ')}`,
+    `comma-separated, of ${EXPORTABLE_DATASETS.join(', ')} (not with qlib)`,
     listOf('dataset', EXPORTABLE_DATASETS),
   )
-  .requiredOption('--since <date>', 'first session, YYYY-MM-DD', isoDate)
+  .option('--since <date>', 'first session, YYYY-MM-DD (not with qlib)', isoDate)
   .option('--until <date>', 'last session, YYYY-MM-DD (default: today)', isoDate)
-  .option('--format <format>', 'parquet or arrow (an Arrow IPC stream a file)', oneOf('parquet', 'arrow'), 'parquet')
+  .option(
+    '--format <format>',
+    'parquet, arrow (an Arrow IPC stream a file) or qlib',
+    oneOf('parquet', 'arrow', 'qlib'),
+    'parquet',
+  )
   .requiredOption('--out <dir>', 'output directory')
-  .action((options: { datasets: string[]; since: string; until?: string; format: ColumnarFormat; out: string }) =>
-    withDb(async (db) => {
-      const started = performance.now();
-      const summary = await exportFlatFiles(db, new TradingCalendar(db, new DataVersions(db, 0)), {
-        ...options,
-        until: options.until ?? exchangeToday(),
-        progress: sessionFileProgress(),
-      });
-      const seconds = (performance.now() - started) / 1000;
-      console.error(
-        `export: ${summary.files} files (${summary.written} written, ${summary.unchanged} unchanged), ${summary.rows} rows in ${seconds.toFixed(1)} s (${Math.round(summary.rows / seconds)} rows/s)`,
-      );
-    }),
+  .action(
+    (options: { datasets?: string[]; since?: string; until?: string; format: ColumnarFormat | 'qlib'; out: string }) =>
+      withDb(async (db) => {
+        const started = performance.now();
+        const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
+        if (options.format === 'qlib') {
+          const summary = await exportQlib(db, { out: options.out, progress: qlibProgress() });
+          console.error(qlibSummary(summary, seconds()));
+          return;
+        }
+        if (options.datasets === undefined || options.since === undefined)
+          throw new InvalidArgumentError(`--datasets and --since are required with --format ${options.format}`);
+        const summary = await exportFlatFiles(db, new TradingCalendar(db, new DataVersions(db, 0)), {
+          datasets: options.datasets,
+          since: options.since,
+          format: options.format,
+          out: options.out,
+          until: options.until ?? exchangeToday(),
+          progress: sessionFileProgress(),
+        });
+        console.error(
+          `export: ${summary.files} files (${summary.written} written, ${summary.unchanged} unchanged), ${summary.rows} rows in ${seconds()} s (${Math.round(summary.rows / Number(seconds()))} rows/s)`,
+        );
+      }),
   );
 
 program

@@ -7,6 +7,7 @@ import type { BaostockSummary } from './ingest/baostock/baostockSync';
 import type { UpdateSummary } from './ingest/update/runUpdate';
 import type { BundleFile, BundleProgress } from './ingest/bundle';
 import { rejectionLines } from './ingest/loaderTypes';
+import type { QlibExportSummary } from './export/qlib/qlibExport';
 
 /**
  * Per-file progress of an import: a bar with rows/s and ETA (by bytes read) on a terminal, one summary line
@@ -55,6 +56,16 @@ export const securityProgress = (stream: NodeJS.WriteStream = process.stderr) =>
 /** A bar over the files of an export, a dataset's session each (on a terminal; a line every thousand otherwise). */
 export const sessionFileProgress = (stream: NodeJS.WriteStream = process.stderr) =>
   countProgress('sessions exported', 1000, stream);
+
+/** A bar over the securities of a qlib export (on a terminal; a line every thousand otherwise). */
+export const qlibProgress = (stream: NodeJS.WriteStream = process.stderr) => {
+  const bar = countProgress('securities exported', 1000, stream);
+  return (done: number, total: number) => bar(done, total, '');
+};
+
+/** A qlib export's summary line. */
+export const qlibSummary = (summary: QlibExportSummary, seconds: string): string =>
+  `export qlib: ${summary.sessions} sessions, ${summary.instruments} instruments; feature files ${summary.written} written, ${summary.appended} appended, ${summary.unchanged} unchanged; ${summary.pit} PIT fields written, in ${seconds} s`;
 
 /** A bar over the securities of an audit (on a terminal; a line every thousand otherwise). */
 export const auditProgress = (stream: NodeJS.WriteStream = process.stderr) => {

@@ -34,6 +34,8 @@ const Env = z
       .transform((value) => value === 'on'),
     /** `off`: the server never prunes minute data (a store kept by its own retention, or a benchmark's fixed days). */
     MINUTE_RETENTION_DAYS: z.union([z.literal('off'), z.coerce.number().int().min(1).max(3650)]).default(90),
+    /** A qlib provider_uri the updates keep current (`ashare export --format qlib` layout); unset: none. */
+    QLIB_DIR: z.string().min(1).optional(),
     /** Bound on every database statement and on waiting for a pooled connection; past it a request gets 503. */
     DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
     /** How long SIGTERM waits for in-flight requests before closing their connections. */

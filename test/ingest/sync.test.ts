@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect } from 'chai';
 import { dataVersion } from '../../src/db/dataVersions';
 import { allOpenDays, calendarThrough } from '../../src/db/sessionCoverage';
@@ -752,12 +755,14 @@ describe('the after-close update from Tushare Pro (local replay server)', () => 
 
   it('a store synced through 01-02 gets 01-03 and 01-04, one call per API and day; a partial day is asked again', async () => {
     const replay = await startTushareReplay(upstream);
+    const qlibDir = mkdtempSync(join(tmpdir(), 'ashare-qlib-update-'));
     const update = () =>
       runUpdate(testDb.db, tushareSessions({ url: replay.url, token: 't0ken', retryDelayMs: 5, maxRetries: 2 }), {
         trigger: 'command',
         minCoverage: 0.95,
         retryDelaysMs: [],
         now: () => new Date('2024-01-04T18:00:00+08:00'),
+        qlibDir,
       });
     try {
       await syncTushare(testDb.db, {
@@ -802,11 +807,17 @@ describe('the after-close update from Tushare Pro (local replay server)', () => 
         { dataset: 'top_inst', state: 'complete', rows: 1, expected: 0 },
         { dataset: 'top_list', state: 'complete', rows: 1, expected: 0 },
       ]);
+      // QLIB_DIR: the run's sessions are in the qlib directory, the calendar through the last.
+      expect(readFileSync(join(qlibDir, 'calendars', 'day.txt'), 'utf8')).to.equal(
+        '2024-01-02\n2024-01-03\n2024-01-04\n',
+      );
+      expect(readFileSync(join(qlibDir, 'features', 'sz000001', 'close.day.bin')).length).to.equal(4 * 4);
       // The next run asks the partial days again (their finished parts forgotten), not the complete datasets' alone.
       const again = replay.calls.length;
       await update();
       expect(datesOf(replay.calls.slice(again), 'daily_basic')).to.deep.equal(['20240102', '20240103', '20240104']);
     } finally {
+      rmSync(qlibDir, { recursive: true, force: true });
       await replay.close();
     }
   });

@@ -14,6 +14,7 @@ import {
   type SessionState,
 } from '../../domain/market/coverage';
 import { toSqlDateTime } from '../../domain/time/dates';
+import { exportQlib } from '../../export/qlib/qlibExport';
 import { OpenDays } from '../../domain/time/openDays';
 import { lastClosedSession, SOURCE_EXCHANGES, type UpdateSource } from '../../domain/time/syncSchedule';
 import { BLACKLISTED } from '../baostock/baostockClient';
@@ -33,6 +34,8 @@ export interface UpdateOptions {
   log?(line: string): void;
   /** After each session tried, for a progress bar. */
   onSession?(done: number, total: number, day: string): void;
+  /** QLIB_DIR: the qlib directory the run appends its sessions to (written again from its first). */
+  qlibDir?: string;
 }
 
 export type SessionOutcome = { day: string; state: SessionState | 'failed'; path?: string; reason?: string };
@@ -142,6 +145,10 @@ export async function runUpdate(db: Knex, source: SessionSource, options: Update
       : null;
   if (audit !== null)
     log(`${source.name}: audit of ${todo[0]}..${todo.at(-1)}: ${audit.findings} findings, ${audit.added} new`);
+  if (rows > 0 && options.qlibDir !== undefined) {
+    const qlib = await exportQlib(db, { out: options.qlibDir, rewriteFrom: todo[0] });
+    log(`${source.name}: qlib: ${qlib.appended} feature files appended, ${qlib.written} written, ${qlib.pit} PIT fields`);
+  }
   return {
     runId: Number(runId),
     status,

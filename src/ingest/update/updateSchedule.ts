@@ -13,6 +13,7 @@ export interface ScheduleSettings extends SourceSettings {
   SYNC_SCHEDULE: ScheduleEntry[];
   SYNC_MIN_COVERAGE: number;
   SYNC_RETRY_DELAYS_MS: number[];
+  QLIB_DIR?: string;
 }
 
 /** The lock the runner holds, across processes and instances. */
@@ -67,6 +68,7 @@ async function dueRuns(db: Knex, settings: ScheduleSettings, logger: Logger): Pr
         slot,
         minCoverage: settings.SYNC_MIN_COVERAGE,
         retryDelaysMs: settings.SYNC_RETRY_DELAYS_MS,
+        qlibDir: settings.QLIB_DIR,
         log: (line) => logger.info({ source: entry.source }, line),
       });
       logger.info(
