@@ -12,7 +12,8 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'No import cycles, type-only imports included: a cycle means two files are one file, or a type has no home.',
+      comment:
+        'No import cycles, type-only imports included: a cycle means two files are one file, or a type has no home.',
       from: { path: `${SRC}` },
       to: { circular: true },
     },
@@ -21,7 +22,12 @@ module.exports = {
       severity: 'error',
       comment: 'src/domain is pure logic: no app layer, no HTTP framework, no database, no driver.',
       from: { path: `${SRC}domain/` },
-      to: { path: [`${SRC}(http|modules|db|ingest|console|mcp)/`, '^node_modules/(express|knex|mysql2|better-sqlite3|ioredis)/'] },
+      to: {
+        path: [
+          `${SRC}(http|modules|db|ingest|console|mcp)/`,
+          '^node_modules/(express|knex|mysql2|better-sqlite3|ioredis)/',
+        ],
+      },
     },
     {
       name: 'serializer-takes-rows',
@@ -41,7 +47,7 @@ module.exports = {
       name: 'no-circular-folders',
       severity: 'error',
       comment:
-        'The folders of src/ingest and of src/domain depend on each other one way at most (a folder that needs another\'s part and is needed by it is one folder, or the part belongs elsewhere).',
+        "The folders of src/ingest and of src/domain depend on each other one way at most (a folder that needs another's part and is needed by it is one folder, or the part belongs elsewhere).",
       scope: 'folder',
       from: { path: `${SRC}(ingest|domain)(/|$)` },
       to: { path: `${SRC}(ingest|domain)(/|$)`, circular: true },
@@ -49,21 +55,24 @@ module.exports = {
     {
       name: 'ingest-stands-apart',
       severity: 'error',
-      comment: 'Loading data, writing it out (exports) and the live feed never go through the HTTP layer, the modules that serve it or the agents\' tools.',
+      comment:
+        "Loading data, writing it out (exports) and the live feed never go through the HTTP layer, the modules that serve it or the agents' tools.",
       from: { path: `${SRC}(ingest|live|export)/` },
       to: { path: `${SRC}(http|modules|mcp|console)/` },
     },
     {
       name: 'mcp-through-http',
       severity: 'error',
-      comment: 'The MCP tools ask the app through its HTTP pipeline (every plan rule applies), never a module or the database.',
+      comment:
+        'The MCP tools ask the app through its HTTP pipeline (every plan rule applies), never a module or the database.',
       from: { path: `${SRC}mcp/` },
       to: { path: `${SRC}(modules|db|ingest)/` },
     },
     {
       name: 'modules-through-shared',
       severity: 'error',
-      comment: 'A module imports a sibling only through what they share: modules/common and modules/subscriptions (the module list is the folder).',
+      comment:
+        'A module imports a sibling only through what they share: modules/common and modules/subscriptions (the module list is the folder).',
       from: { path: `${SRC}modules/([^/]+)/`, pathNot: `${SRC}modules/(common|subscriptions)/` },
       to: { path: `${SRC}modules/`, pathNot: [`${SRC}modules/$1/`, `${SRC}modules/(common|subscriptions)/`] },
     },
@@ -88,6 +97,10 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { extensions: ['.ts', '.js', '.json'], exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.js', '.json'],
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
   },
 };

@@ -147,7 +147,9 @@ export async function runUpdate(db: Knex, source: SessionSource, options: Update
     log(`${source.name}: audit of ${todo[0]}..${todo.at(-1)}: ${audit.findings} findings, ${audit.added} new`);
   if (rows > 0 && options.qlibDir !== undefined) {
     const qlib = await exportQlib(db, { out: options.qlibDir, rewriteFrom: todo[0] });
-    log(`${source.name}: qlib: ${qlib.appended} feature files appended, ${qlib.written} written, ${qlib.pit} PIT fields`);
+    log(
+      `${source.name}: qlib: ${qlib.appended} feature files appended, ${qlib.written} written, ${qlib.pit} PIT fields`,
+    );
   }
   return {
     runId: Number(runId),
