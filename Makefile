@@ -159,6 +159,10 @@ bench-live-cluster: node_modules/.installed
 bench-columnar: node_modules/.installed dist/.built
 	node --import tsx bench/columnar.ts
 
+## The qlib export (issue 64): the first export of 5,500 stocks × 20 years, the append of a session, a rerun (bench/results/qlib-*.json).
+bench-qlib: node_modules/.installed dist/.built
+	node --import tsx bench/qlib.ts
+
 ## The quote feed's sweep of 5,500 symbols per source and the stream's fan-out to 1,000 clients (bench/results/live.json).
 bench-live: node_modules/.installed
 	node --expose-gc --import tsx bench/live.ts

@@ -19,15 +19,13 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SingleBar } from 'cli-progress';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { connect } from '../src/db/connection';
 import { DAILY_BAR_COLUMNS, type DailyBarColumn } from '../src/domain/tables/dailyBarColumns';
 import { migrateLatest } from '../src/db/migrate';
-import { loadDemoDataIfEmpty, loadReferenceDataIfEmpty } from '../src/ingest/demo';
+import { loadDemoDataIfEmpty } from '../src/ingest/demo';
 import { cpuMs, rssMb } from './support/processStats';
-import { generateMarket } from './support/generateMarket';
-import { generateValuations } from './support/generateValuations';
+import { BUILT_CLI, GENERATED_LAST_DAY, generatedSqliteStore, sessionsOf } from './support/generatedSqliteStore';
 import { freePort, round2 } from './support/reference';
 import { prepareDatabase, START_FLAGS, startServerProcess, type ServerProcess } from './support/serverProcess';
 import { percentile, timed } from './support/timedRequests';
@@ -37,39 +35,10 @@ const EXPORT_STOCKS = Number(process.env.BENCH_EXPORT_STOCKS ?? 5500);
 const EXPORT_YEARS = Number(process.env.BENCH_EXPORT_YEARS ?? 20);
 const COLD_REQUESTS = Number(process.env.BENCH_COLD_REQUESTS ?? 100);
 const WARM_REQUESTS = 200;
-const LAST_DAY = '2025-12-31';
+const LAST_DAY = GENERATED_LAST_DAY;
 const KEY = `ak_bench_columnar_${'0123456789abcdef'.repeat(2)}`;
 const FORMATS = ['json', 'csv', 'parquet', 'arrow'] as const;
 const TARGETS = { parquetBytesOfCsv: 0.4, coldP99OfCsv: 1.2, exportRowsPerSec: 200_000, exportPeakRssMb: 300 };
-
-/** A generated SQLite store in the temp dir, made on first use: bars and factors, with valuations when asked. */
-async function store(name: string, stocks: number, years: number, valuations: boolean): Promise<string> {
-  const url = `sqlite://${join(tmpdir(), `${name}.sqlite`)}`;
-  const db = connect(url);
-  try {
-    await migrateLatest(db);
-    if (!(await db('daily_bars').first('ts_code'))) {
-      await loadReferenceDataIfEmpty(db);
-      console.log(`generating ${stocks} stocks × ${years} years…`);
-      await generateMarket(db, stocks, years, LAST_DAY);
-      if (valuations) {
-        const days = await sessionsOf(db);
-        const bar = new SingleBar({ format: 'daily_basic {bar} {value}/{total} days' });
-        bar.start(days.length, 0);
-        await generateValuations(db, days, (done) => bar.update(done));
-        bar.stop();
-      }
-    }
-    return url;
-  } finally {
-    await db.destroy();
-  }
-}
-
-const sessionsOf = async (db: ReturnType<typeof connect>): Promise<string[]> =>
-  (await db('daily_bars').distinct('trade_date').orderBy('trade_date')).map((row: { trade_date: unknown }) =>
-    String(row.trade_date).slice(0, 10),
-  );
 
 const serve = async (url: string, cache: boolean): Promise<ServerProcess> =>
   startServerProcess(
@@ -137,15 +106,12 @@ async function wholeMarketDay(url: string, daysOf: (db: ReturnType<typeof connec
   return results as Record<(typeof FORMATS)[number], { bytes: number; cold_p99_ms: number }>;
 }
 
-/** `npm run ashare` as it runs: the build (`make bench-columnar` makes it) under the CLI's own V8 flags. */
-const CLI = (JSON.parse(readFileSync('package.json', 'utf8')).scripts.ashare as string).split(' ').slice(1);
-
 /** `ashare export` of every session of the store's daily bars, in a process of its own; its summary and peak RSS. */
 async function exportRun(url: string, out: string) {
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [...CLI, 'export', '--datasets', 'daily', '--since', '1990-01-01', '--until', LAST_DAY, '--out', out],
+    [...BUILT_CLI, 'export', '--datasets', 'daily', '--since', '1990-01-01', '--until', LAST_DAY, '--out', out],
     { env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'inherit', 'pipe'] },
   );
   let peak = 0;
@@ -235,8 +201,9 @@ const RESULTS = 'bench/results/columnar.json';
 // A part not run keeps its figures of the last run.
 const results = existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
 if (PARTS.includes('day')) {
-  const day = await wholeMarketDay(await store(`ashare_bench_columnar_${STOCKS}x1`, STOCKS, 1, true), async (db) =>
-    (await sessionsOf(db)).slice(-COLD_REQUESTS),
+  const day = await wholeMarketDay(
+    await generatedSqliteStore(`ashare_bench_columnar_${STOCKS}x1`, STOCKS, 1, true),
+    async (db) => (await sessionsOf(db)).slice(-COLD_REQUESTS),
   );
   Object.assign(results, {
     stocks: STOCKS,
@@ -270,7 +237,12 @@ if (PARTS.includes('real')) {
   };
 }
 if (PARTS.includes('export')) {
-  const url = await store(`ashare_bench_export_${EXPORT_STOCKS}x${EXPORT_YEARS}`, EXPORT_STOCKS, EXPORT_YEARS, false);
+  const url = await generatedSqliteStore(
+    `ashare_bench_export_${EXPORT_STOCKS}x${EXPORT_YEARS}`,
+    EXPORT_STOCKS,
+    EXPORT_YEARS,
+    false,
+  );
   const out = mkdtempSync(join(tmpdir(), 'ashare-bench-export-'));
   const first = await exportRun(url, out);
   const rerun = await exportRun(url, out);
