@@ -285,4 +285,63 @@ describe('disclosures: forecasts, expresses, repurchases and holders’ trades o
       }
     });
   });
+
+  describe('GET /v1/events/new-shares', () => {
+    const maotai = {
+      symbol: '600519.SH',
+      name: '贵州茅台',
+      ipo_date: '2001-07-31',
+      sub_code: '730519',
+      issue_date: '2001-08-27',
+      // 7,150 × 10,000 shares; 22.44 × 100,000,000 yuan.
+      amount: 71_500_000,
+      market_amount: 71_500_000,
+      price: 31.39,
+      pe: 23.93,
+      limit_amount: null,
+      funds: 2_244_000_000,
+      ballot: 0.1703,
+    };
+
+    it('one security’s offer, in shares and yuan; known from its subscription day', async () => {
+      const { status, body } = await api.get(
+        '/v1/events/new-shares?symbol=600519&begin_date=2001-01-01&end_date=2001-12-31',
+      );
+      expect(status, JSON.stringify(body)).to.equal(200);
+      expect(body).to.deep.equal({ code: 200, message: 'success', pagination: pageOf(1, 1, 1000), data: [maotai] });
+      const before = await api.get('/v1/events/new-shares?symbol=600519&begin_date=2001-01-01&as_of=2001-07-30');
+      expect([before.status, before.body.error]).to.deep.equal([404, 'no_data']);
+    });
+
+    it('the whole market of a subscription day under the names offered, a listing day not yet set as null', async () => {
+      const day = await api.get('/v1/events/new-shares?ipo_date=2020-07-07');
+      expect(day.body.data).to.deep.equal([
+        {
+          symbol: '688981.SH',
+          name: '中芯国际',
+          ipo_date: '2020-07-07',
+          sub_code: '787981',
+          issue_date: '2020-07-16',
+          amount: 1_685_620_000,
+          market_amount: 505_687_000,
+          price: 27.46,
+          pe: 109.19,
+          limit_amount: 243_000,
+          funds: 46_287_000_000,
+          ballot: 0.1165,
+        },
+      ]);
+      const unlisted = await api.get('/v1/events/new-shares?ipo_date=2026-01-05');
+      expect(unlisted.body.data[0]).to.deep.include({ symbol: '001400.SZ', issue_date: null, ballot: null });
+    });
+
+    it('/dataapi new_share reads back the CSV rows by subscription day, in Tushare’s units', async () => {
+      const { data } = await dataapi(api.baseUrl, api.key, 'new_share', {
+        start_date: '20200101',
+        end_date: '20221231',
+      });
+      const { fields, items } = csvItems('new_share.csv');
+      expect(data).to.deep.equal({ fields, items: [items[1], items[0]], has_more: false });
+    });
+  });
 });

@@ -14,10 +14,10 @@ import { mcpClient, textOf } from '../support/mcpClient';
  * unlock calendar, a dataset's tool, 180 more; the audit's findings, whose checks are an enum, 630 more; ETFs
  * and convertibles as kinds of the list and the cross-section, 50 more; the funds' units and NAVs, two tools, 570; the
  * ETF and convertible markets of a day, two tools, 410; a convertible's terms, 260; forecasts, expresses,
- * repurchases and holders' trades, four dataset tools, 1,295; the limit prices, 290). Issue 65 brings it back under 15,000 whatever the
+ * repurchases and holders' trades, four dataset tools, 1,295; the limit prices, 290; the IPOs, 335). Issue 65 brings it back under 15,000 whatever the
  * number of datasets.
  */
-const TOOL_LIST_BUDGET = 17_250;
+const TOOL_LIST_BUDGET = 17_600;
 const dataToolNames = operationPolicies(loadContract())
   .filter((op) => op.credential === 'apiKey' && op.path.startsWith('/v1/') && op.operationId !== 'getStream')
   .map((op) => op.operationId.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase());

@@ -700,6 +700,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events/new-shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Initial public offerings (新股), per security, known from their subscription day
+         * @description Initial public offerings (Tushare `new_share`, 新股上市): the subscription code and day, the listing day, the
+         *     shares offered in all and online, the issue price and its P/E, an individual's cap, the proceeds and the
+         *     allotment rate. The issue price is the first-day reference of a listing under the approval system (its band of
+         *     −36 % to +44 %, main board until 2023-04-10, ChiNext until 2020-08-24). Give `symbol` for one security's
+         *     offer, `ipo_date` for the whole market's subscriptions of one day (the largest proceeds first), or both;
+         *     `begin_date`/`end_date` bound the subscription days (by default the year up to `as_of`, at most 3 years).
+         *     Point in time: an offer is known from its subscription day on, `as_of` (default today). `name` is the name it
+         *     was offered under. Pages of `limit` rows (`page`). Company disclosures: every plan sees them alike. Neither
+         *     `symbol` nor `ipo_date` → 400 `missing_parameter`.
+         */
+        get: operations["getNewShares"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/financials/forecast": {
         parameters: {
             query?: never;
@@ -1759,7 +1787,7 @@ export interface paths {
          *     `pro = ts.pro_api(KEY); pro._DataApi__http_url = 'http://localhost:8080/dataapi'`. The SDK 1.4 posts to
          *     `/dataapi/{api_name}`, older ones to `/dataapi` with `api_name` in the body.
          *
-         *     **api_names:** stock_basic, trade_cal, namechange, stock_company, daily, weekly, monthly, adj_factor, daily_basic, index_basic, index_daily, index_weight, index_classify, index_member_all, ths_index, ths_member, suspend_d, dividend, income, income_vip, balancesheet, balancesheet_vip, cashflow, cashflow_vip, disclosure_date, anns_d, moneyflow, margin, margin_detail, hk_hold, limit_list_d, stk_limit, block_trade, top_list, top_inst, top10_holders, top10_floatholders, stk_holdernumber, share_float, forecast, express, repurchase, stk_holdertrade, fund_basic, fund_daily, fund_adj, fund_nav, fund_share, fund_div, cb_basic, cb_daily, cb_price_chg, cb_call, stk_mins. Each takes Tushare's documented parameters for it, answers Tushare's default
+         *     **api_names:** stock_basic, trade_cal, namechange, stock_company, daily, weekly, monthly, adj_factor, daily_basic, index_basic, index_daily, index_weight, index_classify, index_member_all, ths_index, ths_member, suspend_d, dividend, income, income_vip, balancesheet, balancesheet_vip, cashflow, cashflow_vip, disclosure_date, anns_d, moneyflow, margin, margin_detail, hk_hold, limit_list_d, stk_limit, block_trade, top_list, top_inst, top10_holders, top10_floatholders, stk_holdernumber, share_float, forecast, express, repurchase, stk_holdertrade, new_share, fund_basic, fund_daily, fund_adj, fund_nav, fund_share, fund_div, cb_basic, cb_daily, cb_price_chg, cb_call, stk_mins. Each takes Tushare's documented parameters for it, answers Tushare's default
          *     fields in Tushare's order when `fields` is empty, in Tushare's units (dates `YYYYMMDD`; `daily` amount in
          *     thousand yuan; `daily_basic` shares and market values in 10,000), at most its documented row cap with
          *     `has_more`. The statements answer every stored version (`ann_date`, `f_ann_date`, `update_flag`).
@@ -3541,6 +3569,53 @@ export interface components {
             message: components["schemas"]["SuccessMessage"];
             /** @description The rows of this page. */
             data: components["schemas"]["HolderTrade"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /**
+         * @description An initial public offering (Tushare `new_share`, 新股上市): its subscription and listing days, the shares
+         *     offered, the issue price and the proceeds.
+         */
+        NewShare: {
+            /**
+             * @description Standard code.
+             * @example 600519.SH
+             */
+            symbol: string;
+            /** @description Short name of the security. */
+            name: string | null;
+            /**
+             * Format: date
+             * @description The subscription day (上网发行日).
+             */
+            ipo_date: string;
+            /** @description The subscription code. */
+            sub_code: string | null;
+            /**
+             * Format: date
+             * @description The listing day (上市日), null until set.
+             */
+            issue_date: string | null;
+            /** @description Shares offered (shares; Tushare sends ten thousands). */
+            amount: number | null;
+            /** @description Shares offered online (shares). */
+            market_amount: number | null;
+            /** @description The issue price (yuan): the reference of a new listing’s first-day band before the registration system. */
+            price: number | null;
+            /** @description The issue price over earnings per share. */
+            pe: number | null;
+            /** @description An individual's subscription cap (shares). */
+            limit_amount: number | null;
+            /** @description Proceeds (yuan; Tushare sends a hundred million yuan). */
+            funds: number | null;
+            /** @description The allotment rate (percent; 0.05 is 0.05 %). */
+            ballot: number | null;
+        };
+        /** @description Success envelope of a page of IPOs, newest subscription day first (one symbol) or by symbol (one day). */
+        NewSharePage: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description The rows of this page. */
+            data: components["schemas"]["NewShare"][];
             pagination: components["schemas"]["Pagination"];
         };
         /**
@@ -7140,6 +7215,11 @@ export interface components {
          */
         AnnDate: string;
         /**
+         * @description The whole market's subscriptions of one day (`YYYY-MM-DD`, e.g. `2020-07-07`). Give `symbol`, `ipo_date`, or both.
+         * @example 2020-07-07
+         */
+        IpoDate: string;
+        /**
          * @description Every fund's NAV of one day (`YYYY-MM-DD`, e.g. `2024-12-31`). Give `symbol`, `nav_date`, or both.
          * @example 2024-12-31
          */
@@ -9999,6 +10079,123 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["HolderTradePage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getNewShares: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One security over time, in any of the three formats (`600519`, `sh.600519`, `600519.SH`); an old code answers
+                 *     for the security it became. Give `symbol`, `date`, or both.
+                 * @example 600519.SH
+                 */
+                symbol?: components["parameters"]["DatasetSymbol"];
+                /**
+                 * @description The whole market's subscriptions of one day (`YYYY-MM-DD`, e.g. `2020-07-07`). Give `symbol`, `ipo_date`, or both.
+                 * @example 2020-07-07
+                 */
+                ipo_date?: components["parameters"]["IpoDate"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+                /**
+                 * @description Point in time, `YYYY-MM-DD`: the figures as they were known on that day. Each period uses the latest
+                 *     version announced on or before it (by the version's announcement date), so later restatements and
+                 *     reports published afterwards are invisible. Default: the current figures.
+                 * @example 2023-04-30
+                 */
+                as_of?: components["parameters"]["AsOf"];
+                /**
+                 * @description Rows per page, 1 to 6000 (a whole market's day fits one page).
+                 * @example 1000
+                 */
+                limit?: components["parameters"]["DatasetLimit"];
+                /**
+                 * @description Page number, from 1. A page beyond the last returns an empty `data` array. Ignored when `offset` is given.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
+                 * @example csv
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of rows. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": [
+                     *         {
+                     *           "symbol": "688981.SH",
+                     *           "name": "中芯国际",
+                     *           "ipo_date": "2020-07-07",
+                     *           "sub_code": "787981",
+                     *           "issue_date": "2020-07-16",
+                     *           "amount": 1938463000,
+                     *           "market_amount": 484615000,
+                     *           "price": 27.46,
+                     *           "pe": 109.19,
+                     *           "limit_amount": 240000,
+                     *           "funds": 53230000000,
+                     *           "ballot": 0.1165
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "current_page": 1,
+                     *         "total_pages": 1,
+                     *         "total_items": 1,
+                     *         "items_per_page": 1000,
+                     *         "has_next_page": false,
+                     *         "has_prev_page": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NewSharePage"];
                     "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
                     "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];

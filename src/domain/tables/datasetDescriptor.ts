@@ -55,6 +55,8 @@ export type DatasetRoute<C extends string, Op extends OperationId> =
       operationId: Op;
       by: 'announcement';
       date: C;
+      /** The column a row is known from, point in time (`ann_date` when not given; an IPO's subscription day). */
+      published?: C;
       wire: string;
       rank: C | null;
       ahead?: boolean;

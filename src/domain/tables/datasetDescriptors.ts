@@ -9,7 +9,7 @@ import {
   FUND_NAVS,
   FUND_SHARES,
 } from './instrumentDescriptors';
-import { EXPRESSES, FORECASTS, HOLDER_TRADES, REPURCHASES } from './disclosureDescriptors';
+import { EXPRESSES, FORECASTS, HOLDER_TRADES, NEW_SHARES, REPURCHASES } from './disclosureDescriptors';
 
 /**
  * The datasets beside prices and statements (issue 35), each a table in Tushare's layout with its units: the
@@ -651,6 +651,7 @@ export const DATASET_DESCRIPTORS = [
   EXPRESSES,
   REPURCHASES,
   HOLDER_TRADES,
+  NEW_SHARES,
   FUND_SHARES,
   FUND_NAVS,
   FUND_DIVIDENDS,
@@ -667,6 +668,9 @@ const KEY = new Set(['ts_code', 'name', 'trade_date']);
 export const valueColumnsOf = (layout: TableLayout<string>): string[] =>
   columnsOf(layout).filter((column) => !KEY.has(column));
 
-/** An announced dataset's value columns (everything but the security, its date and the announcement), in its registry's order. */
-export const announcedValueColumnsOf = (layout: TableLayout<string>, date: string): string[] =>
-  columnsOf(layout).filter((column) => !['ts_code', date, 'ann_date'].includes(column));
+/**
+ * An announced dataset's value columns (everything but the security, its name, its date and the day it was
+ * published, `ann_date` unless named), in its registry's order.
+ */
+export const announcedValueColumnsOf = (layout: TableLayout<string>, date: string, published = 'ann_date'): string[] =>
+  columnsOf(layout).filter((column) => !['ts_code', 'name', date, published].includes(column));

@@ -4,8 +4,9 @@ import { dataset, type DemoStock } from './datasetDescriptor';
 /**
  * Company disclosures users ask for most (issue 63), each in Tushare's layout with its units, confirmed against
  * Tushare's pages: `forecast` (业绩预告, doc_id=45), `express` (业绩快报, doc_id=46), `repurchase` (股票回购,
- * doc_id=124) and `stk_holdertrade` (股东增减持, doc_id=175). All are read point in time on `ann_date`, synced
- * by announcement day (they come on closed days too) and seen alike by every plan.
+ * doc_id=124), `stk_holdertrade` (股东增减持, doc_id=175) and `new_share` (新股上市, doc_id=123). All are read point
+ * in time (on `ann_date`; an IPO on its subscription day), the first four synced by announcement day (they come
+ * on closed days too), and seen alike by every plan.
  */
 
 /** The last report period ended before `today` (`YYYYMMDD`) of the given months' ends (e.g. ['1231']). */
@@ -338,6 +339,74 @@ export const HOLDER_TRADES = dataset({
         total_share: held - sold,
         begin_date: begin,
         close_date: close,
+      },
+    ];
+  },
+});
+
+/**
+ * Tushare `new_share` (新股上市, doc_id=123): an IPO's subscription code, its subscription day (`ipo_date`, 上网发行日)
+ * and listing day (`issue_date`, None until set), the shares offered (total and online; ten thousand shares →
+ * shares), the issue price (yuan; a new listing's first-day rules are of it) and its P/E, an individual's cap
+ * (ten thousand shares → shares), the proceeds (a hundred million yuan → yuan) and the allotment rate (percent).
+ * Known from its subscription day on. Not synced: Tushare asks it by a range of subscription days only.
+ */
+export const NEW_SHARES = dataset({
+  api: 'new_share',
+  table: 'new_shares',
+  scope: 'events',
+  key: ['ts_code'],
+  columns: {
+    ts_code: required(col.code()),
+    sub_code: col.text(),
+    name: col.text(),
+    ipo_date: required(col.date()),
+    issue_date: col.date(),
+    amount: col.number(4),
+    market_amount: col.number(4),
+    price: col.number(),
+    pe: col.number(),
+    limit_amount: col.number(4),
+    funds: col.number(8),
+    ballot: col.number(),
+  },
+  tushare: (by) => ({
+    params: { start_date: by.from('ipo_date'), end_date: by.to('ipo_date') },
+    order: [
+      ['ipo_date', 'desc'],
+      ['ts_code', 'asc'],
+    ],
+    cap: 2_000,
+  }),
+  route: {
+    operationId: 'getNewShares',
+    by: 'announcement',
+    date: 'ipo_date',
+    published: 'ipo_date',
+    wire: 'ipo_date',
+    rank: 'funds',
+    example: { symbol: '688981.SH', begin_date: '2020-01-01', end_date: '2020-12-31' },
+  },
+  // Of each demo stock an offer: subscribed on its first demo session, listed eight sessions later.
+  demo: (stock) => {
+    const [ipo, listed] = [stock.sessions.at(0), stock.sessions.at(8)];
+    if (ipo === undefined || listed === undefined) return [];
+    const offered = Math.round(stock.shares / 1e5) / 10;
+    const price = Number(stock.between(5, 40).toFixed(2));
+    return [
+      {
+        ts_code: stock.tsCode,
+        sub_code: stock.tsCode.slice(0, 6),
+        name: stock.name,
+        ipo_date: ipo,
+        issue_date: listed,
+        amount: offered,
+        market_amount: Math.round(offered * 0.3 * 10) / 10,
+        price,
+        pe: Number(stock.between(15, 23).toFixed(2)),
+        limit_amount: 1,
+        funds: Number(((offered * 1e4 * price) / 1e8).toFixed(3)),
+        ballot: Number(stock.between(0.02, 0.1).toFixed(4)),
       },
     ];
   },

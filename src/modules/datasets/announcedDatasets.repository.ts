@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connection';
 import { announcedValueColumnsOf } from '../../domain/tables/datasetDescriptors';
 import type { RoutedDataset } from './datasetRoutes.catalog';
+import { nameOf } from './datasets.repository';
 import type { AnnouncedDatasetQuery, AnnouncedDatasetRow } from './datasets.types';
 
 /**
@@ -9,14 +10,15 @@ import type { AnnouncedDatasetQuery, AnnouncedDatasetRow } from './datasets.type
  * (a correction replaces what it corrects from its own announcement on), through the key (ts_code, day, ann_date, …).
  */
 function announced(db: Db, { table, route }: RoutedDataset<'announcement'>, query: AnnouncedDatasetQuery) {
+  const published = route.published ?? 'ann_date';
   const latest = db(`${table} as v`)
-    .max('v.ann_date')
+    .max(`v.${published}`)
     .whereRaw('v.ts_code = t.ts_code')
     .whereRaw(`v.${route.date} = t.${route.date}`)
-    .where('v.ann_date', '<=', query.asOf);
+    .where(`v.${published}`, '<=', query.asOf);
   const rows = db(`${table} as t`)
     .whereBetween(`t.${route.date}`, [query.begin, query.end])
-    .where('t.ann_date', latest);
+    .where(`t.${published}`, latest);
   if (query.codes !== null) rows.whereIn('t.ts_code', [...query.codes]);
   return rows;
 }
@@ -30,16 +32,16 @@ export async function announcedDatasetPage(
   dataset: RoutedDataset<'announcement'>,
   query: AnnouncedDatasetQuery,
 ): Promise<{ rows: AnnouncedDatasetRow[]; total: number }> {
-  const { date, rank } = dataset.route;
+  const { date, rank, published = 'ann_date' } = dataset.route;
   const counted = await announced(db, dataset, query).count({ total: '*' }).first();
   const rows = await announced(db, dataset, query)
     .leftJoin('securities as s', 's.ts_code', 't.ts_code')
     .select([
       't.ts_code',
       `t.${date} as day`,
-      't.ann_date',
-      's.name',
-      ...announcedValueColumnsOf(dataset, date).map((column) => `t.${column}`),
+      `t.${published} as ann_date`,
+      nameOf(db, dataset),
+      ...announcedValueColumnsOf(dataset, date, published).map((column) => `t.${column}`),
     ])
     .orderBy(
       query.codes === null
@@ -49,7 +51,7 @@ export async function announcedDatasetPage(
     .orderBy([
       ...(rank === null ? [] : [{ column: `t.${rank}`, order: 'desc' as const }]),
       ...dataset.key
-        .filter((column) => !['ts_code', date, 'ann_date'].includes(column))
+        .filter((column) => !['ts_code', date, published].includes(column))
         .map((column) => ({ column: `t.${column}` })),
     ])
     .limit(query.limit)

@@ -50,7 +50,7 @@ export async function datasetPage(
 }
 
 /** The name of the row's day where the source sent one (rows stored before it was kept: the security's). */
-const nameOf = (db: Db, layout: TableLayout<string>) =>
+export const nameOf = (db: Db, layout: TableLayout<string>) =>
   'name' in layout.columns ? db.raw('coalesce(t.name, s.name) as name') : 's.name';
 
 /** The first trading day of the query that the plan does not see yet, or null. */

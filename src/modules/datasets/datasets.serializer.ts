@@ -24,13 +24,14 @@ export function toAnnouncedDatasetRow(
   dataset: RoutedDataset<'announcement'>,
 ): (row: AnnouncedDatasetRow) => Record<string, string | number | null> {
   const { route } = dataset;
-  const columns = announcedValueColumnsOf(dataset, route.date);
+  const published = route.published ?? 'ann_date';
+  const columns = announcedValueColumnsOf(dataset, route.date, published);
   return (row) => {
     const wire: Record<string, string | number | null> = {
       symbol: row.ts_code,
       name: row.name,
       [route.wire]: row.day,
-      ann_date: row.ann_date,
+      [published]: row.ann_date,
     };
     for (const column of columns) wire[column] = row[column] ?? null;
     return wire;

@@ -614,6 +614,28 @@ HolderTradePage = TypedDict("HolderTradePage", {
     "pagination": 'Pagination',
 }, total=False)
 
+NewShare = TypedDict("NewShare", {
+    "symbol": str,
+    "name": Optional[str],
+    "ipo_date": str,
+    "sub_code": Optional[str],
+    "issue_date": Optional[str],
+    "amount": Optional[float],
+    "market_amount": Optional[float],
+    "price": Optional[float],
+    "pe": Optional[float],
+    "limit_amount": Optional[float],
+    "funds": Optional[float],
+    "ballot": Optional[float],
+}, total=False)
+
+NewSharePage = TypedDict("NewSharePage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['NewShare'],
+    "pagination": 'Pagination',
+}, total=False)
+
 Forecast = TypedDict("Forecast", {
     "symbol": str,
     "name": Optional[str],
@@ -1678,6 +1700,10 @@ class GeneratedOperations:
     def get_holder_trades(self, *, symbol: Optional[str] = None, ann_date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, as_of: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[HolderTrade]]':
         """Shareholders' purchases and sales (增减持), per stock and announcement (GET /v1/events/holder-trades)."""
         return self._call("/v1/events/holder-trades", {"symbol": symbol, "ann_date": ann_date, "begin_date": begin_date, "end_date": end_date, "as_of": as_of, "limit": limit, "page": page})
+
+    def get_new_shares(self, *, symbol: Optional[str] = None, ipo_date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, as_of: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[NewShare]]':
+        """Initial public offerings (新股), per security, known from their subscription day (GET /v1/events/new-shares)."""
+        return self._call("/v1/events/new-shares", {"symbol": symbol, "ipo_date": ipo_date, "begin_date": begin_date, "end_date": end_date, "as_of": as_of, "limit": limit, "page": page})
 
     def get_forecasts(self, *, symbol: Optional[str] = None, period: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, as_of: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[Forecast]]':
         """Earnings forecasts (业绩预告), per stock and report period, point in time (GET /v1/financials/forecast)."""
