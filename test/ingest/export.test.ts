@@ -204,3 +204,45 @@ describe('export: a security that changed codes is one series, under its current
     }
   });
 });
+
+describe('export: disclosures, one file an announcement day, closed days included', () => {
+  const testDb = useTestDb();
+
+  it("forecasts under forecast/ann_date=…, a Saturday's among them, read by DuckDB in Tushare's units", async () => {
+    const db = testDb.db;
+    await loadCalendar(db, '2025-01-01', '2025-01-31');
+    await insertSecurities(db, [{ ts_code: '600519.SH', name: '贵州茅台', kind: 'stock' }]);
+    const forecast = (ann_date: string, net_profit_min: number) => ({
+      ts_code: '600519.SH',
+      ann_date,
+      end_date: '2024-12-31',
+      type: '略增',
+      net_profit_min,
+    });
+    // Yuan in the store; Tushare's ten thousand yuan in the export, as /dataapi answers.
+    await db('forecasts').insert([forecast('2025-01-10', 85_200_000_000), forecast('2025-01-25', 85_940_000_000)]);
+    const out = mkdtempSync(join(tmpdir(), 'ashare-export-disclosures-'));
+    const reader = await ColumnarReader.open();
+    try {
+      const summary = await exportFlatFiles(db, new TradingCalendar(db, new DataVersions(db, 0)), {
+        datasets: ['forecast'],
+        since: '2025-01-01',
+        until: '2025-01-31',
+        format: 'parquet',
+        out,
+      });
+      expect(summary).to.deep.include({ files: 2, rows: 2 });
+      expect(existsSync(join(out, 'forecast', 'ann_date=2025-01-25', 'part-0.parquet')), 'a Saturday').to.equal(true);
+      const forecasts = await reader.directory(join(out, 'forecast'), 'ann_date');
+      expect(
+        forecasts.rows.map(({ ann_date, end_date, net_profit_min }) => [ann_date, end_date, net_profit_min]),
+      ).to.deep.equal([
+        ['2025-01-10', '2024-12-31', 8_520_000],
+        ['2025-01-25', '2024-12-31', 8_594_000],
+      ]);
+    } finally {
+      reader.close();
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+});

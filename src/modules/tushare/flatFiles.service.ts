@@ -5,6 +5,7 @@ import { withPageCache } from '../../db/sql';
 import type { ColumnType } from '../../domain/api/columnTypes';
 import type { FieldSource } from '../../domain/tables/tushareApi';
 import { toTushareDate } from '../../domain/tables/tushareUnits';
+import { addDays } from '../../domain/time/calendar';
 import type { Visibility } from '../../domain/time/marketTime';
 import type { ColumnarFormat } from '../../http/answers/answerFormat';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
@@ -16,10 +17,24 @@ import { CodeHistory } from '../common/codeHistory.service';
 import { DataVersions } from '../../db/dataVersions';
 import type { TushareValue } from './tushare.types';
 
-/** The api_names a flat-file export writes: those asked by `trade_date`, one session's rows a file. */
-export const EXPORTABLE_DATASETS = Object.entries(TUSHARE_APIS)
-  .filter(([, api]) => api.params.trade_date?.op === 'eq' && api.period === undefined)
-  .map(([name]) => name);
+/**
+ * The column a dataset's files are partitioned on: `trade_date` for market data (one session a file), or
+ * `ann_date` for disclosures (one calendar day a file: they are published on closed days too); null when its
+ * api cannot be asked for one day of it alone.
+ */
+function partitionOf(apiName: string): 'trade_date' | 'ann_date' | null {
+  const api = TUSHARE_APIS[apiName]!;
+  if (api.period !== undefined) return null;
+  return (
+    (['trade_date', 'ann_date'] as const).find(
+      (param) =>
+        api.params[param]?.op === 'eq' && (api.requiresOneOf === undefined || api.requiresOneOf.includes(param)),
+    ) ?? null
+  );
+}
+
+/** The api_names a flat-file export writes: those asked by one trading day or one announcement day. */
+export const EXPORTABLE_DATASETS = Object.keys(TUSHARE_APIS).filter((name) => partitionOf(name) !== null);
 
 export interface FlatFileOptions {
   datasets: readonly string[];
@@ -75,8 +90,9 @@ const TYPE_OF_KIND: Record<FieldSource['kind'], ColumnType> = {
 
 /**
  * The flat-file export: each dataset's rows of each session in Tushare's layout and units (as `/dataapi`
- * answers them), one file a session under `out/<dataset>/trade_date=YYYY-MM-DD/part-0.<format>` — Hive-style
- * partitions that DuckDB, pandas and Polars read as one table — with `trade_date` the partition, not a column.
+ * answers them), one file a session under `out/<dataset>/trade_date=YYYY-MM-DD/part-0.<format>` (a disclosure's
+ * of each announcement day under `ann_date=`) — Hive-style partitions that DuckDB, pandas and Polars read as one
+ * table — with the partition's column not a column of the file.
  * `manifest.json` lists each file (dataset, date, rows, sha256): a rerun writes only the files whose bytes
  * changed, and a crashed run, rerun, ends with the same directory. Every row is under its security's current
  * code (`underCurrentCodes`).
@@ -93,9 +109,12 @@ const EXPORT_CACHE_KIB = 8_192;
 
 async function writeFlatFiles(db: Db, calendar: TradingCalendar, options: FlatFileOptions): Promise<FlatFileSummary> {
   const sessions = (await calendar.openDays()).between(options.since, options.until);
+  const days: string[] = [];
+  for (let day = options.since; day <= options.until; day = addDays(day, 1)) days.push(day);
+  const datesOf = (dataset: string) => (partitionOf(dataset) === 'trade_date' ? sessions : days);
   const manifest = new Manifest(options.out);
   const summary: FlatFileSummary = { written: 0, unchanged: 0, rows: 0, files: 0 };
-  const total = options.datasets.length * sessions.length;
+  const total = options.datasets.reduce((sum, dataset) => sum + datesOf(dataset).length, 0);
   let done = 0;
   const step = (dataset: string, date: string) => options.progress?.((done += 1), total, `${dataset} ${date}`);
   const codes = new CodeHistory(db, new DataVersions(db, 0));
@@ -113,13 +132,14 @@ async function writeFlatFiles(db: Db, calendar: TradingCalendar, options: FlatFi
   try {
     for (const dataset of options.datasets) {
       const api = TUSHARE_APIS[dataset]!;
+      const partition = partitionOf(dataset)!;
       // Every field of the api but the partition's.
-      const columns = Object.keys(api.fields).filter((name) => name !== 'trade_date');
+      const columns = Object.keys(api.fields).filter((name) => name !== partition);
       const types = columns.map((name) => TYPE_OF_KIND[api.fields[name]!.kind]);
-      for (const date of sessions) {
+      for (const date of datesOf(dataset)) {
         const rows = await underCurrentCodes(
           codes,
-          await sessionRows(db, calendar, { apiName: dataset, fields: columns }, api.scope, date),
+          await dayRows(db, calendar, { apiName: dataset, fields: columns, partition }, api.scope, date),
           columns.indexOf('ts_code'),
         );
         if (rows.length === 0) {
@@ -131,13 +151,13 @@ async function writeFlatFiles(db: Db, calendar: TradingCalendar, options: FlatFi
           dataset,
           date,
           rows: rows.length,
-          path: `${dataset}/trade_date=${date}/part-0.${options.format}`,
+          path: `${dataset}/${partition}=${date}/part-0.${options.format}`,
         };
         const outcome = encoder.encode({
           format: options.format,
           columns,
           types,
-          metadata: { dataset, trade_date: date },
+          metadata: { dataset, [partition]: date },
           values: packColumns(rows, types),
           file: join(options.out, entry.path),
           held: manifest.held(entry),
@@ -177,17 +197,17 @@ async function underCurrentCodes(codes: CodeHistory, rows: TushareValue[][], at:
 /** Files posted to the encoding thread beyond the one it encodes: one queued keeps it busy while the next is read. */
 const ENCODING_AHEAD = 1;
 
-/** A session's rows of an api_name's fields, every page of them. */
-async function sessionRows(
+/** A day's rows of an api_name's fields (its session's, or its announcements'), every page of them. */
+async function dayRows(
   db: Db,
   calendar: TradingCalendar,
-  { apiName, fields }: { apiName: string; fields: string[] },
+  { apiName, fields, partition }: { apiName: string; fields: string[]; partition: 'trade_date' | 'ann_date' },
   scope: string,
   date: string,
 ): Promise<TushareValue[][]> {
   const items: TushareValue[][] = [];
   for (;;) {
-    const params = { trade_date: toTushareDate(date)!, offset: String(items.length) };
+    const params = { [partition]: toTushareDate(date)!, offset: String(items.length) };
     const page = await tushareQuery(
       db,
       calendar,
