@@ -9,6 +9,7 @@ import { compactTools, queryResultsTool, type MetaTool } from './metaTools';
 import type { ResultStores } from './resultStore';
 import { callTool, errorResult, type Caller } from './toolCall';
 import type { Tool } from './toolCatalog';
+import { groupTools, memberCall, type ToolGroup } from './toolGroups';
 
 export interface McpOptions {
   tools: readonly Tool[];
@@ -52,37 +53,46 @@ const NOT_ALLOWED = {
  */
 const ANNOTATIONS = { readOnlyHint: true };
 
-/** The two shapes of one catalog: one tool per operation plus query_results (flat), or three meta-tools (compact). */
+/**
+ * The two shapes of one catalog: a tool per operation (the datasets' routes in two groups, `toolGroups.ts`)
+ * plus query_results (flat), or three meta-tools (compact).
+ */
 function shapedTools(
   options: McpOptions,
   compact: boolean,
 ): { listed: unknown[]; run: Map<string, (args: Record<string, unknown>, caller: Caller) => Promise<unknown>> } {
   const context = { app: options.app, stores: options.stores };
   const metas: MetaTool[] = compact ? compactTools(options.tools, context) : [queryResultsTool(context)];
-  const dataTools = compact ? [] : options.tools;
+  const { groups, alone } = compact ? { groups: [], alone: [] } : groupTools(options.tools);
+  const listing = ({
+    name,
+    description,
+    inputSchema,
+  }: {
+    name: string;
+    description: string;
+    inputSchema: unknown;
+  }) => ({
+    name,
+    description,
+    inputSchema,
+    annotations: ANNOTATIONS,
+  });
+  const runGroup = (group: ToolGroup) => async (args: Record<string, unknown>, caller: Caller) => {
+    const call = memberCall(group, args);
+    return typeof call === 'string' ? errorResult(call) : callTool(context, call.tool, call.args, caller);
+  };
   return {
-    listed: [
-      ...dataTools.map(({ name, description, inputSchema }) => ({
-        name,
-        description,
-        inputSchema,
-        annotations: ANNOTATIONS,
-      })),
-      ...metas.map(({ name, description, inputSchema }) => ({
-        name,
-        description,
-        inputSchema,
-        annotations: ANNOTATIONS,
-      })),
-    ],
+    listed: [...alone.map(listing), ...groups.map(listing), ...metas.map(listing)],
     run: new Map([
-      ...dataTools.map(
+      ...alone.map(
         (tool) =>
           [
             tool.name,
             (args: Record<string, unknown>, caller: Caller) => callTool(context, tool, args, caller),
           ] as const,
       ),
+      ...groups.map((group) => [group.name, runGroup(group)] as const),
       ...metas.map((meta) => [meta.name, meta.run] as const),
     ]),
   };

@@ -572,17 +572,24 @@ describe('datasets: every dataset route, one security over time and the whole ma
     );
   });
 
-  it("MCP: a dataset tool stores the whole market by default and answers one stock's rows in the reply", async () => {
+  it("MCP: get_market_dataset stores the whole market by default and answers one stock's rows in the reply", async () => {
     const client = await mcpClient(api.baseUrl, api.key);
+    const moneyFlow = (args: Record<string, string>) =>
+      client.callTool({ name: 'get_market_dataset', arguments: { dataset: 'money_flow', ...args } });
     try {
-      const market = await client.callTool({ name: 'get_money_flow', arguments: { date: '2024-12-31' } });
+      const market = await moneyFlow({ date: '2024-12-31' });
       expect(textOf(market).split('\n')[0]).to.match(
         /^Stored 2 rows as table money_flow \(columns: symbol, name, date, buy_sm_vol/,
       );
-      const one = await client.callTool({ name: 'get_money_flow', arguments: { symbol: '000001', date: '20241231' } });
+      const one = await moneyFlow({ symbol: '000001', date: '20241231' });
       expect(textOf(one).split('\n').slice(0, 2)).to.deep.equal([
         'symbol,name,date,buy_sm_vol,buy_sm_amount,sell_sm_vol,sell_sm_amount,buy_md_vol,buy_md_amount,sell_md_vol,sell_md_amount,buy_lg_vol,buy_lg_amount,sell_lg_vol,sell_lg_amount,buy_elg_vol,buy_elg_amount,sell_elg_vol,sell_elg_amount,net_mf_vol,net_mf_amount',
         '000001.SZ,平安银行,2024-12-31,120350,143804500,130200,155613100,60210,71951200,58800,70273000,30150,36034300,28900,34541000,12010,14353300,11200,13385000,2850,3401200',
+      ]);
+      const unknown = await client.callTool({ name: 'get_market_dataset', arguments: { dataset: 'weather' } });
+      expect([unknown.isError, textOf(unknown)]).to.deep.equal([
+        true,
+        'error invalid_parameter: dataset must be one of money_flow, margin_detail, northbound_holdings, margin_summary, limit_list, price_limits, block_trades, top_list, top_list_seats, fund_shares',
       ]);
     } finally {
       await client.close();

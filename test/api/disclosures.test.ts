@@ -268,12 +268,18 @@ describe('disclosures: forecasts, expresses, repurchases and holders’ trades o
       expect(data).to.deep.equal({ fields, items: [items[1], items[2]], has_more: false });
     });
 
-    it('MCP: get_holder_trades answers a stock’s trades in the reply', async () => {
+    it('MCP: get_disclosures answers a stock’s trades in the reply', async () => {
       const client = await mcpClient(api.baseUrl, api.key);
       try {
         const answer = await client.callTool({
-          name: 'get_holder_trades',
-          arguments: { symbol: '600519', begin_date: '20240101', end_date: '20241231', as_of: '2024-12-31' },
+          name: 'get_disclosures',
+          arguments: {
+            dataset: 'holder_trades',
+            symbol: '600519',
+            begin_date: '20240101',
+            end_date: '20241231',
+            as_of: '2024-12-31',
+          },
         });
         expect(textOf(answer).split('\n').slice(0, 3)).to.deep.equal([
           'symbol,name,ann_date,holder_name,holder_type,in_de,change_vol,change_ratio,after_share,after_ratio,avg_price,total_share,begin_date,close_date',

@@ -104,12 +104,12 @@ describe('share_float: restricted shares unlocking on /v1, /dataapi and MCP', ()
     expect((await window.json()).data.items).to.deep.equal(items.slice(4));
   });
 
-  it('MCP: get_share_float answers one stock’s unlocks in the reply', async () => {
+  it('MCP: get_disclosures answers one stock’s unlocks of a day (`day`, its float_date) in the reply', async () => {
     const client = await mcpClient(api.baseUrl, api.key);
     try {
       const one = await client.callTool({
-        name: 'get_share_float',
-        arguments: { symbol: '000001', float_date: '20241231', as_of: '2025-01-01' },
+        name: 'get_disclosures',
+        arguments: { dataset: 'share_float', symbol: '000001', day: '20241231', as_of: '2025-01-01' },
       });
       expect(textOf(one).split('\n').slice(0, 3)).to.deep.equal([
         'symbol,name,float_date,ann_date,float_share,float_ratio,holder_name,share_type',
