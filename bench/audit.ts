@@ -3,7 +3,7 @@
  * (AUDIT_STOCKS × AUDIT_YEARS from the project's generator, of which the importer loads what the audit reads:
  * securities, calendar, daily bars, factors, dividends and suspensions), then, each in a process of its own with the CLI's heap bound so that its peak RSS is the audit's
  * alone (the kernel's peak over the process's RSS when the audit starts; on SQLite it holds the audit's
- * 8 MiB page cache, src/ingest/audit/runAudit.ts): the full audit
+ * 8 MiB page cache, src/audit/runAudit.ts): the full audit
  * (every check, every security, every session: seconds, bars a second, RSS growth over the process's start),
  * and the audit of the last session alone (what runs after an update). The audit reads security by security,
  * so its time grows with the bars: the result names the store's size and the time at the real market's 24 M.
@@ -18,7 +18,7 @@ import { connect } from '../src/db/connection';
 import { migrateLatest } from '../src/db/migrate';
 import { consoleProgress } from '../src/cliProgress';
 import { importBundle } from '../src/ingest/bundle';
-import { auditCounts, runAudit } from '../src/ingest/audit/runAudit';
+import { auditCounts, runAudit } from '../src/audit/runAudit';
 import { removeSqliteFile, round2 } from './support/reference';
 import { scaleBundle } from './support/scaleBundle';
 

@@ -32,7 +32,7 @@ import {
   type AuditGate,
   type CheckName,
 } from './domain/quality/findings';
-import { auditCounts, runAudit, type AuditCounts } from './ingest/audit/runAudit';
+import { auditCounts, runAudit, type AuditCounts } from './audit/runAudit';
 import { BaostockClient } from './ingest/baostock/baostockClient';
 import {
   BAOSTOCK_DATASETS,
@@ -99,7 +99,7 @@ async function withDb<T>(work: (db: ReturnType<typeof connect>) => Promise<T>): 
   }
 }
 
-/** The audit of what a load brought (src/ingest/audit), told in one line: `ashare audit` lists the findings. */
+/** The audit of what a load brought (src/audit), told in one line: `ashare audit` lists the findings. */
 /** The audit of a load's range: its counts and new findings by check, and the exit code `gate` asks for. */
 async function auditAfterLoad(
   db: ReturnType<typeof connect>,

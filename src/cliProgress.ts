@@ -1,6 +1,6 @@
 import { membersOn, type ResolvedUniverse, type UniverseEntry } from './domain/market/universe';
 import { CHECKS, findingKey } from './domain/quality/findings';
-import { auditCounts, type AuditSummary } from './ingest/audit/runAudit';
+import { auditCounts, type AuditSummary } from './audit/runAudit';
 import cliProgress from 'cli-progress';
 import { differenceTable } from './ingest/baostock/check';
 import type { BaostockSummary } from './ingest/baostock/baostockSync';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { storeIsEmpty } from '../db/storeState';
 import { paths } from '../paths';
-import { runAudit } from './audit/runAudit';
+import { runAudit } from '../audit/runAudit';
 import { importBundle } from './bundle';
 import { writeRecentSessions } from './generate/recentSessions';
 import { loadTable } from './loadTable';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { pageOf } from '../support/pagination';
 import type { Knex } from 'knex';
 import { importBundle } from '../../src/ingest/bundle';
-import { runAudit } from '../../src/ingest/audit/runAudit';
+import { runAudit } from '../../src/audit/runAudit';
 import { correctedBundle, plantedBundle } from '../support/plantedBundle';
 import { useKeyedServer } from '../support/server';
 

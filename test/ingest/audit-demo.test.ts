@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { runAudit } from '../../src/ingest/audit/runAudit';
+import { runAudit } from '../../src/audit/runAudit';
 import { loadDemoDataIfEmpty } from '../../src/ingest/demo';
 import { useTestDb } from '../support/testDb';
 

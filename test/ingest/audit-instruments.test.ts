@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { importBundle } from '../../src/ingest/bundle';
-import { runAudit } from '../../src/ingest/audit/runAudit';
+import { runAudit } from '../../src/audit/runAudit';
 import { useTestDb } from '../support/testDb';
 import { csv, writeBundle } from './support/bundle';
 

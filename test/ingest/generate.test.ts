@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runAudit } from '../../src/ingest/audit/runAudit';
+import { runAudit } from '../../src/audit/runAudit';
 import { importBundle } from '../../src/ingest/bundle';
 import { limitBand } from '../../src/ingest/generate/dailyStep';
 import { generateBundle } from '../../src/ingest/generate/generateBundle';

@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import { importBundle } from '../../src/ingest/bundle';
-import { runAudit } from '../../src/ingest/audit/runAudit';
+import { runAudit } from '../../src/audit/runAudit';
 import { useTestDb } from '../support/testDb';
 import { correctedBundle } from '../support/plantedBundle';
 import { csv, writeBundle } from './support/bundle';
 
 /**
- * The audit's computed limit prices (src/ingest/audit/computedLimits.ts) on the planted January 2024 bundle:
+ * The audit's computed limit prices (src/audit/computedLimits.ts) on the planted January 2024 bundle:
  * every audited bar without a source row gets one by the rules in force, a limit-free day none, and a source
  * row, loaded later, replaces the computed one for good.
  */

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import type { DatasetDescriptor } from '../../src/domain/tables/datasetDescriptor';
 import { DATASET_DESCRIPTORS } from '../../src/domain/tables/datasetDescriptors';
 import { importBundle } from '../../src/ingest/bundle';
-import { runAudit } from '../../src/ingest/audit/runAudit';
+import { runAudit } from '../../src/audit/runAudit';
 import { TUSHARE_APIS } from '../../src/modules/tushare/apiNames.catalog';
 import { operations } from './contract';
 import { loadAllFinancials } from './financialFixtures';

@@ -11,7 +11,7 @@ import type { LoadOptions, LoadResult, TableLoader } from '../loaderTypes';
 import { baostockSecurities } from '../tables/baostockBasic';
 import { compact, yearsOf } from '../tushare/syncParts';
 import { differences, type Difference, type StoredDay } from './check';
-import { keepSourceDifferences } from '../audit/findingStore';
+import { keepSourceDifferences } from '../../audit/findingStore';
 import { QUERIES, type BaostockClient, type BaostockRecord, type BaostockStats } from './baostockClient';
 import { INDICATOR_QUERIES, indicatorRecords, quartersIn } from './indicators';
 import { QUARTERLY_INDICATORS, type IndicatorQuery } from '../../domain/tables/datasetDescriptors';

@@ -20,7 +20,7 @@ import { lastClosedSession, SOURCE_EXCHANGES, type UpdateSource } from '../../do
 import { BLACKLISTED } from '../baostock/baostockClient';
 import { IngestError } from '../ingestError';
 import type { SessionSource } from './sessionSource';
-import { auditCounts, runAudit, type AuditCounts } from '../audit/runAudit';
+import { auditCounts, runAudit, type AuditCounts } from '../../audit/runAudit';
 
 export interface UpdateOptions {
   trigger: 'schedule' | 'command';

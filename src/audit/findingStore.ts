@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import { toSqlDateTime } from '../../domain/time/dates';
-import { CHECK_NAMES, CHECKS, type CheckName, type Finding } from '../../domain/quality/findings';
-import { differenceFindings, type FieldDifference } from '../../domain/quality/sourceChecks';
+import { toSqlDateTime } from '../domain/time/dates';
+import { CHECK_NAMES, CHECKS, type CheckName, type Finding } from '../domain/quality/findings';
+import { differenceFindings, type FieldDifference } from '../domain/quality/sourceChecks';
 
 /** What one audit looked at: the checks run, the securities (null: all, and the whole market), the days. */
 export interface AuditScope {

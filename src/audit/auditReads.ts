@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
-import type { AuditBar } from '../../domain/quality/barChecks';
-import type { AuditFactor } from '../../domain/quality/factorChecks';
-import type { Distribution } from '../../domain/quality/distributions';
-import type { BalanceSheetTotals } from '../../domain/quality/statementChecks';
-import type { SourceDay } from '../../domain/quality/sourceChecks';
-import { isGrowthBoardFund } from '../../domain/quality/priceLimits';
-import { addDays } from '../../domain/time/calendar';
+import type { AuditBar } from '../domain/quality/barChecks';
+import type { AuditFactor } from '../domain/quality/factorChecks';
+import type { Distribution } from '../domain/quality/distributions';
+import type { BalanceSheetTotals } from '../domain/quality/statementChecks';
+import type { SourceDay } from '../domain/quality/sourceChecks';
+import { isGrowthBoardFund } from '../domain/quality/priceLimits';
+import { addDays } from '../domain/time/calendar';
 
 /** A name a security had, from `start` through `end` (null: still). */
 export interface NameSpan {
@@ -13,9 +13,9 @@ export interface NameSpan {
   start: string;
   end: string | null;
 }
-import type { SecurityKind } from '../../domain/reference/symbols';
-import { dayOfDateTime, storedDay } from '../../db/sql';
-import { groupBy } from '../../domain/api/collections';
+import type { SecurityKind } from '../domain/reference/symbols';
+import { dayOfDateTime, storedDay } from '../db/sql';
+import { groupBy } from '../domain/api/collections';
 
 /** A security the audit reads: its kind, listed life and, of a fund, whether it tracks the growth boards. */
 export interface AuditedSecurity {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { batchRows, upsertRows } from '../../db/bulkWrite';
+import { batchRows, upsertRows } from '../db/bulkWrite';
 import type { DayRange } from './auditReads';
 
 /** A day's limit prices as the audit's rules compute them, a `price_limits` row marked computed. */

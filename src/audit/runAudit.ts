@@ -1,21 +1,21 @@
 import type { Knex } from 'knex';
-import { barFindings, limitOfBar, type AuditSeries } from '../../domain/quality/barChecks';
+import { barFindings, limitOfBar, type AuditSeries } from '../domain/quality/barChecks';
 import { writeComputedLimits, type ComputedLimit } from './computedLimits';
-import { factorFindings, factorSteps } from '../../domain/quality/factorChecks';
-import { CHECK_NAMES, CHECKS, type CheckName, type Finding } from '../../domain/quality/findings';
-import { meantOn } from '../../domain/market/universe';
-import { barsOnClosedDays, missingSessions, partialSessions } from '../../domain/quality/sessionChecks';
-import { balanceSheetFindings } from '../../domain/quality/statementChecks';
-import { sourceMismatch } from '../../domain/quality/sourceChecks';
-import { COVERAGE_DATASETS, DEFAULT_MIN_COVERAGE } from '../../domain/market/coverage';
-import { boardOf } from '../../domain/reference/symbols';
-import { kindByCode } from '../../domain/reference/securityDirectory';
-import { OpenDays } from '../../domain/time/openDays';
-import { distributionsBySession } from '../../domain/quality/distributions';
-import { isDelistingName, isRiskWarningName, isUnreformedName } from '../../domain/quality/priceLimits';
-import { allOpenDays, sessionCounts, universeOf } from '../../db/sessionCoverage';
-import { declaredUniverse } from '../../db/declaredUniverse';
-import { withPageCache } from '../../db/sql';
+import { factorFindings, factorSteps } from '../domain/quality/factorChecks';
+import { CHECK_NAMES, CHECKS, type CheckName, type Finding } from '../domain/quality/findings';
+import { meantOn } from '../domain/market/universe';
+import { barsOnClosedDays, missingSessions, partialSessions } from '../domain/quality/sessionChecks';
+import { balanceSheetFindings } from '../domain/quality/statementChecks';
+import { sourceMismatch } from '../domain/quality/sourceChecks';
+import { COVERAGE_DATASETS, DEFAULT_MIN_COVERAGE } from '../domain/market/coverage';
+import { boardOf } from '../domain/reference/symbols';
+import { kindByCode } from '../domain/reference/securityDirectory';
+import { OpenDays } from '../domain/time/openDays';
+import { distributionsBySession } from '../domain/quality/distributions';
+import { isDelistingName, isRiskWarningName, isUnreformedName } from '../domain/quality/priceLimits';
+import { allOpenDays, sessionCounts, universeOf } from '../db/sessionCoverage';
+import { declaredUniverse } from '../db/declaredUniverse';
+import { withPageCache } from '../db/sql';
 import {
   auditedSecurities,
   balanceSheetsOf,
