@@ -49,15 +49,15 @@ module.exports = {
       comment:
         "The folders of src/ingest and of src/domain depend on each other one way at most (a folder that needs another's part and is needed by it is one folder, or the part belongs elsewhere).",
       scope: 'folder',
-      from: { path: `${SRC}(ingest|domain|audit)(/|$)` },
-      to: { path: `${SRC}(ingest|domain|audit)(/|$)`, circular: true },
+      from: { path: `${SRC}(ingest|domain|audit|generate)(/|$)` },
+      to: { path: `${SRC}(ingest|domain|audit|generate)(/|$)`, circular: true },
     },
     {
       name: 'ingest-stands-apart',
       severity: 'error',
       comment:
         "Loading data, writing it out (exports) and the live feed never go through the HTTP layer, the modules that serve it or the agents' tools.",
-      from: { path: `${SRC}(ingest|live|export|audit)/` },
+      from: { path: `${SRC}(ingest|live|export|audit|generate)/` },
       to: { path: `${SRC}(http|modules|mcp|console)/` },
     },
     {

@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import mysql from 'mysql2/promise';
 import { connect } from '../src/db/connection';
 import { migrateLatest } from '../src/db/migrate';
-import { generateBundle } from '../src/ingest/generate/generateBundle';
+import { generateBundle } from '../src/generate/generateBundle';
 import { loadDataInfile, sqliteImportDaily } from './support/bulkReference';
 import { removeSqliteFile } from './support/reference';
 

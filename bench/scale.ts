@@ -68,7 +68,7 @@ const WARM_UP = 10;
 const KEY = `ak_bench_scale_${'0123456789abcdef'.repeat(2)}`;
 const HEADERS = { 'X-API-KEY': KEY };
 const TARGETS = { flatCostRatio: 1.2, retentionRatio: 1.5 };
-/** The generator's synthetic index (src/ingest/generate/wholeMarket.ts) and its first industry band. */
+/** The generator's synthetic index (src/generate/wholeMarket.ts) and its first industry band. */
 const INDEX = '000999.SH';
 const INDUSTRY = 'synthetic-0';
 const isDefaultSize = FULL.stocks === 5500 && FULL.years === 20 && FULL.sessions === 60;

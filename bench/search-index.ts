@@ -11,7 +11,7 @@ import { connect } from '../src/db/connection';
 import { DataVersions } from '../src/db/dataVersions';
 import { migrateLatest } from '../src/db/migrate';
 import { loadReferenceDataIfEmpty } from '../src/ingest/demo';
-import { generateBundle } from '../src/ingest/generate/generateBundle';
+import { generateBundle } from '../src/generate/generateBundle';
 import { loadTable } from '../src/ingest/loadTable';
 import { stockBasic } from '../src/ingest/tables/stockBasic';
 import { SecuritySearch } from '../src/modules/stocks/securitySearch.service';

@@ -9,7 +9,7 @@ import { universe } from './ingest/tables/universeTable';
 import { rejectionLines } from './ingest/loaderTypes';
 import { clearUniverse, declaredUniverse, universeEntries } from './db/declaredUniverse';
 import { storedDay } from './db/sql';
-import { generateBundle } from './ingest/generate/generateBundle';
+import { generateBundle } from './generate/generateBundle';
 import { IngestError } from './ingest/ingestError';
 import {
   auditProgress,

@@ -1,7 +1,7 @@
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateBundle } from '../../src/ingest/generate/generateBundle';
+import { generateBundle } from '../../src/generate/generateBundle';
 
 export interface ScaleSize {
   stocks: number;

@@ -6,7 +6,7 @@ import { storeIsEmpty } from '../db/storeState';
 import { paths } from '../paths';
 import { runAudit } from '../audit/runAudit';
 import { importBundle } from './bundle';
-import { writeRecentSessions } from './generate/recentSessions';
+import { writeRecentSessions } from '../generate/recentSessions';
 import { loadTable } from './loadTable';
 import { baostockBasic } from './tables/baostockBasic';
 import { stockBasic } from './tables/stockBasic';

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importBundle } from '../../src/ingest/bundle';
-import { generateBundle } from '../../src/ingest/generate/generateBundle';
+import { generateBundle } from '../../src/generate/generateBundle';
 import { DataVersions } from '../../src/db/dataVersions';
 import { TradingCalendar } from '../../src/modules/common/tradingCalendar.service';
 import { FlatFileEncoder } from '../../src/modules/tushare/flatFileEncoder';

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runAudit } from '../../src/audit/runAudit';
 import { importBundle } from '../../src/ingest/bundle';
-import { limitBand } from '../../src/ingest/generate/dailyStep';
-import { generateBundle } from '../../src/ingest/generate/generateBundle';
+import { limitBand } from '../../src/generate/dailyStep';
+import { generateBundle } from '../../src/generate/generateBundle';
 import { createTestDb } from '../support/testDb';
 import { rowsOf } from './support/bundle';
 

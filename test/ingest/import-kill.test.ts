@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import { generateBundle } from '../../src/ingest/generate/generateBundle';
+import { generateBundle } from '../../src/generate/generateBundle';
 import { digestOfRows, tableNames } from '../support/rowDigest';
 import { useTestDb } from '../support/testDb';
 

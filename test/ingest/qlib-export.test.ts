@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { exportQlib } from '../../src/export/qlib/qlibExport';
 import { importBundle } from '../../src/ingest/bundle';
-import { generateBundle } from '../../src/ingest/generate/generateBundle';
+import { generateBundle } from '../../src/generate/generateBundle';
 import { ensureDemoKey } from '../../src/modules/accounts/demoAccount.service';
 import { pythonForClient } from '../support/python';
 import { startServer, type TestServer } from '../support/server';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_DIR } from '../../src/ingest/demo';
-import { RECENT_SYNTHETIC_STOCKS, writeRecentSessions } from '../../src/ingest/generate/recentSessions';
+import { RECENT_SYNTHETIC_STOCKS, writeRecentSessions } from '../../src/generate/recentSessions';
 import { rowsOf } from './support/bundle';
 
 describe('demo: synthetic recent sessions', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { importBundle } from '../../src/ingest/bundle';
-import { generateBundle } from '../../src/ingest/generate/generateBundle';
+import { generateBundle } from '../../src/generate/generateBundle';
 import { DEMO_EMAIL, ensureDemoKey } from '../../src/modules/accounts/demoAccount.service';
 import { startServer, type TestServer } from './server';
 import { createTestDb, type TestDb } from './testDb';

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import { roundTo } from '../../domain/market/adjust';
-import { tushareFieldsOf } from '../../domain/tables/datasetDescriptor';
-import { CONVERTIBLE_PRICE_CHANGES, FUND_NAVS, FUND_SHARES } from '../../domain/tables/instrumentDescriptors';
-import { CONVERTIBLE_BAR_FIELDS, FUNDS } from '../../domain/tables/instrumentLayouts';
-import { columnsOf } from '../../domain/tables/tableLayout';
+import { roundTo } from '../domain/market/adjust';
+import { tushareFieldsOf } from '../domain/tables/datasetDescriptor';
+import { CONVERTIBLE_PRICE_CHANGES, FUND_NAVS, FUND_SHARES } from '../domain/tables/instrumentDescriptors';
+import { CONVERTIBLE_BAR_FIELDS, FUNDS } from '../domain/tables/instrumentLayouts';
+import { columnsOf } from '../domain/tables/tableLayout';
 import { CsvWriter } from './csvWriter';
 import { DAILY_COLUMNS } from './dailyStep';
 import type { DayBar } from './datasetSessions';

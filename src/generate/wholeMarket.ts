@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DAILY_BASIC } from '../../domain/tables/marketLayouts';
-import { columnsOf } from '../../domain/tables/tableLayout';
+import { DAILY_BASIC } from '../domain/tables/marketLayouts';
+import { columnsOf } from '../domain/tables/tableLayout';
 import { CsvWriter } from './csvWriter';
 import type { GeneratedBar } from './dailyStep';
 import { STK_MINS_COLUMNS, writeSession, type SessionBar } from './minuteSessions';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { tushareFieldsOf } from '../../domain/tables/datasetDescriptor';
+import { tushareFieldsOf } from '../domain/tables/datasetDescriptor';
 import {
   BLOCK_TRADES,
   DATASET_DESCRIPTORS,
@@ -13,9 +13,9 @@ import {
   TOP_HOLDERS,
   TOP_LIST_SEATS,
   TOP_LISTS,
-} from '../../domain/tables/datasetDescriptors';
+} from '../domain/tables/datasetDescriptors';
 import { CsvWriter } from './csvWriter';
-import { limitPrices } from '../../domain/quality/priceLimits';
+import { limitPrices } from '../domain/quality/priceLimits';
 import { fixed2, type GeneratedBar } from './dailyStep';
 import type { Random } from './random';
 

@@ -1,6 +1,6 @@
-import { limitPrices, limitRatio } from '../../domain/quality/priceLimits';
-import { boardOf } from '../../domain/reference/symbols';
-import { compactToIsoDate } from '../../domain/time/dates';
+import { limitPrices, limitRatio } from '../domain/quality/priceLimits';
+import { boardOf } from '../domain/reference/symbols';
+import { compactToIsoDate } from '../domain/time/dates';
 import type { Random } from './random';
 
 /** A price or amount to the fen. */

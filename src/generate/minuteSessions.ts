@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { clockOf } from '../../domain/time/dates';
+import { clockOf } from '../domain/time/dates';
 import { CsvWriter } from './csvWriter';
 import { fixed2 } from './dailyStep';
 import type { Random } from './random';

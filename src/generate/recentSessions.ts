@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { limitPrices } from '../../domain/quality/priceLimits';
-import { exchangeToday } from '../../domain/time/clock';
+import { limitPrices } from '../domain/quality/priceLimits';
+import { exchangeToday } from '../domain/time/clock';
 import { CsvWriter } from './csvWriter';
 import { DAILY_COLUMNS, dailyCsvRow, limitBand, randomDailyBar, withClose, type GeneratedBar } from './dailyStep';
 import { writeDatasetSessions, type DayBar } from './datasetSessions';

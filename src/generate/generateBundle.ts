@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { paths } from '../../paths';
+import { paths } from '../paths';
 import { CsvWriter } from './csvWriter';
-import { boardOf } from '../../domain/reference/symbols';
+import { boardOf } from '../domain/reference/symbols';
 import { DAILY_COLUMNS, dailyCsvRow, fixed2, limitBand, randomDailyBar } from './dailyStep';
 import { Random } from './random';
 import type { SyntheticStock } from './syntheticStock';
