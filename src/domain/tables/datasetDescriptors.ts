@@ -452,10 +452,8 @@ export const HOLDER_COUNTS = dataset({
   tushare: (by) => ({
     params: {
       ts_code: by.codes('ts_code'),
-      ann_date: by.on('ann_date'),
+      ...by.byAnnouncement('ann_date'),
       enddate: by.on('end_date'),
-      start_date: by.from('ann_date'),
-      end_date: by.to('ann_date'),
     },
     order: [
       ['ann_date', 'desc'],

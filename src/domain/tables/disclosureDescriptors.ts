@@ -52,9 +52,7 @@ export const FORECASTS = dataset({
   tushare: (by) => ({
     params: {
       ts_code: by.codes('ts_code'),
-      ann_date: by.on('ann_date'),
-      start_date: by.from('ann_date'),
-      end_date: by.to('ann_date'),
+      ...by.byAnnouncement('ann_date'),
       period: by.on('end_date'),
       type: by.equals('type'),
     },
@@ -148,9 +146,7 @@ export const EXPRESSES = dataset({
   tushare: (by) => ({
     params: {
       ts_code: by.codes('ts_code'),
-      ann_date: by.on('ann_date'),
-      start_date: by.from('ann_date'),
-      end_date: by.to('ann_date'),
+      ...by.byAnnouncement('ann_date'),
       period: by.on('end_date'),
     },
     order: [
@@ -220,9 +216,7 @@ export const REPURCHASES = dataset({
   tushare: (by) => ({
     params: {
       ts_code: by.codes('ts_code'),
-      ann_date: by.on('ann_date'),
-      start_date: by.from('ann_date'),
-      end_date: by.to('ann_date'),
+      ...by.byAnnouncement('ann_date'),
     },
     order: [
       ['ann_date', 'desc'],
@@ -296,9 +290,7 @@ export const HOLDER_TRADES = dataset({
   tushare: (by) => ({
     params: {
       ts_code: by.codes('ts_code'),
-      ann_date: by.on('ann_date'),
-      start_date: by.from('ann_date'),
-      end_date: by.to('ann_date'),
+      ...by.byAnnouncement('ann_date'),
       trade_type: by.equals('in_de'),
       holder_type: by.equals('holder_type'),
     },

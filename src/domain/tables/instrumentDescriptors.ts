@@ -194,9 +194,7 @@ export const CONVERTIBLE_CALLS = dataset({
   tushare: (by) => ({
     params: {
       ts_code: by.codes('ts_code'),
-      ann_date: by.on('ann_date'),
-      start_date: by.from('ann_date'),
-      end_date: by.to('ann_date'),
+      ...by.byAnnouncement('ann_date'),
     },
     order: [
       ['ann_date', 'desc'],

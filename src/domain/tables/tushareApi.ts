@@ -91,6 +91,12 @@ export function filtersOf<C extends string>(_layout?: TableLayout<C>) {
       start_date: { column, op: 'gte', kind: 'date' },
       end_date: { column, op: 'lte', kind: 'date' },
     }),
+    /** Tushare's `ann_date`, `start_date`, `end_date` on the announcement day, as its disclosures take them. */
+    byAnnouncement: (column: C): Record<'ann_date' | 'start_date' | 'end_date', ParamFilter<C>> => ({
+      ann_date: { column, op: 'eq', kind: 'date' },
+      start_date: { column, op: 'gte', kind: 'date' },
+      end_date: { column, op: 'lte', kind: 'date' },
+    }),
   };
 }
 
