@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { Request } from 'express';
+import { loadColumnarWriters } from '../../src/http/answers/columnarChunks';
 import { RowsAnswer, type RowColumn } from '../../src/http/answers/rowsAnswer';
 import { bytesOf, tableText } from '../../src/http/answers/tableWriter';
 import { ok } from '../../src/http/envelope';
@@ -44,6 +45,7 @@ const envelopeOf = (rows: Row[]) =>
   ok({ date: '2025-12-31', securities: rows.map((row) => ({ symbol: row.code, name: row.name, close: row.close })) });
 
 describe('http/answers/rowsAnswer', () => {
+  before(loadColumnarWriters);
   for (const [label, rows] of [
     ['tricky rows', TRICKY],
     [

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { loadColumnarWriters } from './columnarChunks';
 import { urlQuery } from '../urlQuery';
 
 /** The forms a data answer takes: the JSON envelope, or its rows as CSV, NDJSON, Parquet or an Arrow IPC stream. */
@@ -44,6 +45,7 @@ export function negotiateFormat() {
     if (res.locals.operation?.tables) {
       res.vary('Accept');
       res.locals.format = formatOf(req, res);
+      if (isColumnar(res.locals.format!)) return void loadColumnarWriters().then(() => next(), next);
     }
     next();
   };

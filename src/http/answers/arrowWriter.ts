@@ -1,6 +1,12 @@
-import * as arrow from 'apache-arrow';
+import type * as Arrow from 'apache-arrow';
 import type { ColumnType } from '../../domain/api/columnTypes';
 import { CELL_VALUES, TIME_ZONE, type ColumnarRows } from './columnarRows';
+
+/** apache-arrow, loaded with the first columnar answer (`loadColumnarWriters`), not at start. */
+let arrow: typeof Arrow;
+export async function loadArrow(): Promise<void> {
+  arrow ??= await import('apache-arrow');
+}
 
 /** A column's Arrow type; a dictionary's id is its column's place, so the same table is the same bytes. */
 const ARROW_TYPES = {
@@ -11,7 +17,7 @@ const ARROW_TYPES = {
   bool: () => new arrow.Bool(),
   string: (id: number) => new arrow.Dictionary(new arrow.Utf8(), new arrow.Int32(), id),
   text: () => new arrow.Utf8(),
-} satisfies Record<ColumnType, (id: number) => arrow.DataType>;
+} satisfies Record<ColumnType, (id: number) => Arrow.DataType>;
 
 /** The end-of-stream marker of the Arrow IPC stream format: a continuation token and a zero length. */
 const END_OF_STREAM = Buffer.from([0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0]);
@@ -46,11 +52,11 @@ export function* arrowChunks({ columns, types, metadata, batches }: ColumnarRows
  * took most of the answer's time): the values and the validity bitmap (a bit a row, set where it has a value).
  */
 function columnData(
-  type: arrow.DataType,
+  type: Arrow.DataType,
   columnType: ColumnType,
   rows: ReadonlyArray<readonly unknown[]>,
   at: number,
-): arrow.Data {
+): Arrow.Data {
   const length = rows.length;
   const validity = new Uint8Array((length + 7) >> 3);
   let nullCount = 0;

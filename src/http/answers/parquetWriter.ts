@@ -1,8 +1,13 @@
 import { gzipSync } from 'node:zlib';
-import { ByteWriter, ParquetWriter } from 'hyparquet-writer';
 import type { SchemaElement } from 'hyparquet';
 import type { ColumnType } from '../../domain/api/columnTypes';
 import { CELL_VALUES, TIME_ZONE, type ColumnarRows } from './columnarRows';
+
+/** hyparquet-writer, loaded with the first columnar answer (`loadColumnarWriters`), not at start. */
+let hyparquet: typeof import('hyparquet-writer');
+export async function loadHyparquet(): Promise<void> {
+  hyparquet ??= await import('hyparquet-writer');
+}
 
 const PARQUET_TYPES = {
   date: { type: 'INT32', converted_type: 'DATE' },
@@ -38,7 +43,7 @@ const compressors = { GZIP: (bytes: Uint8Array) => new Uint8Array(gzipSync(bytes
  * a third of the encoding's time on a whole-market day (bench/results/columnar.json).
  */
 export function* parquetChunks({ columns, types, metadata, batches }: ColumnarRows): Generator<Buffer> {
-  const writer = new ByteWriter();
+  const writer = new hyparquet.ByteWriter();
   const written: Buffer[] = [];
   const flush = () => {
     if (writer.index === 0) return;
@@ -50,7 +55,7 @@ export function* parquetChunks({ columns, types, metadata, batches }: ColumnarRo
     { name: 'root', num_children: columns.length },
     ...columns.map((name, i) => ({ name, repetition_type: 'OPTIONAL' as const, ...PARQUET_TYPES[types[i]!] })),
   ];
-  const parquet = new ParquetWriter({
+  const parquet = new hyparquet.ParquetWriter({
     writer,
     schema,
     codec: 'GZIP',

@@ -1,5 +1,9 @@
 import { parentPort } from 'node:worker_threads';
+import { loadColumnarWriters } from '../../http/answers/columnarChunks';
 import { encodeFlatFile, type FlatFileJob } from './flatFileEncoding';
+
+// The writers before the first job (the thread's messages wait in its queue meanwhile).
+await loadColumnarWriters();
 
 /**
  * The export's encoding thread (`FlatFileEncoder`): each job posted is encoded, hashed and written, and its
