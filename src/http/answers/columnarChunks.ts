@@ -1,4 +1,3 @@
-import type { ColumnarFormat } from './answerFormat';
 import { arrowChunks, loadArrow } from './arrowWriter';
 import type { ColumnarRows } from './columnarRows';
 import { loadHyparquet, parquetChunks } from './parquetWriter';
@@ -16,8 +15,11 @@ export async function loadColumnarWriters(): Promise<void> {
   loaded = true;
 }
 
-/** The rows in a columnar form, in chunks of bytes (the libraries loaded by `loadColumnarWriters`). */
-export function columnarChunks(format: ColumnarFormat, rows: ColumnarRows): Generator<Buffer> {
+/**
+ * The rows in a columnar form (answerFormat.ts's ColumnarFormat, which imports this file), in chunks of bytes
+ * (the libraries loaded by `loadColumnarWriters`).
+ */
+export function columnarChunks(format: 'parquet' | 'arrow', rows: ColumnarRows): Generator<Buffer> {
   if (!loaded) throw new Error('the columnar writers are not loaded: loadColumnarWriters() first');
   return format === 'parquet' ? parquetChunks(rows) : arrowChunks(rows);
 }
