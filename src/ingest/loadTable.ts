@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import type { Knex } from 'knex';
+import { loadPinyin } from '../domain/reference/cnspell';
 import { bumpDataVersion } from '../db/dataVersions';
 import { ISO_DATE } from '../domain/time/dates';
 import { CsvReadError, csvRecords, type CsvRecord } from './csvRecords';
@@ -34,6 +35,8 @@ export async function loadRecords(
   loader: TableLoader,
   options: LoadOptions = {},
 ): Promise<LoadResult> {
+  // Security lists spell their names in pinyin (securityRows.ts): the dictionaries are loaded by the first load.
+  await loadPinyin();
   const load = typeof loader === 'function' ? await loader(db) : loader;
   const result: LoadResult = {
     source,

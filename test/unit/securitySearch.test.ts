@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { cnspellOf, fullPinyinOf } from '../../src/domain/reference/cnspell';
+import { cnspellOf, fullPinyinOf, loadPinyin } from '../../src/domain/reference/cnspell';
 import { SecurityIndex, type SearchableSecurity } from '../../src/domain/reference/securitySearch';
 
 function security(ts_code: string, name: string, list_status = 'L', former_names: string[] = []): SearchableSecurity {
@@ -15,6 +15,9 @@ function security(ts_code: string, name: string, list_status = 'L', former_names
     former_names,
   };
 }
+
+// The index below is built as the suite is defined: the dictionaries first.
+await loadPinyin();
 
 describe('in-memory security search', () => {
   const index = new SecurityIndex([

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { cnspellOf } from '../../src/domain/reference/cnspell';
+import { cnspellOf, loadPinyin } from '../../src/domain/reference/cnspell';
 import { compactToIsoDate, isIsoDate, sqlDateTimeToIso, toSqlDateTime } from '../../src/domain/time/dates';
 import * as errors from '../../src/domain/api/errors';
 import { AppError, noData, notFound } from '../../src/domain/api/errors';
@@ -111,6 +111,7 @@ describe('domain/dates', () => {
 });
 
 describe('domain/cnspell', () => {
+  before(loadPinyin);
   it('gives Tushare-style pinyin initials, polyphones included', () => {
     expect(cnspellOf('平安银行')).to.equal('PAYH');
     expect(cnspellOf('万科Ａ')).to.equal('WKA');
