@@ -16,7 +16,7 @@ import { PlanCatalog } from './modules/subscriptions/planCatalog.service';
 import { PlanVisibility } from './modules/subscriptions/planVisibility.service';
 import { authHandlers } from './modules/accounts/auth.handlers';
 import { KeyCache } from './modules/accounts/keyCache.service';
-import { hashKey } from './domain/api/keyMaterial';
+import { hashKey } from './domain/access/keyMaterial';
 import { LoginThrottle, type LoginLimits } from './modules/accounts/loginThrottle.service';
 import { findSessionAccount } from './modules/accounts/sessions.repository';
 import { billingHandlers } from './modules/billing/billing.handlers';

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types';
 import type { components, operations } from '../../generated/api';
 import { DATASETS, type Dataset } from '../db/dataVersions';
-import { columnTypesOf, tableColumnsOf, type ContractColumnType, type JsonSchema } from '../domain/api/columnTypes';
+import { columnTypesOf, tableColumnsOf, type ContractColumnType, type JsonSchema } from '../domain/answers/columnTypes';
 
 export type OperationId = keyof operations;
 export type Scope = components['schemas']['Scope'];

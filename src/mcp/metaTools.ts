@@ -1,6 +1,6 @@
 import { rankEndpoints } from './endpointSearch';
-import { csvLines, type FlatRow } from '../domain/api/flatRows';
-import { csvWithinBudget } from '../domain/api/toolResults';
+import { csvLines, type FlatRow } from '../domain/answers/flatRows';
+import { csvWithinBudget } from '../domain/answers/toolResults';
 import { callTool, errorResult, type Caller, type ToolContext, type ToolResult } from './toolCall';
 import { COMMON_ARGUMENTS, type Tool } from './toolCatalog';
 

@@ -1,6 +1,12 @@
 import type { RequestListener } from 'node:http';
-import { agentCsvLines, columnsOf, csvLines, flatRows } from '../domain/api/flatRows';
-import { csvWithinBudget, fitToBudget, truncationNote, type Json, type ToolFormat } from '../domain/api/toolResults';
+import { agentCsvLines, columnsOf, csvLines, flatRows } from '../domain/answers/flatRows';
+import {
+  csvWithinBudget,
+  fitToBudget,
+  truncationNote,
+  type Json,
+  type ToolFormat,
+} from '../domain/answers/toolResults';
 import type { ResultStores } from './resultStore';
 import { TABLE_NAME, type Tool } from './toolCatalog';
 import { toolErrorText } from './toolErrors';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { hashPassword, verifyPassword } from '../../src/modules/accounts/passwords.service';
-import { effectiveRateLimit } from '../../src/domain/api/rateLimits';
+import { effectiveRateLimit } from '../../src/domain/access/rateLimits';
 import { daysBetween, usageRange } from '../../src/domain/time/usageRange';
 
 describe('accounts: rules (pure)', () => {

@@ -8,7 +8,7 @@ import { keyOwnerLookup } from '../../src/modules/accounts/apiKeys.service';
 import { KeyCache } from '../../src/modules/accounts/keyCache.service';
 import { PlanCatalog } from '../../src/modules/subscriptions/planCatalog.service';
 import { UsageRecorder } from '../../src/modules/billing/usage.service';
-import { ALL_SCOPES, newApiKey } from '../../src/domain/api/keyMaterial';
+import { ALL_SCOPES, newApiKey } from '../../src/domain/access/keyMaterial';
 import { startChildServer } from '../support/childServer';
 import { createTestDb, useTestDb, type TestDb } from '../support/testDb';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { hashKey } from '../../src/domain/api/keyMaterial';
+import { hashKey } from '../../src/domain/access/keyMaterial';
 import { useSharedFixture } from '../support/fixture';
 import { call } from '../support/http';
 import { createKey, PASSWORD, signUp, uniqueEmail } from '../support/accounts';

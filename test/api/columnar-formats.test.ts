@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { tableParts, tableRows, columnsOf } from '../../src/domain/api/flatRows';
-import { answerColumnType } from '../../src/domain/api/columnTypes';
+import { tableParts, tableRows, columnsOf } from '../../src/domain/answers/flatRows';
+import { answerColumnType } from '../../src/domain/answers/columnTypes';
 import { operationPolicies } from '../../src/http/operations';
 import { asJsonValue, ColumnarReader, DUCKDB_TYPES, type ReadTable } from '../support/columnarReader';
 import { contract, operations } from '../support/contract';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import Papa from 'papaparse';
-import { tableRows, type FlatRow } from '../../src/domain/api/flatRows';
+import { tableRows, type FlatRow } from '../../src/domain/answers/flatRows';
 import { operations, resolve, type Schema } from '../support/contract';
 import { SAMPLE_REQUESTS as REQUESTS } from '../support/sampleRequests';
 import { useSharedFixture } from '../support/fixture';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { TOOL_RESULT_BUDGET_CHARS } from '../../src/domain/api/toolResults';
+import { TOOL_RESULT_BUDGET_CHARS } from '../../src/domain/answers/toolResults';
 import { operationPolicies } from '../../src/http/operations';
 import { DATASET_DESCRIPTORS } from '../../src/domain/tables/datasetDescriptors';
 import { loadContract } from '../../src/http/contract';

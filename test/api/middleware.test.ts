@@ -5,7 +5,7 @@ import { connect } from '../../src/db/connection';
 import { toSqlDateTime } from '../../src/domain/time/dates';
 import { ensureDemoKey } from '../../src/modules/accounts/demoAccount.service';
 import { insertKey } from '../../src/modules/accounts/apiKeys.repository';
-import { ALL_SCOPES, newApiKey } from '../../src/domain/api/keyMaterial';
+import { ALL_SCOPES, newApiKey } from '../../src/domain/access/keyMaterial';
 import { useOwnFixture } from '../support/fixture';
 import { replyOf, startServer } from '../support/server';
 import { createTestDb } from '../support/testDb';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { toSqlDateTime } from '../../src/domain/time/dates';
-import { hashKey } from '../../src/domain/api/keyMaterial';
+import { hashKey } from '../../src/domain/access/keyMaterial';
 import { useOwnFixture } from '../support/fixture';
 import { call } from '../support/http';
 import { createKey, PASSWORD, signUp, uniqueEmail, type SignedUp } from '../support/accounts';

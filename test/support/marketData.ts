@@ -123,7 +123,7 @@ export async function keyOnPlan(
 ): Promise<string> {
   const { insertAccount } = await import('../../src/modules/accounts/accounts.repository');
   const { insertKey } = await import('../../src/modules/accounts/apiKeys.repository');
-  const { ALL_SCOPES, newApiKey } = await import('../../src/domain/api/keyMaterial');
+  const { ALL_SCOPES, newApiKey } = await import('../../src/domain/access/keyMaterial');
   const accountId = await insertAccount(db, {
     email: `${planId}-${Math.random().toString(36).slice(2)}@test.local`,
     name: planId,

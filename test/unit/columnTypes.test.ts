@@ -5,7 +5,7 @@ import {
   epochDay,
   epochMillis,
   type JsonSchema,
-} from '../../src/domain/api/columnTypes';
+} from '../../src/domain/answers/columnTypes';
 
 const SCHEMAS: Record<string, JsonSchema> = {
   Bar: {
@@ -23,7 +23,7 @@ const SCHEMAS: Record<string, JsonSchema> = {
 };
 const resolve = (ref: string) => SCHEMAS[ref.split('/').at(-1)!]!;
 
-describe('domain/api/columnTypes: a table answer’s column types from its contract schema', () => {
+describe('domain/answers/columnTypes: a table answer’s column types from its contract schema', () => {
   it('types every scalar of the data and of the records listed in it, the first met winning; lists of records are rows, other objects JSON text', () => {
     const envelope: JsonSchema = {
       allOf: [

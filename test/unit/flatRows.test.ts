@@ -1,6 +1,13 @@
 import { expect } from 'chai';
-import { agentCsvLines, columnsOf, csvLines, flatRows, tableRows, type FlatRow } from '../../src/domain/api/flatRows';
-import type { Json } from '../../src/domain/api/toolResults';
+import {
+  agentCsvLines,
+  columnsOf,
+  csvLines,
+  flatRows,
+  tableRows,
+  type FlatRow,
+} from '../../src/domain/answers/flatRows';
+import type { Json } from '../../src/domain/answers/toolResults';
 
 describe('domain/flatRows: answers as flat rows and CSV lines', () => {
   it('writes a list of series as one row per bar, the series fields repeated on each', () => {

@@ -4,7 +4,7 @@ import { loadColumnarWriters } from '../../src/http/answers/columnarChunks';
 import { RowsAnswer, type RowColumn } from '../../src/http/answers/rowsAnswer';
 import { bytesOf, tableText } from '../../src/http/answers/tableWriter';
 import { ok } from '../../src/http/envelope';
-import type { ColumnType } from '../../src/domain/api/columnTypes';
+import type { ColumnType } from '../../src/domain/answers/columnTypes';
 
 interface Row {
   code: string;

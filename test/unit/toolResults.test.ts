@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { csvWithinBudget, fitToBudget, truncationNote } from '../../src/domain/api/toolResults';
+import { csvWithinBudget, fitToBudget, truncationNote } from '../../src/domain/answers/toolResults';
 
 describe('domain/toolResults: tool results within an agent budget', () => {
   it('cuts CSV lines to the budget between rows, the header always kept, and counts what it kept', () => {

@@ -1,5 +1,5 @@
 import type * as Arrow from 'apache-arrow';
-import type { ColumnType } from '../../domain/api/columnTypes';
+import type { ColumnType } from '../../domain/answers/columnTypes';
 import { CELL_VALUES, TIME_ZONE, type ColumnarRows } from './columnarRows';
 
 /** apache-arrow, loaded with the first columnar answer (`loadColumnarWriters`), not at start. */

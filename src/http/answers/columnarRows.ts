@@ -1,4 +1,4 @@
-import { epochDay, epochMillis, type ColumnType } from '../../domain/api/columnTypes';
+import { epochDay, epochMillis, type ColumnType } from '../../domain/answers/columnTypes';
 
 /** A table to write in a columnar form: its columns, their types, the facts beside it and its rows in batches. */
 export interface ColumnarRows {

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { SchemaElement } from 'hyparquet';
-import type { ColumnType } from '../../domain/api/columnTypes';
+import type { ColumnType } from '../../domain/answers/columnTypes';
 import { CELL_VALUES, TIME_ZONE, type ColumnarRows } from './columnarRows';
 
 /** hyparquet-writer, loaded with the first columnar answer (`loadColumnarWriters`), not at start. */

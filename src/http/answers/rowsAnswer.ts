@@ -1,5 +1,5 @@
-import { csvCell, csvLine } from '../../domain/api/flatRows';
-import { answerColumnType, type ContractColumnType } from '../../domain/api/columnTypes';
+import { csvCell, csvLine } from '../../domain/answers/flatRows';
+import { answerColumnType, type ContractColumnType } from '../../domain/answers/columnTypes';
 import { isColumnar, TABLE_MEDIA_TYPES, type AnswerFormat } from './answerFormat';
 import { JSON_TYPE } from './answerStore';
 import { COLUMNAR_BATCH_ROWS, type ColumnarRows } from './columnarRows';

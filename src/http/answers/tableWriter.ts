@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
-import { csvLine, tableColumns, tableParts, valueOf, type RowParts } from '../../domain/api/flatRows';
-import type { Json } from '../../domain/api/toolResults';
-import { answerColumnType, type ContractColumnType } from '../../domain/api/columnTypes';
+import { csvLine, tableColumns, tableParts, valueOf, type RowParts } from '../../domain/answers/flatRows';
+import type { Json } from '../../domain/answers/toolResults';
+import { answerColumnType, type ContractColumnType } from '../../domain/answers/columnTypes';
 import { isColumnar, TABLE_MEDIA_TYPES, type TableFormat } from './answerFormat';
 import { COLUMNAR_BATCH_ROWS, type ColumnarRows } from './columnarRows';
 import { columnarChunks } from './columnarChunks';

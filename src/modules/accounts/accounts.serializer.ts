@@ -2,7 +2,7 @@ import type { components } from '../../../generated/api';
 import { sqlDateTimeToIso } from '../../domain/time/dates';
 import type { AccountRow } from './accounts.types';
 import type { ApiKeyRow } from './accounts.types';
-import type { Scope } from '../../domain/api/keyMaterial';
+import type { Scope } from '../../domain/access/keyMaterial';
 
 type User = components['schemas']['User'];
 type ApiKey = components['schemas']['ApiKey'];

@@ -8,7 +8,7 @@ import type { KeyCache } from './keyCache.service';
 import { deleteKey, findKey, listKeys, updateKey } from './apiKeys.repository';
 import { createKeyWithinCap } from './apiKeys.service';
 import { toApiKey } from './accounts.serializer';
-import { ALL_SCOPES, newApiKey } from '../../domain/api/keyMaterial';
+import { ALL_SCOPES, newApiKey } from '../../domain/access/keyMaterial';
 
 const keyNotFound = () => notFound('API key not found');
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection';
 import { toSqlDateTime } from '../../domain/time/dates';
 import type { KeyOwner } from '../../http/ports';
-import { hashKey, visiblePrefix, type Scope } from '../../domain/api/keyMaterial';
+import { hashKey, visiblePrefix, type Scope } from '../../domain/access/keyMaterial';
 import type { ApiKeyRow } from './accounts.types';
 
 const LISTED_COLUMNS = ['id', 'account_id', 'name', 'prefix', 'scopes', 'created_at', 'last_used_at', 'expires_at'];

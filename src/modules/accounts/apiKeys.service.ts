@@ -2,11 +2,11 @@ import type { Db } from '../../db/connection';
 import { sqlDateTimeToIso } from '../../domain/time/dates';
 import type { KeyOwner } from '../../http/ports';
 import { keyLimitReached } from '../../domain/api/errors';
-import { effectiveRateLimit } from '../../domain/api/rateLimits';
+import { effectiveRateLimit } from '../../domain/access/rateLimits';
 import type { PlanCatalog } from '../subscriptions/planCatalog.service';
 import { countKeysLocked, findKeyOwner, insertKey, type NewKey, type StoredKeyOwner } from './apiKeys.repository';
 import type { KeyCache } from './keyCache.service';
-import { hashKey, sameHash } from '../../domain/api/keyMaterial';
+import { hashKey, sameHash } from '../../domain/access/keyMaterial';
 
 /** Keys one account may hold: enough for every server and notebook, and a bound on what a session can create. */
 export const MAX_KEYS_PER_ACCOUNT = 50;

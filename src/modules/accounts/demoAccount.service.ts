@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { findAccountIdByEmail, insertAccount } from './accounts.repository';
 import { findKeyOwner, insertKey } from './apiKeys.repository';
-import { ALL_SCOPES, hashKey, newApiKey } from '../../domain/api/keyMaterial';
+import { ALL_SCOPES, hashKey, newApiKey } from '../../domain/access/keyMaterial';
 
 export const DEMO_EMAIL = 'demo@ashare.local';
 

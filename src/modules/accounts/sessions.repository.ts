@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connection';
 import { toSqlDateTime } from '../../domain/time/dates';
 import type { AccountRow } from './accounts.types';
-import { hashKey } from '../../domain/api/keyMaterial';
+import { hashKey } from '../../domain/access/keyMaterial';
 
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 

@@ -6,7 +6,7 @@ import { ok, okPage } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
 import { signedIn } from '../../http/auth';
 import type { SessionAccount } from '../../http/ports';
-import { effectiveRateLimit } from '../../domain/api/rateLimits';
+import { effectiveRateLimit } from '../../domain/access/rateLimits';
 import { findPlan, listPlans } from '../subscriptions/subscriptions.repository';
 import { changePlan } from './subscription.service';
 import { invoicePage, latestInvoiceAt } from './billing.repository';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { ColumnType } from '../../domain/api/columnTypes';
+import type { ColumnType } from '../../domain/answers/columnTypes';
 import type { ColumnarFormat } from '../../http/answers/answerFormat';
 import { columnarChunks } from '../../http/answers/columnarChunks';
 import type { TushareValue } from './tushare.types';

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../../db/connection';
 import { withPageCache } from '../../db/sql';
-import type { ColumnType } from '../../domain/api/columnTypes';
+import type { ColumnType } from '../../domain/answers/columnTypes';
 import type { FieldSource } from '../../domain/tables/tushareApi';
 import { toTushareDate } from '../../domain/tables/tushareUnits';
 import { addDays } from '../../domain/time/calendar';
