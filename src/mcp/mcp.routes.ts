@@ -57,10 +57,12 @@ const ANNOTATIONS = { readOnlyHint: true };
  * The two shapes of one catalog: a tool per operation (the datasets' routes in two groups, `toolGroups.ts`)
  * plus query_results (flat), or three meta-tools (compact).
  */
-function shapedTools(
-  options: McpOptions,
-  compact: boolean,
-): { listed: unknown[]; run: Map<string, (args: Record<string, unknown>, caller: Caller) => Promise<unknown>> } {
+type ToolShape = {
+  listed: unknown[];
+  run: Map<string, (args: Record<string, unknown>, caller: Caller) => Promise<unknown>>;
+};
+
+function shapedTools(options: McpOptions, compact: boolean): ToolShape {
   const context = { app: options.app, stores: options.stores };
   const metas: MetaTool[] = compact ? compactTools(options.tools, context) : [queryResultsTool(context)];
   const { groups, alone } = compact ? { groups: [], alone: [] } : groupTools(options.tools);
@@ -99,7 +101,7 @@ function shapedTools(
 }
 
 /** An MCP server for one request: stateless, so every POST gets its own (SDK ≥ 1.26 forbids sharing one). */
-function toolServer(mcp: Sdk, options: McpOptions, caller: Caller, compact: boolean): Server {
+function toolServer(mcp: Sdk, options: McpOptions, caller: Caller, { listed, run }: ToolShape): Server {
   const {
     CallToolRequestSchema,
     GetPromptRequestSchema,
@@ -112,7 +114,6 @@ function toolServer(mcp: Sdk, options: McpOptions, caller: Caller, compact: bool
     { name: 'ashare-api', version: options.version },
     { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS },
   );
-  const { listed, run } = shapedTools(options, compact);
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed as never[] }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = run.get(request.params.name);
@@ -152,6 +153,9 @@ const wantsCompact = (req: Request) => req.query.tools === 'compact' || req.get(
  */
 export function mcpRoutes(options: McpOptions): Router {
   const router = Router();
+  // Each shape built once (its tools call with the caller they are given), not at every POST.
+  const shapes: Partial<Record<'flat' | 'compact', ToolShape>> = {};
+  const shapeOf = (compact: boolean) => (shapes[compact ? 'compact' : 'flat'] ??= shapedTools(options, compact));
   let hostCheck: ((req: Request, res: Response, next: NextFunction) => void) | undefined;
   const checkHost = (req: Request, res: Response, next: NextFunction) =>
     void sdk().then((mcp) => (hostCheck ??= mcp.hostHeaderValidation([...options.allowedHosts]))(req, res, next), next);
@@ -161,7 +165,7 @@ export function mcpRoutes(options: McpOptions): Router {
     const apiKey = presentedKey(req, res);
     const owner = apiKey === undefined ? null : await options.keyOwner(apiKey);
     if (apiKey === undefined || owner === null) throw invalidKey();
-    const server = toolServer(mcp, options, { apiKey, keyId: owner.keyId }, wantsCompact(req));
+    const server = toolServer(mcp, options, { apiKey, keyId: owner.keyId }, shapeOf(wantsCompact(req)));
     const transport = new mcp.StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
