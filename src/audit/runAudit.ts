@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { barFindings, limitOfBar, type AuditSeries } from '../domain/quality/barChecks';
+import { barFindings, barLimits, type AuditSeries } from '../domain/quality/barChecks';
 import { writeComputedLimits, type ComputedLimit } from './computedLimits';
 import { factorFindings, factorSteps } from '../domain/quality/factorChecks';
 import { CHECK_NAMES, CHECKS, type CheckName, type Finding } from '../domain/quality/findings';
@@ -180,8 +180,10 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
             .every((day) => halts.has(day)),
         sessionsBetween: (before, date) => days.countBetween(before, date) - 1,
       };
+      // Each bar's limit once: the checks read them, and the days in range without a source row keep them.
+      const barLimit = barLimits(audited);
       series.forEach((bar, index) => {
-        const limit = inRange(bar.date) ? limitOfBar(audited, index) : null;
+        const limit = inRange(bar.date) ? barLimit[index]! : null;
         if (limit !== null)
           limits.push({
             ts_code: code,
@@ -193,7 +195,7 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
       });
       found.push(
         ...[
-          ...barFindings(audited, checks),
+          ...barFindings(audited, checks, barLimit),
           ...(security.kind === 'stock' || security.kind === 'etf'
             ? factorFindings(code, series, factors, steps, distributions, factorChecks[security.kind])
             : []),

@@ -86,8 +86,15 @@ export function limitOfBar(series: AuditSeries, i: number): BarLimit | null {
   return { band, reference, ...limitPrices(reference, band.up, band.down, priceDecimalsOf(series.kind)) };
 }
 
+/** The limit prices of each of the series' bars (`limitOfBar`), in order. */
+export const barLimits = (series: AuditSeries): (BarLimit | null)[] => series.bars.map((_, i) => limitOfBar(series, i));
+
 /** The checks of one bar against its own figures and the day's limits, and against the bar before it. */
-export function barFindings(series: AuditSeries, checks: ReadonlySet<CheckName>): Finding[] {
+export function barFindings(
+  series: AuditSeries,
+  checks: ReadonlySet<CheckName>,
+  limits: readonly (BarLimit | null)[] = barLimits(series),
+): Finding[] {
   const found: Finding[] = [];
   const decimals = priceDecimalsOf(series.kind);
   const tick = 10 ** -decimals;
@@ -113,7 +120,7 @@ export function barFindings(series: AuditSeries, checks: ReadonlySet<CheckName>)
         if (vwap < low! - tick || vwap > high! + tick)
           add('vwap_outside_range', date, { vwap: round4(vwap), low, high, amount, vol, tick });
       }
-      const limit = limitOfBar(series, i);
+      const limit = limits[i]!;
       if (limit !== null) {
         const { band, up, down, reference } = limit;
         if (high! > up + 1e-9 || low! < down - 1e-9)
