@@ -40,8 +40,8 @@ describe('domain/tables: what the registries give the routes', () => {
   });
 
   it('an announced dataset’s value columns are all but the security, its day and the announcement', () => {
-    expect(announcedValueColumnsOf(HOLDER_COUNTS, 'end_date')).to.deep.equal(['holder_num']);
-    expect(announcedValueColumnsOf(SHARE_FLOATS, 'float_date')).to.deep.equal([
+    expect(announcedValueColumnsOf(HOLDER_COUNTS, { date: 'end_date' })).to.deep.equal(['holder_num']);
+    expect(announcedValueColumnsOf(SHARE_FLOATS, { date: 'float_date' })).to.deep.equal([
       'float_share',
       'float_ratio',
       'holder_name',

@@ -63,6 +63,9 @@ export type DatasetRoute<C extends string, Op extends OperationId> =
       example: Readonly<Record<string, string>>;
     };
 
+/** The column an announced route's rows are known from: its `published`, else `ann_date`. */
+export const publishedColumnOf = (route: { published?: string }): string => route.published ?? 'ann_date';
+
 /** A demo stock as the demo bundle's generator hands it to a dataset's rule: all invented but the name. */
 export interface DemoStock {
   tsCode: string;

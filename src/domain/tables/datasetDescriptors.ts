@@ -1,7 +1,7 @@
 import { addDays } from '../time/calendar';
 import { compactToIsoDate, isoToCompactDate } from '../time/dates';
 import { col, columnsOf, required, type ColumnLayout, type TableLayout } from './tableLayout';
-import { dataset, SESSIONS } from './datasetDescriptor';
+import { dataset, publishedColumnOf, SESSIONS } from './datasetDescriptor';
 import {
   CONVERTIBLE_CALLS,
   CONVERTIBLE_PRICE_CHANGES,
@@ -667,8 +667,11 @@ export const valueColumnsOf = (layout: TableLayout<string>): string[] =>
   columnsOf(layout).filter((column) => !KEY.has(column));
 
 /**
- * An announced dataset's value columns (everything but the security, its name, its date and the day it was
- * published, `ann_date` unless named), in its registry's order.
+ * An announced dataset's value columns (everything but the security, its name, its route's date and the day it
+ * was published), in its registry's order.
  */
-export const announcedValueColumnsOf = (layout: TableLayout<string>, date: string, published = 'ann_date'): string[] =>
-  columnsOf(layout).filter((column) => !['ts_code', 'name', date, published].includes(column));
+export const announcedValueColumnsOf = (
+  layout: TableLayout<string>,
+  route: { date: string; published?: string },
+): string[] =>
+  columnsOf(layout).filter((column) => !['ts_code', 'name', route.date, publishedColumnOf(route)].includes(column));

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection';
+import { publishedColumnOf } from '../../domain/tables/datasetDescriptor';
 import { announcedValueColumnsOf } from '../../domain/tables/datasetDescriptors';
 import type { RoutedDataset } from './datasetRoutes.catalog';
 import { nameOf } from './datasets.repository';
@@ -10,7 +11,7 @@ import type { AnnouncedDatasetQuery, AnnouncedDatasetRow } from './datasets.type
  * (a correction replaces what it corrects from its own announcement on), through the key (ts_code, day, ann_date, …).
  */
 function announced(db: Db, { table, route }: RoutedDataset<'announcement'>, query: AnnouncedDatasetQuery) {
-  const published = route.published ?? 'ann_date';
+  const published = publishedColumnOf(route);
   const latest = db(`${table} as v`)
     .max(`v.${published}`)
     .whereRaw('v.ts_code = t.ts_code')
@@ -32,7 +33,8 @@ export async function announcedDatasetPage(
   dataset: RoutedDataset<'announcement'>,
   query: AnnouncedDatasetQuery,
 ): Promise<{ rows: AnnouncedDatasetRow[]; total: number }> {
-  const { date, rank, published = 'ann_date' } = dataset.route;
+  const { date, rank } = dataset.route;
+  const published = publishedColumnOf(dataset.route);
   const counted = await announced(db, dataset, query).count({ total: '*' }).first();
   const rows = await announced(db, dataset, query)
     .leftJoin('securities as s', 's.ts_code', 't.ts_code')
@@ -41,7 +43,7 @@ export async function announcedDatasetPage(
       `t.${date} as day`,
       `t.${published} as ann_date`,
       nameOf(db, dataset),
-      ...announcedValueColumnsOf(dataset, date, published).map((column) => `t.${column}`),
+      ...announcedValueColumnsOf(dataset, dataset.route).map((column) => `t.${column}`),
     ])
     .orderBy(
       query.codes === null

@@ -1,4 +1,5 @@
 import { announcedValueColumnsOf, isOfSecurities, valueColumnsOf } from '../../domain/tables/datasetDescriptors';
+import { publishedColumnOf } from '../../domain/tables/datasetDescriptor';
 import type { TableLayout } from '../../domain/tables/tableLayout';
 import type { RoutedDataset } from './datasetRoutes.catalog';
 import type { AnnouncedDatasetRow, DatasetRow } from './datasets.types';
@@ -24,8 +25,8 @@ export function toAnnouncedDatasetRow(
   dataset: RoutedDataset<'announcement'>,
 ): (row: AnnouncedDatasetRow) => Record<string, string | number | null> {
   const { route } = dataset;
-  const published = route.published ?? 'ann_date';
-  const columns = announcedValueColumnsOf(dataset, route.date, published);
+  const published = publishedColumnOf(route);
+  const columns = announcedValueColumnsOf(dataset, route);
   return (row) => {
     const wire: Record<string, string | number | null> = {
       symbol: row.ts_code,
