@@ -201,6 +201,8 @@ export const REPURCHASES = dataset({
   table: 'repurchases',
   scope: 'events',
   key: ['ts_code', 'ann_date', 'proc'],
+  // Doc 124's example: 300451.SZ's two buy-backs completed (完成) on 20181010, 51,900 and 4,500 shares.
+  numbered: true,
   columns: {
     ts_code: required(col.code()),
     ann_date: required(col.date()),
@@ -271,6 +273,8 @@ export const HOLDER_TRADES = dataset({
   table: 'holder_trades',
   scope: 'events',
   key: ['ts_code', 'ann_date', 'holder_name', 'in_de'],
+  // Doc 175's example: two sales of one holder of 300115.SZ announced on 20190426, 9.47 and 8.69 million shares.
+  numbered: true,
   columns: {
     ts_code: required(col.code()),
     ann_date: required(col.date()),

@@ -27,7 +27,20 @@ export interface TableLayout<C extends string = string> {
   key: readonly C[];
   columns: Readonly<Record<C, ColumnLayout>>;
   marketTime?: { column: C; clock: MarketClock };
+  /**
+   * The source sends rows sharing the key in one answer, each a fact of its own (two buy-backs of one stock
+   * completed on one day: Tushare doc 124's example; one holder's two sales announced together: doc 175's):
+   * each is kept, numbered in the stored column `seq` (1, 2… in the order sent), which completes the key.
+   */
+  numbered?: boolean;
 }
+
+/** The stored column that tells apart the rows of a numbered layout sharing its key. */
+export const SEQ = 'seq';
+
+/** The key a table is stored under: its layout's, and `seq` where the layout is numbered. */
+export const storedKeyOf = (layout: TableLayout<string>): string[] =>
+  layout.numbered ? [...layout.key, SEQ] : [...layout.key];
 
 const column = (kind: ColumnKind, power = 0): ColumnLayout => ({ kind, power, required: false });
 
@@ -50,6 +63,7 @@ export const tableLayout = <C extends string>(layout: {
   columns: Readonly<Record<C, ColumnLayout>>;
   key: readonly NoInfer<C>[];
   marketTime?: { column: NoInfer<C>; clock: MarketClock };
+  numbered?: boolean;
 }): TableLayout<C> => layout;
 
 /** The column names of a layout in its order. */

@@ -1,6 +1,7 @@
-import { columnsOf, type ColumnLayout, type TableLayout } from '../../domain/tables/tableLayout';
+import { columnsOf, SEQ, storedKeyOf, type ColumnLayout, type TableLayout } from '../../domain/tables/tableLayout';
 import type { Dataset } from '../../db/dataVersions';
-import type { Row, TableLoad } from '../loaderTypes';
+import { keyOf } from '../keyTracker';
+import type { Row, TableLoad, TableLoader } from '../loaderTypes';
 import { date, DATE_TIME, int, num, required, requiredDate, requiredNum, text, tsCode } from './fieldParsers';
 
 /** `L1`..`L3` (Tushare) or `1`..`3` → the level number. */
@@ -55,5 +56,28 @@ export function layoutLoad<C extends string>(
     dataset,
     toRow: (values) => layoutRow(layout, values),
     ...extra,
+  };
+}
+
+/**
+ * A numbered layout's load, made per file (or reply): the rows sharing the layout's key are numbered in the
+ * order read (`seq`), and stored under the key completed by it. Another layout's load as it is.
+ */
+export function numberedLoad(layout: TableLayout<string>, load: TableLoad): TableLoader {
+  if (!layout.numbered) return load;
+  return async () => {
+    const counts = new Map<string, number>();
+    return {
+      ...load,
+      key: storedKeyOf(layout),
+      toRow(values) {
+        const row = load.toRow(values);
+        if (row === null) return null;
+        const key = keyOf(row, layout.key);
+        const seq = (counts.get(key) ?? 0) + 1;
+        counts.set(key, seq);
+        return { ...row, [SEQ]: seq };
+      },
+    };
   };
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connection';
 import { publishedColumnOf } from '../../domain/tables/datasetDescriptor';
 import { announcedValueColumnsOf } from '../../domain/tables/datasetDescriptors';
+import { SEQ } from '../../domain/tables/tableLayout';
 import type { RoutedDataset } from './datasetRoutes.catalog';
 import { nameOf } from './datasets.repository';
 import type { AnnouncedDatasetQuery, AnnouncedDatasetRow } from './datasets.types';
@@ -55,6 +56,7 @@ export async function announcedDatasetPage(
       ...dataset.key
         .filter((column) => !['ts_code', date, published].includes(column))
         .map((column) => ({ column: `t.${column}` })),
+      ...(dataset.numbered ? [{ column: `t.${SEQ}` }] : []),
     ])
     .limit(query.limit)
     .offset(query.offset);

@@ -3,6 +3,7 @@ import { arrayRows } from '../../db/arrayRows';
 import { kindSql } from '../common/securityFilters.repository';
 import { whereHidden, whereVisible } from '../common/visibleRows.repository';
 import type { FieldSource, ParamFilter, TushareApi } from '../../domain/tables/tushareApi';
+import { SEQ } from '../../domain/tables/tableLayout';
 
 /** A parameter's filter with the value it was given (codes already split, dates in the store's form). */
 export interface AppliedFilter {
@@ -67,6 +68,7 @@ export async function tushareRows(
     ),
   );
   for (const [column, direction] of api.order) query.orderBy(tableColumn(column), direction);
+  if (api.layout.numbered) query.orderBy(tableColumn(SEQ));
   return arrayRows(query.limit(window.limit + 1).offset(window.offset));
 }
 
