@@ -75,6 +75,8 @@ const APIS = [
   // Its example's first two rows are one fact sent twice. The sync asks `income_vip` by period, of no example.
   { api: 'income', params: { ts_code: '600000.SH' }, table: 'income_statements', mergedLines: [3], synced: false },
   { api: 'balancesheet', params: { ts_code: '600000.SH' }, table: 'balance_sheets', synced: false },
+  // Its example's last two rows are one fact sent twice, as income's.
+  { api: 'cashflow', params: { ts_code: '600000.SH' }, table: 'cash_flows', mergedLines: [4], synced: false },
   {
     api: 'stk_mins',
     params: { ts_code: '600000.SH', freq: '1min', start_date: '2023-08-25 09:00:00', end_date: '2023-08-25 19:00:00' },
@@ -91,6 +93,7 @@ const APIS = [
   { api: 'stk_holdertrade', params: { ann_date: '20190426' }, table: 'holder_trades' },
   { api: 'block_trade', params: { trade_date: '20181227' }, table: 'block_trades' },
   { api: 'share_float', params: { ann_date: '20181220' }, table: 'share_floats' },
+  { api: 'stk_limit', params: { trade_date: '20190625' }, table: 'price_limits' },
   // Funds outside the exchanges (.OF) have no code here: left out by design.
   { api: 'fund_div', params: { ts_code: '164702.SZ' }, table: 'fund_dividends', leftOutLines: [2, 3, 4, 5, 6, 8, 9] },
 ] as const;

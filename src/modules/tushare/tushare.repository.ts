@@ -4,6 +4,7 @@ import { kindSql } from '../common/securityFilters.repository';
 import { whereHidden, whereVisible } from '../common/visibleRows.repository';
 import type { FieldSource, ParamFilter, TushareApi } from '../../domain/tables/tushareApi';
 import { SEQ } from '../../domain/tables/tableLayout';
+import { STATEMENT_FIGURES } from '../../domain/tables/statementFigures';
 
 /** A parameter's filter with the value it was given (codes already split, dates in the store's form). */
 export interface AppliedFilter {
@@ -86,7 +87,11 @@ export async function firstHiddenTime(
   return row ? String(row.t0) : null;
 }
 
-/** The figure columns of a statement table, in the table's order (Tushare's, as the migrations list them): every column its layout does not name. */
+/** The figure columns of a statement table, in Tushare's documented order (any other after): every column its layout does not name. */
 export async function statementValueColumns(db: Db, api: TushareApi): Promise<string[]> {
-  return Object.keys(await db(api.layout.table).columnInfo()).filter((column) => !(column in api.layout.columns));
+  const documented: readonly string[] = STATEMENT_FIGURES[api.layout.table as keyof typeof STATEMENT_FIGURES] ?? [];
+  const rank = (column: string) => (documented.includes(column) ? documented.indexOf(column) : documented.length);
+  return Object.keys(await db(api.layout.table).columnInfo())
+    .filter((column) => !(column in api.layout.columns))
+    .sort((a, b) => rank(a) - rank(b));
 }
