@@ -59,7 +59,7 @@ export const LOADERS: ReadonlyArray<readonly [api: string, loader: TableLoader]>
   ['disclosure_date', disclosureDate],
   ['dividend', dividend],
   ['suspend_d', suspendD],
-  ['anns', annsD],
+  ['anns_d', annsD],
   ['stk_mins', stkMins],
   ['stk_mins_5min', stkMins5min],
   ['ticks', ticks],
@@ -77,9 +77,16 @@ export interface BundleFile {
   bytes: number;
 }
 
-/** The files of a bundle directory that a loader reads (`<api>.csv`), in import order. */
+/** The name a file had in bundles written before it took its api_name (announcements were `anns.csv`). */
+const FORMER_FILE_NAMES: Readonly<Record<string, string>> = { anns_d: 'anns' };
+
+/** The files of a bundle directory that a loader reads (`<api>.csv`, or its former name), in import order. */
 export function bundleFiles(dir: string): BundleFile[] {
-  return LOADERS.map(([api]) => ({ api, path: join(dir, `${api}.csv`) }))
+  return LOADERS.map(([api]) => {
+    const path = join(dir, `${api}.csv`);
+    const former = FORMER_FILE_NAMES[api];
+    return { api, path: former !== undefined && !existsSync(path) ? join(dir, `${former}.csv`) : path };
+  })
     .filter(({ path }) => existsSync(path))
     .map((file) => ({ ...file, bytes: statSync(file.path).size }));
 }

@@ -77,6 +77,15 @@ const APIS = [
   { api: 'balancesheet', params: { ts_code: '600000.SH' }, table: 'balance_sheets', synced: false },
   // Its example's last two rows are one fact sent twice, as income's.
   { api: 'cashflow', params: { ts_code: '600000.SH' }, table: 'cash_flows', mergedLines: [4], synced: false },
+  // The whole market's statements of a period: the same pages, the same rows (file: the api whose page shows them).
+  ...(['income', 'balancesheet', 'cashflow'] as const).map((statement) => ({
+    api: `${statement}_vip`,
+    file: statement,
+    params: { ts_code: '600000.SH' },
+    table: { income: 'income_statements', balancesheet: 'balance_sheets', cashflow: 'cash_flows' }[statement],
+    mergedLines: { income: [3], balancesheet: [], cashflow: [4] }[statement],
+    synced: false,
+  })),
   {
     api: 'stk_mins',
     params: { ts_code: '600000.SH', freq: '1min', start_date: '2023-08-25 09:00:00', end_date: '2023-08-25 19:00:00' },
@@ -94,6 +103,7 @@ const APIS = [
   { api: 'block_trade', params: { trade_date: '20181227' }, table: 'block_trades' },
   { api: 'share_float', params: { ann_date: '20181220' }, table: 'share_floats' },
   { api: 'stk_limit', params: { trade_date: '20190625' }, table: 'price_limits' },
+  { api: 'anns_d', params: { start_date: '20230620', end_date: '20230621' }, table: 'announcements' },
   // Funds outside the exchanges (.OF) have no code here: left out by design.
   { api: 'fund_div', params: { ts_code: '164702.SZ' }, table: 'fund_dividends', leftOutLines: [2, 3, 4, 5, 6, 8, 9] },
 ] as const;
@@ -105,6 +115,9 @@ const APIS = [
  * sync asks each announcement day and whose example spans seventeen years (test/ingest/sync-instruments.test.ts).
  */
 const SYNCED = [...APIS.filter((api) => !('synced' in api)), { api: 'bse_mapping', table: 'code_changes' }];
+
+/** The file of an api's documented rows: its own, or that of the api whose page shows them. */
+const fileOf = (api: { api: string; file?: string }) => api.file ?? api.api;
 
 const rowsOf = (api: string): Record<string, string>[] =>
   parse(readFileSync(join(DOCUMENTED, `${api}.csv`)), { columns: true });
@@ -126,7 +139,7 @@ function expectedItems(api: (typeof APIS)[number]): unknown[][] {
     ...('leftOutLines' in api ? api.leftOutLines : []),
   ];
   return sorted(
-    rowsOf(api.api)
+    rowsOf(fileOf(api))
       .filter((_, i) => !merged.includes(i + 2))
       .map((row) => wireItem(api.api, row)),
   );
@@ -150,7 +163,7 @@ describe("documented rows: each api's example from its source's page loads uncha
 
   for (const api of APIS) {
     it(`${api.api}: /dataapi answers the documented rows, nulls included`, async () => {
-      const fields = Object.keys(rowsOf(api.api)[0]!);
+      const fields = Object.keys(rowsOf(fileOf(api))[0]!);
       const answer = await dataapi(store.server.baseUrl, key, api.api, api.params, fields.join(','));
       expect(answer.code, answer.msg).to.equal(0);
       expect(answer.data.fields).to.deep.equal(fields);

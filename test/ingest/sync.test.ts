@@ -682,7 +682,7 @@ describe('sync from Tushare Pro (local replay server)', () => {
       const replay = await startTushareReplay(reference);
       try {
         await sync(replay.url, {
-          only: ['stock_company', 'index_classify', 'index_member_all', 'suspend_d', 'anns', 'dividend'],
+          only: ['stock_company', 'index_classify', 'index_member_all', 'suspend_d', 'anns_d', 'dividend'],
           today: '2024-01-04',
         });
         const paramsOf = (api: string) =>

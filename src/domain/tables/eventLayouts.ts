@@ -37,13 +37,14 @@ export const DIVIDENDS = tableLayout({
   },
 });
 
-/** `anns_d`; the row's id is the store's own (a hash of what identifies the announcement). */
+/** `anns_d`; the row's id is the store's own (a hash of what identifies the announcement); `name` the name of the day. */
 export const ANNOUNCEMENTS = tableLayout({
   table: 'announcements',
   key: ['id'],
   columns: {
     ann_date: required(col.date()),
     ts_code: required(col.code()),
+    name: col.text(),
     title: required(col.text()),
     url: col.text(),
     rec_time: col.datetime(),

@@ -21,7 +21,7 @@ export const suspendD: TableLoad = layoutLoad(TRADING_HALTS, 'events', {
  */
 export const annsD: TableLoad = layoutLoad(ANNOUNCEMENTS, 'events', {
   toRow(values) {
-    const row = layoutRow(ANNOUNCEMENTS, values, ['ann_date', 'ts_code', 'title', 'url', 'rec_time']);
+    const row = layoutRow(ANNOUNCEMENTS, values, ['ann_date', 'ts_code', 'name', 'title', 'url', 'rec_time']);
     const title = String(row.title);
     const id = createHash('sha256')
       .update([row.ts_code, row.ann_date, title, row.url ?? ''].join('\u0000'))

@@ -169,7 +169,7 @@ const TASKS: SyncTask[] = [
       ),
   },
   { api: 'suspend_d', parts: perOpenDay('trade_date') },
-  { api: 'anns', endpoint: 'anns_d', parts: perCalendarDay('ann_date') },
+  { api: 'anns_d', parts: perCalendarDay('ann_date') },
   // A board's members, asked board by board (ths_member answers one board's whole list), again on every run.
   {
     api: 'ths_member',

@@ -367,11 +367,7 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = {
   anns_d: {
     scope: 'events',
     layout: ANNOUNCEMENTS,
-    fields: {
-      ...fieldsOf(ANNOUNCEMENTS, ['ann_date', 'ts_code']),
-      name: ofSecurity('name'),
-      ...fieldsOf(ANNOUNCEMENTS, ['title', 'url', 'rec_time']),
-    },
+    fields: fieldsOf(ANNOUNCEMENTS, ['ann_date', 'ts_code', 'name', 'title', 'url', 'rec_time']),
     params: {
       ts_code: announcements.codes('ts_code'),
       ann_date: announcements.on('ann_date'),
