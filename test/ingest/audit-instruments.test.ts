@@ -114,7 +114,7 @@ describe('audit of ETFs and convertible bonds: each by its own limits, tick and 
 describe('audit of the instruments fixture', () => {
   const testDb = useTestDb();
 
-  it("raises nothing: an ETF's split (its factor and pre_close step together), a bond's lot of ten and its amount in ten thousand yuan: an ETF's split (its factor and pre_close step together), a bond's lot of ten and its amount in ten thousand yuan", async () => {
+  it("raises nothing: an ETF's split (its factor and pre_close step together), a bond's lot of ten and its amount in ten thousand yuan", async () => {
     await importBundle(testDb.db, 'test/fixtures/instruments');
     const summary = await runAudit(testDb.db, { now: new Date('2024-06-15T10:00:00Z') });
     expect(summary.findings).to.deep.equal([]);

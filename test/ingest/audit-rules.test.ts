@@ -1,0 +1,233 @@
+import { expect } from 'chai';
+import { importBundle } from '../../src/ingest/bundle';
+import { runAudit } from '../../src/audit/runAudit';
+import { rejectionLines } from '../../src/ingest/loaderTypes';
+import { useTestDb } from '../support/testDb';
+import { csv, DAILY_HEADER, writeBundle } from './support/bundle';
+
+/** Weekdays from 2024-02-01 to 2026-07-31, open but for Labour Day 2024 (May 1-3). */
+function calendar(): string[] {
+  const days: string[] = [];
+  for (let t = Date.UTC(2024, 1, 1); t <= Date.UTC(2026, 6, 31); t += 86_400_000) {
+    const day = new Date(t).toISOString().slice(0, 10).replaceAll('-', '');
+    if (![0, 6].includes(new Date(t).getUTCDay()) && !['20240501', '20240502', '20240503'].includes(day))
+      days.push(day);
+  }
+  return days;
+}
+const SESSIONS = calendar();
+const sessionsFrom = (first: string, count: number) => {
+  const at = SESSIONS.indexOf(first);
+  return SESSIONS.slice(at, at + count);
+};
+
+interface Series {
+  code: string;
+  /** The sessions it trades and its close on each; the first bar's pre_close is `first` (10 yuan by default). */
+  days: readonly string[];
+  closes: readonly number[];
+  first?: number;
+  /** pre_close where the exchange set it otherwise than the previous close (an ex-date). */
+  preCloses?: Readonly<Record<string, number>>;
+  /** The backward factor from a session on (1 before). */
+  factorFrom?: { day: string; factor: number };
+}
+
+/** Each bar opens at its pre_close and moves straight to its close; its volume differs every day, its vwap mid-range. */
+function barLines({ code, days, closes, first = 10, preCloses = {} }: Series): string[] {
+  return days.map((day, i) => {
+    const pre = preCloses[day] ?? (i === 0 ? first : closes[i - 1]!);
+    const close = closes[i]!;
+    const [high, low] = [Math.max(pre, close), Math.min(pre, close)];
+    const vol = 1000 + i;
+    const amount = +((vol * 100 * (high + low)) / 2 / 1000).toFixed(4);
+    return [code, day, pre, high, low, close, pre, +(close - pre).toFixed(3), 0, vol, amount].join(',');
+  });
+}
+const factorLines = ({ code, days, factorFrom }: Series) =>
+  days.map((day) => `${code},${day},${factorFrom && day >= factorFrom.day ? factorFrom.factor : 1}`);
+const flat = (count: number, close = 10) => Array.from({ length: count }, () => close);
+
+// Main-board risk warning between the draft's date and the rules' (2025-07-07 .. 2026-07-05): ±5 %, +7 % breaches.
+const stBetween: Series = {
+  code: '600101.SH',
+  days: sessionsFrom('20251201', 5),
+  closes: [10, 10, 10.7, 10.7, 10.7],
+};
+// Risk warning on both sides of the revised Trading Rules of 2026-07-06: +7 % on Friday the 3rd breaches ±5 %,
+// +7 % on Wednesday the 8th is within ±10 %.
+const stAcross: Series = {
+  code: '600102.SH',
+  days: sessionsFrom('20260701', 8),
+  closes: [10, 10, 10.7, 10.7, 10.7, 11.45, 11.45, 11.45],
+};
+// Delisting arrangement from Monday 2024-05-13 (退市丙): its first session has no limit (−40 %), its second
+// ±10 % (−11 % breaches).
+const delisting: Series = {
+  code: '600103.SH',
+  days: sessionsFrom('20240506', 8),
+  closes: [10, 10, 10, 10, 10, 6, 5.34, 5.34],
+};
+// A REIT's first day (2024-05-20): ±30 % of its offer price 3.000 (+25 %), then ±10 % (+12 % breaches).
+const reit: Series = {
+  code: '508001.SH',
+  days: sessionsFrom('20240520', 4),
+  first: 3,
+  closes: [3.75, 4.2, 4.2, 4.2],
+};
+// ST until 2024-02-29, sent twice (once without an end: tushare #895, #1647), then its own name from 2024-03-01:
+// +7 % on 2024-02-27 breaches ±5 %, +7 % on 2024-03-05 is within ±10 %.
+const namedTwice: Series = {
+  code: '600105.SH',
+  days: sessionsFrom('20240226', 10),
+  closes: [10, 10.7, 10.7, 10.7, 10.7, 10.7, 11.45, 11.45, 11.45, 11.45],
+};
+// An ex-date (2024-03-06, 0.50 yuan) inside a halt (03-05 to 03-07): the resumption on 03-08 opens at the
+// ex-reference 9.50 and the factor steps then (10 ÷ 9.5).
+const exInHalt: Series = {
+  code: '600106.SH',
+  days: ['20240301', '20240304', '20240308', '20240311'],
+  closes: [10, 10, 9.5, 9.5],
+  preCloses: { '20240308': 9.5 },
+  factorFrom: { day: '20240308', factor: 1.052632 },
+};
+// 0.30 yuan ex 2024-03-08 on a 10-yuan stock whose pre_close and factor both stay: the distribution moved nothing.
+const movedNothing: Series = { code: '600107.SH', days: sessionsFrom('20240304', 8), closes: flat(8) };
+
+const STOCKS = [stBetween, stAcross, delisting, namedTwice, exInHalt, movedNothing];
+const span = ({ days }: Series) => `${days[0]},${days.at(-1)}`;
+
+function rulesBundle() {
+  return writeBundle({
+    'stock_basic.csv': csv(
+      'ts_code,symbol,name,market,list_status,list_date',
+      '600101.SH,600101,ST甲,主板,L,20100104',
+      '600102.SH,600102,*ST乙,主板,L,20100104',
+      '600103.SH,600103,退市丙,主板,L,20100104',
+      '600105.SH,600105,丁股份,主板,L,20100104',
+      '600106.SH,600106,戊股份,主板,L,20100104',
+      '600107.SH,600107,己股份,主板,L,20100104',
+    ),
+    'namechange.csv': csv(
+      'ts_code,name,start_date,end_date,ann_date',
+      '600101.SH,ST甲,20200101,,20191231',
+      '600102.SH,*ST乙,20200101,,20191231',
+      '600103.SH,丙股份,20100104,20240512,',
+      '600103.SH,退市丙,20240513,,20240510',
+      '600105.SH,ST丁,20230101,20240229,20221230',
+      '600105.SH,ST丁,20230101,,20221230',
+      '600105.SH,丁股份,20240301,,20240229',
+    ),
+    'fund_basic.csv': csv(
+      'ts_code,name,fund_type,list_date,issue_date,benchmark,status,market',
+      '508001.SH,浙商沪杭甬REIT,REITs,20240520,20240510,,L,E',
+    ),
+    'trade_cal.csv': csv('exchange,cal_date,is_open', ...SESSIONS.map((day) => `SSE,${day},1`)),
+    'daily.csv': csv(DAILY_HEADER, ...STOCKS.flatMap(barLines)),
+    'adj_factor.csv': csv('ts_code,trade_date,adj_factor', ...STOCKS.flatMap(factorLines)),
+    'fund_daily.csv': csv(DAILY_HEADER, ...barLines(reit)),
+    'fund_adj.csv': csv('ts_code,trade_date,adj_factor', ...factorLines(reit)),
+    'dividend.csv': csv(
+      'ts_code,end_date,div_proc,cash_div,cash_div_tax,stk_div,ex_date',
+      '600106.SH,20231231,实施,0.5,0.5,0,20240306',
+      '600107.SH,20231231,实施,0.3,0.3,0,20240308',
+    ),
+    'suspend_d.csv': csv(
+      'ts_code,trade_date,suspend_type',
+      ...['20240305', '20240306', '20240307'].map((day) => `600106.SH,${day},S`),
+    ),
+    // Each security over the sessions it trades: no session is partial.
+    'universe.csv': csv(
+      'scope,code,start_date,end_date',
+      ...[...STOCKS, reit].map((series) => `security,${series.code},${span(series)}`),
+    ),
+  });
+}
+
+describe('audit of a bundle of the rules in force: each case on its real dates, found exactly as the rules say', () => {
+  const testDb = useTestDb();
+
+  it('ST ±5 % until 2026-07-06 and ±10 % from then, a delisting arrangement, a REIT, a name sent twice, an ex-date in a halt, a dividend that moved nothing', async () => {
+    const bundle = rulesBundle();
+    try {
+      const results = await importBundle(testDb.db, bundle.dir);
+      expect(results.flatMap(rejectionLines)).to.deep.equal([]);
+      const summary = await runAudit(testDb.db, { now: new Date('2026-07-31T10:00:00Z') });
+      const found = summary.findings.map(({ check, symbol, date, detail }) => ({ check, symbol, date, detail }));
+      expect(found).to.deep.equal([
+        {
+          check: 'limit_breach',
+          symbol: '600105.SH',
+          date: '2024-02-27',
+          detail: {
+            close: 10.7,
+            high: 10.7,
+            low: 10,
+            pre_close: 10,
+            limit_up: 10.5,
+            limit_down: 9.5,
+            limit_ratio: 0.05,
+          },
+        },
+        // The 0.30 yuan: pre_close should be 9.70 (9.73 with a tenth of the shares held by the company), the
+        // factor should step by 10 ÷ 9.70.
+        {
+          check: 'pre_close_mismatch',
+          symbol: '600107.SH',
+          date: '2024-03-08',
+          detail: {
+            pre_close: 10,
+            previous_close: 10,
+            previous_date: '2024-03-07',
+            ex_reference: 9.7,
+            ex_reference_max: 9.73,
+          },
+        },
+        {
+          check: 'event_without_factor_step',
+          symbol: '600107.SH',
+          date: '2024-03-08',
+          detail: { ex_date: '2024-03-08', ex_reference: 9.7, factor: 1, pre_close: 10, previous_close: 10 },
+        },
+        // The arrangement's second session: ±10 % of 6.00.
+        {
+          check: 'limit_breach',
+          symbol: '600103.SH',
+          date: '2024-05-14',
+          detail: { close: 5.34, high: 6, low: 5.34, pre_close: 6, limit_up: 6.6, limit_down: 5.4, limit_ratio: 0.1 },
+        },
+        // The REIT's second session: ±10 % of 3.750, to the tenth of a cent.
+        {
+          check: 'limit_breach',
+          symbol: '508001.SH',
+          date: '2024-05-21',
+          detail: {
+            close: 4.2,
+            high: 4.2,
+            low: 3.75,
+            pre_close: 3.75,
+            limit_up: 4.125,
+            limit_down: 3.375,
+            limit_ratio: 0.1,
+          },
+        },
+        ...['600101.SH 2025-12-03', '600102.SH 2026-07-03'].map((at) => ({
+          check: 'limit_breach',
+          symbol: at.split(' ')[0],
+          date: at.split(' ')[1],
+          detail: {
+            close: 10.7,
+            high: 10.7,
+            low: 10,
+            pre_close: 10,
+            limit_up: 10.5,
+            limit_down: 9.5,
+            limit_ratio: 0.05,
+          },
+        })),
+      ]);
+    } finally {
+      bundle.remove();
+    }
+  });
+});
