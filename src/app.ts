@@ -116,7 +116,7 @@ export function createApp(deps: AppDeps): HttpApp {
   const stockList = new StockList(readDb, versions, codes);
   stockList.warmUp();
   const coverage = new StoreCoverage(
-    readDb,
+    { db: readDb, primary: db },
     versions,
     calendar,
     { schedule: deps.coverage?.schedule ?? [], minCoverage: deps.coverage?.minCoverage ?? DEFAULT_MIN_COVERAGE },

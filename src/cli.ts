@@ -50,7 +50,7 @@ import { UPDATE_LOCK_KEY } from './ingest/update/updateSchedule';
 import { openSource } from './ingest/update/updateSources';
 import { DataVersions } from './db/dataVersions';
 import { TradingCalendar } from './modules/common/tradingCalendar.service';
-import { StoreCoverage } from './modules/freshness/coverage.service';
+import { countCoverage, StoreCoverage } from './modules/freshness/coverage.service';
 import { coverageTable } from './modules/freshness/coverageTable.serializer';
 import { EXPORTABLE_DATASETS, exportFlatFiles } from './modules/tushare/flatFiles.service';
 import { exportQlib } from './export/qlib/qlibExport';
@@ -107,6 +107,15 @@ async function auditAfterLoad(
   gate: AuditGate,
 ) {
   gateOnAudit(auditCounts(await runAudit(db, { ...range, minCoverage: loadConfig().SYNC_MIN_COVERAGE })), gate);
+  await countCoverageAfterLoad(db);
+}
+
+/** The store counted for `/v1/data/coverage` once a load changed it, so that the server reads the counts. */
+async function countCoverageAfterLoad(db: ReturnType<typeof connect>) {
+  const config = loadConfig();
+  const started = performance.now();
+  await countCoverage(db, { schedule: config.SYNC_SCHEDULE, minCoverage: config.SYNC_MIN_COVERAGE });
+  console.error(`coverage: the store counted in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 function gateOnAudit(counts: AuditCounts, gate: AuditGate) {
@@ -309,6 +318,7 @@ program
             await close();
           }
         }
+        await countCoverageAfterLoad(db);
         if (failed) process.exitCode = 1;
       };
       if (config.REDIS_URL === undefined) return run();
@@ -336,7 +346,7 @@ program
     withDb(async (db) => {
       const config = loadConfig();
       const versions = new DataVersions(db, 0);
-      const coverage = new StoreCoverage(db, versions, new TradingCalendar(db, versions), {
+      const coverage = new StoreCoverage({ db, primary: db }, versions, new TradingCalendar(db, versions), {
         schedule: config.SYNC_SCHEDULE,
         minCoverage: config.SYNC_MIN_COVERAGE,
       });

@@ -24,6 +24,7 @@ import { schedulePruning } from './modules/market/retention.service';
 import { liveBusFor } from './db/liveBus';
 import { startQuoteFeed } from './live/pollerLock';
 import { startUpdateSchedule } from './ingest/update/updateSchedule';
+import { countCoverage } from './modules/freshness/coverage.service';
 import { StreamHub } from './modules/market/streamHub.service';
 
 const config = loadConfig();
@@ -64,8 +65,11 @@ if (config.MINUTE_RETENTION_DAYS !== 'off')
 const liveHub = new StreamHub();
 const liveBus = await liveBusFor(config.REDIS_URL, logger, (events) => liveHub.receive(events));
 const quoteFeed = await startQuoteFeed(maintenanceDb, config, logger, redis, liveBus);
-// The after-close update (SYNC_SCHEDULE), in one process of all: on the maintenance pool, whose statements are not bounded.
-const updates = startUpdateSchedule(maintenanceDb, config, logger, redis);
+// The after-close update (SYNC_SCHEDULE), in one process of all: on the maintenance pool, whose statements are not
+// bounded; after each run it counts the store for coverage, so that no request counts it.
+const updates = startUpdateSchedule(maintenanceDb, config, logger, redis, () =>
+  countCoverage(maintenanceDb, { schedule: config.SYNC_SCHEDULE, minCoverage: config.SYNC_MIN_COVERAGE }),
+);
 
 const readiness = new Readiness(db, readDb, config.REPLICA_MAX_LAG_SECONDS);
 const metrics = new Metrics();

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { bumpDataVersion } from '../../src/db/dataVersions';
+import { bumpDataVersion, DataVersions } from '../../src/db/dataVersions';
+import { StoreCoverage } from '../../src/modules/freshness/coverage.service';
+import { TradingCalendar } from '../../src/modules/common/tradingCalendar.service';
 import { parseSchedule } from '../../src/domain/time/syncSchedule';
 import { insertSecurities, keyOnPlan, loadCalendar } from '../support/marketData';
 import { signUp } from '../support/accounts';
@@ -276,6 +278,36 @@ describe('freshness: /v1/market/status and /v1/data/coverage', () => {
       await store.db('index_weights').delete();
     }
     expect((await get('/v1/data/coverage')).body.data.datasets[0].partial_sessions).to.deep.equal(['2024-06-20']);
+  });
+
+  it('the counts are kept in the store: another process reads them instead of counting, a load that changes the data counts again', async () => {
+    now = new Date('2024-06-28T18:00:00+08:00');
+    const settings = { schedule: parseSchedule('baostock@17:45'), minCoverage: 0.95 };
+    // A process that starts: its own versions, calendar and memory.
+    const started = () => {
+      const versions = new DataVersions(store.db, 0);
+      return new StoreCoverage(
+        { db: store.db, primary: store.db },
+        versions,
+        new TradingCalendar(store.db, versions),
+        settings,
+        () => now,
+      );
+    };
+    const dailyRows = async () => (await started().report(null)).datasets[0]!.rows;
+    await get('/v1/data/coverage');
+    const kept = await store.db('coverage_counts').select('count_key', 'stats');
+    expect(kept.map((row) => row.count_key.split('|').slice(1))).to.deep.equal([
+      ['2024-04-01', '2024-06-28', 'SSE,SZSE'],
+    ]);
+    // What is kept is what is read: 999 daily bars, where the table holds 30.
+    const stats = JSON.parse(kept[0].stats) as Array<[string, { rows: number }]>;
+    stats[0]![1].rows = 999;
+    await store.db('coverage_counts').update({ stats: JSON.stringify(stats) });
+    expect(await dailyRows()).to.equal(999);
+    await bumpDataVersion(store.db, 'market');
+    expect(await dailyRows()).to.equal(30);
+    expect(await store.db('coverage_counts').count({ n: '*' })).to.deep.equal([{ n: 1 }]);
   });
 
   it('before the scheduled time the day is not due yet: the expected session is the one before', async () => {

@@ -16,6 +16,9 @@ describe('the audit gate: a cron chain `import && audit` stops on known errors w
       const imported = await ashare(testDb.url, ['import', bundle.dir]);
       expect(imported.code, imported.stderr).to.equal(0);
       expect(imported.stderr).to.match(/audit: new findings by check: .*limit_breach \(error\) \d+/);
+      // And counted the store for the coverage, which the server reads instead of counting.
+      expect(imported.stderr).to.match(/coverage: the store counted in \d+\.\d s/);
+      expect(await testDb.db('coverage_counts').count({ n: '*' })).to.deep.equal([{ n: 1 }]);
       // The import's own audit made them known: no longer new.
       expect((await ashare(testDb.url, ['audit'])).code).to.equal(0);
       expect((await ashare(testDb.url, ['audit', '--fail-on', 'open'])).code).to.equal(1);

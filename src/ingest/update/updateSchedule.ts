@@ -26,19 +26,20 @@ const TICK_MS = 15_000;
  * seconds, and at once when it takes the lock, each entry whose latest slot (its time on the latest trading day
  * of the stored calendar that has reached it) has no finished run gets one, so a run missed while the service
  * was down, or cut off when its process died, happens at start or when another process takes over. One run at
- * a time, never overlapping itself.
+ * a time, never overlapping itself. `afterRun` follows each run that finished (the coverage's counts).
  */
 export function startUpdateSchedule(
   db: Knex,
   settings: ScheduleSettings,
   logger: Logger,
   redis: Redis | undefined,
+  afterRun: () => Promise<void> = async () => {},
 ): Leadership | undefined {
   if (settings.SYNC_SCHEDULE.length === 0) return undefined;
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
   const tick = () => {
-    running ??= dueRuns(db, settings, logger)
+    running ??= dueRuns(db, settings, logger, afterRun)
       .catch((err: Error) => logger.error({ err: err.message }, 'the scheduled update failed'))
       .finally(() => (running = undefined));
   };
@@ -51,7 +52,12 @@ export function startUpdateSchedule(
 }
 
 /** Runs each entry whose latest slot has no finished run, one after the other. */
-async function dueRuns(db: Knex, settings: ScheduleSettings, logger: Logger): Promise<void> {
+async function dueRuns(
+  db: Knex,
+  settings: ScheduleSettings,
+  logger: Logger,
+  afterRun: () => Promise<void>,
+): Promise<void> {
   const days = new OpenDays(await allOpenDays(db));
   for (const entry of settings.SYNC_SCHEDULE) {
     const slot = latestSlot(entry.at, exchangeDateTime(new Date()), days);
@@ -85,5 +91,8 @@ async function dueRuns(db: Knex, settings: ScheduleSettings, logger: Logger): Pr
     } finally {
       await close();
     }
+    await afterRun().catch((err: Error) =>
+      logger.error({ err: err.message }, 'counting the store after the update failed'),
+    );
   }
 }

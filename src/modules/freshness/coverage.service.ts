@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection';
-import { DATASETS, VersionedValue, type DataVersions } from '../../db/dataVersions';
+import { DATASETS, DataVersions, VersionedValue } from '../../db/dataVersions';
 import { dateSpan, rowTotals, sessionCounts, universeOf } from '../../db/sessionCoverage';
 import { declaredUniverse, universeEntries } from '../../db/declaredUniverse';
 import { membersOn, type ResolvedUniverse, type UniverseEntry } from '../../domain/market/universe';
@@ -18,8 +18,16 @@ import type { OpenDays } from '../../domain/time/openDays';
 import { expectedSession, nextSlot, servedExchanges, type ScheduleEntry } from '../../domain/time/syncSchedule';
 import { EXCHANGES } from '../../domain/reference/symbols';
 import type { ListingRow } from '../common/common.types';
-import type { TradingCalendar } from '../common/tradingCalendar.service';
-import { failedSessions, failureCount, lastSuccessfulRuns, securityDays, securityHalts } from './freshness.repository';
+import { TradingCalendar } from '../common/tradingCalendar.service';
+import {
+  failedSessions,
+  failureCount,
+  keepCoverageCounts,
+  keptCoverageCounts,
+  lastSuccessfulRuns,
+  securityDays,
+  securityHalts,
+} from './freshness.repository';
 import type {
   CalendarCoverage,
   CoverageReport,
@@ -38,8 +46,11 @@ export interface CoverageSettings {
 /**
  * How current each dataset is (`/v1/data/coverage`, `ashare status`, the lag gauges, /readyz). What the store
  * holds is counted once per data version and gap window (rows and securities of a whole table are the costly
- * part) and kept in memory; what depends on the time (the expected session, the lag, the next run) and on the
- * plan (the last date it sees) is worked out per request.
+ * part: seconds a table at the whole market's twenty years) and kept in memory and in the store
+ * (`coverage_counts`), so a process that starts or another of the cluster reads the counts instead of counting
+ * again; the runs that change the data count them when they finish (`countCoverage`). The figures are exact
+ * for the data versions they are of. What depends on the time (the expected session, the lag, the next run)
+ * and on the plan (the last date it sees) is worked out per request.
  */
 export class StoreCoverage {
   private held: { key: string; stats: Promise<Map<string, DatasetStats>> } | undefined;
@@ -47,13 +58,19 @@ export class StoreCoverage {
   /** The declared universe's lines and what they resolve to (they and the index constituents are reference data). */
   private readonly universe: VersionedValue<{ entries: UniverseEntry[]; resolved: ResolvedUniverse | null }>;
 
+  private readonly db: Db;
+  private readonly primary: Db;
+
+  /** `db`: where it reads (a replica may serve); `primary`: where it keeps the counts. */
   constructor(
-    private readonly db: Db,
+    { db, primary }: { db: Db; primary: Db },
     private readonly versions: DataVersions,
     private readonly calendar: TradingCalendar,
     readonly settings: CoverageSettings,
     private readonly clock: () => Date = () => new Date(),
   ) {
+    this.db = db;
+    this.primary = primary;
     this.universe = new VersionedValue(versions, 'reference', async () => ({
       entries: await universeEntries(db),
       resolved: await declaredUniverse(db),
@@ -181,15 +198,28 @@ export class StoreCoverage {
     return openFindingCounts(this.db, null);
   }
 
-  /** Every dataset's span, totals and window counts, counted again when a data version or the window moves. */
+  /**
+   * Every dataset's span, totals and window counts, counted again when a data version, the window or the
+   * exchanges served move: kept in memory, read from the store when another process counted them.
+   */
   private async storeStats(window: readonly string[]): Promise<Map<string, DatasetStats>> {
-    const key = `${await this.versionKey()}|${window[0]}|${window.at(-1)}`;
+    const exchanges = servedExchanges(this.settings.schedule);
+    const key = `${await this.versionKey()}|${window[0]}|${window.at(-1)}|${exchanges.join(',')}`;
     if (this.held?.key !== key) {
-      const stats = this.count(window);
+      const stats = this.keptOrCounted(key, window);
       this.held = { key, stats };
       stats.catch(() => (this.held = undefined));
     }
     return this.held.stats;
+  }
+
+  private async keptOrCounted(key: string, window: readonly string[]): Promise<Map<string, DatasetStats>> {
+    const kept = await keptCoverageCounts(this.db, key);
+    if (kept !== null) return statsOfJson(kept);
+    const stats = await this.count(window);
+    // Kept for the next process; a store that refuses the write (a read-only replica as primary) is counted again.
+    await keepCoverageCounts(this.primary, key, jsonOfStats(stats)).catch(() => undefined);
+    return stats;
   }
 
   private async count(window: readonly string[]): Promise<Map<string, DatasetStats>> {
@@ -237,6 +267,26 @@ export class StoreCoverage {
     }
     return stats;
   }
+}
+
+/** Counts as kept in the store: each dataset's window sessions as [day, count] pairs. */
+const jsonOfStats = (stats: ReadonlyMap<string, DatasetStats>): string =>
+  JSON.stringify([...stats].map(([name, { counts, ...totals }]) => [name, { ...totals, counts: [...counts] }]));
+
+const statsOfJson = (json: string): Map<string, DatasetStats> =>
+  new Map(
+    (JSON.parse(json) as Array<[string, Omit<DatasetStats, 'counts'> & { counts: Array<[string, SessionCount]> }]>).map(
+      ([name, { counts, ...totals }]) => [name, { ...totals, counts: new Map(counts) }],
+    ),
+  );
+
+/**
+ * Counts the whole store for coverage and keeps the counts, as a run that changed the data does when it
+ * finishes (an import, a sync, an update), so that the next report reads them.
+ */
+export async function countCoverage(db: Db, settings: CoverageSettings): Promise<void> {
+  const versions = new DataVersions(db, 0);
+  await new StoreCoverage({ db, primary: db }, versions, new TradingCalendar(db, versions), settings).report(null);
 }
 
 /** The last date a plan sees: the stored last, or past its cut-off the latest counted session before it that has rows. */

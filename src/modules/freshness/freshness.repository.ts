@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection';
+import { toSqlDateTime } from '../../domain/time/dates';
 import type { CoverageDataset } from '../../domain/market/coverage';
 import type { UpdateRunRecordRow, UpdateRunRow } from './freshness.types';
 
@@ -68,4 +69,21 @@ export async function securityHalts(db: Db, tsCode: string, first: string, last:
         .pluck('trade_date')
     ).map(String),
   );
+}
+
+/** Counts kept under `key` (data versions, window, exchanges), as JSON, or null. */
+export async function keptCoverageCounts(db: Db, key: string): Promise<string | null> {
+  const row = await db('coverage_counts').where({ count_key: key }).first('stats');
+  return row ? String(row.stats) : null;
+}
+
+/** Keeps counts under `key` and drops those of other keys: only the current data versions' are ever read again. */
+export async function keepCoverageCounts(db: Db, key: string, stats: string): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx('coverage_counts').whereNot({ count_key: key }).delete();
+    await trx('coverage_counts')
+      .insert({ count_key: key, stats, counted_at: toSqlDateTime(new Date()) })
+      .onConflict('count_key')
+      .merge();
+  });
 }
