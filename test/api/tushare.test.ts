@@ -269,6 +269,27 @@ describe('POST /dataapi: Tushare-compatible wire format', () => {
     expect([capped.data.items.length, capped.data.has_more]).to.deep.equal([5393, false]);
   });
 
+  it('an empty page of a day the plan sees asks the store once; one reaching past its cut-off looks for a hidden row', async () => {
+    const asked: string[] = [];
+    const record = (query: { sql: string }) => {
+      if (/daily_bars/.test(query.sql)) asked.push(query.sql);
+    };
+    // The starter plan's cut-off is the last session it sees.
+    const starter = await keyOnPlan(store.db, 'starter');
+    store.db.on('query', record);
+    try {
+      // A Saturday: no bar, and none can be hidden.
+      expect((await query('daily', { trade_date: '20250405' }, 'ts_code', starter)).data.items).to.deep.equal([]);
+      expect(asked).to.have.length(1);
+      // From a day past every stored bar, open-ended: the plan's cut-off may hide one, so the store is asked.
+      asked.length = 0;
+      expect((await query('daily', { start_date: '20991201' }, 'ts_code', starter)).data.items).to.deep.equal([]);
+      expect(asked).to.have.length(2);
+    } finally {
+      store.db.off('query', record);
+    }
+  });
+
   it('failures are HTTP 200 with a non-zero code: unknown api (naming the list), parameter, field, token, scope', async () => {
     const unknown = await query('daily_vip_x', {});
     expect(unknown.code).to.equal(40400);

@@ -160,10 +160,26 @@ async function assertNotHidden(
   const marketTime = api.layout.marketTime;
   if (marketTime === undefined) return;
   const cutoff = cutoffOf(visibility, marketTime.clock);
-  if (cutoff === null) return;
+  if (cutoff === null || boundedBy(filters, marketTime.column, cutoff)) return;
   const hidden = await firstHiddenTime(db, api, filters, cutoff);
   if (hidden !== null)
     throw notYetVisible(visibility, marketTime.clock === 'daily' ? { date: hidden.slice(0, 10) } : { time: hidden });
+}
+
+/**
+ * Whether a parameter holds the market time at or before the cut-off (`trade_date` a past day, `end_date` before
+ * it): no matching row can be hidden then, and the store is not asked the same filters again.
+ */
+function boundedBy(filters: readonly AppliedFilter[], column: string, cutoff: string): boolean {
+  // A day bounds a minute's market time through its end.
+  const last = (value: string) => (value.length === 10 && cutoff.length > 10 ? `${value} 23:59:59` : value);
+  return filters.some(
+    ({ filter, value }) =>
+      filter.column === column &&
+      (filter.op === 'eq' || filter.op === 'lte') &&
+      typeof value === 'string' &&
+      last(value) <= cutoff,
+  );
 }
 
 /**
