@@ -23,6 +23,7 @@ import { billingHandlers } from './modules/billing/billing.handlers';
 import { UsageRecorder } from './modules/billing/usage.service';
 import { financialsHandlers } from './modules/financials/financials.handlers';
 import { marketHandlers } from './modules/market/market.handlers';
+import { snapshotsHandlers } from './modules/snapshots/snapshots.handlers';
 import { streamHandlers } from './modules/market/stream.handlers';
 import { datasetsHandlers } from './modules/datasets/datasets.handlers';
 import { StreamHub } from './modules/market/streamHub.service';
@@ -65,6 +66,8 @@ export interface AppDeps {
   dataVersionTtlMs?: number;
   /** Secret that signs trade cursors; a random one per process when absent (cursors then die with it). */
   cursorSecret?: string;
+  /** The snapshot recorder's directory (SNAPSHOT_DIR) that `/v1/market/snapshots` reads; none: nothing recorded. */
+  snapshotDir?: string;
   /** Readiness of this instance; main.ts passes its own so SIGTERM can report draining. */
   readiness?: Readiness;
   /** Metrics of this process; main.ts passes its own so METRICS_PORT and the cluster primary can serve them. */
@@ -167,6 +170,7 @@ export function createApp(deps: AppDeps): HttpApp {
         cursorSecret: deps.cursorSecret,
       }),
       ...datasetsHandlers({ db: readDb, codes, answers, visibility }),
+      ...snapshotsHandlers({ root: deps.snapshotDir, codes, visibility, cursorSecret: deps.cursorSecret }),
       ...instrumentDaysHandlers({ db: readDb, calendar, answers, visibility }),
       ...freshnessHandlers({ db: readDb, codes, calendar, coverage, visibility, clock: deps.clock }),
       ...streamHandlers({ db: readDb, codes, hub: deps.liveHub ?? new StreamHub({ clock: deps.clock }), visibility }),

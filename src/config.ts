@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_MIN_COVERAGE } from './domain/market/coverage';
 import { parseSchedule } from './domain/time/syncSchedule';
+import { parseSnapshotRetention } from './domain/market/snapshotRecords';
 
 const Env = z
   .object({
@@ -102,6 +103,27 @@ const Env = z
     QUOTE_URL: z.string().url().optional(),
     QUOTE_SYMBOLS: z.string().max(100_000).default('all'),
     QUOTE_INTERVAL_MS: z.coerce.number().int().min(500).max(600_000).default(3000),
+    /**
+     * The snapshot recorder (README, "Recorded snapshots"): `1` keeps every snapshot the live feed takes under
+     * SNAPSHOT_DIR (`make run` turns it on with the replay), SNAPSHOT_RETENTION the days (`30d`) or gigabytes
+     * (`20GB`) kept, or `off`. `/v1/market/snapshots` reads SNAPSHOT_DIR whether this process records or not.
+     */
+    RECORD_SNAPSHOTS: z
+      .enum(['0', '1'])
+      .default('0')
+      .transform((value) => value === '1'),
+    SNAPSHOT_DIR: z.string().min(1).default('./data/snapshots'),
+    SNAPSHOT_RETENTION: z
+      .string()
+      .default('30d')
+      .transform((text, ctx) => {
+        try {
+          return parseSnapshotRetention(text);
+        } catch (err) {
+          ctx.addIssue({ code: 'custom', message: (err as Error).message });
+          return z.NEVER;
+        }
+      }),
     /**
      * The after-close update (README, "Keeping the store current"): `source@HH:MM` entries, Beijing time, e.g.
      * `baostock@17:45` or `tushare@16:30,baostock@18:30`; unset: nothing is scheduled (`ashare update` from cron).

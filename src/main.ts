@@ -86,6 +86,7 @@ const app = createApp({
   corsOrigins: config.CORS_ORIGINS,
   mcpAllowedHosts: config.MCP_ALLOWED_HOSTS,
   cursorSecret: config.CURSOR_SECRET,
+  snapshotDir: config.SNAPSHOT_DIR,
   answerCache: { enabled: config.RESPONSE_CACHE },
   liveHub,
   trustProxy: config.TRUST_PROXY,

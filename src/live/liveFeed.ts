@@ -4,6 +4,7 @@ import type { LiveBatch } from '../domain/market/liveEvents';
 import { MAIN_INDICES } from '../domain/market/mainIndices';
 import { normalizeSymbol } from '../domain/reference/symbols';
 import { LiveWriter } from './liveWriter';
+import type { SnapshotRecorder } from './snapshotRecorder';
 import { QuoteFeed } from './quoteFeed';
 import { replaySource } from './replaySource';
 import { sinaSource, tencentSource, type QuoteSource } from './quoteSources';
@@ -55,13 +56,15 @@ function sourcesOf(db: Db, options: LiveFeedOptions): QuoteSource[] {
 
 /**
  * The quote feed as the server runs it (QUOTE_SOURCE): the chosen source (and a real one's failover), its
- * snapshots written by one LiveWriter; `onWrite` hears what each request wrote (the stream).
+ * snapshots written by one LiveWriter and, with a recorder, recorded; `onWrite` hears what each request wrote
+ * (the stream).
  */
 export function liveFeed(
   db: Db,
   options: LiveFeedOptions,
   logger: Logger,
   onWrite: (batch: LiveBatch) => void = () => {},
+  recorder?: SnapshotRecorder,
 ): QuoteFeed {
   const writer = new LiveWriter(db);
   return new QuoteFeed({
@@ -70,7 +73,10 @@ export function liveFeed(
     symbols: symbolsOf(db, options.symbols),
     intervalMs: options.intervalMs,
     isTradingDay: tradingDayIn(db),
-    onSnapshots: async (snapshots) => onWrite(await writer.write(snapshots)),
+    onSnapshots: async (snapshots, source) => {
+      recorder?.record(snapshots, source);
+      onWrite(await writer.write(snapshots));
+    },
     logger,
     clock: options.clock,
   });

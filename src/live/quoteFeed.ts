@@ -12,8 +12,8 @@ export interface QuoteFeedOptions {
   /** Start-to-start time of two sweeps; a sweep that takes longer is followed at once. */
   intervalMs: number;
   isTradingDay: (date: string) => Promise<boolean>;
-  /** Each answered request's snapshots, in order (written before the next request). */
-  onSnapshots: (snapshots: Snapshot[]) => Promise<void>;
+  /** Each answered request's snapshots and the source that answered, in order (written before the next request). */
+  onSnapshots: (snapshots: Snapshot[], source: string) => Promise<void>;
   logger: Logger;
   clock?: () => Date;
   /** How long to wait outside the sessions before looking again. */
@@ -102,7 +102,7 @@ export class QuoteFeed {
         return { ...report, failed: true };
       }
       report.snapshots += snapshots.length;
-      await this.options.onSnapshots(snapshots);
+      await this.options.onSnapshots(snapshots, source.name);
     }
     this.failures = 0;
     return report;

@@ -119,6 +119,16 @@ const TIMED: Record<string, TimedSample[]> = {
       pastMark: '"2024-12-30 14:59:58"',
     },
   ],
+  getSnapshots: [
+    {
+      // Recorded by test/support/recordedSnapshots.ts, each taken as the source stamped it.
+      clock: 'tick',
+      fresh: '/v1/market/snapshots?symbol=000001&date=2024-12-31',
+      freshMark: '"2024-12-31 15:00:00"',
+      past: '/v1/market/snapshots?symbol=000001&date=2024-12-30',
+      pastMark: '"2024-12-30 14:59:58"',
+    },
+  ],
   getAdjustmentFactor: [
     daily(
       '/v1/market/adjustment-factor?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31',

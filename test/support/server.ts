@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import { pino } from 'pino';
+import { sampleSnapshotDir } from './recordedSnapshots';
 import type { components } from '../../generated/api';
 import { createApp, type AppDeps } from '../../src/app';
 import { contractChecked } from './contractCheck';
@@ -27,7 +28,15 @@ const SUITE_BUDGETS = { consolePerAccount: 100_000, openPerAddress: 100_000, ref
  */
 export async function startServer(db: Knex, deps: Partial<AppDeps> = {}): Promise<TestServer> {
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const app = createApp({ db, logger, validateResponses: true, dataVersionTtlMs: 0, budgets: SUITE_BUDGETS, ...deps });
+  const app = createApp({
+    db,
+    logger,
+    validateResponses: true,
+    dataVersionTtlMs: 0,
+    budgets: SUITE_BUDGETS,
+    snapshotDir: await sampleSnapshotDir(),
+    ...deps,
+  });
   const server = createServer(app.classes, contractChecked(app.listener)).listen(0, '127.0.0.1');
   // The server never closes an idle connection (0: no keep-alive timeout, so it sends no `Keep-Alive: timeout`
   // hint); fetch drops its idle ones after its own 4 s. Otherwise, on a loaded machine (load 10 on 2 cores)

@@ -1046,6 +1046,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/market/snapshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recorded quote snapshots of a day, cursor-paginated
+         * @description Every quote snapshot of one security the service's live feed took on a recorded day (default: the
+         *     latest), in the order taken: the last price, the day's open, high, low, volume and amount so far and the
+         *     book's five levels a side, with when it was taken and from which source. Recorded only where the
+         *     operator turned the recorder on (`RECORD_SNAPSHOTS=1`); the days kept are listed by
+         *     `/v1/data/coverage` (`recorded_snapshot_days`). Pages are linked by an opaque cursor as for trades; a
+         *     tampered cursor, or one used with another symbol or date, → 400 `invalid_cursor`. Needs the
+         *     professional plan or higher (starter → 403 `insufficient_permissions`); snapshots younger than the
+         *     plan's minute delay are not shown. A day not recorded → 404 `no_data`.
+         */
+        get: operations["getSnapshots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/market/adjustment-factor": {
         parameters: {
             query?: never;
@@ -4338,6 +4365,183 @@ export interface components {
             /** @description Whether more trades follow this page. */
             has_more: boolean;
         };
+        /** @description One recorded quote snapshot, as the live feed took it (book of five levels a side). */
+        Snapshot: {
+            /**
+             * Format: date-time
+             * @description When the feed took it, an instant to the millisecond (Beijing offset).
+             * @example 2026-11-27T10:15:03.120+08:00
+             */
+            taken_at: string;
+            /**
+             * @description The quote source that answered (`tencent`, `sina`, or `replay` in the demo).
+             * @example tencent
+             */
+            source: string;
+            /**
+             * @description `YYYY-MM-DD HH:MM:SS`, Beijing time: the market time the source stamped on it.
+             * @example 2026-11-27 10:15:03
+             */
+            quote_time: string;
+            /**
+             * Format: double
+             * @description Last price, yuan.
+             */
+            last: number | null;
+            /**
+             * Format: double
+             * @description Open, yuan.
+             */
+            open: number | null;
+            /**
+             * Format: double
+             * @description High so far, yuan.
+             */
+            high: number | null;
+            /**
+             * Format: double
+             * @description Low so far, yuan.
+             */
+            low: number | null;
+            /**
+             * Format: double
+             * @description Previous close, yuan.
+             */
+            pre_close: number | null;
+            /**
+             * Format: double
+             * @description The day's volume so far, shares.
+             */
+            volume: number | null;
+            /**
+             * Format: double
+             * @description The day's amount so far, yuan.
+             */
+            amount: number | null;
+            /**
+             * Format: double
+             * @description Bid price of level 1, yuan.
+             */
+            bid_price_1: number | null;
+            /**
+             * Format: double
+             * @description Bid price of level 2, yuan.
+             */
+            bid_price_2: number | null;
+            /**
+             * Format: double
+             * @description Bid price of level 3, yuan.
+             */
+            bid_price_3: number | null;
+            /**
+             * Format: double
+             * @description Bid price of level 4, yuan.
+             */
+            bid_price_4: number | null;
+            /**
+             * Format: double
+             * @description Bid price of level 5, yuan.
+             */
+            bid_price_5: number | null;
+            /**
+             * Format: double
+             * @description Bid volume of level 1, shares.
+             */
+            bid_volume_1: number | null;
+            /**
+             * Format: double
+             * @description Bid volume of level 2, shares.
+             */
+            bid_volume_2: number | null;
+            /**
+             * Format: double
+             * @description Bid volume of level 3, shares.
+             */
+            bid_volume_3: number | null;
+            /**
+             * Format: double
+             * @description Bid volume of level 4, shares.
+             */
+            bid_volume_4: number | null;
+            /**
+             * Format: double
+             * @description Bid volume of level 5, shares.
+             */
+            bid_volume_5: number | null;
+            /**
+             * Format: double
+             * @description Ask price of level 1, yuan.
+             */
+            ask_price_1: number | null;
+            /**
+             * Format: double
+             * @description Ask price of level 2, yuan.
+             */
+            ask_price_2: number | null;
+            /**
+             * Format: double
+             * @description Ask price of level 3, yuan.
+             */
+            ask_price_3: number | null;
+            /**
+             * Format: double
+             * @description Ask price of level 4, yuan.
+             */
+            ask_price_4: number | null;
+            /**
+             * Format: double
+             * @description Ask price of level 5, yuan.
+             */
+            ask_price_5: number | null;
+            /**
+             * Format: double
+             * @description Ask volume of level 1, shares.
+             */
+            ask_volume_1: number | null;
+            /**
+             * Format: double
+             * @description Ask volume of level 2, shares.
+             */
+            ask_volume_2: number | null;
+            /**
+             * Format: double
+             * @description Ask volume of level 3, shares.
+             */
+            ask_volume_3: number | null;
+            /**
+             * Format: double
+             * @description Ask volume of level 4, shares.
+             */
+            ask_volume_4: number | null;
+            /**
+             * Format: double
+             * @description Ask volume of level 5, shares.
+             */
+            ask_volume_5: number | null;
+            /**
+             * Format: double
+             * @description Limit-up price of the day, yuan.
+             */
+            limit_up: number | null;
+            /**
+             * Format: double
+             * @description Limit-down price of the day, yuan.
+             */
+            limit_down: number | null;
+            /** @description Whether the source marked the security suspended. */
+            suspended: boolean;
+        };
+        /** @description One page of a security's recorded snapshots of a day, in the order taken, with the cursor of the next page. */
+        SnapshotPage: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description Snapshots, in the order taken, at most `limit`. */
+            data: components["schemas"]["Snapshot"][];
+            /** @description Pass it back to get the next page; null on the last page. */
+            cursor: string | null;
+            /** @description Whether more snapshots follow this page. */
+            has_more: boolean;
+        };
         /**
          * @description The cumulative adjustment factors of a security, newest first, one per trading day.
          *
@@ -7257,6 +7461,13 @@ export interface components {
          *     service did not issue, or one used with another `symbol` or `date`, → 400 `invalid_cursor`.
          */
         Cursor: string;
+        /**
+         * @description A recorded day `YYYY-MM-DD`; default the latest recorded day.
+         * @example 2026-11-27
+         */
+        RecordedDate: string;
+        /** @description Snapshots per page, 1 to 5000 (a security's session is about 4,800 at one every 3 seconds). */
+        SnapshotLimit: number;
         /** @description `SSE` (default), `SZSE` or `BSE`; the three exchanges share one calendar. */
         Exchange: "SSE" | "SZSE" | "BSE";
         /** @description `true`: open days only; `false`: closed days only; absent: both. */
@@ -11276,6 +11487,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TradePage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSnapshots: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol in any of the three formats (`600519`, `sh.600519`, `600519.SH`).
+                 * @example 600519.SH
+                 */
+                symbol: components["parameters"]["Symbol"];
+                /**
+                 * @description A recorded day `YYYY-MM-DD`; default the latest recorded day.
+                 * @example 2026-11-27
+                 */
+                date?: components["parameters"]["RecordedDate"];
+                /** @description Snapshots per page, 1 to 5000 (a security's session is about 4,800 at one every 3 seconds). */
+                limit?: components["parameters"]["SnapshotLimit"];
+                /**
+                 * @description The `cursor` of the previous response, unchanged, to get the next page. Opaque and signed: a cursor this
+                 *     service did not issue, or one used with another `symbol` or `date`, → 400 `invalid_cursor`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
+                 * @example csv
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of snapshots. */
+            200: {
+                headers: {
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapshotPage"];
                     "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
                     "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];

@@ -905,6 +905,50 @@ TradePage = TypedDict("TradePage", {
     "has_more": bool,
 }, total=False)
 
+Snapshot = TypedDict("Snapshot", {
+    "taken_at": str,
+    "source": str,
+    "quote_time": str,
+    "last": Optional[float],
+    "open": Optional[float],
+    "high": Optional[float],
+    "low": Optional[float],
+    "pre_close": Optional[float],
+    "volume": Optional[float],
+    "amount": Optional[float],
+    "bid_price_1": Optional[float],
+    "bid_price_2": Optional[float],
+    "bid_price_3": Optional[float],
+    "bid_price_4": Optional[float],
+    "bid_price_5": Optional[float],
+    "bid_volume_1": Optional[float],
+    "bid_volume_2": Optional[float],
+    "bid_volume_3": Optional[float],
+    "bid_volume_4": Optional[float],
+    "bid_volume_5": Optional[float],
+    "ask_price_1": Optional[float],
+    "ask_price_2": Optional[float],
+    "ask_price_3": Optional[float],
+    "ask_price_4": Optional[float],
+    "ask_price_5": Optional[float],
+    "ask_volume_1": Optional[float],
+    "ask_volume_2": Optional[float],
+    "ask_volume_3": Optional[float],
+    "ask_volume_4": Optional[float],
+    "ask_volume_5": Optional[float],
+    "limit_up": Optional[float],
+    "limit_down": Optional[float],
+    "suspended": bool,
+}, total=False)
+
+SnapshotPage = TypedDict("SnapshotPage", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": List['Snapshot'],
+    "cursor": Optional[str],
+    "has_more": bool,
+}, total=False)
+
 AdjustmentFactors = TypedDict("AdjustmentFactors", {
     "symbol": str,
     "requested_symbol": str,
@@ -1748,6 +1792,10 @@ class GeneratedOperations:
     def get_trades(self, symbol: str, date: Optional[str] = None, limit: Optional[int] = None, cursor: Optional[str] = None) -> 'Result[List[Trade]]':
         """Ticks of a session, cursor-paginated (GET /v1/market/trades)."""
         return self._call("/v1/market/trades", {"symbol": symbol, "date": date, "limit": limit, "cursor": cursor})
+
+    def get_snapshots(self, symbol: str, date: Optional[str] = None, limit: Optional[int] = None, cursor: Optional[str] = None) -> 'Result[List[Snapshot]]':
+        """Recorded quote snapshots of a day, cursor-paginated (GET /v1/market/snapshots)."""
+        return self._call("/v1/market/snapshots", {"symbol": symbol, "date": date, "limit": limit, "cursor": cursor})
 
     def get_adjustment_factor(self, symbol: str, begin_date: Optional[str] = None, end_date: Optional[str] = None) -> 'Result[AdjustmentFactors]':
         """Adjustment factors of a security (GET /v1/market/adjustment-factor)."""

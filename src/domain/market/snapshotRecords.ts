@@ -1,0 +1,133 @@
+import type { Snapshot } from './quotes';
+import { beijingWallTimeToEpochMs } from '../time/clock';
+
+/**
+ * The recorded snapshots' layout (`RECORD_SNAPSHOTS`): every quote snapshot the live feed takes, with when it was
+ * taken and from which source, one row each, under `<SNAPSHOT_DIR>/date=<YYYY-MM-DD>/` (a Hive partition by
+ * Beijing date). A security's rows are in one of BUCKETS files of the day, the same bucket every day
+ * (`snapshotBucketOf`), so one security's day is read from one file: during the session its journal
+ * (`journal/bucket-NNN.arrows`, Arrow IPC streams appended as the feed takes them), after the close the bucket's
+ * Parquet file (`bucket-NNN.parquet`, sorted by security and time, a row group per few thousand rows).
+ */
+export const SNAPSHOT_BUCKETS = 128;
+
+/** The order levels a snapshot records of each side (the free sources publish five). */
+export const BOOK_LEVELS = 5;
+
+/** The recorded columns, in order: the quote, the book's five levels a side (prices, then volumes), the limits. */
+export const SNAPSHOT_NUMBER_COLUMNS = [
+  'last',
+  'open',
+  'high',
+  'low',
+  'pre_close',
+  'volume',
+  'amount',
+  'bid_price_1',
+  'bid_price_2',
+  'bid_price_3',
+  'bid_price_4',
+  'bid_price_5',
+  'bid_volume_1',
+  'bid_volume_2',
+  'bid_volume_3',
+  'bid_volume_4',
+  'bid_volume_5',
+  'ask_price_1',
+  'ask_price_2',
+  'ask_price_3',
+  'ask_price_4',
+  'ask_price_5',
+  'ask_volume_1',
+  'ask_volume_2',
+  'ask_volume_3',
+  'ask_volume_4',
+  'ask_volume_5',
+  'limit_up',
+  'limit_down',
+] as const;
+
+/**
+ * One recorded snapshot: `taken_at` the instant the feed received it and `quote_time` the market time the source
+ * stamped on it (both epoch milliseconds), the numbers in the store's units (yuan, shares), null where the source
+ * had none.
+ */
+export interface SnapshotRecord {
+  ts_code: string;
+  taken_at: number;
+  source: string;
+  quote_time: number;
+  numbers: Array<number | null>;
+  suspended: boolean;
+}
+
+/** A snapshot as recorded, taken at `takenAt` (epoch ms) from `source`. */
+export function snapshotRecordOf(snapshot: Snapshot, takenAt: number, source: string): SnapshotRecord {
+  const book = (side: Snapshot['bids'], at: 0 | 1) =>
+    Array.from({ length: BOOK_LEVELS }, (_, i) => side[i]?.[at] ?? null);
+  return {
+    ts_code: snapshot.ts_code,
+    taken_at: takenAt,
+    source,
+    quote_time: beijingWallTimeToEpochMs(snapshot.time),
+    numbers: [
+      snapshot.last,
+      snapshot.open,
+      snapshot.high,
+      snapshot.low,
+      snapshot.pre_close,
+      snapshot.volume,
+      snapshot.amount,
+      ...book(snapshot.bids, 0),
+      ...book(snapshot.bids, 1),
+      ...book(snapshot.asks, 0),
+      ...book(snapshot.asks, 1),
+      snapshot.limit_up,
+      snapshot.limit_down,
+    ],
+    suspended: snapshot.suspended,
+  };
+}
+
+/** The bucket of a security (FNV-1a of its code): the same every day, so its days are each in one file. */
+export function snapshotBucketOf(tsCode: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < tsCode.length; i++) hash = Math.imul(hash ^ tsCode.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % SNAPSHOT_BUCKETS;
+}
+
+/** `bucket-007`: the file name of a bucket, without its extension. */
+export const bucketName = (bucket: number) => `bucket-${String(bucket).padStart(3, '0')}`;
+
+/**
+ * `SNAPSHOT_RETENTION`: how much the recorder keeps, in days (`30d`: the last 30 recorded days) or in gigabytes
+ * (`20GB`: the newest days that fit in 20 GB), or `off` (all).
+ */
+export type SnapshotRetention = { days: number } | { bytes: number } | null;
+
+export function parseSnapshotRetention(text: string): SnapshotRetention {
+  if (text === 'off') return null;
+  const match = /^(\d+(?:\.\d+)?)\s*(d|GB)$/i.exec(text.trim());
+  if (match === null)
+    throw new Error(`SNAPSHOT_RETENTION must be a number of days (30d), of gigabytes (20GB) or off: ${text}`);
+  const amount = Number(match[1]);
+  return match[2]!.toLowerCase() === 'd' ? { days: Math.max(1, Math.floor(amount)) } : { bytes: amount * 2 ** 30 };
+}
+
+/** The recorded days retention removes: beyond the newest `days`, or the oldest until the rest fit in `bytes`. */
+export function daysBeyondRetention(
+  recorded: ReadonlyArray<{ date: string; bytes: number }>,
+  retention: SnapshotRetention,
+): string[] {
+  if (retention === null) return [];
+  const newestFirst = [...recorded].sort((a, b) => b.date.localeCompare(a.date));
+  if ('days' in retention) return newestFirst.slice(retention.days).map(({ date }) => date);
+  let kept = 0;
+  return newestFirst
+    .filter(({ bytes }, i) => {
+      kept += bytes;
+      // The newest day stays whatever its size: the one being recorded.
+      return i > 0 && kept > retention.bytes;
+    })
+    .map(({ date }) => date);
+}

@@ -1,0 +1,80 @@
+import { mkdir, open } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { Logger } from 'pino';
+import { exchangeToday } from '../domain/time/clock';
+import type { Snapshot } from '../domain/market/quotes';
+import { snapshotBucketOf, snapshotRecordOf, type SnapshotRecord } from '../domain/market/snapshotRecords';
+import { journalPath, journalStream } from './snapshotJournal';
+
+/**
+ * How often the recorder writes what it holds: what a killed process loses at most (the snapshots of the last
+ * five seconds), against a write and an fsync per bucket that had rows each time.
+ */
+export const SNAPSHOT_FLUSH_MS = 5000;
+
+/**
+ * Records every snapshot the live feed takes (`RECORD_SNAPSHOTS=1`; only in the process that polls), appended
+ * every SNAPSHOT_FLUSH_MS to the day's journal of the security's bucket (src/domain/market/snapshotRecords.ts),
+ * each append an Arrow IPC stream of its own made durable (fsync) before the next. The day is the Beijing date
+ * the snapshot was taken; after the session `closeDueDays` turns the day's journals into its Parquet files.
+ */
+export class SnapshotRecorder {
+  private held: SnapshotRecord[] = [];
+  private writing: Promise<void> = Promise.resolve();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly root: string,
+    private readonly logger: Logger,
+    private readonly clock: () => Date = () => new Date(),
+    private readonly flushMs = SNAPSHOT_FLUSH_MS,
+  ) {}
+
+  start(): void {
+    this.timer ??= setInterval(() => void this.flush(), this.flushMs).unref();
+  }
+
+  /** The snapshots of one answer of `source`, taken now. */
+  record(snapshots: readonly Snapshot[], source: string): void {
+    const takenAt = this.clock().getTime();
+    for (const snapshot of snapshots) this.held.push(snapshotRecordOf(snapshot, takenAt, source));
+  }
+
+  /** Writes what it holds (after what it is writing); resolves when it is durable. */
+  flush(): Promise<void> {
+    const records = this.held;
+    this.held = [];
+    if (records.length > 0)
+      this.writing = this.writing
+        .then(() => this.append(records))
+        .catch((err: Error) => this.logger.error({ err: err.message, snapshots: records.length }, 'recording failed'));
+    return this.writing;
+  }
+
+  /** Stops the timer and writes what it holds. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.flush();
+  }
+
+  private async append(records: SnapshotRecord[]): Promise<void> {
+    const files = new Map<string, SnapshotRecord[]>();
+    for (const record of records) {
+      const path = journalPath(this.root, exchangeToday(new Date(record.taken_at)), snapshotBucketOf(record.ts_code));
+      const rows = files.get(path);
+      if (rows === undefined) files.set(path, [record]);
+      else rows.push(record);
+    }
+    for (const [path, rows] of files) {
+      await mkdir(dirname(path), { recursive: true });
+      const file = await open(path, 'a');
+      try {
+        await file.write(await journalStream(rows));
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import { access } from 'node:fs/promises';
+import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects } from 'hyparquet';
+import { SNAPSHOT_NUMBER_COLUMNS, snapshotBucketOf, type SnapshotRecord } from '../../domain/market/snapshotRecords';
+import { closedPath, journalPath, readJournal } from '../../live/snapshotJournal';
+import { recordedDays } from '../../live/snapshotDays';
+
+/**
+ * The recorded snapshots are files, not tables (src/live/snapshotRecorder.ts): one security's day is in its
+ * bucket's file of the day, the closed Parquet file (sorted; only the row groups whose codes span it are read)
+ * or, while the day is open, its journal.
+ */
+export async function securityDay(root: string, date: string, tsCode: string): Promise<SnapshotRecord[]> {
+  const bucket = snapshotBucketOf(tsCode);
+  const closed = closedPath(root, date, bucket);
+  if (!(await exists(closed))) return readJournal(journalPath(root, date, bucket), tsCode);
+  const file = await asyncBufferFromFile(closed);
+  const metadata = await parquetMetadataAsync(file);
+  let [start, rowStart, rowEnd] = [0, -1, -1];
+  for (const group of metadata.row_groups) {
+    const rows = Number(group.num_rows);
+    const stats = group.columns[0]!.meta_data?.statistics;
+    const [min, max] = [String(stats?.min_value ?? ''), String(stats?.max_value ?? '\uffff')];
+    if (min <= tsCode && tsCode <= max) {
+      if (rowStart < 0) rowStart = start;
+      rowEnd = start + rows;
+    }
+    start += rows;
+  }
+  if (rowStart < 0) return [];
+  const rows = (await parquetReadObjects({ file, metadata, rowStart, rowEnd })) as Array<Record<string, unknown>>;
+  return rows
+    .filter((row) => row.ts_code === tsCode)
+    .map((row) => ({
+      ts_code: tsCode,
+      taken_at: epochMs(row.taken_at),
+      source: String(row.source),
+      quote_time: epochMs(row.quote_time),
+      numbers: SNAPSHOT_NUMBER_COLUMNS.map((name) => (row[name] === null ? null : Number(row[name]))),
+      suspended: row.suspended === true,
+    }));
+}
+
+/** The days recorded under `root`, oldest first (the open one included). */
+export async function recordedDates(root: string): Promise<string[]> {
+  return (await recordedDays(root)).map(({ date }) => date);
+}
+
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
+
+/** A timestamp as hyparquet reads it (a Date, or milliseconds as a bigint), in epoch milliseconds. */
+const epochMs = (value: unknown): number => (value instanceof Date ? value.getTime() : Number(value));
