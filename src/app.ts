@@ -122,7 +122,11 @@ export function createApp(deps: AppDeps): HttpApp {
     { db: readDb, primary: db },
     versions,
     calendar,
-    { schedule: deps.coverage?.schedule ?? [], minCoverage: deps.coverage?.minCoverage ?? DEFAULT_MIN_COVERAGE },
+    {
+      schedule: deps.coverage?.schedule ?? [],
+      minCoverage: deps.coverage?.minCoverage ?? DEFAULT_MIN_COVERAGE,
+      snapshotDir: deps.snapshotDir,
+    },
     deps.clock,
   );
   const metrics = deps.metrics ?? new Metrics();

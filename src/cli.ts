@@ -349,6 +349,7 @@ program
       const coverage = new StoreCoverage({ db, primary: db }, versions, new TradingCalendar(db, versions), {
         schedule: config.SYNC_SCHEDULE,
         minCoverage: config.SYNC_MIN_COVERAGE,
+        snapshotDir: config.SNAPSHOT_DIR,
       });
       console.log(coverageTable(await coverage.report(null)));
     }),

@@ -82,6 +82,15 @@ export async function closeDay(root: string, date: string): Promise<void> {
   await chmod(dayDir(root, date), 0o555);
 }
 
+/** The recorded days, oldest first (the open one included): the day directories' names, nothing else read. */
+export async function recordedDates(root: string): Promise<string[]> {
+  const names = await readdir(root).catch(() => [] as string[]);
+  return names
+    .map((name) => DAY_DIR.exec(name)?.[1])
+    .filter((date) => date !== undefined)
+    .sort();
+}
+
 /** The recorded days, oldest first, with their bytes on disk and whether they are still open (a journal). */
 export async function recordedDays(root: string): Promise<Array<{ date: string; bytes: number; open: boolean }>> {
   const names = await readdir(root).catch(() => [] as string[]);

@@ -178,6 +178,8 @@ describe('freshness: /v1/market/status and /v1/data/coverage', () => {
       calendar_through: '2024-07-31',
       calendar_covers_today: true,
       uncovered_exchanges: ['BSE'],
+      // The days the test servers' recorder keeps (test/support/recordedSnapshots.ts).
+      recorded_snapshot_days: ['2024-12-30', '2024-12-31'],
       universe: { declared: false, indices: [], members: null },
     });
     const byName = Object.fromEntries(body.data.datasets.map((entry: { dataset: string }) => [entry.dataset, entry]));
@@ -369,10 +371,10 @@ describe('freshness: /v1/market/status and /v1/data/coverage', () => {
     const { body } = await get('/v1/data/coverage?format=csv');
     const [header, daily] = (body as string).split('\n');
     expect(header).to.equal(
-      'as_of,symbol,expected_session,min_coverage,open_findings,calendar_through,calendar_covers_today,uncovered_exchanges,universe,dataset,clock,first,last,expected,lag_sessions,missing_sessions,partial_sessions,failed_sessions,rows,securities,last_update,next_update',
+      'as_of,symbol,expected_session,min_coverage,open_findings,calendar_through,calendar_covers_today,uncovered_exchanges,recorded_snapshot_days,universe,dataset,clock,first,last,expected,lag_sessions,missing_sessions,partial_sessions,failed_sessions,rows,securities,last_update,next_update',
     );
     expect(daily).to.match(
-      /^2024-06-28T18:00:00\+08:00,,2024-06-28,0\.95,"{""errors"":0,""warnings"":0}",2024-07-31,true,"\[""BSE""\]","{""declared"":false,""indices"":\[\],""members"":null}",daily,session,2024-06-03,2024-06-26,2024-06-28,2,"\[""2024-06-21"",""2024-06-27"",""2024-06-28""\]"/,
+      /^2024-06-28T18:00:00\+08:00,,2024-06-28,0\.95,"{""errors"":0,""warnings"":0}",2024-07-31,true,"\[""BSE""\]","\[""2024-12-30"",""2024-12-31""\]","{""declared"":false,""indices"":\[\],""members"":null}",daily,session,2024-06-03,2024-06-26,2024-06-28,2,"\[""2024-06-21"",""2024-06-27"",""2024-06-28""\]"/,
     );
   });
 

@@ -4839,6 +4839,14 @@ export interface components {
              */
             uncovered_exchanges: ("SSE" | "SZSE" | "BSE")[];
             /**
+             * @description The days whose quote snapshots the recorder keeps (`/v1/market/snapshots`), oldest first, today's while it records; empty where nothing is recorded (`RECORD_SNAPSHOTS`).
+             * @example [
+             *       "2026-11-26",
+             *       "2026-11-27"
+             *     ]
+             */
+            recorded_snapshot_days: string[];
+            /**
              * @description What the store declares it means to hold (`ashare universe`, or a bundle's `universe.csv`): the whole market by default, an index's members, a list of securities, each over its days. A session of a per-security daily dataset is complete at `min_coverage` of the stocks meant that day (the rows of others are extra), and the audit's `partial_session` and `missing_session` count against it.
              * @example {
              *       "declared": true,

@@ -36,11 +36,14 @@ import type {
   UniverseSummary,
 } from './freshness.types';
 import { openFindingCounts } from './quality.repository';
+import { recordedDates } from '../../live/snapshotDays';
 import { severityTotals, type OpenCount } from '../../domain/quality/findings';
 
 export interface CoverageSettings {
   schedule: readonly ScheduleEntry[];
   minCoverage: number;
+  /** The snapshot recorder's directory, whose days the report lists; none: nothing recorded. */
+  snapshotDir?: string;
 }
 
 /**
@@ -137,6 +140,8 @@ export class StoreCoverage {
       openFindings: severityTotals(await openFindingCounts(this.db, through, security?.ts_code)),
       calendar: calendarCoverage(days, asOf),
       uncoveredExchanges: EXCHANGES.filter((exchange) => !servedExchanges(this.settings.schedule).includes(exchange)),
+      recordedSnapshotDays:
+        this.settings.snapshotDir === undefined ? [] : await recordedDates(this.settings.snapshotDir),
       universe: universeSummary(await this.universe.current(), expected),
       datasets,
     };

@@ -60,6 +60,7 @@ export function toDataCoverage(report: CoverageReport): Schemas['DataCoverage'] 
     calendar_through: report.calendar.through,
     calendar_covers_today: report.calendar.coversToday,
     uncovered_exchanges: report.uncoveredExchanges,
+    recorded_snapshot_days: report.recordedSnapshotDays,
     universe: report.universe,
     datasets: report.datasets.map(toDatasetCoverage),
   };

@@ -61,6 +61,8 @@ export interface CoverageReport {
   calendar: CalendarCoverage;
   /** Exchanges none of the scheduled sources serves (Baostock: BSE): not counted in a session's universe. */
   uncoveredExchanges: Exchange[];
+  /** The days the snapshot recorder keeps, oldest first. */
+  recordedSnapshotDays: string[];
   universe: UniverseSummary;
   datasets: DatasetCoverageRow[];
 }

@@ -2,7 +2,7 @@ import { access } from 'node:fs/promises';
 import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects } from 'hyparquet';
 import { SNAPSHOT_NUMBER_COLUMNS, snapshotBucketOf, type SnapshotRecord } from '../../domain/market/snapshotRecords';
 import { closedPath, journalPath, readJournal } from '../../live/snapshotJournal';
-import { recordedDays } from '../../live/snapshotDays';
+export { recordedDates } from '../../live/snapshotDays';
 
 /**
  * The recorded snapshots are files, not tables (src/live/snapshotRecorder.ts): one security's day is in its
@@ -38,11 +38,6 @@ export async function securityDay(root: string, date: string, tsCode: string): P
       numbers: SNAPSHOT_NUMBER_COLUMNS.map((name) => (row[name] === null ? null : Number(row[name]))),
       suspended: row.suspended === true,
     }));
-}
-
-/** The days recorded under `root`, oldest first (the open one included). */
-export async function recordedDates(root: string): Promise<string[]> {
-  return (await recordedDays(root)).map(({ date }) => date);
 }
 
 const exists = (path: string) =>

@@ -1026,6 +1026,7 @@ DataCoverage = TypedDict("DataCoverage", {
     "calendar_through": Optional[str],
     "calendar_covers_today": bool,
     "uncovered_exchanges": List[Literal["SSE", "SZSE", "BSE"]],
+    "recorded_snapshot_days": List[str],
     "universe": Dict[str, Any],
     "open_findings": Dict[str, Any],
     "datasets": List['DatasetCoverage'],
