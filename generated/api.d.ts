@@ -1073,6 +1073,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/market/snapshots/minutes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Minute bars of a recorded day, rebuilt from its snapshots
+         * @description The one-minute bars of one security on a recorded day (default: the latest), rebuilt from the snapshots
+         *     the recorder kept (`/v1/market/snapshots`) as the live feed builds them: right-closed, each bar labelled
+         *     by its minute's end (`09:31:00` holds 09:30:00-09:30:59 and the opening auction), open, high, low and
+         *     close from the last prices within the minute, volume (lots) and amount the differences of the day's
+         *     cumulative figures across it. Unadjusted. For days the store has no minute bars of, or to check them
+         *     against the source's. Minute delays of the plan apply (starter 15 minutes, professional 1 minute).
+         */
+        get: operations["getSnapshotMinutes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/market/adjustment-factor": {
         parameters: {
             query?: never;
@@ -4541,6 +4566,25 @@ export interface components {
             cursor: string | null;
             /** @description Whether more snapshots follow this page. */
             has_more: boolean;
+        };
+        /** @description Success envelope of the one-minute bars rebuilt from a recorded day's snapshots. */
+        SnapshotMinutesResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            data: {
+                /**
+                 * @description Standard code, e.g. `600519.SH`.
+                 * @example 000001.SZ
+                 */
+                symbol: string;
+                /**
+                 * Format: date
+                 * @description The recorded day.
+                 */
+                trade_date: string;
+                /** @description One-minute bars, oldest first (09:30-11:30 and 13:00-15:00 only). */
+                bars: components["schemas"]["Kline"][];
+            };
         };
         /**
          * @description The cumulative adjustment factors of a security, newest first, one per trading day.
@@ -11562,6 +11606,65 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SnapshotPage"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSnapshotMinutes: {
+        parameters: {
+            query: {
+                /**
+                 * @description One symbol in any of the three formats (`600519`, `sh.600519`, `600519.SH`).
+                 * @example 600519.SH
+                 */
+                symbol: components["parameters"]["Symbol"];
+                /**
+                 * @description A recorded day `YYYY-MM-DD`; default the latest recorded day.
+                 * @example 2026-11-27
+                 */
+                date?: components["parameters"]["RecordedDate"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
+                 * @example csv
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's bars, oldest first. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapshotMinutesResponse"];
                     "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
                     "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     "text/csv": components["schemas"]["CsvRows"];

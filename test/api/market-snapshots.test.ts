@@ -157,6 +157,27 @@ describe('recorded snapshots: every snapshot the feed takes, kept by day, served
     ]);
   });
 
+  it('minute bars rebuilt from them, right-closed: the three snapshots of 09:30 make the 09:31 bar', async () => {
+    const { status, body } = await get('enterprise', `/v1/market/snapshots/minutes?symbol=000001&date=${DAY}`);
+    expect(status).to.equal(200);
+    // Volume 1,500,000 shares (15,000 lots) and amount 16,890,000 yuan: the day's figures at the last snapshot.
+    expect(body.data).to.deep.equal({
+      symbol: '000001.SZ',
+      trade_date: DAY,
+      bars: [
+        {
+          time: `${DAY} 09:31:00`,
+          open: 11.25,
+          high: 11.26,
+          low: 11.24,
+          close: 11.26,
+          volume: 15000,
+          amount: 16890000,
+        },
+      ],
+    });
+  });
+
   it('during the session a plan sees the snapshots its minute delay lets it read', async () => {
     // A minute after the second sweep: professional (a minute's delay) sees two, enterprise (real time) all three.
     now = new Date(`${DAY}T09:31:07+08:00`);

@@ -129,6 +129,16 @@ const TIMED: Record<string, TimedSample[]> = {
       pastMark: '"2024-12-30 14:59:58"',
     },
   ],
+  getSnapshotMinutes: [
+    {
+      // Rebuilt from those snapshots: the 15:00:00 one makes the 15:00 bar.
+      clock: 'minute',
+      fresh: '/v1/market/snapshots/minutes?symbol=000001&date=2024-12-31',
+      freshMark: '"2024-12-31 15:00:00"',
+      past: '/v1/market/snapshots/minutes?symbol=000001&date=2024-12-30',
+      pastMark: '"2024-12-30 15:00:00"',
+    },
+  ],
   getAdjustmentFactor: [
     daily(
       '/v1/market/adjustment-factor?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31',

@@ -65,6 +65,7 @@ export const SAMPLE_REQUESTS: Record<string, string> = {
   getIntraday: '/v1/market/intraday?symbol=000001',
   getTrades: '/v1/market/trades?symbol=000001&limit=10',
   getSnapshots: '/v1/market/snapshots?symbol=000001&date=2024-12-31&limit=2',
+  getSnapshotMinutes: '/v1/market/snapshots/minutes?symbol=000001&date=2024-12-31',
   getAdjustmentFactor: '/v1/market/adjustment-factor?symbol=000001&begin_date=2024-01-01&end_date=2024-12-31',
   getTradingCalendar: '/v1/market/trading-calendar?begin_date=2024-12-01&end_date=2024-12-31',
   getMarketCrossSection: '/v1/market/cross-section?date=2024-12-31',

@@ -1,5 +1,7 @@
 import type { Snapshot } from './quotes';
-import { beijingWallTimeToEpochMs } from '../time/clock';
+import { beijingWallTimeToEpochMs, exchangeDateTime } from '../time/clock';
+import { minuteKlines, type Kline } from './klines';
+import { MinuteBarBuilder, type LiveMinuteBar } from './liveBars';
 
 /**
  * The recorded snapshots' layout (`RECORD_SNAPSHOTS`): every quote snapshot the live feed takes, with when it was
@@ -130,4 +132,43 @@ export function daysBeyondRetention(
       return i > 0 && kept > retention.bytes;
     })
     .map(({ date }) => date);
+}
+
+/** A recorded snapshot as the feed's snapshot again (its book left out): what the minute bars are built from. */
+function snapshotOfRecord(record: SnapshotRecord): Snapshot {
+  const [last, open, high, low, preClose, volume, amount] = record.numbers;
+  return {
+    ts_code: record.ts_code,
+    name: '',
+    time: exchangeDateTime(new Date(record.quote_time)),
+    last: last ?? null,
+    open: open ?? null,
+    high: high ?? null,
+    low: low ?? null,
+    pre_close: preClose ?? null,
+    volume: volume ?? 0,
+    amount: amount ?? 0,
+    bids: [],
+    asks: [],
+    limit_up: record.numbers.at(-2) ?? null,
+    limit_down: record.numbers.at(-1) ?? null,
+    suspended: record.suspended,
+  };
+}
+
+/**
+ * One security's one-minute klines of a recorded day, rebuilt from its snapshots in the order taken as the live
+ * feed builds them (`MinuteBarBuilder`): right-closed, each bar labelled by its minute's end (09:31 holds
+ * 09:30:00-09:30:59 and the opening auction), prices from the last prices within the minute, volume (lots) and
+ * amount the differences of the day's cumulative figures across it; the first minute seen after the open is
+ * dropped when the recording began later (its start is unknown).
+ */
+export function minuteKlinesOfSnapshots(records: readonly SnapshotRecord[]): Kline[] {
+  const builder = new MinuteBarBuilder();
+  const bars = new Map<string, LiveMinuteBar>();
+  for (const record of records) {
+    const bar = builder.update(snapshotOfRecord(record));
+    if (bar !== null) bars.set(bar.trade_time, { ...bar });
+  }
+  return minuteKlines([...bars.values()], 1, () => 1);
 }

@@ -5,7 +5,7 @@ import { writeAnswer } from '../../http/answers/answerWriters';
 import type { Handler } from '../../http/handler';
 import type { CodeHistory } from '../common/codeHistory.service';
 import { assertTickAccess, type PlanVisibility } from '../subscriptions/planVisibility.service';
-import { snapshotPage } from './snapshots.service';
+import { snapshotMinutes, snapshotPage } from './snapshots.service';
 import { toSnapshot } from './snapshots.serializer';
 
 export interface SnapshotsDeps {
@@ -22,15 +22,23 @@ export function snapshotsHandlers({
   visibility,
   cursorSecret = randomBytes(32).toString('hex'),
 }: SnapshotsDeps) {
+  // A former code answers as the security's current one, whose bucket holds its snapshots.
+  const currentCode = async (symbol: string) => (await codes.resolve([symbol]))[0]?.code ?? symbol;
+
   const getSnapshots: Handler<'getSnapshots'> = async (req, res) => {
     const seen = await visibility.of(res.locals.keyOwner!.planId);
     assertTickAccess(seen);
-    const symbol = parseOneSymbol(req.query.symbol);
-    // A former code answers as the security's current one, whose bucket holds its snapshots.
-    const code = (await codes.resolve([symbol]))[0]?.code ?? symbol;
+    const code = await currentCode(parseOneSymbol(req.query.symbol));
     const { date, cursor, limit = 1000 } = req.query;
     const page = await snapshotPage(root, { tsCode: code, date, cursor, limit }, seen, cursorSecret);
     await writeAnswer(req, res, { ...ok(page.snapshots.map(toSnapshot)), cursor: page.cursor, has_more: page.hasMore });
   };
-  return { getSnapshots };
+  const getSnapshotMinutes: Handler<'getSnapshotMinutes'> = async (req, res) => {
+    const seen = await visibility.of(res.locals.keyOwner!.planId);
+    const code = await currentCode(parseOneSymbol(req.query.symbol));
+    const { date, bars } = await snapshotMinutes(root, { tsCode: code, date: req.query.date }, seen);
+    await writeAnswer(req, res, ok({ symbol: code, trade_date: date, bars }));
+  };
+
+  return { getSnapshots, getSnapshotMinutes };
 }

@@ -949,6 +949,12 @@ SnapshotPage = TypedDict("SnapshotPage", {
     "has_more": bool,
 }, total=False)
 
+SnapshotMinutesResponse = TypedDict("SnapshotMinutesResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": Dict[str, Any],
+}, total=False)
+
 AdjustmentFactors = TypedDict("AdjustmentFactors", {
     "symbol": str,
     "requested_symbol": str,
@@ -1797,6 +1803,10 @@ class GeneratedOperations:
     def get_snapshots(self, symbol: str, date: Optional[str] = None, limit: Optional[int] = None, cursor: Optional[str] = None) -> 'Result[List[Snapshot]]':
         """Recorded quote snapshots of a day, cursor-paginated (GET /v1/market/snapshots)."""
         return self._call("/v1/market/snapshots", {"symbol": symbol, "date": date, "limit": limit, "cursor": cursor})
+
+    def get_snapshot_minutes(self, symbol: str, date: Optional[str] = None) -> 'Result[Dict[str, Any]]':
+        """Minute bars of a recorded day, rebuilt from its snapshots (GET /v1/market/snapshots/minutes)."""
+        return self._call("/v1/market/snapshots/minutes", {"symbol": symbol, "date": date})
 
     def get_adjustment_factor(self, symbol: str, begin_date: Optional[str] = None, end_date: Optional[str] = None) -> 'Result[AdjustmentFactors]':
         """Adjustment factors of a security (GET /v1/market/adjustment-factor)."""
