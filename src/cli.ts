@@ -53,6 +53,7 @@ import { TradingCalendar } from './modules/common/tradingCalendar.service';
 import { countCoverage, StoreCoverage } from './modules/freshness/coverage.service';
 import { coverageTable } from './modules/freshness/coverageTable.serializer';
 import { EXPORTABLE_DATASETS, exportFlatFiles } from './modules/tushare/flatFiles.service';
+import { exportSnapshotDays } from './export/snapshotExport';
 import { exportQlib } from './export/qlib/qlibExport';
 import type { ColumnarFormat } from './http/answers/answerFormat';
 
@@ -413,8 +414,8 @@ program
   )
   .option(
     '--datasets <names>',
-    `comma-separated, of ${EXPORTABLE_DATASETS.join(', ')} (not with qlib)`,
-    listOf('dataset', EXPORTABLE_DATASETS),
+    `comma-separated, of ${EXPORTABLE_DATASETS.join(', ')} and snapshots (the recorder's closed days, copied as they are; not with qlib)`,
+    listOf('dataset', [...EXPORTABLE_DATASETS, 'snapshots']),
   )
   .option('--since <date>', 'first session, YYYY-MM-DD (not with qlib)', isoDate)
   .option('--until <date>', 'last session, YYYY-MM-DD (default: today)', isoDate)
@@ -437,12 +438,25 @@ program
         }
         if (options.datasets === undefined || options.since === undefined)
           throw new InvalidArgumentError(`--datasets and --since are required with --format ${options.format}`);
+        const until = options.until ?? exchangeToday();
+        if (options.datasets.includes('snapshots')) {
+          const copied = await exportSnapshotDays(loadConfig().SNAPSHOT_DIR, {
+            out: options.out,
+            since: options.since,
+            until,
+          });
+          console.error(
+            `export: recorded snapshots of ${copied.days} days, ${copied.files} files (${copied.written} written, ${copied.unchanged} unchanged)`,
+          );
+        }
+        const datasets = options.datasets.filter((name) => name !== 'snapshots');
+        if (datasets.length === 0) return;
         const summary = await exportFlatFiles(db, new TradingCalendar(db, new DataVersions(db, 0)), {
-          datasets: options.datasets,
+          datasets,
           since: options.since,
           format: options.format,
           out: options.out,
-          until: options.until ?? exchangeToday(),
+          until,
           progress: sessionFileProgress(),
         });
         console.error(

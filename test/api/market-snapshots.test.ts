@@ -7,6 +7,7 @@ import type { Snapshot } from '../../src/domain/market/quotes';
 import { liveFeed } from '../../src/live/liveFeed';
 import { SnapshotRecorder } from '../../src/live/snapshotRecorder';
 import { closeDueDays } from '../../src/live/snapshotDays';
+import { exportSnapshotDays } from '../../src/export/snapshotExport';
 import { bucketName, snapshotBucketOf } from '../../src/domain/market/snapshotRecords';
 import { ColumnarReader } from '../support/columnarReader';
 import { insertSecurities, keyOnPlan } from '../support/marketData';
@@ -226,6 +227,18 @@ describe('recorded snapshots: every snapshot the feed takes, kept by day, served
       ]);
     } finally {
       reader.close();
+    }
+  });
+
+  it("the export copies the closed days in the recorder's layout; a rerun writes nothing", async () => {
+    const out = mkdtempSync(join(tmpdir(), 'ashare-snapshot-export-'));
+    try {
+      const range = { out, since: DAY, until: DAY };
+      expect(await exportSnapshotDays(root, range)).to.deep.equal({ days: 1, files: 2, written: 2, unchanged: 0 });
+      expect(await exportSnapshotDays(root, range)).to.deep.equal({ days: 1, files: 2, written: 0, unchanged: 2 });
+      expect(readdirSync(join(out, 'snapshots', `date=${DAY}`))).to.deep.equal(readdirSync(join(root, `date=${DAY}`)));
+    } finally {
+      rmSync(out, { recursive: true, force: true });
     }
   });
 
