@@ -474,7 +474,8 @@ export interface paths {
          *     rounded half up to the tick (SSE Trading Rules 3.4.13–3.4.14, SZSE Trading Rules 3.4.2; ±10 % main board,
          *     ±20 % ChiNext and STAR, ±30 % Beijing, ±5 % main-board risk warning before 2026-07-06). Days without a limit
          *     (a new listing's first sessions, a delisting period's or a relisting's first day) have no row. Where the
-         *     source sent none, the audit writes the prices its rules compute, marked `computed`. Give `symbol` for one
+         *     source sent none, the audit writes the prices its rules compute, marked `computed`: for the last 250
+         *     sessions, or every day once the operator runs `ashare audit --computed-limits all`. Give `symbol` for one
          *     security over time (newest first; `begin_date`/`end_date`, by default the year up to the latest day the plan
          *     sees, at most 3 years), `date` for the whole market on one trading day (by symbol), or both. Pages of `limit`
          *     rows (`page`). Daily market data: visible to a plan from the day's close plus its daily delay; a day that

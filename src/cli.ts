@@ -366,6 +366,12 @@ program
   .option('--symbols <codes>', 'comma-separated standard codes (600519.SH, …); the whole-market checks are left out')
   .option('--checks <names>', `comma-separated subset of ${CHECK_NAMES.join(', ')}`, listOf('check', CHECK_NAMES))
   .option('--format <format>', 'table or json', oneOf('table', 'json'), 'table')
+  .option(
+    '--computed-limits <days>',
+    "the days that get the audit's limit prices where the source sent none (price-limits, stk_limit): recent (the last 250 sessions) or all",
+    oneOf('recent', 'all'),
+    'recent',
+  )
   .option(...failOnOption('new'))
   .action(
     (options: {
@@ -374,6 +380,7 @@ program
       symbols?: string;
       checks?: CheckName[];
       format: 'table' | 'json';
+      computedLimits: 'recent' | 'all';
       failOn: AuditGate;
     }) =>
       withDb(async (db) => {
@@ -383,6 +390,7 @@ program
           symbols: options.symbols?.split(',').map((code) => code.trim().toUpperCase()),
           checks: options.checks,
           minCoverage: loadConfig().SYNC_MIN_COVERAGE,
+          computedLimits: options.computedLimits,
           progress: auditProgress(),
         });
         console.log(auditReport(summary, options.format));

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { barFindings, barLimits, type AuditSeries } from '../domain/quality/barChecks';
+import { exchangeToday } from '../domain/time/clock';
 import { writeComputedLimits, type ComputedLimit } from './computedLimits';
 import { factorFindings, factorSteps } from '../domain/quality/factorChecks';
 import { CHECK_NAMES, CHECKS, type CheckName, type Finding } from '../domain/quality/findings';
@@ -39,6 +40,12 @@ export interface AuditOptions {
   checks?: readonly CheckName[];
   minCoverage?: number;
   now?: Date;
+  /**
+   * Which days get the computed limit prices where the source sent none: `recent` (the default) the last
+   * COMPUTED_LIMIT_SESSIONS sessions of the calendar, `all` every day audited (at the whole market's twenty
+   * years, 24 M rows: the write doubled the full audit's time, bench/results/audit-*.json).
+   */
+  computedLimits?: 'recent' | 'all';
   /** Called after each batch of securities, with how many are done of all. */
   progress?: (done: number, total: number) => void;
 }
@@ -81,6 +88,8 @@ const MAX_BATCH = 256;
  * of up to a month; past a longer one the first bar in reach has no bar before it and is not compared.
  */
 const LOOKBACK_SESSIONS = 20;
+/** The sessions whose computed limit prices an audit writes by default (a year of the calendar's last ones). */
+const COMPUTED_LIMIT_SESSIONS = 250;
 
 /**
  * The audit: every stored bar, factor, distribution and balance sheet of the range against the checks of
@@ -117,6 +126,17 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
   const inRange = (date: string) =>
     (scope.since === null || date >= scope.since) && (scope.until === null || date <= scope.until);
   const inScope = (finding: Finding) => inRange(finding.date);
+  // The last year up to today (the stored calendar reaches the year's end).
+  const today = exchangeToday(options.now ?? new Date());
+  const limitsFrom =
+    options.computedLimits === 'all'
+      ? null
+      : (days.before(today < calendar.last ? today : calendar.last, COMPUTED_LIMIT_SESSIONS - 1) ?? null);
+  const limitRange: DayRange = {
+    from: limitsFrom === null || (range.from !== null && range.from > limitsFrom) ? range.from : limitsFrom,
+    until: range.until,
+  };
+  const limitKept = (date: string) => inRange(date) && (limitRange.from === null || date >= limitRange.from);
 
   const at = options.now ?? new Date();
   const tally = new Tally();
@@ -183,7 +203,7 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
       // Each bar's limit once: the checks read them, and the days in range without a source row keep them.
       const barLimit = barLimits(audited);
       series.forEach((bar, index) => {
-        const limit = inRange(bar.date) ? barLimit[index]! : null;
+        const limit = limitKept(bar.date) ? barLimit[index]! : null;
         if (limit !== null)
           limits.push({
             ts_code: code,
@@ -207,7 +227,7 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
       );
     }
     await keep(found);
-    await writeComputedLimits(db, codes, range, limits);
+    await writeComputedLimits(db, codes, limitRange, limits);
     options.progress?.(Math.min(i + batchSize, securities.length), securities.length);
   }
   if (checks.has('source_mismatch'))

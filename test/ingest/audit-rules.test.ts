@@ -231,3 +231,37 @@ describe('audit of a bundle of the rules in force: each case on its real dates, 
     }
   });
 });
+
+describe('audit: the computed limit prices of the last 250 sessions by default, of every day with `all`', () => {
+  const testDb = useTestDb();
+
+  it('300 sessions of a quiet stock: 250 computed rows, then 300', async () => {
+    const days = SESSIONS.slice(0, 300);
+    const stock: Series = { code: '600201.SH', days, closes: flat(300) };
+    const bundle = writeBundle({
+      'stock_basic.csv': csv(
+        'ts_code,symbol,name,market,list_status,list_date',
+        '600201.SH,600201,安静股份,主板,L,20100104',
+      ),
+      'trade_cal.csv': csv('exchange,cal_date,is_open', ...days.map((day) => `SSE,${day},1`)),
+      'daily.csv': csv(DAILY_HEADER, ...barLines(stock)),
+      'adj_factor.csv': csv('ts_code,trade_date,adj_factor', ...factorLines(stock)),
+    });
+    try {
+      await importBundle(testDb.db, bundle.dir);
+      const last = days.at(-1)!;
+      const now = new Date(`${last.slice(0, 4)}-${last.slice(4, 6)}-${last.slice(6)}T18:00:00+08:00`);
+      const computed = async () => {
+        const rows = await testDb.db('price_limits').where({ computed: 1 }).orderBy('trade_date').select('trade_date');
+        return [rows.length, String(rows[0]?.trade_date).slice(0, 10)];
+      };
+      await runAudit(testDb.db, { now });
+      const first = days.at(-250)!;
+      expect(await computed()).to.deep.equal([250, `${first.slice(0, 4)}-${first.slice(4, 6)}-${first.slice(6)}`]);
+      await runAudit(testDb.db, { now, computedLimits: 'all' });
+      expect(await computed()).to.deep.equal([300, '2024-02-01']);
+    } finally {
+      bundle.remove();
+    }
+  });
+});
