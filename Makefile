@@ -4,7 +4,7 @@ NPM := npm --loglevel=error --no-fund --no-audit
 MYSQL_TEST_URL ?= mysql://root@127.0.0.1:3306/test
 DEMO_KEY_FILE := data/.demo-api-key
 
-.PHONY: build run test test-mysql browser python check format check-format types check-types check-sql check-architecture check-boundaries sql lint typecheck docs coverage bench bench-market bench-financials bench-ingest bench-cluster bench-soak bench-http bench-profile bench-all bench-footprint bench-cross-section bench-scale bench-baostock bench-update bench-live bench-audit bench-coverage bench-columnar bench-live-cluster screenshots clean
+.PHONY: build run test test-mysql browser python check format check-format types check-types check-sql check-architecture check-boundaries sql lint typecheck docs coverage bench bench-market bench-financials bench-ingest bench-cluster bench-soak bench-http bench-profile bench-all bench-footprint bench-cross-section bench-scale bench-baostock bench-update bench-live bench-audit bench-coverage bench-snapshots bench-columnar bench-live-cluster screenshots clean
 
 ## Install dependencies when package-lock.json changed or node_modules is missing.
 node_modules/.installed: package.json package-lock.json
@@ -176,6 +176,10 @@ bench-scale: node_modules/.installed
 ## The audit's speed on a generated whole market (AUDIT_STOCKS × AUDIT_YEARS), full and one session.
 bench-audit: node_modules/.installed
 	node --import tsx bench/audit.ts
+
+## The snapshot recorder at the whole market's width: CPU and memory while recording, bytes a session, one security's day cold (bench/results/snapshots.json).
+bench-snapshots: node_modules/.installed
+	node --import tsx bench/snapshots.ts
 
 ## /v1/data/coverage cold on bench-audit's stores: counted, and read from the counts a load keeps (bench/results/coverage-*.json).
 bench-coverage: node_modules/.installed dist/.built

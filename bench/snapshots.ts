@@ -1,0 +1,186 @@
+/**
+ * The snapshot recorder at the whole market's width (issue 65): `make bench-snapshots`, on demand.
+ *
+ * 1. Recording: SNAPSHOT_STOCKS (5,500) securities a sweep, in answers of 60 as Tencent gives them, every 3 s of
+ *    market time for SNAPSHOT_SWEEPS sweeps (100: five minutes), the recorder flushing every 5 s of it, in a
+ *    process of its own: its CPU time over the market time recorded (the share of one core it takes while
+ *    recording in real time) and its peak RSS over its start. Target ≤ 10 % of one core, ≤ 50 MB.
+ * 2. Bytes: the day's journals and, once closed, its Parquet files, per snapshot, and per session (× 4,800
+ *    sweeps: 09:15-11:30 and 13:00-15:00 at 3 s).
+ * 3. One security's day, cold: a bucket of a whole session (5,500 ÷ 128 ≈ 43 securities × 4,800 snapshots)
+ *    closed into its Parquet file, then each of its securities read as the route reads it, the page cache
+ *    dropped before each read (root): p50 and p99. Target p99 ≤ 100 ms.
+ * Results: bench/results/snapshots.json.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import type { Snapshot } from '../src/domain/market/quotes';
+import { SNAPSHOT_BUCKETS, snapshotBucketOf } from '../src/domain/market/snapshotRecords';
+import { SnapshotRecorder } from '../src/live/snapshotRecorder';
+import { closeDay } from '../src/live/snapshotDays';
+import { securityDay } from '../src/modules/snapshots/snapshots.repository';
+import { round2 } from './support/reference';
+
+const STOCKS = Number(process.env.SNAPSHOT_STOCKS ?? 5500);
+const SWEEPS = Number(process.env.SNAPSHOT_SWEEPS ?? 100);
+const SESSION_SWEEPS = 4800;
+const PER_ANSWER = 60;
+const DAY = '2026-11-27';
+const logger = pino({ level: 'silent' });
+const MB = 2 ** 20;
+
+const codeOf = (i: number) => `${String(600000 + i).padStart(6, '0')}.SH`;
+
+/** Security `i`'s snapshot of sweep `n`, taken `at` (epoch ms): a price that walks, a book of five levels a side. */
+function snapshotOf(i: number, n: number, at: number): Snapshot {
+  const last = Math.round((10 + (i % 50) + Math.sin(n / 7 + i) * 0.3) * 100) / 100;
+  const level = (k: number, side: 1 | -1) =>
+    [Math.round((last + side * 0.01 * k) * 100) / 100, 100 * ((i + k + n) % 97) + 100] as const;
+  const time = new Date(at + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+  return {
+    ts_code: codeOf(i),
+    name: '',
+    time,
+    last,
+    open: 10 + (i % 50),
+    high: last + 0.2,
+    low: last - 0.2,
+    pre_close: 10 + (i % 50),
+    volume: 10_000 * (n + 1),
+    amount: 10_000 * (n + 1) * last,
+    bids: [1, 2, 3, 4, 5].map((k) => level(k - 1, -1)),
+    asks: [1, 2, 3, 4, 5].map((k) => level(k, 1)),
+    limit_up: 11 + (i % 50),
+    limit_down: 9 + (i % 50),
+    suspended: false,
+  };
+}
+
+/** In a child: SWEEPS sweeps recorded under `root`; its CPU seconds and peak RSS growth. */
+async function recordChild(root: string): Promise<void> {
+  const start = Date.parse(`${DAY}T09:30:00+08:00`);
+  let now = start;
+  const recorder = new SnapshotRecorder(root, logger, () => new Date(now), Number.MAX_SAFE_INTEGER);
+  const base = process.memoryUsage().rss;
+  const cpu = process.cpuUsage();
+  let flushedAt = start;
+  for (let n = 0; n < SWEEPS; n++) {
+    now = start + n * 3000;
+    for (let i = 0; i < STOCKS; i += PER_ANSWER)
+      recorder.record(
+        Array.from({ length: Math.min(PER_ANSWER, STOCKS - i) }, (_, k) => snapshotOf(i + k, n, now)),
+        'tencent',
+      );
+    if (now - flushedAt >= 5000) {
+      await recorder.flush();
+      flushedAt = now;
+    }
+  }
+  await recorder.stop();
+  const used = process.cpuUsage(cpu);
+  console.log(
+    JSON.stringify({
+      cpuSeconds: (used.user + used.system) / 1e6,
+      rssGrowthMb: (process.resourceUsage().maxRSS * 1024 - base) / MB,
+    }),
+  );
+}
+
+const bytesUnder = (dir: string): number =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .reduce((sum, entry) => sum + statSync(join(entry.parentPath, entry.name)).size, 0);
+
+const dropCaches = () => {
+  try {
+    execFileSync('sh', ['-c', 'sync; echo 3 > /proc/sys/vm/drop_caches']);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function main(): Promise<void> {
+  // 1 and 2: a few minutes of the whole market.
+  const root = mkdtempSync(join(tmpdir(), 'ashare-bench-snapshots-'));
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'bench/snapshots.ts', '--child', root], {
+    encoding: 'utf8',
+  });
+  const child = JSON.parse(out.trim().split('\n').at(-1)!) as { cpuSeconds: number; rssGrowthMb: number };
+  const snapshots = STOCKS * SWEEPS;
+  const journalBytes = bytesUnder(root);
+  await closeDay(root, DAY);
+  const closedBytes = bytesUnder(root);
+  rmSync(root, { recursive: true, force: true });
+
+  // 3: one bucket of a whole session, closed, then read security by security.
+  const bucketRoot = mkdtempSync(join(tmpdir(), 'ashare-bench-bucket-'));
+  const bucket = snapshotBucketOf(codeOf(0));
+  const members = Array.from({ length: STOCKS }, (_, i) => i).filter((i) => snapshotBucketOf(codeOf(i)) === bucket);
+  const start = Date.parse(`${DAY}T09:30:00+08:00`);
+  let now = start;
+  const recorder = new SnapshotRecorder(bucketRoot, logger, () => new Date(now), Number.MAX_SAFE_INTEGER);
+  for (let n = 0; n < SESSION_SWEEPS; n++) {
+    now = start + n * 3000;
+    recorder.record(
+      members.map((i) => snapshotOf(i, n, now)),
+      'tencent',
+    );
+    if (n % 100 === 99) await recorder.flush();
+  }
+  await recorder.stop();
+  const closing = performance.now();
+  await closeDay(bucketRoot, DAY);
+  const closeSeconds = (performance.now() - closing) / 1000;
+  const bucketBytes = bytesUnder(bucketRoot);
+  const times: number[] = [];
+  let dropped = false;
+  for (const i of members) {
+    dropped = dropCaches();
+    const began = performance.now();
+    const rows = await securityDay(bucketRoot, DAY, codeOf(i));
+    times.push(performance.now() - began);
+    if (rows.length !== SESSION_SWEEPS) throw new Error(`${codeOf(i)}: ${rows.length} snapshots`);
+  }
+  rmSync(bucketRoot, { recursive: true, force: true });
+  times.sort((a, b) => a - b);
+  const at = (p: number) => round2(times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)]!);
+
+  const result = {
+    securities: STOCKS,
+    sweeps_recorded: SWEEPS,
+    recording: {
+      market_seconds: SWEEPS * 3,
+      cpu_seconds: round2(child.cpuSeconds),
+      share_of_one_core: round2(child.cpuSeconds / (SWEEPS * 3)),
+      rss_growth_mb: round2(child.rssGrowthMb),
+    },
+    bytes: {
+      journal_per_snapshot: round2(journalBytes / snapshots),
+      closed_per_snapshot: round2(closedBytes / snapshots),
+      journal_per_session_gb: round2(((journalBytes / snapshots) * STOCKS * SESSION_SWEEPS) / 2 ** 30),
+      closed_per_session_gb: round2(((closedBytes / snapshots) * STOCKS * SESSION_SWEEPS) / 2 ** 30),
+      session_bucket_file_mb: round2(bucketBytes / MB),
+      session_bucket_close_seconds: round2(closeSeconds),
+    },
+    one_security_day: {
+      securities_read: members.length,
+      snapshots_each: SESSION_SWEEPS,
+      page_cache_dropped: dropped,
+      p50_ms: at(0.5),
+      p99_ms: at(0.99),
+    },
+    targets: { shareOfOneCore: 0.1, rssGrowthMb: 50, p99Ms: 100 },
+    buckets: SNAPSHOT_BUCKETS,
+    load_average_1m: round2(loadavg()[0]!),
+    measured_at: new Date().toISOString(),
+  };
+  writeFileSync('bench/results/snapshots.json', `${JSON.stringify(result, null, 2)}\n`);
+  console.log(JSON.stringify(result, null, 2));
+}
+
+if (process.argv[2] === '--child') await recordChild(process.argv[3]!);
+else await main();
