@@ -11915,6 +11915,7 @@ export interface operations {
                      *         "calendar_through": "2026-12-31",
                      *         "calendar_covers_today": true,
                      *         "uncovered_exchanges": [],
+                     *         "recorded_snapshot_days": [],
                      *         "universe": {
                      *           "declared": false,
                      *           "indices": [],
