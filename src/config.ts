@@ -3,6 +3,18 @@ import { DEFAULT_MIN_COVERAGE } from './domain/market/coverage';
 import { parseSchedule } from './domain/time/syncSchedule';
 import { parseSnapshotRetention } from './domain/market/snapshotRecords';
 
+/** A setting's text parsed by `parse`: its error, the setting's message. */
+const parsedBy =
+  <T>(parse: (text: string) => T) =>
+  (text: string, ctx: z.RefinementCtx): T => {
+    try {
+      return parse(text);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      return z.NEVER;
+    }
+  };
+
 const Env = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -113,33 +125,12 @@ const Env = z
       .default('0')
       .transform((value) => value === '1'),
     SNAPSHOT_DIR: z.string().min(1).default('./data/snapshots'),
-    SNAPSHOT_RETENTION: z
-      .string()
-      .default('30d')
-      .transform((text, ctx) => {
-        try {
-          return parseSnapshotRetention(text);
-        } catch (err) {
-          ctx.addIssue({ code: 'custom', message: (err as Error).message });
-          return z.NEVER;
-        }
-      }),
+    SNAPSHOT_RETENTION: z.string().default('30d').transform(parsedBy(parseSnapshotRetention)),
     /**
      * The after-close update (README, "Keeping the store current"): `source@HH:MM` entries, Beijing time, e.g.
      * `baostock@17:45` or `tushare@16:30,baostock@18:30`; unset: nothing is scheduled (`ashare update` from cron).
      */
-    SYNC_SCHEDULE: z
-      .string()
-      .max(200)
-      .default('')
-      .transform((text, ctx) => {
-        try {
-          return parseSchedule(text);
-        } catch (err) {
-          ctx.addIssue({ code: 'custom', message: (err as Error).message });
-          return z.NEVER;
-        }
-      }),
+    SYNC_SCHEDULE: z.string().max(200).default('').transform(parsedBy(parseSchedule)),
     /** A session of a per-security daily dataset is loaded once it holds this share of the day's universe. */
     SYNC_MIN_COVERAGE: z.coerce.number().gt(0).max(1).default(DEFAULT_MIN_COVERAGE),
     /** Pauses before each further attempt of a session the source failed, ms, comma-separated. */
