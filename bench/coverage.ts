@@ -23,29 +23,34 @@ const DIALECTS = (process.env.COVERAGE_DIALECTS ?? 'sqlite,mysql').split(',');
 const STARTS = Number(process.env.COVERAGE_STARTS ?? 5);
 const TARGET_MS = 300;
 const KEY = `ak_bench_coverage_${'0123456789abcdef'.repeat(2)}`;
-/** The scheduled source of a Baostock-kept store: the coverage counts the SSE's and SZSE's stocks. */
-const SCHEDULE = 'baostock@17:45';
+/**
+ * No update schedule: the generated stores' calendar ends with their history, and a scheduled store whose
+ * calendar does not reach today is not ready (/readyz).
+ */
+const SCHEDULE = '';
 
 const urlOf = (dialect: string) =>
   dialect === 'sqlite' ? `sqlite://${join(tmpdir(), `${NAME}.sqlite`)}` : `${MYSQL}/${NAME}`;
 
-/** The first request of a server just started, STARTS times: milliseconds of each. */
-async function firstRequests(url: string, before: () => Promise<void>): Promise<number[]> {
-  const times: number[] = [];
+/**
+ * The first request of a server just started, STARTS times: milliseconds of each, or the status when it failed
+ * (MariaDB counting 24 M rows passes the 2 s bound of a request's statements: 503).
+ */
+async function firstRequests(url: string, before: () => Promise<void>): Promise<Array<number | string>> {
+  const times: Array<number | string> = [];
   for (let i = 0; i < STARTS; i++) {
     await before();
     const server = await startServerProcess(
       BUILT_SERVER,
       await freePort(),
-      { DATABASE_URL: url, SYNC_SCHEDULE: SCHEDULE, RESPONSE_CACHE: 'off' },
+      { DATABASE_URL: url, RESPONSE_CACHE: 'off' },
       START_FLAGS,
     );
     try {
       const started = performance.now();
       const response = await fetch(`${server.base}/v1/data/coverage`, { headers: { 'X-API-KEY': KEY } });
-      if (response.status !== 200) throw new Error(`coverage answered ${response.status}: ${await response.text()}`);
-      await response.json();
-      times.push(round2(performance.now() - started));
+      await response.text();
+      times.push(response.status === 200 ? round2(performance.now() - started) : `status ${response.status}`);
     } finally {
       await server.stop();
     }
@@ -60,6 +65,7 @@ for (const dialect of DIALECTS) {
   const bars = Number((await db('daily_bars').count({ n: '*' }))[0]!.n);
   const clear = async () => void (await db('coverage_counts').delete());
   const counted = await firstRequests(url, clear);
+  await clear();
   const started = performance.now();
   await countCoverage(db, { schedule: parseSchedule(SCHEDULE), minCoverage: 0.95 });
   const countSeconds = round2((performance.now() - started) / 1000);
@@ -70,10 +76,10 @@ for (const dialect of DIALECTS) {
     store: NAME,
     bars,
     first_request_ms: { counted, kept },
-    kept_max_ms: Math.max(...kept),
+    kept_max_ms: Math.max(...kept.map(Number)),
     count_after_load_seconds: countSeconds,
     target_ms: TARGET_MS,
-    met: Math.max(...kept) <= TARGET_MS,
+    met: kept.every((ms) => typeof ms === 'number' && ms <= TARGET_MS),
     load_average_1m: round2(loadavg()[0]!),
     measured_at: new Date().toISOString(),
   };
