@@ -40,7 +40,7 @@ const ONLY = new Set(
 );
 const MYSQL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
 const FINANCIALS_P99_MS = 50;
-const FOOTPRINT = { readyMs: 1500, idleRssMb: 150 };
+const FOOTPRINT = { readyMs: 1500, idleRssMb: 130 };
 const TOOL_LIST_CHARS = 15_000;
 const SCALE_RATIO = 1.2;
 const INGEST_MIN_SHARE = 0.5;
