@@ -16,7 +16,7 @@ import {
   type BaostockServer,
 } from '../support/baostockServer';
 import { keyOnPlan } from '../support/marketData';
-import { digestOfRows, tableNames } from '../support/rowDigest';
+import { BOOKKEEPING_TABLES, digestOfRows, tableNames } from '../support/rowDigest';
 import { startServer } from '../support/server';
 import { createTestDb, useTestDb } from '../support/testDb';
 
@@ -525,12 +525,7 @@ describe('ingest: sync baostock fills the store from a local server', function (
   it('a rerun skips every security and leaves the same database', async () => {
     // The calendar and the stock list are read again on every run (they change at any time): only their data
     // versions move.
-    const tables = await tableNames(store.db, [
-      'knex_migrations',
-      'knex_migrations_lock',
-      'sync_progress',
-      'data_versions',
-    ]);
+    const tables = await tableNames(store.db, [...BOOKKEEPING_TABLES, 'sync_progress']);
     const before = await digestOfRows(store.db, tables, ['published_at']);
     const client = clientOf(server);
     const summary = await syncBaostock(store.db, client, RANGE);
@@ -648,7 +643,7 @@ describe('ingest: npm run ashare -- sync baostock (the CLI against a local serve
       });
       expect(second.code, second.output).to.equal(0);
       expect(second.output).to.match(/, 1 retries, 2 logins in/);
-      const tables = await tableNames(clean.db, ['knex_migrations', 'knex_migrations_lock', 'data_versions']);
+      const tables = await tableNames(clean.db, BOOKKEEPING_TABLES);
       expect(await digestOfRows(resumed.db, tables, ['published_at', 'finished_at'])).to.deep.equal(
         await digestOfRows(clean.db, tables, ['published_at', 'finished_at']),
       );

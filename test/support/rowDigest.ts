@@ -3,6 +3,12 @@ import type { Knex } from 'knex';
 import { isSqlite } from '../../src/db/dialect';
 
 /** Every table of the database but the ones named. */
+/**
+ * The store's bookkeeping, not its data: the migrations, the data versions, and the coverage's counts kept
+ * under those versions (two runs that load the same rows count them under other versions).
+ */
+export const BOOKKEEPING_TABLES = ['knex_migrations', 'knex_migrations_lock', 'data_versions', 'coverage_counts'];
+
 export async function tableNames(db: Knex, except: readonly string[] = []): Promise<string[]> {
   const rows: Array<{ name: string }> = isSqlite(db)
     ? await db('sqlite_master').where({ type: 'table' }).whereNot('name', 'like', 'sqlite_%').select('name')
