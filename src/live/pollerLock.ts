@@ -103,9 +103,9 @@ export async function startQuoteFeed(
     get polling() {
       return leadership.leading;
     },
+    // Giving up the lead stops the feed; the recorder's last flush is awaited, so it is durable before exit.
     async stop() {
       await leadership.stop();
-      feed.stop();
       await recording?.stop();
     },
   };

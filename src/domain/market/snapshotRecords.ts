@@ -1,5 +1,6 @@
 import type { Snapshot } from './quotes';
-import { beijingWallTimeToEpochMs, exchangeDateTime } from '../time/clock';
+import { exchangeDateTime } from '../time/clock';
+import { epochMillis } from '../answers/columnTypes';
 import { minuteKlines, type Kline } from './klines';
 import { MinuteBarBuilder, type LiveMinuteBar } from './liveBars';
 
@@ -71,7 +72,8 @@ export function snapshotRecordOf(snapshot: Snapshot, takenAt: number, source: st
     ts_code: snapshot.ts_code,
     taken_at: takenAt,
     source,
-    quote_time: beijingWallTimeToEpochMs(snapshot.time),
+    // The sources' times are parsed as Beijing wall times (quotes.ts): never malformed here.
+    quote_time: epochMillis(snapshot.time)!,
     numbers: [
       snapshot.last,
       snapshot.open,

@@ -23,8 +23,3 @@ export function exchangeToday(now?: Date): string {
 export function exchangeDateTime(instant: Date): string {
   return new Date(instant.getTime() + BEIJING_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
 }
-
-/** The instant (epoch ms) of a Beijing wall-clock time `YYYY-MM-DD HH:MM:SS`. */
-export function beijingWallTimeToEpochMs(wallTime: string): number {
-  return Date.parse(`${wallTime.replace(' ', 'T')}Z`) - BEIJING_OFFSET_MS;
-}

@@ -1,6 +1,6 @@
 import { noData, invalidCursor } from '../../domain/api/errors';
 import { readCursor, signCursor } from '../../domain/api/cursor';
-import { beijingWallTimeToEpochMs } from '../../domain/time/clock';
+import { epochMillis } from '../../domain/answers/columnTypes';
 import { minuteKlinesOfSnapshots, type SnapshotRecord } from '../../domain/market/snapshotRecords';
 import type { Kline } from '../../domain/market/klines';
 import type { Visibility } from '../../domain/time/marketTime';
@@ -24,7 +24,7 @@ async function recordedDay(root: string | undefined, date: string | undefined): 
 
 /** A security's snapshots of a day that the plan's minute delay lets it see, in the order taken. */
 async function seenOfDay(root: string, date: string, tsCode: string, visibility: Visibility) {
-  const cutoff = visibility.minuteThrough === null ? null : beijingWallTimeToEpochMs(visibility.minuteThrough);
+  const cutoff = visibility.minuteThrough === null ? null : epochMillis(visibility.minuteThrough);
   const all = (await securityDay(root, date, tsCode)).sort((a, b) => a.taken_at - b.taken_at);
   const seen = cutoff === null ? all : all.filter((record) => record.taken_at <= cutoff + 999);
   if (seen.length === 0) throw noData(`No snapshots of ${tsCode} recorded on ${date} that your plan sees yet`);
