@@ -2,11 +2,11 @@ import { Command, InvalidArgumentError } from 'commander';
 import { loadConfig } from './config';
 import { connect } from './db/connection';
 import { migrateLatest } from './db/migrate';
-import { bundleFiles, importBundle, LOADERS } from './ingest/bundle';
+import { BUNDLE_FILE_NAMES, bundleFiles, importBundle } from './ingest/bundle';
 import { loadDemoDataIfEmpty } from './ingest/demo';
 import { loadTable } from './ingest/loadTable';
 import { universe } from './ingest/tables/universeTable';
-import { rejectionLines } from './ingest/loaderTypes';
+import { rejectionLines } from './ingest/tables/loaderTypes';
 import { clearUniverse, declaredUniverse, universeEntries } from './db/declaredUniverse';
 import { storedDay } from './db/sql';
 import { generateBundle } from './generate/generateBundle';
@@ -150,7 +150,7 @@ program
     withDb(async (db) => {
       if (bundleFiles(dir).length === 0) {
         throw new InvalidArgumentError(
-          `no Tushare-format files in ${dir} (expected any of ${LOADERS.map(([api]) => `${api}.csv`).join(', ')})`,
+          `no Tushare-format files in ${dir} (expected any of ${BUNDLE_FILE_NAMES.join(', ')})`,
         );
       }
       await importBundle(db, dir, consoleProgress());

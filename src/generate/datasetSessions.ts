@@ -1,3 +1,5 @@
+import { csvFileOf } from '../catalogue/apiDescriptor';
+import { API } from '../catalogue/apiCatalogue';
 import { join } from 'node:path';
 import { tushareFieldsOf } from '../domain/tables/datasetDescriptor';
 import {
@@ -319,23 +321,31 @@ export async function writeDatasetSessions(
     writers.set(file, writer);
     return writer;
   };
-  const flows = csv('moneyflow.csv', tushareFieldsOf(MONEY_FLOWS));
-  const margins = csv('margin_detail.csv', tushareFieldsOf(MARGIN_DETAILS));
-  const totals = csv('margin.csv', tushareFieldsOf(MARGIN_TOTALS));
-  const northbound = csv('hk_hold.csv', tushareFieldsOf(NORTHBOUND_HOLDINGS));
+  const flows = csv(csvFileOf(MONEY_FLOWS), tushareFieldsOf(MONEY_FLOWS));
+  const margins = csv(csvFileOf(MARGIN_DETAILS), tushareFieldsOf(MARGIN_DETAILS));
+  const totals = csv(csvFileOf(MARGIN_TOTALS), tushareFieldsOf(MARGIN_TOTALS));
+  const northbound = csv(csvFileOf(NORTHBOUND_HOLDINGS), tushareFieldsOf(NORTHBOUND_HOLDINGS));
   const listings = {
-    limits: csv('limit_list_d.csv', tushareFieldsOf(LIMIT_LISTS)),
-    tops: csv('top_list.csv', tushareFieldsOf(TOP_LISTS)),
-    seats: csv('top_inst.csv', tushareFieldsOf(TOP_LIST_SEATS)),
+    limits: csv(csvFileOf(LIMIT_LISTS), tushareFieldsOf(LIMIT_LISTS)),
+    tops: csv(csvFileOf(TOP_LISTS), tushareFieldsOf(TOP_LISTS)),
+    seats: csv(csvFileOf(TOP_LIST_SEATS), tushareFieldsOf(TOP_LIST_SEATS)),
   };
-  const blocks = csv('block_trade.csv', tushareFieldsOf(BLOCK_TRADES));
+  const blocks = csv(csvFileOf(BLOCK_TRADES), tushareFieldsOf(BLOCK_TRADES));
   const holders = {
-    holders: csv('top10_holders.csv', tushareFieldsOf(TOP_HOLDERS)),
-    floats: csv('top10_floatholders.csv', tushareFieldsOf(TOP_FLOAT_HOLDERS)),
-    counts: csv('stk_holdernumber.csv', tushareFieldsOf(HOLDER_COUNTS)),
+    holders: csv(csvFileOf(TOP_HOLDERS), tushareFieldsOf(TOP_HOLDERS)),
+    floats: csv(csvFileOf(TOP_FLOAT_HOLDERS), tushareFieldsOf(TOP_FLOAT_HOLDERS)),
+    counts: csv(csvFileOf(HOLDER_COUNTS), tushareFieldsOf(HOLDER_COUNTS)),
   };
-  const boards = csv('ths_index.csv', ['ts_code', 'name', 'count', 'exchange', 'list_date', 'type']);
-  const members = csv('ths_member.csv', ['ts_code', 'con_code', 'con_name', 'weight', 'in_date', 'out_date', 'is_new']);
+  const boards = csv(csvFileOf(API.ths_index), ['ts_code', 'name', 'count', 'exchange', 'list_date', 'type']);
+  const members = csv(csvFileOf(API.ths_member), [
+    'ts_code',
+    'con_code',
+    'con_name',
+    'weight',
+    'in_date',
+    'out_date',
+    'is_new',
+  ]);
 
   const days = [...new Set(series.flatMap(([, bars]) => bars.slice(-DATASET_SESSIONS).map((bar) => bar.day)))].sort();
   await writeMarginTotals(totals, days, random);

@@ -1,3 +1,5 @@
+import { csvFileOf } from '../catalogue/apiDescriptor';
+import { API } from '../catalogue/apiCatalogue';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { paths } from '../paths';
@@ -29,7 +31,7 @@ const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 /** The last open days of the SSE calendar shipped with the demo, up to the end of 2025. */
 function openDays(years: number): string[] {
   const first = `${2025 - years + 1}0101`;
-  return openDaysOf(join(paths.demoData, 'trade_cal.csv')).filter((day) => day >= first && day <= '20251231');
+  return openDaysOf(join(paths.demoData, csvFileOf(API.trade_cal))).filter((day) => day >= first && day <= '20251231');
 }
 
 function stockCode(index: number): string {
@@ -62,7 +64,7 @@ export async function generateBundle(options: GenerateOptions): Promise<Record<s
     exDayOfYear: new Map(),
   }));
 
-  const basic = new CsvWriter(join(options.out, 'stock_basic.csv'), [
+  const basic = new CsvWriter(join(options.out, csvFileOf(API.stock_basic)), [
     'ts_code',
     'symbol',
     'name',
@@ -85,7 +87,7 @@ export async function generateBundle(options: GenerateOptions): Promise<Record<s
       days[stock.listIndex]!,
     ]);
   }
-  const calendar = new CsvWriter(join(options.out, 'trade_cal.csv'), [
+  const calendar = new CsvWriter(join(options.out, csvFileOf(API.trade_cal)), [
     'exchange',
     'cal_date',
     'is_open',
@@ -93,9 +95,9 @@ export async function generateBundle(options: GenerateOptions): Promise<Record<s
   ]);
   for (const [i, day] of days.entries()) await calendar.write(['SSE', day, 1, days[i - 1] ?? null]);
 
-  const daily = new CsvWriter(join(options.out, 'daily.csv'), DAILY_COLUMNS);
-  const adj = new CsvWriter(join(options.out, 'adj_factor.csv'), ['ts_code', 'trade_date', 'adj_factor']);
-  const dividend = new CsvWriter(join(options.out, 'dividend.csv'), [
+  const daily = new CsvWriter(join(options.out, csvFileOf(API.daily)), DAILY_COLUMNS);
+  const adj = new CsvWriter(join(options.out, csvFileOf(API.adj_factor)), ['ts_code', 'trade_date', 'adj_factor']);
+  const dividend = new CsvWriter(join(options.out, csvFileOf(API.dividend)), [
     'ts_code',
     'end_date',
     'ann_date',
@@ -106,14 +108,14 @@ export async function generateBundle(options: GenerateOptions): Promise<Record<s
     'ex_date',
     'pay_date',
   ]);
-  const halts = new CsvWriter(join(options.out, 'suspend_d.csv'), [
+  const halts = new CsvWriter(join(options.out, csvFileOf(API.suspend_d)), [
     'ts_code',
     'trade_date',
     'suspend_timing',
     'suspend_type',
   ]);
   const valuations = options.wholeMarket
-    ? new CsvWriter(join(options.out, 'daily_basic.csv'), DAILY_BASIC_CSV_COLUMNS)
+    ? new CsvWriter(join(options.out, csvFileOf(API.daily_basic)), DAILY_BASIC_CSV_COLUMNS)
     : null;
   const lastBars = new Map<string, SessionBar[]>();
   const minuteSessions = options.wholeMarket?.minuteSessions ?? 3;
@@ -153,14 +155,19 @@ export async function generateBundle(options: GenerateOptions): Promise<Record<s
   }
 
   const counts: Record<string, number> = {
-    'stock_basic.csv': await basic.close(),
-    'trade_cal.csv': await calendar.close(),
-    'daily.csv': await daily.close(),
-    'adj_factor.csv': await adj.close(),
-    'dividend.csv': await dividend.close(),
-    'suspend_d.csv': await halts.close(),
+    [csvFileOf(API.stock_basic)]: await basic.close(),
+    [csvFileOf(API.trade_cal)]: await calendar.close(),
+    [csvFileOf(API.daily)]: await daily.close(),
+    [csvFileOf(API.adj_factor)]: await adj.close(),
+    [csvFileOf(API.dividend)]: await dividend.close(),
+    [csvFileOf(API.suspend_d)]: await halts.close(),
   };
-  counts['income.csv'] = await writeIncome(join(options.out, 'income.csv'), stocks, days, new Random(options.seed + 1));
+  counts[csvFileOf(API.income)] = await writeIncome(
+    join(options.out, csvFileOf(API.income)),
+    stocks,
+    days,
+    new Random(options.seed + 1),
+  );
   if (!valuations) {
     Object.assign(
       counts,
@@ -168,8 +175,8 @@ export async function generateBundle(options: GenerateOptions): Promise<Record<s
     );
     return counts;
   }
-  counts['daily_basic.csv'] = await valuations.close();
-  counts['index_weight.csv'] = await writeIndexWeights(options.out, days, stocks);
+  counts[csvFileOf(API.daily_basic)] = await valuations.close();
+  counts[csvFileOf(API.index_weight)] = await writeIndexWeights(options.out, days, stocks);
   Object.assign(
     counts,
     await writeSessionFiles(options.out, days.slice(-minuteSessions), lastBars, new Random(options.seed + 2)),

@@ -1,3 +1,5 @@
+import { csvFileOf } from '../catalogue/apiDescriptor';
+import { API } from '../catalogue/apiCatalogue';
 import { join } from 'node:path';
 import { roundTo } from '../domain/market/adjust';
 import { tushareFieldsOf } from '../domain/tables/datasetDescriptor';
@@ -47,12 +49,12 @@ function bar(preClose: number, close: number, random: Random) {
  */
 export async function writeInstrumentSessions(out: string, underlying: readonly DayBar[], random: Random) {
   const csv = (file: string, columns: string[]) => new CsvWriter(join(out, file), columns);
-  const funds = csv('fund_basic.csv', columnsOf(FUNDS));
-  const fundBars = csv('fund_daily.csv', DAILY_COLUMNS);
-  const fundFactors = csv('fund_adj.csv', ['ts_code', 'trade_date', 'adj_factor']);
-  const navs = csv('fund_nav.csv', tushareFieldsOf(FUND_NAVS));
-  const units = csv('fund_share.csv', tushareFieldsOf(FUND_SHARES));
-  const bonds = csv('cb_basic.csv', [
+  const funds = csv(csvFileOf(API.fund_basic), columnsOf(FUNDS));
+  const fundBars = csv(csvFileOf(API.fund_daily), DAILY_COLUMNS);
+  const fundFactors = csv(csvFileOf(API.fund_adj), ['ts_code', 'trade_date', 'adj_factor']);
+  const navs = csv(csvFileOf(FUND_NAVS), tushareFieldsOf(FUND_NAVS));
+  const units = csv(csvFileOf(FUND_SHARES), tushareFieldsOf(FUND_SHARES));
+  const bonds = csv(csvFileOf(API.cb_basic), [
     'ts_code',
     'bond_short_name',
     'stk_code',
@@ -62,8 +64,8 @@ export async function writeInstrumentSessions(out: string, underlying: readonly 
     'first_conv_price',
     'conv_price',
   ]);
-  const bondBars = csv('cb_daily.csv', [...CONVERTIBLE_BAR_FIELDS]);
-  const resets = csv('cb_price_chg.csv', tushareFieldsOf(CONVERTIBLE_PRICE_CHANGES));
+  const bondBars = csv(csvFileOf(API.cb_daily), [...CONVERTIBLE_BAR_FIELDS]);
+  const resets = csv(csvFileOf(CONVERTIBLE_PRICE_CHANGES), tushareFieldsOf(CONVERTIBLE_PRICE_CHANGES));
   const days = underlying.map((day) => day.day);
   const resetAt = Math.floor(days.length / 2);
 
@@ -153,14 +155,14 @@ export async function writeInstrumentSessions(out: string, underlying: readonly 
   }
   const counts: Record<string, number> = {};
   for (const [file, writer] of Object.entries({
-    'fund_basic.csv': funds,
-    'fund_daily.csv': fundBars,
-    'fund_adj.csv': fundFactors,
-    'fund_nav.csv': navs,
-    'fund_share.csv': units,
-    'cb_basic.csv': bonds,
-    'cb_daily.csv': bondBars,
-    'cb_price_chg.csv': resets,
+    [csvFileOf(API.fund_basic)]: funds,
+    [csvFileOf(API.fund_daily)]: fundBars,
+    [csvFileOf(API.fund_adj)]: fundFactors,
+    [csvFileOf(FUND_NAVS)]: navs,
+    [csvFileOf(FUND_SHARES)]: units,
+    [csvFileOf(API.cb_basic)]: bonds,
+    [csvFileOf(API.cb_daily)]: bondBars,
+    [csvFileOf(CONVERTIBLE_PRICE_CHANGES)]: resets,
   }))
     counts[file] = await writer.close();
   return counts;

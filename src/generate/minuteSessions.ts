@@ -1,3 +1,5 @@
+import { csvFileOf } from '../catalogue/apiDescriptor';
+import { API } from '../catalogue/apiCatalogue';
 import { join } from 'node:path';
 import { clockOf } from '../domain/time/dates';
 import { CsvWriter } from './csvWriter';
@@ -90,8 +92,15 @@ export async function writeIntraday(
   series: [string, SessionBar[]][],
   random: Random,
 ): Promise<Record<string, number>> {
-  const minutes = new CsvWriter(join(out, 'stk_mins.csv'), STK_MINS_COLUMNS);
-  const ticks = new CsvWriter(join(out, 'ticks.csv'), ['ts_code', 'time', 'price', 'volume', 'amount', 'side']);
+  const minutes = new CsvWriter(join(out, csvFileOf(API.stk_mins)), STK_MINS_COLUMNS);
+  const ticks = new CsvWriter(join(out, csvFileOf(API.ticks)), [
+    'ts_code',
+    'time',
+    'price',
+    'volume',
+    'amount',
+    'side',
+  ]);
   for (const [tsCode, bars] of series) for (const bar of bars) await writeSession(minutes, ticks, tsCode, bar, random);
-  return { 'stk_mins.csv': await minutes.close(), 'ticks.csv': await ticks.close() };
+  return { [csvFileOf(API.stk_mins)]: await minutes.close(), [csvFileOf(API.ticks)]: await ticks.close() };
 }

@@ -1,3 +1,5 @@
+import { csvFileOf } from '../catalogue/apiDescriptor';
+import { API } from '../catalogue/apiCatalogue';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { limitPrices } from '../domain/quality/priceLimits';
@@ -66,13 +68,13 @@ export async function writeRecentSessions(
   now = new Date(),
 ): Promise<Record<string, number>> {
   const today = exchangeToday(now).replaceAll('-', '');
-  const openDays = openDaysOf(join(demoDir, 'trade_cal.csv')).filter((day) => day < today);
-  const lastBars = newestRows(join(demoDir, 'daily.csv'), RECENT_SYNTHETIC_STOCKS);
-  const lastFactors = newestRows(join(demoDir, 'adj_factor.csv'), RECENT_SYNTHETIC_STOCKS);
+  const openDays = openDaysOf(join(demoDir, csvFileOf(API.trade_cal))).filter((day) => day < today);
+  const lastBars = newestRows(join(demoDir, csvFileOf(API.daily)), RECENT_SYNTHETIC_STOCKS);
+  const lastFactors = newestRows(join(demoDir, csvFileOf(API.adj_factor)), RECENT_SYNTHETIC_STOCKS);
   if (!openDays.some((day) => [...lastBars.values()].some((bar) => day > bar[1]!))) return {};
 
-  const daily = new CsvWriter(join(out, 'daily.csv'), DAILY_COLUMNS);
-  const factors = new CsvWriter(join(out, 'adj_factor.csv'), ['ts_code', 'trade_date', 'adj_factor']);
+  const daily = new CsvWriter(join(out, csvFileOf(API.daily)), DAILY_COLUMNS);
+  const factors = new CsvWriter(join(out, csvFileOf(API.adj_factor)), ['ts_code', 'trade_date', 'adj_factor']);
   const sessions: [string, SessionBar[]][] = [];
   const series: [string, DayBar[]][] = [];
   for (const [index, tsCode] of RECENT_SYNTHETIC_STOCKS.entries()) {
@@ -92,8 +94,8 @@ export async function writeRecentSessions(
     series.push([tsCode, bars]);
   }
   return {
-    'daily.csv': await daily.close(),
-    'adj_factor.csv': await factors.close(),
+    [csvFileOf(API.daily)]: await daily.close(),
+    [csvFileOf(API.adj_factor)]: await factors.close(),
     ...(await writeIntraday(out, sessions, new Random(SEED + RECENT_SYNTHETIC_STOCKS.length))),
     ...(await writeDatasetSessions(
       out,

@@ -1,3 +1,5 @@
+import { csvFileOf } from '../catalogue/apiDescriptor';
+import { API } from '../catalogue/apiCatalogue';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DAILY_BASIC } from '../domain/tables/marketLayouts';
@@ -60,7 +62,12 @@ export async function writeIndexWeights(
   days: readonly string[],
   stocks: ReadonlyArray<{ tsCode: string; listIndex: number }>,
 ): Promise<number> {
-  const weights = new CsvWriter(join(out, 'index_weight.csv'), ['index_code', 'con_code', 'trade_date', 'weight']);
+  const weights = new CsvWriter(join(out, csvFileOf(API.index_weight)), [
+    'index_code',
+    'con_code',
+    'trade_date',
+    'weight',
+  ]);
   for (const [d, day] of days.entries()) {
     if (d > 0 && days[d - 1]!.slice(0, 6) === day.slice(0, 6)) continue;
     const members = stocks.filter((stock) => stock.listIndex <= d).slice(0, INDEX_MEMBERS);
@@ -86,7 +93,7 @@ export async function writeSessionFiles(
   for (const day of sessions) {
     const dir = join(out, 'sessions', day);
     mkdirSync(dir, { recursive: true });
-    const minutes = new CsvWriter(join(dir, 'stk_mins.csv'), STK_MINS_COLUMNS);
+    const minutes = new CsvWriter(join(dir, csvFileOf(API.stk_mins)), STK_MINS_COLUMNS);
     for (const [tsCode, bars] of lastBars) {
       const bar = bars.find((candidate) => candidate.day === day);
       if (bar) await writeSession(minutes, null, tsCode, bar, random);

@@ -9,7 +9,8 @@ import { importBundle } from './bundle';
 import { writeRecentSessions } from '../generate/recentSessions';
 import { loadTable } from './loadTable';
 import { baostockBasic } from './tables/baostockBasic';
-import { stockBasic } from './tables/stockBasic';
+import { API } from '../catalogue/apiCatalogue';
+import { csvFileOf } from '../catalogue/apiDescriptor';
 
 export const DEMO_DIR = paths.demoData;
 
@@ -19,7 +20,7 @@ export const DEMO_DIR = paths.demoData;
  */
 export async function loadReferenceDataIfEmpty(db: Knex): Promise<number> {
   if (!(await storeIsEmpty(db))) return 0;
-  const listed = await loadTable(db, join(DEMO_DIR, 'stock_basic.csv'), stockBasic);
+  const listed = await loadTable(db, join(DEMO_DIR, csvFileOf(API.stock_basic)), API.stock_basic.load);
   const others = await loadTable(db, join(DEMO_DIR, 'baostock_stock_basic.csv'), baostockBasic);
   return listed.rows + others.rows;
 }

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { TUSHARE_API_NAMES } from '../../src/modules/tushare/apiNames.catalog';
+import { TUSHARE_API_NAMES } from '../../src/catalogue/apiCatalogue';
 import { operations } from '../support/contract';
 import { loadReferenceDataIfEmpty } from '../../src/ingest/demo';
 import { keyOnPlan } from '../support/marketData';

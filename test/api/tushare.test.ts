@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Knex } from 'knex';
 import { importBundle } from '../../src/ingest/bundle';
-import { TUSHARE_API_NAMES, TUSHARE_APIS } from '../../src/modules/tushare/apiNames.catalog';
+import { TUSHARE_API_NAMES, TUSHARE_APIS } from '../../src/catalogue/apiCatalogue';
 import { paths } from '../../src/paths';
 import { insertSecurities, keyOnPlan, loadSessionFixture } from '../support/marketData';
 import { loadReferenceFixtures, loadShenwanFixtures } from '../support/referenceData';
@@ -293,7 +293,7 @@ describe('POST /dataapi: Tushare-compatible wire format', () => {
   it('failures are HTTP 200 with a non-zero code: unknown api (naming the list), parameter, field, token, scope', async () => {
     const unknown = await query('daily_vip_x', {});
     expect(unknown.code).to.equal(40400);
-    expect(unknown.msg).to.include('supported: stock_basic, trade_cal');
+    expect(unknown.msg).to.include('supported: stock_basic, index_basic, fund_basic');
     expect(await query('daily', { trade_date: '2025-13-45' }).then((a) => [a.code, a.msg])).to.deep.equal([
       40001,
       'trade_date must be a date YYYYMMDD: 2025-13-45',

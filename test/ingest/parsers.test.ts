@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { KeyTracker } from '../../src/ingest/keyTracker';
+import { KeyTracker } from '../../src/ingest/tables/keyTracker';
 import { date, int, num, requiredDate, tsCode } from '../../src/ingest/tables/fieldParsers';
 
 describe('ingest field parsers and key tracking', () => {

@@ -8,7 +8,7 @@ import { addDays } from '../../src/domain/time/calendar';
 import { compactToIsoDate } from '../../src/domain/time/dates';
 import { marketStatusAt } from '../../src/domain/time/marketStatus';
 import { OpenDays } from '../../src/domain/time/openDays';
-import { compact } from '../../src/ingest/tushare/syncParts';
+import { compact } from '../../src/domain/time/syncPeriods';
 import { TushareError } from '../../src/ingest/tushare/tushareClient';
 import { syncTushare } from '../../src/ingest/tushare/tushareSync';
 import { runUpdate } from '../../src/ingest/update/runUpdate';

@@ -6,7 +6,7 @@ import type { DatasetDescriptor } from '../../src/domain/tables/datasetDescripto
 import { DATASET_DESCRIPTORS } from '../../src/domain/tables/datasetDescriptors';
 import { importBundle } from '../../src/ingest/bundle';
 import { runAudit } from '../../src/audit/runAudit';
-import { TUSHARE_APIS } from '../../src/modules/tushare/apiNames.catalog';
+import { TUSHARE_APIS } from '../../src/catalogue/apiCatalogue';
 import { operations } from './contract';
 import { loadAllFinancials } from './financialFixtures';
 import { loadMarket2024, loadSessionFixture } from './marketData';

@@ -1,4 +1,3 @@
-import { DATASET_DESCRIPTORS } from '../tables/datasetDescriptors';
 import type { OpenDays } from '../time/openDays';
 import type { UpdateSource } from '../time/syncSchedule';
 
@@ -11,7 +10,7 @@ import type { UpdateSource } from '../time/syncSchedule';
  */
 export type Completeness = 'universe' | 'any' | 'none';
 
-/** One dataset whose coverage the service reports, by its Tushare api_name. */
+/** One dataset whose coverage the service reports, by its Tushare api_name (the catalogue's, src/catalogue/coverageDatasets.ts). */
 export interface CoverageDataset {
   name: string;
   table: string;
@@ -23,55 +22,6 @@ export interface CoverageDataset {
   /** The scheduled updates that fill it. */
   sources: readonly UpdateSource[];
 }
-
-const perSession = (
-  name: string,
-  table: string,
-  completeness: Completeness,
-  sources: readonly UpdateSource[],
-): CoverageDataset => ({ name, table, dateColumn: 'trade_date', clock: 'session', completeness, sources });
-const perPeriod = (name: string, table: string): CoverageDataset => ({
-  name,
-  table,
-  dateColumn: 'end_date',
-  clock: 'period',
-  completeness: 'none',
-  sources: [],
-});
-
-export const COVERAGE_DATASETS: readonly CoverageDataset[] = [
-  perSession('daily', 'daily_bars', 'universe', ['baostock', 'tushare']),
-  perSession('adj_factor', 'adj_factors', 'universe', ['baostock', 'tushare']),
-  perSession('daily_basic', 'daily_basic', 'universe', ['baostock', 'tushare']),
-  // The datasets whose descriptor reports sessions: filled by Tushare's update when it fetches them per session.
-  ...DATASET_DESCRIPTORS.flatMap(({ api, table, coverage, sync }) =>
-    coverage === 'sessions' ? [perSession(api, table, 'any', sync?.per === 'session' ? ['tushare'] : [])] : [],
-  ),
-  {
-    name: 'stk_mins',
-    table: 'intraday_bars',
-    dateColumn: 'trade_time',
-    clock: 'minute',
-    completeness: 'none',
-    sources: [],
-  },
-  {
-    name: 'stk_mins_5min',
-    table: 'five_minute_bars',
-    dateColumn: 'trade_time',
-    clock: 'minute',
-    completeness: 'none',
-    sources: [],
-  },
-  perPeriod('income', 'income_statements'),
-  perPeriod('balancesheet', 'balance_sheets'),
-  perPeriod('cashflow', 'cash_flows'),
-  ...DATASET_DESCRIPTORS.flatMap(({ api, table, coverage }) => (coverage === 'periods' ? [perPeriod(api, table)] : [])),
-];
-
-/** The datasets an update from `source` fills, session by session. */
-export const datasetsOf = (source: UpdateSource) =>
-  COVERAGE_DATASETS.filter((dataset) => dataset.sources.includes(source));
 
 /** SYNC_MIN_COVERAGE's default: a session holding 95 % of its universe is loaded. */
 export const DEFAULT_MIN_COVERAGE = 0.95;

@@ -31,10 +31,12 @@ export interface TushareEntry<C extends string> {
 
 /**
  * How the sync asks Tushare for a dataset, resumable part by part: one call per open session or per calendar
- * day (announcements come on closed days too), naming the day in `param`; or one call per stock over the
- * report periods of the range (the top-ten holders need a ts_code).
+ * day (announcements come on closed days too), naming the day in `param`; one call per stock over the
+ * report periods of the range (the top-ten holders need a ts_code); or one call per convertible bond, again on
+ * every run (an api asked by `ts_code` alone).
  */
-export type DatasetSync<C extends string> = { per: 'session' | 'day'; param: C } | { per: 'stock-periods' };
+export type DatasetSync<C extends string> =
+  { per: 'session' | 'day'; param: C } | { per: 'stock-periods' } | { per: 'convertible' };
 
 /**
  * A dataset's `/v1` route. `session`: rows of a trading day (`trade_date`), visible after the plan's delay; one

@@ -137,14 +137,15 @@ export const FUND_DIVIDENDS = dataset({
  * Tushare `cb_price_chg`: a convertible's conversion price changes (resets, dividends, placements), each
  * effective from `change_date`, the price before and after it (yuan per share). Every bond's first row is its
  * initial price, sent with neither (doc 246's example: 113556.SH 20191220 29.47 None None): from then the price in
- * force is `convert_price_initial`. Tushare asks for it by bond
- * (`ts_code` required), so the sync asks bond by bond (its own task in tushareSync.ts), not session by session.
+ * force is `convert_price_initial`. Tushare asks for it by bond (`ts_code` required), so the sync asks bond by
+ * bond, again on every run (a change may be announced at any time), not session by session.
  */
 export const CONVERTIBLE_PRICE_CHANGES = dataset({
   api: 'cb_price_chg',
   table: 'convertible_price_changes',
   kind: 'convertible',
   scope: 'market',
+  sync: { per: 'convertible' },
   key: ['ts_code', 'change_date'],
   columns: {
     ts_code: required(col.code()),

@@ -20,7 +20,7 @@ export interface ColumnLayout {
  * Tushare's order, named as the store and Tushare name it, with kind, unit and whether an import needs it;
  * the column of its market time, on which plan delays hide rows. The import's row parser
  * (src/ingest/tables/layoutRows.ts) and the Tushare-compatible endpoint's fields, filters and order
- * (src/modules/tushare/apiNames.catalog.ts) derive from it.
+ * (src/catalogue/apiCatalogue.ts) derive from it.
  */
 export interface TableLayout<C extends string = string> {
   table: string;

@@ -4,12 +4,12 @@ import { exchangeToday } from '../../domain/time/clock';
 import { toSqlDateTime } from '../../domain/time/dates';
 import { MAIN_INDICES } from '../../domain/market/mainIndices';
 import { normalizeSymbol } from '../../domain/reference/symbols';
-import { loaderOf } from '../bundle';
+import { API } from '../../catalogue/apiCatalogue';
 import { rowRecords } from '../csvRecords';
 import { loadRecords } from '../loadTable';
-import type { LoadOptions, LoadResult, TableLoader } from '../loaderTypes';
+import type { LoadOptions, LoadResult, TableLoader } from '../tables/loaderTypes';
 import { baostockSecurities } from '../tables/baostockBasic';
-import { compact, yearsOf } from '../tushare/syncParts';
+import { compact, yearsOf } from '../../domain/time/syncPeriods';
 import { differences, type Difference, type StoredDay } from './check';
 import { keepSourceDifferences } from '../../audit/findingStore';
 import { QUERIES, type BaostockClient, type BaostockRecord, type BaostockStats } from './baostockClient';
@@ -127,7 +127,7 @@ export async function syncBaostock(
     await load(
       `baostock trade dates ${since}..${horizon}`,
       calendarRecords(days).filter((day) => day.cal_date! >= compact(since)),
-      loaderOf('trade_cal')!,
+      API.trade_cal.load,
     );
   }
   if (datasets.has('reference'))
@@ -296,12 +296,12 @@ async function securityLoads(
     : [];
   const loads: Load[] = [];
   if (stock && datasets.has('valuation'))
-    loads.push([source('valuations'), valuationRecords(days), loaderOf('daily_basic')!, 'daily_basic']);
+    loads.push([source('valuations'), valuationRecords(days), API.daily_basic.load, 'daily_basic']);
   if (datasets.has('daily'))
-    loads.push([source('daily bars'), barRecords(days), loaderOf(stock ? 'daily' : 'index_daily')!, 'daily_bars']);
+    loads.push([source('daily bars'), barRecords(days), (stock ? API.daily : API.index_daily).load, 'daily_bars']);
   // A day Baostock lists as suspended is no bar: it is a halt, so that the day's universe leaves the stock out.
   const halts = stock && datasets.has('daily') ? haltRecords(days) : [];
-  if (halts.length > 0) loads.push([source('halts'), halts, loaderOf('suspend_d')!, 'trading_halts']);
+  if (halts.length > 0) loads.push([source('halts'), halts, API.suspend_d.load, 'trading_halts']);
   if (stock && datasets.has('factors')) {
     const events = await client.query(QUERIES.adjustFactor, [code, '1990-01-01', until]);
     // The days of the bars fetched now, or of those stored when only factors are asked.
@@ -318,7 +318,7 @@ async function securityLoads(
     loads.push([
       source('adjustment factors'),
       factorRecords(ts_code, events, traded, continueFrom),
-      loaderOf('adj_factor')!,
+      API.adj_factor.load,
       'adj_factors',
     ]);
   }
@@ -327,11 +327,11 @@ async function securityLoads(
     // Baostock files payout plans by the year of their announcement: every calendar year the range touches.
     for (const [start] of yearsOf(since, until))
       plans.push(...(await client.query(QUERIES.dividend, [code, start.slice(0, 4), 'report'])));
-    loads.push([source('dividends'), dividendRecords(plans), loaderOf('dividend')!, 'dividends']);
+    loads.push([source('dividends'), dividendRecords(plans), API.dividend.load, 'dividends']);
   }
   if (stock && datasets.has('minutes')) {
     const bars = await client.query(QUERIES.history, [code, MINUTE_FIELDS.join(','), since, until, '5', '3']);
-    loads.push([source('five-minute bars'), fiveMinuteRecords(bars), loaderOf('stk_mins_5min')!, 'five_minute_bars']);
+    loads.push([source('five-minute bars'), fiveMinuteRecords(bars), API.stk_mins_5min.load, 'five_minute_bars']);
   }
   if (stock && datasets.has('financials')) {
     const rows: TushareRecord[] = [];

@@ -1,5 +1,5 @@
 import { INDICATOR_SOURCES, type IndicatorQuery } from '../../domain/tables/datasetDescriptors';
-import { compact, reportingPeriodsOf } from '../tushare/syncParts';
+import { compact, reportingPeriodsOf } from '../../domain/time/syncPeriods';
 import type { BaostockRecord } from './baostockClient';
 import { tsCodeOf, type TushareRecord } from './layout';
 

@@ -1,4 +1,4 @@
-import { compact } from '../tushare/syncParts';
+import { compact } from '../../domain/time/syncPeriods';
 import type { BaostockRecord } from './baostockClient';
 
 /**

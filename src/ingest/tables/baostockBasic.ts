@@ -1,5 +1,5 @@
 import { normalizeSymbol } from '../../domain/reference/symbols';
-import type { Row, TableLoad } from '../loaderTypes';
+import type { Row, TableLoad } from './loaderTypes';
 import { date, required } from './fieldParsers';
 import { securityIdentity } from './securityRows';
 

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { storedDay } from '../../db/sql';
-import { keyOf } from '../keyTracker';
-import type { Row, TableLoad } from '../loaderTypes';
+import { keyOf } from './keyTracker';
+import type { Row, TableLoad } from './loaderTypes';
 
 /** Two rows of one key as one: each column the later row's value, or the earlier's where the later has none. */
 const coalesce = (earlier: Row, later: Row): Row =>

@@ -1,5 +1,5 @@
 import type { DatasetDescriptor } from '../../domain/tables/datasetDescriptor';
-import type { TableLoader } from '../loaderTypes';
+import type { TableLoader } from './loaderTypes';
 import { layoutLoad, layoutRow, numberedLoad } from './layoutRows';
 
 /**

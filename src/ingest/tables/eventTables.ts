@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { classifyAnnouncement } from '../../domain/reference/announcementTypes';
 import { ANNOUNCEMENTS, DISCLOSURE_DATES, TRADING_HALTS } from '../../domain/tables/eventLayouts';
-import type { TableLoad } from '../loaderTypes';
+import type { TableLoad } from './loaderTypes';
 import { layoutLoad, layoutRow } from './layoutRows';
 
 /** Tushare `suspend_d`: one row per halted day (`S`) or resumption day (`R`). */

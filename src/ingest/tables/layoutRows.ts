@@ -1,7 +1,7 @@
 import { columnsOf, SEQ, storedKeyOf, type ColumnLayout, type TableLayout } from '../../domain/tables/tableLayout';
 import type { Dataset } from '../../db/dataVersions';
-import { keyOf } from '../keyTracker';
-import type { Row, TableLoad, TableLoader } from '../loaderTypes';
+import { keyOf } from './keyTracker';
+import type { Row, TableLoad, TableLoader } from './loaderTypes';
 import { date, DATE_TIME, int, num, required, requiredDate, requiredNum, text, tsCode } from './fieldParsers';
 
 /** `L1`..`L3` (Tushare) or `1`..`3` → the level number. */

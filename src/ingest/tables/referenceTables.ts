@@ -10,7 +10,7 @@ import {
   NAME_CHANGES,
 } from '../../domain/tables/referenceLayouts';
 import { columnsOf } from '../../domain/tables/tableLayout';
-import type { TableLoad } from '../loaderTypes';
+import type { TableLoad } from './loaderTypes';
 import { date, int, num, required, requiredDate, text, tsCode } from './fieldParsers';
 import { layoutLoad, layoutRow } from './layoutRows';
 import { securityIdentity } from './securityRows';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection';
-import type { Row, TableLoad } from '../loaderTypes';
+import type { Row, TableLoad } from './loaderTypes';
 import { date, int, num, requiredDate, tsCode } from './fieldParsers';
 import { latestUpdateFlag } from './updateFlags';
 

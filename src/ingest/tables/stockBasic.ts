@@ -1,4 +1,4 @@
-import type { TableLoad } from '../loaderTypes';
+import type { TableLoad } from './loaderTypes';
 import { date, required, text, tsCode } from './fieldParsers';
 import { securityIdentity } from './securityRows';
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { updateFromJoin } from '../../db/sql';
-import type { Row } from '../loaderTypes';
+import type { Row } from './loaderTypes';
 
 /**
  * daily_bars.turnover (the daily endpoint's `turnover`, percent) is daily_basic's `turnover_rate` of the same

@@ -1,5 +1,5 @@
 import { UNIVERSE_SCOPES, type UniverseScope } from '../../domain/market/universe';
-import type { TableLoader } from '../loaderTypes';
+import type { TableLoader } from './loaderTypes';
 import { date, required, tsCode } from './fieldParsers';
 
 /** The first session of the A-share market (the SSE opened on 1990-12-19): a line without a start is meant from it. */

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { keyOf } from '../keyTracker';
-import type { Row, TableLoad } from '../loaderTypes';
+import { keyOf } from './keyTracker';
+import type { Row, TableLoad } from './loaderTypes';
 
 /**
  * Tushare corrects a row by sending it again with a higher `update_flag`: of rows sharing a key, the highest

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { addDays } from '../../domain/time/calendar';
 import { MAIN_INDICES } from '../../domain/market/mainIndices';
-import { loaderOf } from '../bundle';
+import { API } from '../../catalogue/apiCatalogue';
+import type { ApiDescriptor } from '../../catalogue/apiDescriptor';
 import { rowRecords } from '../csvRecords';
 import { loadRecords } from '../loadTable';
 import {
@@ -22,7 +23,7 @@ import {
   type TushareRecord,
 } from '../baostock/layout';
 import { syncBaostock } from '../baostock/baostockSync';
-import { compact } from '../tushare/syncParts';
+import { compact } from '../../domain/time/syncPeriods';
 import type { SessionSource } from './sessionSource';
 
 /**
@@ -51,14 +52,14 @@ export function baostockSessions(client: BaostockClient): SessionSource {
         });
         return { rows: Object.values(summary.rows).reduce((sum, n) => sum + n, 0), path: 'per-security' };
       }
-      const load = (what: string, records: TushareRecord[], api: string) =>
-        loadRecords(db, `baostock ${what} of ${day}`, rowRecords(records), loaderOf(api)!);
+      const load = (what: string, records: TushareRecord[], { load: loader }: ApiDescriptor) =>
+        loadRecords(db, `baostock ${what} of ${day}`, rowRecords(records), loader!);
       // Valuations before bars: a bar takes its turnover from the day's valuation.
       const loaded = [
-        await load('valuations', valuationRecords(byDate.bars), 'daily_basic'),
-        await load('daily bars', barRecords(byDate.bars), 'daily'),
-        await load('halts', haltRecords(byDate.bars), 'suspend_d'),
-        await load('adjustment factors', await dayFactors(db, client, day, byDate), 'adj_factor'),
+        await load('valuations', valuationRecords(byDate.bars), API.daily_basic),
+        await load('daily bars', barRecords(byDate.bars), API.daily),
+        await load('halts', haltRecords(byDate.bars), API.suspend_d),
+        await load('adjustment factors', await dayFactors(db, client, day, byDate), API.adj_factor),
       ];
       return { rows: loaded.reduce((sum, result) => sum + result.rows, 0), path: 'by-date' };
     },

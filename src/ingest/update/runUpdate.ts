@@ -5,8 +5,8 @@ import { declaredUniverse } from '../../db/declaredUniverse';
 import { membersOn, type ResolvedUniverse } from '../../domain/market/universe';
 import { addDays } from '../../domain/time/calendar';
 import { exchangeDateTime, exchangeToday } from '../../domain/time/clock';
+import { datasetsOf } from '../../catalogue/coverageDatasets';
 import {
-  datasetsOf,
   gapsOf,
   GAP_WINDOW_SESSIONS,
   sessionState,

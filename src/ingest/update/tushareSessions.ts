@@ -1,30 +1,27 @@
-import { datasetsOf } from '../../domain/market/coverage';
-import { DATASET_DESCRIPTORS } from '../../domain/tables/datasetDescriptors';
+import { API, API_CATALOGUE } from '../../catalogue/apiCatalogue';
+import { isWholePlan } from '../../catalogue/syncPlans';
 import { syncTushare } from '../tushare/tushareSync';
 import type { TushareOptions } from '../tushare/tushareClient';
 import type { SessionSource } from './sessionSource';
 
 /**
- * The per-day Tushare APIs an update asks for a session: the coverage datasets Tushare fills, every dataset of
- * stocks its descriptor says is fetched per session, and the halts.
+ * The per-day Tushare APIs an update asks for a session: every api of stocks the sync asks session by session
+ * (the coverage's daily datasets among them, and the halts); those Tushare grants apart are synced by name only.
  */
-const SESSION_APIS = [
-  ...new Set([
-    ...datasetsOf('tushare').map((dataset) => dataset.name),
-    ...DATASET_DESCRIPTORS.flatMap(({ api, sync, kind }) => (sync?.per === 'session' && !kind ? [api] : [])),
-    'suspend_d',
-  ]),
-];
+const SESSION_APIS = API_CATALOGUE.flatMap(({ api, sync, kind }) =>
+  sync && !isWholePlan(sync) && sync.perSession && !kind ? [api] : [],
+);
 
 /**
  * Tushare Pro as the update's source: a session is the sync of that one day (one call per API, the whole
- * market each), its finished parts forgotten first so that a partial day is asked again.
+ * market each), its finished parts forgotten first so that a partial day is asked again; the listings
+ * before, the indices' bars (asked a year per call) after.
  */
 export function tushareSessions(options: TushareOptions): SessionSource {
   return {
     name: 'tushare',
     async refresh(db, since, until) {
-      await syncTushare(db, { ...options, from: since, to: until, only: ['stock_basic'] });
+      await syncTushare(db, { ...options, from: since, to: until, only: [API.stock_basic.api] });
     },
     async loadSession(db, day, _lacking, today) {
       await db('sync_progress').whereIn('api_name', SESSION_APIS).where({ part: day }).delete();
@@ -32,7 +29,7 @@ export function tushareSessions(options: TushareOptions): SessionSource {
       return { rows: results.reduce((sum, result) => sum + result.rows, 0), path: 'by-date' };
     },
     async finish(db, first, last, today) {
-      await syncTushare(db, { ...options, from: first, to: last, today, only: ['index_daily'] });
+      await syncTushare(db, { ...options, from: first, to: last, today, only: [API.index_daily.api] });
     },
   };
 }

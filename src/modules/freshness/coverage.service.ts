@@ -5,8 +5,8 @@ import { declaredUniverse, universeEntries } from '../../db/declaredUniverse';
 import { membersOn, type ResolvedUniverse, type UniverseEntry } from '../../domain/market/universe';
 import { exchangeDateTime } from '../../domain/time/clock';
 import { sqlDateTimeToIso } from '../../domain/time/dates';
+import { COVERAGE_DATASETS } from '../../catalogue/coverageDatasets';
 import {
-  COVERAGE_DATASETS,
   gapsOf,
   GAP_WINDOW_SESSIONS,
   lagInSessions,

@@ -9,7 +9,7 @@ import { addDays } from '../../domain/time/calendar';
 import type { Visibility } from '../../domain/time/marketTime';
 import type { ColumnarFormat } from '../../http/answers/answerFormat';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
-import { TUSHARE_APIS } from './apiNames.catalog';
+import { TUSHARE_APIS } from '../../catalogue/apiCatalogue';
 import { FlatFileEncoder } from './flatFileEncoder';
 import { packColumns, writeAtomically, type FlatFileDone } from './flatFileEncoding';
 import { tushareQuery } from './tushare.service';

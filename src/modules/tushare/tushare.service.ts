@@ -6,7 +6,7 @@ import { periodKlines } from '../../domain/market/klines';
 import { fromTushareDate, toTushareDate, toTushareUnits } from '../../domain/tables/tushareUnits';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
 import type { CodeHistory } from '../common/codeHistory.service';
-import { TUSHARE_API_NAMES, TUSHARE_APIS } from './apiNames.catalog';
+import { TUSHARE_API_NAMES, TUSHARE_APIS } from '../../catalogue/apiCatalogue';
 import { firstHiddenTime, statementValueColumns, tushareRows, type AppliedFilter } from './tushare.repository';
 import { notYetVisible, type Visibility } from '../../domain/time/marketTime';
 import { cutoffOf } from '../common/visibleRows.repository';
@@ -163,7 +163,7 @@ async function assertNotHidden(
   if (cutoff === null || boundedBy(filters, marketTime.column, cutoff)) return;
   const hidden = await firstHiddenTime(db, api, filters, cutoff);
   if (hidden !== null)
-    throw notYetVisible(visibility, marketTime.clock === 'daily' ? { date: hidden.slice(0, 10) } : { time: hidden });
+    throw notYetVisible(visibility, marketTime.clock === 'minute' ? { time: hidden } : { date: hidden.slice(0, 10) });
 }
 
 /**

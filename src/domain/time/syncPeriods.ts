@@ -1,14 +1,6 @@
-/** Pure planning of sync work: which upstream calls cover a date range. */
+/** The periods a sync splits a date range into: days, months, years, reporting periods. */
 
-/** One call's worth of work, recorded in sync_progress under (api, part) once finished. */
-export interface SyncPart {
-  part: string;
-  params: Record<string, string>;
-  /** The last day upstream may still add rows to this part; a part is finished only once today is past it. */
-  settlesOn: string;
-}
-
-export { isoToCompactDate as compact } from '../../domain/time/dates';
+export { isoToCompactDate as compact } from './dates';
 
 const iso = (date: Date) => date.toISOString().slice(0, 10);
 const utc = (year: number, month: number, day: number) => iso(new Date(Date.UTC(year, month, day)));

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { monthsOf, reportingPeriodsOf, yearsOf } from '../../src/ingest/tushare/syncParts';
+import { monthsOf, reportingPeriodsOf, yearsOf } from '../../src/domain/time/syncPeriods';
 
 describe('sync parts: the upstream calls that cover a date range', () => {
   it('cuts a range into calendar months, clipped to the range', () => {

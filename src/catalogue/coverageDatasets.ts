@@ -1,0 +1,28 @@
+import type { CoverageDataset } from '../domain/market/coverage';
+import type { UpdateSource } from '../domain/time/syncSchedule';
+import type { ApiDescriptor } from './apiDescriptor';
+import { API_CATALOGUE } from './apiCatalogue';
+import { isWholePlan } from './syncPlans';
+
+/**
+ * The datasets whose coverage the service reports, in the catalogue's order: each api with a coverage, filled
+ * by Baostock's update where its entry says so and by Tushare's where its sync asks it session by session.
+ */
+export const COVERAGE_DATASETS: readonly CoverageDataset[] = API_CATALOGUE.flatMap(({ api, coverage, sync }) => {
+  if (!coverage) return [];
+  const { baostock, ...dataset } = coverage;
+  const bySession = sync !== undefined && !isWholePlan(sync) && sync.perSession === true;
+  const sources: UpdateSource[] = [
+    ...(baostock ? ['baostock' as const] : []),
+    ...(bySession ? ['tushare' as const] : []),
+  ];
+  return [{ name: api, ...dataset, sources }];
+});
+
+/** The datasets an update from `source` fills, session by session. */
+export const datasetsOf = (source: UpdateSource) =>
+  COVERAGE_DATASETS.filter((dataset) => dataset.sources.includes(source));
+
+/** The coverage of an api that has one. */
+export const coverageOf = ({ api }: ApiDescriptor): CoverageDataset =>
+  COVERAGE_DATASETS.find((dataset) => dataset.name === api)!;

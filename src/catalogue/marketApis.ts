@@ -1,0 +1,136 @@
+import { ADJ_FACTORS, DAILY_BARS, DAILY_BASIC } from '../domain/tables/marketLayouts';
+import { INDEX_WEIGHTS } from '../domain/tables/referenceLayouts';
+import { CONVERTIBLE_BAR_FIELDS, CONVERTIBLE_BARS } from '../domain/tables/instrumentLayouts';
+import { fieldsOf, filtersOf, order, type TushareApi } from '../domain/tables/tushareApi';
+import { compact, monthsOf, yearsOf } from '../domain/time/syncPeriods';
+import { adjFactor, dailyBasic, indexWeight } from '../ingest/tables/marketTables';
+import { cbDaily, daily, fundDaily, indexDaily } from '../ingest/tables/dailyBars';
+import { sessionsOf, type ApiEntry } from './apiDescriptor';
+import { perOpenDay, type SyncPlan } from './syncPlans';
+
+const bars = filtersOf(DAILY_BARS);
+const STOCK_BARS: Omit<TushareApi, 'cap'> = {
+  scope: 'market',
+  layout: DAILY_BARS,
+  securityKind: 'stock',
+  fields: fieldsOf(DAILY_BARS),
+  params: { ts_code: bars.codes('ts_code'), ...bars.byDate('trade_date') },
+  order: order(DAILY_BARS, ['trade_date', 'desc'], ['ts_code', 'asc']),
+};
+
+/** The adjustment factors of stocks (`adj_factor`) or of funds (`fund_adj`, the same layout), each its own cap. */
+function factorsOf(securityKind: 'stock' | 'etf', cap: number): TushareApi {
+  const factors = filtersOf(ADJ_FACTORS);
+  return {
+    scope: 'market',
+    layout: ADJ_FACTORS,
+    securityKind,
+    fields: fieldsOf(ADJ_FACTORS),
+    params: { ts_code: factors.codes('ts_code'), ...factors.byDate('trade_date') },
+    order: order(ADJ_FACTORS, ['trade_date', 'desc'], ['ts_code', 'asc']),
+    cap,
+  };
+}
+
+/** index_daily requires ts_code; a year of one index is ~245 rows, far below its 8,000-row cap per call. */
+const INDEX_YEARS: SyncPlan = {
+  parts: ({ from, to, indexCodes }) =>
+    indexCodes.flatMap((code) =>
+      yearsOf(from, to).map(([start, end]) => ({
+        part: `${code} ${compact(start)}..${compact(end)}`,
+        params: { ts_code: code, start_date: compact(start), end_date: compact(end) },
+        settlesOn: end,
+      })),
+    ),
+};
+
+/** Weights are published monthly; index_code is required. */
+const INDEX_MONTHS: SyncPlan = {
+  parts: ({ from, to, indexCodes }) =>
+    indexCodes.flatMap((code) =>
+      monthsOf(from, to).map(([start, end]) => ({
+        part: `${code} ${compact(start).slice(0, 6)}`,
+        params: { index_code: code, start_date: compact(start), end_date: compact(end) },
+        settlesOn: end,
+      })),
+    ),
+};
+
+const valuations = filtersOf(DAILY_BASIC);
+const bondBars = filtersOf(CONVERTIBLE_BARS);
+const weights = filtersOf(INDEX_WEIGHTS);
+const SESSION_BY_SESSION = perOpenDay('trade_date');
+
+/**
+ * Prices: bars of stocks, indices, funds and bonds, their factors and valuations, and the index weights, in
+ * import order. Valuations come before bars: the bars take their turnover from them as they are written
+ * (tables/turnover.ts). Weekly and monthly bars are summed from the daily ones, never loaded.
+ */
+export const MARKET_APIS = {
+  daily_basic: {
+    tushare: {
+      scope: 'market',
+      layout: DAILY_BASIC,
+      fields: fieldsOf(DAILY_BASIC),
+      params: { ts_code: valuations.codes('ts_code'), ...valuations.byDate('trade_date') },
+      order: order(DAILY_BASIC, ['trade_date', 'desc'], ['ts_code', 'asc']),
+      cap: 6_000,
+    },
+    load: dailyBasic,
+    sync: SESSION_BY_SESSION,
+    coverage: sessionsOf('daily_basic', 'universe', true),
+  },
+  daily: {
+    tushare: { ...STOCK_BARS, cap: 6_000 },
+    load: daily,
+    sync: SESSION_BY_SESSION,
+    coverage: sessionsOf('daily_bars', 'universe', true),
+  },
+  weekly: { tushare: { ...STOCK_BARS, cap: 4_500, period: 'weekly' } },
+  monthly: { tushare: { ...STOCK_BARS, cap: 4_500, period: 'monthly' } },
+  index_daily: {
+    tushare: { ...STOCK_BARS, securityKind: 'index', requiresOneOf: ['ts_code'], cap: 8_000 },
+    load: indexDaily,
+    sync: INDEX_YEARS,
+  },
+  fund_daily: {
+    tushare: { ...STOCK_BARS, securityKind: 'etf', cap: 2_000 },
+    load: fundDaily,
+    sync: SESSION_BY_SESSION,
+    kind: 'etf',
+  },
+  cb_daily: {
+    tushare: {
+      scope: 'market',
+      layout: CONVERTIBLE_BARS,
+      securityKind: 'convertible',
+      fields: fieldsOf(CONVERTIBLE_BARS, CONVERTIBLE_BAR_FIELDS),
+      params: { ts_code: bondBars.codes('ts_code'), ...bondBars.byDate('trade_date') },
+      order: order(CONVERTIBLE_BARS, ['trade_date', 'desc'], ['ts_code', 'asc']),
+      cap: 2_000,
+    },
+    load: cbDaily,
+    sync: SESSION_BY_SESSION,
+    kind: 'convertible',
+  },
+  adj_factor: {
+    tushare: factorsOf('stock', 6_000),
+    load: adjFactor,
+    sync: SESSION_BY_SESSION,
+    coverage: sessionsOf('adj_factors', 'universe', true),
+  },
+  fund_adj: { tushare: factorsOf('etf', 2_000), load: adjFactor, sync: SESSION_BY_SESSION, kind: 'etf' },
+  index_weight: {
+    tushare: {
+      scope: 'reference',
+      layout: INDEX_WEIGHTS,
+      fields: fieldsOf(INDEX_WEIGHTS),
+      params: { index_code: weights.codes('index_code'), ...weights.byDate('trade_date') },
+      requiresOneOf: ['index_code', 'trade_date'],
+      order: order(INDEX_WEIGHTS, ['trade_date', 'desc'], ['index_code', 'asc'], ['con_code', 'asc']),
+      cap: 6_000,
+    },
+    load: indexWeight,
+    sync: INDEX_MONTHS,
+  },
+} satisfies Record<string, ApiEntry>;
