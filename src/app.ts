@@ -38,7 +38,7 @@ import { eventsHandlers } from './modules/events/events.handlers';
 import { tushareHandlers } from './modules/tushare/tushare.handlers';
 import { StoreCoverage, type CoverageSettings } from './modules/freshness/coverage.service';
 import { freshnessHandlers } from './modules/freshness/freshness.handlers';
-import { instrumentDaysHandlers } from './modules/market/instrumentDays.handlers';
+import { instrumentDaysHandlers } from './modules/instruments/instrumentDays.handlers';
 import { DEFAULT_MIN_COVERAGE } from './domain/market/coverage';
 import { Readiness } from './modules/system/readiness.service';
 import { systemRoutes } from './modules/system/system.routes';

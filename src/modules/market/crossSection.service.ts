@@ -3,32 +3,12 @@ import { noData } from '../../domain/api/errors';
 import { barsBefore, findSecurityAnchors } from './market.repository';
 import { closesOfDay, crossSectionRows, type CrossSectionFilter, type DayScope } from './crossSection.repository';
 import type { Visibility } from '../../domain/time/marketTime';
-import { assertNotHidden, requireLatestTradingDay } from './dateWindow.service';
+import { crossSectionDay } from '../common/dateWindow.service';
 import type { MarketSources } from './market.service';
 import type { Db } from '../../db/connection';
 import type { CrossSection, CrossSectionEntry, CrossSectionRow, SecurityAnchor } from './market.types';
 
 export type CrossSectionRequest = Omit<CrossSectionFilter, 'date'> & { date?: string; adjusted: boolean };
-
-/** The latest visible trading day, and the day of a cross-section: the one asked (an open day with visible data) or that one. */
-export async function crossSectionDay(
-  { calendar }: Pick<MarketSources, 'calendar'>,
-  asked: string | undefined,
-  visibility: Visibility,
-): Promise<{ date: string; latest: string }> {
-  const latest = await requireLatestTradingDay(calendar, visibility);
-  if (asked === undefined) return { date: latest, latest };
-  const openDays = await calendar.openDays();
-  if (openDays.before(asked, 0) !== asked) {
-    const previous = openDays.lastBefore(asked);
-    throw noData(
-      `${asked} is not a trading day${previous === null ? '' : `; the previous trading day is ${previous}`}`,
-    );
-  }
-  if (asked > latest) await assertNotHidden(calendar, visibility, asked);
-  if (asked > latest) throw noData(`No data of ${asked}: the latest data is of ${latest}`);
-  return { date: asked, latest };
-}
 
 type Anchor = Pick<SecurityAnchor, 'anchor_date' | 'anchor_factor'>;
 

@@ -12,7 +12,7 @@ import {
 } from '../../domain/market/klines';
 import { assertOrdered } from '../../domain/time/dateRange';
 import { priceDecimalsOf } from '../../domain/market/adjust';
-import { assertBeginVisible, requireLatestTradingDay } from './dateWindow.service';
+import { assertBeginVisible, requireLatestTradingDay } from '../common/dateWindow.service';
 import { factorsOn, hasMinuteBars, latestSession, minuteBars, type BarTable } from './market.repository';
 import { assertMinutesNotHidden } from './intraday.service';
 import type { SecurityAnchor } from './market.types';

@@ -9,7 +9,7 @@ import type { CodeSpan } from '../../domain/reference/codeChanges';
 import type { CodeHistory } from '../common/codeHistory.service';
 import { resolveSecurities } from '../common/securityResolution.service';
 import type { Visibility } from '../../domain/time/marketTime';
-import { dailyWindow, tradingDaysInLatestYear } from './dateWindow.service';
+import { dailyWindow, tradingDaysInLatestYear } from '../common/dateWindow.service';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
 import { barsBefore, dailyBars, findSecurityAnchors, type StoredBar } from './market.repository';
 import type { SecurityAnchor } from './market.types';

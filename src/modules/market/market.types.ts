@@ -1,5 +1,3 @@
-import type { ConvertibleDayRow, FundDayRow } from './instrumentDays.repository';
-import type { ConvertibleCall, ConvertibleTermsRow, PublishedPriceChange } from './convertibleTerms.repository';
 import type { Snapshot } from '../../domain/market/quotes';
 import type { DailyBar, RawDailyBar } from '../../domain/market/adjust';
 import type { Interval, Kline } from '../../domain/market/klines';
@@ -99,25 +97,3 @@ export type CloseRow = { ts_code: string } & Omit<RawDailyBar, 'adj_factor'>;
 export type QuoteSource = { security: SecurityAnchor } & (
   { basis: 'live'; live: Snapshot } | { basis: 'close'; close: CloseRow }
 );
-
-/** A convertible's day with the conversion price in force, its conversion value and premium. */
-export interface ConvertibleDay extends ConvertibleDayRow {
-  conversion_price: number | null;
-  conversion_value: number | null;
-  conversion_premium: number | null;
-}
-
-/** An ETF's day with its NAV of the day as announced by now and the premium over it. */
-export interface FundDay extends FundDayRow {
-  nav: number | null;
-  nav_ann_date: string | null;
-  nav_premium: number | null;
-}
-
-/** A convertible's terms as known on a day: the conversion price then in force, the changes and calls published by then. */
-export interface ConvertibleTermsAnswer {
-  terms: ConvertibleTermsRow;
-  changes: PublishedPriceChange[];
-  calls: ConvertibleCall[];
-  conversionPrice: number | null;
-}

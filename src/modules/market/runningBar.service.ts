@@ -3,7 +3,7 @@ import type { Snapshot } from '../../domain/market/quotes';
 import type { Visibility } from '../../domain/time/marketTime';
 import { runningDailyBar } from '../../domain/market/runningBar';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
-import type { DateWindow } from './dateWindow.service';
+import type { DateWindow } from '../common/dateWindow.service';
 import type { StoredBar } from './market.repository';
 import type { DailySeries, SecurityAnchor } from './market.types';
 import { latestLiveQuotes } from './quote.repository';

@@ -2,7 +2,7 @@ import { groupBy } from '../../domain/api/collections';
 import { noData } from '../../domain/api/errors';
 import { valuationRows } from './crossSection.repository';
 import type { Visibility } from '../../domain/time/marketTime';
-import { dailyWindow } from './dateWindow.service';
+import { dailyWindow } from '../common/dateWindow.service';
 import { knownSecurities, type MarketSources } from './market.service';
 import type { ValuationSeries } from './market.types';
 

@@ -4,10 +4,10 @@ import { exchangeToday } from '../../domain/time/clock';
 import type { Visibility } from '../../domain/time/marketTime';
 import type { Db } from '../../db/connection';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
-import { crossSectionDay } from './crossSection.service';
+import { crossSectionDay } from '../common/dateWindow.service';
 import { announcedCalls, convertibleTermsRow, publishedPriceChanges } from './convertibleTerms.repository';
 import { conversionPriceChanges, convertibleDayRows, fundDayRows, navsOfDay } from './instrumentDays.repository';
-import type { ConvertibleDay, ConvertibleTermsAnswer, FundDay } from './market.types';
+import type { ConvertibleDay, ConvertibleTermsAnswer, FundDay } from './instruments.types';
 
 export interface InstrumentSources {
   db: Db;

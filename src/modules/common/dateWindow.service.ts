@@ -3,7 +3,7 @@ import { assertOrdered, assertRangeAtMost, MAX_RANGE_YEARS } from '../../domain/
 import { noData } from '../../domain/api/errors';
 import { notYetVisible, type Visibility } from '../../domain/time/marketTime';
 import type { OpenDays } from '../../domain/time/openDays';
-import type { TradingCalendar } from '../common/tradingCalendar.service';
+import type { TradingCalendar } from './tradingCalendar.service';
 
 export const DEFAULT_WINDOW_TRADING_DAYS = 30;
 
@@ -75,4 +75,24 @@ export async function dailyWindow(
 /** The default row limit: the number of trading days in the year up to the latest trading day (about 250). */
 export function tradingDaysInLatestYear(openDays: OpenDays, latest: string): number {
   return Math.max(1, openDays.countBetween(addYears(latest, -1), latest));
+}
+
+/** The latest visible trading day, and the day of a cross-section: the one asked (an open day with visible data) or that one. */
+export async function crossSectionDay(
+  { calendar }: { calendar: TradingCalendar },
+  asked: string | undefined,
+  visibility: Visibility,
+): Promise<{ date: string; latest: string }> {
+  const latest = await requireLatestTradingDay(calendar, visibility);
+  if (asked === undefined) return { date: latest, latest };
+  const openDays = await calendar.openDays();
+  if (openDays.before(asked, 0) !== asked) {
+    const previous = openDays.lastBefore(asked);
+    throw noData(
+      `${asked} is not a trading day${previous === null ? '' : `; the previous trading day is ${previous}`}`,
+    );
+  }
+  if (asked > latest) await assertNotHidden(calendar, visibility, asked);
+  if (asked > latest) throw noData(`No data of ${asked}: the latest data is of ${latest}`);
+  return { date: asked, latest };
 }

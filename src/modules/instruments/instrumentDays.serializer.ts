@@ -1,7 +1,7 @@
 import type { components } from '../../../generated/api';
 import { lots } from '../../domain/market/adjust';
 import { ok } from '../../http/envelope';
-import type { ConvertibleDay, ConvertibleTermsAnswer, FundDay } from './market.types';
+import type { ConvertibleDay, ConvertibleTermsAnswer, FundDay } from './instruments.types';
 
 type Schemas = components['schemas'];
 
