@@ -1,12 +1,16 @@
 import type { CoverageDataset } from '../domain/market/coverage';
 import type { UpdateSource } from '../domain/time/syncSchedule';
 import type { ApiDescriptor } from './apiDescriptor';
-import { API_CATALOGUE } from './apiCatalogue';
+import { API, API_CATALOGUE } from './apiCatalogue';
 import { isWholePlan } from './syncPlans';
 
+const CLOCKS: readonly CoverageDataset['clock'][] = ['session', 'minute', 'period'];
+
 /**
- * The datasets whose coverage the service reports, in the catalogue's order: each api with a coverage, filled
- * by Baostock's update where its entry says so and by Tushare's where its sync asks it session by session.
+ * The datasets whose coverage the service reports: each api with a coverage, filled by Baostock's update where
+ * its entry says so and by Tushare's where its sync asks it session by session. The daily bars and their
+ * factors lead (what a reader looks for first; the catalogue loads the valuations before them), then the rest
+ * by clock (sessions, minutes, report periods), each in the catalogue's order.
  */
 export const COVERAGE_DATASETS: readonly CoverageDataset[] = API_CATALOGUE.flatMap(({ api, coverage, sync }) => {
   if (!coverage) return [];
@@ -17,7 +21,12 @@ export const COVERAGE_DATASETS: readonly CoverageDataset[] = API_CATALOGUE.flatM
     ...(bySession ? ['tushare' as const] : []),
   ];
   return [{ name: api, ...dataset, sources }];
-});
+}).sort((a, b) => rankOf(a) - rankOf(b));
+
+function rankOf({ name, clock }: CoverageDataset): number {
+  const leading = [API.daily.api, API.adj_factor.api].indexOf(name as never);
+  return leading >= 0 ? leading - 2 : CLOCKS.indexOf(clock);
+}
 
 /** The datasets an update from `source` fills, session by session. */
 export const datasetsOf = (source: UpdateSource) =>

@@ -197,10 +197,10 @@ describe('freshness: /v1/market/status and /v1/data/coverage', () => {
       'top_inst',
       'stk_mins',
       'stk_mins_5min',
+      'quarterly_indicators',
       'income',
       'balancesheet',
       'cashflow',
-      'quarterly_indicators',
     ]);
     const lastUpdate = { finished_at: '2024-06-26T09:47:12Z', source: 'baostock', rows: 6, status: 'ok' };
     // 17 sessions × 2 stocks, less Midea's 20th, both of the 21st and Midea's halted 25th: 30 bars.
