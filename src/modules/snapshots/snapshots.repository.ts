@@ -1,5 +1,5 @@
 import { open, type FileHandle } from 'node:fs/promises';
-import { parquetMetadataAsync, parquetRead, type AsyncBuffer } from 'hyparquet';
+import { parquetMetadataAsync, parquetRead, type AsyncBuffer, type ColumnData } from 'hyparquet';
 import { SNAPSHOT_NUMBER_COLUMNS, snapshotBucketOf, type SnapshotRecord } from '../../domain/market/snapshotRecords';
 import { closedPath, journalPath, readJournal } from '../../live/snapshotJournal';
 export { recordedDates } from '../../live/snapshotDays';
@@ -14,18 +14,19 @@ export async function securityDay(root: string, date: string, tsCode: string): P
   const handle = await open(closedPath(root, date, bucket)).catch(() => null);
   if (handle === null) return readJournal(journalPath(root, date, bucket), tsCode);
   try {
-    return recordsOf(tsCode, await rowsOf(handle, tsCode));
+    return recordsOf(tsCode, await columnsOf(handle, tsCode));
   } finally {
     await handle.close();
   }
 }
 
 /**
- * The rows of the row groups whose codes span `tsCode`, as arrays in the file's column order (objects per row
- * cost as much again as reading them). Cold, the cost is the reads: the footer in one, then the groups' column
- * chunks, adjacent in the file, in one more, not a read (and a file opened) per chunk as a file's AsyncBuffer does.
+ * The columns, in the file's order, of the row groups whose codes span `tsCode` (a row group a security: its
+ * own), each as one array (rows as arrays or objects cost as much again as decoding them). Cold, the cost is
+ * the reads: the footer in one, then the groups' column chunks, adjacent in the file, in one more, not a read
+ * (and a file opened) per chunk as a file's AsyncBuffer does.
  */
-async function rowsOf(handle: FileHandle, tsCode: string): Promise<unknown[][]> {
+async function columnsOf(handle: FileHandle, tsCode: string): Promise<ArrayLike<unknown>[]> {
   const size = (await handle.stat()).size;
   const metadata = await parquetMetadataAsync(rangeOf(handle, size, 0, new ArrayBuffer(0)));
   let [row, rowStart, rowEnd, byteStart, byteEnd] = [0, -1, -1, Infinity, 0];
@@ -47,9 +48,12 @@ async function rowsOf(handle: FileHandle, tsCode: string): Promise<unknown[][]> 
   if (rowStart < 0) return [];
   const span = await readBytes(handle, byteStart, byteEnd);
   const file = rangeOf(handle, size, byteStart, span);
-  return new Promise<unknown[][]>((resolve, reject) =>
-    parquetRead({ file, metadata, rowStart, rowEnd, rowFormat: 'array', onComplete: resolve }).catch(reject),
-  );
+  const chunks: ColumnData[] = [];
+  await parquetRead({ file, metadata, rowStart, rowEnd, onChunk: (chunk) => chunks.push(chunk) });
+  return metadata.schema.slice(1).map(({ name }) => {
+    const parts = chunks.filter((chunk) => chunk.columnName === name).sort((a, b) => a.rowStart - b.rowStart);
+    return parts.length === 1 ? parts[0]!.columnData : parts.flatMap((part) => Array.from(part.columnData));
+  });
 }
 
 /** The file as hyparquet reads it: slices inside `span` (read before, from `offset`) from memory, others read. */
@@ -67,18 +71,21 @@ async function readBytes(handle: FileHandle, start: number, end: number): Promis
   return bytes.buffer.slice(0, bytesRead);
 }
 
-function recordsOf(tsCode: string, rows: unknown[][]): SnapshotRecord[] {
-  const numbers = SNAPSHOT_NUMBER_COLUMNS.length;
+function recordsOf(tsCode: string, columns: ArrayLike<unknown>[]): SnapshotRecord[] {
+  if (columns.length === 0) return [];
+  const [codes, takenAt, sources, quoteTimes] = columns as [ArrayLike<unknown>, ...ArrayLike<unknown>[]];
+  const numbers = columns.slice(4, 4 + SNAPSHOT_NUMBER_COLUMNS.length);
+  const suspended = columns[4 + SNAPSHOT_NUMBER_COLUMNS.length]!;
   const records: SnapshotRecord[] = [];
-  for (const row of rows) {
-    if (row[0] !== tsCode) continue;
+  for (let i = 0; i < codes.length; i++) {
+    if (codes[i] !== tsCode) continue;
     records.push({
       ts_code: tsCode,
-      taken_at: epochMs(row[1]),
-      source: String(row[2]),
-      quote_time: epochMs(row[3]),
-      numbers: row.slice(4, 4 + numbers).map((value) => (value === null ? null : Number(value))),
-      suspended: row[4 + numbers] === true,
+      taken_at: epochMs(takenAt![i]),
+      source: String(sources![i]),
+      quote_time: epochMs(quoteTimes![i]),
+      numbers: numbers.map((column) => (column[i] === null ? null : Number(column[i]))),
+      suspended: suspended[i] === true,
     });
   }
   return records;
