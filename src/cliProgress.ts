@@ -1,6 +1,7 @@
 import { membersOn, type ResolvedUniverse, type UniverseEntry } from './domain/market/universe';
 import { CHECKS, findingKey } from './domain/quality/findings';
 import { auditCounts, type AuditSummary } from './audit/runAudit';
+import { basename } from 'node:path';
 import cliProgress from 'cli-progress';
 import { differenceTable } from './ingest/baostock/check';
 import type { BaostockSummary } from './ingest/baostock/baostockSync';
@@ -42,7 +43,7 @@ export function consoleProgress(stream: NodeJS.WriteStream = process.stderr): Bu
       bar = undefined;
       const seconds = (performance.now() - started) / 1000;
       stream.write(
-        `${file.api}.csv: ${result.rows} rows into ${result.table} in ${seconds.toFixed(1)} s (${Math.round(result.rows / seconds)} rows/s)${result.rejectedRows > 0 ? `, ${result.rejectedRows} left out` : ''}\n`,
+        `${basename(file.path)}: ${result.rows} rows into ${result.table} in ${seconds.toFixed(1)} s (${Math.round(result.rows / seconds)} rows/s)${result.rejectedRows > 0 ? `, ${result.rejectedRows} left out` : ''}\n`,
       );
       for (const line of rejectionLines(result)) stream.write(`${line}\n`);
     },

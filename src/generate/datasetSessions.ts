@@ -399,7 +399,7 @@ export async function writeDatasetSessions(
   for (const descriptor of DATASET_DESCRIPTORS) {
     if (!descriptor.demo) continue;
     const fields = tushareFieldsOf(descriptor);
-    const out = csv(`${descriptor.api}.csv`, fields);
+    const out = csv(csvFileOf(descriptor), fields);
     for (const [tsCode, bars] of series) {
       const { name, shares } = DEMO_STOCKS[tsCode]!;
       const sessions = bars.slice(-DATASET_SESSIONS).map((bar) => bar.day);
