@@ -7,8 +7,7 @@
  * then FOOTPRINT_ROUNDS restarts on that store measure the time from spawn to a healthy /healthz and a ready
  * /readyz, and the RSS (/proc, per worker for the cluster) 5 s after ready and once settled, idle for 30 s: V8's
  * memory reducer shrinks the heap of a process left idle some seconds after its start (the young generation it
- * grew while starting: 140 MB at 5 s, 107 MB at 30 s on the demo store), and the settled figure is what an idle
- * server holds. Results: bench/results/footprint.json.
+ * grew while starting; both figures are in the results), and the settled figure is what an idle server holds. Results: bench/results/footprint.json.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -32,19 +32,26 @@ function named<T extends Record<string, ApiEntry>>(entries: T): { [K in keyof T 
  * The apis beside the datasets' descriptors, by api_name. Code elsewhere names such an api through this record
  * (`API.daily`), and a dataset through its descriptor, never as a string.
  */
-export const API = named({ ...REFERENCE_APIS, ...MARKET_APIS, ...FINANCIAL_APIS, ...EVENT_APIS, ...INTRADAY_APIS });
+const [reference, market, financial, events, intraday] = [
+  named(REFERENCE_APIS),
+  named(MARKET_APIS),
+  named(FINANCIAL_APIS),
+  named(EVENT_APIS),
+  named(INTRADAY_APIS),
+];
+export const API = { ...reference, ...market, ...financial, ...events, ...intraday };
 
 /**
  * Every api the service knows, in import order: the securities and the calendar before the data on them, the
  * datasets of the descriptors (Baostock's quarterly indicators among them) after the prices.
  */
 export const API_CATALOGUE: readonly ApiDescriptor[] = [
-  ...Object.values(named(REFERENCE_APIS)),
-  ...Object.values(named(MARKET_APIS)),
+  ...Object.values(reference),
+  ...Object.values(market),
   ...DATASET_DESCRIPTORS.map((descriptor) => ({ api: descriptor.api, ...datasetEntry(descriptor) })),
-  ...Object.values(named(FINANCIAL_APIS)),
-  ...Object.values(named(EVENT_APIS)),
-  ...Object.values(named(INTRADAY_APIS)),
+  ...Object.values(financial),
+  ...Object.values(events),
+  ...Object.values(intraday),
 ];
 
 /** The api_names `/dataapi` answers: every api with an entry there, by name. */
@@ -54,6 +61,3 @@ export const TUSHARE_APIS: Readonly<Record<string, TushareApi>> = Object.fromEnt
 
 /** The names, for an unknown name's message. */
 export const TUSHARE_API_NAMES = Object.keys(TUSHARE_APIS);
-
-/** The api of a name, or none. */
-export const apiNamed = (name: string): ApiDescriptor | undefined => API_CATALOGUE.find(({ api }) => api === name);

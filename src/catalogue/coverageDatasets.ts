@@ -2,9 +2,10 @@ import type { CoverageDataset } from '../domain/market/coverage';
 import type { UpdateSource } from '../domain/time/syncSchedule';
 import type { ApiDescriptor } from './apiDescriptor';
 import { API, API_CATALOGUE } from './apiCatalogue';
-import { isWholePlan } from './syncPlans';
+import { asksPerSession } from './syncPlans';
 
 const CLOCKS: readonly CoverageDataset['clock'][] = ['session', 'minute', 'period'];
+const LEADING: readonly string[] = [API.daily.api, API.adj_factor.api];
 
 /**
  * The datasets whose coverage the service reports: each api with a coverage, filled by Baostock's update where
@@ -15,17 +16,16 @@ const CLOCKS: readonly CoverageDataset['clock'][] = ['session', 'minute', 'perio
 export const COVERAGE_DATASETS: readonly CoverageDataset[] = API_CATALOGUE.flatMap(({ api, coverage, sync }) => {
   if (!coverage) return [];
   const { baostock, ...dataset } = coverage;
-  const bySession = sync !== undefined && !isWholePlan(sync) && sync.perSession === true;
   const sources: UpdateSource[] = [
     ...(baostock ? ['baostock' as const] : []),
-    ...(bySession ? ['tushare' as const] : []),
+    ...(asksPerSession(sync) ? ['tushare' as const] : []),
   ];
   return [{ name: api, ...dataset, sources }];
 }).sort((a, b) => rankOf(a) - rankOf(b));
 
 function rankOf({ name, clock }: CoverageDataset): number {
-  const leading = [API.daily.api, API.adj_factor.api].indexOf(name as never);
-  return leading >= 0 ? leading - 2 : CLOCKS.indexOf(clock);
+  const leading = LEADING.indexOf(name);
+  return leading >= 0 ? leading - LEADING.length : CLOCKS.indexOf(clock);
 }
 
 /** The datasets an update from `source` fills, session by session. */

@@ -40,6 +40,10 @@ export type SyncPlan =
 
 export const isWholePlan = (plan: SyncPlan): plan is Extract<SyncPlan, { whole: unknown }> => 'whole' in plan;
 
+/** Whether a plan asks one open session a call, named by its day: what an update asks for a new session. */
+export const asksPerSession = (plan: SyncPlan | undefined): boolean =>
+  plan !== undefined && !isWholePlan(plan) && plan.perSession === true;
+
 /** Reference data fetched whole on every run, one call per parameter set. */
 export const whole = (...calls: Record<string, string>[]): SyncPlan => ({ whole: () => calls });
 

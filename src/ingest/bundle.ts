@@ -5,12 +5,13 @@ import { withPageCache } from '../db/sql';
 import { loadTable } from './loadTable';
 import type { LoadOptions, LoadResult, TableLoader } from './tables/loaderTypes';
 import { API_CATALOGUE } from '../catalogue/apiCatalogue';
+import { csvFileOf } from '../catalogue/apiDescriptor';
 
 /** The apis of a bundle: each with a loader reads its `<api>.csv`, in the catalogue's (import) order. */
 const LOADED = API_CATALOGUE.flatMap(({ api, load, formerFile }) => (load ? [{ api, load, formerFile }] : []));
 
 /** The files a bundle may hold, for a message. */
-export const BUNDLE_FILE_NAMES = LOADED.map(({ api }) => `${api}.csv`);
+export const BUNDLE_FILE_NAMES = LOADED.map(csvFileOf);
 
 export interface BundleFile {
   api: string;
@@ -22,8 +23,12 @@ export interface BundleFile {
 /** The files of a bundle directory that a loader reads (`<api>.csv`, or its former name), in import order. */
 export function bundleFiles(dir: string): BundleFile[] {
   return LOADED.map(({ api, load, formerFile }) => {
-    const path = join(dir, `${api}.csv`);
-    return { api, load, path: formerFile !== undefined && !existsSync(path) ? join(dir, `${formerFile}.csv`) : path };
+    const path = join(dir, csvFileOf({ api }));
+    return {
+      api,
+      load,
+      path: formerFile !== undefined && !existsSync(path) ? join(dir, csvFileOf({ api: formerFile })) : path,
+    };
   })
     .filter(({ path }) => existsSync(path))
     .map((file) => ({ ...file, bytes: statSync(file.path).size }));

@@ -1,5 +1,5 @@
 import { API, API_CATALOGUE } from '../../catalogue/apiCatalogue';
-import { isWholePlan } from '../../catalogue/syncPlans';
+import { asksPerSession } from '../../catalogue/syncPlans';
 import { syncTushare } from '../tushare/tushareSync';
 import type { TushareOptions } from '../tushare/tushareClient';
 import type { SessionSource } from './sessionSource';
@@ -8,9 +8,7 @@ import type { SessionSource } from './sessionSource';
  * The per-day Tushare APIs an update asks for a session: every api of stocks the sync asks session by session
  * (the coverage's daily datasets among them, and the halts); those Tushare grants apart are synced by name only.
  */
-const SESSION_APIS = API_CATALOGUE.flatMap(({ api, sync, kind }) =>
-  sync && !isWholePlan(sync) && sync.perSession && !kind ? [api] : [],
-);
+const SESSION_APIS = API_CATALOGUE.flatMap(({ api, sync, kind }) => (asksPerSession(sync) && !kind ? [api] : []));
 
 /**
  * Tushare Pro as the update's source: a session is the sync of that one day (one call per API, the whole
