@@ -13,6 +13,9 @@
  *   tools           the MCP tool list (tools/list JSON of the flat shape) of a server on the demo store, in characters
  *   scale           bench/scale.ts's last results (the real market's size: about two hours; BENCH_ONLY=scale-run reruns it)
  *
+ * Each row records the machine's speed before and after its scenario: bare Express's CPU a request
+ * (bench/support/machineGauge.ts), as the absolute targets hold on a machine of a given speed.
+ *
  * BENCH_ONLY=search,daily,financials,ingest,cross-section,footprint,tools,scale picks scenarios, BENCH_INGEST_STOCKS (500,5000) the import sizes; BENCH_MYSQL_URL (mysql://root@127.0.0.1:3306)
  * the MariaDB server. The financials fixtures are kept between runs (a SQLite file in the temp dir, database
  * ashare_bench_financials), as generating them takes minutes.
@@ -23,6 +26,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mysql from 'mysql2/promise';
 import { HTTP_SCENARIOS, runHttpScenarios, type HttpScenario } from './http';
+import { bareExpressCostUs } from './support/machineGauge';
 import { freePort, round2, removeSqliteFile } from './support/reference';
 import { prepareDatabase, START_FLAGS, startServerProcess } from './support/serverProcess';
 
@@ -33,6 +37,8 @@ interface Row {
   ratio: number | null;
   target: string;
   pass: boolean;
+  /** The machine's speed when the row was measured (bench/support/machineGauge.ts). */
+  machine: string;
 }
 
 const ONLY = new Set(
@@ -46,14 +52,27 @@ const SCALE_RATIO = 1.2;
 const INGEST_MIN_SHARE = 0.5;
 const INGEST_MAX_RSS_MB = 300;
 const rows: Row[] = [];
+/**
+ * The machine's speed is gauged before each scenario and once at the end, so each row records it before and
+ * after its own measurement: a row measured while the machine slowed shows it.
+ */
+const gauges: number[] = [];
+const gaugeMachine = async () => void gauges.push(await bareExpressCostUs());
+const gaugedRows = new Map<Row, number>();
+const record = (row: Omit<Row, 'machine'>, measuredBefore = true) => {
+  const recorded = { ...row, machine: '— (an earlier run: not gauged)' };
+  rows.push(recorded);
+  if (measuredBefore) gaugedRows.set(recorded, gauges.length - 1);
+};
 const startedAt = new Date().toISOString();
 const loadAtStart = loadavg().map(round2);
 
 const httpNames = (Object.keys(HTTP_SCENARIOS) as HttpScenario[]).filter((name) => ONLY.has(name));
+if (httpNames.length > 0) await gaugeMachine();
 for (const [name, result] of Object.entries(await runHttpScenarios(httpNames))) {
   const target = HTTP_SCENARIOS[name as HttpScenario];
   const { project, bare_express: express } = result;
-  rows.push({
+  record({
     scenario: `${name} ${result.path}`,
     project: `${project.requests_per_sec} req/s, p99 ${project.latency_p99_ms} ms, ${project.server_cpu_us_per_request} µs CPU a request`,
     // Bare Express's CPU a request gauges the machine's speed, beside the other rows' absolute targets.
@@ -75,6 +94,7 @@ function node(script: string, args: string[], env: Record<string, string> = {}):
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
 
 if (ONLY.has('financials')) {
+  await gaugeMachine();
   const admin = await mysql.createConnection(`${MYSQL}/`);
   await admin.query(
     'create database if not exists ashare_bench_financials character set utf8mb4 collate utf8mb4_unicode_ci',
@@ -88,7 +108,7 @@ if (ONLY.has('financials')) {
     node('bench/financials.ts', [], { BENCH_DATABASE_URL: url, BENCH_FINANCIALS_SCENARIOS: 'quarterly uncached' });
     const result = readJson(`bench/results/financials-${dialect}.json`);
     const figures = result.results['quarterly uncached'];
-    rows.push({
+    record({
       scenario: `income-statement 10 symbols × 20 quarters, uncached (${dialect})`,
       project: `${figures.rps} req/s, p50 ${figures.latency_ms.p50} ms, p99 ${figures.latency_ms.p99} ms`,
       reference: '— (absolute target)',
@@ -100,11 +120,12 @@ if (ONLY.has('financials')) {
 }
 
 if (ONLY.has('ingest')) {
+  await gaugeMachine();
   for (const stocks of (process.env.BENCH_INGEST_STOCKS ?? '500,5000').split(',').map(Number)) {
     node('bench/ingest.ts', ['--stocks', String(stocks), '--years', '10'], { MYSQL_BENCH_URL: MYSQL });
     for (const database of ['mariadb', 'sqlite']) {
       const result = readJson(`bench/results/ingest-${database}-${stocks}x10.json`);
-      rows.push({
+      record({
         scenario: `import ${stocks} × 10 daily (${database})`,
         project: `${result.importer.rows_per_second} rows/s, peak RSS ${result.importer.peak_rss_mb} MB`,
         reference: `${result.reference.rows_per_second} rows/s (${result.reference.method})`,
@@ -117,6 +138,7 @@ if (ONLY.has('ingest')) {
 }
 
 if (ONLY.has('cross-section')) {
+  await gaugeMachine();
   node('bench/cross-section.ts', [], { BENCH_MYSQL_URL: MYSQL });
   for (const dialect of ['mysql', 'sqlite']) {
     const result = readJson(`bench/results/cross-section-${dialect}.json`);
@@ -128,7 +150,7 @@ if (ONLY.has('cross-section')) {
       pass: boolean,
       reference = '— (absolute target)',
       ratio: number | null = null,
-    ) => rows.push({ scenario: `${scenario} (${dialect})`, project, reference, ratio, target, pass });
+    ) => record({ scenario: `${scenario} (${dialect})`, project, reference, ratio, target, pass });
     add(
       `cross-section of ${result.cold_json.rows} stocks, cold JSON`,
       `p50 ${result.cold_json.p50_ms} ms, p99 ${result.cold_json.p99_ms} ms`,
@@ -179,13 +201,14 @@ if (ONLY.has('cross-section')) {
 const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 if (ONLY.has('footprint')) {
+  await gaugeMachine();
   node('bench/footprint.ts', []);
   const started = readJson('bench/results/footprint.json').results.find((result: { name: string }) =>
     result.name.startsWith('npm start'),
   );
   const ready = median(started.rounds.map((round: { readyMs: number }) => round.readyMs));
   const rss = round2(median(started.rounds.map((round: { rssMb: number }) => round.rssMb)));
-  rows.push({
+  record({
     scenario: 'npm start: ready, idle RSS (median of rounds)',
     project: `${ready} ms, ${rss} MB`,
     reference: '— (absolute target)',
@@ -196,6 +219,7 @@ if (ONLY.has('footprint')) {
 }
 
 if (ONLY.has('tools')) {
+  await gaugeMachine();
   const url = `sqlite://${join(tmpdir(), `ashare-bench-tools-${process.pid}.sqlite`)}`;
   const key = `ak_bench_tools_${'0123456789abcdef'.repeat(2)}`;
   await prepareDatabase(url, key);
@@ -208,7 +232,7 @@ if (ONLY.has('tools')) {
     });
     const listing = ((await response.json()) as { result: { tools: unknown[] } }).result;
     const chars = JSON.stringify(listing).length;
-    rows.push({
+    record({
       scenario: `MCP tool list, flat (${listing.tools.length} tools)`,
       project: `${chars} characters`,
       reference: '— (absolute target)',
@@ -223,22 +247,32 @@ if (ONLY.has('tools')) {
 }
 
 if (ONLY.has('scale') || ONLY.has('scale-run')) {
-  if (ONLY.has('scale-run')) node('bench/scale.ts', []);
+  if (ONLY.has('scale-run')) {
+    await gaugeMachine();
+    node('bench/scale.ts', []);
+  }
   for (const dialect of ['mysql', 'sqlite']) {
     const result = readJson(`bench/results/scale-${dialect}.json`);
     const [worst, ratio] = Object.entries<number>(result.p99_ratio_full_to_tenth).sort((a, b) => b[1] - a[1])[0]!;
-    rows.push({
-      scenario: `real market's size, p99 full ÷ one tenth, worst query (${dialect}, measured ${result.measured_at.slice(0, 10)})`,
-      project: worst,
-      reference: '— (one tenth of the store)',
-      ratio,
-      target: `≤ ${SCALE_RATIO}`,
-      pass: ratio <= SCALE_RATIO,
-    });
+    record(
+      {
+        scenario: `real market's size, p99 full ÷ one tenth, worst query (${dialect}, measured ${result.measured_at.slice(0, 10)})`,
+        project: worst,
+        reference: '— (one tenth of the store)',
+        ratio,
+        target: `≤ ${SCALE_RATIO}`,
+        pass: ratio <= SCALE_RATIO,
+      },
+      ONLY.has('scale-run'),
+    );
   }
 }
 
-const columns: (keyof Row)[] = ['scenario', 'project', 'reference', 'ratio', 'target', 'pass'];
+await gaugeMachine();
+for (const [row, before] of gaugedRows)
+  row.machine = `bare Express ${gauges[before]} µs CPU a request before, ${gauges[before + 1]} after`;
+
+const columns: (keyof Row)[] = ['scenario', 'project', 'reference', 'ratio', 'target', 'pass', 'machine'];
 const cells = rows.map((row) =>
   columns.map((column) =>
     row[column] === null ? '—' : row[column] === true ? 'yes' : row[column] === false ? 'NO' : String(row[column]),

@@ -69,6 +69,30 @@ function memoizeRouteMatchers(): void {
   module.pathToRegexp = Object.assign(memoized, { [MEMOIZED]: true as const });
 }
 
+type SchemaValidatorClass = new (options: { validateApiSpec?: boolean }) => { validate(doc: unknown): object };
+const SKIPPING = Symbol('skips the meta-schema when the contract is not checked');
+
+/**
+ * express-openapi-validator 5.6 compiles the OpenAPI 3.1 meta-schema with ajv at every start, also with
+ * `validateApiSpec: false`, when nothing calls what it compiled (`OpenAPIFramework.initialize`,
+ * framework/index.js): a large share of the start's CPU (`make bench-footprint`). Its class is swapped for one
+ * that compiles the meta-schema only when the contract is to be checked against it.
+ */
+function skipUnusedMetaSchema(): void {
+  const fromValidator = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
+  const module = fromValidator('./framework/openapi.schema.validator') as {
+    OpenAPISchemaValidator: SchemaValidatorClass & { [SKIPPING]?: true };
+  };
+  if (module.OpenAPISchemaValidator[SKIPPING]) return;
+  const Compiling = module.OpenAPISchemaValidator;
+  module.OpenAPISchemaValidator = Object.assign(
+    function OpenAPISchemaValidator(options: { validateApiSpec?: boolean }) {
+      return options.validateApiSpec ? new Compiling(options) : { validate: () => ({ errors: [] }) };
+    } as unknown as SchemaValidatorClass,
+    { [SKIPPING]: true as const },
+  );
+}
+
 /**
  * The contract without response bodies, for a validator that does not check responses: express-openapi-validator
  * compiles every response schema at start all the same (its schema preprocessor), a large share of the start's
@@ -120,6 +144,7 @@ function referencedComponents(contract: Contract): Set<string> {
 /** Request validation always; response validation when asked (tests and staging). */
 export function contractValidator(contract: Contract, validateResponses: boolean) {
   memoizeRouteMatchers();
+  skipUnusedMetaSchema();
   return [
     ...OpenApiValidator.middleware({
       apiSpec: validateResponses ? structuredClone(contract) : withoutResponseBodies(contract),
