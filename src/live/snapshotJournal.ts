@@ -20,24 +20,56 @@ export const closedPath = (root: string, date: string, bucket: number) =>
 
 /**
  * Records as one Arrow IPC stream (schema, one batch, end): appended to a journal, each stream stands alone, so a
- * journal is read up to its last whole stream however its writer ended.
+ * journal is read up to its last whole stream however its writer ended. The columns are written straight into
+ * typed arrays, the codes and sources (a bucket's few dozen codes, a source or two) as dictionaries: Arrow's
+ * builders, value by value, and typed arrays filled through `from`'s iterator were most of the recorder's CPU
+ * (`make bench-snapshots`).
  */
 export async function journalStream(records: readonly SnapshotRecord[]): Promise<Uint8Array> {
-  const { tableFromArrays, tableToIPC } = await loadArrow();
-  const numbers = Object.fromEntries(
-    SNAPSHOT_NUMBER_COLUMNS.map((name, i) => [name, Float64Array.from(records, (r) => r.numbers[i] ?? NaN)]),
-  );
-  return tableToIPC(
-    tableFromArrays({
-      ts_code: records.map((r) => r.ts_code),
-      taken_at: Float64Array.from(records, (r) => r.taken_at),
-      source: records.map((r) => r.source),
-      quote_time: Float64Array.from(records, (r) => r.quote_time),
-      ...numbers,
-      suspended: Uint8Array.from(records, (r) => (r.suspended ? 1 : 0)),
+  const arrow = await loadArrow();
+  const length = records.length;
+  const [takenAt, quoteTime] = [new Float64Array(length), new Float64Array(length)];
+  const numbers = SNAPSHOT_NUMBER_COLUMNS.map(() => new Float64Array(length));
+  const suspended = new Uint8Array(length);
+  const [codes, sources] = [new Int32Array(length), new Int32Array(length)];
+  const [codeIndex, sourceIndex] = [new Map<string, number>(), new Map<string, number>()];
+  for (let row = 0; row < length; row++) {
+    const record = records[row]!;
+    codes[row] = indexOf(codeIndex, record.ts_code);
+    sources[row] = indexOf(sourceIndex, record.source);
+    takenAt[row] = record.taken_at;
+    quoteTime[row] = record.quote_time;
+    for (let column = 0; column < numbers.length; column++) numbers[column]![row] = record.numbers[column] ?? NaN;
+    suspended[row] = record.suspended ? 1 : 0;
+  }
+  const dictionary = (indices: Int32Array, values: Map<string, number>, id: number) =>
+    arrow.makeVector(
+      arrow.makeData({
+        type: new arrow.Dictionary(new arrow.Utf8(), new arrow.Int32(), id),
+        length,
+        nullCount: 0,
+        data: indices,
+        dictionary: arrow.vectorFromArray([...values.keys()], new arrow.Utf8()),
+      }),
+    );
+  return arrow.tableToIPC(
+    new arrow.Table({
+      ts_code: dictionary(codes, codeIndex, 0),
+      taken_at: arrow.makeVector(takenAt),
+      source: dictionary(sources, sourceIndex, 1),
+      quote_time: arrow.makeVector(quoteTime),
+      ...Object.fromEntries(SNAPSHOT_NUMBER_COLUMNS.map((name, i) => [name, arrow.makeVector(numbers[i]!)])),
+      suspended: arrow.makeVector(suspended),
     }),
     'stream',
   );
+}
+
+/** The index of a value in a dictionary being built, added at its end when new. */
+function indexOf(index: Map<string, number>, value: string): number {
+  let at = index.get(value);
+  if (at === undefined) index.set(value, (at = index.size));
+  return at;
 }
 
 /**

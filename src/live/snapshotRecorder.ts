@@ -59,22 +59,29 @@ export class SnapshotRecorder {
   }
 
   private async append(records: SnapshotRecord[]): Promise<void> {
-    const files = new Map<string, SnapshotRecord[]>();
+    // By day, then bucket: each group one journal, its path made once.
+    const files = new Map<string, Map<number, SnapshotRecord[]>>();
     for (const record of records) {
-      const path = journalPath(this.root, exchangeToday(new Date(record.taken_at)), snapshotBucketOf(record.ts_code));
-      const rows = files.get(path);
-      if (rows === undefined) files.set(path, [record]);
+      const day = exchangeToday(new Date(record.taken_at));
+      const buckets = files.get(day) ?? files.set(day, new Map()).get(day)!;
+      const bucket = snapshotBucketOf(record.ts_code);
+      const rows = buckets.get(bucket);
+      if (rows === undefined) buckets.set(bucket, [record]);
       else rows.push(record);
     }
-    for (const [path, rows] of files) {
-      await mkdir(dirname(path), { recursive: true });
-      const file = await open(path, 'a');
-      try {
-        await file.write(await journalStream(rows));
-        await file.sync();
-      } finally {
-        await file.close();
-      }
+    for (const [day, buckets] of files)
+      for (const [bucket, rows] of buckets) await this.appendTo(journalPath(this.root, day, bucket), rows);
+  }
+
+  /** One append to a journal, durable (fsync) when it resolves. */
+  private async appendTo(path: string, rows: SnapshotRecord[]): Promise<void> {
+    await mkdir(dirname(path), { recursive: true });
+    const file = await open(path, 'a');
+    try {
+      await file.write(await journalStream(rows));
+      await file.sync();
+    } finally {
+      await file.close();
     }
   }
 }

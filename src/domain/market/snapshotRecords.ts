@@ -66,31 +66,34 @@ export interface SnapshotRecord {
 
 /** A snapshot as recorded, taken at `takenAt` (epoch ms) from `source`. */
 export function snapshotRecordOf(snapshot: Snapshot, takenAt: number, source: string): SnapshotRecord {
-  const book = (side: Snapshot['bids'], at: 0 | 1) =>
-    Array.from({ length: BOOK_LEVELS }, (_, i) => side[i]?.[at] ?? null);
+  const numbers: Array<number | null> = [
+    snapshot.last,
+    snapshot.open,
+    snapshot.high,
+    snapshot.low,
+    snapshot.pre_close,
+    snapshot.volume,
+    snapshot.amount,
+  ];
+  pushLevels(numbers, snapshot.bids, 0);
+  pushLevels(numbers, snapshot.bids, 1);
+  pushLevels(numbers, snapshot.asks, 0);
+  pushLevels(numbers, snapshot.asks, 1);
+  numbers.push(snapshot.limit_up, snapshot.limit_down);
   return {
     ts_code: snapshot.ts_code,
     taken_at: takenAt,
     source,
     // The sources' times are parsed as Beijing wall times (quotes.ts): never malformed here.
     quote_time: epochMillis(snapshot.time)!,
-    numbers: [
-      snapshot.last,
-      snapshot.open,
-      snapshot.high,
-      snapshot.low,
-      snapshot.pre_close,
-      snapshot.volume,
-      snapshot.amount,
-      ...book(snapshot.bids, 0),
-      ...book(snapshot.bids, 1),
-      ...book(snapshot.asks, 0),
-      ...book(snapshot.asks, 1),
-      snapshot.limit_up,
-      snapshot.limit_down,
-    ],
+    numbers,
     suspended: snapshot.suspended,
   };
+}
+
+/** The prices (`at` 0) or volumes (1) of a side's BOOK_LEVELS levels, null past those the source gave. */
+function pushLevels(numbers: Array<number | null>, side: Snapshot['bids'], at: 0 | 1): void {
+  for (let level = 0; level < BOOK_LEVELS; level++) numbers.push(side[level]?.[at] ?? null);
 }
 
 /** The bucket of a security (FNV-1a of its code): the same every day, so its days are each in one file. */
