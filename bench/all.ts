@@ -12,16 +12,18 @@
  *   footprint       bench/footprint.ts: npm start's time to ready and idle RSS
  *   tools           the MCP tool list (tools/list JSON of the flat shape) of a server on the demo store, in characters
  *   scale           bench/scale.ts's last results (the real market's size: about two hours; BENCH_ONLY=scale-run reruns it)
+ *   coverage        bench/coverage.ts's last results (/v1/data/coverage cold at 5,500 × 20, on bench-audit's stores)
  *
  * Each row records the machine's speed before and after its scenario: bare Express's CPU a request
  * (bench/support/machineGauge.ts), as the absolute targets hold on a machine of a given speed.
  *
- * BENCH_ONLY=search,daily,financials,ingest,cross-section,footprint,tools,scale picks scenarios, BENCH_INGEST_STOCKS (500,5000) the import sizes; BENCH_MYSQL_URL (mysql://root@127.0.0.1:3306)
+ * BENCH_ONLY=search,daily,financials,ingest,cross-section,footprint,tools,scale,coverage picks scenarios (BENCH_KEEP=1
+ * keeps the last run's rows of the others), BENCH_INGEST_STOCKS (500,5000) the import sizes; BENCH_MYSQL_URL (mysql://root@127.0.0.1:3306)
  * the MariaDB server. The financials fixtures are kept between runs (a SQLite file in the temp dir, database
  * ashare_bench_financials), as generating them takes minutes.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mysql from 'mysql2/promise';
@@ -39,10 +41,12 @@ interface Row {
   pass: boolean;
   /** The machine's speed when the row was measured (bench/support/machineGauge.ts). */
   machine: string;
+  /** The BENCH_ONLY name of the scenario that measured it. */
+  bench: string;
 }
 
 const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? 'search,daily,financials,ingest,cross-section,footprint,tools,scale').split(','),
+  (process.env.BENCH_ONLY ?? 'search,daily,financials,ingest,cross-section,footprint,tools,scale,coverage').split(','),
 );
 const MYSQL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
 const FINANCIALS_P99_MS = 50;
@@ -57,19 +61,26 @@ const rows: Row[] = [];
  * after its own measurement: a row measured while the machine slowed shows it.
  */
 const gauges: number[] = [];
-const gaugeMachine = async () => void gauges.push(await bareExpressCostUs());
+let bench = '';
+/** Gauges the machine before the scenario `name` (and once after the last). */
+const gaugeMachine = async (name = '') => {
+  bench = name;
+  gauges.push(await bareExpressCostUs());
+};
 const gaugedRows = new Map<Row, number>();
-const record = (row: Omit<Row, 'machine'>, measuredBefore = true) => {
-  const recorded = { ...row, machine: '— (an earlier run: not gauged)' };
+const record = (row: Omit<Row, 'machine' | 'bench'>, measuredBefore = true) => {
+  const recorded = { ...row, machine: '— (an earlier run: not gauged)', bench };
   rows.push(recorded);
   if (measuredBefore) gaugedRows.set(recorded, gauges.length - 1);
 };
+
 const startedAt = new Date().toISOString();
 const loadAtStart = loadavg().map(round2);
 
 const httpNames = (Object.keys(HTTP_SCENARIOS) as HttpScenario[]).filter((name) => ONLY.has(name));
-if (httpNames.length > 0) await gaugeMachine();
+if (httpNames.length > 0) await gaugeMachine(httpNames.join(','));
 for (const [name, result] of Object.entries(await runHttpScenarios(httpNames))) {
+  bench = name;
   const target = HTTP_SCENARIOS[name as HttpScenario];
   const { project, bare_express: express } = result;
   record({
@@ -94,7 +105,7 @@ function node(script: string, args: string[], env: Record<string, string> = {}):
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
 
 if (ONLY.has('financials')) {
-  await gaugeMachine();
+  await gaugeMachine('financials');
   const admin = await mysql.createConnection(`${MYSQL}/`);
   await admin.query(
     'create database if not exists ashare_bench_financials character set utf8mb4 collate utf8mb4_unicode_ci',
@@ -120,7 +131,7 @@ if (ONLY.has('financials')) {
 }
 
 if (ONLY.has('ingest')) {
-  await gaugeMachine();
+  await gaugeMachine('ingest');
   for (const stocks of (process.env.BENCH_INGEST_STOCKS ?? '500,5000').split(',').map(Number)) {
     node('bench/ingest.ts', ['--stocks', String(stocks), '--years', '10'], { MYSQL_BENCH_URL: MYSQL });
     for (const database of ['mariadb', 'sqlite']) {
@@ -138,7 +149,7 @@ if (ONLY.has('ingest')) {
 }
 
 if (ONLY.has('cross-section')) {
-  await gaugeMachine();
+  await gaugeMachine('cross-section');
   node('bench/cross-section.ts', [], { BENCH_MYSQL_URL: MYSQL });
   for (const dialect of ['mysql', 'sqlite']) {
     const result = readJson(`bench/results/cross-section-${dialect}.json`);
@@ -201,7 +212,7 @@ if (ONLY.has('cross-section')) {
 const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 if (ONLY.has('footprint')) {
-  await gaugeMachine();
+  await gaugeMachine('footprint');
   node('bench/footprint.ts', []);
   const started = readJson('bench/results/footprint.json').results.find((result: { name: string }) =>
     result.name.startsWith('npm start'),
@@ -219,7 +230,7 @@ if (ONLY.has('footprint')) {
 }
 
 if (ONLY.has('tools')) {
-  await gaugeMachine();
+  await gaugeMachine('tools');
   const url = `sqlite://${join(tmpdir(), `ashare-bench-tools-${process.pid}.sqlite`)}`;
   const key = `ak_bench_tools_${'0123456789abcdef'.repeat(2)}`;
   await prepareDatabase(url, key);
@@ -247,8 +258,9 @@ if (ONLY.has('tools')) {
 }
 
 if (ONLY.has('scale') || ONLY.has('scale-run')) {
+  bench = 'scale';
   if (ONLY.has('scale-run')) {
-    await gaugeMachine();
+    await gaugeMachine('scale');
     node('bench/scale.ts', []);
   }
   for (const dialect of ['mysql', 'sqlite']) {
@@ -268,9 +280,35 @@ if (ONLY.has('scale') || ONLY.has('scale-run')) {
   }
 }
 
+if (ONLY.has('coverage')) {
+  bench = 'coverage';
+  for (const dialect of ['mysql', 'sqlite']) {
+    const result = readJson(`bench/results/coverage-${dialect}.json`);
+    record(
+      {
+        scenario: `coverage cold, counts kept by the loads, ${result.bars} bars (${dialect}, measured ${result.measured_at.slice(0, 10)})`,
+        project: `first request ${result.kept_max_ms} ms at most of ${result.first_request_ms.kept.length} starts`,
+        reference: `counted by the request instead: ${result.first_request_ms.counted.map((one: number | string) => (typeof one === 'number' ? `${one} ms` : one)).join(', ')}`,
+        ratio: null,
+        target: `≤ ${result.target_ms} ms`,
+        pass: result.kept_max_ms <= result.target_ms,
+      },
+      false,
+    );
+  }
+}
+
 await gaugeMachine();
 for (const [row, before] of gaugedRows)
   row.machine = `bare Express ${gauges[before]} µs CPU a request before, ${gauges[before + 1]} after`;
+
+// BENCH_KEEP=1: the last run's rows of the scenarios not run now are kept, before this run's.
+if (process.env.BENCH_KEEP === '1' && existsSync('bench/results/all.json'))
+  rows.unshift(
+    ...(readJson('bench/results/all.json').rows as Row[]).filter(
+      (row) => row.bench !== undefined && !ONLY.has(row.bench),
+    ),
+  );
 
 const columns: (keyof Row)[] = ['scenario', 'project', 'reference', 'ratio', 'target', 'pass', 'machine'];
 const cells = rows.map((row) =>
