@@ -78,7 +78,7 @@ const startedAt = new Date().toISOString();
 const loadAtStart = loadavg().map(round2);
 
 const httpNames = (Object.keys(HTTP_SCENARIOS) as HttpScenario[]).filter((name) => ONLY.has(name));
-if (httpNames.length > 0) await gaugeMachine(httpNames.join(','));
+if (httpNames.length > 0) await gaugeMachine();
 for (const [name, result] of Object.entries(await runHttpScenarios(httpNames))) {
   bench = name;
   const target = HTTP_SCENARIOS[name as HttpScenario];

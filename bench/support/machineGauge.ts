@@ -7,7 +7,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, load } from './reference';
+import { freePort, load, median } from './reference';
 import { startServerProcess } from './serverProcess';
 
 const GAUGE_ROUNDS = 3;
@@ -33,7 +33,7 @@ export async function bareExpressCostUs(): Promise<number> {
     const costs: number[] = [];
     for (let round = 0; round < GAUGE_ROUNDS; round++)
       costs.push((await load(server.base, '/', {}, GAUGE_SECONDS, pid)).server_cpu_us_per_request);
-    return costs.sort((a, b) => a - b)[GAUGE_ROUNDS >> 1]!;
+    return median(costs);
   } finally {
     await server.stop();
     rmSync(bodyFile, { force: true });

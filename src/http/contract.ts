@@ -40,6 +40,10 @@ function refuseNonFiniteNumbers(req: Request, _res: Response, next: NextFunction
   next();
 }
 
+/** A module as express-openapi-validator itself requires it: its own dependencies, or a file of its own. */
+const requireFromValidator = (id: string): unknown =>
+  createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'))(id);
+
 type PathToRegexp = (path: unknown, options?: object) => unknown;
 const MEMOIZED = Symbol('memoized route matchers');
 
@@ -52,8 +56,7 @@ const MEMOIZED = Symbol('memoized route matchers');
  * The paths are the contract's (about 35), so the memo stays that small.
  */
 function memoizeRouteMatchers(): void {
-  const fromValidator = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
-  const module = fromValidator('path-to-regexp') as { pathToRegexp: PathToRegexp & { [MEMOIZED]?: true } };
+  const module = requireFromValidator('path-to-regexp') as { pathToRegexp: PathToRegexp & { [MEMOIZED]?: true } };
   if (module.pathToRegexp[MEMOIZED]) return;
   const compile = module.pathToRegexp;
   const compiled = new Map<string, unknown>();
@@ -79,8 +82,7 @@ const SKIPPING = Symbol('skips the meta-schema when the contract is not checked'
  * that compiles the meta-schema only when the contract is to be checked against it.
  */
 function skipUnusedMetaSchema(): void {
-  const fromValidator = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
-  const module = fromValidator('./framework/openapi.schema.validator') as {
+  const module = requireFromValidator('./framework/openapi.schema.validator') as {
     OpenAPISchemaValidator: SchemaValidatorClass & { [SKIPPING]?: true };
   };
   if (module.OpenAPISchemaValidator[SKIPPING]) return;

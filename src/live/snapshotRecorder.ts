@@ -1,6 +1,7 @@
 import { mkdir, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Logger } from 'pino';
+import { groupBy } from '../domain/api/collections';
 import { exchangeToday } from '../domain/time/clock';
 import type { Snapshot } from '../domain/market/quotes';
 import { snapshotBucketOf, snapshotRecordOf, type SnapshotRecord } from '../domain/market/snapshotRecords';
@@ -59,18 +60,10 @@ export class SnapshotRecorder {
   }
 
   private async append(records: SnapshotRecord[]): Promise<void> {
-    // By day, then bucket: each group one journal, its path made once.
-    const files = new Map<string, Map<number, SnapshotRecord[]>>();
-    for (const record of records) {
-      const day = exchangeToday(new Date(record.taken_at));
-      const buckets = files.get(day) ?? files.set(day, new Map()).get(day)!;
-      const bucket = snapshotBucketOf(record.ts_code);
-      const rows = buckets.get(bucket);
-      if (rows === undefined) buckets.set(bucket, [record]);
-      else rows.push(record);
-    }
-    for (const [day, buckets] of files)
-      for (const [bucket, rows] of buckets) await this.appendTo(journalPath(this.root, day, bucket), rows);
+    // By day, then bucket: each group one journal, its path made once (not per record).
+    for (const [day, ofDay] of groupBy(records, (record) => exchangeToday(new Date(record.taken_at))))
+      for (const [bucket, rows] of groupBy(ofDay, (record) => String(snapshotBucketOf(record.ts_code))))
+        await this.appendTo(journalPath(this.root, day, Number(bucket)), rows);
   }
 
   /** One append to a journal, durable (fsync) when it resolves. */
