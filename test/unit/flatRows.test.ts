@@ -57,6 +57,12 @@ describe('domain/flatRows: answers as flat rows and CSV lines', () => {
     expect(csvLines([{ title: 'line one\nline two' }])).to.deep.equal(['title', '"line one\nline two"']);
   });
 
+  it('writes a number as JavaScript does, shortest round trip, and one that is not finite empty, as JSON makes it null', () => {
+    const numbers = [0.1 + 0.2, 12.34, -0.5, 1e21, 5e-7, 123456789012, 0];
+    expect(csvLines(numbers.map((n) => ({ n }))).slice(1)).to.deep.equal(numbers.map(String));
+    expect(csvLines([{ a: Number.NaN, b: Number.POSITIVE_INFINITY, c: 1 }])).to.deep.equal(['a,b,c', ',,1']);
+  });
+
   it('gives an agent a list of series as one header, a # line of each series fields, then its rows; anything else flat', () => {
     const series: Json = [
       {

@@ -128,8 +128,12 @@ export function csvLines(rows: readonly FlatRow[], columns = columnsOf(rows)): s
 /** A CSV cell: empty for null, quoted (quotes doubled) when it holds a comma, quote or line break, or starts or ends with a space, as papaparse quotes. */
 export function csvCell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return '';
-  // A number's text never needs quotes: no pattern test for the most common cell.
-  if (typeof value === 'number') return String(value);
+  // A number's text never needs quotes: no pattern test for the most common cell. JSON's text of it, which is
+  // String's for a finite number, not String's own: String keeps each text in V8's number-string cache, an
+  // old-generation table, so a whole-market CSV's 150,000 numbers were promoted with it and doubled the
+  // full collections of a CSV answer against its JSON (bench/results/cross-section-*.json); a number that
+  // is not finite is empty, as it is null in JSON.
+  if (typeof value === 'number') return Number.isFinite(value) ? JSON.stringify(value) : '';
   const text = String(value);
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

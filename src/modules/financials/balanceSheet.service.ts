@@ -8,7 +8,7 @@ import type { MissingFields, NoneMissing } from '../../domain/api/fields';
 export type BalanceSheetRecord = Required<components['schemas']['BalanceSheetRecord']>;
 
 /** Wire field ← Tushare `balancesheet` column. */
-const BALANCE_COLUMNS = {
+export const BALANCE_COLUMNS = {
   share_capital: 'total_share',
   capital_reserve: 'cap_rese',
   surplus_reserve: 'surplus_rese',

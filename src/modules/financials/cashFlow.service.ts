@@ -9,7 +9,7 @@ import type { MissingFields, NoneMissing } from '../../domain/api/fields';
 export type CashFlowRecord = Required<components['schemas']['CashFlowRecord']>;
 
 /** Wire field ← Tushare `cashflow` column. */
-const CASH_FLOW_COLUMNS = {
+export const CASH_FLOW_COLUMNS = {
   net_profit: 'net_profit',
   cash_from_sales: 'c_fr_sale_sg',
   operating_cash_inflow: 'c_inf_fr_operate_a',
@@ -43,7 +43,7 @@ const CASH_FLOW_COLUMNS = {
 const STORED_FIELDS = Object.keys(CASH_FLOW_COLUMNS) as (keyof typeof CASH_FLOW_COLUMNS)[];
 
 /** Flows are summed over twelve months; the closing balance is taken as is and the opening one a year earlier. */
-export const CASH_FLOW_TTM: TtmRule = {
+const CASH_FLOW_TTM: TtmRule = {
   flows: STORED_FIELDS.filter((field) => field !== 'cash_at_beginning' && field !== 'cash_at_end'),
   balances: ['cash_at_end'],
   openings: { cash_at_beginning: 'cash_at_end' },

@@ -11,7 +11,7 @@ import type { MissingFields, NoneMissing } from '../../domain/api/fields';
 export type IncomeStatementRecord = Required<components['schemas']['IncomeStatementRecord']>;
 
 /** Wire field ← Tushare `income` column (interest fields depend on the company type, see incomeFigures). */
-const INCOME_COLUMNS = {
+export const INCOME_COLUMNS = {
   revenue: 'revenue',
   operating_cost: 'oper_cost',
   selling_expenses: 'sell_exp',

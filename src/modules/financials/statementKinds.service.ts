@@ -6,13 +6,11 @@ import type { CodeHistory } from '../common/codeHistory.service';
 import { BALANCE_FIELDS, BALANCE_READER, toBalanceRecord, type BalanceSheetRecord } from './balanceSheet.service';
 import { CASH_FLOW_FIELDS, CASH_FLOW_READER, toCashFlowRecord, type CashFlowRecord } from './cashFlow.service';
 import { containerList } from './containers.serializer';
-import { METRICS_FIELDS, toMetricsRecord } from './financialMetrics.service';
+import { METRIC_READERS, METRICS_FIELDS, toMetricsRecord } from './financialMetrics.service';
 import type { StatementTable } from './financials.repository';
-import { statementPages, tripleStatementPages, type FigureReaders } from './financials.service';
+import { statementPages, tripleStatementPages } from './financials.service';
 import type { FinancialMetricsRecord, Pages } from './financials.types';
 import { INCOME_FIELDS, INCOME_READER, toIncomeRecord, type IncomeStatementRecord } from './incomeStatement.service';
-
-export const READERS: FigureReaders = { income: INCOME_READER, balance: BALANCE_READER, cashFlow: CASH_FLOW_READER };
 
 /** The lists a statement's containers hold, as the per-symbol routes and the cross-section name them. */
 export type StatementList = Exclude<
@@ -73,7 +71,7 @@ const METRICS: Statement<FinancialMetricsRecord, 'financial_metrics'> = {
   table: 'income_statements',
   list: 'financial_metrics',
   fields: METRICS_FIELDS,
-  pages: (db, codes, query) => tripleStatementPages(db, codes, query, READERS, toMetricsRecord),
+  pages: (db, codes, query) => tripleStatementPages(db, codes, query, METRIC_READERS, toMetricsRecord),
 };
 
 /** Every statement by the name the cross-section's `statement` takes: adding one is an entry here and its migration. */
