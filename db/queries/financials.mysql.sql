@@ -2,7 +2,8 @@
 
 -- financial cross-section: a page of the companies that reported a period: income statements of FY2023, consolidated, announced by 2024-04-30, first page of 1,000
 select distinct
-  `t`.`ts_code`
+  `t`.`ts_code`,
+  `s`.`name`
 from
   `income_statements` as `t`
   inner join `securities` as `s` on `s`.`ts_code` = `t`.`ts_code`

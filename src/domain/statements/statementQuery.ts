@@ -19,6 +19,8 @@ export interface StatementQuery {
   offset: number;
   /** Every symbol is known to have the one period `end` (a cross-section's page, read from the period index). */
   periodKnown?: true;
+  /** The name of each symbol, all of them current codes of known securities (a cross-section's page, read with its names). */
+  names?: ReadonlyMap<string, string>;
 }
 
 export interface StatementParams {

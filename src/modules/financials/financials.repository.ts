@@ -80,15 +80,15 @@ export interface PeriodFilter {
 }
 
 /**
- * One page (by code) of the known securities with a statement of one period announced by `asOf`, and how many
- * there are: a range of the period index (end_date, report_type, ts_code) each.
+ * One page (by code) of the known securities with a statement of one period announced by `asOf`, with their
+ * names, and how many there are: a range of the period index (end_date, report_type, ts_code) each.
  */
 export async function codesWithPeriod(
   db: Db,
   table: StatementTable,
   filter: PeriodFilter,
   window: PageRequest,
-): Promise<{ codes: string[]; total: number }> {
+): Promise<{ names: Map<string, string>; total: number }> {
   const base = () => {
     const query = db(`${table} as t`)
       .join('securities as s', 's.ts_code', 't.ts_code')
@@ -97,10 +97,12 @@ export async function codesWithPeriod(
     return filter.asOf === undefined ? query : query.where('t.f_ann_date', '<=', filter.asOf);
   };
   const [rows, counted] = await Promise.all([
-    base().distinct('t.ts_code').orderBy('t.ts_code').limit(window.limit).offset(window.offset),
+    arrayRows<[string, string]>(
+      base().distinct('t.ts_code', 's.name').orderBy('t.ts_code').limit(window.limit).offset(window.offset),
+    ),
     base().countDistinct({ total: 't.ts_code' }),
   ]);
-  return { codes: rows.map((row: { ts_code: string }) => row.ts_code), total: Number(counted[0]?.total ?? 0) };
+  return { names: new Map(rows), total: Number(counted[0]?.total ?? 0) };
 }
 
 /** Names of the known securities among the codes. */

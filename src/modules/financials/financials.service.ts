@@ -76,12 +76,16 @@ async function figuresBySymbol(
 
 interface OnCurrentCodes {
   current: StatementQuery;
-  names: Map<string, string>;
-  requested: Map<string, string>;
+  names: ReadonlyMap<string, string>;
+  requested: ReadonlyMap<string, string>;
 }
 
-/** The query on the securities answering its symbols (old codes followed), their names, and the old code requested for each. */
+/**
+ * The query on the securities answering its symbols (old codes followed), their names, and the old code requested
+ * for each; a query that names its symbols is on current codes already.
+ */
 async function onCurrentCodes(db: Db, codes: CodeHistory, query: StatementQuery): Promise<OnCurrentCodes> {
+  if (query.names !== undefined) return { current: query, names: query.names, requested: new Map() };
   const securities = await resolveSecurities(codes, query.symbols, (current) => securityNames(db, current));
   const names = new Map(securities.map(({ row }) => [row.ts_code, row.name]));
   const requested = new Map(
@@ -93,9 +97,9 @@ async function onCurrentCodes(db: Db, codes: CodeHistory, query: StatementQuery)
 }
 
 function assemble<R>(
-  names: Map<string, string>,
+  names: ReadonlyMap<string, string>,
   shown: Shown,
-  requested: Map<string, string>,
+  requested: ReadonlyMap<string, string>,
   record: (symbol: string, endDate: string) => R,
 ): Pages<R> {
   if (shown.total === 0) throw noData('No reporting period of the requested symbols in the requested range');

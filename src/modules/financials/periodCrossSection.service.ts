@@ -8,7 +8,7 @@ import { STATEMENTS, type StatementName } from './statementKinds.service';
  * One statement of every company for one period, a page of companies by code: the page comes from the period
  * index, and its companies are then read as the per-symbol routes read them (the same versions as of `as_of`,
  * the same growth and margins), in one pass of queries for the whole page, not one per company: the per-symbol
- * query of the page (its period known, not read again), and the number of companies of the period.
+ * query of the page (its period and names known, not read again), and the number of companies of the period.
  */
 export async function periodCrossSection(
   db: Db,
@@ -21,10 +21,10 @@ export async function periodCrossSection(
     throw noData(
       `No ${statement} statement of the period ending ${query.reportDate}${query.asOf ? ` announced by ${query.asOf}` : ''}`,
     );
-  if (listed.codes.length === 0) return { perSymbol: null, total: listed.total };
+  if (listed.names.size === 0) return { perSymbol: null, total: listed.total };
   return {
     perSymbol: {
-      symbols: listed.codes,
+      symbols: [...listed.names.keys()],
       single: false,
       kind: query.kind,
       reportType: query.reportType,
@@ -34,6 +34,7 @@ export async function periodCrossSection(
       limit: 1,
       offset: 0,
       periodKnown: true,
+      names: listed.names,
     },
     total: listed.total,
   };
