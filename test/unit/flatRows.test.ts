@@ -3,6 +3,7 @@ import {
   agentCsvLines,
   columnsOf,
   csvLines,
+  csvRows,
   flatRows,
   tableRows,
   type FlatRow,
@@ -61,6 +62,21 @@ describe('domain/flatRows: answers as flat rows and CSV lines', () => {
     const numbers = [0.1 + 0.2, 12.34, -0.5, 1e21, 5e-7, 123456789012, 0];
     expect(csvLines(numbers.map((n) => ({ n }))).slice(1)).to.deep.equal(numbers.map(String));
     expect(csvLines([{ a: Number.NaN, b: Number.POSITIVE_INFINITY, c: 1 }])).to.deep.equal(['a,b,c', ',,1']);
+  });
+
+  it('writes rows as csvLine writes each line, by JSON text when no text needs quoting or escaping', () => {
+    const lineByLine = (rows: (string | number | boolean | null | undefined)[][]) =>
+      rows.map((row) => csvLines([Object.fromEntries(row.map((value, i) => [`c${i}`, value ?? null]))])[1]!).join('');
+    const plain = [
+      ['2025-04-03', '000001.SZ', '平安银行', 12.34, null, 0.1 + 0.2, -5e-7, 1e21, true],
+      ['2025-04-03', 'null', '', null, null, 3, Number.NaN, undefined, false],
+    ];
+    expect(csvRows(plain)).to.equal(
+      '2025-04-03,000001.SZ,平安银行,12.34,,0.30000000000000004,-5e-7,1e+21,true\n2025-04-03,null,,,,3,,,false\n',
+    );
+    for (const text of ['a,b', 'say "hi"', 'tab\there', 'back\\slash', ' lead', 'trail ', 'line\nbreak', '\ud800'])
+      expect(csvRows([[text, 1, null]]), text).to.equal(lineByLine([[text, 1, null]]).replace(/$/, '\n'));
+    expect(csvRows([])).to.equal('');
   });
 
   it('gives an agent a list of series as one header, a # line of each series fields, then its rows; anything else flat', () => {

@@ -139,9 +139,28 @@ export function csvCell(value: string | number | boolean | null | undefined): st
 }
 const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 
+type CsvValue = string | number | boolean | null | undefined;
+
 /** One CSV line of values (null and undefined empty). */
-export const csvLine = (values: readonly (string | number | boolean | null | undefined)[]): string =>
-  values.map(csvCell).join(',');
+export const csvLine = (values: readonly CsvValue[]): string => values.map(csvCell).join(',');
+
+/** A text JSON writes with an escape or CSV must quote (csvCell's rule), or a lone surrogate (which JSON escapes). */
+const NOT_PLAIN = /[",\\\u0000-\u001f]|^\s|\s$|\p{Cs}/u;
+const isPlain = (value: CsvValue): boolean => typeof value !== 'string' || !NOT_PLAIN.test(value);
+/** A null between two cells of JSON's text of rows (never inside a text: a plain one has no comma or quote). */
+const NULL_CELL = /([[,])null(?=[,\]])/g;
+
+/**
+ * Rows of values as CSV lines, each ended by a line break, each as csvLine writes it. When no text needs quoting,
+ * by JSON's text of the rows (null cells, the rows' brackets and the texts' quotes taken out): one native pass
+ * over a whole market's 150,000 numbers, where a text per cell, joined, cost a third of a CSV answer's CPU.
+ */
+export function csvRows(rows: readonly (readonly CsvValue[])[]): string {
+  if (rows.length === 0) return '';
+  if (!rows.every((row) => row.every(isPlain))) return `${rows.map(csvLine).join('\n')}\n`;
+  const json = JSON.stringify(rows).replace(NULL_CELL, '$1');
+  return `${json.slice(2, -2).replaceAll('],[', '\n').replaceAll('"', '')}\n`;
+}
 
 /** The key of a record's list of records (empty or not), if it has one. */
 const seriesKey = (record: Json): string | undefined =>

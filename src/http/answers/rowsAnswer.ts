@@ -1,4 +1,4 @@
-import { csvCell, csvLine } from '../../domain/answers/flatRows';
+import { csvLine, csvRows } from '../../domain/answers/flatRows';
 import { answerColumnType, type ContractColumnType } from '../../domain/answers/columnTypes';
 import { isColumnar, TABLE_MEDIA_TYPES, type AnswerFormat } from './answerFormat';
 import { JSON_TYPE } from './answerStore';
@@ -114,13 +114,10 @@ export class RowsAnswer {
     }
     const outer = Object.entries(this.around);
     yield `${csvLine([...outer.map(([name]) => name), ...this.columns.map(([name]) => name)])}\n`;
-    const cells = outer.map(([, value]) => csvCell(value));
+    const around = outer.map(([, value]) => value);
     const values = this.columns.map(([, value]) => value);
-    const lineOf = (row: unknown) => {
-      for (let i = 0; i < values.length; i++) cells[outer.length + i] = csvCell(values[i]!(row));
-      return cells.join(',');
-    };
-    for (const [, batch] of this.batches()) yield `${batch.map(lineOf).join('\n')}\n`;
+    for (const [, batch] of this.batches())
+      yield csvRows(batch.map((row) => [...around, ...values.map((value) => value(row))]));
   }
 
   /**
