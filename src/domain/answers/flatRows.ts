@@ -145,6 +145,7 @@ type CsvValue = string | number | boolean | null | undefined;
 export const csvLine = (values: readonly CsvValue[]): string => values.map(csvCell).join(',');
 
 /** A text JSON writes with an escape or CSV must quote (csvCell's rule), or a lone surrogate (which JSON escapes). */
+// eslint-disable-next-line no-control-regex -- the control characters JSON writes as escapes
 const NOT_PLAIN = /[",\\\u0000-\u001f]|^\s|\s$|\p{Cs}/u;
 const isPlain = (value: CsvValue): boolean => typeof value !== 'string' || !NOT_PLAIN.test(value);
 /** A null between two cells of JSON's text of rows (never inside a text: a plain one has no comma or quote). */
