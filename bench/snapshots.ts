@@ -3,8 +3,8 @@
  *
  * 1. Recording: SNAPSHOT_STOCKS (5,500) securities a sweep, in answers of 60 as Tencent gives them, every 3 s of
  *    market time for SNAPSHOT_SWEEPS sweeps (100: five minutes), the recorder flushing every 5 s of it, in a
- *    process of its own under the server's V8 limits (`npm start`'s; the young generation's cap is most of the
- *    peak RSS: 38 MB at 8 MB semi-spaces, 58 at 16, 94 at 32, unpaced): the CPU time of the recorder's calls over the market time recorded (the share of one
+ *    process of its own under the server's V8 limits (`npm start`'s: the young generation's cap is most of the
+ *    peak RSS, docs/operations.md, "Footprint"): the CPU time of the recorder's calls over the market time recorded (the share of one
  *    core it takes while recording in real time; the whole process's, the generated feed included, beside it), its peak RSS over its start, and what it retains at its most (the heap and the
  *    buffers outside it after a collection, every tenth sweep: the peak RSS also holds the garbage a collector
  *    has not reclaimed yet). Target ≤ 10 % of one core, ≤ 50 MB.

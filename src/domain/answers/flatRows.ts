@@ -130,9 +130,9 @@ export function csvCell(value: string | number | boolean | null | undefined): st
   if (value === null || value === undefined) return '';
   // A number's text never needs quotes: no pattern test for the most common cell. JSON's text of it, which is
   // String's for a finite number, not String's own: String keeps each text in V8's number-string cache, an
-  // old-generation table, so a whole-market CSV's 150,000 numbers were promoted with it and doubled the
-  // full collections of a CSV answer against its JSON (bench/results/cross-section-*.json); a number that
-  // is not finite is empty, as it is null in JSON.
+  // old-generation table, so the texts of a whole market's numbers were promoted with it, and a CSV answer
+  // needed more full collections than its JSON (docs/operations.md, "Footprint"); a number that is not
+  // finite is empty, as it is null in JSON.
   if (typeof value === 'number') return Number.isFinite(value) ? JSON.stringify(value) : '';
   const text = String(value);
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -154,7 +154,7 @@ const NULL_CELL = /([[,])null(?=[,\]])/g;
 /**
  * Rows of values as CSV lines, each ended by a line break, each as csvLine writes it. When no text needs quoting,
  * by JSON's text of the rows (null cells, the rows' brackets and the texts' quotes taken out): one native pass
- * over a whole market's 150,000 numbers, where a text per cell, joined, cost a third of a CSV answer's CPU.
+ * over the numbers, instead of a text per cell joined into each line.
  */
 export function csvRows(rows: readonly (readonly CsvValue[])[]): string {
   if (rows.length === 0) return '';

@@ -54,38 +54,15 @@ export const METRIC_READERS: FigureReaders = {
 const INCOME_FIGURES_TTM: TtmRule = { flows: INCOME_FIGURES, decimals: INCOME_TTM.decimals };
 const CASH_FLOW_FIGURES_TTM: TtmRule = { flows: CASH_FLOW_FIGURES };
 
-function incomeOf(figures: Figures | null): MetricIncome | null {
-  if (figures === null) return null;
-  return {
-    revenue: figureOf(figures, 'revenue'),
-    operating_cost: figureOf(figures, 'operating_cost'),
-    operating_profit: figureOf(figures, 'operating_profit'),
-    net_profit: figureOf(figures, 'net_profit'),
-    net_profit_parent: figureOf(figures, 'net_profit_parent'),
-    basic_eps: figureOf(figures, 'basic_eps'),
-  };
-}
+/** The named figures of a period, each null when the period or the figure is missing. */
+const figuresNamed = <F extends string>(fields: readonly F[], figures: Figures | null | undefined) =>
+  Object.fromEntries(fields.map((field) => [field, figureOf(figures, field)])) as Record<F, number | null>;
 
-function balanceOf(figures: Figures | undefined): MetricBalance | null {
-  if (figures === undefined) return null;
-  return {
-    total_assets: figureOf(figures, 'total_assets'),
-    total_liabilities: figureOf(figures, 'total_liabilities'),
-    total_current_assets: figureOf(figures, 'total_current_assets'),
-    total_current_liabilities: figureOf(figures, 'total_current_liabilities'),
-    equity_parent: figureOf(figures, 'equity_parent'),
-    share_capital: figureOf(figures, 'share_capital'),
-  };
-}
-
-const NO_INCOME: MetricIncome = {
-  revenue: null,
-  operating_cost: null,
-  operating_profit: null,
-  net_profit: null,
-  net_profit_parent: null,
-  basic_eps: null,
-};
+const incomeOf = (figures: Figures | null): MetricIncome | null =>
+  figures === null ? null : figuresNamed(INCOME_FIGURES, figures);
+const balanceOf = (figures: Figures | undefined): MetricBalance | null =>
+  figures === undefined ? null : figuresNamed(BALANCE_FIGURES, figures);
+const NO_INCOME: MetricIncome = figuresNamed(INCOME_FIGURES, null);
 
 /**
  * The metrics of one period: flows of the period kind, balances at its end and at the opening of its flows
