@@ -4,7 +4,7 @@ import Papa from 'papaparse';
 import { DecodingError, decodeText, sniffEncoding } from './textDecoding';
 
 export interface CsvRecord {
-  /** Line number in the file where the record ends (the header is line 1). */
+  /** Line number in the file where the record begins (the header is line 1). */
   line: number;
   values: Record<string, string>;
 }
@@ -43,20 +43,22 @@ export async function* csvRecords(
   onBytes: (bytes: number) => void = () => {},
 ): AsyncGenerator<CsvRecord> {
   const text = pipeline(createReadStream(path), decodeText(sniffEncoding(path), onBytes), () => {});
-  let parser: Papa.Parser | undefined;
+  const parser = new Papa.Parser({ delimiter: ',', newline: '\n' });
+  const lines = new LineEndings();
   let header: string[] | undefined;
   let partial = '';
-  let line = 0;
+  // The line the next record begins on.
+  let next = 1;
   const records = function* (chunk: string, last: boolean): Generator<CsvRecord> {
-    const input = partial + chunk;
-    parser ??= new Papa.Parser({ delimiter: ',', newline: lineEnding(input) });
+    const input = partial + lines.toLf(chunk, last);
     const result = parser.parse(input, 0, !last) as PapaResult;
     partial = input.slice(result.meta.cursor);
     const error = result.errors[0];
     const failedRow = error ? (error.row ?? result.data.length - 1) : Infinity;
     for (let r = 0; r < result.data.length; r++) {
       const record = result.data[r]!;
-      line += 1 + newlinesIn(record);
+      const line = next;
+      next += 1 + newlinesIn(record);
       if (r === failedRow) throw new CsvReadError(line, csvReason(error!));
       if (record.length === 1 && record[0] === '') continue;
       if (!header) {
@@ -73,7 +75,7 @@ export async function* csvRecords(
       for (let i = 0; i < header.length; i++) values[header[i]!] = record[i]!;
       yield { line, values };
     }
-    if (error) throw new CsvReadError(line + 1, csvReason(error));
+    if (error) throw new CsvReadError(next, csvReason(error));
   };
   try {
     for await (const chunk of text as AsyncIterable<string>) yield* records(chunk, false);
@@ -86,10 +88,23 @@ export async function* csvRecords(
   }
 }
 
-/** `\r\n` when the first line ends so, else `\n` (what Papa Parse's own guess does). */
-function lineEnding(text: string): '\n' | '\r\n' {
-  const end = text.indexOf('\n');
-  return end > 0 && text[end - 1] === '\r' ? '\r\n' : '\n';
+/**
+ * Every line ending as LF, chunk by chunk: a file's endings may be mixed (a CRLF header with rows appended with
+ * LF, what a concatenation leaves), and a parser told one ending reads the others' lines as one. A CR that ends a
+ * chunk waits for the next, whose first character may be its LF.
+ */
+class LineEndings {
+  private carried = '';
+
+  toLf(chunk: string, last: boolean): string {
+    let text = this.carried + chunk;
+    this.carried = '';
+    if (!last && text.endsWith('\r')) {
+      this.carried = '\r';
+      text = text.slice(0, -1);
+    }
+    return text.includes('\r\n') ? text.replaceAll('\r\n', '\n') : text;
+  }
 }
 
 /** Line breaks inside the record's (quoted) fields. */
