@@ -402,7 +402,7 @@ export async function writeDatasetSessions(
     const out = csv(csvFileOf(descriptor), fields);
     for (const [tsCode, bars] of series) {
       const { name, shares } = DEMO_STOCKS[tsCode]!;
-      const sessions = bars.slice(-DATASET_SESSIONS).map((bar) => bar.day);
+      const sessions = bars.map((bar) => bar.day);
       const between = (min: number, max: number) => random.between(min, max);
       for (const row of descriptor.demo({ tsCode, name, shares, sessions, today, between }))
         await out.write(fields.map((field) => row[field] ?? null));

@@ -37,10 +37,10 @@ describe('demo dataset (db/demo)', () => {
       { old_code: '000022.SZ', new_code: '001872.SZ', change_date: '2018-12-26' },
       { old_code: '000043.SZ', new_code: '001914.SZ', change_date: '2019-12-16' },
     ]);
-    // Ten of the Beijing Stock Exchange's 920 codes (bse_mapping.csv): the 2025-04-03 bar of 838163.BJ is 920163.BJ's.
+    // The Beijing Stock Exchange's 248 920 codes (bse_mapping.csv): the 2025-04-03 bar of 838163.BJ is 920163.BJ's.
     expect(
       await testDb.db('code_changes').where({ change_date: '2025-10-09' }).count({ n: '*' }).first(),
-    ).to.deep.equal({ n: 10 });
+    ).to.deep.equal({ n: 248 });
     expect(
       await testDb
         .db('securities')

@@ -30,7 +30,7 @@ export interface CodeSpan {
 export const BSE_CODE_SWITCH_DATE = '2025-10-09';
 
 /** Chains of code changes longer than this are not followed (the longest known real chain has 2 hops). */
-const MAX_HOPS = 5;
+export const MAX_HOPS = 5;
 
 /**
  * Every code change of the store, held in memory: the whole table is small (the real A-share history has a

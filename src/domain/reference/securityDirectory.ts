@@ -1,5 +1,6 @@
 import { groupBy } from '../api/collections';
 import { fundOrBondKindOf, type SecurityKind } from './symbols';
+import { MAX_HOPS } from './codeChanges';
 
 /** A security's reference row as a day's rows need it: its name now and its kind. */
 export interface DirectoryEntry {
@@ -70,7 +71,7 @@ export class SecurityDirectory {
    * the security's under its later code: 838163.BJ's is 920163.BJ's); null when none of them is known.
    */
   nameOn(tsCode: string, date: string): string | null {
-    for (let code: string | undefined = tsCode, hops = 0; code !== undefined && hops < 5; hops++) {
+    for (let code: string | undefined = tsCode, hops = 0; code !== undefined && hops < MAX_HOPS; hops++) {
       const changes = this.changes.get(code);
       if (changes !== undefined) {
         for (let i = changes.length - 1; i >= 0; i--) if (changes[i]!.start_date <= date) return changes[i]!.name;
@@ -80,6 +81,17 @@ export class SecurityDirectory {
       code = this.successors.get(code);
     }
     return null;
+  }
+
+  /**
+   * The code the security answers under: a former code's latest successor that the list holds (838163.BJ is
+   * 920163.BJ), else the code itself. The same rule as the routes' symbol resolution (CodeChangeMap.resolve),
+   * so that a day read by code answers the code a history or an export gives the same security.
+   */
+  currentCode(tsCode: string): string {
+    let code = tsCode;
+    for (let hops = 0; hops < MAX_HOPS && this.successors.has(code); hops++) code = this.successors.get(code)!;
+    return code !== tsCode && this.byCode.has(code) ? code : tsCode;
   }
 
   /** A code's reference row, or its successor's when the list holds only the later code. */

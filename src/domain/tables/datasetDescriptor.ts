@@ -74,7 +74,7 @@ export interface DemoStock {
   name: string;
   /** Issued shares. */
   shares: number;
-  /** Its last sessions, `YYYYMMDD`, ascending. */
+  /** Its generated sessions, `YYYYMMDD`, ascending: a rule counts back from the last (`at(-30)`) as far as it needs. */
   sessions: readonly string[];
   /** Today, `YYYYMMDD`. */
   today: string;

@@ -600,11 +600,11 @@ export const SHARE_FLOATS = dataset({
     ahead: true,
     example: { symbol: '600519.SH', begin_date: '2024-01-01', end_date: '2025-12-31' },
   },
-  // Of each demo stock an unlock past (announced five sessions before it) and one to come, announced three sessions ago.
+  // Of each demo stock an unlock twenty sessions ago (announced five sessions before it) and one to come, announced three sessions ago.
   demo: ({ tsCode, shares, sessions, today, between }) =>
     (
       [
-        [sessions.at(0), sessions.at(5), '首发原股东限售股份', '示例投资有限公司'],
+        [sessions.at(-25), sessions.at(-20), '首发原股东限售股份', '示例投资有限公司'],
         [
           sessions.at(-3),
           isoToCompactDate(addDays(compactToIsoDate(today)!, 45)),

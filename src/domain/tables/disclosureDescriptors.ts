@@ -383,9 +383,9 @@ export const NEW_SHARES = dataset({
     rank: 'funds',
     example: { symbol: '688981.SH', begin_date: '2020-01-01', end_date: '2020-12-31' },
   },
-  // Of each demo stock an offer: subscribed on its first demo session, listed eight sessions later.
+  // Of each demo stock an offer: subscribed twenty sessions ago, listed eight sessions later.
   demo: (stock) => {
-    const [ipo, listed] = [stock.sessions.at(0), stock.sessions.at(8)];
+    const [ipo, listed] = [stock.sessions.at(-20), stock.sessions.at(-12)];
     if (ipo === undefined || listed === undefined) return [];
     const offered = Math.round(stock.shares / 1e5) / 10;
     const price = Number(stock.between(5, 40).toFixed(2));

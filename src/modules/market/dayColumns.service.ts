@@ -34,6 +34,7 @@ class DayColumns {
   constructor(
     readonly date: string,
     readonly codes: readonly string[],
+    readonly symbols: readonly string[],
     readonly names: readonly (string | null)[],
     readonly listed: Uint8Array,
   ) {
@@ -59,6 +60,9 @@ class DayRow implements CrossSectionRow {
 
   get ts_code(): string {
     return this.day.codes[this.at]!;
+  }
+  get symbol(): string {
+    return this.day.symbols[this.at]!;
   }
   get trade_date(): string {
     return this.day.date;
@@ -120,6 +124,7 @@ function dayColumns(
   const day = new DayColumns(
     date,
     codes,
+    codes.map((code) => directory.currentCode(code)),
     codes.map((code) => directory.nameOn(code, date)),
     Uint8Array.from(codes, (code) => (directory.has(code) ? 1 : 0)),
   );
@@ -150,5 +155,9 @@ export function dayRows(
   groups: ValuationValues[][],
 ): CrossSectionRow[] {
   const day = dayColumns(date, bars, directory, factors, groups);
-  return day.codes.map((_code, at) => new DayRow(day, at));
+  const rows = day.codes.map((_code, at) => new DayRow(day, at));
+  // Read in stored code order; a former code answering under its current one takes that code's place.
+  return day.symbols.some((symbol, at) => symbol !== day.codes[at])
+    ? rows.sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0))
+    : rows;
 }

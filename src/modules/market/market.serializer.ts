@@ -186,10 +186,10 @@ const VALUATION_COLUMNS = Object.fromEntries(
 
 /** How a row gives each field of the contract's CrossSectionEntry (the compiler holds the list complete and each value's type). */
 const CROSS_SECTION_COLUMNS: { [F in keyof WireCrossSectionEntry]-?: CrossSectionColumn<F> } = {
-  symbol: ({ row }) => row.ts_code,
+  symbol: ({ row }) => row.symbol,
   name: ({ row }) => row.name,
-  exchange: ({ row }) => exchangeOfStandard(row.ts_code),
-  board: ({ row }) => boardOf(row.ts_code),
+  exchange: ({ row }) => exchangeOfStandard(row.symbol),
+  board: ({ row }) => boardOf(row.symbol),
   open: ({ bar }) => bar.open,
   high: ({ bar }) => bar.high,
   low: ({ bar }) => bar.low,

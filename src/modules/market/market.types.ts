@@ -64,7 +64,10 @@ export type ValuationRow = readonly [ts_code: string, trade_date: string, ...fig
 
 /** One security's bar (with its factor) and valuation (in VALUATION_FIELDS' order) on the day of a cross-section, as stored. */
 export type CrossSectionRow = RawDailyBar & {
+  /** The code the row is stored under. */
   ts_code: string;
+  /** The code the security answers under (its current code when `ts_code` is a former one). */
+  symbol: string;
   name: string | null;
   /** Whether the reference list holds the security (one it lacks has no anchor: it is served unadjusted). */
   listed: boolean;
