@@ -33,14 +33,18 @@ export function connect(databaseUrl: string, options: ConnectOptions = {}): Knex
   return databaseUrl.startsWith('sqlite://') ? connectSqlite(databaseUrl, options) : connectMysql(databaseUrl, options);
 }
 
+/** How long the CLI's loads wait for another process's writer (a server's own update, usage, audit) to finish. */
+const CLI_BUSY_TIMEOUT_MS = 120_000;
+
 /**
  * The server's pool (with `queryTimeoutMs`) recovers from a damaged file (`recoveringSqlite.ts`) and waits at
- * most that long for a lock or for the file to open; the CLI's waits 5 s for a lock.
+ * most that long (5 s at most) for a lock or for the file to open; the CLI's waits CLI_BUSY_TIMEOUT_MS for the
+ * write lock, so that a load beside a busy server waits its turn instead of failing.
  */
 function connectSqlite(databaseUrl: string, { queryTimeoutMs, logger }: ConnectOptions): Knex {
   const filename = databaseUrl.slice('sqlite://'.length);
   if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
-  const busyTimeoutMs = Math.min(queryTimeoutMs ?? 5000, 5000);
+  const busyTimeoutMs = queryTimeoutMs === undefined ? CLI_BUSY_TIMEOUT_MS : Math.min(queryTimeoutMs, 5000);
   return knex({
     client: queryTimeoutMs === undefined ? sqliteClient() : recoveringSqliteClient(),
     connection: { filename },

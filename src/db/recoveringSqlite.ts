@@ -6,6 +6,22 @@ const require = createRequire(import.meta.url);
 const Client_BetterSQLite3 = require('knex/lib/dialects/better-sqlite3/index.js') as new (
   config: Knex.Config,
 ) => Knex.Client;
+const Transaction_Sqlite = require('knex/lib/dialects/sqlite3/execution/sqlite-transaction.js') as new (
+  ...args: unknown[]
+) => { query(connection: unknown, sql: string): Promise<unknown> };
+
+/**
+ * Every transaction of ours writes, and takes the store's write lock at its start (`BEGIN IMMEDIATE`, waiting
+ * out busy_timeout for another process's writer). Knex begins deferred: a transaction that read first took the
+ * write lock at its first write, and when another process had committed in between (a server recording usage
+ * beside an `ashare import`), SQLite refused it at once (SQLITE_BUSY_SNAPSHOT: no wait helps a snapshot that is
+ * stale), failing the load.
+ */
+class ImmediateTransaction extends Transaction_Sqlite {
+  begin(connection: unknown): Promise<unknown> {
+    return this.query(connection, 'BEGIN IMMEDIATE;');
+  }
+}
 
 interface RawConnection {
   readonly open: boolean;
@@ -73,6 +89,10 @@ function sqliteClass() {
       if (obj.options?.rowsAsArray !== true) return super._query(connection, obj);
       obj.response = connection.prepare(obj.sql).raw(true).all(this._formatBindings(obj.bindings));
       return obj;
+    }
+
+    transaction(...args: unknown[]): unknown {
+      return new ImmediateTransaction(this, ...args);
     }
   };
 }
