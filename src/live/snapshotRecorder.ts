@@ -1,11 +1,11 @@
-import { mkdir, open } from 'node:fs/promises';
+import { mkdir, open, readFile, truncate } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Logger } from 'pino';
 import { groupBy } from '../domain/api/collections';
 import { exchangeToday } from '../domain/time/clock';
 import type { Snapshot } from '../domain/market/quotes';
 import { snapshotBucketOf, snapshotRecordOf, type SnapshotRecord } from '../domain/market/snapshotRecords';
-import { journalPath, journalStream } from './snapshotJournal';
+import { journalAppend, journalPath, wholeLength } from './snapshotJournal';
 
 /**
  * How often the recorder writes what it holds: what a killed process loses at most (the snapshots of the last
@@ -16,13 +16,15 @@ export const SNAPSHOT_FLUSH_MS = 5000;
 /**
  * Records every snapshot the live feed takes (`RECORD_SNAPSHOTS=1`; only in the process that polls), appended
  * every SNAPSHOT_FLUSH_MS to the day's journal of the security's bucket (src/domain/market/snapshotRecords.ts),
- * each append an Arrow IPC stream of its own made durable (fsync) before the next. The day is the Beijing date
+ * each append a record batch of the journal's one Arrow IPC stream made durable (fsync) before the next. The day is the Beijing date
  * the snapshot was taken; after the session `closeDueDays` turns the day's journals into its Parquet files.
  */
 export class SnapshotRecorder {
   private held: SnapshotRecord[] = [];
   private writing: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
+  /** The journals this process appended to, each cut back to its whole messages before its first append. */
+  private readonly opened = new Set<string>();
 
   constructor(
     private readonly root: string,
@@ -69,9 +71,15 @@ export class SnapshotRecorder {
   /** One append to a journal, durable (fsync) when it resolves. */
   private async appendTo(path: string, rows: SnapshotRecord[]): Promise<void> {
     await mkdir(dirname(path), { recursive: true });
+    if (!this.opened.has(path)) {
+      // A process killed in the middle of an append left a torn message: the batches appended after it must follow the last whole one.
+      const journal = await readFile(path).catch(() => new Uint8Array());
+      if (wholeLength(journal) < journal.length) await truncate(path, wholeLength(journal));
+      this.opened.add(path);
+    }
     const file = await open(path, 'a');
     try {
-      await file.write(await journalStream(rows));
+      await file.write(await journalAppend(rows, (await file.stat()).size));
       await file.sync();
     } finally {
       await file.close();

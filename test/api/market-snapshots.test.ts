@@ -195,7 +195,7 @@ describe('recorded snapshots: every snapshot the feed takes, kept by day, served
     }
   });
 
-  it('a journal cut off mid-write (the process killed): the whole streams before it stand', () => {
+  it('a journal cut off mid-write (the process killed): the whole batches before it stand', () => {
     appendFileSync(
       join(root, `date=${DAY}`, 'journal', `${bucketName(snapshotBucketOf('000001.SZ'))}.arrows`),
       Buffer.from([0xff, 0xff, 0xff, 0xff, 0x10, 0, 0]),

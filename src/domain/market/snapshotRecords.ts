@@ -9,7 +9,7 @@ import { MinuteBarBuilder, type LiveMinuteBar } from './liveBars';
  * taken and from which source, one row each, under `<SNAPSHOT_DIR>/date=<YYYY-MM-DD>/` (a Hive partition by
  * Beijing date). A security's rows are in one of BUCKETS files of the day, the same bucket every day
  * (`snapshotBucketOf`), so one security's day is read from one file: during the session its journal
- * (`journal/bucket-NNN.arrows`, Arrow IPC streams appended as the feed takes them), after the close the bucket's
+ * (`journal/bucket-NNN.arrows`, one Arrow IPC stream a record batch longer each time the feed's snapshots are written), after the close the bucket's
  * Parquet file (`bucket-NNN.parquet`, sorted by security and time, a row group per few thousand rows).
  */
 export const SNAPSHOT_BUCKETS = 128;
