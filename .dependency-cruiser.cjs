@@ -41,23 +41,31 @@ module.exports = {
       severity: 'error',
       comment: 'src/http knows the ports of src/http/ports.ts, never the modules that answer them.',
       from: { path: `${SRC}http/` },
-      to: { path: `${SRC}(modules|ingest|console|mcp)/` },
+      to: { path: `${SRC}(modules|ingest|loaders|console|mcp)/` },
     },
     {
       name: 'no-circular-folders',
       severity: 'error',
       comment:
-        "The folders of src/ingest, src/domain, the catalogue, the audit and the generator depend on each other one way at most (a folder that needs another's part and is needed by it is one folder, or the part belongs elsewhere).",
+        "The folders of src/ingest, the loaders, src/domain, the catalogue, the audit and the generator depend on each other one way at most (a folder that needs another's part and is needed by it is one folder, or the part belongs elsewhere).",
       scope: 'folder',
-      from: { path: `${SRC}(ingest|domain|audit|generate|catalogue)(/|$)` },
-      to: { path: `${SRC}(ingest|domain|audit|generate|catalogue)(/|$)`, circular: true },
+      from: { path: `${SRC}(ingest|loaders|domain|audit|generate|catalogue)(/|$)` },
+      to: { path: `${SRC}(ingest|loaders|domain|audit|generate|catalogue)(/|$)`, circular: true },
+    },
+    {
+      name: 'catalogue-below-ingest',
+      severity: 'error',
+      comment:
+        'The catalogue names each api with its loader (src/loaders); the ingest runs what it names. Neither the catalogue nor a loader imports the ingest, so the arrows point one way.',
+      from: { path: `${SRC}(catalogue|loaders)/` },
+      to: { path: `${SRC}ingest/` },
     },
     {
       name: 'ingest-stands-apart',
       severity: 'error',
       comment:
         "Loading data, writing it out (exports) and the live feed never go through the HTTP layer, the modules that serve it or the agents' tools.",
-      from: { path: `${SRC}(ingest|live|export|audit|generate|catalogue)/` },
+      from: { path: `${SRC}(ingest|loaders|live|export|audit|generate|catalogue)/` },
       to: { path: `${SRC}(http|modules|mcp|console)/` },
     },
     {
@@ -66,7 +74,7 @@ module.exports = {
       comment:
         'The MCP tools ask the app through its HTTP pipeline (every plan rule applies), never a module or the database.',
       from: { path: `${SRC}mcp/` },
-      to: { path: `${SRC}(modules|db|ingest)/` },
+      to: { path: `${SRC}(modules|db|ingest|loaders)/` },
     },
     {
       name: 'modules-through-shared',

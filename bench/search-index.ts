@@ -13,7 +13,7 @@ import { migrateLatest } from '../src/db/migrate';
 import { loadReferenceDataIfEmpty } from '../src/ingest/demo';
 import { generateBundle } from '../src/generate/generateBundle';
 import { loadTable } from '../src/ingest/loadTable';
-import { stockBasic } from '../src/ingest/tables/stockBasic';
+import { stockBasic } from '../src/loaders/stockBasic';
 import { SecuritySearch } from '../src/modules/stocks/securitySearch.service';
 import { removeSqliteFile } from './support/reference';
 

@@ -7,7 +7,7 @@ import { differenceTable } from './ingest/baostock/check';
 import type { BaostockSummary } from './ingest/baostock/baostockSync';
 import type { UpdateSummary } from './ingest/update/runUpdate';
 import type { BundleFile, BundleProgress } from './ingest/bundle';
-import { rejectionLines } from './ingest/tables/loaderTypes';
+import { rejectionLines } from './loaders/loaderTypes';
 import type { QlibExportSummary } from './export/qlib/qlibExport';
 
 /**

@@ -1,7 +1,7 @@
 import { tushareApiOf, type DatasetDescriptor } from '../domain/tables/datasetDescriptor';
 import { DATASET_DESCRIPTORS } from '../domain/tables/datasetDescriptors';
 import type { TushareApi } from '../domain/tables/tushareApi';
-import { datasetLoad } from '../ingest/tables/datasetTables';
+import { datasetLoad } from '../loaders/datasetTables';
 import { periodsOf, sessionsOf, type ApiDescriptor, type ApiEntry } from './apiDescriptor';
 import { EVENT_APIS, INTRADAY_APIS } from './eventApis';
 import { FINANCIAL_APIS } from './financialApis';

@@ -1,6 +1,6 @@
 import type { CoverageDataset } from '../domain/market/coverage';
 import type { TushareApi } from '../domain/tables/tushareApi';
-import type { TableLoader } from '../ingest/tables/loaderTypes';
+import type { TableLoader } from '../loaders/loaderTypes';
 import type { SyncPlan } from './syncPlans';
 
 /**

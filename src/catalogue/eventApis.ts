@@ -1,10 +1,10 @@
 import { ANNOUNCEMENTS, DIVIDENDS, TRADING_HALTS } from '../domain/tables/eventLayouts';
 import { INTRADAY_BARS } from '../domain/tables/marketLayouts';
 import { fieldsOf, filtersOf, order } from '../domain/tables/tushareApi';
-import { annsD, suspendD } from '../ingest/tables/eventTables';
-import { dividend } from '../ingest/tables/referenceTables';
-import { stkMins, stkMins5min, ticks } from '../ingest/tables/minuteTables';
-import { universe } from '../ingest/tables/universeTable';
+import { annsD, suspendD } from '../loaders/eventTables';
+import { dividend } from '../loaders/referenceTables';
+import { stkMins, stkMins5min, ticks } from '../loaders/minuteTables';
+import { universe } from '../loaders/universeTable';
 import { minutesOf, type ApiEntry } from './apiDescriptor';
 import { byExAndAnnouncementDay, perCalendarDay, perOpenDay } from './syncPlans';
 

@@ -1,8 +1,8 @@
 import { DISCLOSURE_DATES } from '../domain/tables/eventLayouts';
 import { BALANCE_SHEETS, CASH_FLOWS, INCOME_STATEMENTS } from '../domain/tables/statementLayouts';
 import { fieldsOf, filtersOf, order, type TushareApi } from '../domain/tables/tushareApi';
-import { disclosureDate } from '../ingest/tables/eventTables';
-import { statementLoader } from '../ingest/tables/statements';
+import { disclosureDate } from '../loaders/eventTables';
+import { statementLoader } from '../loaders/statements';
 import { periodsOf, type ApiEntry } from './apiDescriptor';
 import { perReportingPeriod } from './syncPlans';
 

@@ -3,8 +3,8 @@ import { INDEX_WEIGHTS } from '../domain/tables/referenceLayouts';
 import { CONVERTIBLE_BAR_FIELDS, CONVERTIBLE_BARS } from '../domain/tables/instrumentLayouts';
 import { fieldsOf, filtersOf, order, type TushareApi } from '../domain/tables/tushareApi';
 import { compact, monthsOf, yearsOf } from '../domain/time/syncPeriods';
-import { adjFactor, dailyBasic, indexWeight } from '../ingest/tables/marketTables';
-import { cbDaily, daily, fundDaily, indexDaily } from '../ingest/tables/dailyBars';
+import { adjFactor, dailyBasic, indexWeight } from '../loaders/marketTables';
+import { cbDaily, daily, fundDaily, indexDaily } from '../loaders/dailyBars';
 import { sessionsOf, type ApiEntry } from './apiDescriptor';
 import { perOpenDay, type SyncPlan } from './syncPlans';
 

@@ -12,9 +12,9 @@ import { CONVERTIBLES, FUNDS } from '../domain/tables/instrumentLayouts';
 import { columnsOf } from '../domain/tables/tableLayout';
 import { field, fieldsOf, filtersOf, ofSecurity, order } from '../domain/tables/tushareApi';
 import { compact } from '../domain/time/syncPeriods';
-import { tradeCal } from '../ingest/tables/marketTables';
-import { cbBasic, fundBasic } from '../ingest/tables/instrumentTables';
-import { stockBasic } from '../ingest/tables/stockBasic';
+import { tradeCal } from '../loaders/marketTables';
+import { cbBasic, fundBasic } from '../loaders/instrumentTables';
+import { stockBasic } from '../loaders/stockBasic';
 import {
   bseMapping,
   codeChange,
@@ -25,7 +25,7 @@ import {
   stockCompany,
   thsIndex,
   thsMember,
-} from '../ingest/tables/referenceTables';
+} from '../loaders/referenceTables';
 import type { ApiEntry } from './apiDescriptor';
 import { ALWAYS_AGAIN, calendarOfRange, perCodeEveryRun, whole, type SyncPlan } from './syncPlans';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { withPageCache } from '../db/sql';
 import { loadTable } from './loadTable';
-import type { LoadOptions, LoadResult, TableLoader } from './tables/loaderTypes';
+import type { LoadOptions, LoadResult, TableLoader } from '../loaders/loaderTypes';
 import { API_CATALOGUE } from '../catalogue/apiCatalogue';
 import { csvFileOf } from '../catalogue/apiDescriptor';
 

@@ -8,7 +8,7 @@ import { runAudit } from '../audit/runAudit';
 import { importBundle } from './bundle';
 import { writeRecentSessions } from '../generate/recentSessions';
 import { loadTable } from './loadTable';
-import { baostockBasic } from './tables/baostockBasic';
+import { baostockBasic } from '../loaders/baostockBasic';
 import { API } from '../catalogue/apiCatalogue';
 import { csvFileOf } from '../catalogue/apiDescriptor';
 

@@ -5,9 +5,9 @@ import { bumpDataVersion } from '../db/dataVersions';
 import { ISO_DATE } from '../domain/time/dates';
 import { CsvReadError, csvRecords, type CsvRecord } from './csvRecords';
 import { IngestError } from './ingestError';
-import { KeyTracker, keyOf } from './tables/keyTracker';
+import { KeyTracker, keyOf } from '../loaders/keyTracker';
 import { batchRows, tableWriter } from '../db/bulkWrite';
-import type { LoadOptions, LoadResult, Row, TableLoad, TableLoader } from './tables/loaderTypes';
+import type { LoadOptions, LoadResult, Row, TableLoad, TableLoader } from '../loaders/loaderTypes';
 
 /** How many rejected rows a load reports by line (all are counted). */
 const MAX_REPORTED_REJECTIONS = 100;

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { importBundle } from '../../src/ingest/bundle';
-import { rejectionLines } from '../../src/ingest/tables/loaderTypes';
+import { rejectionLines } from '../../src/loaders/loaderTypes';
 import { syncTushare } from '../../src/ingest/tushare/tushareSync';
 import { TUSHARE_APIS } from '../../src/catalogue/apiCatalogue';
 import { dataapi } from '../support/dataapi';

@@ -9,7 +9,7 @@ import { signUp } from '../support/accounts';
 import { useTestServer } from '../support/server';
 import { loadRecords } from '../../src/ingest/loadTable';
 import { rowRecords } from '../../src/ingest/csvRecords';
-import { universe } from '../../src/ingest/tables/universeTable';
+import { universe } from '../../src/loaders/universeTable';
 import { clearUniverse } from '../../src/db/declaredUniverse';
 
 /** June 2024's sessions through the 26th: the Dragon Boat Festival closed the 10th. */

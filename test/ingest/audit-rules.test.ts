@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { importBundle } from '../../src/ingest/bundle';
 import { runAudit } from '../../src/audit/runAudit';
-import { rejectionLines } from '../../src/ingest/tables/loaderTypes';
+import { rejectionLines } from '../../src/loaders/loaderTypes';
 import { useTestDb } from '../support/testDb';
 import { csv, DAILY_HEADER, writeBundle } from './support/bundle';
 

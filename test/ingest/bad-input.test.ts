@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { isSqlite } from '../../src/db/dialect';
 import { importBundle } from '../../src/ingest/bundle';
 import { IngestError } from '../../src/ingest/ingestError';
-import { rejectionLines } from '../../src/ingest/tables/loaderTypes';
+import { rejectionLines } from '../../src/loaders/loaderTypes';
 import { useTestDb } from '../support/testDb';
 import { csv, DAILY_HEADER, snapshot, writeBundle } from './support/bundle';
 

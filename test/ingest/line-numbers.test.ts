@@ -3,7 +3,7 @@ import iconv from 'iconv-lite';
 import { importBundle } from '../../src/ingest/bundle';
 import { CsvReadError, csvRecords } from '../../src/ingest/csvRecords';
 import { IngestError } from '../../src/ingest/ingestError';
-import { rejectionLines } from '../../src/ingest/tables/loaderTypes';
+import { rejectionLines } from '../../src/loaders/loaderTypes';
 import { useTestDb } from '../support/testDb';
 import { DAILY_HEADER, writeBundle } from './support/bundle';
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { KeyTracker } from '../../src/ingest/tables/keyTracker';
-import { date, int, num, requiredDate, tsCode } from '../../src/ingest/tables/fieldParsers';
+import { KeyTracker } from '../../src/loaders/keyTracker';
+import { date, int, num, requiredDate, tsCode } from '../../src/loaders/fieldParsers';
 
 describe('ingest field parsers and key tracking', () => {
   it('scales numbers by powers of ten in decimal, without binary rounding noise', () => {

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { fileURLToPath } from 'node:url';
 import { importBundle } from '../../src/ingest/bundle';
 import { IngestError } from '../../src/ingest/ingestError';
-import { rejectionLines, type LoadResult } from '../../src/ingest/tables/loaderTypes';
+import { rejectionLines, type LoadResult } from '../../src/loaders/loaderTypes';
 import { useTestDb } from '../support/testDb';
 import { csv, snapshot, writeBundle } from './support/bundle';
 

@@ -6,7 +6,7 @@ import type { Scope } from '../../src/http/operations';
 import { bumpDataVersion } from '../../src/db/dataVersions';
 import { compactToIsoDate } from '../../src/domain/time/dates';
 import { DEMO_DIR } from '../../src/ingest/demo';
-import { num as scaled } from '../../src/ingest/tables/fieldParsers';
+import { num as scaled } from '../../src/loaders/fieldParsers';
 
 /**
  * Fixture rows for market tests: real rows of the bundled demo data (db/demo, sources and licences in its

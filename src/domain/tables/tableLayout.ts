@@ -19,7 +19,7 @@ export interface ColumnLayout {
  * The registry of one stored table: its name, key, and each column it shares with Tushare's layout, in
  * Tushare's order, named as the store and Tushare name it, with kind, unit and whether an import needs it;
  * the column of its market time, on which plan delays hide rows. The import's row parser
- * (src/ingest/tables/layoutRows.ts) and the Tushare-compatible endpoint's fields, filters and order
+ * (src/loaders/layoutRows.ts) and the Tushare-compatible endpoint's fields, filters and order
  * (src/catalogue/apiCatalogue.ts) derive from it.
  */
 export interface TableLayout<C extends string = string> {

@@ -2,7 +2,7 @@ import { compactToIsoDate, isIsoDate } from '../time/dates';
 
 /**
  * Tushare's units against the store's, in one place: a stored value is Tushare's × 10^power. The import
- * multiplies (src/ingest/tables), the Tushare-compatible endpoint divides (src/modules/tushare). Columns not
+ * multiplies (src/loaders), the Tushare-compatible endpoint divides (src/modules/tushare). Columns not
  * named here (or in a table's registry: src/domain/market/dailyBarColumns.ts, dailyBasicColumns.ts) are stored in Tushare's units (daily `vol` in lots, minute `vol` in shares and `amount` in yuan,
  * statements in yuan).
  */

@@ -7,15 +7,15 @@ import { normalizeSymbol } from '../../domain/reference/symbols';
 import { API } from '../../catalogue/apiCatalogue';
 import { rowRecords } from '../csvRecords';
 import { loadRecords } from '../loadTable';
-import type { LoadOptions, LoadResult, TableLoader } from '../tables/loaderTypes';
-import { baostockSecurities } from '../tables/baostockBasic';
+import type { LoadOptions, LoadResult, TableLoader } from '../../loaders/loaderTypes';
+import { baostockSecurities } from '../../loaders/baostockBasic';
 import { compact, yearsOf } from '../../domain/time/syncPeriods';
 import { differences, type Difference, type StoredDay } from './check';
 import { keepSourceDifferences } from '../../audit/findingStore';
 import { QUERIES, type BaostockClient, type BaostockRecord, type BaostockStats } from './baostockClient';
 import { INDICATOR_QUERIES, indicatorRecords, quartersIn } from './indicators';
 import { QUARTERLY_INDICATORS, type IndicatorQuery } from '../../domain/tables/datasetDescriptors';
-import { datasetLoad } from '../tables/datasetTables';
+import { datasetLoad } from '../../loaders/datasetTables';
 import {
   barRecords,
   baostockCodeOf,

@@ -3,7 +3,7 @@ import type { BaostockRecord } from './baostockClient';
 
 /**
  * Baostock's records in Tushare's layouts and units, so that they go through the same table loaders as a
- * Tushare bundle or sync (src/ingest/tables) and land in the store's units: Baostock's volume is in shares
+ * Tushare bundle or sync (src/loaders) and land in the store's units: Baostock's volume is in shares
  * and its amount in yuan, Tushare's `daily` in lots and thousand yuan. Pure functions, no I/O.
  */
 

@@ -6,7 +6,7 @@ import { exchangeToday } from '../../domain/time/clock';
 import { toSqlDateTime } from '../../domain/time/dates';
 import { rowRecords } from '../csvRecords';
 import { loadRecords } from '../loadTable';
-import { rejectionLines, type LoadOptions, type LoadResult } from '../tables/loaderTypes';
+import { rejectionLines, type LoadOptions, type LoadResult } from '../../loaders/loaderTypes';
 import { tushareClient, TushareError, type TushareCall, type TushareOptions, type TushareTable } from './tushareClient';
 
 /** The apis the sync asks for, in the catalogue's order (reference data and the calendar first). */

@@ -1,4 +1,4 @@
-import type { DatasetDescriptor } from '../../domain/tables/datasetDescriptor';
+import type { DatasetDescriptor } from '../domain/tables/datasetDescriptor';
 import type { TableLoader } from './loaderTypes';
 import { layoutLoad, layoutRow, numberedLoad } from './layoutRows';
 

@@ -1,5 +1,5 @@
-import { FIVE_MINUTE_BARS, INTRADAY_BARS } from '../../domain/tables/marketLayouts';
-import { columnsOf } from '../../domain/tables/tableLayout';
+import { FIVE_MINUTE_BARS, INTRADAY_BARS } from '../domain/tables/marketLayouts';
+import { columnsOf } from '../domain/tables/tableLayout';
 import type { TableLoad } from './loaderTypes';
 import { DATE_TIME, required, requiredNum, tsCode } from './fieldParsers';
 import { layoutLoad, layoutRow } from './layoutRows';

@@ -1,4 +1,4 @@
-import { normalizeSymbol } from '../../domain/reference/symbols';
+import { normalizeSymbol } from '../domain/reference/symbols';
 import type { Row, TableLoad } from './loaderTypes';
 import { date, required } from './fieldParsers';
 import { securityIdentity } from './securityRows';

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/connection';
+import type { Db } from '../db/connection';
 import type { Row, TableLoad } from './loaderTypes';
 import { date, int, num, requiredDate, tsCode } from './fieldParsers';
 import { latestUpdateFlag } from './updateFlags';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { updateFromJoin } from '../../db/sql';
+import { updateFromJoin } from '../db/sql';
 import type { Row } from './loaderTypes';
 
 /**

@@ -1,6 +1,6 @@
-import { BSE_CODE_SWITCH_DATE } from '../../domain/reference/codeChanges';
-import { isStandardCode } from '../../domain/reference/symbols';
-import { DIVIDENDS } from '../../domain/tables/eventLayouts';
+import { BSE_CODE_SWITCH_DATE } from '../domain/reference/codeChanges';
+import { isStandardCode } from '../domain/reference/symbols';
+import { DIVIDENDS } from '../domain/tables/eventLayouts';
 import {
   COMPANY_PROFILES,
   CONCEPT_BOARDS,
@@ -8,8 +8,8 @@ import {
   INDUSTRY_CLASSES,
   INDUSTRY_MEMBERS,
   NAME_CHANGES,
-} from '../../domain/tables/referenceLayouts';
-import { columnsOf } from '../../domain/tables/tableLayout';
+} from '../domain/tables/referenceLayouts';
+import { columnsOf } from '../domain/tables/tableLayout';
 import type { TableLoad } from './loaderTypes';
 import { date, int, num, required, requiredDate, text, tsCode } from './fieldParsers';
 import { layoutLoad, layoutRow } from './layoutRows';

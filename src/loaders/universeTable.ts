@@ -1,4 +1,4 @@
-import { UNIVERSE_SCOPES, type UniverseScope } from '../../domain/market/universe';
+import { UNIVERSE_SCOPES, type UniverseScope } from '../domain/market/universe';
 import type { TableLoader } from './loaderTypes';
 import { date, required, tsCode } from './fieldParsers';
 

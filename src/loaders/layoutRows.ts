@@ -1,5 +1,5 @@
-import { columnsOf, SEQ, storedKeyOf, type ColumnLayout, type TableLayout } from '../../domain/tables/tableLayout';
-import type { Dataset } from '../../db/dataVersions';
+import { columnsOf, SEQ, storedKeyOf, type ColumnLayout, type TableLayout } from '../domain/tables/tableLayout';
+import type { Dataset } from '../db/dataVersions';
 import { keyOf } from './keyTracker';
 import type { Row, TableLoad, TableLoader } from './loaderTypes';
 import { date, DATE_TIME, int, num, required, requiredDate, requiredNum, text, tsCode } from './fieldParsers';

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import { upsertRows } from '../../db/bulkWrite';
-import type { SecurityKind } from '../../domain/reference/symbols';
-import { CONVERTIBLES, FUNDS } from '../../domain/tables/instrumentLayouts';
-import type { TableLayout } from '../../domain/tables/tableLayout';
+import { upsertRows } from '../db/bulkWrite';
+import type { SecurityKind } from '../domain/reference/symbols';
+import { CONVERTIBLES, FUNDS } from '../domain/tables/instrumentLayouts';
+import type { TableLayout } from '../domain/tables/tableLayout';
 import type { Row, TableLoad } from './loaderTypes';
 import { layoutLoad } from './layoutRows';
 import { securityIdentity } from './securityRows';

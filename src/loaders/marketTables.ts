@@ -1,5 +1,5 @@
-import { ADJ_FACTORS, DAILY_BASIC, TRADE_CALENDAR } from '../../domain/tables/marketLayouts';
-import { INDEX_WEIGHTS } from '../../domain/tables/referenceLayouts';
+import { ADJ_FACTORS, DAILY_BASIC, TRADE_CALENDAR } from '../domain/tables/marketLayouts';
+import { INDEX_WEIGHTS } from '../domain/tables/referenceLayouts';
 import type { TableLoad } from './loaderTypes';
 import { fillTurnover } from './turnover';
 import { layoutLoad, layoutRow } from './layoutRows';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { classifyAnnouncement } from '../../domain/reference/announcementTypes';
-import { ANNOUNCEMENTS, DISCLOSURE_DATES, TRADING_HALTS } from '../../domain/tables/eventLayouts';
+import { classifyAnnouncement } from '../domain/reference/announcementTypes';
+import { ANNOUNCEMENTS, DISCLOSURE_DATES, TRADING_HALTS } from '../domain/tables/eventLayouts';
 import type { TableLoad } from './loaderTypes';
 import { layoutLoad, layoutRow } from './layoutRows';
 

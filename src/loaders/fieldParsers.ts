@@ -1,5 +1,5 @@
-import { compactToIsoDate } from '../../domain/time/dates';
-import { isStandardCode } from '../../domain/reference/symbols';
+import { compactToIsoDate } from '../domain/time/dates';
+import { isStandardCode } from '../domain/reference/symbols';
 
 /** A Beijing time as the minute tables and announcements store it, date and time captured. */
 export const DATE_TIME = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/;

@@ -1,8 +1,8 @@
 /** What a table's loader declares and what a load reports: the types the loaders, the bundle and the sync share. */
 import type { Knex } from 'knex';
-import type { Row } from '../../db/upsertSpec';
-import type { Db } from '../../db/connection';
-import type { Dataset } from '../../db/dataVersions';
+import type { Row } from '../db/upsertSpec';
+import type { Db } from '../db/connection';
+import type { Dataset } from '../db/dataVersions';
 
 /** A converted row as the loaders write it. */
 export type { Row };

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { storedDay } from '../../db/sql';
+import { storedDay } from '../db/sql';
 import { keyOf } from './keyTracker';
 import type { Row, TableLoad } from './loaderTypes';
 

@@ -1,4 +1,4 @@
-import { ISO_DATE } from '../../domain/time/dates';
+import { ISO_DATE } from '../domain/time/dates';
 import type { Row } from './loaderTypes';
 const FIRST_DAY = Date.UTC(1970, 0, 1);
 const KEY_SEPARATOR = '\u0000';

@@ -1,7 +1,7 @@
-import { toSqlDateTime } from '../../domain/time/dates';
-import { CONVERTIBLE_BARS } from '../../domain/tables/instrumentLayouts';
-import { DAILY_BARS } from '../../domain/tables/marketLayouts';
-import { columnsOf, type TableLayout } from '../../domain/tables/tableLayout';
+import { toSqlDateTime } from '../domain/time/dates';
+import { CONVERTIBLE_BARS } from '../domain/tables/instrumentLayouts';
+import { DAILY_BARS } from '../domain/tables/marketLayouts';
+import { columnsOf, type TableLayout } from '../domain/tables/tableLayout';
 import type { TableLoad } from './loaderTypes';
 import { withStoredTurnover } from './turnover';
 import { layoutLoad, layoutRow } from './layoutRows';
