@@ -3,38 +3,24 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DATASET_DESCRIPTORS } from '../../src/domain/tables/datasetDescriptors';
-import { loadDemoDataIfEmpty } from '../../src/ingest/demo';
 import { RECENT_SYNTHETIC_STOCKS } from '../../src/generate/recentSessions';
-import { ensureDemoKey } from '../../src/modules/accounts/demoAccount.service';
 import { exportFlatFiles } from '../../src/modules/tushare/flatFiles.service';
 import { TradingCalendar } from '../../src/modules/common/tradingCalendar.service';
 import { DataVersions } from '../../src/db/dataVersions';
 import { operations } from '../support/contract';
 import { ColumnarReader } from '../support/columnarReader';
 import { dataapi } from '../support/dataapi';
-import { startServer, type TestServer } from '../support/server';
-import { useTestDb } from '../support/testDb';
+import { useDemoServer } from '../support/demoServer';
 
 const DAY = '2025-04-03';
 
 describe('e2e: the demo store answers every rule it has, each security under one code with its name', function () {
   this.timeout(120_000); // the whole demo store is loaded first
-  after(async () => {
-    await server?.close();
-  });
-  const testDb = useTestDb();
-  let server: TestServer;
-  let key: string;
+  const demo = useDemoServer();
   const get = async (path: string) => {
-    const response = await fetch(server.baseUrl + path, { headers: { 'X-API-KEY': key } });
+    const response = await fetch(demo.server.baseUrl + path, { headers: { 'X-API-KEY': demo.key } });
     return { status: response.status, body: (await response.json()) as { data: unknown } };
   };
-
-  before(async () => {
-    await loadDemoDataIfEmpty(testDb.db);
-    key = (await ensureDemoKey(testDb.db))!;
-    server = await startServer(testDb.db);
-  });
 
   const withDemo = DATASET_DESCRIPTORS.filter((descriptor) => descriptor.demo !== undefined);
 
@@ -58,7 +44,7 @@ describe('e2e: the demo store answers every rule it has, each security under one
       if (descriptor.tushare) {
         const params: Record<string, string> =
           'ts_code' in descriptor.tushare.params ? { ts_code: RECENT_SYNTHETIC_STOCKS[0]! } : {};
-        const answer = await dataapi(server.baseUrl, key, descriptor.api, params);
+        const answer = await dataapi(demo.server.baseUrl, demo.key, descriptor.api, params);
         expect(answer.code, answer.msg).to.equal(0);
         expect(answer.data.items.length).to.be.greaterThan(0);
       }
@@ -83,7 +69,8 @@ describe('e2e: the demo store answers every rule it has, each security under one
 
     const out = mkdtempSync(join(tmpdir(), 'ashare-seams-'));
     try {
-      await exportFlatFiles(testDb.db, new TradingCalendar(testDb.db, new DataVersions(testDb.db, 0)), {
+      const { db } = demo.testDb;
+      await exportFlatFiles(db, new TradingCalendar(db, new DataVersions(db, 0)), {
         out,
         datasets: ['daily'],
         format: 'parquet',

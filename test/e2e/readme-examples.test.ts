@@ -1,9 +1,6 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
-import { loadDemoDataIfEmpty } from '../../src/ingest/demo';
-import { ensureDemoKey } from '../../src/modules/accounts/demoAccount.service';
-import { startServer, type TestServer } from '../support/server';
-import { useTestDb } from '../support/testDb';
+import { useDemoServer } from '../support/demoServer';
 
 const README = new URL('../../README.md', import.meta.url);
 
@@ -15,19 +12,7 @@ function readmeExamples(text: string): string[] {
 
 describe('e2e: every localhost:8080 example of README.md answers 200 on a fresh demo store', function () {
   this.timeout(120_000); // the whole demo store is loaded first (about 50,000 rows)
-  // Declared before the database's own after hook, so it stops what uses the database first.
-  after(async () => {
-    await server?.close();
-  });
-  const testDb = useTestDb();
-  let server: TestServer;
-  let key: string;
-
-  before(async () => {
-    await loadDemoDataIfEmpty(testDb.db); // as main.ts does on first start with DEMO_DATA=auto
-    key = (await ensureDemoKey(testDb.db))!;
-    server = await startServer(testDb.db);
-  });
+  const demo = useDemoServer();
 
   it('finds the examples: reference, daily, klines, intraday, trades, factors, calendar, statements, datasets, /api/v1', () => {
     const paths = readmeExamples(readFileSync(README, 'utf8')).map((path) => path.split('?')[0]);
@@ -71,7 +56,7 @@ describe('e2e: every localhost:8080 example of README.md answers 200 on a fresh 
   it('each answers 200 with the demo key (and a JSON body with code 200, or the console page)', async () => {
     const failures: string[] = [];
     for (const path of readmeExamples(readFileSync(README, 'utf8'))) {
-      const response = await fetch(server.baseUrl + path, { headers: { 'X-API-KEY': key } });
+      const response = await fetch(demo.server.baseUrl + path, { headers: { 'X-API-KEY': demo.key } });
       const body = await response.text();
       const json = response.headers.get('content-type')?.includes('json');
       if (response.status !== 200 || (json && JSON.parse(body).code !== 200))

@@ -2,13 +2,10 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
-import { loadDemoDataIfEmpty } from '../../src/ingest/demo';
-import { ensureDemoKey } from '../../src/modules/accounts/demoAccount.service';
 import { call } from '../support/http';
 import { createKey, PASSWORD, signUp, uniqueEmail, type SignedUp } from '../support/accounts';
 import { contract, contractViolation, operations, resolve, type Operation, type Schema } from '../support/contract';
-import { startServer, type TestServer } from '../support/server';
-import { useTestDb } from '../support/testDb';
+import { useDemoServer } from '../support/demoServer';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
@@ -38,28 +35,16 @@ function exampleBody(op: Operation): Record<string, unknown> | undefined {
  */
 describe('e2e: the contract from outside — Arazzo journeys and a route for every operation', function () {
   this.timeout(180_000); // the whole demo store is loaded first
-  // Declared before the database's own after hook, so it stops what uses the database first.
-  after(async () => {
-    await server?.close();
-  });
-  const testDb = useTestDb();
-  let server: TestServer;
-  let demoKey: string;
-
-  before(async () => {
-    await loadDemoDataIfEmpty(testDb.db);
-    demoKey = (await ensureDemoKey(testDb.db))!;
-    server = await startServer(testDb.db);
-  });
+  const demo = useDemoServer();
 
   it('the journeys pass: register → login → plan → key → search → basic-info → daily → income; a deleted key → 401; the stock list page by page', async () => {
     const inputs = {
       email: uniqueEmail('journey'),
       revokedEmail: uniqueEmail('revoked'),
       password: PASSWORD,
-      apiKey: demoKey,
+      apiKey: demo.key,
     };
-    const args = ['respect', 'test/workflows/journeys.arazzo.yaml', '--server', `api=${server.baseUrl}`];
+    const args = ['respect', 'test/workflows/journeys.arazzo.yaml', '--server', `api=${demo.server.baseUrl}`];
     for (const [name, value] of Object.entries(inputs)) args.push('--input', `${name}=${value}`);
     const outcome = await run(`${ROOT}node_modules/.bin/redocly`, args, {
       cwd: ROOT,
@@ -76,8 +61,8 @@ describe('e2e: the contract from outside — Arazzo journeys and a route for eve
   });
 
   it('every operation of the contract is answered by its own route (not the unknown-route 404 or a 405), inside the contract', async () => {
-    const user: SignedUp = await signUp(server.baseUrl, 'routes');
-    const { id: keyId } = await createKey(server.baseUrl, user.token);
+    const user: SignedUp = await signUp(demo.server.baseUrl, 'routes');
+    const { id: keyId } = await createKey(demo.server.baseUrl, user.token);
     // Deleting the key and then signing out end what the others need: they go last, in that order.
     const rank = (op: Operation) => ['deleteApiKey', 'logout'].indexOf(op.operationId);
     const ops = operations().sort((a, b) => rank(a) - rank(b));
@@ -94,17 +79,17 @@ describe('e2e: the contract from outside — Arazzo journeys and a route for eve
       let body = exampleBody(op);
       if (op.operationId === 'register') body = { ...body, email: uniqueEmail('example') };
       if (op.operationId === 'login') body = { email: user.email, password: PASSWORD };
-      const credential = op.usesSession ? { token: user.token } : op.usesApiKey ? { key: demoKey } : {};
+      const credential = op.usesSession ? { token: user.token } : op.usesApiKey ? { key: demo.key } : {};
       const url = `${path}${query.size ? `?${query}` : ''}`;
       if (op.responses['200']?.content?.['text/event-stream']) {
         // An event stream never ends: its status and media type are the answer.
-        const stream = await fetch(server.baseUrl + url, { headers: { 'X-API-KEY': demoKey } });
+        const stream = await fetch(demo.server.baseUrl + url, { headers: { 'X-API-KEY': demo.key } });
         if (stream.status !== 200 || !stream.headers.get('content-type')?.startsWith('text/event-stream'))
           problems.push(`${op.method} ${url} → ${stream.status}`);
         await stream.body?.cancel();
         continue;
       }
-      const answer = await call(server.baseUrl, op.method, url, { ...credential, body });
+      const answer = await call(demo.server.baseUrl, op.method, url, { ...credential, body });
       const unrouted = answer.status === 405 || (answer.status === 404 && answer.body?.message === 'Not found');
       const outside = contractViolation(op, answer.status, answer.headers, answer.body);
       // An error only a handler raises proves the route too: `no_data` (the demo store has no index weights, say),
