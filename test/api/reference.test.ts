@@ -25,9 +25,10 @@ describe('reference routes', () => {
 
   describe('GET /v1/stock/list', () => {
     it('as of 2018-06-01: 000022.SZ under its own row, its successor 001872.SZ not counted twice', async () => {
-      // SZSE main-board stocks listed on 2018-06-01, by code: 000021.SZ is 17th, 000022.SZ 18th of 1,317.
+      // SZSE main-board stocks listed on 2018-06-01, by code: 000021.SZ is 18th, 000022.SZ 19th of 1,376 (59 of them
+      // named by Baostock's list of 2023 and gone from the Tushare list of 2026: delisted since, on a day neither gives).
       const { status, body } = await api.get(
-        '/v1/stock/list?date=2018-06-01&exchange=SZSE&board=main&limit=3&offset=16',
+        '/v1/stock/list?date=2018-06-01&exchange=SZSE&board=main&limit=3&offset=17',
       );
       expect(status).to.equal(200);
       expect(body).to.deep.equal({
@@ -36,16 +37,16 @@ describe('reference routes', () => {
         data: [
           listed('000021.SZ', '深科技', '元器件', '1994-02-02'),
           { ...listed('000022.SZ', '深赤湾A', null, '1993-05-05'), delisting_date: '2018-12-26' },
-          listed('000025.SZ', '特力Ａ', '综合类', '1993-06-21'),
+          listed('000023.SZ', '深天地A', null, '1993-04-29'),
         ],
-        pagination: pageOf(6, 1317, 3, 16),
+        pagination: pageOf(6, 1376, 3, 17),
       });
     });
 
     it('as of 2019-06-01 the security answers under 001872.SZ, and the old code is gone', async () => {
-      const { body } = await api.get('/v1/stock/list?date=2019-06-01&exchange=SZSE&board=main&limit=1&offset=430');
+      const { body } = await api.get('/v1/stock/list?date=2019-06-01&exchange=SZSE&board=main&limit=1&offset=459');
       expect(body.data).to.deep.equal([listed('001872.SZ', '招商港口', '港口', '1993-05-05')]);
-      expect(body.pagination.total_items).to.equal(1337);
+      expect(body.pagination.total_items).to.equal(1396);
     });
 
     it('the STAR board opened on 2019-07-22 with 25 stocks', async () => {
@@ -69,15 +70,12 @@ describe('reference routes', () => {
             status: '退市',
             status_code: 'delisted',
           },
-          {
-            ...listed('000013.SZ', '*ST石化A', null, '1992-05-06'),
-            delisting_date: '2004-09-20',
-            status: '退市',
-            status_code: 'delisted',
-          },
+          // Listed in Baostock's list of 2023, gone from the Tushare list of 2026: delisted, on a day neither gives.
+          { ...listed('000005.SZ', 'ST星源', null, '1990-12-10'), status: '退市', status_code: 'delisted' },
         ],
-        // 101 delisted SZSE stocks in Baostock's list, less 000022.SZ and 000043.SZ whose successors stand for them.
-        pagination: pageOf(1, 99, 2),
+        // 101 delisted SZSE stocks in Baostock's list, less 000022.SZ and 000043.SZ whose successors stand for them,
+        // and the 81 SZSE stocks it lists that the Tushare list lacks.
+        pagination: pageOf(1, 180, 2),
       });
     });
 
@@ -106,11 +104,11 @@ describe('reference routes', () => {
 
     it('offset wins over page; a page past the end is an empty array', async () => {
       const byOffset = await api.get('/v1/stock/list?status=delisted&exchange=SZSE&limit=1&offset=1&page=7');
-      expect(byOffset.body.data.map((row: { symbol: string }) => row.symbol)).to.deep.equal(['000013.SZ']);
-      expect(byOffset.body.pagination).to.deep.equal(pageOf(2, 99, 1, 1));
-      const past = await api.get('/v1/stock/list?status=delisted&exchange=SZSE&page=6');
+      expect(byOffset.body.data.map((row: { symbol: string }) => row.symbol)).to.deep.equal(['000005.SZ']);
+      expect(byOffset.body.pagination).to.deep.equal(pageOf(2, 180, 1, 1));
+      const past = await api.get('/v1/stock/list?status=delisted&exchange=SZSE&page=10');
       expect(past.status).to.equal(200);
-      expect(past.body).to.deep.equal({ code: 200, message: 'success', data: [], pagination: pageOf(6, 99, 20) });
+      expect(past.body).to.deep.equal({ code: 200, message: 'success', data: [], pagination: pageOf(10, 180, 20) });
     });
 
     it('with a date, only listed counts', async () => {
