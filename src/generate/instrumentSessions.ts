@@ -3,7 +3,13 @@ import { API } from '../catalogue/apiCatalogue';
 import { join } from 'node:path';
 import { roundTo } from '../domain/market/adjust';
 import { tushareFieldsOf } from '../domain/tables/datasetDescriptor';
-import { CONVERTIBLE_PRICE_CHANGES, FUND_NAVS, FUND_SHARES } from '../domain/tables/instrumentDescriptors';
+import {
+  CONVERTIBLE_CALLS,
+  CONVERTIBLE_PRICE_CHANGES,
+  FUND_DIVIDENDS,
+  FUND_NAVS,
+  FUND_SHARES,
+} from '../domain/tables/instrumentDescriptors';
 import { CONVERTIBLE_BAR_FIELDS, FUNDS } from '../domain/tables/instrumentLayouts';
 import { columnsOf } from '../domain/tables/tableLayout';
 import { CsvWriter } from './csvWriter';
@@ -24,6 +30,8 @@ const BOND = {
 };
 
 const fixed3 = (value: number) => roundTo(value, 3);
+/** The ETF's cash distribution a unit, in yuan. */
+const ETF_CASH = 0.05;
 const fixed4 = (value: number) => roundTo(value, 4);
 
 /** One session of a 3-decimal instrument closing at `close` from `preClose`, in Tushare's fields of a bar. */
@@ -45,7 +53,8 @@ function bar(preClose: number, close: number, random: Random) {
  * Synthetic, clearly not real, rows of an ETF and a convertible bond over the demo's synthetic sessions (`underlying`:
  * 000001.SZ's bars): 510300.SH's bars (a seeded walk at the fund's tick), factor, NAV (its close within a few basis
  * points, announced that evening) and units outstanding; 示例转债's terms, bars at a premium of about 12 % over its
- * conversion value and a conversion-price reset in the middle of the sessions. Returns rows per file.
+ * conversion value and a conversion-price reset in the middle of the sessions; the ETF's cash distribution of
+ * fifteen sessions ago and the bond's call reminder of five sessions ago. Returns rows per file.
  */
 export async function writeInstrumentSessions(out: string, underlying: readonly DayBar[], random: Random) {
   const csv = (file: string, columns: string[]) => new CsvWriter(join(out, file), columns);
@@ -66,6 +75,9 @@ export async function writeInstrumentSessions(out: string, underlying: readonly 
   ]);
   const bondBars = csv(csvFileOf(API.cb_daily), [...CONVERTIBLE_BAR_FIELDS]);
   const resets = csv(csvFileOf(CONVERTIBLE_PRICE_CHANGES), tushareFieldsOf(CONVERTIBLE_PRICE_CHANGES));
+  const dividends = csv(csvFileOf(FUND_DIVIDENDS), tushareFieldsOf(FUND_DIVIDENDS));
+  const calls = csv(csvFileOf(CONVERTIBLE_CALLS), tushareFieldsOf(CONVERTIBLE_CALLS));
+  const byField = (fields: string[], row: Record<string, string | number>) => fields.map((field) => row[field] ?? null);
   const days = underlying.map((day) => day.day);
   const resetAt = Math.floor(days.length / 2);
 
@@ -99,10 +111,15 @@ export async function writeInstrumentSessions(out: string, underlying: readonly 
     ]);
 
   let etfClose = ETF.firstClose;
+  // The distribution's ex-date: the day's reference price is the close less the cash, and the factor steps by the ratio.
+  const exDay = days.length - 14;
+  let factor = 1;
   let shares = ETF.units;
   let bondClose: number | null = null;
   for (const [i, stock] of underlying.entries()) {
-    const etf = bar(etfClose, fixed3(etfClose * (1 + 0.01 * random.normal())), random);
+    const reference = i === exDay ? fixed3(etfClose - ETF_CASH) : etfClose;
+    if (i === exDay) factor = roundTo((factor * etfClose) / reference, 6);
+    const etf = bar(reference, fixed3(reference * (1 + 0.01 * random.normal())), random);
     const lots = Math.round(random.between(3e6, 9e6));
     await fundBars.write([
       ETF.tsCode,
@@ -117,7 +134,7 @@ export async function writeInstrumentSessions(out: string, underlying: readonly 
       lots,
       fixed3((lots * 100 * etf.close) / 1000),
     ]);
-    await fundFactors.write([ETF.tsCode, stock.day, 1]);
+    await fundFactors.write([ETF.tsCode, stock.day, factor]);
     const nav = fixed4(etf.close * (1 + 0.0005 * random.normal()));
     shares = fixed4(shares * (1 + 0.002 * random.normal()));
     await navs.write([
@@ -133,6 +150,23 @@ export async function writeInstrumentSessions(out: string, underlying: readonly 
     ]);
     await units.write([ETF.tsCode, stock.day, shares]);
     etfClose = etf.close;
+    if (i === exDay - 1)
+      await dividends.write(
+        byField(tushareFieldsOf(FUND_DIVIDENDS), {
+          ts_code: ETF.tsCode,
+          ann_date: days[i - 3]!,
+          imp_anndate: days[i - 3]!,
+          base_date: days[i - 4]!,
+          div_proc: '实施',
+          record_date: days[i]!,
+          ex_date: days[i + 1]!,
+          pay_date: days[i + 3]!,
+          net_ex_date: days[i + 1]!,
+          div_cash: ETF_CASH,
+          base_unit: shares,
+          base_year: days[i]!.slice(0, 4),
+        }),
+      );
 
     const price = i >= resetAt && days.length > 3 ? BOND.reset : BOND.firstPrice;
     const close = fixed3(((stock.close * 100) / price) * (1.12 + 0.01 * random.normal()));
@@ -152,6 +186,17 @@ export async function writeInstrumentSessions(out: string, underlying: readonly 
       fixed4((bondLots * 10 * cb.close) / 1e4),
     ]);
     bondClose = cb.close;
+    if (i === days.length - 5)
+      await calls.write(
+        byField(tushareFieldsOf(CONVERTIBLE_CALLS), {
+          ts_code: BOND.tsCode,
+          call_type: '强赎',
+          is_call: '公告提示强赎',
+          ann_date: stock.day,
+          call_price: 100.6,
+          call_price_tax: 100.48,
+        }),
+      );
   }
   const counts: Record<string, number> = {};
   for (const [file, writer] of Object.entries({
@@ -163,6 +208,8 @@ export async function writeInstrumentSessions(out: string, underlying: readonly 
     [csvFileOf(API.cb_basic)]: bonds,
     [csvFileOf(API.cb_daily)]: bondBars,
     [csvFileOf(CONVERTIBLE_PRICE_CHANGES)]: resets,
+    [csvFileOf(FUND_DIVIDENDS)]: dividends,
+    [csvFileOf(CONVERTIBLE_CALLS)]: calls,
   }))
     counts[file] = await writer.close();
   return counts;
