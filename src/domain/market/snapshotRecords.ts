@@ -1,3 +1,4 @@
+import { fnv1a } from '../api/fnv1a';
 import type { Snapshot } from './quotes';
 import { exchangeDateTime } from '../time/clock';
 import { epochMillis } from '../answers/columnTypes';
@@ -97,11 +98,7 @@ function pushLevels(numbers: Array<number | null>, side: Snapshot['bids'], at: 0
 }
 
 /** The bucket of a security (FNV-1a of its code): the same every day, so its days are each in one file. */
-export function snapshotBucketOf(tsCode: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < tsCode.length; i++) hash = Math.imul(hash ^ tsCode.charCodeAt(i), 0x01000193);
-  return (hash >>> 0) % SNAPSHOT_BUCKETS;
-}
+export const snapshotBucketOf = (tsCode: string): number => fnv1a(tsCode) % SNAPSHOT_BUCKETS;
 
 /** `bucket-007`: the file name of a bucket, without its extension. */
 export const bucketName = (bucket: number) => `bucket-${String(bucket).padStart(3, '0')}`;

@@ -68,22 +68,66 @@ export type DatasetRoute<C extends string, Op extends OperationId> =
 /** The column an announced route's rows are known from: its `published`, else `ann_date`. */
 export const publishedColumnOf = (route: { published?: string }): string => route.published ?? 'ann_date';
 
+/** A synthetic session of a demo stock, in Tushare `daily`'s units (vol in lots, amount in thousand yuan). */
+export interface DemoBar {
+  /** `YYYYMMDD`. */
+  day: string;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  preClose: number;
+  pctChg: number;
+  vol: number;
+  amount: number;
+  /** The price limit of its board that day, a ratio (0.1: ±10 %), by the rules the audit applies. */
+  limit: number;
+}
+
+/** Seeded draws: the same seed gives the same bundle. */
+export interface DemoRandom {
+  /** Uniform in [min, max). */
+  between(min: number, max: number): number;
+  /** Standard normal. */
+  normal(): number;
+}
+
 /** A demo stock as the demo bundle's generator hands it to a dataset's rule: all invented but the name. */
-export interface DemoStock {
+export interface DemoStock extends DemoRandom {
   tsCode: string;
   name: string;
-  /** Issued shares. */
+  /** Its industry as the stock list names it. */
+  industry: string;
+  /** Issued shares (all tradable, for simplicity). */
   shares: number;
-  /** Its generated sessions, `YYYYMMDD`, ascending: a rule counts back from the last (`at(-30)`) as far as it needs. */
+  /** The exchange's own code of the stock in Stock Connect's holdings. */
+  connectCode: string;
+  /** Its largest holders: name, kind and percent of the shares. */
+  holders: ReadonlyArray<readonly [name: string, kind: string, percent: number]>;
+  /** Its generated sessions, ascending: a rule counts back from the last (`at(-30)`) as far as it needs. */
+  bars: readonly DemoBar[];
+  /** The days of `bars`. */
   sessions: readonly string[];
   /** Today, `YYYYMMDD`. */
   today: string;
-  /** Uniform in [min, max), seeded: the same seed gives the same bundle. */
-  between(min: number, max: number): number;
+  /** Draws seeded by the stock and `key` alone (a day): what two datasets say of one day agree, whatever else is drawn. */
+  randomOf(key: string): DemoRandom;
 }
 
-/** A dataset's demo rows of a stock, Tushare's fields (as `<api>.csv` holds them) by name. */
-export type DemoRule = (stock: DemoStock) => Record<string, string | number | null>[];
+/** A dataset's rows, Tushare's fields (as `<api>.csv` holds them) by name. */
+export type DemoRows = Record<string, string | number | null>[];
+
+/** The demo's whole market as a rule of market-wide rows takes it (margin's totals by exchange). */
+export interface DemoMarket extends DemoRandom {
+  /** The days of the demo stocks' generated sessions, ascending. */
+  days: readonly string[];
+}
+
+/** A dataset's demo rows of a demo stock. */
+export type DemoRule = (stock: DemoStock) => DemoRows;
+
+/** A dataset's demo rows of the whole market, once. */
+export type MarketDemoRule = (market: DemoMarket) => DemoRows;
 
 /**
  * One dataset beside prices and statements, everything the service knows of it in one place: its table (key,
@@ -113,7 +157,9 @@ export interface DatasetDescriptor<
   /** The `/dataapi` entry (none: not a Tushare api, e.g. Baostock's indicators). */
   tushare?: Omit<TushareApi, 'layout' | 'scope'>;
   route?: DatasetRoute<C, Op>;
+  /** Its rows in the demo bundle: of each demo stock (`demo`), or once of the market (`marketDemo`). */
   demo?: DemoRule;
+  marketDemo?: MarketDemoRule;
 }
 
 /** A descriptor as written: the api_name's entry built from the table's own filters, so a column it lacks does not compile. */

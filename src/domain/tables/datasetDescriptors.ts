@@ -10,6 +10,18 @@ import {
   FUND_SHARES,
 } from './instrumentDescriptors';
 import { EXPRESSES, FORECASTS, HOLDER_TRADES, NEW_SHARES, REPURCHASES } from './disclosureDescriptors';
+import {
+  blockTradeDemo,
+  holderCountDemo,
+  limitListDemo,
+  marginDetailDemo,
+  marginTotalsDemo,
+  moneyFlowDemo,
+  northboundDemo,
+  topHoldersDemo,
+  topListDemo,
+  topListSeatsDemo,
+} from './marketDemoRules';
 
 /**
  * The datasets beside prices and statements (issue 35), each a table in Tushare's layout with its units: the
@@ -20,6 +32,7 @@ import { EXPRESSES, FORECASTS, HOLDER_TRADES, NEW_SHARES, REPURCHASES } from './
 /** Tushare `moneyflow`: buy and sell volume (lots) and amount (10,000 yuan → yuan) by order size, and the net flow. */
 export const MONEY_FLOWS = dataset({
   api: 'moneyflow',
+  demo: moneyFlowDemo,
   table: 'money_flows',
   scope: 'market',
   key: ['ts_code', 'trade_date'],
@@ -61,6 +74,7 @@ export const MONEY_FLOWS = dataset({
 /** Tushare `margin_detail`: a stock's margin financing and securities lending of a day, in yuan and shares as sent. */
 export const MARGIN_DETAILS = dataset({
   api: 'margin_detail',
+  demo: marginDetailDemo,
   table: 'margin_details',
   scope: 'market',
   key: ['ts_code', 'trade_date'],
@@ -95,6 +109,7 @@ export const MARGIN_DETAILS = dataset({
  */
 export const MARGIN_TOTALS = dataset({
   api: 'margin',
+  marketDemo: marginTotalsDemo,
   table: 'margin_totals',
   scope: 'market',
   key: ['trade_date', 'exchange_id'],
@@ -138,6 +153,7 @@ export const isOfSecurities = (layout: TableLayout<string>): boolean => 'ts_code
  */
 export const NORTHBOUND_HOLDINGS = dataset({
   api: 'hk_hold',
+  demo: northboundDemo,
   table: 'northbound_holdings',
   scope: 'market',
   key: ['ts_code', 'trade_date', 'exchange'],
@@ -173,6 +189,7 @@ export const NORTHBOUND_HOLDINGS = dataset({
  */
 export const LIMIT_LISTS = dataset({
   api: 'limit_list_d',
+  demo: limitListDemo,
   table: 'limit_lists',
   scope: 'market',
   key: ['ts_code', 'trade_date'],
@@ -257,6 +274,7 @@ export const PRICE_LIMITS = dataset({
  */
 export const BLOCK_TRADES = dataset({
   api: 'block_trade',
+  demo: blockTradeDemo,
   table: 'block_trades',
   scope: 'market',
   key: ['ts_code', 'trade_date', 'buyer', 'seller', 'price', 'vol'],
@@ -292,6 +310,7 @@ export const BLOCK_TRADES = dataset({
  */
 export const TOP_LISTS = dataset({
   api: 'top_list',
+  demo: topListDemo,
   table: 'top_lists',
   scope: 'market',
   key: ['ts_code', 'trade_date', 'reason'],
@@ -334,6 +353,7 @@ export const TOP_LISTS = dataset({
  */
 export const TOP_LIST_SEATS = dataset({
   api: 'top_inst',
+  demo: topListSeatsDemo,
   table: 'top_list_seats',
   scope: 'market',
   key: ['ts_code', 'trade_date', 'reason', 'side', 'exalter', 'buy', 'sell'],
@@ -399,6 +419,7 @@ const holders = <Op extends 'getTopHolders' | 'getTopFloatHolders'>(
   dataset({
     api,
     table,
+    demo: topHoldersDemo,
     scope: 'financials',
     key: HOLDER_KEY,
     columns: HOLDER_COLUMNS,
@@ -438,6 +459,7 @@ export const TOP_FLOAT_HOLDERS = holders('top10_floatholders', 'top_float_holder
 /** Tushare `stk_holdernumber`: the number of shareholders on a date (`end_date`: any day a company reports it), as announced. */
 export const HOLDER_COUNTS = dataset({
   api: 'stk_holdernumber',
+  demo: holderCountDemo,
   table: 'holder_counts',
   scope: 'financials',
   key: ['ts_code', 'end_date', 'ann_date'],
