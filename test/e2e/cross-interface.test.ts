@@ -12,6 +12,8 @@ import type { FieldSource } from '../../src/domain/tables/tushareApi';
 import { toTushareDate, toTushareUnits } from '../../src/domain/tables/tushareUnits';
 import { TradingCalendar } from '../../src/modules/common/tradingCalendar.service';
 import { EXPORTABLE_DATASETS, exportFlatFiles } from '../../src/modules/tushare/flatFiles.service';
+import { exportQlib } from '../../src/export/qlib/qlibExport';
+import { qlibInstrument } from '../../src/domain/qlib/qlibLayout';
 import { ColumnarReader } from '../support/columnarReader';
 import { operations } from '../support/contract';
 import { dataapi } from '../support/dataapi';
@@ -168,6 +170,142 @@ describe('e2e: each dataset of the catalogue reads the same on every interface (
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
+  }
+
+  /**
+   * A day's bar of each kind of security, and across a code change and a delisting: the same on /v1's series
+   * and cross-section (the store's units), /dataapi and the flat files (Tushare's), MCP (the series' CSV) and
+   * qlib (the close × its factor, float32). Prices are the same number in both units.
+   */
+  const BAR_SAMPLES: Array<{ what: string; symbol: string; day?: string; kind: string; api: string }> = [
+    { what: 'a stock', symbol: '000001.SZ', kind: 'stock', api: 'daily' },
+    { what: 'an index', symbol: '000300.SH', kind: 'index', api: 'index_daily' },
+    { what: 'an ETF', symbol: '510300.SH', kind: 'etf', api: 'fund_daily' },
+    { what: 'a convertible', symbol: '127999.SZ', kind: 'convertible', api: 'cb_daily' },
+    {
+      what: 'a Beijing stock before its code change (430017.BJ)',
+      symbol: '920017.BJ',
+      day: '2025-04-03',
+      kind: 'stock',
+      api: 'daily',
+    },
+    { what: 'a stock delisted since', symbol: '000584.SZ', day: '2025-04-03', kind: 'stock', api: 'daily' },
+  ];
+  const PRICES = ['open', 'high', 'low', 'close', 'pre_close'] as const;
+  /** The demo store's qlib export, written once for the samples (by the first that reads it). */
+  const qlibOut = join(tmpdir(), `ashare-qlib-${process.pid}-${Date.now()}`);
+  let qlibWritten: Promise<unknown> | undefined;
+  after(() => rmSync(qlibOut, { recursive: true, force: true }));
+  const CROSS_SECTIONS: Record<string, string> = {
+    stock: '/v1/market/cross-section?kind=stock&adjusted=false&',
+    index: '/v1/market/cross-section?kind=index&adjusted=false&',
+    etf: '/v1/fund/cross-section?',
+    convertible: '/v1/convertible/cross-section?',
+  };
+
+  for (const sample of BAR_SAMPLES) {
+    it(`daily bars of ${sample.what} (${sample.symbol}): /v1's series and cross-section, /dataapi, MCP, flat files, qlib`, async () => {
+      const { db } = demo.testDb;
+      const headers = { 'X-API-KEY': demo.key };
+      const day =
+        sample.day ??
+        storedDay((await db('daily_bars').where('ts_code', sample.symbol).max({ day: 'trade_date' }).first())!.day)!;
+      const window = `symbol=${sample.symbol}&begin_date=${day}&end_date=${day}&adjusted=false`;
+      const series = (await (await fetch(`${demo.server.baseUrl}/v1/market/daily?${window}`, { headers })).json()) as {
+        data: { symbol: string; name: string; daily: Row[] };
+      };
+      const [bar] = series.data.daily;
+      expect(series.data.symbol).to.equal(sample.symbol);
+      expect(bar, `${sample.symbol} on ${day}`).to.include({ date: day });
+
+      const section = (await (
+        await fetch(`${demo.server.baseUrl}${CROSS_SECTIONS[sample.kind]}date=${day}`, { headers })
+      ).json()) as { data: Record<string, unknown> };
+      const entries = Object.values(section.data).find(Array.isArray) as Row[];
+      const row = entries.find((entry) => entry.symbol === sample.symbol);
+      expect(row, `${sample.symbol} in the cross-section of ${day}`).to.not.equal(undefined);
+      const shared = ['open', 'high', 'low', 'close', 'pre_close', 'volume', 'amount'].filter((field) => field in row!);
+      expect(Object.fromEntries(shared.map((field) => [field, row![field]]))).to.deep.equal(
+        Object.fromEntries(shared.map((field) => [field, bar![field]])),
+      );
+      if ('name' in row!) expect(row.name).to.equal(series.data.name);
+
+      const answer = await dataapi(demo.server.baseUrl, demo.key, sample.api, {
+        ts_code: sample.symbol,
+        trade_date: day.replaceAll('-', ''),
+      });
+      expect(answer.code, answer.msg).to.equal(0);
+      const wire = Object.fromEntries(answer.data.fields.map((field, i) => [field, answer.data.items[0]?.[i]]));
+      expect(Object.fromEntries(PRICES.map((field) => [field, wire[field]]))).to.deep.equal(
+        Object.fromEntries(PRICES.map((field) => [field, bar![field]])),
+      );
+
+      const client = await mcpClient(demo.server.baseUrl, demo.key);
+      try {
+        const args = { symbol: sample.symbol, begin_date: day, end_date: day, adjusted: false };
+        const text = textOf(await client.callTool({ name: 'get_daily', arguments: args }));
+        const csv = await (
+          await fetch(`${demo.server.baseUrl}/v1/market/daily?${window}&format=csv`, { headers })
+        ).text();
+        // The tool's CSV names the series once (`# symbol=…`), then its rows: the same rows as the route's CSV.
+        const csvRows = (body: string) =>
+          Papa.parse<Row>(
+            body
+              .split('\n')
+              .filter((line) => !line.startsWith('#') && !line.startsWith('{'))
+              .join('\n')
+              .trim(),
+            {
+              header: true,
+            },
+          ).data;
+        const [viaTool, viaRoute] = [csvRows(text), csvRows(csv)];
+        expect(viaTool).to.have.length(viaRoute.length);
+        expect(
+          viaRoute.map((one, i) => Object.fromEntries(Object.keys(viaTool[i]!).map((key) => [key, one[key]]))),
+        ).to.deep.equal(viaTool);
+        expect(text).to.include(`# symbol=${sample.symbol}`);
+      } finally {
+        await client.close();
+      }
+
+      const out = mkdtempSync(join(tmpdir(), 'ashare-bars-'));
+      try {
+        if (EXPORTABLE_DATASETS.includes(sample.api)) {
+          const calendar = new TradingCalendar(db, new DataVersions(db, 0));
+          await exportFlatFiles(db, calendar, {
+            out,
+            datasets: [sample.api],
+            since: day,
+            until: day,
+            format: 'parquet',
+          });
+          const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as {
+            files: Array<{ path: string }>;
+          };
+          const table = await (await reader).parquet(readFileSync(join(out, manifest.files[0]!.path)));
+          const fileRow = table.rows.find((one) => one.ts_code === sample.symbol);
+          expect(fileRow, `${sample.symbol} in the flat file of ${day}`).to.not.equal(undefined);
+          const fields = answer.data.fields.filter((field) => field in fileRow! && field !== 'trade_date');
+          expect(Object.fromEntries(fields.map((field) => [field, fileRow![field]]))).to.deep.equal(
+            Object.fromEntries(fields.map((field) => [field, wire[field]])),
+          );
+        }
+        if (sample.kind === 'convertible') return; // not a qlib instrument (stocks, ETFs and indices are)
+        await (qlibWritten ??= exportQlib(db, { out: qlibOut }));
+        const calendarDays = readFileSync(join(qlibOut, 'calendars', 'day.txt'), 'utf8')
+          .trim()
+          .split('\n');
+        const features = join(qlibOut, 'features', qlibInstrument(sample.symbol).toLowerCase());
+        const floats = (field: string) =>
+          new Float32Array(new Uint8Array(readFileSync(join(features, `${field}.day.bin`))).buffer);
+        const [close, factor] = [floats('close'), floats('factor')];
+        const at = calendarDays.indexOf(day) - close[0]! + 1;
+        expect(close[at]).to.equal(Math.fround(Number(bar!.close) * factor[at]!));
+      } finally {
+        rmSync(out, { recursive: true, force: true });
+      }
+    });
   }
 
   for (const descriptor of DATASET_DESCRIPTORS) {

@@ -98,11 +98,7 @@ export async function exportQlib(db: Knex, options: QlibExportOptions): Promise<
   if (from !== null)
     for (let i = 0; i < securities.length; i += CODES_A_READ) {
       const chunk = securities.slice(i, i + CODES_A_READ);
-      const bars = await barsFrom(
-        db,
-        chunk.map((security) => security.ts_code),
-        from,
-      );
+      const bars = await barsFrom(db, chunk, from);
       for (const security of chunk) {
         const own = bars.get(security.ts_code);
         if (own !== undefined)

@@ -3,23 +3,47 @@ import { storedDay } from '../../db/sql';
 import type { ConstituentRow } from '../../domain/market/universe';
 import type { PitRecord, QlibSourceBar } from '../../domain/qlib/qlibLayout';
 import { pitPeriod } from '../../domain/qlib/qlibLayout';
+import { CodeChangeMap, type CodeSpan } from '../../domain/reference/codeChanges';
+import { codeChangeSources } from '../../db/codeChangeSources';
 
 /** The kinds of security written as qlib instruments: stocks, ETFs and indices (`SH000300`). */
 export const QLIB_KINDS = ['stock', 'etf', 'index'] as const;
 
+/** A security written, with its codes over its history (`CodeChangeMap.spans`: current first, then former ones). */
 export interface QlibSecurity {
   ts_code: string;
   kind: string;
   delisted: boolean;
+  spans: CodeSpan[];
 }
 
-/** The securities of the kinds written, by code. */
+/**
+ * The securities of the kinds written, by code, each under its current code with its former codes' bars (a
+ * Beijing stock's before 2025-10-09 under its 43/83/87 code): a former code that has a row of its own is no
+ * instrument of its own, as it is no security of its own on the routes and in the flat files.
+ */
 export async function qlibSecurities(db: Knex): Promise<QlibSecurity[]> {
   const rows = await db('securities')
     .whereIn('kind', [...QLIB_KINDS])
     .orderBy('ts_code')
     .select('ts_code', 'kind', 'list_status');
-  return rows.map((row) => ({ ts_code: row.ts_code, kind: row.kind, delisted: row.list_status === 'D' }));
+  const { changes, knownCodes } = await codeChangeSources(db);
+  const history = new CodeChangeMap(changes, knownCodes);
+  const former = new Set(
+    history
+      .resolve(rows.map((row) => row.ts_code))
+      .filter(({ requested, code }) => code !== requested)
+      .map(({ requested }) => requested),
+  );
+  const spans = history.spans(rows.map((row) => row.ts_code));
+  return rows
+    .filter((row) => !former.has(row.ts_code))
+    .map((row) => ({
+      ts_code: row.ts_code,
+      kind: row.kind,
+      delisted: row.list_status === 'D',
+      spans: spans.get(row.ts_code)!,
+    }));
 }
 
 /** The first and last day the store holds a bar of any security, or null when it holds none. */
@@ -28,12 +52,19 @@ export async function barSpan(db: Knex): Promise<{ first: string; last: string }
   return row?.first ? { first: storedDay(row.first)!, last: storedDay(row.last)! } : null;
 }
 
-/** The codes' bars from `from` on, with each day's factor, by code and day. */
+/** The securities' bars from `from` on, with each day's factor, by current code and day (a former code's before its successor took over). */
 export async function barsFrom(
   db: Knex,
-  codes: readonly string[],
+  securities: readonly QlibSecurity[],
   from: string,
 ): Promise<Map<string, QlibSourceBar[]>> {
+  const currentOf = new Map(
+    securities.flatMap((security) => security.spans.map((span) => [span.code, security] as const)),
+  );
+  const untilOf = new Map(
+    securities.flatMap((security) => security.spans.map((span) => [span.code, span.until] as const)),
+  );
+  const codes = [...currentOf.keys()];
   const rows = await db('daily_bars as b')
     .leftJoin('adj_factors as f', function () {
       this.on('f.ts_code', 'b.ts_code').andOn('f.trade_date', 'b.trade_date');
@@ -57,10 +88,16 @@ export async function barsFrom(
   for (const row of rows) {
     // The rows as read, their day made text in place: a chunk of history is the export's largest object.
     row.trade_date = storedDay(row.trade_date)!;
-    const bars = byCode.get(row.ts_code) ?? [];
+    const until = untilOf.get(row.ts_code);
+    if (until != null && row.trade_date >= until) continue;
+    const current = currentOf.get(row.ts_code)!.ts_code;
+    const bars = byCode.get(current) ?? [];
     bars.push(row);
-    byCode.set(row.ts_code, bars);
+    byCode.set(current, bars);
   }
+  // Read in code order, a former code's bars may follow its successor's: each such security's in day order.
+  for (const security of securities)
+    if (security.spans.length > 1) byCode.get(security.ts_code)?.sort((a, b) => (a.trade_date < b.trade_date ? -1 : 1));
   return byCode;
 }
 

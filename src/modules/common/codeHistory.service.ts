@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection';
 import { VersionedValue, type DataVersions } from '../../db/dataVersions';
 import { CodeChangeMap, type CodeChange, type CodeSpan, type ResolvedSymbol } from '../../domain/reference/codeChanges';
-import { codeChangeSources } from './codeHistory.repository';
+import { codeChangeSources } from '../../db/codeChangeSources';
 
 /**
  * The store's code changes from memory (`CodeChangeMap`), built at start and again when the `reference` data

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/connection';
-import type { CodeChange } from '../../domain/reference/codeChanges';
+import type { Db } from './connection';
+import type { CodeChange } from '../domain/reference/codeChanges';
 
 /** Every code change, oldest first, and which of the codes they lead to are securities of the store. */
 export async function codeChangeSources(db: Db): Promise<{ changes: CodeChange[]; knownCodes: Set<string> }> {
