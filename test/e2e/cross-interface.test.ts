@@ -139,37 +139,36 @@ describe('e2e: each dataset of the catalogue reads the same on every interface (
     }
   }
 
-  /** The flat files: the day's file holds the /dataapi row (the day itself is its folder's name). */
-  async function inFlatFile(descriptor: DatasetDescriptor, stored: Row, key: string[], expected: Row): Promise<void> {
+  /** The flat file of an api's day, as DuckDB reads it. */
+  async function flatFile(api: string, day: string) {
     const { db } = demo.testDb;
     const out = mkdtempSync(join(tmpdir(), 'ashare-cross-'));
     try {
-      const day = storedDay(stored.trade_date ?? stored.ann_date)!;
       const calendar = new TradingCalendar(db, new DataVersions(db, 0));
-      await exportFlatFiles(db, calendar, {
-        out,
-        datasets: [descriptor.api],
-        since: day,
-        until: day,
-        format: 'parquet',
-      });
+      await exportFlatFiles(db, calendar, { out, datasets: [api], since: day, until: day, format: 'parquet' });
       const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as {
         files: Array<{ path: string }>;
       };
-      const table = await (await reader).parquet(readFileSync(join(out, manifest.files[0]!.path)));
-      const typeOf = new Map(table.columns.map((column) => [column.name, column.type]));
-      const value = (row: Row, name: string) => fileValue(row[name], typeOf.get(name)!);
-      const kept = Object.keys(expected).filter((name) => typeOf.has(name));
-      const found = table.rows.find((row) =>
-        key.every((column) => !typeOf.has(column) || value(row, column) === expected[column]),
-      );
-      expect(found, `${descriptor.api} row in the flat file of ${day}`).to.not.equal(undefined);
-      expect(Object.fromEntries(kept.map((name) => [name, value(found!, name)]))).to.deep.equal(
-        Object.fromEntries(kept.map((name) => [name, expected[name]])),
-      );
+      return await (await reader).parquet(readFileSync(join(out, manifest.files[0]!.path)));
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
+  }
+
+  /** The flat files: the day's file holds the /dataapi row (the day itself is its folder's name). */
+  async function inFlatFile(descriptor: DatasetDescriptor, stored: Row, key: string[], expected: Row): Promise<void> {
+    const day = storedDay(stored.trade_date ?? stored.ann_date)!;
+    const table = await flatFile(descriptor.api, day);
+    const typeOf = new Map(table.columns.map((column) => [column.name, column.type]));
+    const value = (row: Row, name: string) => fileValue(row[name], typeOf.get(name)!);
+    const kept = Object.keys(expected).filter((name) => typeOf.has(name));
+    const found = table.rows.find((row) =>
+      key.every((column) => !typeOf.has(column) || value(row, column) === expected[column]),
+    );
+    expect(found, `${descriptor.api} row in the flat file of ${day}`).to.not.equal(undefined);
+    expect(Object.fromEntries(kept.map((name) => [name, value(found!, name)]))).to.deep.equal(
+      Object.fromEntries(kept.map((name) => [name, expected[name]])),
+    );
   }
 
   /**
@@ -269,42 +268,26 @@ describe('e2e: each dataset of the catalogue reads the same on every interface (
         await client.close();
       }
 
-      const out = mkdtempSync(join(tmpdir(), 'ashare-bars-'));
-      try {
-        if (EXPORTABLE_DATASETS.includes(sample.api)) {
-          const calendar = new TradingCalendar(db, new DataVersions(db, 0));
-          await exportFlatFiles(db, calendar, {
-            out,
-            datasets: [sample.api],
-            since: day,
-            until: day,
-            format: 'parquet',
-          });
-          const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as {
-            files: Array<{ path: string }>;
-          };
-          const table = await (await reader).parquet(readFileSync(join(out, manifest.files[0]!.path)));
-          const fileRow = table.rows.find((one) => one.ts_code === sample.symbol);
-          expect(fileRow, `${sample.symbol} in the flat file of ${day}`).to.not.equal(undefined);
-          const fields = answer.data.fields.filter((field) => field in fileRow! && field !== 'trade_date');
-          expect(Object.fromEntries(fields.map((field) => [field, fileRow![field]]))).to.deep.equal(
-            Object.fromEntries(fields.map((field) => [field, wire[field]])),
-          );
-        }
-        if (sample.kind === 'convertible') return; // not a qlib instrument (stocks, ETFs and indices are)
-        await (qlibWritten ??= exportQlib(db, { out: qlibOut }));
-        const calendarDays = readFileSync(join(qlibOut, 'calendars', 'day.txt'), 'utf8')
-          .trim()
-          .split('\n');
-        const features = join(qlibOut, 'features', qlibInstrument(sample.symbol).toLowerCase());
-        const floats = (field: string) =>
-          new Float32Array(new Uint8Array(readFileSync(join(features, `${field}.day.bin`))).buffer);
-        const [close, factor] = [floats('close'), floats('factor')];
-        const at = calendarDays.indexOf(day) - close[0]! + 1;
-        expect(close[at]).to.equal(Math.fround(Number(bar!.close) * factor[at]!));
-      } finally {
-        rmSync(out, { recursive: true, force: true });
+      if (EXPORTABLE_DATASETS.includes(sample.api)) {
+        const table = await flatFile(sample.api, day);
+        const fileRow = table.rows.find((one) => one.ts_code === sample.symbol);
+        expect(fileRow, `${sample.symbol} in the flat file of ${day}`).to.not.equal(undefined);
+        const fields = answer.data.fields.filter((field) => field in fileRow! && field !== 'trade_date');
+        expect(Object.fromEntries(fields.map((field) => [field, fileRow![field]]))).to.deep.equal(
+          Object.fromEntries(fields.map((field) => [field, wire[field]])),
+        );
       }
+      if (sample.kind === 'convertible') return; // not a qlib instrument (stocks, ETFs and indices are)
+      await (qlibWritten ??= exportQlib(db, { out: qlibOut }));
+      const calendarDays = readFileSync(join(qlibOut, 'calendars', 'day.txt'), 'utf8')
+        .trim()
+        .split('\n');
+      const features = join(qlibOut, 'features', qlibInstrument(sample.symbol).toLowerCase());
+      const floats = (field: string) =>
+        new Float32Array(new Uint8Array(readFileSync(join(features, `${field}.day.bin`))).buffer);
+      const [close, factor] = [floats('close'), floats('factor')];
+      const at = calendarDays.indexOf(day) - close[0]! + 1;
+      expect(close[at]).to.equal(Math.fround(Number(bar!.close) * factor[at]!));
     });
   }
 
