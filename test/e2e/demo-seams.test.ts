@@ -9,6 +9,7 @@ import { TradingCalendar } from '../../src/modules/common/tradingCalendar.servic
 import { DataVersions } from '../../src/db/dataVersions';
 import { operations } from '../support/contract';
 import { ColumnarReader } from '../support/columnarReader';
+import { dataapi } from '../support/dataapi';
 import { useDemoServer } from '../support/demoServer';
 
 const DAY = '2025-04-03';
@@ -83,6 +84,9 @@ describe('e2e: the demo store answers every rule it has, each security under one
       try {
         const { rows } = await reader.parquet(readFileSync(join(out, manifest.files[0]!.path)));
         expect(rows.map((row) => row.ts_code).sort()).to.deep.equal(symbols);
+        // The Tushare wire asked for the day answers the same codes as its flat file.
+        const wire = await dataapi(demo.server.baseUrl, demo.key, 'daily', { trade_date: DAY.replaceAll('-', '') });
+        expect(wire.data.items.map((item) => String(item[0])).sort()).to.deep.equal(symbols);
       } finally {
         reader.close();
       }

@@ -95,7 +95,7 @@ const TYPE_OF_KIND: Record<FieldSource['kind'], ColumnType> = {
  * table — with the partition's column not a column of the file.
  * `manifest.json` lists each file (dataset, date, rows, sha256): a rerun writes only the files whose bytes
  * changed, and a crashed run, rerun, ends with the same directory. Every row is under its security's current
- * code (`underCurrentCodes`).
+ * code, as `/dataapi` answers a day (`answeredUnder`).
  */
 export function exportFlatFiles(db: Db, calendar: TradingCalendar, options: FlatFileOptions): Promise<FlatFileSummary> {
   return withPageCache(db, EXPORT_CACHE_KIB, () => writeFlatFiles(db, calendar, options));
@@ -137,10 +137,13 @@ async function writeFlatFiles(db: Db, calendar: TradingCalendar, options: FlatFi
       const columns = Object.keys(api.fields).filter((name) => name !== partition);
       const types = columns.map((name) => TYPE_OF_KIND[api.fields[name]!.kind]);
       for (const date of datesOf(dataset)) {
-        const rows = await underCurrentCodes(
+        const rows = await dayRows(
+          db,
+          calendar,
           codes,
-          await dayRows(db, calendar, { apiName: dataset, fields: columns, partition }, api.scope, date),
-          columns.indexOf('ts_code'),
+          { apiName: dataset, fields: columns, partition },
+          api.scope,
+          date,
         );
         if (rows.length === 0) {
           manifest.remove(dataset, date);
@@ -178,22 +181,6 @@ async function writeFlatFiles(db: Db, calendar: TradingCalendar, options: FlatFi
   return summary;
 }
 
-/**
- * A session's rows each under its security's current code: a security that changed codes (the BSE's 920 codes
- * from 2025-10-09, a merger's new code) is one series in the export read as one table, as in `/v1`.
- */
-async function underCurrentCodes(codes: CodeHistory, rows: TushareValue[][], at: number): Promise<TushareValue[][]> {
-  if (at < 0 || rows.length === 0) return rows;
-  const current = new Map(
-    (await codes.resolve([...new Set(rows.map((row) => String(row[at])))])).map(({ requested, code }) => [
-      requested,
-      code,
-    ]),
-  );
-  for (const row of rows) row[at] = current.get(String(row[at])) ?? row[at]!;
-  return rows;
-}
-
 /** Files posted to the encoding thread beyond the one it encodes: one queued keeps it busy while the next is read. */
 const ENCODING_AHEAD = 1;
 
@@ -201,6 +188,7 @@ const ENCODING_AHEAD = 1;
 async function dayRows(
   db: Db,
   calendar: TradingCalendar,
+  codes: CodeHistory,
   { apiName, fields, partition }: { apiName: string; fields: string[]; partition: 'trade_date' | 'ann_date' },
   scope: string,
   date: string,
@@ -213,6 +201,7 @@ async function dayRows(
       calendar,
       { apiName, params, fields },
       { scopes: [scope], visibility: EVERYTHING },
+      codes,
     );
     items.push(...page.items);
     if (!page.has_more) return items;

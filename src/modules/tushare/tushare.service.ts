@@ -185,7 +185,8 @@ function boundedBy(filters: readonly AppliedFilter[], column: string, cutoff: st
 /**
  * A dated api asked by `ts_code`: each code's security answers its whole series under the code asked, its rows
  * under its other codes included, each former code's up to the day the next took over (the BSE's 920 codes from
- * 2025-10-09, a merger's new code), as `/v1` reads it. Returns the stored codes to answer under another code.
+ * 2025-10-09, a merger's new code), as `/v1` reads it. Returns the code each stored code answers under (a code
+ * asked, its own).
  */
 async function acrossCodeChanges(codes: CodeHistory, api: TushareApi, filters: AppliedFilter[]) {
   const askedAs = new Map<string, string>();
@@ -196,6 +197,7 @@ async function acrossCodeChanges(codes: CodeHistory, api: TushareApi, filters: A
     const named = new Set(asked);
     const resolved = await codes.resolve(asked);
     const spans = await codes.spans(resolved.map(({ code }) => code));
+    for (const code of named) askedAs.set(code, code);
     const former: Array<{ code: string; until: string }> = [];
     for (const { requested, code } of resolved)
       for (const span of spans.get(code)!) {
@@ -209,11 +211,28 @@ async function acrossCodeChanges(codes: CodeHistory, api: TushareApi, filters: A
   return askedAs;
 }
 
-/** Rows whose security was asked by another of its codes, answered under the code asked. */
-function answeredUnder(askedAs: ReadonlyMap<string, string>, rows: unknown[][], sources: readonly FieldSource[]) {
+/**
+ * Each row under the code its security answers to: the code asked where it was asked by another of its codes,
+ * else its current code (a day's rows of a Beijing stock before 2025-10-09 under its 920 code), as `/v1`, the
+ * flat files and qlib give it.
+ */
+async function answeredUnder(
+  codes: CodeHistory | undefined,
+  api: TushareApi,
+  askedAs: ReadonlyMap<string, string>,
+  rows: unknown[][],
+  sources: readonly FieldSource[],
+) {
   const at = sources.findIndex((source) => source.from === 'table' && source.column === 'ts_code');
-  if (askedAs.size === 0 || at < 0) return rows;
-  for (const row of rows) row[at] = askedAs.get(String(row[at])) ?? row[at];
+  // Only the rows of days: a reference table's row is a security (or a code's own record) under its own code.
+  if (at < 0 || rows.length === 0 || api.layout.marketTime === undefined) return rows;
+  const unasked = [...new Set(rows.map((row) => String(row[at])))].filter((code) => !askedAs.has(code));
+  const current = new Map(
+    codes === undefined || unasked.length === 0
+      ? []
+      : (await codes.resolve(unasked)).map(({ requested, code }) => [requested, code] as const),
+  );
+  for (const row of rows) row[at] = askedAs.get(String(row[at])) ?? current.get(String(row[at])) ?? row[at];
   return rows;
 }
 
@@ -271,7 +290,9 @@ export async function tushareQuery(
       calendar,
       api,
       read,
-      answeredUnder(
+      await answeredUnder(
+        codes,
+        api,
         askedAs,
         daily,
         read.map((name) => all[name]!),
@@ -286,7 +307,13 @@ export async function tushareQuery(
     };
   }
   const sources = names.map((name) => all[name]!);
-  const rows = answeredUnder(askedAs, await tushareRows(db, api, filters, sources, window, cutoff), sources);
+  const rows = await answeredUnder(
+    codes,
+    api,
+    askedAs,
+    await tushareRows(db, api, filters, sources, window, cutoff),
+    sources,
+  );
   if (rows.length === 0 && window.offset === 0) await assertNotHidden(db, api, filters, visibility);
   const items = rows.slice(0, window.limit).map((row) => sources.map((source, i) => valueOf(source, row[i])));
   return { fields: names, items, has_more: rows.length > window.limit };
