@@ -161,7 +161,7 @@ describe('export: flat files, one Parquet file a dataset and session, read by Du
 describe('export: a security that changed codes is one series, under its current code', () => {
   const testDb = useTestDb();
 
-  it("方大新材's bars under 838163.BJ before 2025-10-09 and 920163.BJ from then read as one series of 920163.BJ", async () => {
+  it("方大新材's bars under 838163.BJ before 2025-10-09 and 920163.BJ from then read as one series of 920163.BJ, its announcements too", async () => {
     const db = testDb.db;
     await loadCalendar(db, '2025-09-29', '2025-10-10');
     await insertSecurities(db, [{ ts_code: '920163.BJ', name: '方大新材', kind: 'stock' }]);
@@ -183,11 +183,18 @@ describe('export: a security that changed codes is one series, under its current
       amount: close * 100_000,
     });
     await db('daily_bars').insert([bar('838163.BJ', '2025-09-30', 14.2), bar('920163.BJ', '2025-10-09', 14.3)]);
+    // An announced fact of the same stock under its former code: its file of the day names the current code too.
+    await db('forecasts').insert({
+      ts_code: '838163.BJ',
+      ann_date: '2025-09-30',
+      end_date: '2025-09-30',
+      type: '预增',
+    });
     const out = mkdtempSync(join(tmpdir(), 'ashare-export-codes-'));
     const reader = await ColumnarReader.open();
     try {
       await exportFlatFiles(db, new TradingCalendar(db, new DataVersions(db, 0)), {
-        datasets: ['daily'],
+        datasets: ['daily', 'forecast'],
         since: '2025-09-29',
         until: '2025-10-10',
         format: 'parquet',
@@ -197,6 +204,10 @@ describe('export: a security that changed codes is one series, under its current
       expect(daily.rows.map(({ ts_code, trade_date, close }) => [ts_code, trade_date, close])).to.deep.equal([
         ['920163.BJ', '2025-09-30', 14.2],
         ['920163.BJ', '2025-10-09', 14.3],
+      ]);
+      const forecasts = await reader.directory(join(out, 'forecast'), 'ann_date');
+      expect(forecasts.rows.map(({ ts_code, ann_date }) => [ts_code, ann_date])).to.deep.equal([
+        ['920163.BJ', '2025-09-30'],
       ]);
     } finally {
       reader.close();

@@ -212,6 +212,13 @@ async function acrossCodeChanges(codes: CodeHistory, api: TushareApi, filters: A
 }
 
 /**
+ * Whether an api's rows are a security's facts of days (a bar, an announcement: it has market time or is asked by
+ * one day, as the flat files partition it), not the reference rows that are a security or a code's own record.
+ */
+const ofDays = (api: TushareApi): boolean =>
+  api.layout.marketTime !== undefined || ['trade_date', 'ann_date'].some((name) => api.params[name]?.op === 'eq');
+
+/**
  * Each row under the code its security answers to: the code asked where it was asked by another of its codes,
  * else its current code (a day's rows of a Beijing stock before 2025-10-09 under its 920 code), as `/v1`, the
  * flat files and qlib give it.
@@ -224,8 +231,7 @@ async function answeredUnder(
   sources: readonly FieldSource[],
 ) {
   const at = sources.findIndex((source) => source.from === 'table' && source.column === 'ts_code');
-  // Only the rows of days: a reference table's row is a security (or a code's own record) under its own code.
-  if (at < 0 || rows.length === 0 || api.layout.marketTime === undefined) return rows;
+  if (at < 0 || rows.length === 0 || !ofDays(api)) return rows;
   const unasked = [...new Set(rows.map((row) => String(row[at])))].filter((code) => !askedAs.has(code));
   const current = new Map(
     codes === undefined || unasked.length === 0
