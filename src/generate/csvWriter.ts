@@ -8,9 +8,17 @@ export class CsvWriter {
   private size = 0;
   rows = 0;
 
-  constructor(path: string, header: string[]) {
+  constructor(
+    path: string,
+    private readonly header: string[],
+  ) {
     this.stream = createWriteStream(path);
     this.buffer.push(header.join(',') + '\n');
+  }
+
+  /** A row given by column name, in the header's order; a column it lacks is empty. */
+  writeRecord(record: Readonly<Record<string, string | number | null>>): Promise<void> {
+    return this.write(this.header.map((column) => record[column] ?? null));
   }
 
   async write(values: ReadonlyArray<string | number | null>): Promise<void> {

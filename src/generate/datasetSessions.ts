@@ -96,12 +96,11 @@ export async function writeDatasetSessions(
   const days = [...new Set(stocks.flatMap((stock) => stock.sessions))].sort();
   for (const descriptor of DATASET_DESCRIPTORS) {
     if (!descriptor.demo && !descriptor.marketDemo) continue;
-    const fields = tushareFieldsOf(descriptor);
-    const file = csv(csvFileOf(descriptor), fields);
+    const file = csv(csvFileOf(descriptor), tushareFieldsOf(descriptor));
     const rows = descriptor.marketDemo
       ? descriptor.marketDemo({ days, ...draws })
       : stocks.flatMap((stock) => descriptor.demo!(stock));
-    for (const row of rows) await file.write(fields.map((field) => row[field] ?? null));
+    for (const row of rows) await file.writeRecord(row);
   }
   await writeBoards(csv, series);
   const rows: Record<string, number> = {};

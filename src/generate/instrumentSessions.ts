@@ -77,7 +77,6 @@ export async function writeInstrumentSessions(out: string, underlying: readonly 
   const resets = csv(csvFileOf(CONVERTIBLE_PRICE_CHANGES), tushareFieldsOf(CONVERTIBLE_PRICE_CHANGES));
   const dividends = csv(csvFileOf(FUND_DIVIDENDS), tushareFieldsOf(FUND_DIVIDENDS));
   const calls = csv(csvFileOf(CONVERTIBLE_CALLS), tushareFieldsOf(CONVERTIBLE_CALLS));
-  const byField = (fields: string[], row: Record<string, string | number>) => fields.map((field) => row[field] ?? null);
   const days = underlying.map((day) => day.day);
   const resetAt = Math.floor(days.length / 2);
 
@@ -88,7 +87,7 @@ export async function writeInstrumentSessions(out: string, underlying: readonly 
     status: 'L',
     market: 'E',
   };
-  await funds.write(columnsOf(FUNDS).map((column) => fund[column] ?? null));
+  await funds.writeRecord(fund);
   await bonds.write([
     BOND.tsCode,
     BOND.name,
@@ -151,22 +150,20 @@ export async function writeInstrumentSessions(out: string, underlying: readonly 
     await units.write([ETF.tsCode, stock.day, shares]);
     etfClose = etf.close;
     if (i === exDay - 1)
-      await dividends.write(
-        byField(tushareFieldsOf(FUND_DIVIDENDS), {
-          ts_code: ETF.tsCode,
-          ann_date: days[i - 3]!,
-          imp_anndate: days[i - 3]!,
-          base_date: days[i - 4]!,
-          div_proc: '实施',
-          record_date: days[i]!,
-          ex_date: days[i + 1]!,
-          pay_date: days[i + 3]!,
-          net_ex_date: days[i + 1]!,
-          div_cash: ETF_CASH,
-          base_unit: shares,
-          base_year: days[i]!.slice(0, 4),
-        }),
-      );
+      await dividends.writeRecord({
+        ts_code: ETF.tsCode,
+        ann_date: days[i - 3]!,
+        imp_anndate: days[i - 3]!,
+        base_date: days[i - 4]!,
+        div_proc: '实施',
+        record_date: days[i]!,
+        ex_date: days[i + 1]!,
+        pay_date: days[i + 3]!,
+        net_ex_date: days[i + 1]!,
+        div_cash: ETF_CASH,
+        base_unit: shares,
+        base_year: days[i]!.slice(0, 4),
+      });
 
     const price = i >= resetAt && days.length > 3 ? BOND.reset : BOND.firstPrice;
     const close = fixed3(((stock.close * 100) / price) * (1.12 + 0.01 * random.normal()));
@@ -187,16 +184,14 @@ export async function writeInstrumentSessions(out: string, underlying: readonly 
     ]);
     bondClose = cb.close;
     if (i === days.length - 5)
-      await calls.write(
-        byField(tushareFieldsOf(CONVERTIBLE_CALLS), {
-          ts_code: BOND.tsCode,
-          call_type: '强赎',
-          is_call: '公告提示强赎',
-          ann_date: stock.day,
-          call_price: 100.6,
-          call_price_tax: 100.48,
-        }),
-      );
+      await calls.writeRecord({
+        ts_code: BOND.tsCode,
+        call_type: '强赎',
+        is_call: '公告提示强赎',
+        ann_date: stock.day,
+        call_price: 100.6,
+        call_price_tax: 100.48,
+      });
   }
   const counts: Record<string, number> = {};
   for (const [file, writer] of Object.entries({
