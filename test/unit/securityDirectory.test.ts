@@ -57,4 +57,21 @@ describe('SecurityDirectory', () => {
       false,
     ]);
   });
+
+  it('answers a former code under the latest successor the list holds, else under itself (839680.BJ: its 920 code unknown)', () => {
+    const bse = new SecurityDirectory(
+      [{ ts_code: '920163.BJ', name: '方大新材', kind: 'stock' }],
+      [],
+      [
+        { old_code: '838163.BJ', new_code: '920163.BJ' },
+        { old_code: '839680.BJ', new_code: '920680.BJ' },
+      ],
+    );
+    expect(['838163.BJ', '839680.BJ', '920163.BJ', '600000.SH'].map((code) => bse.currentCode(code))).to.deep.equal([
+      '920163.BJ',
+      '839680.BJ',
+      '920163.BJ',
+      '600000.SH',
+    ]);
+  });
 });

@@ -33,6 +33,20 @@ export const BSE_CODE_SWITCH_DATE = '2025-10-09';
 export const MAX_HOPS = 5;
 
 /**
+ * The code a code answers for: its latest successor (chains followed) when `known` holds that code, else the
+ * code itself. The one rule of the routes' symbol resolution and of a day's rows (SecurityDirectory.currentCode).
+ */
+export function currentCodeOf(
+  successor: ReadonlyMap<string, string>,
+  code: string,
+  known: (code: string) => boolean,
+): string {
+  let current = code;
+  for (let hop = 0; hop < MAX_HOPS && successor.has(current); hop++) current = successor.get(current)!;
+  return current !== code && known(current) ? current : code;
+}
+
+/**
  * Every code change of the store, held in memory: the whole table is small (the real A-share history has a
  * few hundred changes), so symbol resolution and the history spans of every symbol-taking route need no SQL.
  */
@@ -62,11 +76,8 @@ export class CodeChangeMap {
    * code is known at all is the caller's check.
    */
   resolve(requested: readonly string[]): ResolvedSymbol[] {
-    return requested.map((code) => {
-      let current = code;
-      for (let hop = 0; hop < MAX_HOPS && this.successor.has(current); hop++) current = this.successor.get(current)!;
-      return { requested: code, code: current !== code && this.knownCodes.has(current) ? current : code };
-    });
+    const known = (code: string) => this.knownCodes.has(code);
+    return requested.map((code) => ({ requested: code, code: currentCodeOf(this.successor, code, known) }));
   }
 
   /**

@@ -1,6 +1,6 @@
 import { groupBy } from '../api/collections';
 import { fundOrBondKindOf, type SecurityKind } from './symbols';
-import { MAX_HOPS } from './codeChanges';
+import { currentCodeOf, MAX_HOPS } from './codeChanges';
 
 /** A security's reference row as a day's rows need it: its name now and its kind. */
 export interface DirectoryEntry {
@@ -85,13 +85,11 @@ export class SecurityDirectory {
 
   /**
    * The code the security answers under: a former code's latest successor that the list holds (838163.BJ is
-   * 920163.BJ), else the code itself. The same rule as the routes' symbol resolution (CodeChangeMap.resolve),
-   * so that a day read by code answers the code a history or an export gives the same security.
+   * 920163.BJ), else the code itself (`currentCodeOf`, the routes' symbol resolution), so that a day read by code
+   * answers the code a history or an export gives the same security.
    */
   currentCode(tsCode: string): string {
-    let code = tsCode;
-    for (let hops = 0; hops < MAX_HOPS && this.successors.has(code); hops++) code = this.successors.get(code)!;
-    return code !== tsCode && this.byCode.has(code) ? code : tsCode;
+    return currentCodeOf(this.successors, tsCode, (code) => this.byCode.has(code));
   }
 
   /** A code's reference row, or its successor's when the list holds only the later code. */
