@@ -46,7 +46,7 @@ export async function journalAppend(records: readonly SnapshotRecord[], journalB
     const cells = records.map((record) => {
       const cell = value(record);
       let bytes = encoded.get(cell);
-      if (bytes === undefined) encoded.set(cell, (bytes = new TextEncoder().encode(cell)));
+      if (bytes === undefined) encoded.set(cell, (bytes = UTF8.encode(cell)));
       return bytes;
     });
     const valueOffsets = new Int32Array(length + 1);
@@ -71,6 +71,7 @@ export async function journalAppend(records: readonly SnapshotRecord[], journalB
   return stream.subarray(batchAt, stream.length - END_OF_STREAM);
 }
 
+const UTF8 = new TextEncoder();
 const END_OF_STREAM = 8;
 const CONTINUATION = 0xffffffff;
 

@@ -74,7 +74,8 @@ export class SnapshotRecorder {
     if (!this.opened.has(path)) {
       // A process killed in the middle of an append left a torn message: the batches appended after it must follow the last whole one.
       const journal = await readFile(path).catch(() => new Uint8Array());
-      if (wholeLength(journal) < journal.length) await truncate(path, wholeLength(journal));
+      const whole = wholeLength(journal);
+      if (whole < journal.length) await truncate(path, whole);
       this.opened.add(path);
     }
     const file = await open(path, 'a');

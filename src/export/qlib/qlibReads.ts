@@ -58,13 +58,11 @@ export async function barsFrom(
   securities: readonly QlibSecurity[],
   from: string,
 ): Promise<Map<string, QlibSourceBar[]>> {
-  const currentOf = new Map(
-    securities.flatMap((security) => security.spans.map((span) => [span.code, security] as const)),
+  // Each code read: the security it is a span of, and the day its successor took over (null: the current code).
+  const spanOf = new Map(
+    securities.flatMap(({ ts_code, spans }) => spans.map(({ code, until }) => [code, { ts_code, until }] as const)),
   );
-  const untilOf = new Map(
-    securities.flatMap((security) => security.spans.map((span) => [span.code, span.until] as const)),
-  );
-  const codes = [...currentOf.keys()];
+  const codes = [...spanOf.keys()];
   const rows = await db('daily_bars as b')
     .leftJoin('adj_factors as f', function () {
       this.on('f.ts_code', 'b.ts_code').andOn('f.trade_date', 'b.trade_date');
@@ -88,9 +86,8 @@ export async function barsFrom(
   for (const row of rows) {
     // The rows as read, their day made text in place: a chunk of history is the export's largest object.
     row.trade_date = storedDay(row.trade_date)!;
-    const until = untilOf.get(row.ts_code);
-    if (until != null && row.trade_date >= until) continue;
-    const current = currentOf.get(row.ts_code)!.ts_code;
+    const { ts_code: current, until } = spanOf.get(row.ts_code)!;
+    if (until !== null && row.trade_date >= until) continue;
     const bars = byCode.get(current) ?? [];
     bars.push(row);
     byCode.set(current, bars);
