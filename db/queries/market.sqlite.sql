@@ -145,6 +145,28 @@ order by
 
 -- cross-section: every bar of a day with its factor and valuation: stocks of the ChiNext board on 2025-04-03, daily bars published by 2025-04-03 15:30
 select
+  `codes`,
+  `numbers`
+from
+  `stored_days`
+where
+  `trade_date` = ?
+  and `layout` = ?
+limit
+  ?;
+-- bindings: ["2025-04-03","open,high,low,close,pre_close,change,pct_chg,vol,amount,turnover,adj_factor,pe,pe_ttm,pb,ps,ps_ttm,dv_ratio,dv_ttm,total_share,float_share,free_share,total_mv,circ_mv,turnover_rate,turnover_rate_f,volume_ratio",1]
+
+select
+  `version`
+from
+  `data_versions`
+where
+  `dataset` = ?
+limit
+  ?;
+-- bindings: ["market",1]
+
+select
   `ts_code`,
   `adj_factor`
 from
@@ -202,14 +224,9 @@ from
 where
   `b`.`trade_date` <= ?
   and `b`.`trade_date` = ?
-  and (
-    `b`.`ts_code` like ?
-    or `b`.`ts_code` like ?
-    or `b`.`ts_code` like ?
-  )
 order by
   `b`.`ts_code` asc;
--- bindings: ["2025-04-03 15:30:00","2025-04-03","300%.SZ","301%.SZ","302%.SZ"]
+-- bindings: ["2025-04-03 15:30:00","2025-04-03"]
 
 -- security directory: the name and kind of every security, and every name change (kinds and names of the rows of a day): the whole store, read when the reference data version moves
 select
@@ -234,6 +251,28 @@ from
 
 -- cross-section adjusted: the close and factor of every bar of the previous open day (bases of pre_close): 2025-04-02, real time
 select
+  `codes`,
+  `numbers`
+from
+  `stored_days`
+where
+  `trade_date` = ?
+  and `layout` = ?
+limit
+  ?;
+-- bindings: ["2025-04-02","open,high,low,close,pre_close,change,pct_chg,vol,amount,turnover,adj_factor,pe,pe_ttm,pb,ps,ps_ttm,dv_ratio,dv_ttm,total_share,float_share,free_share,total_mv,circ_mv,turnover_rate,turnover_rate_f,volume_ratio",1]
+
+select
+  `version`
+from
+  `data_versions`
+where
+  `dataset` = ?
+limit
+  ?;
+-- bindings: ["market",1]
+
+select
   `ts_code`,
   `adj_factor`
 from
@@ -244,11 +283,54 @@ where
 
 select
   `ts_code`,
-  `close`
+  `pe`,
+  `pe_ttm`,
+  `pb`,
+  `ps`,
+  `ps_ttm`,
+  `dv_ratio`,
+  `dv_ttm`
 from
-  `daily_bars`
+  `daily_basic`
 where
   `trade_date` = ?;
+-- bindings: ["2025-04-02"]
+
+select
+  `ts_code`,
+  `total_share`,
+  `float_share`,
+  `free_share`,
+  `total_mv`,
+  `circ_mv`,
+  `turnover_rate`,
+  `turnover_rate_f`,
+  `volume_ratio`
+from
+  `daily_basic`
+where
+  `trade_date` = ?;
+-- bindings: ["2025-04-02"]
+
+select
+  `b`.`ts_code`,
+  `b`.`trade_date`,
+  `b`.`open`,
+  `b`.`high`,
+  `b`.`low`,
+  `b`.`close`,
+  `b`.`pre_close`,
+  `b`.`change`,
+  `b`.`pct_chg`,
+  `b`.`vol`,
+  `b`.`amount`,
+  `b`.`turnover`
+from
+  `daily_bars` as `b`
+where
+  `b`.`trade_date` = ?
+order by
+  `b`.`ts_code` asc;
 -- bindings: ["2025-04-02"]
 
 -- cross-section of one industry: its securities by the industry index, each looked up within the day: stocks of 银行 on 2025-04-03, real time
@@ -365,9 +447,15 @@ where
 
 select
   `ts_code`,
-  `close`
+  `pe`,
+  `pe_ttm`,
+  `pb`,
+  `ps`,
+  `ps_ttm`,
+  `dv_ratio`,
+  `dv_ttm`
 from
-  `daily_bars`
+  `daily_basic`
 where
   `ts_code` in (
     select
@@ -378,6 +466,59 @@ where
       `industry` = ?
   )
   and `trade_date` = ?;
+-- bindings: ["银行","2025-04-02"]
+
+select
+  `ts_code`,
+  `total_share`,
+  `float_share`,
+  `free_share`,
+  `total_mv`,
+  `circ_mv`,
+  `turnover_rate`,
+  `turnover_rate_f`,
+  `volume_ratio`
+from
+  `daily_basic`
+where
+  `ts_code` in (
+    select
+      `ts_code`
+    from
+      `securities`
+    where
+      `industry` = ?
+  )
+  and `trade_date` = ?;
+-- bindings: ["银行","2025-04-02"]
+
+select
+  `b`.`ts_code`,
+  `b`.`trade_date`,
+  `b`.`open`,
+  `b`.`high`,
+  `b`.`low`,
+  `b`.`close`,
+  `b`.`pre_close`,
+  `b`.`change`,
+  `b`.`pct_chg`,
+  `b`.`vol`,
+  `b`.`amount`,
+  `b`.`turnover`
+from
+  `daily_bars` as `b`
+where
+  `b`.`ts_code` in (
+    select
+      `ts_code`
+    from
+      `securities`
+    where
+      `industry` = ?
+  )
+  and `b`.`trade_date` = ?
+order by
+  `b`.`ts_code` asc;
 -- bindings: ["银行","2025-04-02"]
 
 -- valuation series: 600519.SH and 000001.SZ, 2025-01-01 to 2025-04-03

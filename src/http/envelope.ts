@@ -22,3 +22,16 @@ export function okText(items: readonly (readonly string[])[], single: boolean): 
   const data = single ? items[0]! : ['[', ...items.flatMap((pieces, i) => (i === 0 ? pieces : [',', ...pieces])), ']'];
   return new JsonText([OK_HEAD, ...data, '}']);
 }
+
+/**
+ * A series whose last member is its list (a daily series' bars, a valuation series' days) as JSON text in
+ * pieces: the list apart from the head that carries the name, so the bulk stays a one-byte string (a whole
+ * answer written at once is two-byte text from its first Chinese name on, and twice the bytes to encode), and
+ * the records of one series can be let go before the next is made. The same text as JSON.stringify of the
+ * series. For tens of series of thousands of rows: pieces per company of a whole market's statements (one
+ * record each) cost more than they save.
+ */
+export function seriesJson(series: object, key: string): string[] {
+  const { [key]: list, ...head } = series as Record<string, unknown>;
+  return [`${JSON.stringify(head).slice(0, -1)},${JSON.stringify(key)}:`, JSON.stringify(list), '}'];
+}

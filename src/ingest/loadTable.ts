@@ -7,6 +7,7 @@ import { CsvReadError, csvRecords, type CsvRecord } from './csvRecords';
 import { IngestError } from './ingestError';
 import { KeyTracker, keyOf } from '../loaders/keyTracker';
 import { batchRows, tableWriter } from '../db/bulkWrite';
+import { forgetStoredDays, STORED_DAY_SOURCES } from '../db/storedDays';
 import type { LoadOptions, LoadResult, Row, TableLoad, TableLoader } from '../loaders/loaderTypes';
 
 /** How many rejected rows a load reports by line (all are counted). */
@@ -110,6 +111,7 @@ export async function loadRecords(
     await refusedAt(source, lastLine, writer.finish());
     if (result.rows > 0) {
       await load.afterLoad?.(trx, result);
+      if (STORED_DAY_SOURCES.has(load.table)) await forgetStoredDays(trx, result.firstDate, result.lastDate);
       await bumpDataVersion(trx, load.dataset);
     }
     await options.beforeCommit?.(trx, result);

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { AnswerStore, JsonText, matchesIfNoneMatch } from '../../src/http/answers/answerStore';
-import { ok, okText } from '../../src/http/envelope';
-import { dailySeriesJson } from '../../src/modules/market/market.serializer';
+import { ok, okText, seriesJson } from '../../src/http/envelope';
 
 describe('http/answers/answerStore', () => {
   it('If-None-Match: weak comparison, lists and *', () => {
@@ -36,19 +35,21 @@ describe('http/answers/answerStore', () => {
         },
       ],
     };
-    expect(dailySeriesJson(series).join('')).to.equal(JSON.stringify(series));
-    const other = dailySeriesJson({ ...series, symbol: '600000.SH' });
+    expect(seriesJson(series, 'daily').join('')).to.equal(JSON.stringify(series));
+    const other = seriesJson({ ...series, symbol: '600000.SH' }, 'daily');
     expect(
-      okText([dailySeriesJson(series)], true)
+      okText([seriesJson(series, 'daily')], true)
         .toBuffer()
         .toString(),
     ).to.equal(JSON.stringify(ok(series)));
     expect(
-      okText([dailySeriesJson(series), other], false)
+      okText([seriesJson(series, 'daily'), other], false)
         .toBuffer()
         .toString(),
     ).to.equal(JSON.stringify(ok([series, { ...series, symbol: '600000.SH' }])));
     expect(okText([], false).toBuffer().toString()).to.equal(JSON.stringify(ok([])));
+    const valuation = { symbol: '600519.SH', name: '贵州茅台', valuation: [{ date: '2024-06-14', pe: null }] };
+    expect(seriesJson(valuation, 'valuation').join('')).to.equal(JSON.stringify(valuation));
   });
 
   it('holds answers by key and counts the hits', () => {

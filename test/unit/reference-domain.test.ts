@@ -3,7 +3,7 @@ import { ANNOUNCEMENT_TYPES, classifyAnnouncement } from '../../src/domain/refer
 import { countOnce } from '../../src/domain/reference/codeContinuity';
 import { haltPeriods, type HaltDay } from '../../src/domain/market/halts';
 import { dividendStageCode, LISTING_STATUS, listStatusOfCode } from '../../src/domain/reference/referenceCodes';
-import { boardOf, boardPrefixes, parseOneSymbol } from '../../src/domain/reference/symbols';
+import { boardOf, parseOneSymbol } from '../../src/domain/reference/symbols';
 import { AppError } from '../../src/domain/api/errors';
 
 const halted = (trade_date: string, suspend_timing: string | null = null): HaltDay => ({
@@ -129,13 +129,6 @@ describe('domain/symbols boards', () => {
     ['600519.SZ', null],
   ];
   for (const [code, board] of cases) it(`${code} → ${board}`, () => expect(boardOf(code)).to.equal(board));
-
-  it('the prefixes of a board, by exchange', () => {
-    expect(boardPrefixes('b_share')).to.deep.equal([
-      { prefix: '900', exchange: 'SSE' },
-      { prefix: '200', exchange: 'SZSE' },
-    ]);
-  });
 
   it('parseOneSymbol: any format → standard; malformed → invalid_symbol', () => {
     expect(parseOneSymbol('sz.000022')).to.equal('000022.SZ');

@@ -78,9 +78,6 @@ export const kindPrefixes = (kind: 'etf' | 'convertible') => prefixesOf(OTHER_CO
 /** An ETF's or convertible's kind by its standard code's range, or null for any other code. */
 export const fundOrBondKindOf = (tsCode: string) => rangeOf(OTHER_CODE_PREFIXES, tsCode);
 
-/** The code prefixes of a board's stocks on each exchange (for a filter written in SQL). */
-export const boardPrefixes = (board: Board) => prefixesOf(STOCK_CODE_PREFIXES, board);
-
 /** The board of a stock in standard form, or null when no range covers it (indices, funds). */
 export const boardOf = (tsCode: string) => rangeOf(STOCK_CODE_PREFIXES, tsCode);
 

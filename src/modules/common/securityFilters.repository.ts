@@ -1,20 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/connection';
-import { boardPrefixes, kindPrefixes, toStandard, type Board, type Exchange } from '../../domain/reference/symbols';
+import { kindPrefixes, toStandard } from '../../domain/reference/symbols';
 import { INDEX_CODE_RANGES } from '../../domain/reference/securityDirectory';
-
-/** Only stocks of a board, by the code ranges of its exchange on a standard-code column (`688%.SH`). */
-export function whereBoard(query: Knex.QueryBuilder, codeColumn: string, board: Board): Knex.QueryBuilder {
-  return query.where((q) => {
-    for (const { prefix, exchange } of boardPrefixes(board))
-      q.orWhere(codeColumn, 'like', toStandard(`${prefix}%`, exchange));
-  });
-}
-
-/** Only securities of an exchange, by the suffix of a standard-code column (`%.SZ`). */
-export function whereExchange(query: Knex.QueryBuilder, codeColumn: string, exchange: Exchange): Knex.QueryBuilder {
-  return query.where(codeColumn, 'like', toStandard('%', exchange));
-}
 
 /**
  * The name a security had on `date`, as a column `as`: its latest name change started on or before that day

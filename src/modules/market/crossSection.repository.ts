@@ -1,15 +1,28 @@
 import type { Knex } from 'knex';
 import { arrayRows } from '../../db/arrayRows';
 import type { Db } from '../../db/connection';
-import type { Board, Exchange, SecurityKind } from '../../domain/reference/symbols';
-import { whereBoard, whereExchange } from '../common/securityFilters.repository';
+import {
+  boardOf,
+  exchangeOfStandard,
+  type Board,
+  type Exchange,
+  type SecurityKind,
+} from '../../domain/reference/symbols';
+import { marketVersion, storedDayNumbers, storeDayNumbers, type DayNumbers } from '../../db/storedDays';
 import type { SecurityDirectory } from '../../domain/reference/securityDirectory';
 import { whereVisible } from '../common/visibleRows.repository';
 import { DAY_BAR_COLUMNS } from './market.repository';
 import { VALUATION_FIELDS, VALUATION_GROUPS } from '../../domain/tables/dailyBasicColumns';
 import type { PreviousBar } from '../../domain/market/adjust';
 import type { CrossSectionRow, ValuationRow } from './market.types';
-import { dayRows, type DayBarValues, type ValuationValues } from './dayColumns.service';
+import {
+  closesOf,
+  DAY_LAYOUT,
+  dayNumbersOf,
+  dayRows,
+  type DayBarValues,
+  type ValuationValues,
+} from './dayColumns.service';
 
 export interface CrossSectionFilter {
   date: string;
@@ -39,18 +52,15 @@ function ofIndustry<Q extends Knex.QueryBuilder>(query: Q, codeColumn: string, i
 }
 
 /**
- * Every visible bar of one day, by code: one range of the date-led covering index of daily_bars
+ * Every visible bar of one day in scope, by code: one range of the date-led covering index of daily_bars
  * (db/migrations/20261124000300). The kind and the names come from the security directory in memory
  * (crossSectionRows): joining securities to every bar in SQL cost more than reading the bars.
  */
-export function crossSectionQuery(db: Db, filter: CrossSectionFilter, cutoff: string | null) {
-  const query = ofIndustry(whereVisible(db('daily_bars as b'), 'b.trade_date', cutoff), 'b.ts_code', filter.industry)
-    .where('b.trade_date', filter.date)
+export function crossSectionQuery(db: Db, scope: DayScope, cutoff: string | null) {
+  return ofIndustry(whereVisible(db('daily_bars as b'), 'b.trade_date', cutoff), 'b.ts_code', scope.industry)
+    .where('b.trade_date', scope.date)
     .select(...DAY_BAR_COLUMNS)
     .orderBy('b.ts_code');
-  if (filter.exchange) whereExchange(query, 'b.ts_code', filter.exchange);
-  if (filter.board) whereBoard(query, 'b.ts_code', filter.board);
-  return query;
 }
 
 /** The factors of one day by code: one range of adj_factors' date-led covering index. */
@@ -76,11 +86,33 @@ function valuationsOfDay(db: Db, { date, industry }: DayScope): Promise<Valuatio
 }
 
 /**
- * Every visible bar of one day of the filter's kind with its name of that day, factor and valuation, by code:
- * four ranges of date-led covering indexes read side by side as arrays (bars, factors, the two groups of
- * valuations), the kinds and names from the security directory, copied into the day's columns (DayColumns);
- * no per-security query. A bar whose security the reference list lacks (a list of today lacks the stocks
- * delisted since the day) is kept without a name, its kind by its code.
+ * The numbers of every visible bar of one day in scope, with its factor and valuation (DAY_LAYOUT). A whole
+ * day the plan sees (no industry named, not past its cut-off) is one row of stored_days when a read before
+ * kept it; else four ranges of date-led covering indexes read side by side as arrays (bars, factors, the two
+ * groups of valuations), copied into the day's numbers and kept for the next read. A day that changes after
+ * it is kept is forgotten by the load that changes it (src/ingest/loadTable.ts).
+ */
+async function dayNumbers(db: Db, scope: DayScope, cutoff: string | null): Promise<DayNumbers> {
+  const whole = scope.industry === undefined && (cutoff === null || scope.date <= cutoff);
+  const stored = whole ? await storedDayNumbers(db, scope.date, DAY_LAYOUT) : null;
+  if (stored !== null) return stored;
+  const readUnder = whole ? await marketVersion(db) : 0;
+  const [bars, factors, groups] = await Promise.all([
+    arrayRows<DayBarValues>(crossSectionQuery(db, scope, cutoff)),
+    factorsOfDay(db, scope),
+    valuationsOfDay(db, scope),
+  ]);
+  const day = dayNumbersOf(bars, factors, groups);
+  // Kept after the answer starts, not before it: a store that fails costs the next read of the day its ranges.
+  if (whole && day.codes.length > 0) void storeDayNumbers(db, scope.date, DAY_LAYOUT, day, readUnder).catch(() => {});
+  return day;
+}
+
+/**
+ * Every visible bar of one day of the filter's kind, exchange and board with its name of that day, factor and
+ * valuation, by code: the day's numbers (dayNumbers), the kinds, names and code ranges from the security
+ * directory; no per-security query. A bar whose security the reference list lacks (a list of today lacks the
+ * stocks delisted since the day) is kept without a name, its kind by its code.
  */
 export async function crossSectionRows(
   db: Db,
@@ -88,31 +120,24 @@ export async function crossSectionRows(
   filter: CrossSectionFilter,
   cutoff: string | null,
 ): Promise<CrossSectionRow[]> {
-  const [bars, factors, groups] = await Promise.all([
-    arrayRows<DayBarValues>(crossSectionQuery(db, filter, cutoff)),
-    factorsOfDay(db, filter),
-    valuationsOfDay(db, filter),
-  ]);
+  const { kind, exchange, board } = filter;
   return dayRows(
     filter.date,
-    bars.filter((values) => directory.kindOf(values[0]) === filter.kind),
+    await dayNumbers(db, filter, cutoff),
     directory,
-    factors,
-    groups,
+    (code) =>
+      directory.kindOf(code) === kind &&
+      (exchange === undefined || exchangeOfStandard(code) === exchange) &&
+      (board === undefined || boardOf(code) === board),
   );
 }
 
 /**
  * The close and factor of every visible bar of one day in scope, by code (the bases of the next day's adjusted
- * pre_close, and the anchors of the latest day): two ranges of date-led covering indexes read as arrays. Whole
- * bars as objects, two days of them, were most of what a whole-market request kept alive.
+ * pre_close, and the anchors of the latest day), from the day's numbers.
  */
 export async function closesOfDay(db: Db, scope: DayScope, cutoff: string | null): Promise<Map<string, PreviousBar>> {
-  const closes = ofIndustry(whereVisible(db('daily_bars'), 'trade_date', cutoff), 'ts_code', scope.industry)
-    .where('trade_date', scope.date)
-    .select('ts_code', 'close');
-  const [rows, factors] = await Promise.all([arrayRows<[string, number | null]>(closes), factorsOfDay(db, scope)]);
-  return new Map(rows.map(([code, close]) => [code, { close, adj_factor: factors.get(code) ?? null }]));
+  return closesOf(await dayNumbers(db, scope, cutoff));
 }
 
 /** Stored valuations of securities from `begin` to `end`, by code then newest first (a backward scan of the primary key), as arrays. */

@@ -1,4 +1,5 @@
-import type { RawDailyBar } from '../../domain/market/adjust';
+import type { PreviousBar, RawDailyBar } from '../../domain/market/adjust';
+import type { DayNumbers } from '../../db/storedDays';
 import { VALUATION_FIELDS, VALUATION_GROUPS } from '../../domain/tables/dailyBasicColumns';
 import type { SecurityDirectory } from '../../domain/reference/securityDirectory';
 import { DAY_BAR_COLUMNS } from './market.repository';
@@ -21,32 +22,30 @@ const GROUP_COLUMNS = VALUATION_GROUPS.map((columns) =>
   columns.map((column) => VALUATION_AT + VALUATION_FIELDS.indexOf(column as (typeof VALUATION_FIELDS)[number])),
 );
 
+/** The order of a stored day's numbers (stored_days.layout): a stored day of another layout is read again. */
+export const DAY_LAYOUT = [...BAR_NUMBERS, 'adj_factor', ...VALUATION_FIELDS].join(',');
+
 /**
- * One day's rows as columns: codes and names, and every number of every row in one Float64Array (null as NaN,
- * which a stored figure never is). The whole market is 5,000 rows that live as long as the request; as the
- * database's row arrays, with every figure a heap number of its own, they were most of what a whole-market
- * answer kept alive, promoted to the old generation by the collections its writing triggers
- * (`make bench-cross-section`'s RSS while CSVs stream).
+ * One day's rows as columns: the day's numbers (every number of every row in one Float64Array, null as NaN),
+ * the places of the rows kept, and their codes, names and whether each is listed. The whole market is 5,000
+ * rows that live as long as the request; as the database's row arrays, with every figure a heap number of its
+ * own, they were most of what a whole-market answer kept alive, promoted to the old generation by the
+ * collections its writing triggers (`make bench-cross-section`'s RSS while CSVs stream).
  */
 class DayColumns {
-  readonly numbers: Float64Array;
-
   constructor(
     readonly date: string,
+    private readonly numbers: Float64Array,
+    /** The place of each kept row in the day's numbers. */
+    private readonly places: Int32Array,
     readonly codes: readonly string[],
     readonly symbols: readonly string[],
     readonly names: readonly (string | null)[],
     readonly listed: Uint8Array,
-  ) {
-    this.numbers = new Float64Array(codes.length * STRIDE).fill(Number.NaN);
-  }
-
-  set(row: number, column: number, value: number | null | undefined): void {
-    if (value !== null && value !== undefined) this.numbers[row * STRIDE + column] = value;
-  }
+  ) {}
 
   number(row: number, column: number): number | null {
-    const value = this.numbers[row * STRIDE + column]!;
+    const value = this.numbers[this.places[row]! * STRIDE + column]!;
     return Number.isNaN(value) ? null : value;
   }
 }
@@ -112,50 +111,71 @@ class DayRow implements CrossSectionRow {
   }
 }
 
-/** The day's columns from the bars, factors and valuation groups as read (which are garbage once copied), each bar's name of the day and whether it is listed from the directory. */
-function dayColumns(
-  date: string,
+/**
+ * A day's numbers in DAY_LAYOUT from its bars (in code order), factors and valuation groups as read (which are
+ * garbage once copied).
+ */
+export function dayNumbersOf(
   bars: DayBarValues[],
-  directory: SecurityDirectory,
   factors: Map<string, number>,
   groups: ValuationValues[][],
-): DayColumns {
+): DayNumbers {
   const codes = bars.map((values) => values[0]);
-  const day = new DayColumns(
-    date,
-    codes,
-    codes.map((code) => directory.currentCode(code)),
-    codes.map((code) => directory.nameOn(code, date)),
-    Uint8Array.from(codes, (code) => (directory.has(code) ? 1 : 0)),
-  );
+  const numbers = new Float64Array(codes.length * STRIDE).fill(Number.NaN);
+  const set = (row: number, column: number, value: number | null | undefined) => {
+    if (value !== null && value !== undefined) numbers[row * STRIDE + column] = value;
+  };
   const rowOf = new Map(codes.map((code, row) => [code, row]));
   // Plain loops: a closure per row and value made copying the day cost as much as reading it.
   for (let row = 0; row < bars.length; row++) {
     const values = bars[row]!;
-    for (let i = 0; i < BAR_NUMBERS.length; i++) day.set(row, i, values[2 + i] as number | null);
-    day.set(row, FACTOR_AT, factors.get(values[0]));
+    for (let i = 0; i < BAR_NUMBERS.length; i++) set(row, i, values[2 + i] as number | null);
+    set(row, FACTOR_AT, factors.get(values[0]));
   }
   for (let group = 0; group < groups.length; group++) {
     const columns = GROUP_COLUMNS[group]!;
     for (const values of groups[group]!) {
       const row = rowOf.get(values[0]);
       if (row === undefined) continue;
-      for (let i = 0; i < columns.length; i++) day.set(row, columns[i]!, values[1 + i] as number | null);
+      for (let i = 0; i < columns.length; i++) set(row, columns[i]!, values[1 + i] as number | null);
     }
   }
-  return day;
+  return { codes, numbers };
 }
 
-/** The day's rows (each a place in the day's columns) from the bars, factors and valuation groups as read. */
+/** The close and factor of each code of a day's numbers. */
+export function closesOf({ codes, numbers }: DayNumbers): Map<string, PreviousBar> {
+  const value = (row: number, column: number) => {
+    const number = numbers[row * STRIDE + column]!;
+    return Number.isNaN(number) ? null : number;
+  };
+  return new Map(
+    codes.map((code, row) => [code, { close: value(row, NUMBER_AT.close), adj_factor: value(row, FACTOR_AT) }]),
+  );
+}
+
+/**
+ * The rows of a day's numbers whose codes `keep` takes, each a place in the day's columns, with its name of the
+ * day, whether it is listed and the code it answers under from the directory; sorted by that code.
+ */
 export function dayRows(
   date: string,
-  bars: DayBarValues[],
+  { codes, numbers }: DayNumbers,
   directory: SecurityDirectory,
-  factors: Map<string, number>,
-  groups: ValuationValues[][],
+  keep: (code: string) => boolean,
 ): CrossSectionRow[] {
-  const day = dayColumns(date, bars, directory, factors, groups);
-  const rows = day.codes.map((_code, at) => new DayRow(day, at));
+  const places = Int32Array.from(codes.keys()).filter((place) => keep(codes[place]!));
+  const kept = Array.from(places, (place) => codes[place]!);
+  const day = new DayColumns(
+    date,
+    numbers,
+    places,
+    kept,
+    kept.map((code) => directory.currentCode(code)),
+    kept.map((code) => directory.nameOn(code, date)),
+    Uint8Array.from(kept, (code) => (directory.has(code) ? 1 : 0)),
+  );
+  const rows = kept.map((_code, at) => new DayRow(day, at));
   // Read in stored code order; a former code answering under its current one takes that code's place.
   return day.symbols.some((symbol, at) => symbol !== day.codes[at])
     ? rows.sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0))

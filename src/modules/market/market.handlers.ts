@@ -5,7 +5,7 @@ import { invalidSymbol } from '../../domain/api/errors';
 import { canonicalInterval, isMinuteInterval } from '../../domain/market/klines';
 import { parseOneSymbol, parseSymbolList } from '../../domain/reference/symbols';
 import type { AnswerCache } from '../../http/answers/answerCache';
-import { ok, okText } from '../../http/envelope';
+import { ok, okText, seriesJson } from '../../http/envelope';
 import { writeAnswer } from '../../http/answers/answerWriters';
 import type { Handler } from '../../http/handler';
 import { intradaySession, tickPage } from './intraday.service';
@@ -50,7 +50,7 @@ export function marketHandlers({
     await answers.send(req, res, async () => {
       const series = await dailySeries(sources, request, visibility);
       return okText(
-        series.map((one) => wire.dailySeriesJson(wire.toDailySeries(one, fields))),
+        series.map((one) => seriesJson(wire.toDailySeries(one, fields), 'daily')),
         single,
       );
     });
@@ -155,7 +155,13 @@ export function marketHandlers({
     const visibility = await visibilityOf(res);
     const request = { symbols, begin: req.query.begin_date, end: req.query.end_date };
     await answers.send(req, res, async () =>
-      ok((await valuationSeries(sources, request, visibility)).map((one) => wire.toValuationSeries(one, fields))),
+      okText(
+        // A series' days made, written and let go one series at a time.
+        (await valuationSeries(sources, request, visibility)).map((one) =>
+          seriesJson(wire.toValuationSeries(one, fields), 'valuation'),
+        ),
+        false,
+      ),
     );
   };
 

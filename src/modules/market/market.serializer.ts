@@ -64,14 +64,6 @@ export function toDailySeries(series: DailySeries, fields: readonly DailyField[]
   };
 }
 
-/**
- * A series as JSON text in pieces: the bars apart from the head that carries the name, so the bulk stays a
- * one-byte string. The same text as JSON.stringify of the series (`daily` is its last key).
- */
-export function dailySeriesJson({ daily, ...head }: WireDailySeries): string[] {
-  return [`${JSON.stringify(head).slice(0, -1)},"daily":`, JSON.stringify(daily), '}'];
-}
-
 export function toKlineSeries(series: KlineSeries): components['schemas']['KlineSeries'] {
   return {
     symbol: series.security.ts_code,

@@ -1,0 +1,71 @@
+import type { Knex } from 'knex';
+import type { Db } from './connection';
+import { dataVersion } from './dataVersions';
+import { toSqlDateTime } from '../domain/time/dates';
+
+/**
+ * A whole trading day's numbers: its codes in code order, and each code's row of a layout (named columns, in
+ * order) one after another in one Float64Array, NaN for null (a stored figure is never NaN).
+ */
+export interface DayNumbers {
+  codes: readonly string[];
+  numbers: Float64Array;
+}
+
+/** The tables a stored day is made of: a load that writes a row of a day to one of them forgets that day. */
+export const STORED_DAY_SOURCES: ReadonlySet<string> = new Set(['daily_bars', 'adj_factors', 'daily_basic']);
+
+/** A stored day in `layout`, or null when none is (never stored, forgotten by a load, or stored in another layout). */
+export async function storedDayNumbers(db: Db, date: string, layout: string): Promise<DayNumbers | null> {
+  const row: { codes: string; numbers: Buffer } | undefined = await db('stored_days')
+    .where({ trade_date: date, layout })
+    .first('codes', 'numbers');
+  if (row === undefined) return null;
+  // Copied into memory of its own: a driver's buffer need not be aligned to eight bytes. Every platform Node
+  // runs on is little-endian, the order the numbers were written in.
+  const numbers = new Float64Array(row.numbers.length / Float64Array.BYTES_PER_ELEMENT);
+  new Uint8Array(numbers.buffer).set(row.numbers);
+  return { codes: row.codes === '' ? [] : row.codes.split(','), numbers };
+}
+
+/** The market data version a day's read began under: what `storeDayNumbers` checks before keeping it. */
+export const marketVersion = (db: Db): Promise<number> => dataVersion(db, 'market');
+
+class ChangedMeanwhile extends Error {}
+
+/**
+ * Keeps a day read whole under `readUnder` (marketVersion before the read), unless a market load committed
+ * since: the row is written, then the version is read with a lock that waits for a load still writing (its
+ * bump), and a version other than `readUnder` undoes the write. A load that commits later forgets the day
+ * itself (forgetStoredDays), so a day is never kept from rows older than the store's.
+ */
+export async function storeDayNumbers(
+  db: Db,
+  date: string,
+  layout: string,
+  day: DayNumbers,
+  readUnder: number,
+): Promise<void> {
+  const row = {
+    trade_date: date,
+    layout,
+    codes: day.codes.join(','),
+    numbers: Buffer.from(day.numbers.buffer, day.numbers.byteOffset, day.numbers.byteLength),
+    stored_at: toSqlDateTime(new Date()),
+  };
+  try {
+    await db.transaction(async (trx) => {
+      await trx('stored_days').insert(row).onConflict('trade_date').merge();
+      const now = await trx('data_versions').where({ dataset: 'market' }).forUpdate().first('version');
+      if (Number(now?.version ?? 0) !== readUnder) throw new ChangedMeanwhile();
+    });
+  } catch (err) {
+    if (!(err instanceof ChangedMeanwhile)) throw err;
+  }
+}
+
+/** Forgets the stored days from `from` through `until` (every one when either is null): a load wrote rows of them. */
+export async function forgetStoredDays(trx: Knex.Transaction, from: string | null, until: string | null) {
+  const days = trx('stored_days');
+  await (from === null || until === null ? days : days.whereBetween('trade_date', [from, until])).del();
+}
