@@ -174,6 +174,17 @@ describe('GET /v1/market/daily', () => {
       });
     }
 
+    it("Shenwan's industry index, raw or standard, is named as one (801120.SI), never as a Beijing code", async () => {
+      for (const symbol of ['801120', '801120.SI', '801120.si']) {
+        const { body } = await api.get(`/v1/market/daily?symbol=${symbol}`);
+        expect(body, symbol).to.deep.equal({
+          code: 400,
+          message: 'Unknown symbol: 801120.SI',
+          error: 'invalid_symbol',
+        });
+      }
+    });
+
     it('a date that is no real day is named with the rule it breaks', async () => {
       const { body } = await api.get('/v1/market/daily?symbol=000001&begin_date=2024-02-30');
       expect(body).to.deep.equal({

@@ -62,6 +62,11 @@ describe('domain/symbols', () => {
       ['999999', null],
       ['399001', null],
       ['910000', null],
+      // Shenwan's industry indices and BSE's own indices are no BSE stock.
+      ['801120', null],
+      ['851241', null],
+      ['899050', null],
+      ['810001', null],
     ];
     for (const [code, exchange] of cases) {
       it(`${code} → ${exchange}`, () => expect(exchangeOfCode(code)).to.equal(exchange));
@@ -95,10 +100,40 @@ describe('domain/symbols', () => {
         'sh.60051',
         '600519.',
         '.SH',
-        '399001',
+        '801120.SW',
+        'si.801120',
+        '950001',
       ]) {
         expect(normalizeSymbol(input), input).to.equal(null);
       }
+    });
+  });
+
+  describe('code families (SPEC "Symbol formats": industry indices start with 801 or 000)', () => {
+    const families: Array<[family: string, formats: string[], standard: string]> = [
+      ['Shenwan level 1 (801, Tushare .SI)', ['801120', '801120.SI', '801120.si', ' 801120 '], '801120.SI'],
+      ['Shenwan level 2 (801)', ['801125', '801125.SI'], '801125.SI'],
+      ['Shenwan level 3 (85)', ['851241', '851241.SI'], '851241.SI'],
+      ['CSI (.CSI)', ['000985.CSI', '930050.csi'], ''],
+      ['SSE index family two (000, standard form only)', ['000300.SH', 'sh.000300'], '000300.SH'],
+      ['SZSE indices (399)', ['399001', 'sz.399001', '399001.SZ'], '399001.SZ'],
+      ['BSE indices (899)', ['899050', 'bj.899050', '899050.BJ'], '899050.BJ'],
+      ['BSE stocks (43)', ['430047', 'bj.430047', '430047.BJ'], '430047.BJ'],
+      ['BSE stocks (83)', ['830799', 'bj.830799', '830799.BJ'], '830799.BJ'],
+      ['BSE stocks (87)', ['873223', 'bj.873223', '873223.BJ'], '873223.BJ'],
+      ['BSE stocks (88)', ['889001', 'bj.889001', '889001.BJ'], '889001.BJ'],
+      ['BSE stocks (920)', ['920099', 'bj.920099', '920099.BJ'], '920099.BJ'],
+      ['SZSE main board (000, raw is the stock)', ['000001', 'sz.000001', '000001.SZ'], '000001.SZ'],
+    ];
+    for (const [family, formats, standard] of families)
+      it(`${family}: ${formats.join(', ')}`, () => {
+        for (const input of formats)
+          expect(normalizeSymbol(input), input).to.equal(standard === '' ? input.trim().toUpperCase() : standard);
+      });
+    it('a BSE code is never an index and an index never a BSE stock', () => {
+      expect(normalizeSymbol('801120')).to.not.match(/\.BJ$/);
+      expect(normalizeSymbol('851241')).to.not.match(/\.BJ$/);
+      expect(exchangeOfCode('801120')).to.equal(null);
     });
   });
 

@@ -11,7 +11,11 @@ export type Board = 'main' | 'star' | 'chinext' | 'bse' | 'b_share';
 
 /**
  * Code prefixes of stocks: exchange and board; the longest matching prefix decides. 002 (the former
- * small/medium board) is main board since the 2021 merger; 689 is STAR (CDRs), 302 ChiNext, 92 BSE's new range.
+ * small/medium board) is main board since the 2021 merger; 689 is STAR (CDRs), 302 ChiNext. The Beijing Stock
+ * Exchange's stocks are its segments, not every code that starts with 4 or 8: 43, 83, 87 and 88 (the codes the
+ * NEEQ gave them, kept when the exchange opened on 2021-11-15) and 920 (every stock since the code switch,
+ * BSE_CODE_SWITCH_DATE in codeChanges.ts; db/demo/bse_mapping.csv holds the pairs). 801 and 85 are Shenwan's
+ * industry indices, 810 BSE's convertibles, 899 its indices (899050.BJ, the BSE 50).
  */
 const STOCK_CODE_PREFIXES: ReadonlyArray<[prefix: string, exchange: Exchange, board: Board]> = [
   ['60', 'SSE', 'main'],
@@ -26,9 +30,11 @@ const STOCK_CODE_PREFIXES: ReadonlyArray<[prefix: string, exchange: Exchange, bo
   ['301', 'SZSE', 'chinext'],
   ['302', 'SZSE', 'chinext'],
   ['200', 'SZSE', 'b_share'],
-  ['4', 'BSE', 'bse'],
-  ['8', 'BSE', 'bse'],
-  ['92', 'BSE', 'bse'],
+  ['43', 'BSE', 'bse'],
+  ['83', 'BSE', 'bse'],
+  ['87', 'BSE', 'bse'],
+  ['88', 'BSE', 'bse'],
+  ['920', 'BSE', 'bse'],
 ];
 
 /** What a security is: the kinds of the reference list. */
@@ -84,6 +90,21 @@ export const boardOf = (tsCode: string) => rangeOf(STOCK_CODE_PREFIXES, tsCode);
 const RAW = /^\d{6}$/;
 const PREFIXED = /^(sh|sz|bj)\.(\d{6})$/i;
 const STANDARD = /^(\d{6})\.(sh|sz|bj)$/i;
+/** An index code of a publisher's own family: Shenwan's (`801120.SI`) and China Securities Index's (`000985.CSI`). */
+const PUBLISHED = /^(\d{6})\.(si|csi)$/i;
+
+/**
+ * Raw codes of index families that no stock, fund or bond shares: SZSE's indices (399), BSE's (899) and
+ * Shenwan's industries (2021 classification: levels 1 and 2 801, level 3 85; Tushare writes them `.SI`).
+ * Family two, the SSE's and CSI's 000 indices (000001.SH, 000300.SH), shares its digits with SZSE's main-board
+ * stocks: a raw 000 code is the stock, the index is asked in standard form.
+ */
+const INDEX_FAMILIES: ReadonlyArray<[prefix: string, suffix: string]> = [
+  ['399', 'SZ'],
+  ['899', 'BJ'],
+  ['801', 'SI'],
+  ['85', 'SI'],
+];
 
 /** A code exactly in standard form, upper case (`600519.SH`): how the store keys securities. */
 export function isStandardCode(code: string): boolean {
@@ -104,16 +125,22 @@ export function exchangeOfStandard(tsCode: string): Exchange {
   return EXCHANGE_OF_SUFFIX[tsCode.slice(7)] as Exchange;
 }
 
-/** One symbol in any accepted format → standard form (`600519.SH`), or null when malformed. */
+/**
+ * One symbol in any accepted format → standard form (`600519.SH`, `801120.SI`), or null when malformed: a raw
+ * code by the ranges of stocks, funds and bonds, else by its index family; a standard code with an exchange's
+ * suffix or an index publisher's (`.SI`, `.CSI`).
+ */
 export function normalizeSymbol(input: string): string | null {
   const text = input.trim();
   if (RAW.test(text)) {
     const exchange = exchangeOfCode(text);
-    return exchange ? toStandard(text, exchange) : null;
+    if (exchange) return toStandard(text, exchange);
+    const family = INDEX_FAMILIES.find(([prefix]) => text.startsWith(prefix));
+    return family ? `${text}.${family[1]}` : null;
   }
   const prefixed = PREFIXED.exec(text);
   if (prefixed) return `${prefixed[2]}.${prefixed[1]!.toUpperCase()}`;
-  const standard = STANDARD.exec(text);
+  const standard = STANDARD.exec(text) ?? PUBLISHED.exec(text);
   if (standard) return `${standard[1]}.${standard[2]!.toUpperCase()}`;
   return null;
 }
