@@ -3,7 +3,16 @@ import type { DataVersions, Dataset } from '../../db/dataVersions';
 import { answerKey } from './answerKey';
 import { exchangeToday } from '../../domain/time/clock';
 import { answerFormatOf } from './answerFormat';
-import { AnswerStore, CACHE_CONTROL, etagOf, JsonText, sendAnswerBytes, sendTagged, type Answer } from './answerStore';
+import {
+  AnswerStore,
+  CACHE_CONTROL,
+  etagOf,
+  JsonText,
+  sendAnswerBytes,
+  sendTagged,
+  utf8Bytes,
+  type Answer,
+} from './answerStore';
 import type { CachePolicy } from '../operations';
 import { RowsAnswer } from './rowsAnswer';
 import { bytesOf, streamText, tableText, type Envelope } from './tableWriter';
@@ -122,7 +131,7 @@ export class AnswerCache {
           : tableText(request, envelopeOf(payload), format, operation);
     let answer: Omit<Answer, 'etag'>;
     if (text === null)
-      answer = { body: payload instanceof JsonText ? payload.toBuffer() : Buffer.from(JSON.stringify(payload)) };
+      answer = { body: payload instanceof JsonText ? payload.toBuffer() : utf8Bytes(JSON.stringify(payload)) };
     else {
       if (key === null) {
         raw.setHeader('Cache-Control', CACHE_CONTROL);

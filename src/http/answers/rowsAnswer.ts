@@ -1,7 +1,7 @@
 import { csvLine, csvRows } from '../../domain/answers/flatRows';
 import { answerColumnType, type ContractColumnType } from '../../domain/answers/columnTypes';
 import { isColumnar, TABLE_MEDIA_TYPES, type AnswerFormat } from './answerFormat';
-import { JSON_TYPE } from './answerStore';
+import { JSON_TYPE, utf8Bytes } from './answerStore';
 import { COLUMNAR_BATCH_ROWS, type ColumnarRows } from './columnarRows';
 import { columnarChunks } from './columnarChunks';
 import { ROWS_PER_CHUNK, type AnswerText } from './tableWriter';
@@ -98,7 +98,7 @@ export class RowsAnswer {
     const objectOf = this.objectWriter({});
     yield `${head}${JSON.stringify(this.listKey)}:[`;
     for (const [i, batch] of this.batches()) {
-      const bytes = Buffer.from(JSON.stringify(batch.map(objectOf)));
+      const bytes = utf8Bytes(JSON.stringify(batch.map(objectOf)));
       if (i === 0) yield bytes.subarray(1, -1);
       else yield bytes.fill(COMMA, 0, 1).subarray(0, -1);
     }
