@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from './connection';
-import { dataVersion } from './dataVersions';
+import { dataVersion, type Dataset } from './dataVersions';
 import { toSqlDateTime } from '../domain/time/dates';
 
 /**
@@ -28,8 +28,11 @@ export async function storedDayNumbers(db: Db, date: string, layout: string): Pr
   return { codes: row.codes === '' ? [] : row.codes.split(','), numbers };
 }
 
+/** The data set whose version a stored day is kept under: every load of its source tables bumps it. */
+const KEPT_UNDER: Dataset = 'market';
+
 /** The market data version a day's read began under: what `storeDayNumbers` checks before keeping it. */
-export const marketVersion = (db: Db): Promise<number> => dataVersion(db, 'market');
+export const marketVersion = (db: Db): Promise<number> => dataVersion(db, KEPT_UNDER);
 
 class ChangedMeanwhile extends Error {}
 
@@ -56,7 +59,7 @@ export async function storeDayNumbers(
   try {
     await db.transaction(async (trx) => {
       await trx('stored_days').insert(row).onConflict('trade_date').merge();
-      const now = await trx('data_versions').where({ dataset: 'market' }).forUpdate().first('version');
+      const now = await trx('data_versions').where({ dataset: KEPT_UNDER }).forUpdate().first('version');
       if (Number(now?.version ?? 0) !== readUnder) throw new ChangedMeanwhile();
     });
   } catch (err) {

@@ -25,6 +25,12 @@ const GROUP_COLUMNS = VALUATION_GROUPS.map((columns) =>
 /** The order of a stored day's numbers (stored_days.layout): a stored day of another layout is read again. */
 export const DAY_LAYOUT = [...BAR_NUMBERS, 'adj_factor', ...VALUATION_FIELDS].join(',');
 
+/** A figure of a day's numbers: the row at `place`, its `column` (NaN is null). */
+function numberAt(numbers: Float64Array, place: number, column: number): number | null {
+  const value = numbers[place * STRIDE + column]!;
+  return Number.isNaN(value) ? null : value;
+}
+
 /**
  * One day's rows as columns: the day's numbers (every number of every row in one Float64Array, null as NaN),
  * the places of the rows kept, and their codes, names and whether each is listed. The whole market is 5,000
@@ -45,8 +51,7 @@ class DayColumns {
   ) {}
 
   number(row: number, column: number): number | null {
-    const value = this.numbers[this.places[row]! * STRIDE + column]!;
-    return Number.isNaN(value) ? null : value;
+    return numberAt(this.numbers, this.places[row]!, column);
   }
 }
 
@@ -145,12 +150,11 @@ export function dayNumbersOf(
 
 /** The close and factor of each code of a day's numbers. */
 export function closesOf({ codes, numbers }: DayNumbers): Map<string, PreviousBar> {
-  const value = (row: number, column: number) => {
-    const number = numbers[row * STRIDE + column]!;
-    return Number.isNaN(number) ? null : number;
-  };
   return new Map(
-    codes.map((code, row) => [code, { close: value(row, NUMBER_AT.close), adj_factor: value(row, FACTOR_AT) }]),
+    codes.map((code, place) => [
+      code,
+      { close: numberAt(numbers, place, NUMBER_AT.close), adj_factor: numberAt(numbers, place, FACTOR_AT) },
+    ]),
   );
 }
 
