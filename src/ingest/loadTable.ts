@@ -38,16 +38,8 @@ export async function loadRecords(
 ): Promise<LoadResult> {
   // Security lists spell their names in pinyin (securityRows.ts): the dictionaries are loaded by the first load.
   await loadPinyin();
-  const load = typeof loader === 'function' ? await loader(db) : loader;
-  const result: LoadResult = {
-    source,
-    table: load.table,
-    rows: 0,
-    firstDate: null,
-    lastDate: null,
-    rejectedRows: 0,
-    rejections: [],
-  };
+  const load = await resolvedLoad(db, loader);
+  const result = nothingLoaded(source, load.table);
   const reject = (line: number, reason: string) => {
     result.rejectedRows++;
     if (result.rejections.length < MAX_REPORTED_REJECTIONS) result.rejections.push({ line, reason });
@@ -118,6 +110,21 @@ export async function loadRecords(
     return result;
   });
 }
+
+/** What a loader loads: some read the store first (a statement's columns). */
+export const resolvedLoad = async (db: Knex, loader: TableLoader): Promise<TableLoad> =>
+  typeof loader === 'function' ? await loader(db) : loader;
+
+/** The result of a load before its first row, and of a load with no rows. */
+export const nothingLoaded = (source: string, table: string): LoadResult => ({
+  source,
+  table,
+  rows: 0,
+  firstDate: null,
+  lastDate: null,
+  rejectedRows: 0,
+  rejections: [],
+});
 
 function checkHeader(source: string, load: TableLoad, header: string[]): true {
   const missing = load.columns.filter((column) => !header.includes(column));

@@ -5,7 +5,7 @@ import { isWholePlan, type SyncPlan, type SyncRange } from '../../catalogue/sync
 import { exchangeToday } from '../../domain/time/clock';
 import { toSqlDateTime } from '../../domain/time/dates';
 import { rowRecords } from '../csvRecords';
-import { loadRecords } from '../loadTable';
+import { loadRecords, nothingLoaded, resolvedLoad } from '../loadTable';
 import { rejectionLines, type LoadOptions, type LoadResult } from '../../loaders/loaderTypes';
 import { tushareClient, TushareError, type TushareCall, type TushareOptions, type TushareTable } from './tushareClient';
 
@@ -116,6 +116,9 @@ async function fetchAndLoad(
 ): Promise<LoadResult> {
   const table = await call(endpoint, params);
   const source = `tushare ${endpoint} ${new URLSearchParams(params)}`;
+  // An empty reply writes nothing and finishes no part, so it opens no transaction: an announcement api is
+  // asked day by day, and most days answer nothing.
+  if (table.items.length === 0) return nothingLoaded(source, (await resolvedLoad(db, load!)).table);
   return loadRecords(db, source, recordsOf(table), load!, options);
 }
 
