@@ -14,7 +14,7 @@ export type CoverageSpec = Omit<CoverageDataset, 'name' | 'sources'> & { baostoc
  * One api_name, everything the service does with it in one place: its `/dataapi` entry (fields, parameters,
  * order, cap), the loader of its bundle file `<api>.csv` (and of its sync's replies), how the sync asks for it
  * (and the endpoint asked, when another api answers it whole-market), whether Tushare grants it apart (ETFs,
- * convertibles: synced only when named, never by an update), and its coverage. Written as an entry of the
+ * convertibles, Shenwan's indices: synced only when named, never by an update), and its coverage. Written as an entry of the
  * catalogue (src/catalogue/apiCatalogue.ts) under its api_name; the lists of every interface derive from it.
  */
 export interface ApiEntry {
@@ -25,8 +25,13 @@ export interface ApiEntry {
   sync?: SyncPlan;
   endpoint?: string;
   kind?: 'etf' | 'convertible';
+  /** Tushare grants it apart from the stocks' apis (sw_daily: 5,000 points), as it does the ETFs' and bonds'. */
+  grantedApart?: true;
   coverage?: CoverageSpec;
 }
+
+/** Synced only when named and never by an update: the apis of ETFs and bonds, and those Tushare grants apart. */
+export const isGrantedApart = (entry: ApiEntry): boolean => entry.kind !== undefined || entry.grantedApart === true;
 
 export interface ApiDescriptor extends ApiEntry {
   api: string;

@@ -1,10 +1,19 @@
 import { ADJ_FACTORS, DAILY_BARS, DAILY_BASIC } from '../domain/tables/marketLayouts';
 import { INDEX_WEIGHTS } from '../domain/tables/referenceLayouts';
 import { CONVERTIBLE_BAR_FIELDS, CONVERTIBLE_BARS } from '../domain/tables/instrumentLayouts';
-import { fieldsOf, filtersOf, order, type TushareApi } from '../domain/tables/tushareApi';
+import {
+  field,
+  fieldIn,
+  fieldsOf,
+  filtersOf,
+  ofSecurity,
+  ofValuation,
+  order,
+  type TushareApi,
+} from '../domain/tables/tushareApi';
 import { compact, monthsOf, yearsOf } from '../domain/time/syncPeriods';
 import { adjFactor, dailyBasic, indexWeight } from '../loaders/marketTables';
-import { cbDaily, daily, fundDaily, indexDaily } from '../loaders/dailyBars';
+import { cbDaily, daily, fundDaily, indexDaily, swDaily } from '../loaders/dailyBars';
 import { sessionsOf, type ApiEntry } from './apiDescriptor';
 import { perOpenDay, type SyncPlan } from './syncPlans';
 
@@ -92,6 +101,34 @@ export const MARKET_APIS = {
     tushare: { ...STOCK_BARS, securityKind: 'index', requiresOneOf: ['ts_code'], cap: 8_000 },
     load: indexDaily,
     sync: INDEX_YEARS,
+  },
+  // Shenwan's industry indices: each day's bar and the industry's valuation (doc 327), in its units (points,
+  // vol 万股, amount and market values 万元); stored as bars and valuations (loaders/dailyBars.ts, swDaily).
+  sw_daily: {
+    tushare: {
+      scope: 'market',
+      layout: DAILY_BARS,
+      securityKind: 'index',
+      codeSuffix: 'SI',
+      fields: {
+        ...fieldsOf(DAILY_BARS, ['ts_code', 'trade_date']),
+        name: ofSecurity('name'),
+        ...fieldsOf(DAILY_BARS, ['open', 'low', 'high', 'close', 'change']),
+        pct_change: field(DAILY_BARS, 'pct_chg'),
+        vol: fieldIn(DAILY_BARS, 'vol', 2),
+        amount: fieldIn(DAILY_BARS, 'amount', 4),
+        pe: ofValuation('pe', 0),
+        pb: ofValuation('pb', 0),
+        float_mv: ofValuation('circ_mv', 4),
+        total_mv: ofValuation('total_mv', 4),
+      },
+      params: { ts_code: bars.codes('ts_code'), ...bars.byDate('trade_date') },
+      order: order(DAILY_BARS, ['trade_date', 'desc'], ['ts_code', 'asc']),
+      cap: 4_000,
+    },
+    load: swDaily,
+    sync: SESSION_BY_SESSION,
+    grantedApart: true,
   },
   fund_daily: {
     tushare: { ...STOCK_BARS, securityKind: 'etf', cap: 2_000 },

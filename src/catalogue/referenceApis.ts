@@ -67,8 +67,8 @@ const bondRows = filtersOf(CONVERTIBLES);
 
 /**
  * The securities, their names and companies, industries and boards, and the calendar, in import order: all
- * the rest is about them. Fetched whole on every sync (index_basic per market: the indices of the three
- * exchanges' codes; the funds and bonds only when named), but for the members and names asked code by code.
+ * the rest is about them. Fetched whole on every sync (index_basic per market: the exchanges' indices and
+ * the CSI and Shenwan families; the funds and bonds only when named), but for the members and names asked code by code.
  */
 export const REFERENCE_APIS = {
   stock_basic: {
@@ -136,7 +136,7 @@ export const REFERENCE_APIS = {
       cap: 8_000,
     },
     load: indexBasic,
-    sync: whole({ market: 'SSE' }, { market: 'SZSE' }, { market: 'CSI' }),
+    sync: whole({ market: 'SSE' }, { market: 'SZSE' }, { market: 'CSI' }, { market: 'SW' }),
   },
   // The exchange-traded funds (a few thousand, under fund_basic's 15,000) and every convertible bond.
   fund_basic: {

@@ -55,6 +55,17 @@ export function num(values: Record<string, string>, column: string, powerOfTen =
   return /e/i.test(value) ? Number(value) * 10 ** powerOfTen : Number(`${value}e${powerOfTen}`);
 }
 
+/**
+ * `minuend − subtrahend` of two number columns, rounded to the more decimals of the two as written (points at
+ * two decimals: 20851.07 − 78.11 is 20772.96, not 20772.960000000003); null when either is missing.
+ */
+export function difference(values: Record<string, string>, minuend: string, subtrahend: string): number | null {
+  const [a, b] = [num(values, minuend), num(values, subtrahend)];
+  if (a === null || b === null) return null;
+  const decimals = (column: string) => values[column]!.trim().split('.')[1]?.length ?? 0;
+  return Number((a - b).toFixed(Math.min(20, Math.max(decimals(minuend), decimals(subtrahend)))));
+}
+
 /** A required number column. */
 export function requiredNum(values: Record<string, string>, column: string, powerOfTen = 0): number {
   required(values, column);

@@ -1,5 +1,5 @@
 import { BSE_CODE_SWITCH_DATE } from '../domain/reference/codeChanges';
-import { isStandardCode } from '../domain/reference/symbols';
+import { isPublishedIndexCode, isStandardCode } from '../domain/reference/symbols';
 import { DIVIDENDS } from '../domain/tables/eventLayouts';
 import {
   COMPANY_PROFILES,
@@ -18,8 +18,9 @@ import { latestUpdateFlag } from './updateFlags';
 import { coalescedSameKey } from './coalescedRows';
 
 /**
- * Tushare `index_basic` → securities of kind `index`. Only indices with an exchange code (`.SH`, `.SZ`,
- * `.BJ`) are kept: the API's symbols have no form for `.CSI` or `.SI` codes.
+ * Tushare `index_basic` → securities of kind `index`: the exchanges' indices (`.SH`, `.SZ`, `.BJ`) and the
+ * publishers' own families, Shenwan's (`.SI`, market SW) and CSI's (`.CSI`), their `exchange` the publisher
+ * (listingOf). Other markets' codes (MSCI `.MI`, CICC `.CIC`…) have no symbol form here and are skipped.
  */
 export const indexBasic: TableLoad = {
   table: 'securities',
@@ -28,7 +29,7 @@ export const indexBasic: TableLoad = {
   dataset: 'reference',
   toRow(values) {
     const code = required(values, 'ts_code');
-    if (!isStandardCode(code)) return null;
+    if (!isStandardCode(code) && !isPublishedIndexCode(code)) return null;
     const name = required(values, 'name');
     return {
       ...securityIdentity(code, 'index', name),

@@ -1,5 +1,5 @@
 import { cnspellOf, fullPinyinOf } from '../domain/reference/cnspell';
-import { exchangeOfStandard, type SecurityKind } from '../domain/reference/symbols';
+import { listingOf, type SecurityKind } from '../domain/reference/symbols';
 
 /** The columns every `securities` row has, from its standard code, kind and name (pinyin initials unless given, full pinyin for search). */
 export function securityIdentity(tsCode: string, kind: SecurityKind, name: string, cnspell = cnspellOf(name)) {
@@ -10,6 +10,6 @@ export function securityIdentity(tsCode: string, kind: SecurityKind, name: strin
     name,
     cnspell,
     pinyin: fullPinyinOf(name),
-    exchange: exchangeOfStandard(tsCode),
+    exchange: listingOf(tsCode),
   };
 }

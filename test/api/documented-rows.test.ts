@@ -34,6 +34,7 @@ const APIS = [
   },
   { api: 'daily', params: { ts_code: '000001.SZ' }, table: 'daily_bars' },
   { api: 'adj_factor', params: { ts_code: '000001.SZ' }, table: 'adj_factors' },
+  { api: 'sw_daily', params: { trade_date: '20230705' }, table: 'daily_bars' },
   { api: 'fund_adj', params: { ts_code: '513100.SH' }, table: 'adj_factors' },
   { api: 'suspend_d', params: { trade_date: '20200312' }, table: 'trading_halts' },
   { api: 'daily_basic', params: { trade_date: '20180726' }, table: 'daily_basic' },

@@ -214,6 +214,7 @@ const TUSHARE_TIMED: Record<string, TimedSample> = {
   adj_factor: tushareDaily('adj_factor', { ts_code: '000001.SZ' }),
   daily_basic: tushareDaily('daily_basic', { ts_code: '000001.SZ' }),
   index_daily: tushareDaily('index_daily', { ts_code: '000001.SH' }),
+  sw_daily: tushareDaily('sw_daily', { ts_code: '801120.SI' }),
   suspend_d: tushareDaily('suspend_d', { ts_code: '000001.SZ' }),
   fund_daily: tushareDaily('fund_daily', { ts_code: '510300.SH' }),
   fund_adj: tushareDaily('fund_adj', { ts_code: '510300.SH' }),

@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { importBundle } from '../../src/ingest/bundle';
 import { TUSHARE_API_NAMES, TUSHARE_APIS } from '../../src/catalogue/apiCatalogue';
 import { paths } from '../../src/paths';
-import { insertSecurities, keyOnPlan, loadSessionFixture } from '../support/marketData';
+import { insertSecurities, keyOnPlan, loadIndustryIndexFixture, loadSessionFixture } from '../support/marketData';
 import { loadReferenceFixtures, loadShenwanFixtures } from '../support/referenceData';
 import { DATASET_DESCRIPTORS } from '../../src/domain/tables/datasetDescriptors';
 import { DATASET_FIXTURES, tushareExampleOf } from '../support/sampleRequests';
@@ -22,6 +22,7 @@ async function seed(db: Knex): Promise<void> {
   await loadReferenceFixtures(db);
   await loadShenwanFixtures(db);
   await loadSessionFixture(db);
+  await loadIndustryIndexFixture(db);
   // The demo ships index bars, not index_basic: the index rows index_basic answers.
   await insertSecurities(db, [{ ts_code: '000300.SH', name: '沪深300', kind: 'index' }]);
   // Nor disclosure dates: one planned and announced period.
@@ -211,6 +212,7 @@ describe('POST /dataapi: Tushare-compatible wire format', () => {
       balancesheet_vip: { period: '20211231' },
       cashflow_vip: { period: '20211231' },
       index_daily: { ts_code: '000300.SH' },
+      sw_daily: { ts_code: '801120.SI' },
       index_weight: { index_code: '399300.SZ' },
       stk_mins: { ts_code: '000001.SZ' },
       dividend: { ts_code: '600519.SH' },

@@ -25,6 +25,12 @@ function upstream(request: TushareRequest): Answer {
         ['ts_code', 'bond_short_name', 'stk_code', 'list_date', 'conv_price'],
         [['113050.SH', '南银转债', '601009.SH', '20210707', 8.9]],
       );
+    // Shenwan's 食品饮料 in sw_daily's units (amount 万元), granted apart as the instruments' apis are.
+    case 'sw_daily':
+      return ok(
+        ['ts_code', 'trade_date', 'name', 'close', 'amount'],
+        [['801120.SI', day, '食品饮料', 20851.07, 1950012.4]],
+      );
     case 'fund_daily':
       return ok(
         ['ts_code', 'trade_date', 'open', 'high', 'low', 'close', 'pre_close', 'change', 'pct_chg', 'vol', 'amount'],
@@ -66,7 +72,7 @@ function upstream(request: TushareRequest): Answer {
   }
 }
 
-describe('sync of ETFs and convertibles from Tushare Pro (local replay server)', () => {
+describe('sync of ETFs, convertibles and Shenwan indices from Tushare Pro (local replay server)', () => {
   const testDb = useTestDb();
 
   it('asks for them only by name, each api as its descriptor or task says, through the loaders and units', async () => {
@@ -83,6 +89,7 @@ describe('sync of ETFs and convertibles from Tushare Pro (local replay server)',
       expect(calls('fund_nav').map((params) => params.nav_date)).to.deep.equal(['20240102', '20240103']);
       expect(calls('fund_div').map((params) => params.ex_date)).to.deep.equal(['20240102', '20240103']);
       expect(calls('cb_price_chg')).to.deep.equal([{ ts_code: '113050.SH' }]);
+      expect(calls('sw_daily')).to.deep.equal([{ trade_date: '20240102' }, { trade_date: '20240103' }]);
     } finally {
       await replay.close();
     }
@@ -90,9 +97,10 @@ describe('sync of ETFs and convertibles from Tushare Pro (local replay server)',
     expect(await db('securities').orderBy('ts_code').select('ts_code', 'kind')).to.deep.equal([
       { ts_code: '113050.SH', kind: 'convertible' },
       { ts_code: '510300.SH', kind: 'etf' },
+      { ts_code: '801120.SI', kind: 'index' },
     ]);
     expect(await db('daily_bars').where({ trade_date: '2024-01-03' }).orderBy('ts_code').pluck('amount')).to.deep.equal(
-      [178102500, 1423456789],
+      [178102500, 1423456789, 19500124000],
     );
     expect(await db('fund_shares').where({ trade_date: '2024-01-03' }).pluck('fd_share')).to.deep.equal([89123456789]);
     expect(await db('fund_navs').count({ n: '*' }).first()).to.deep.equal({ n: 2 });

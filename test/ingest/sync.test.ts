@@ -531,6 +531,7 @@ describe('sync from Tushare Pro (local replay server)', () => {
           { market: 'SSE' },
           { market: 'SZSE' },
           { market: 'CSI' },
+          { market: 'SW' },
         ]);
         expect(callsOf(replay.calls, 'index_daily')).to.deep.equal([
           { ts_code: '000300.SH', start_date: '20240328', end_date: '20240402' },

@@ -6,6 +6,7 @@ import type { Scope } from '../../src/http/operations';
 import { bumpDataVersion } from '../../src/db/dataVersions';
 import { compactToIsoDate } from '../../src/domain/time/dates';
 import { DEMO_DIR } from '../../src/ingest/demo';
+import { importBundle } from '../../src/ingest/bundle';
 import { num as scaled } from '../../src/loaders/fieldParsers';
 
 /**
@@ -137,6 +138,13 @@ export async function keyOnPlan(
 }
 
 /** One-minute bars (09:31 … 15:00, plus off-session rows that must be dropped) and ticks of 000001.SZ on 2024-12-31. */
+/** Shenwan's 食品饮料 (801120.SI) on 2024-12-30 and 31 through sw_daily (doc 327's fields and units; synthetic figures). */
+export async function loadIndustryIndexFixture(db: Knex): Promise<void> {
+  const results = await importBundle(db, join(import.meta.dirname, '../fixtures/industries-2024'));
+  if (results.some((result) => result.rows !== 2 || result.rejectedRows > 0))
+    throw new Error('industries-2024 did not load');
+}
+
 export async function loadSessionFixture(db: Knex): Promise<void> {
   const bars = [];
   const times: string[] = [];

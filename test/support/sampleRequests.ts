@@ -9,7 +9,7 @@ import { runAudit } from '../../src/audit/runAudit';
 import { TUSHARE_APIS } from '../../src/catalogue/apiCatalogue';
 import { operations } from './contract';
 import { loadAllFinancials } from './financialFixtures';
-import { loadMarket2024, loadSessionFixture } from './marketData';
+import { loadIndustryIndexFixture, loadMarket2024, loadSessionFixture } from './marketData';
 import { loadReferenceFixtures } from './referenceData';
 
 type Route = NonNullable<DatasetDescriptor['route']>;
@@ -131,6 +131,7 @@ export function csvItems(file: string): { fields: string[]; items: (string | num
 export async function loadSampleData(db: Knex): Promise<void> {
   await loadMarket2024(db);
   await loadSessionFixture(db);
+  await loadIndustryIndexFixture(db);
   await loadAllFinancials(db);
   await loadReferenceFixtures(db);
   await importBundle(db, DATASET_FIXTURES);

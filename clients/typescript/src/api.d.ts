@@ -1840,7 +1840,7 @@ export interface paths {
          *     `pro = ts.pro_api(KEY); pro._DataApi__http_url = 'http://localhost:8080/dataapi'`. The SDK 1.4 posts to
          *     `/dataapi/{api_name}`, older ones to `/dataapi` with `api_name` in the body.
          *
-         *     **api_names:** stock_basic, trade_cal, namechange, stock_company, daily, weekly, monthly, adj_factor, daily_basic, index_basic, index_daily, index_weight, index_classify, index_member_all, ths_index, ths_member, suspend_d, dividend, income, income_vip, balancesheet, balancesheet_vip, cashflow, cashflow_vip, disclosure_date, anns_d, moneyflow, margin, margin_detail, hk_hold, limit_list_d, stk_limit, block_trade, top_list, top_inst, top10_holders, top10_floatholders, stk_holdernumber, share_float, forecast, express, repurchase, stk_holdertrade, new_share, fund_basic, fund_daily, fund_adj, fund_nav, fund_share, fund_div, cb_basic, cb_daily, cb_price_chg, cb_call, stk_mins. Each takes Tushare's documented parameters for it, answers Tushare's default
+         *     **api_names:** stock_basic, trade_cal, namechange, stock_company, daily, weekly, monthly, adj_factor, daily_basic, index_basic, index_daily, sw_daily, index_weight, index_classify, index_member_all, ths_index, ths_member, suspend_d, dividend, income, income_vip, balancesheet, balancesheet_vip, cashflow, cashflow_vip, disclosure_date, anns_d, moneyflow, margin, margin_detail, hk_hold, limit_list_d, stk_limit, block_trade, top_list, top_inst, top10_holders, top10_floatholders, stk_holdernumber, share_float, forecast, express, repurchase, stk_holdertrade, new_share, fund_basic, fund_daily, fund_adj, fund_nav, fund_share, fund_div, cb_basic, cb_daily, cb_price_chg, cb_call, stk_mins. Each takes Tushare's documented parameters for it, answers Tushare's default
          *     fields in Tushare's order when `fields` is empty, in Tushare's units (dates `YYYYMMDD`; `daily` amount in
          *     thousand yuan; `daily_basic` shares and market values in 10,000), at most its documented row cap with
          *     `has_more`. The statements answer every stored version (`ann_date`, `f_ann_date`, `update_flag`).
@@ -2088,10 +2088,10 @@ export interface components {
              */
             name: string;
             /**
-             * @description Exchange of listing.
+             * @description Exchange of listing; for an index of a publisher's own family (`.SI`, `.CSI`), its publisher, `SW` or `CSI`.
              * @enum {string}
              */
-            exchange: "SSE" | "SZSE" | "BSE";
+            exchange: "SSE" | "SZSE" | "BSE" | "SW" | "CSI";
             /**
              * @description Standard code: the 6 digits and `.SH`, `.SZ` or `.BJ`.
              * @example 000001.SZ
@@ -2166,10 +2166,10 @@ export interface components {
              */
             kind: "stock" | "index" | "etf" | "convertible";
             /**
-             * @description `SSE`, `SZSE` or `BSE`.
+             * @description `SSE`, `SZSE` or `BSE`; for an index of a publisher's own family, listed on no exchange, its publisher: `SW` (Shenwan Hongyuan, `.SI`) or `CSI` (China Securities Index, `.CSI`).
              * @enum {string}
              */
-            exchange: "SSE" | "SZSE" | "BSE";
+            exchange: "SSE" | "SZSE" | "BSE" | "SW" | "CSI";
             /**
              * @description Board from the code ranges: `main`, `star` (688/689), `chinext` (300/301/302), `bse`, `b_share` (900, 200); null for indices.
              * @enum {string|null}

@@ -126,6 +126,23 @@ export function exchangeOfStandard(tsCode: string): Exchange {
 }
 
 /**
+ * The publisher of an index of its own code family, listed on no exchange: Shenwan Hongyuan's industry indices
+ * (`.SI`, market `SW` in Tushare's index_basic) and China Securities Index's (`.CSI`, market `CSI`).
+ */
+export type Publisher = 'SW' | 'CSI';
+const PUBLISHER_OF_SUFFIX: Record<string, Publisher> = { SI: 'SW', CSI: 'CSI' };
+
+/** A publisher's index code exactly in standard form, upper case (`801120.SI`, `000985.CSI`). */
+export function isPublishedIndexCode(code: string): boolean {
+  return PUBLISHED.test(code) && code === code.toUpperCase();
+}
+
+/** Where a security is listed (its exchange), or, for a publisher's own index, who publishes it. */
+export function listingOf(tsCode: string): Exchange | Publisher {
+  return PUBLISHER_OF_SUFFIX[tsCode.slice(7)] ?? exchangeOfStandard(tsCode);
+}
+
+/**
  * One symbol in any accepted format → standard form (`600519.SH`, `801120.SI`), or null when malformed: a raw
  * code by the ranges of stocks, funds and bonds, else by its index family; a standard code with an exchange's
  * suffix or an index publisher's (`.SI`, `.CSI`).

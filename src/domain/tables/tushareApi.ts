@@ -7,11 +7,14 @@ export type DataScope = components['schemas']['Scope'];
 
 /**
  * Where an output field is read: a column of the api's table (its layout's kind and unit), a column of the
- * security it names (its name, exchange), or whether the row is current (`Y` while `out_date` is empty).
+ * security it names (its name, exchange), a column of the same security's valuation of the same day
+ * (`daily_basic`, for an api whose rows carry both, as sw_daily's), or whether the row is current (`Y` while
+ * `out_date` is empty).
  */
 export type FieldSource =
   | { from: 'table'; column: string; kind: ColumnKind; power: number }
   | { from: 'security'; column: 'name' | 'exchange'; kind: 'text'; power: 0 }
+  | { from: 'valuation'; column: string; kind: 'number'; power: number }
   | { from: 'current'; column: 'out_date'; kind: 'text'; power: 0 };
 
 /**
@@ -40,6 +43,8 @@ export interface TushareApi {
   layout: TableLayout;
   /** Only the rows of one kind of security (stocks, indices, ETFs, convertibles) where the table holds several. */
   securityKind?: SecurityKind;
+  /** Only the codes of one family by their suffix (sw_daily: Shenwan's `.SI`) where the table holds others. */
+  codeSuffix?: string;
   fields: Readonly<Record<string, FieldSource>>;
   defaults?: readonly string[];
   params: Readonly<Record<string, ParamFilter>>;
@@ -70,11 +75,27 @@ export const field = <C extends string>(layout: TableLayout<C>, column: C): Fiel
   ...layout.columns[column],
 });
 
+/** A column of the table sent in other units than its layout's: Tushare's value × 10^power is the stored one. */
+export const fieldIn = <C extends string>(layout: TableLayout<C>, column: C, power: number): FieldSource => ({
+  from: 'table',
+  column,
+  kind: layout.columns[column].kind,
+  power,
+});
+
 export const ofSecurity = (column: 'name' | 'exchange'): FieldSource => ({
   from: 'security',
   column,
   kind: 'text',
   power: 0,
+});
+
+/** A valuation column of the same security and day, in Tushare's units (10^power of the store's). */
+export const ofValuation = (column: string, power: number): FieldSource => ({
+  from: 'valuation',
+  column,
+  kind: 'number',
+  power,
 });
 
 /** The filters a table's parameters take, on its own columns. */

@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
-import type { ApiDescriptor } from '../../catalogue/apiDescriptor';
+import { isGrantedApart, type ApiDescriptor } from '../../catalogue/apiDescriptor';
 import { API_CATALOGUE } from '../../catalogue/apiCatalogue';
 import { isWholePlan, type SyncPlan, type SyncRange } from '../../catalogue/syncPlans';
 import { exchangeToday } from '../../domain/time/clock';
+import { EXCHANGES } from '../../domain/reference/symbols';
 import { toSqlDateTime } from '../../domain/time/dates';
 import { rowRecords } from '../csvRecords';
 import { loadRecords, nothingLoaded, resolvedLoad } from '../loadTable';
@@ -17,11 +18,11 @@ const SYNCED = API_CATALOGUE.filter(
 export const SYNC_APIS = SYNCED.map(({ api }) => api);
 
 /**
- * The apis of ETFs and convertibles, synced only when named (`--datasets fund_daily,…`): Tushare grants them
- * apart from the stocks' (fund_daily needs 5,000 points, cb_price_chg a permission of its own), so a sync of
- * everything asks for the stocks' alone.
+ * The apis of ETFs, convertibles and Shenwan's indices, synced only when named (`--datasets fund_daily,…`):
+ * Tushare grants them apart from the stocks' (fund_daily and sw_daily need 5,000 points, cb_price_chg a
+ * permission of its own), so a sync of everything asks for the stocks' alone.
  */
-export const INSTRUMENT_APIS = SYNCED.filter(({ kind }) => kind).map(({ api }) => api);
+export const INSTRUMENT_APIS = SYNCED.filter(isGrantedApart).map(({ api }) => api);
 
 /** The securities of a kind listed at some time in the range, by code. */
 const listedIn = (db: Knex, kind: 'stock' | 'convertible', { from, to }: { from: string; to: string }) =>
@@ -71,7 +72,12 @@ export async function syncTushare(db: Knex, options: SyncOptions): Promise<LoadR
         .orderBy('cal_date')
         .select('cal_date')
     ).map((row) => row.cal_date),
-    indexCodes: await db('securities').where({ kind: 'index' }).orderBy('ts_code').pluck('ts_code'),
+    // The exchanges' indices: index_daily serves no publisher's family (Shenwan's bars are sw_daily's).
+    indexCodes: await db('securities')
+      .where({ kind: 'index' })
+      .whereIn('exchange', EXCHANGES)
+      .orderBy('ts_code')
+      .pluck('ts_code'),
     industryCodes: await db('industry_classes').where({ level: 1 }).orderBy('index_code').pluck('index_code'),
     stockCodes: await listedIn(db, 'stock', options),
     convertibleCodes: await listedIn(db, 'convertible', options),

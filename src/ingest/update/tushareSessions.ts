@@ -1,5 +1,6 @@
 import { API, API_CATALOGUE } from '../../catalogue/apiCatalogue';
 import { asksPerSession } from '../../catalogue/syncPlans';
+import { isGrantedApart } from '../../catalogue/apiDescriptor';
 import { syncTushare } from '../tushare/tushareSync';
 import type { TushareOptions } from '../tushare/tushareClient';
 import type { SessionSource } from './sessionSource';
@@ -8,7 +9,9 @@ import type { SessionSource } from './sessionSource';
  * The per-day Tushare APIs an update asks for a session: every api of stocks the sync asks session by session
  * (the coverage's daily datasets among them, and the halts); those Tushare grants apart are synced by name only.
  */
-const SESSION_APIS = API_CATALOGUE.flatMap(({ api, sync, kind }) => (asksPerSession(sync) && !kind ? [api] : []));
+const SESSION_APIS = API_CATALOGUE.flatMap((entry) =>
+  asksPerSession(entry.sync) && !isGrantedApart(entry) ? [entry.api] : [],
+);
 
 /**
  * Tushare Pro as the update's source: a session is the sync of that one day (one call per API, the whole

@@ -14,9 +14,11 @@ export interface AppliedFilter {
   former?: ReadonlyArray<{ code: string; until: string }>;
 }
 
-/** A column of the api's table (`t`) or of its security (`s`), as Knex quotes identifiers. */
+/** A column of the api's table (`t`), of its security (`s`) or of its valuation (`v`), as Knex quotes identifiers. */
 const tableColumn = (column: string) => `t.${column}`;
 const securityColumn = (column: string) => `s.${column}`;
+const ALIAS = { table: 't', security: 's', valuation: 'v', current: 't' } as const;
+const fieldColumn = (field: FieldSource) => `${ALIAS[field.from]}.${field.column}`;
 
 const joinsSecurity = (api: TushareApi, fields: readonly FieldSource[], filters: readonly AppliedFilter[]) =>
   (api.securityKind !== undefined && api.layout.table !== 'securities') ||
@@ -27,10 +29,13 @@ const joinsSecurity = (api: TushareApi, fields: readonly FieldSource[], filters:
 function matching(db: Db, api: TushareApi, filters: AppliedFilter[], fields: readonly FieldSource[] = []) {
   const query = db(`${api.layout.table} as t`);
   if (joinsSecurity(api, fields, filters)) query.leftJoin('securities as s', 's.ts_code', 't.ts_code');
+  if (fields.some((field) => field.from === 'valuation'))
+    query.leftJoin('daily_basic as v', (on) => on.on('v.ts_code', 't.ts_code').andOn('v.trade_date', 't.trade_date'));
   if (api.securityKind !== undefined) {
     if (api.layout.table === 'securities') query.where('t.kind', api.securityKind);
     else query.whereRaw(`${kindSql('t.ts_code', 's.kind')} = ?`, [api.securityKind]);
   }
+  if (api.codeSuffix !== undefined) query.where(tableColumn('ts_code'), 'like', `%.${api.codeSuffix}`);
   for (const { filter, value, former = [] } of filters) {
     const column = filter.ofSecurity ? securityColumn(filter.column) : tableColumn(filter.column);
     if (filter.op === 'in' && former.length > 0) {
@@ -63,11 +68,7 @@ export async function tushareRows(
   const marketTime = api.layout.marketTime;
   const all = matching(db, api, filters, fields);
   const query = marketTime === undefined ? all : whereVisible(all, tableColumn(marketTime.column), cutoff);
-  query.select(
-    fields.map((field, i) =>
-      db.ref(field.from === 'security' ? securityColumn(field.column) : tableColumn(field.column)).as(`f${i}`),
-    ),
-  );
+  query.select(fields.map((field, i) => db.ref(fieldColumn(field)).as(`f${i}`)));
   for (const [column, direction] of api.order) query.orderBy(tableColumn(column), direction);
   if (api.layout.numbered) query.orderBy(tableColumn(SEQ));
   return arrayRows(query.limit(window.limit + 1).offset(window.offset));

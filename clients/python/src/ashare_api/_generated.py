@@ -65,7 +65,7 @@ Error = TypedDict("Error", {
 SearchResultItem = TypedDict("SearchResultItem", {
     "symbol": str,
     "name": str,
-    "exchange": Literal["SSE", "SZSE", "BSE"],
+    "exchange": Literal["SSE", "SZSE", "BSE", "SW", "CSI"],
     "standard_symbol": str,
     "industry": Optional[str],
 }, total=False)
@@ -93,7 +93,7 @@ ListedSecurity = TypedDict("ListedSecurity", {
     "name": str,
     "current_symbol": str,
     "kind": Literal["stock", "index", "etf", "convertible"],
-    "exchange": Literal["SSE", "SZSE", "BSE"],
+    "exchange": Literal["SSE", "SZSE", "BSE", "SW", "CSI"],
     "board": Optional[Literal["main", "star", "chinext", "bse", "b_share"]],
     "industry": Optional[str],
     "listing_date": Optional[str],

@@ -1,0 +1,180 @@
+import { expect } from 'chai';
+import { join } from 'node:path';
+import { importBundle } from '../../src/ingest/bundle';
+import { rejectionLines } from '../../src/loaders/loaderTypes';
+import { dataapi } from '../support/dataapi';
+import { useKeyedServer } from '../support/server';
+
+/**
+ * Shenwan's industry indices through the catalogue: test/fixtures/industries holds index_basic rows of four
+ * markets (SW, CSI, SSE, MSCI), a bar of CSI 300 and sw_daily rows in doc 327's fields and units (vol 万股, amount and market
+ * values 万元; synthetic figures), one of them with only a close and a valuation.
+ */
+describe('industry indices: index_basic of SW and CSI, sw_daily (doc 327) as bars and valuations', () => {
+  const api = useKeyedServer(async (db) => {
+    const results = await importBundle(db, join(import.meta.dirname, '../fixtures/industries'));
+    expect(results.flatMap(rejectionLines)).to.deep.equal([]);
+  }, 'enterprise');
+
+  it("index_basic lists the publishers' families under their publisher and skips a market with no code form", async () => {
+    const listed = await api.db('securities').orderBy('ts_code').select('ts_code', 'kind', 'exchange', 'name');
+    expect(listed).to.deep.equal([
+      { ts_code: '000300.SH', kind: 'index', exchange: 'SSE', name: '沪深300' },
+      { ts_code: '000985.CSI', kind: 'index', exchange: 'CSI', name: '中证全指' },
+      { ts_code: '801120.SI', kind: 'index', exchange: 'SW', name: '食品饮料' },
+      { ts_code: '801125.SI', kind: 'index', exchange: 'SW', name: '白酒Ⅱ' },
+    ]);
+  });
+
+  it('daily answers a Shenwan index raw, in standard form and lower case: points, vol 万股 → lots, amount 万元 → yuan', async () => {
+    const bars = [
+      // 2024-01-05: pre_close 20650.55 − 117.15; 88765.43 万股 = 8,876,543 lots; 1,800,000.01 万元 in yuan.
+      {
+        date: '2024-01-05',
+        open: 20530.01,
+        high: 20702.8,
+        low: 20311.2,
+        close: 20650.55,
+        pre_close: 20533.4,
+        change: 117.15,
+        pct_change: 0.57,
+        volume: 8876543,
+        amount: 18000000100,
+        turnover: null,
+      },
+      {
+        date: '2024-01-04',
+        open: 20850.3,
+        high: 20880.15,
+        low: 20501.62,
+        close: 20533.4,
+        pre_close: 20851.07,
+        change: -317.67,
+        pct_change: -1.52,
+        volume: 10123450,
+        amount: 20012345000,
+        turnover: null,
+      },
+    ];
+    for (const symbol of ['801120', '801120.SI', '801120.si']) {
+      const { status, body } = await api.get(
+        `/v1/market/daily?symbol=${symbol}&begin_date=2024-01-04&end_date=2024-01-05`,
+      );
+      expect(status, symbol).to.equal(200);
+      expect(body.data, symbol).to.deep.equal({
+        symbol: '801120.SI',
+        name: '食品饮料',
+        adj_anchor_date: null,
+        daily: bars,
+      });
+    }
+    const refused = await api.get('/v1/market/daily?symbol=sw.801120');
+    expect([refused.status, refused.body.error]).to.deep.equal([400, 'invalid_symbol']);
+  });
+
+  it('a row with only a close answers nulls for what it did not send; an index has no factor to adjust by', async () => {
+    const { status, body } = await api.get(
+      '/v1/market/daily?symbol=801125.SI&begin_date=2024-01-01&end_date=2024-01-08&adjusted=false',
+    );
+    expect(status).to.equal(200);
+    expect(body.data.daily).to.deep.equal([
+      {
+        date: '2024-01-03',
+        open: null,
+        high: null,
+        low: null,
+        close: 61234.5,
+        pre_close: null,
+        change: null,
+        pct_change: null,
+        volume: null,
+        amount: null,
+        turnover: null,
+        adj_factor: null,
+      },
+    ]);
+  });
+
+  it("weekly klines sum the week's bars", async () => {
+    const { status, body } = await api.get(
+      '/v1/market/klines?symbol=801120&interval=weekly&begin_date=2024-01-01&end_date=2024-01-08',
+    );
+    expect(status).to.equal(200);
+    // Open of 01-02, the week's high and low, close of 01-05; −375.58 / 21026.13 = −1.7863 %; the four days' sums.
+    expect(body.data.klines).to.deep.equal([
+      {
+        time: '2024-01-05',
+        open: 21026.13,
+        high: 21051.39,
+        low: 20311.2,
+        close: 20650.55,
+        pre_close: 21026.13,
+        change: -375.58,
+        pct_change: -1.7863,
+        volume: 11987642 + 9653010 + 10123450 + 8876543,
+        amount: 23865241700 + 19500124000 + 20012345000 + 18000000100,
+      },
+    ]);
+  });
+
+  it("the industry's valuation is the index's daily valuation: pe, pb, market values 万元 → yuan", async () => {
+    const { status, body } = await api.get(
+      '/v1/market/valuation?symbol=801120&begin_date=2024-01-02&end_date=2024-01-02',
+    );
+    expect(status).to.equal(200);
+    expect(body.data[0].valuation[0]).to.deep.include({
+      date: '2024-01-02',
+      pe: 27.12,
+      pb: 5.63,
+      circ_mv: 4400000005000,
+      total_mv: 4750000002500,
+      pe_ttm: null,
+    });
+  });
+
+  // CSI 300's bar of the same day (index_daily.csv) is no Shenwan index's, though daily_bars holds both.
+  it('/dataapi sw_daily answers the rows as sent, in its fields, order and units, nulls included', async () => {
+    const answer = await dataapi(api.server.baseUrl, api.key, 'sw_daily', {
+      start_date: '20240103',
+      end_date: '20240103',
+    });
+    expect(answer.code, answer.msg).to.equal(0);
+    expect(answer.data.fields).to.deep.equal([
+      'ts_code',
+      'trade_date',
+      'name',
+      'open',
+      'low',
+      'high',
+      'close',
+      'change',
+      'pct_change',
+      'vol',
+      'amount',
+      'pe',
+      'pb',
+      'float_mv',
+      'total_mv',
+    ]);
+    expect(answer.data.items).to.deep.equal([
+      [
+        '801120.SI',
+        '20240103',
+        '食品饮料',
+        20770.01,
+        20602.5,
+        20890.44,
+        20851.07,
+        78.11,
+        0.38,
+        96530.1,
+        1950012.4,
+        27.22,
+        5.65,
+        441600000,
+        476700000,
+      ],
+      ['801125.SI', '20240103', '白酒Ⅱ', null, null, null, 61234.5, null, null, null, null, 30.01, 7.2, null, null],
+    ]);
+  });
+});
