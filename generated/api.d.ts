@@ -16,6 +16,9 @@ export interface paths {
          * @description One symbol gives one Stock object in `data`; a comma-separated list gives an array in request order.
          *     `market_cap`, `circulating_market_cap`, `issued_shares` and `circulating_shares` come from the latest
          *     trading day's valuation row and are null when none is loaded. Fields the source lacks are null.
+         *     `industry` and `subindustry` are the Shenwan 2021 level-1 and level-2 industries the stock belonged to on
+         *     `date` (default today), so a stock reclassified answers its former industry for a day before the change;
+         *     `industry_classification` says which classification answered.
          */
         get: operations["getBasicInfo"];
         put?: never;
@@ -1941,10 +1944,21 @@ export interface components {
              * @example 上海证券交易所
              */
             exchange_name?: string;
-            /** @description First-level industry classification. */
+            /**
+             * @description First-level industry classification as of `date`: the Shenwan 2021 level-1 industry the stock was a
+             *     member of that day (`industry_classification` `sw2021`), else the stock list's one-level label
+             *     (`stock_list`).
+             */
             industry?: string | null;
-            /** @description Second-level industry classification. */
+            /** @description Second-level industry classification as of `date`, the Shenwan 2021 level-2 industry; null without Shenwan data. */
             subindustry?: string | null;
+            /**
+             * @description Which classification `industry` and `subindustry` come from: `sw2021` (Shenwan 2021, the store's
+             *     `index_member_all` membership on `date`) or `stock_list` (the stock list's label, one level, today's;
+             *     when the store holds no Shenwan membership of the stock that day); null when neither names one.
+             * @enum {string|null}
+             */
+            industry_classification?: "sw2021" | "stock_list" | null;
             /**
              * Format: date
              * @description First trading day.
@@ -7266,6 +7280,11 @@ export interface components {
          */
         Symbols50: string;
         /**
+         * @description Point in time, `YYYY-MM-DD`; default today (Beijing). The answer is as of that day.
+         * @example 2023-12-15
+         */
+        AsOfDate: string;
+        /**
          * @description Comma-separated field names of the Stock record; all fields when omitted. An unknown name → 400
          *     `invalid_field`.
          * @example symbol,name,exchange,market_cap
@@ -7292,11 +7311,6 @@ export interface components {
         Page: number;
         /** @description Items to skip, from 0. Wins over `page` when both are given. */
         Offset: number;
-        /**
-         * @description Point in time, `YYYY-MM-DD`; default today (Beijing). The answer is as of that day.
-         * @example 2023-12-15
-         */
-        AsOfDate: string;
         /**
          * @description `stock` (default), `index`, `etf` (ETFs, LOFs) or `convertible`.
          * @example stock
@@ -7693,6 +7707,11 @@ export interface operations {
                  * @example 600519,000001.SZ
                  */
                 symbol: components["parameters"]["Symbols50"];
+                /**
+                 * @description Point in time, `YYYY-MM-DD`; default today (Beijing). The answer is as of that day.
+                 * @example 2023-12-15
+                 */
+                date?: components["parameters"]["AsOfDate"];
                 /**
                  * @description Comma-separated field names of the Stock record; all fields when omitted. An unknown name → 400
                  *     `invalid_field`.

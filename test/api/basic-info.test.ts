@@ -18,12 +18,14 @@ describe('GET /v1/stock/basic-info', () => {
       exchange: 'SSE',
       exchange_name: '上海证券交易所',
       industry: '白酒',
+      subindustry: null,
+      industry_classification: 'stock_list',
       listing_date: '2001-08-27',
       delisting_date: null,
       status: '上市',
       region: '贵州',
     });
-    expect(Object.keys(body.data)).to.have.length(25);
+    expect(Object.keys(body.data)).to.have.length(26);
   });
 
   it('fields the source lacks are null (no company profile loaded for 000001.SZ)', async () => {

@@ -2,6 +2,7 @@ import type { Db } from '../../db/connection';
 import { parseFields, pickFields } from '../../domain/api/fields';
 import { pageWindow, paginationOf } from '../../domain/api/pagination';
 import { parseSymbolList } from '../../domain/reference/symbols';
+import { exchangeToday } from '../../domain/time/clock';
 import { ok, okPage } from '../../http/envelope';
 import type { AnswerCache } from '../../http/answers/answerCache';
 import { writeAnswer } from '../../http/answers/answerWriters';
@@ -23,7 +24,8 @@ export function stocksHandlers(
     const { symbols, single } = parseSymbolList(req.query.symbol, 50);
     const fields = parseFields(req.query.fields, STOCK_FIELDS);
     const { dailyThrough } = await visibility.of(res.locals.keyOwner!.planId);
-    const stocks = (await basicInfo(db, codes, symbols, dailyThrough)).map(({ row, requested }) => ({
+    const date = req.query.date ?? exchangeToday();
+    const stocks = (await basicInfo(db, codes, symbols, dailyThrough, date)).map(({ row, requested }) => ({
       ...requested,
       ...pickFields(toStock(row), fields),
     }));

@@ -2,6 +2,8 @@ import type { Db } from '../../db/connection';
 import { whereVisible } from '../common/visibleRows.repository';
 import type { SearchableSecurity } from '../../domain/reference/securitySearch';
 import type { ProfileColumns, StockRow } from './stocks.types';
+import type { IndustryMembership } from '../../domain/reference/industryClassification';
+import { groupBy } from '../../domain/api/collections';
 
 const PROFILE_COLUMNS = [
   'introduction',
@@ -19,7 +21,11 @@ const PROFILE_COLUMNS = [
  * Securities by standard code, each with its profile and latest valuation row the plan sees (`through`: its
  * daily cut-off), one query of primary-key lookups.
  */
-export async function findStocks(db: Db, tsCodes: string[], through: string | null): Promise<StockRow[]> {
+export async function findStocks(
+  db: Db,
+  tsCodes: string[],
+  through: string | null,
+): Promise<Omit<StockRow, 'industry_classification'>[]> {
   const latestValuation = whereVisible(
     db('daily_basic as d').max('d.trade_date').whereRaw('d.ts_code = s.ts_code'),
     'd.trade_date',
@@ -39,6 +45,19 @@ export async function findStocks(db: Db, tsCodes: string[], through: string | nu
       'b.float_share',
       ...PROFILE_COLUMNS.map((column) => `p.${column}`),
     );
+}
+
+/** Each stock's Shenwan memberships that began on or before `date` (industryOn picks the one in force). */
+export async function industryMemberships(
+  db: Db,
+  tsCodes: string[],
+  date: string,
+): Promise<Map<string, IndustryMembership[]>> {
+  const rows: (IndustryMembership & { ts_code: string })[] = await db('industry_members')
+    .whereIn('ts_code', tsCodes)
+    .where('in_date', '<=', date)
+    .select('ts_code', 'l1_name', 'l2_name', 'in_date', 'out_date');
+  return groupBy(rows, (row) => row.ts_code);
 }
 
 /** What search reads of a security (its full pinyin written on import); the index adds the former names. */

@@ -1,8 +1,11 @@
+import type { IndustryClassification } from '../../domain/reference/industryClassification';
+
 /**
  * The rows of `stocks`: what its repositories return and its services compute, typed once here so that its
  * serializer shapes them without importing either.
  */
 export interface StockRow extends SecurityRow, ProfileColumns {
+  industry_classification: IndustryClassification | null;
   total_mv: number | null;
   circ_mv: number | null;
   total_share: number | null;

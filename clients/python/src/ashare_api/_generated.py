@@ -27,6 +27,7 @@ Stock = TypedDict("Stock", {
     "exchange_name": str,
     "industry": Optional[str],
     "subindustry": Optional[str],
+    "industry_classification": Optional[Literal["sw2021", "stock_list"]],
     "listing_date": Optional[str],
     "delisting_date": Optional[str],
     "status": Literal["上市", "暂停", "退市"],
@@ -1644,9 +1645,9 @@ class GeneratedOperations:
     def _call(self, path: str, params: Dict[str, Any]) -> Any:  # implemented by Client
         raise NotImplementedError
 
-    def get_basic_info(self, symbol: str, fields: Optional[str] = None) -> 'Result[Union[Stock, List[Stock]]]':
+    def get_basic_info(self, symbol: str, date: Optional[str] = None, fields: Optional[str] = None) -> 'Result[Union[Stock, List[Stock]]]':
         """Basic information of one or more stocks (GET /v1/stock/basic-info)."""
-        return self._call("/v1/stock/basic-info", {"symbol": symbol, "fields": fields})
+        return self._call("/v1/stock/basic-info", {"symbol": symbol, "date": date, "fields": fields})
 
     def search_stocks(self, keyword: str, limit: Optional[int] = None, page: Optional[int] = None, offset: Optional[int] = None) -> 'Result[List[SearchResultItem]]':
         """Search stocks by name, code or pinyin initials (GET /v1/stock/search)."""

@@ -1,0 +1,93 @@
+import { expect } from 'chai';
+import { insertSecurities } from '../support/marketData';
+import { loadShenwanFixtures } from '../support/referenceData';
+import { useKeyedServer } from '../support/server';
+
+/**
+ * basic-info's industry and subindustry as of `date`: test/fixtures/reference/sw (600809.SH 山西汾酒 out of
+ * 白酒Ⅲ from 2020-01-01 to 2021-07-30) and a reclassification in doc 335's columns, shaped as Shenwan's 2021
+ * change (电气设备 renamed 电力设备, its stocks regrouped; codes and dates of this test).
+ */
+describe('basic-info: the Shenwan industry a stock was in on the day asked, else the stock list label', () => {
+  const api = useKeyedServer(async (db) => {
+    await insertSecurities(db, [
+      { ts_code: '601012.SH', name: '隆基绿能' },
+      { ts_code: '600809.SH', name: '山西汾酒' },
+      { ts_code: '000001.SZ', name: '平安银行' },
+    ]);
+    await db('securities').where({ ts_code: '600809.SH' }).update({ industry: '白酒' });
+    await db('securities').where({ ts_code: '000001.SZ' }).update({ industry: '银行' });
+    await loadShenwanFixtures(db);
+    const member = { ts_code: '601012.SH', name: '隆基绿能', l1_code: '801730.SI' };
+    await db('industry_members').insert([
+      {
+        ...member,
+        l1_name: '电气设备',
+        l2_code: '801731.SI',
+        l2_name: '电机Ⅱ',
+        l3_code: '850741.SI',
+        l3_name: '电机Ⅲ',
+        in_date: '2012-04-11',
+        out_date: '2021-07-30',
+      },
+      {
+        ...member,
+        l1_name: '电力设备',
+        l2_code: '801735.SI',
+        l2_name: '光伏设备',
+        l3_code: '857351.SI',
+        l3_name: '硅料硅片',
+        in_date: '2021-07-30',
+        out_date: null,
+      },
+    ]);
+  }, 'enterprise');
+
+  const industryOf = async (symbol: string, date?: string) => {
+    const { status, body } = await api.get(
+      `/v1/stock/basic-info?symbol=${symbol}${date ? `&date=${date}` : ''}&fields=symbol,industry,subindustry,industry_classification`,
+    );
+    expect(status, `${symbol} ${date}`).to.equal(200);
+    return body.data;
+  };
+
+  it('a reclassified stock answers its former industry before the change and its new one from the day it took effect', async () => {
+    const before = {
+      symbol: '601012.SH',
+      industry: '电气设备',
+      subindustry: '电机Ⅱ',
+      industry_classification: 'sw2021',
+    };
+    const after = {
+      symbol: '601012.SH',
+      industry: '电力设备',
+      subindustry: '光伏设备',
+      industry_classification: 'sw2021',
+    };
+    expect(await industryOf('601012', '2020-06-30')).to.deep.equal(before);
+    expect(await industryOf('601012', '2021-07-29')).to.deep.equal(before);
+    expect(await industryOf('601012', '2021-07-30')).to.deep.equal(after);
+    expect(await industryOf('601012')).to.deep.equal(after);
+  });
+
+  it('a day outside every membership, or a stock Shenwan does not classify, answers the stock list label and says so', async () => {
+    expect(await industryOf('600809', '2020-06-30')).to.deep.equal({
+      symbol: '600809.SH',
+      industry: '白酒',
+      subindustry: null,
+      industry_classification: 'stock_list',
+    });
+    expect(await industryOf('600809', '2021-08-02')).to.deep.include({ industry: '食品饮料', subindustry: '白酒Ⅱ' });
+    expect(await industryOf('000001')).to.deep.equal({
+      symbol: '000001.SZ',
+      industry: '银行',
+      subindustry: null,
+      industry_classification: 'stock_list',
+    });
+  });
+
+  it('a malformed date is refused', async () => {
+    const { status, body } = await api.get('/v1/stock/basic-info?symbol=601012&date=2021-13-01');
+    expect([status, body.error]).to.deep.equal([400, 'invalid_date_format']);
+  });
+});
