@@ -167,6 +167,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/industry/cross-section": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every Shenwan industry of a level on a day, with its index bar and valuation
+         * @description Every industry of the Shenwan 2021 classification at `level` (1 by default: 31 industries; 2 and 3 the
+         *     finer ones), by index code, with its index's bar of `date` (points; volume in lots, amount in yuan, as
+         *     `/v1/market/daily` answers the same index) and the industry's valuation that day (PE, PB, total and
+         *     float market value in yuan), as Tushare `sw_daily` (doc 327) sends them. The industries come from
+         *     `index_classify`; an industry whose index has no bar that day answers nulls. `date`: the latest trading
+         *     day the plan sees by default; a day the exchanges were closed or after the latest data → 404 `no_data`;
+         *     no classification loaded → 404 `no_data`. Plans: bars published less than the plan's daily delay ago
+         *     are not shown.
+         */
+        get: operations["getIndustryCrossSection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/events/dividends": {
         parameters: {
             query?: never;
@@ -2444,6 +2471,65 @@ export interface components {
             pagination: components["schemas"]["Pagination"];
         };
         /**
+         * Format: int64
+         * @description Lots (1 lot = 100 shares); indices as reported by the source.
+         */
+        volume: number | null;
+        /** @description A Shenwan industry's day, its index bar and its valuation (null where the index has no bar that day). */
+        IndustryDay: {
+            /** @description The industry's index code (`.SI`), what `/v1/market/daily` takes. */
+            symbol: string;
+            /** @description The industry's name. */
+            name: string;
+            /** @description Shenwan's own industry code (`340000`). */
+            industry_code: string | null;
+            /** @description Open, points. */
+            open: number | null;
+            /** @description High, points. */
+            high: number | null;
+            /** @description Low, points. */
+            low: number | null;
+            /** @description Close, points. */
+            close: number | null;
+            /** @description Previous close, points (close − change; sw_daily sends none). */
+            pre_close: number | null;
+            /** @description Change, points. */
+            change: number | null;
+            /** @description Change, percent, as the source sends it. */
+            pct_change: number | null;
+            volume: components["schemas"]["volume"];
+            /** @description Amount traded, yuan. */
+            amount: number | null;
+            /** @description Price to earnings of the industry. */
+            pe: number | null;
+            /** @description Price to book of the industry. */
+            pb: number | null;
+            /** @description Total market value, yuan. */
+            total_mv: number | null;
+            /** @description Float market value, yuan. */
+            circ_mv: number | null;
+        };
+        /** @description Success envelope of the Shenwan industries of one level on one day. */
+        IndustryCrossSectionResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description The industries of one level on one day. */
+            data: {
+                /**
+                 * Format: date
+                 * @description The trading day.
+                 */
+                date: string;
+                /**
+                 * Format: int32
+                 * @description The level of the classification.
+                 */
+                level: number;
+                /** @description One row per industry of the level, by index code. */
+                industries: components["schemas"]["IndustryDay"][];
+            };
+        };
+        /**
          * @description One stage of a dividend plan (Tushare `dividend`, one row per event and stage, the latest correction).
          *     Amounts in yuan (cash) or shares per share.
          */
@@ -3894,11 +3980,6 @@ export interface components {
             data: components["schemas"]["FundNav"][];
             pagination: components["schemas"]["Pagination"];
         };
-        /**
-         * Format: int64
-         * @description Lots (1 lot = 100 shares); indices as reported by the source.
-         */
-        volume: number | null;
         /** @description An exchange-traded fund's day with its NAV premium and units outstanding. */
         FundDay: {
             /** @description Standard code. */
@@ -7368,6 +7449,16 @@ export interface components {
          */
         IndustryLevel: number;
         /**
+         * @description Trading day `YYYY-MM-DD`; default the latest session with data.
+         * @example 2024-06-14
+         */
+        TradeDate: string;
+        /**
+         * @description Level of the Shenwan 2021 classification (1, 2 or 3); default 1.
+         * @example 1
+         */
+        IndustryCrossSectionLevel: number;
+        /**
          * @description The date `begin_date`/`end_date` apply to: `ann_date` (default; proposals without an ex-date included) or `ex_date`.
          * @example ex_date
          */
@@ -7495,11 +7586,6 @@ export interface components {
          * @example 2024-12-31
          */
         NavDate: string;
-        /**
-         * @description Trading day `YYYY-MM-DD`; default the latest session with data.
-         * @example 2024-06-14
-         */
-        TradeDate: string;
         /**
          * @description One convertible bond's code in any of the three formats (`113050`, `sh.113050`, `113050.SH`). The example is the demo store's invented bond.
          * @example 127999.SZ
@@ -8331,6 +8417,101 @@ export interface operations {
                      */
                     "text/csv": components["schemas"]["CsvRows"];
                     /** @example {"symbol":"000001.SZ","name":"平安银行","industry_code":null,"industry_name":"银行","level":1,"in_date":null,"out_date":null,"source":"stock_list"} */
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getIndustryCrossSection: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Trading day `YYYY-MM-DD`; default the latest session with data.
+                 * @example 2024-06-14
+                 */
+                date?: components["parameters"]["TradeDate"];
+                /**
+                 * @description Level of the Shenwan 2021 classification (1, 2 or 3); default 1.
+                 * @example 1
+                 */
+                level?: components["parameters"]["IndustryCrossSectionLevel"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
+                 * @example csv
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The industries of the level, by index code. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": {
+                     *         "date": "2024-01-03",
+                     *         "level": 1,
+                     *         "industries": [
+                     *           {
+                     *             "symbol": "801120.SI",
+                     *             "name": "食品饮料",
+                     *             "industry_code": "340000",
+                     *             "open": 20770.01,
+                     *             "high": 20890.44,
+                     *             "low": 20602.5,
+                     *             "close": 20851.07,
+                     *             "pre_close": 20772.96,
+                     *             "change": 78.11,
+                     *             "pct_change": 0.38,
+                     *             "volume": 9653010,
+                     *             "amount": 19500124000,
+                     *             "pe": 27.22,
+                     *             "pb": 5.65,
+                     *             "total_mv": 4767000000000,
+                     *             "circ_mv": 4416000000000
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IndustryCrossSectionResponse"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
+                    /**
+                     * @example date,level,symbol,name,industry_code,open,high,low,close,pre_close,change,pct_change,volume,amount,pe,pb,total_mv,circ_mv
+                     *     2024-01-03,1,801120.SI,食品饮料,340000,20770.01,20890.44,20602.5,20851.07,20772.96,78.11,0.38,9653010,19500124000,27.22,5.65,4767000000000,4416000000000
+                     */
+                    "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
             };

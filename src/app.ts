@@ -39,6 +39,7 @@ import { tushareHandlers } from './modules/tushare/tushare.handlers';
 import { StoreCoverage, type CoverageSettings } from './modules/freshness/coverage.service';
 import { freshnessHandlers } from './modules/freshness/freshness.handlers';
 import { instrumentDaysHandlers } from './modules/instruments/instrumentDays.handlers';
+import { industryDaysHandlers } from './modules/industries/industryDays.handlers';
 import { DEFAULT_MIN_COVERAGE } from './domain/market/coverage';
 import { Readiness } from './modules/system/readiness.service';
 import { systemRoutes } from './modules/system/system.routes';
@@ -176,6 +177,7 @@ export function createApp(deps: AppDeps): HttpApp {
       ...datasetsHandlers({ db: readDb, codes, answers, visibility }),
       ...snapshotsHandlers({ root: deps.snapshotDir, codes, visibility, cursorSecret: deps.cursorSecret }),
       ...instrumentDaysHandlers({ db: readDb, calendar, answers, visibility }),
+      ...industryDaysHandlers({ db: readDb, calendar, answers, visibility }),
       ...freshnessHandlers({ db: readDb, codes, calendar, coverage, visibility, clock: deps.clock }),
       ...streamHandlers({ db: readDb, codes, hub: deps.liveHub ?? new StreamHub({ clock: deps.clock }), visibility }),
       ...financialsHandlers(readDb, codes, answers),

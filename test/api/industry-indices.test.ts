@@ -7,7 +7,7 @@ import { useKeyedServer } from '../support/server';
 
 /**
  * Shenwan's industry indices through the catalogue: test/fixtures/industries holds index_basic rows of four
- * markets (SW, CSI, SSE, MSCI), a bar of CSI 300 and sw_daily rows in doc 327's fields and units (vol 万股, amount and market
+ * markets (SW, CSI, SSE, MSCI), index_classify's rows of two levels, a bar of CSI 300 and sw_daily rows in doc 327's fields and units (vol 万股, amount and market
  * values 万元; synthetic figures), one of them with only a close and a valuation.
  */
 describe('industry indices: index_basic of SW and CSI, sw_daily (doc 327) as bars and valuations', () => {
@@ -176,5 +176,66 @@ describe('industry indices: index_basic of SW and CSI, sw_daily (doc 327) as bar
       ],
       ['801125.SI', '20240103', '白酒Ⅱ', null, null, null, 61234.5, null, null, null, null, 30.01, 7.2, null, null],
     ]);
+  });
+
+  it('the industry cross-section: every industry of the level with its index bar and valuation, as daily answers the index', async () => {
+    const { status, body } = await api.get('/v1/industry/cross-section?date=2024-01-03');
+    expect(status).to.equal(200);
+    const daily = await api.get('/v1/market/daily?symbol=801120.SI&begin_date=2024-01-03&end_date=2024-01-03');
+    // The daily bar's fields but its date and turnover (the cross-section carries the valuation instead).
+    const bar = Object.fromEntries(
+      Object.entries(daily.body.data.daily[0]).filter(([field]) => !['date', 'turnover'].includes(field)),
+    );
+    const nulls = Object.fromEntries(Object.keys(bar).map((field) => [field, null]));
+    expect(body.data).to.deep.equal({
+      date: '2024-01-03',
+      level: 1,
+      industries: [
+        // 农林牧渔 has no bar that day: listed, with nulls.
+        {
+          symbol: '801010.SI',
+          name: '农林牧渔',
+          industry_code: '110000',
+          ...nulls,
+          pe: null,
+          pb: null,
+          total_mv: null,
+          circ_mv: null,
+        },
+        {
+          symbol: '801120.SI',
+          name: '食品饮料',
+          industry_code: '340000',
+          ...bar,
+          pe: 27.22,
+          pb: 5.65,
+          total_mv: 4767000000000,
+          circ_mv: 4416000000000,
+        },
+      ],
+    });
+    const second = await api.get('/v1/industry/cross-section?date=2024-01-03&level=2');
+    expect(
+      second.body.data.industries.map((row: { symbol: string; close: number; pe: number }) => [
+        row.symbol,
+        row.close,
+        row.pe,
+      ]),
+    ).to.deep.equal([['801125.SI', 61234.5, 30.01]]);
+    const csv = await fetch(`${api.server.baseUrl}/v1/industry/cross-section?date=2024-01-03&format=csv`, {
+      headers: { 'X-API-KEY': api.key },
+    });
+    expect((await csv.text()).split('\n')[2]).to.equal(
+      '2024-01-03,1,801120.SI,食品饮料,340000,20770.01,20890.44,20602.5,20851.07,20772.96,78.11,0.38,9653010,19500124000,27.22,5.65,4767000000000,4416000000000',
+    );
+  });
+
+  it('the industry cross-section refuses a closed day, a level past 3, and answers no_data without a classification', async () => {
+    const closed = await api.get('/v1/industry/cross-section?date=2024-01-06');
+    expect([closed.status, closed.body.error]).to.deep.equal([404, 'no_data']);
+    const deeper = await api.get('/v1/industry/cross-section?level=4');
+    expect([deeper.status, deeper.body.error]).to.deep.equal([400, 'invalid_parameter']);
+    const third = await api.get('/v1/industry/cross-section?date=2024-01-03&level=3');
+    expect([third.status, third.body.error]).to.deep.equal([404, 'no_data']);
   });
 });

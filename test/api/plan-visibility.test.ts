@@ -149,6 +149,9 @@ const TIMED: Record<string, TimedSample[]> = {
     daily('/v1/market/cross-section?date=2024-12-31', '/v1/market/cross-section?date=2024-12-30'),
   ],
   getFundCrossSection: [daily('/v1/fund/cross-section?date=2024-12-31', '/v1/fund/cross-section?date=2024-12-30')],
+  getIndustryCrossSection: [
+    daily('/v1/industry/cross-section?date=2024-12-31', '/v1/industry/cross-section?date=2024-12-30'),
+  ],
   getConvertibleCrossSection: [
     daily('/v1/convertible/cross-section?date=2024-12-31', '/v1/convertible/cross-section?date=2024-12-30'),
   ],

@@ -137,14 +137,17 @@ export async function keyOnPlan(
   return key;
 }
 
-/** One-minute bars (09:31 … 15:00, plus off-session rows that must be dropped) and ticks of 000001.SZ on 2024-12-31. */
-/** Shenwan's 食品饮料 (801120.SI) on 2024-12-30 and 31 through sw_daily (doc 327's fields and units; synthetic figures). */
+/**
+ * Shenwan's 食品饮料 (801120.SI), a level-1 industry of index_classify, on 2024-12-30 and 31 through sw_daily
+ * (doc 327's fields and units; synthetic figures).
+ */
 export async function loadIndustryIndexFixture(db: Knex): Promise<void> {
   const results = await importBundle(db, join(import.meta.dirname, '../fixtures/industries-2024'));
-  if (results.some((result) => result.rows !== 2 || result.rejectedRows > 0))
-    throw new Error('industries-2024 did not load');
+  if (results.some((result) => result.rows === 0 || result.rejectedRows > 0))
+    throw new Error(`industries-2024 did not load: ${JSON.stringify(results)}`);
 }
 
+/** One-minute bars (09:31 … 15:00, plus off-session rows that must be dropped) and ticks of 000001.SZ on 2024-12-31. */
 export async function loadSessionFixture(db: Knex): Promise<void> {
   const bars = [];
   const times: string[] = [];

@@ -70,6 +70,7 @@ export const SAMPLE_REQUESTS: Record<string, string> = {
   getTradingCalendar: '/v1/market/trading-calendar?begin_date=2024-12-01&end_date=2024-12-31',
   getMarketCrossSection: '/v1/market/cross-section?date=2024-12-31',
   getFundCrossSection: '/v1/fund/cross-section?date=2024-12-31',
+  getIndustryCrossSection: '/v1/industry/cross-section?date=2024-12-31',
   getConvertibleCrossSection: '/v1/convertible/cross-section?date=2024-12-31',
   getConvertibleTerms: '/v1/convertible/terms?symbol=113050.SH',
   getValuation: '/v1/market/valuation?symbol=000001,000333&begin_date=2024-12-01&end_date=2024-12-31',

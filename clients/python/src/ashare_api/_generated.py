@@ -192,6 +192,31 @@ IndustryConstituentPage = TypedDict("IndustryConstituentPage", {
     "pagination": 'Pagination',
 }, total=False)
 
+IndustryDay = TypedDict("IndustryDay", {
+    "symbol": str,
+    "name": str,
+    "industry_code": Optional[str],
+    "open": Optional[float],
+    "high": Optional[float],
+    "low": Optional[float],
+    "close": Optional[float],
+    "pre_close": Optional[float],
+    "change": Optional[float],
+    "pct_change": Optional[float],
+    "volume": 'volume',
+    "amount": Optional[float],
+    "pe": Optional[float],
+    "pb": Optional[float],
+    "total_mv": Optional[float],
+    "circ_mv": Optional[float],
+}, total=False)
+
+IndustryCrossSectionResponse = TypedDict("IndustryCrossSectionResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": Dict[str, Any],
+}, total=False)
+
 Dividend = TypedDict("Dividend", {
     "end_date": str,
     "ann_date": Optional[str],
@@ -1672,6 +1697,10 @@ class GeneratedOperations:
     def get_industry_constituents(self, industry: str, level: Optional[int] = None, date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None, offset: Optional[int] = None) -> 'Result[List[IndustryConstituent]]':
         """Industry constituents, point in time (GET /v1/industry/constituents)."""
         return self._call("/v1/industry/constituents", {"industry": industry, "level": level, "date": date, "limit": limit, "page": page, "offset": offset})
+
+    def get_industry_cross_section(self, *, date: Optional[str] = None, level: Optional[int] = None) -> 'Result[Dict[str, Any]]':
+        """Every Shenwan industry of a level on a day, with its index bar and valuation (GET /v1/industry/cross-section)."""
+        return self._call("/v1/industry/cross-section", {"date": date, "level": level})
 
     def get_dividends(self, symbol: str, begin_date: Optional[str] = None, end_date: Optional[str] = None, date_field: Optional[Literal["ann_date", "ex_date"]] = None) -> 'Result[Union[DividendSeries, List[DividendSeries]]]':
         """Dividends and bonus shares (GET /v1/events/dividends)."""
