@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { join } from 'node:path';
 import { importBundle } from '../../src/ingest/bundle';
 import { rejectionLines } from '../../src/loaders/loaderTypes';
+import { runAudit } from '../../src/audit/runAudit';
 import { dataapi } from '../support/dataapi';
 import { useKeyedServer } from '../support/server';
 
@@ -237,5 +238,18 @@ describe('industry indices: index_basic of SW and CSI, sw_daily (doc 327) as bar
     expect([deeper.status, deeper.body.error]).to.deep.equal([400, 'invalid_parameter']);
     const third = await api.get('/v1/industry/cross-section?date=2024-01-03&level=3');
     expect([third.status, third.body.error]).to.deep.equal([404, 'no_data']);
+  });
+
+  it("the audit checks industry bars as any index's: a whole bar passes, a close alone is incomplete", async () => {
+    await runAudit(api.db, { now: new Date('2024-01-09T09:00:00Z') });
+    const findings = await api
+      .db('quality_findings')
+      .where('ts_code', 'like', '%.SI')
+      .orderBy('check_name')
+      .select('check_name', 'ts_code', 'trade_date');
+    expect(findings).to.deep.equal([
+      { check_name: 'ohlc_inconsistent', ts_code: '801125.SI', trade_date: '2024-01-03' },
+      { check_name: 'zero_volume', ts_code: '801125.SI', trade_date: '2024-01-03' },
+    ]);
   });
 });

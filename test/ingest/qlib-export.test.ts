@@ -109,6 +109,13 @@ describe('export: qlib’s layout, read back as qlib reads it', function () {
     await store
       .db('index_weights')
       .insert([...snapshot('2024-01-02', [codes[1]!, codes[2]!]), ...snapshot('2025-01-02', [codes[1]!, codes[3]!])]);
+    // Shenwan's 食品饮料: the second stock in it for 2024 (out on 2025-01-02), the fifth from before the store's first day.
+    const member = { l1_code: '801120.SI', l1_name: '食品饮料', l2_code: '801125.SI', l2_name: '白酒Ⅱ' };
+    const ofLiquor = { ...member, l3_code: '850111.SI', l3_name: '白酒Ⅲ' };
+    await store.db('industry_members').insert([
+      { ...ofLiquor, ts_code: codes[1], in_date: '2024-01-02', out_date: '2025-01-02' },
+      { ...ofLiquor, ts_code: codes[4], in_date: '2014-02-21', out_date: null },
+    ]);
     key = (await ensureDemoKey(store.db))!;
     server = await startServer(store.db);
     await exportQlib(store.db, { out });
@@ -136,6 +143,14 @@ describe('export: qlib’s layout, read back as qlib reads it', function () {
       [instrumentOf(codes[1]!), '2024-01-02', calendar.at(-1)],
       [instrumentOf(codes[2]!), '2024-01-02', '2025-01-01'],
       [instrumentOf(codes[3]!), '2025-01-02', calendar.at(-1)],
+    ]);
+  });
+
+  it("each Shenwan level-1 industry's members as a market of its own, out the day before their out date", () => {
+    const { calendar, instruments } = read({ markets: ['sw_l1_801120'], fields: [] });
+    expect(instruments.sw_l1_801120).to.deep.equal([
+      [instrumentOf(codes[1]!), '2024-01-02', '2025-01-01'],
+      [instrumentOf(codes[4]!), calendar[0], calendar.at(-1)],
     ]);
   });
 

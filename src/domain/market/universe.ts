@@ -75,6 +75,24 @@ export function membershipSpans(rows: readonly ConstituentRow[]): MemberSpan[] {
   return mergedSpans(spans);
 }
 
+/**
+ * A classification's membership from its intervals (Shenwan's `index_member_all`: in from `in_date`, out on
+ * `out_date`, the first day outside), merged per security.
+ */
+export function intervalSpans(
+  rows: readonly { ts_code: string; in_date: string; out_date: string | null }[],
+): MemberSpan[] {
+  return mergedSpans(
+    rows
+      .map(({ ts_code, in_date, out_date }) => ({
+        ts_code,
+        from: in_date,
+        until: out_date === null ? null : addDays(out_date, -1),
+      }))
+      .filter(({ from, until }) => until === null || from <= until),
+  );
+}
+
 /** Spans of each security merged where they overlap or touch, by security and date. */
 function mergedSpans(spans: readonly MemberSpan[]): MemberSpan[] {
   const sorted = [...spans].sort((a, b) => a.ts_code.localeCompare(b.ts_code) || a.from.localeCompare(b.from));

@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { allOpenDays } from '../../db/sessionCoverage';
 import { unitsPerLotOf } from '../../domain/market/adjust';
-import { membershipSpans } from '../../domain/market/universe';
+import { intervalSpans, membershipSpans, type MemberSpan } from '../../domain/market/universe';
+import { groupBy } from '../../domain/api/collections';
 import {
   featureBytes,
   pitFiles,
@@ -18,6 +19,7 @@ import {
   barSpan,
   barsFrom,
   constituentRows,
+  industryMemberRows,
   pitChanges,
   pitRevisions,
   qlibSecurities,
@@ -183,7 +185,8 @@ function writeFeatures(
 
 /**
  * `instruments/all.txt` (every instrument, from its first bar to its last when delisted, else to the calendar's
- * end: a backtest is survivorship-free) and the CSI index membership spans, cut to the calendar's sessions.
+ * end: a backtest is survivorship-free), the CSI index membership spans and each Shenwan level-1 industry's
+ * (`sw_l1_<code>`), cut to the calendar's sessions.
  */
 async function writeInstruments(
   db: Knex,
@@ -196,19 +199,25 @@ async function writeInstruments(
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, { first, last }]) => `${name}\t${first}\t${delisted.has(name) ? last : manifest.last}\n`);
   replaceFile(join(out, 'instruments', 'all.txt'), lines.join(''));
-  for (const [market, codes] of Object.entries(INDEX_MARKETS)) {
-    const spans = membershipSpans(await constituentRows(db, codes))
-      .map(({ ts_code, from, until }) => ({
-        name: qlibInstrument(ts_code),
-        from: from < manifest.first ? manifest.first : from,
-        until: until === null || until > manifest.last ? manifest.last : until,
-      }))
-      .filter(({ from, until }) => from <= until);
+  /** A market's membership spans as qlib's instruments file, cut to the calendar's first and last session. */
+  const writeMarket = (market: string, spans: readonly MemberSpan[]) =>
     replaceFile(
       join(out, 'instruments', `${market}.txt`),
-      spans.map(({ name, from, until }) => `${name}\t${from}\t${until}\n`).join(''),
+      spans
+        .map(({ ts_code, from, until }) => ({
+          name: qlibInstrument(ts_code),
+          from: from < manifest.first ? manifest.first : from,
+          until: until === null || until > manifest.last ? manifest.last : until,
+        }))
+        .filter(({ from, until }) => from <= until)
+        .map(({ name, from, until }) => `${name}\t${from}\t${until}\n`)
+        .join(''),
     );
-  }
+  for (const [market, codes] of Object.entries(INDEX_MARKETS))
+    writeMarket(market, membershipSpans(await constituentRows(db, codes)));
+  // Each Shenwan level-1 industry's members as a market of its own: D.instruments('sw_l1_801120').
+  for (const [l1Code, rows] of groupBy(await industryMemberRows(db), (row) => row.l1_code))
+    writeMarket(`sw_l1_${l1Code.slice(0, 6)}`, intervalSpans(rows));
 }
 
 /** The PIT files of every security with a version published since the last run (all of them the first time). */

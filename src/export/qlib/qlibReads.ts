@@ -107,6 +107,14 @@ export async function constituentRows(db: Knex, indexCodes: readonly string[]): 
   return [];
 }
 
+/** Every Shenwan membership interval with its level-1 industry's index code (`index_member_all`). */
+export async function industryMemberRows(
+  db: Knex,
+): Promise<{ l1_code: string; ts_code: string; in_date: string; out_date: string | null }[]> {
+  const rows = await db('industry_members').select('l1_code', 'ts_code', 'in_date', 'out_date');
+  return rows.map((row) => ({ ...row, in_date: storedDay(row.in_date)!, out_date: storedDay(row.out_date) }));
+}
+
 /**
  * The point-in-time fields written (`financial/<instrument>/<field>_q.data`): the main figures of the three
  * statements (consolidated, year to date as reported, yuan; each version on its actual announcement day) and

@@ -1,7 +1,7 @@
 import type { components } from '../../../generated/api';
 import { lots } from '../../domain/market/adjust';
 import { ok } from '../../http/envelope';
-import type { IndustryDayRow } from './industryDays.repository';
+import type { IndustryDayRow } from './industries.types';
 
 type IndustryDay = components['schemas']['IndustryDay'];
 

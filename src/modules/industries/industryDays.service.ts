@@ -3,7 +3,8 @@ import type { Visibility } from '../../domain/time/marketTime';
 import type { Db } from '../../db/connection';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
 import { crossSectionDay } from '../common/dateWindow.service';
-import { industryDayRows, type IndustryDayRow } from './industryDays.repository';
+import { industryDayRows } from './industryDays.repository';
+import type { IndustryDayRow } from './industries.types';
 
 export interface IndustrySources {
   db: Db;
