@@ -174,15 +174,23 @@ describe('GET /v1/market/daily', () => {
       });
     }
 
-    it("Shenwan's industry index, raw or standard, is named as one (801120.SI), never as a Beijing code", async () => {
-      for (const symbol of ['801120', '801120.SI', '801120.si']) {
+    it("Shenwan's industry index, raw or standard, is named as one (801010.SI), never as a Beijing code", async () => {
+      // 农林牧渔 (801010.SI) is not in this store; 食品饮料 (801120.SI) is, with its bars from sw_daily.
+      for (const symbol of ['801010', '801010.SI', '801010.si']) {
         const { body } = await api.get(`/v1/market/daily?symbol=${symbol}`);
         expect(body, symbol).to.deep.equal({
           code: 400,
-          message: 'Unknown symbol: 801120.SI',
+          message: 'Unknown symbol: 801010.SI',
           error: 'invalid_symbol',
         });
       }
+      const { status, body } = await api.get('/v1/market/daily?symbol=801120&begin_date=2024-12-31');
+      expect([status, body.data.symbol, body.data.name, body.data.daily[0].close]).to.deep.equal([
+        200,
+        '801120.SI',
+        '食品饮料',
+        18740.31,
+      ]);
     });
 
     it('a date that is no real day is named with the rule it breaks', async () => {
