@@ -147,8 +147,8 @@ export const querySnapshots: QuerySnapshot[] = [
   {
     module: 'stocks',
     name: 'search index load',
-    example: 'every security and every former name',
-    run: (db) => searchSources(db),
+    example: 'every security, every former name and the Shenwan memberships begun by 2024-06-14',
+    run: (db) => searchSources(db, '2024-06-14'),
   },
   {
     module: 'accounts',

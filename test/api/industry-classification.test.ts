@@ -8,7 +8,7 @@ import { useKeyedServer } from '../support/server';
  * 白酒Ⅲ from 2020-01-01 to 2021-07-30) and a reclassification in doc 335's columns, shaped as Shenwan's 2021
  * change (电气设备 renamed 电力设备, its stocks regrouped; codes and dates of this test).
  */
-describe('basic-info: the Shenwan industry a stock was in on the day asked, else the stock list label', () => {
+describe('basic-info and search: the Shenwan industry a stock was in on the day asked, else the stock list label', () => {
   const api = useKeyedServer(async (db) => {
     await insertSecurities(db, [
       { ts_code: '601012.SH', name: '隆基绿能' },
@@ -82,6 +82,28 @@ describe('basic-info: the Shenwan industry a stock was in on the day asked, else
       symbol: '000001.SZ',
       industry: '银行',
       subindustry: null,
+      industry_classification: 'stock_list',
+    });
+  });
+
+  it("search items answer today's industry the same way", async () => {
+    const items = async (keyword: string) => (await api.get(`/v1/stock/search?keyword=${keyword}`)).body.data;
+    expect(await items('601012')).to.deep.equal([
+      {
+        symbol: '601012',
+        name: '隆基绿能',
+        exchange: 'SSE',
+        standard_symbol: '601012.SH',
+        industry: '电力设备',
+        industry_classification: 'sw2021',
+      },
+    ]);
+    expect(await items('000001')).to.deep.include({
+      symbol: '000001',
+      name: '平安银行',
+      exchange: 'SZSE',
+      standard_symbol: '000001.SZ',
+      industry: '银行',
       industry_classification: 'stock_list',
     });
   });

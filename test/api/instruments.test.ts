@@ -56,7 +56,14 @@ describe('ETFs and convertibles: fund_basic, fund_daily, fund_adj, cb_basic, cb_
         (await api.get(`/v1/stock/search?keyword=${encodeURIComponent(keyword)}`)).body.data,
         keyword,
       ).to.deep.equal([
-        { symbol: '113050', name: '南银转债', exchange: 'SSE', standard_symbol: '113050.SH', industry: null },
+        {
+          symbol: '113050',
+          name: '南银转债',
+          exchange: 'SSE',
+          standard_symbol: '113050.SH',
+          industry: null,
+          industry_classification: null,
+        },
       ]);
   });
 

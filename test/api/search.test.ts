@@ -16,6 +16,7 @@ describe('GET /v1/stock/search', () => {
       exchange: 'SZSE',
       standard_symbol: '000001.SZ',
       industry: '银行',
+      industry_classification: 'stock_list',
     });
   });
 

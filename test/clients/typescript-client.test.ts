@@ -26,7 +26,14 @@ describe('TypeScript client (clients/typescript) against a live server', () => {
     expect(body).to.deep.equal((await direct('/v1/stock/search?keyword=SYN00012&limit=5')).body);
     // The generator gives stock 12 the first board (SSE main board), serial 12 ÷ 3 = 4: 600004.SH.
     expect(body.data).to.deep.equal([
-      { symbol: '600004', name: 'SYN00012', exchange: 'SSE', standard_symbol: '600004.SH', industry: 'synthetic' },
+      {
+        symbol: '600004',
+        name: 'SYN00012',
+        exchange: 'SSE',
+        standard_symbol: '600004.SH',
+        industry: 'synthetic',
+        industry_classification: 'stock_list',
+      },
     ]);
   });
 

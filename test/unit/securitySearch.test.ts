@@ -9,6 +9,7 @@ function security(ts_code: string, name: string, list_status = 'L', former_names
     name,
     exchange: ts_code.endsWith('.SH') ? 'SSE' : 'SZSE',
     industry: null,
+    industry_classification: null,
     list_status,
     cnspell: cnspellOf(name),
     pinyin: fullPinyinOf(name),

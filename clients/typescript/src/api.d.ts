@@ -2117,6 +2117,13 @@ export interface components {
             message: string;
             error: components["schemas"]["ErrorCode"];
         };
+        /**
+         * @description Which classification `industry` and `subindustry` come from: `sw2021` (Shenwan 2021, the store's
+         *     `index_member_all` membership on `date`) or `stock_list` (the stock list's label, one level, today's;
+         *     when the store holds no Shenwan membership of the stock that day); null when neither names one.
+         * @enum {string|null}
+         */
+        industry_classification: "sw2021" | "stock_list" | null;
         SearchResultItem: {
             /**
              * @description The 6-digit code.
@@ -2138,8 +2145,9 @@ export interface components {
              * @example 000001.SZ
              */
             standard_symbol: string;
-            /** @description First-level industry classification. */
+            /** @description First-level industry classification today, as basic-info answers it without `date`. */
             industry: string | null;
+            industry_classification?: components["schemas"]["industry_classification"];
         };
         /** @description Position of a page in a page/offset paginated list. */
         Pagination: {

@@ -1,3 +1,4 @@
+import type { IndustryClassification } from './industryClassification';
 import type { PageRequest } from '../api/pagination';
 
 /** A security as search finds and shows it. */
@@ -6,7 +7,9 @@ export interface SearchableSecurity {
   symbol: string;
   name: string;
   exchange: 'SSE' | 'SZSE' | 'BSE';
+  /** Shenwan's level-1 industry of the day the index was built, else the stock list's label (industryOn). */
   industry: string | null;
+  industry_classification: IndustryClassification | null;
   /** L listed, P suspended, D delisted. */
   list_status: string;
   /** Pinyin initials of the name, upper case (`PAYH`). */

@@ -3,10 +3,12 @@ import type { PageRequest } from '../../domain/api/pagination';
 import { SecurityIndex, type SearchPage } from '../../domain/reference/securitySearch';
 import { VersionedValue, type DataVersions } from '../../db/dataVersions';
 import { searchSources } from './stocks.repository';
+import { industryOn } from '../../domain/reference/industryClassification';
+import { exchangeToday } from '../../domain/time/clock';
 
 /**
- * Keyword search answered from memory: the index of every security is built at start and again when the
- * `reference` data version moves (an import on any instance bumps it; the version is read at most once per
+ * Keyword search answered from memory: the index of every security (its industry as of the day it is built)
+ * is built at start and again when the `reference` data version moves (an import on any instance bumps it; the version is read at most once per
  * the versions' TTL), so a search runs no SQL.
  */
 export class SecuritySearch {
@@ -33,15 +35,25 @@ export class SecuritySearch {
   }
 
   private async build(): Promise<SecurityIndex> {
-    const { securities, formerNames } = await searchSources(this.db);
+    const today = exchangeToday();
+    const { securities, formerNames, memberships } = await searchSources(this.db, today);
     const former = new Map<string, string[]>();
     for (const { ts_code, name } of formerNames) former.set(ts_code, [...(former.get(ts_code) ?? []), name]);
     return new SecurityIndex(
-      securities.map((row) => ({
-        ...row,
-        pinyin: row.pinyin ?? '',
-        former_names: (former.get(row.ts_code) ?? []).filter((name) => name !== row.name),
-      })),
+      securities.map((row) => {
+        const { industry, industry_classification } = industryOn(
+          memberships.get(row.ts_code) ?? [],
+          today,
+          row.industry,
+        );
+        return {
+          ...row,
+          industry,
+          industry_classification,
+          pinyin: row.pinyin ?? '',
+          former_names: (former.get(row.ts_code) ?? []).filter((name) => name !== row.name),
+        };
+      }),
     );
   }
 }

@@ -60,16 +60,31 @@ export async function industryMemberships(
   return groupBy(rows, (row) => row.ts_code);
 }
 
-/** What search reads of a security (its full pinyin written on import); the index adds the former names. */
-export type SearchSourceRow = Omit<SearchableSecurity, 'pinyin' | 'former_names'> & { pinyin: string | null };
+/** What search reads of a security (its full pinyin written on import); the index adds the former names and industry. */
+export type SearchSourceRow = Omit<SearchableSecurity, 'pinyin' | 'former_names' | 'industry_classification'> & {
+  pinyin: string | null;
+};
 
-/** Every security with what search matches and shows (two table scans, once per reference data version). */
+/**
+ * Every security with what search matches and shows, and the Shenwan memberships begun by `date` (three table
+ * scans, once per reference data version).
+ */
 export async function searchSources(
   db: Db,
-): Promise<{ securities: SearchSourceRow[]; formerNames: { ts_code: string; name: string }[] }> {
-  const [securities, formerNames] = await Promise.all([
+  date: string,
+): Promise<{
+  securities: SearchSourceRow[];
+  formerNames: { ts_code: string; name: string }[];
+  memberships: Map<string, IndustryMembership[]>;
+}> {
+  const [securities, formerNames, memberships] = await Promise.all([
     db('securities').select('ts_code', 'symbol', 'name', 'exchange', 'industry', 'list_status', 'cnspell', 'pinyin'),
     db('name_changes').distinct('ts_code', 'name'),
+    db('industry_members')
+      .where('in_date', '<=', date)
+      .select('ts_code', 'l1_name', 'l2_name', 'in_date', 'out_date') as Promise<
+      (IndustryMembership & { ts_code: string })[]
+    >,
   ]);
-  return { securities, formerNames };
+  return { securities, formerNames, memberships: groupBy(memberships, (row) => row.ts_code) };
 }

@@ -79,5 +79,6 @@ export function toSearchResultItem(row: SearchableSecurity): SearchResultItem {
     exchange: row.exchange,
     standard_symbol: row.ts_code,
     industry: row.industry,
+    industry_classification: row.industry_classification,
   };
 }

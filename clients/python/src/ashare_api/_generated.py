@@ -69,6 +69,7 @@ SearchResultItem = TypedDict("SearchResultItem", {
     "exchange": Literal["SSE", "SZSE", "BSE", "SW", "CSI"],
     "standard_symbol": str,
     "industry": Optional[str],
+    "industry_classification": 'industry_classification',
 }, total=False)
 
 Pagination = TypedDict("Pagination", {
