@@ -2224,8 +2224,9 @@ export interface components {
              * @enum {string|null}
              */
             board: "main" | "star" | "chinext" | "bse" | "b_share" | null;
-            /** @description First-level industry of the stock list. */
+            /** @description First-level industry on `date` (today without it), as basic-info answers it. */
             industry: string | null;
+            industry_classification: components["schemas"]["industry_classification"];
             /**
              * Format: date
              * @description Listing date, `YYYY-MM-DD`.
@@ -7416,7 +7417,9 @@ export interface components {
          */
         Board: "main" | "star" | "chinext" | "bse" | "b_share";
         /**
-         * @description Only stocks of this first-level industry of the stock list, e.g. `银行`.
+         * @description Only the members on `date` (today without it) of this Shenwan industry of any level, by index code or name
+         *     (`801780.SI`, `银行`, `白酒Ⅱ`; a name, current or former, names its index code); where no Shenwan membership
+         *     names it, the stocks of this label of the stock list.
          * @example 银行
          */
         IndustryFilter: string;
@@ -7967,7 +7970,9 @@ export interface operations {
                  */
                 board?: components["parameters"]["Board"];
                 /**
-                 * @description Only stocks of this first-level industry of the stock list, e.g. `银行`.
+                 * @description Only the members on `date` (today without it) of this Shenwan industry of any level, by index code or name
+                 *     (`801780.SI`, `银行`, `白酒Ⅱ`; a name, current or former, names its index code); where no Shenwan membership
+                 *     names it, the stocks of this label of the stock list.
                  * @example 银行
                  */
                 industry?: components["parameters"]["IndustryFilter"];
@@ -12337,7 +12342,9 @@ export interface operations {
                  */
                 board?: components["parameters"]["Board"];
                 /**
-                 * @description Only stocks of this first-level industry of the stock list, e.g. `银行`.
+                 * @description Only the members on `date` (today without it) of this Shenwan industry of any level, by index code or name
+                 *     (`801780.SI`, `银行`, `白酒Ⅱ`; a name, current or former, names its index code); where no Shenwan membership
+                 *     names it, the stocks of this label of the stock list.
                  * @example 银行
                  */
                 industry?: components["parameters"]["IndustryFilter"];

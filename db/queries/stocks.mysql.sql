@@ -3,6 +3,18 @@
 -- search index load: every security, every former name and the Shenwan memberships begun by 2024-06-14
 select
   `ts_code`,
+  `l1_name`,
+  `l2_name`,
+  `in_date`,
+  `out_date`
+from
+  `industry_members`
+where
+  `in_date` <= ?;
+-- bindings: ["2024-06-14"]
+
+select
+  `ts_code`,
   `symbol`,
   `name`,
   `exchange`,
@@ -18,15 +30,3 @@ select distinct
   `name`
 from
   `name_changes`;
-
-select
-  `ts_code`,
-  `l1_name`,
-  `l2_name`,
-  `in_date`,
-  `out_date`
-from
-  `industry_members`
-where
-  `in_date` <= ?;
--- bindings: ["2024-06-14"]

@@ -8,13 +8,14 @@ import { useKeyedServer } from '../support/server';
  * 白酒Ⅲ from 2020-01-01 to 2021-07-30) and a reclassification in doc 335's columns, shaped as Shenwan's 2021
  * change (电气设备 renamed 电力设备, its stocks regrouped; codes and dates of this test).
  */
-describe('basic-info and search: the Shenwan industry a stock was in on the day asked, else the stock list label', () => {
+describe('basic-info, search and the stock list: the Shenwan industry a stock was in on the day asked, else the stock list label', () => {
   const api = useKeyedServer(async (db) => {
     await insertSecurities(db, [
       { ts_code: '601012.SH', name: '隆基绿能' },
       { ts_code: '600809.SH', name: '山西汾酒' },
       { ts_code: '000001.SZ', name: '平安银行' },
     ]);
+    await db('securities').where({ ts_code: '601012.SH' }).update({ list_date: '2012-04-11' });
     await db('securities').where({ ts_code: '600809.SH' }).update({ industry: '白酒' });
     await db('securities').where({ ts_code: '000001.SZ' }).update({ industry: '银行' });
     await loadShenwanFixtures(db);
@@ -106,6 +107,27 @@ describe('basic-info and search: the Shenwan industry a stock was in on the day 
       industry: '银行',
       industry_classification: 'stock_list',
     });
+  });
+
+  it('the stock list filters by a Shenwan industry, code or name of any level, as of its date, else by the label', async () => {
+    const listed = async (query: string) =>
+      (await api.get(`/v1/stock/list?${query}`)).body.data.map(
+        (row: { symbol: string; industry: string | null; industry_classification: string | null }) => [
+          row.symbol,
+          row.industry,
+          row.industry_classification,
+        ],
+      );
+    expect(await listed('industry=电力设备')).to.deep.equal([['601012.SH', '电力设备', 'sw2021']]);
+    // A name names its industry's index code: 801730.SI, 电气设备 then and 电力设备 now; its members of the day.
+    const then = [['601012.SH', '电气设备', 'sw2021']];
+    expect(await listed(`industry=${encodeURIComponent('801730.SI')}&date=2020-06-30`)).to.deep.equal(then);
+    expect(await listed('industry=电气设备&date=2020-06-30')).to.deep.equal(then);
+    expect(await listed('industry=电力设备&date=2020-06-30')).to.deep.equal(then);
+    // 光伏设备 (801735.SI) had no member yet in 2020.
+    expect(await listed('industry=光伏设备&date=2020-06-30')).to.deep.equal([]);
+    expect(await listed('industry=光伏设备')).to.deep.equal([['601012.SH', '电力设备', 'sw2021']]);
+    expect(await listed('industry=银行')).to.deep.equal([['000001.SZ', '银行', 'stock_list']]);
   });
 
   it('a malformed date is refused', async () => {

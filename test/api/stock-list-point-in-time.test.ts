@@ -40,6 +40,7 @@ const row = (symbol: string, name: string, currentSymbol: string, listingDate: s
   exchange: 'SSE',
   board: 'main',
   industry: null,
+  industry_classification: null,
   listing_date: listingDate,
   delisting_date: null,
   status: '上市',

@@ -27,7 +27,10 @@ export interface UniverseFilter {
   date?: string;
   exchange?: Exchange;
   board?: Board;
+  /** The stock list's label (a name no Shenwan membership has). */
   industry?: string;
+  /** Only these codes: the members of a Shenwan industry on the day asked. */
+  members?: ReadonlySet<string>;
   status?: ListStatus;
 }
 
@@ -132,6 +135,7 @@ export class ListedUniverse {
   private passes(security: UniverseSecurity, filter: UniverseFilter): boolean {
     if (filter.exchange !== undefined && security.exchange !== filter.exchange) return false;
     if (filter.industry !== undefined && security.industry !== filter.industry) return false;
+    if (filter.members !== undefined && !filter.members.has(security.ts_code)) return false;
     if (filter.status !== undefined && filter.date === undefined && security.list_status !== filter.status)
       return false;
     return filter.board === undefined || boardOf(security.ts_code) === filter.board;

@@ -71,6 +71,11 @@ function swMembersOn(db: Db, match: IndustryMatch, date: string): Knex.QueryBuil
     .where((q) => q.whereNull('m.out_date').orWhere('m.out_date', '>', date));
 }
 
+/** The codes of a Shenwan industry's members on `date`. */
+export async function swMemberCodes(db: Db, match: IndustryMatch, date: string): Promise<Set<string>> {
+  return new Set(await swMembersOn(db, match, date).distinct('m.ts_code').pluck('m.ts_code'));
+}
+
 /** Without Shenwan data: the stocks of the stock list's industry listed on `date`. */
 function listMembersOn(db: Db, industry: string, date: string): Knex.QueryBuilder {
   return db('securities as m')

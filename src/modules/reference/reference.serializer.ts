@@ -24,6 +24,7 @@ export function toListedSecurity(row: ListedRow, pointInTime: boolean): Schemas[
     exchange: row.exchange,
     board: row.kind === 'stock' ? boardOf(row.code_then) : null,
     industry: row.industry,
+    industry_classification: row.industry_classification,
     listing_date: row.list_date,
     delisting_date: row.delist_date,
     ...statusOf(row.list_status, pointInTime),

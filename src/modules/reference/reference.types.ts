@@ -1,3 +1,4 @@
+import type { IndustryOn } from '../../domain/reference/industryClassification';
 import type { UniverseMember } from '../../domain/reference/listedUniverse';
 
 /**
@@ -33,7 +34,7 @@ export interface NameRow {
 }
 
 /** A member of the stock list's universe (ListedUniverse) with its name on the requested day, else its current name. */
-export interface ListedRow extends UniverseMember {
+export interface ListedRow extends UniverseMember, IndustryOn {
   name_then: string;
 }
 

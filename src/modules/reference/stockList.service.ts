@@ -5,11 +5,15 @@ import type { PageRequest } from '../../domain/api/pagination';
 import type { CodeHistory } from '../common/codeHistory.service';
 import type { ListedRow } from './reference.types';
 import { namesOnDate, universeSecurities } from './stockList.repository';
+import { findIndustry, swMemberCodes } from './constituents.repository';
+import { industryMemberships } from '../common/industryMemberships.repository';
+import { industryOn } from '../../domain/reference/industryClassification';
+import { exchangeToday } from '../../domain/time/clock';
 
 /**
  * The stock list from memory: the universe (every security and code change) is built at start and again when
- * the `reference` data version moves; a page on a date reads only its names of that day, one indexed query
- * for at most a page of codes, so the cost no longer follows the width of the market.
+ * the `reference` data version moves; a page reads only its names and industries of the day, an indexed query
+ * each for at most a page of codes, so the cost no longer follows the width of the market.
  */
 export class StockList {
   private readonly universe: VersionedValue<ListedUniverse>;
@@ -31,18 +35,29 @@ export class StockList {
     this.universe.warmUp();
   }
 
-  /** One page of the universe ordered by the code shown, with the names of the day, and the number of all its rows. */
+  /**
+   * One page of the universe ordered by the code shown, with the names and industries of the day (today without
+   * `date`), and the number of all its rows. An `industry` a Shenwan membership names (its index code or name,
+   * any level) keeps its members of the day; another is the stock list's label.
+   */
   async page(filter: UniverseFilter, window: PageRequest): Promise<{ rows: ListedRow[]; total: number }> {
-    const { rows, total } = (await this.universe.current()).page(filter, window);
-    const { date } = filter;
-    const names =
-      date === undefined
-        ? null
-        : await namesOnDate(
-            this.db,
-            rows.map((row) => row.ts_code),
-            date,
-          );
-    return { rows: rows.map((row) => ({ ...row, name_then: names?.get(row.ts_code) ?? row.name })), total };
+    const day = filter.date ?? exchangeToday();
+    const sw = filter.industry === undefined ? null : await findIndustry(this.db, filter.industry);
+    const kept =
+      sw === null ? filter : { ...filter, industry: undefined, members: await swMemberCodes(this.db, sw, day) };
+    const { rows, total } = (await this.universe.current()).page(kept, window);
+    const codes = rows.map((row) => row.ts_code);
+    const [names, memberships] = await Promise.all([
+      filter.date === undefined ? null : namesOnDate(this.db, codes, filter.date),
+      industryMemberships(this.db, codes, day),
+    ]);
+    return {
+      rows: rows.map((row) => ({
+        ...row,
+        name_then: names?.get(row.ts_code) ?? row.name,
+        ...industryOn(memberships.get(row.ts_code) ?? [], day, row.industry),
+      })),
+      total,
+    };
   }
 }

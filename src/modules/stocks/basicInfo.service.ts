@@ -2,7 +2,8 @@ import type { Db } from '../../db/connection';
 import { industryOn } from '../../domain/reference/industryClassification';
 import type { CodeHistory } from '../common/codeHistory.service';
 import { resolveSecurities, type ResolvedSecurity } from '../common/securityResolution.service';
-import { findStocks, industryMemberships } from './stocks.repository';
+import { findStocks } from './stocks.repository';
+import { industryMemberships } from '../common/industryMemberships.repository';
 import type { StockRow } from './stocks.types';
 
 /**

@@ -3,7 +3,7 @@ import { whereVisible } from '../common/visibleRows.repository';
 import type { SearchableSecurity } from '../../domain/reference/securitySearch';
 import type { ProfileColumns, StockRow } from './stocks.types';
 import type { IndustryMembership } from '../../domain/reference/industryClassification';
-import { groupBy } from '../../domain/api/collections';
+import { industryMemberships } from '../common/industryMemberships.repository';
 
 const PROFILE_COLUMNS = [
   'introduction',
@@ -47,19 +47,6 @@ export async function findStocks(
     );
 }
 
-/** Each stock's Shenwan memberships that began on or before `date` (industryOn picks the one in force). */
-export async function industryMemberships(
-  db: Db,
-  tsCodes: string[],
-  date: string,
-): Promise<Map<string, IndustryMembership[]>> {
-  const rows: (IndustryMembership & { ts_code: string })[] = await db('industry_members')
-    .whereIn('ts_code', tsCodes)
-    .where('in_date', '<=', date)
-    .select('ts_code', 'l1_name', 'l2_name', 'in_date', 'out_date');
-  return groupBy(rows, (row) => row.ts_code);
-}
-
 /** What search reads of a security (its full pinyin written on import); the index adds the former names and industry. */
 export type SearchSourceRow = Omit<SearchableSecurity, 'pinyin' | 'former_names' | 'industry_classification'> & {
   pinyin: string | null;
@@ -80,11 +67,7 @@ export async function searchSources(
   const [securities, formerNames, memberships] = await Promise.all([
     db('securities').select('ts_code', 'symbol', 'name', 'exchange', 'industry', 'list_status', 'cnspell', 'pinyin'),
     db('name_changes').distinct('ts_code', 'name'),
-    db('industry_members')
-      .where('in_date', '<=', date)
-      .select('ts_code', 'l1_name', 'l2_name', 'in_date', 'out_date') as Promise<
-      (IndustryMembership & { ts_code: string })[]
-    >,
+    industryMemberships(db, null, date),
   ]);
-  return { securities, formerNames, memberships: groupBy(memberships, (row) => row.ts_code) };
+  return { securities, formerNames, memberships };
 }

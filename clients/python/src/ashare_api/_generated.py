@@ -98,6 +98,7 @@ ListedSecurity = TypedDict("ListedSecurity", {
     "exchange": Literal["SSE", "SZSE", "BSE", "SW", "CSI"],
     "board": Optional[Literal["main", "star", "chinext", "bse", "b_share"]],
     "industry": Optional[str],
+    "industry_classification": 'industry_classification',
     "listing_date": Optional[str],
     "delisting_date": Optional[str],
     "status": Literal["上市", "暂停", "退市"],
