@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { insertSecurities } from '../support/marketData';
+import { insertSecurities, loadCalendar } from '../support/marketData';
 import { loadShenwanFixtures } from '../support/referenceData';
 import { useKeyedServer } from '../support/server';
 
@@ -8,7 +8,7 @@ import { useKeyedServer } from '../support/server';
  * 白酒Ⅲ from 2020-01-01 to 2021-07-30) and a reclassification in doc 335's columns, shaped as Shenwan's 2021
  * change (电气设备 renamed 电力设备, its stocks regrouped; codes and dates of this test).
  */
-describe('basic-info, search and the stock list: the Shenwan industry a stock was in on the day asked, else the stock list label', () => {
+describe('basic-info, search, the stock list and the cross-section: the Shenwan industry a stock was in on the day asked, else the stock list label', () => {
   const api = useKeyedServer(async (db) => {
     await insertSecurities(db, [
       { ts_code: '601012.SH', name: '隆基绿能' },
@@ -19,6 +19,22 @@ describe('basic-info, search and the stock list: the Shenwan industry a stock wa
     await db('securities').where({ ts_code: '600809.SH' }).update({ industry: '白酒' });
     await db('securities').where({ ts_code: '000001.SZ' }).update({ industry: '银行' });
     await loadShenwanFixtures(db);
+    await loadCalendar(db, '2024-01-02', '2024-01-05');
+    const bar = (ts_code: string, close: number) => ({
+      ts_code,
+      trade_date: '2024-01-03',
+      open: close,
+      high: close,
+      low: close,
+      close,
+      pre_close: close,
+      change: 0,
+      pct_chg: 0,
+      vol: 1000,
+      amount: close * 100_000,
+      published_at: '2024-01-03 08:00:00',
+    });
+    await db('daily_bars').insert([bar('601012.SH', 22.5), bar('600809.SH', 230.1), bar('000001.SZ', 9.2)]);
     const member = { ts_code: '601012.SH', name: '隆基绿能', l1_code: '801730.SI' };
     await db('industry_members').insert([
       {
@@ -128,6 +144,19 @@ describe('basic-info, search and the stock list: the Shenwan industry a stock wa
     expect(await listed('industry=光伏设备&date=2020-06-30')).to.deep.equal([]);
     expect(await listed('industry=光伏设备')).to.deep.equal([['601012.SH', '电力设备', 'sw2021']]);
     expect(await listed('industry=银行')).to.deep.equal([['000001.SZ', '银行', 'stock_list']]);
+  });
+
+  it("the whole-market cross-section keeps a Shenwan industry's members of the day, else the label's stocks", async () => {
+    const symbols = async (query: string) => {
+      const { status, body } = await api.get(`/v1/market/cross-section?date=2024-01-03&fields=close&${query}`);
+      return status === 200 ? body.data.securities.map((row: { symbol: string }) => row.symbol) : body.error;
+    };
+    expect(await symbols('')).to.deep.equal(['000001.SZ', '600809.SH', '601012.SH']);
+    expect(await symbols('industry=电力设备')).to.deep.equal(['601012.SH']);
+    expect(await symbols(`industry=${encodeURIComponent('801125.SI')}`)).to.deep.equal(['600809.SH']);
+    expect(await symbols('industry=银行')).to.deep.equal(['000001.SZ']);
+    expect(await symbols('industry=光伏设备&adjusted=true')).to.deep.equal(['601012.SH']);
+    expect(await symbols('industry=电机Ⅱ')).to.equal('no_data');
   });
 
   it('a malformed date is refused', async () => {

@@ -14,6 +14,13 @@ export interface IndustryMembership {
 
 export type IndustryClassification = 'sw2021' | 'stock_list';
 
+/** A Shenwan industry an `industry` parameter names: its level, index code and name. */
+export interface IndustryMatch {
+  level: 1 | 2 | 3;
+  code: string;
+  name: string;
+}
+
 export interface IndustryOn {
   industry: string | null;
   subindustry: string | null;

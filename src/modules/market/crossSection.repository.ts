@@ -29,7 +29,10 @@ export interface CrossSectionFilter {
   kind: SecurityKind;
   exchange?: Exchange;
   board?: Board;
+  /** The stock list's label: one industry's rows read by its codes. */
   industry?: string;
+  /** A Shenwan industry's members that day: kept from the whole day's rows. */
+  members?: ReadonlySet<string>;
 }
 
 /** One day, of one industry's securities or of all. */
@@ -109,8 +112,8 @@ async function dayNumbers(db: Db, scope: DayScope, cutoff: string | null): Promi
 }
 
 /**
- * Every visible bar of one day of the filter's kind, exchange and board with its name of that day, factor and
- * valuation, by code: the day's numbers (dayNumbers), the kinds, names and code ranges from the security
+ * Every visible bar of one day of the filter's kind, exchange, board and industry with its name of that day,
+ * factor and valuation, by code: the day's numbers (dayNumbers), the kinds, names and code ranges from the security
  * directory; no per-security query. A bar whose security the reference list lacks (a list of today lacks the
  * stocks delisted since the day) is kept without a name, its kind by its code.
  */
@@ -120,7 +123,7 @@ export async function crossSectionRows(
   filter: CrossSectionFilter,
   cutoff: string | null,
 ): Promise<CrossSectionRow[]> {
-  const { kind, exchange, board } = filter;
+  const { kind, exchange, board, members } = filter;
   return dayRows(
     filter.date,
     await dayNumbers(db, filter, cutoff),
@@ -128,7 +131,8 @@ export async function crossSectionRows(
     (code) =>
       directory.kindOf(code) === kind &&
       (exchange === undefined || exchangeOfStandard(code) === exchange) &&
-      (board === undefined || boardOf(code) === board),
+      (board === undefined || boardOf(code) === board) &&
+      (members === undefined || members.has(code)),
   );
 }
 

@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/connection';
 import type { PageRequest } from '../../domain/api/pagination';
-import type { IndustryMatch, MemberRow, WeightRow } from './reference.types';
+import type { MemberRow, WeightRow } from './reference.types';
+import type { IndustryMatch } from '../../domain/reference/industryClassification';
+import { swMembersOn } from '../common/industryMemberships.repository';
 
 /** The latest constituent snapshot date of an index on or before `date`, null when there is none. */
 export async function snapshotOn(db: Db, indexCode: string, date: string): Promise<string | null> {
@@ -41,39 +43,12 @@ export async function snapshotMembers(
   };
 }
 
-/**
- * The Shenwan industry an `industry` parameter names: its index code (e.g. 801120.SI) or its name, at the
- * given level or else the first level (1, 2, 3) where it matches; null when no membership row has it.
- */
-export async function findIndustry(db: Db, industry: string, level?: 1 | 2 | 3): Promise<IndustryMatch | null> {
-  for (const n of level ? [level] : ([1, 2, 3] as const)) {
-    const row = await db('industry_members')
-      .where((q) => q.where(`l${n}_code`, industry).orWhere(`l${n}_name`, industry))
-      .first({ code: `l${n}_code`, name: `l${n}_name` });
-    if (row) return { level: n, code: row.code, name: row.name };
-  }
-  return null;
-}
-
 export async function hasIndustryMembers(db: Db): Promise<boolean> {
   return (await db('industry_members').first('ts_code')) !== undefined;
 }
 
 export async function industryInList(db: Db, industry: string): Promise<boolean> {
   return (await db('securities').where({ kind: 'stock', industry }).first('ts_code')) !== undefined;
-}
-
-/** Members on `date`: in on or before it, out after it (the out_date is the first day outside). */
-function swMembersOn(db: Db, match: IndustryMatch, date: string): Knex.QueryBuilder {
-  return db('industry_members as m')
-    .where(`m.l${match.level}_code`, match.code)
-    .where('m.in_date', '<=', date)
-    .where((q) => q.whereNull('m.out_date').orWhere('m.out_date', '>', date));
-}
-
-/** The codes of a Shenwan industry's members on `date`. */
-export async function swMemberCodes(db: Db, match: IndustryMatch, date: string): Promise<Set<string>> {
-  return new Set(await swMembersOn(db, match, date).distinct('m.ts_code').pluck('m.ts_code'));
 }
 
 /** Without Shenwan data: the stocks of the stock list's industry listed on `date`. */

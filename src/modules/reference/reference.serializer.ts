@@ -4,7 +4,7 @@ import { LISTING_STATUS, type ListStatus } from '../../domain/reference/referenc
 import { boardOf } from '../../domain/reference/symbols';
 import type { CodeChange } from '../../domain/reference/codeChanges';
 import type { MemberRow } from './reference.types';
-import type { IndustryMatch } from './reference.types';
+import type { IndustryMatch } from '../../domain/reference/industryClassification';
 import type { WeightRow } from './reference.types';
 import type { ListingRow } from '../common/common.types';
 import type { NameRow } from './reference.types';

@@ -6,8 +6,8 @@ import type { PageRequest } from '../../domain/api/pagination';
 import type { TradingCalendar } from '../common/tradingCalendar.service';
 import type { CodeChange } from '../../domain/reference/codeChanges';
 import type { CodeHistory } from '../common/codeHistory.service';
+import { findIndustry } from '../common/industryMemberships.repository';
 import {
-  findIndustry,
   hasIndustryMembers,
   industryInList,
   hasWeights,

@@ -11,12 +11,6 @@ export interface WeightRow {
   weight: number | null;
 }
 
-export interface IndustryMatch {
-  level: 1 | 2 | 3;
-  code: string;
-  name: string;
-}
-
 export interface MemberRow {
   ts_code: string;
   name: string | null;

@@ -5,8 +5,7 @@ import type { PageRequest } from '../../domain/api/pagination';
 import type { CodeHistory } from '../common/codeHistory.service';
 import type { ListedRow } from './reference.types';
 import { namesOnDate, universeSecurities } from './stockList.repository';
-import { findIndustry, swMemberCodes } from './constituents.repository';
-import { industryMemberships } from '../common/industryMemberships.repository';
+import { findIndustry, industryMemberships, swMemberCodes } from '../common/industryMemberships.repository';
 import { industryOn } from '../../domain/reference/industryClassification';
 import { exchangeToday } from '../../domain/time/clock';
 
