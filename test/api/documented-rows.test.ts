@@ -9,7 +9,7 @@ import { TUSHARE_APIS } from '../../src/catalogue/apiCatalogue';
 import { dataapi } from '../support/dataapi';
 import { call } from '../support/http';
 import { bumpDataVersion } from '../../src/db/dataVersions';
-import { insertSecurities, keyOnPlan, loadCalendar } from '../support/marketData';
+import { flatBar, insertSecurities, keyOnPlan, loadCalendar } from '../support/marketData';
 import { useTestServer } from '../support/server';
 import { ok, startTushareReplay } from '../ingest/support/tushareReplay';
 
@@ -236,25 +236,11 @@ describe("documented rows: each api's example from its source's page loads uncha
     const db = store.db;
     await loadCalendar(db, '2025-09-01', '2025-10-31');
     await insertSecurities(db, [{ ts_code: '920163.BJ', name: '方大新材', kind: 'stock' }]);
-    const bar = (code: string, day: string, close: number) => ({
-      ts_code: code,
-      trade_date: day,
-      open: close,
-      high: close,
-      low: close,
-      close,
-      pre_close: close,
-      change: 0,
-      pct_chg: 0,
-      vol: 1000,
-      amount: close * 100_000,
-      published_at: `${day} 08:00:00`,
-    });
     await db('daily_bars').insert([
-      bar('838163.BJ', '2025-09-29', 14.1),
-      bar('838163.BJ', '2025-09-30', 14.2),
-      bar('920163.BJ', '2025-10-09', 14.3),
-      bar('920163.BJ', '2025-10-10', 14.4),
+      flatBar('838163.BJ', '2025-09-29', 14.1),
+      flatBar('838163.BJ', '2025-09-30', 14.2),
+      flatBar('920163.BJ', '2025-10-09', 14.3),
+      flatBar('920163.BJ', '2025-10-10', 14.4),
     ]);
     await bumpDataVersion(db, 'market');
     for (const symbol of ['920163.BJ', '838163.BJ']) {

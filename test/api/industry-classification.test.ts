@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { insertSecurities, loadCalendar } from '../support/marketData';
+import { flatBar, insertSecurities, loadCalendar } from '../support/marketData';
 import { loadShenwanFixtures } from '../support/referenceData';
 import { useKeyedServer } from '../support/server';
 
@@ -20,21 +20,13 @@ describe('basic-info, search, the stock list and the cross-section: the Shenwan 
     await db('securities').where({ ts_code: '000001.SZ' }).update({ industry: '银行' });
     await loadShenwanFixtures(db);
     await loadCalendar(db, '2024-01-02', '2024-01-05');
-    const bar = (ts_code: string, close: number) => ({
-      ts_code,
-      trade_date: '2024-01-03',
-      open: close,
-      high: close,
-      low: close,
-      close,
-      pre_close: close,
-      change: 0,
-      pct_chg: 0,
-      vol: 1000,
-      amount: close * 100_000,
-      published_at: '2024-01-03 08:00:00',
-    });
-    await db('daily_bars').insert([bar('601012.SH', 22.5), bar('600809.SH', 230.1), bar('000001.SZ', 9.2)]);
+    await db('daily_bars').insert(
+      [
+        ['601012.SH', 22.5],
+        ['600809.SH', 230.1],
+        ['000001.SZ', 9.2],
+      ].map(([code, close]) => flatBar(code as string, '2024-01-03', close as number)),
+    );
     const member = { ts_code: '601012.SH', name: '隆基绿能', l1_code: '801730.SI' };
     await db('industry_members').insert([
       {

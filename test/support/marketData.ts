@@ -97,6 +97,22 @@ export async function loadMarket2024(db: Knex): Promise<void> {
   await bumpDataVersion(db, 'market');
 }
 
+/** A flat daily bar of `close` (open, high, low and previous close alike), published at 08:00 of its day. */
+export const flatBar = (ts_code: string, trade_date: string, close: number) => ({
+  ts_code,
+  trade_date,
+  open: close,
+  high: close,
+  low: close,
+  close,
+  pre_close: close,
+  change: 0,
+  pct_chg: 0,
+  vol: 1000,
+  amount: close * 100_000,
+  published_at: `${trade_date} 08:00:00`,
+});
+
 /** Minimal security rows for tests on a database of their own. */
 export async function insertSecurities(
   db: Knex,
