@@ -27,6 +27,36 @@ describe('industry indices: index_basic of SW and CSI, sw_daily (doc 327) as bar
     ]);
   });
 
+  it('basic-info, the list and search name a Shenwan or CSI index with its publisher', async () => {
+    const info = await api.get('/v1/stock/basic-info?symbol=801120&fields=symbol,name,exchange,exchange_name');
+    expect([info.status, info.body.data]).to.deep.equal([
+      200,
+      { symbol: '801120.SI', name: '食品饮料', exchange: 'SW', exchange_name: '申万宏源研究' },
+    ]);
+    const csi = await api.get(`/v1/stock/basic-info?symbol=${encodeURIComponent('000985.CSI')}&fields=exchange_name`);
+    expect(csi.body.data).to.deep.equal({ exchange_name: '中证指数有限公司' });
+    const list = await api.get('/v1/stock/list?kind=index');
+    expect(list.body.data.map((row: { symbol: string; exchange: string }) => [row.symbol, row.exchange])).to.deep.equal(
+      [
+        ['000300.SH', 'SSE'],
+        ['000985.CSI', 'CSI'],
+        ['801120.SI', 'SW'],
+        ['801125.SI', 'SW'],
+      ],
+    );
+    const found = await api.get(`/v1/stock/search?keyword=${encodeURIComponent('食品')}`);
+    expect(found.body.data).to.deep.equal([
+      {
+        symbol: '801120',
+        name: '食品饮料',
+        exchange: 'SW',
+        standard_symbol: '801120.SI',
+        industry: null,
+        industry_classification: null,
+      },
+    ]);
+  });
+
   it('daily answers a Shenwan index raw, in standard form and lower case: points, vol 万股 → lots, amount 万元 → yuan', async () => {
     const bars = [
       // 2024-01-05: pre_close 20650.55 − 117.15; 88765.43 万股 = 8,876,543 lots; 1,800,000.01 万元 in yuan.

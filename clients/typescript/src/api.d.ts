@@ -1962,12 +1962,12 @@ export interface components {
              */
             name?: string;
             /**
-             * @description Exchange of listing.
+             * @description Exchange of listing; for an index of a publisher's own family (`.SI`, `.CSI`), its publisher, `SW` or `CSI`.
              * @enum {string}
              */
-            exchange?: "SSE" | "SZSE" | "BSE";
+            exchange?: "SSE" | "SZSE" | "BSE" | "SW" | "CSI";
             /**
-             * @description Name of the exchange.
+             * @description Name of the exchange, or of the index's publisher (申万宏源研究, 中证指数有限公司).
              * @example 上海证券交易所
              */
             exchange_name?: string;

@@ -2,14 +2,14 @@ import type { CodeChange } from './codeChanges';
 import { groupBy } from '../api/collections';
 import type { PageRequest } from '../api/pagination';
 import type { ListStatus } from './referenceCodes';
-import { boardOf, type Board, type Exchange } from './symbols';
+import { boardOf, type Board, type Exchange, type Listing } from './symbols';
 
 /** A security of the store as the stock list needs it: its reference row. */
 export interface UniverseSecurity {
   ts_code: string;
   name: string;
   kind: string;
-  exchange: Exchange;
+  exchange: Listing;
   industry: string | null;
   list_date: string | null;
   delist_date: string | null;

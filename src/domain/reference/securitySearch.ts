@@ -1,3 +1,4 @@
+import type { Listing } from './symbols';
 import type { IndustryClassification } from './industryClassification';
 import type { PageRequest } from '../api/pagination';
 
@@ -6,7 +7,7 @@ export interface SearchableSecurity {
   ts_code: string;
   symbol: string;
   name: string;
-  exchange: 'SSE' | 'SZSE' | 'BSE';
+  exchange: Listing;
   /** Shenwan's level-1 industry of the day the index was built, else the stock list's label (industryOn). */
   industry: string | null;
   industry_classification: IndustryClassification | null;

@@ -138,7 +138,9 @@ export function isPublishedIndexCode(code: string): boolean {
 }
 
 /** Where a security is listed (its exchange), or, for a publisher's own index, who publishes it. */
-export function listingOf(tsCode: string): Exchange | Publisher {
+export type Listing = Exchange | Publisher;
+
+export function listingOf(tsCode: string): Listing {
   return PUBLISHER_OF_SUFFIX[tsCode.slice(7)] ?? exchangeOfStandard(tsCode);
 }
 

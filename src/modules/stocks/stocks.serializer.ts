@@ -38,7 +38,13 @@ export const STOCK_FIELDS = [
 
 export type StockFieldsComplete = NoneMissing<MissingFields<Stock, typeof STOCK_FIELDS>>;
 
-const EXCHANGE_NAMES = { SSE: '上海证券交易所', SZSE: '深圳证券交易所', BSE: '北京证券交易所' } as const;
+const EXCHANGE_NAMES = {
+  SSE: '上海证券交易所',
+  SZSE: '深圳证券交易所',
+  BSE: '北京证券交易所',
+  SW: '申万宏源研究',
+  CSI: '中证指数有限公司',
+} as const;
 const STATUS_NAMES: Record<string, Stock['status']> = { L: '上市', P: '暂停', D: '退市' };
 
 export function toStock(row: StockRow): Stock {

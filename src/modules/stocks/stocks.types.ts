@@ -1,3 +1,4 @@
+import type { Listing } from '../../domain/reference/symbols';
 import type { IndustryClassification } from '../../domain/reference/industryClassification';
 
 /**
@@ -17,7 +18,7 @@ export interface SecurityRow {
   symbol: string;
   kind: string;
   name: string;
-  exchange: 'SSE' | 'SZSE' | 'BSE';
+  exchange: Listing;
   industry: string | null;
   subindustry: string | null;
   area: string | null;

@@ -23,7 +23,7 @@ Stock = TypedDict("Stock", {
     "requested_symbol": str,
     "symbol": str,
     "name": str,
-    "exchange": Literal["SSE", "SZSE", "BSE"],
+    "exchange": Literal["SSE", "SZSE", "BSE", "SW", "CSI"],
     "exchange_name": str,
     "industry": Optional[str],
     "subindustry": Optional[str],
