@@ -8034,6 +8034,7 @@ export interface operations {
                      *           "exchange": "SZSE",
                      *           "board": "main",
                      *           "industry": null,
+                     *           "industry_classification": null,
                      *           "listing_date": "1993-05-05",
                      *           "delisting_date": "2018-12-26",
                      *           "status": "上市",
@@ -8054,11 +8055,11 @@ export interface operations {
                     "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
                     "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
                     /**
-                     * @example symbol,name,current_symbol,kind,exchange,board,industry,listing_date,delisting_date,status,status_code
-                     *     000022.SZ,深赤湾A,000022.SZ,stock,SZSE,main,,1993-05-05,2018-12-26,上市,listed
+                     * @example symbol,name,current_symbol,kind,exchange,board,industry,industry_classification,listing_date,delisting_date,status,status_code
+                     *     000022.SZ,深赤湾A,000022.SZ,stock,SZSE,main,,,1993-05-05,2018-12-26,上市,listed
                      */
                     "text/csv": components["schemas"]["CsvRows"];
-                    /** @example {"symbol":"000022.SZ","name":"深赤湾A","current_symbol":"000022.SZ","kind":"stock","exchange":"SZSE","board":"main","industry":null,"listing_date":"1993-05-05","delisting_date":"2018-12-26","status":"上市","status_code":"listed"} */
+                    /** @example {"symbol":"000022.SZ","name":"深赤湾A","current_symbol":"000022.SZ","kind":"stock","exchange":"SZSE","board":"main","industry":null,"industry_classification":null,"listing_date":"1993-05-05","delisting_date":"2018-12-26","status":"上市","status_code":"listed"} */
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };
             };
