@@ -1277,7 +1277,9 @@ export interface paths {
          *     suspended securities are absent. Filters `exchange`, `board`, `industry` and `kind` (stocks by default)
          *     narrow it; `fields` picks the columns. ETFs and convertibles (`kind=etf`, `kind=convertible`) have no stock
          *     valuation: their rows leave those columns out (asking for one → 400 `invalid_field`), and their prices are
-         *     at 0.001 yuan. A whole-market day is about 2.5 MB as JSON and 1.2 MB as CSV
+         *     at 0.001 yuan. B shares, quoted in US dollars (SSE, 900xxx) and Hong Kong dollars (SZSE, 200xxx), are
+         *     answered only when `board=b_share` is asked, so that no row of the whole market is in another currency
+         *     than the yuan; the service converts nothing. A whole-market day is about 2.5 MB as JSON and 1.2 MB as CSV
          *     (`format=csv`, streamed): the form to load into pandas in one call.
          *
          *     **Defaults.** `date`: the latest trading day the plan sees. A day the exchanges were closed → 404
@@ -1971,6 +1973,12 @@ export interface components {
              * @example 上海证券交易所
              */
             exchange_name?: string;
+            /**
+             * @description The currency the stock is quoted in: yuan, or a B share's US dollars (SSE, 900xxx) or Hong Kong dollars
+             *     (SZSE, 200xxx).
+             * @enum {string}
+             */
+            currency?: "CNY" | "USD" | "HKD";
             /**
              * @description First-level industry classification as of `date`: the Shenwan 2021 level-1 industry the stock was a
              *     member of that day (`industry_classification` `sw2021`), else the stock list's one-level label
@@ -2777,6 +2785,12 @@ export interface components {
              */
             name: string;
             /**
+             * @description The currency of the prices and amounts when it is not the yuan: a B share's, US dollars on the SSE (900xxx),
+             *     Hong Kong dollars on the SZSE (200xxx). Absent for every security quoted in yuan.
+             * @enum {string}
+             */
+            currency?: "USD" | "HKD";
+            /**
              * Format: date
              * @description The trading day whose factor anchors the forward-adjusted prices (the security's latest trading day in
              *     the store): on that day adjusted and unadjusted prices are equal. Null with `adjusted=false` and for
@@ -2873,6 +2887,12 @@ export interface components {
              * @enum {string}
              */
             interval: "1m" | "5m" | "15m" | "30m" | "60m" | "daily" | "weekly" | "monthly" | "quarterly" | "yearly";
+            /**
+             * @description The currency of the prices and amounts when it is not the yuan: a B share's, US dollars on the SSE (900xxx),
+             *     Hong Kong dollars on the SZSE (200xxx). Absent for every security quoted in yuan.
+             * @enum {string}
+             */
+            currency?: "USD" | "HKD";
             /**
              * Format: date
              * @description The day whose factor anchors forward-adjusted prices; null when unadjusted.

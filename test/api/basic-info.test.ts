@@ -17,6 +17,7 @@ describe('GET /v1/stock/basic-info', () => {
       name: '贵州茅台',
       exchange: 'SSE',
       exchange_name: '上海证券交易所',
+      currency: 'CNY',
       industry: '白酒',
       subindustry: null,
       industry_classification: 'stock_list',
@@ -25,7 +26,7 @@ describe('GET /v1/stock/basic-info', () => {
       status: '上市',
       region: '贵州',
     });
-    expect(Object.keys(body.data)).to.have.length(26);
+    expect(Object.keys(body.data)).to.have.length(27);
   });
 
   it('fields the source lacks are null (no company profile loaded for 000001.SZ)', async () => {

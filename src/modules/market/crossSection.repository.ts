@@ -131,7 +131,8 @@ export async function crossSectionRows(
     (code) =>
       directory.kindOf(code) === kind &&
       (exchange === undefined || exchangeOfStandard(code) === exchange) &&
-      (board === undefined || boardOf(code) === board) &&
+      // B shares (quoted in USD and HKD) only when their board is asked: the whole market's figures stay in yuan.
+      (board === undefined ? boardOf(code) !== 'b_share' : boardOf(code) === board) &&
       (members === undefined || members.has(code)),
   );
 }

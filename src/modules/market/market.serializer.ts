@@ -1,3 +1,4 @@
+import { foreignCurrencyOf } from '../../domain/reference/currency';
 import type { components } from '../../../generated/api';
 import type { DailyBar } from '../../domain/market/adjust';
 import {
@@ -56,6 +57,7 @@ export function toDailySeries(series: DailySeries, fields: readonly DailyField[]
     symbol: series.security.ts_code,
     ...requestedOf(series.security),
     name: series.security.name,
+    ...foreignCurrencyOf(series.security.ts_code),
     adj_anchor_date: series.anchorDate,
     daily:
       fields === null
@@ -69,6 +71,7 @@ export function toKlineSeries(series: KlineSeries): components['schemas']['Kline
     symbol: series.security.ts_code,
     ...requestedOf(series.security),
     name: series.security.name,
+    ...foreignCurrencyOf(series.security.ts_code),
     interval: series.interval,
     adj_anchor_date: series.anchorDate,
     klines: series.klines,

@@ -1,3 +1,4 @@
+import { currencyOf } from '../../domain/reference/currency';
 import type { components } from '../../../generated/api';
 import type { SearchableSecurity } from '../../domain/reference/securitySearch';
 import type { StockRow } from './stocks.types';
@@ -12,6 +13,7 @@ export const STOCK_FIELDS = [
   'name',
   'exchange',
   'exchange_name',
+  'currency',
   'industry',
   'subindustry',
   'industry_classification',
@@ -53,6 +55,7 @@ export function toStock(row: StockRow): Stock {
     name: row.name,
     exchange: row.exchange,
     exchange_name: EXCHANGE_NAMES[row.exchange],
+    currency: currencyOf(row.ts_code),
     industry: row.industry,
     subindustry: row.subindustry,
     industry_classification: row.industry_classification,

@@ -25,6 +25,7 @@ Stock = TypedDict("Stock", {
     "name": str,
     "exchange": Literal["SSE", "SZSE", "BSE", "SW", "CSI"],
     "exchange_name": str,
+    "currency": Literal["CNY", "USD", "HKD"],
     "industry": Optional[str],
     "subindustry": Optional[str],
     "industry_classification": Optional[Literal["sw2021", "stock_list"]],
@@ -287,6 +288,7 @@ DailySeries = TypedDict("DailySeries", {
     "symbol": str,
     "requested_symbol": str,
     "name": str,
+    "currency": Literal["USD", "HKD"],
     "adj_anchor_date": Optional[str],
     "daily": List['DailyBar'],
 }, total=False)
@@ -315,6 +317,7 @@ KlineSeries = TypedDict("KlineSeries", {
     "requested_symbol": str,
     "name": str,
     "interval": Literal["1m", "5m", "15m", "30m", "60m", "daily", "weekly", "monthly", "quarterly", "yearly"],
+    "currency": Literal["USD", "HKD"],
     "adj_anchor_date": Optional[str],
     "klines": List['Kline'],
 }, total=False)
