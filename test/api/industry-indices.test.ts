@@ -22,6 +22,7 @@ describe('industry indices: index_basic of SW and CSI, sw_daily (doc 327) as bar
     expect(listed).to.deep.equal([
       { ts_code: '000300.SH', kind: 'index', exchange: 'SSE', name: '沪深300' },
       { ts_code: '000985.CSI', kind: 'index', exchange: 'CSI', name: '中证全指' },
+      { ts_code: '000986.SH', kind: 'index', exchange: 'SSE', name: '全指能源' },
       { ts_code: '801120.SI', kind: 'index', exchange: 'SW', name: '食品饮料' },
       { ts_code: '801125.SI', kind: 'index', exchange: 'SW', name: '白酒Ⅱ' },
     ]);
@@ -40,6 +41,7 @@ describe('industry indices: index_basic of SW and CSI, sw_daily (doc 327) as bar
       [
         ['000300.SH', 'SSE'],
         ['000985.CSI', 'CSI'],
+        ['000986.SH', 'SSE'],
         ['801120.SI', 'SW'],
         ['801125.SI', 'SW'],
       ],
@@ -101,6 +103,20 @@ describe('industry indices: index_basic of SW and CSI, sw_daily (doc 327) as bar
     }
     const refused = await api.get('/v1/market/daily?symbol=sw.801120');
     expect([refused.status, refused.body.error]).to.deep.equal([400, 'invalid_symbol']);
+  });
+
+  it("family two's industry index (000, CSI's, listed by the SSE) answers in standard form; raw 000 is the SZSE code", async () => {
+    const { status, body } = await api.get(
+      '/v1/market/daily?symbol=000986.SH&begin_date=2024-01-03&end_date=2024-01-03',
+    );
+    expect([status, body.data.name, body.data.daily[0].close, body.data.daily[0].amount]).to.deep.equal([
+      200,
+      '全指能源',
+      2417.36,
+      6120001500,
+    ]);
+    const raw = await api.get('/v1/market/daily?symbol=000986');
+    expect(raw.body).to.deep.equal({ code: 400, message: 'Unknown symbol: 000986.SZ', error: 'invalid_symbol' });
   });
 
   it('a row with only a close answers nulls for what it did not send; an index has no factor to adjust by', async () => {
