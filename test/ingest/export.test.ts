@@ -13,7 +13,7 @@ import { exportFlatFiles, MANIFEST, type ManifestEntry } from '../../src/modules
 import { ColumnarReader } from '../support/columnarReader';
 import { useTestDb } from '../support/testDb';
 import { rowsOf } from './support/bundle';
-import { insertSecurities, loadCalendar } from '../support/marketData';
+import { flatBar, insertSecurities, loadCalendar } from '../support/marketData';
 
 /** A generated bundle's rows of a file as DuckDB reads the export's: numbers as numbers, trade_date as a day. */
 const bundleRows = (dir: string, file: string, numeric: readonly string[]) => {
@@ -171,18 +171,7 @@ describe('export: a security that changed codes is one series, under its current
       change_date: '2025-10-09',
       reason: 'bse_mapping',
     });
-    const bar = (ts_code: string, trade_date: string, close: number) => ({
-      ts_code,
-      trade_date,
-      open: close,
-      high: close,
-      low: close,
-      close,
-      pre_close: close,
-      vol: 1000,
-      amount: close * 100_000,
-    });
-    await db('daily_bars').insert([bar('838163.BJ', '2025-09-30', 14.2), bar('920163.BJ', '2025-10-09', 14.3)]);
+    await db('daily_bars').insert([flatBar('838163.BJ', '2025-09-30', 14.2), flatBar('920163.BJ', '2025-10-09', 14.3)]);
     // An announced fact of the same stock under its former code: its file of the day names the current code too.
     await db('forecasts').insert({
       ts_code: '838163.BJ',
