@@ -61,39 +61,42 @@ async function withIndustryValuations(trx: Knex.Transaction, rows: Row[]): Promi
  * Tushare `sw_daily` (doc 327, https://tushare.pro/document/2?doc_id=327): Shenwan's industry indices (2021
  * classification, `.SI`), each row a day's bar and the industry's valuation. The bar goes to `daily_bars`,
  * where every index's bars are (points; `vol` 万股 → lots, `amount` 万元 → yuan; sw_daily sends no previous
- * close: `pre_close` is `close − change`, null without a change), and the valuation to `daily_basic` in the same transaction (`pe`, `pb`;
- * `float_mv` and `total_mv` 万元 → yuan as `circ_mv` and `total_mv`). An index not listed yet (index_basic
+ * close: `pre_close` is `close − change`, null without a change), and the valuation to `daily_basic` in the
+ * same transaction (`pe`, `pb`; `float_mv` and `total_mv` 万元 → yuan as `circ_mv` and `total_mv`). An index not listed yet (index_basic
  * not loaded) is listed under the name its row sends. Only `ts_code`, `trade_date` and `close` are required:
- * the doc's own example asks for seven fields.
+ * the doc's own example asks for seven fields. `published_at` is when the load began, as for the other bars.
  */
-export const swDaily: TableLoad = {
-  table: 'daily_bars',
-  key: ['ts_code', 'trade_date'],
-  columns: ['ts_code', 'trade_date', 'close'],
-  dataset: 'market',
-  keep: ['published_at'],
-  toRow(values) {
-    const code = required(values, 'ts_code');
-    if (!code.endsWith('.SI') || !isPublishedIndexCode(code)) throw new Error(`not a Shenwan index code: ${code}`);
-    return {
-      ts_code: code,
-      trade_date: requiredDate(values, 'trade_date'),
-      open: num(values, 'open'),
-      high: num(values, 'high'),
-      low: num(values, 'low'),
-      close: requiredNum(values, 'close'),
-      pre_close: difference(values, 'close', 'change'),
-      change: num(values, 'change'),
-      pct_chg: num(values, 'pct_change'),
-      vol: num(values, 'vol', 2),
-      amount: num(values, 'amount', 4),
-      published_at: toSqlDateTime(new Date()),
-      name: text(values, 'name'),
-      pe: num(values, 'pe'),
-      pb: num(values, 'pb'),
-      circ_mv: num(values, 'float_mv', 4),
-      total_mv: num(values, 'total_mv', 4),
-    };
-  },
-  beforeWrite: withIndustryValuations,
+export const swDaily = async (): Promise<TableLoad> => {
+  const publishedAt = toSqlDateTime(new Date());
+  return {
+    table: 'daily_bars',
+    key: ['ts_code', 'trade_date'],
+    columns: ['ts_code', 'trade_date', 'close'],
+    dataset: 'market',
+    keep: ['published_at'],
+    toRow(values) {
+      const code = required(values, 'ts_code');
+      if (!code.endsWith('.SI') || !isPublishedIndexCode(code)) throw new Error(`not a Shenwan index code: ${code}`);
+      return {
+        ts_code: code,
+        trade_date: requiredDate(values, 'trade_date'),
+        open: num(values, 'open'),
+        high: num(values, 'high'),
+        low: num(values, 'low'),
+        close: requiredNum(values, 'close'),
+        pre_close: difference(values, 'close', 'change'),
+        change: num(values, 'change'),
+        pct_chg: num(values, 'pct_change'),
+        vol: num(values, 'vol', 2),
+        amount: num(values, 'amount', 4),
+        published_at: publishedAt,
+        name: text(values, 'name'),
+        pe: num(values, 'pe'),
+        pb: num(values, 'pb'),
+        circ_mv: num(values, 'float_mv', 4),
+        total_mv: num(values, 'total_mv', 4),
+      };
+    },
+    beforeWrite: withIndustryValuations,
+  };
 };

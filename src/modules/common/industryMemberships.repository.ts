@@ -50,3 +50,16 @@ export function swMembersOn(db: Db, match: IndustryMatch, date: string): Knex.Qu
 export async function swMemberCodes(db: Db, match: IndustryMatch, date: string): Promise<Set<string>> {
   return new Set(await swMembersOn(db, match, date).distinct('m.ts_code').pluck('m.ts_code'));
 }
+
+/**
+ * An `industry` filter resolved on `date`: a Shenwan industry a membership names (index code or name, any level)
+ * becomes its members that day; another stays the stock list's label.
+ */
+export async function industryFilterOn(
+  db: Db,
+  industry: string | undefined,
+  date: string,
+): Promise<{ industry?: string; members?: ReadonlySet<string> }> {
+  const sw = industry === undefined ? null : await findIndustry(db, industry);
+  return sw === null ? { industry } : { industry: undefined, members: await swMemberCodes(db, sw, date) };
+}

@@ -1,4 +1,4 @@
-import { findIndustry, swMemberCodes } from '../common/industryMemberships.repository';
+import { industryFilterOn } from '../common/industryMemberships.repository';
 import { forwardAdjustedBar, priceDecimalsOf, unadjustedBars, type PreviousBar } from '../../domain/market/adjust';
 import { noData } from '../../domain/api/errors';
 import { barsBefore, findSecurityAnchors } from './market.repository';
@@ -84,19 +84,6 @@ function entriesOf(
   return { length: rows.length, slice: (start, end) => entriesOfSlice(rows.slice(start, end)) };
 }
 
-/**
- * An `industry` a Shenwan membership names (index code or name, any level): its members on `date`, kept from the
- * whole day (which a stored day answers); another is the stock list's label, read by its codes.
- */
-async function industryFilter(
-  db: Db,
-  industry: string | undefined,
-  date: string,
-): Promise<Pick<CrossSectionFilter, 'industry' | 'members'>> {
-  const sw = industry === undefined ? null : await findIndustry(db, industry);
-  return sw === null ? { industry } : { industry: undefined, members: await swMemberCodes(db, sw, date) };
-}
-
 /** Every security's bar and valuation on one trading day (unadjusted with its factor, or forward-adjusted). */
 export async function crossSection(
   sources: MarketSources,
@@ -105,7 +92,8 @@ export async function crossSection(
 ): Promise<CrossSection> {
   const cutoff = visibility.dailyThrough;
   const { date, latest } = await crossSectionDay(sources, request.date, visibility);
-  const industry = await industryFilter(sources.db, request.industry, date);
+  // A Shenwan industry's members are kept from the whole day (which a stored day answers); a label is read by its codes.
+  const industry = await industryFilterOn(sources.db, request.industry, date);
   const filter = { ...request, ...industry, date };
   const rows = await crossSectionRows(sources.db, await sources.directory.current(), filter, cutoff);
   if (rows.length === 0) throw noData(`No ${request.kind} traded on ${date} matches the filters`);

@@ -5,7 +5,7 @@ import type { PageRequest } from '../../domain/api/pagination';
 import type { CodeHistory } from '../common/codeHistory.service';
 import type { ListedRow } from './reference.types';
 import { namesOnDate, universeSecurities } from './stockList.repository';
-import { findIndustry, industryMemberships, swMemberCodes } from '../common/industryMemberships.repository';
+import { industryFilterOn, industryMemberships } from '../common/industryMemberships.repository';
 import { industryOn } from '../../domain/reference/industryClassification';
 import { exchangeToday } from '../../domain/time/clock';
 
@@ -41,9 +41,7 @@ export class StockList {
    */
   async page(filter: UniverseFilter, window: PageRequest): Promise<{ rows: ListedRow[]; total: number }> {
     const day = filter.date ?? exchangeToday();
-    const sw = filter.industry === undefined ? null : await findIndustry(this.db, filter.industry);
-    const kept =
-      sw === null ? filter : { ...filter, industry: undefined, members: await swMemberCodes(this.db, sw, day) };
+    const kept = { ...filter, ...(await industryFilterOn(this.db, filter.industry, day)) };
     const { rows, total } = (await this.universe.current()).page(kept, window);
     const codes = rows.map((row) => row.ts_code);
     const [names, memberships] = await Promise.all([
