@@ -5,14 +5,9 @@ import type { Distribution } from '../domain/quality/distributions';
 import type { BalanceSheetTotals } from '../domain/quality/statementChecks';
 import type { SourceDay } from '../domain/quality/sourceChecks';
 import { isGrowthBoardFund } from '../domain/quality/priceLimits';
+import type { NameSpan, SourceLimit, SourceLimitListRow } from '../domain/quality/dayStates';
 import { addDays } from '../domain/time/calendar';
 
-/** A name a security had, from `start` through `end` (null: still). */
-export interface NameSpan {
-  name: string;
-  start: string;
-  end: string | null;
-}
 import type { SecurityKind } from '../domain/reference/symbols';
 import { dayOfDateTime, storedDay } from '../db/sql';
 import { groupBy } from '../domain/api/collections';
@@ -119,6 +114,65 @@ export async function haltsOf(db: Knex, codes: readonly string[], range: DayRang
     .orderBy(['ts_code', 'trade_date'])
     .select('ts_code', 'trade_date');
   return byCode(rows as Array<{ ts_code: string; trade_date: unknown }>, (row) => dayOf(row.trade_date));
+}
+
+/** The limit prices the source sent (stk_limit) of some securities, by code then day. */
+export async function sourceLimitsOf(
+  db: Knex,
+  codes: readonly string[],
+  range: DayRange,
+): Promise<Map<string, Map<string, SourceLimit>>> {
+  const rows: Array<{ ts_code: string; trade_date: unknown; up_limit: number | null; down_limit: number | null }> =
+    await inRange(
+      db('price_limits')
+        .whereIn('ts_code', [...codes])
+        .where((sent) => sent.whereNull('computed').orWhere('computed', 0)),
+      'trade_date',
+      range,
+    ).select('ts_code', 'trade_date', 'up_limit', 'down_limit');
+  const limits = new Map<string, Map<string, SourceLimit>>();
+  for (const row of rows) {
+    const days = limits.get(row.ts_code) ?? new Map<string, SourceLimit>();
+    days.set(dayOf(row.trade_date), { up: row.up_limit, down: row.down_limit });
+    limits.set(row.ts_code, days);
+  }
+  return limits;
+}
+
+/** The source's limit-list rows (limit_list_d) of some securities, by code then day. */
+export async function limitListsOf(
+  db: Knex,
+  codes: readonly string[],
+  range: DayRange,
+): Promise<Map<string, SourceLimitListRow[]>> {
+  const rows = await inRange(db('limit_lists').whereIn('ts_code', [...codes]), 'trade_date', range)
+    .orderBy(['ts_code', 'trade_date'])
+    .select('ts_code', 'trade_date', 'limit', 'limit_times');
+  return byCode(
+    rows as Array<{ ts_code: string; trade_date: unknown; limit: string; limit_times: number | null }>,
+    (row) => ({ date: dayOf(row.trade_date), limit: row.limit, limit_times: row.limit_times }),
+  );
+}
+
+/**
+ * Each security's stored up-limit streak of its last session before `date` (within a quarter's sessions from
+ * `since`): where an audit of a range picks the count up.
+ */
+export async function streaksBefore(
+  db: Knex,
+  codes: readonly string[],
+  since: string,
+  date: string,
+): Promise<Map<string, number>> {
+  const rows: Array<{ ts_code: string; limit_streak: number | null }> = await db('day_states')
+    .whereIn('ts_code', [...codes])
+    .where('suspended', 0)
+    .where('trade_date', '>=', since)
+    .where('trade_date', '<', date)
+    .orderBy(['ts_code', 'trade_date'])
+    .select('ts_code', 'limit_streak');
+  // Rows come oldest first: the last one of each code stays.
+  return new Map(rows.map((row) => [row.ts_code, row.limit_streak ?? 0]));
 }
 
 /**

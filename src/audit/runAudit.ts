@@ -15,7 +15,9 @@ import { boardOf } from '../domain/reference/symbols';
 import { kindByCode } from '../domain/reference/securityDirectory';
 import { OpenDays } from '../domain/time/openDays';
 import { distributionsBySession } from '../domain/quality/distributions';
-import { isDelistingName, isRiskWarningName, isUnreformedName } from '../domain/quality/priceLimits';
+import { isDelistingName, isHeldToFivePercent } from '../domain/quality/priceLimits';
+import { dayStates, limitListFindings, limitPriceFindings, nameOnDay } from '../domain/quality/dayStates';
+import { storedDayState, writeDayStates, type StoredDayState } from './dayStateStore';
 import { allOpenDays, sessionCounts, universeOf } from '../db/sessionCoverage';
 import { declaredUniverse } from '../db/declaredUniverse';
 import { withPageCache } from '../db/sql';
@@ -27,10 +29,12 @@ import {
   factorsOf,
   finalSnapshots,
   haltsOf,
+  limitListsOf,
   nameSpans,
+  sourceLimitsOf,
+  streaksBefore,
   type AuditedSecurity,
   type DayRange,
-  type NameSpan,
 } from './auditReads';
 import { openErrorCount, recordBatch, resolveUnseen, type AuditScope } from './findingStore';
 
@@ -90,6 +94,8 @@ const MAX_BATCH = 256;
  * of up to a month; past a longer one the first bar in reach has no bar before it and is not compared.
  */
 const LOOKBACK_SESSIONS = 20;
+/** Sessions before an audit's reach searched for the streak it picks up (a suspension longer loses the count). */
+const STREAK_LOOKBACK = 60;
 /** The sessions whose computed limit prices an audit writes by default (a year of the calendar's last ones). */
 const COMPUTED_LIMIT_SESSIONS = 250;
 
@@ -164,14 +170,21 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
   for (let i = 0; i < securities.length; i += batchSize) {
     const batch = securities.slice(i, i + batchSize);
     const codes = batch.map((security) => security.ts_code);
-    const [barsByCode, factorsByCode, haltsByCode, distributionsByCode] = await Promise.all([
-      barsOf(db, codes, reach),
-      factorsOf(db, codes, reach),
-      haltsOf(db, codes, reach),
-      distributionsOf(db, codes, reach),
-    ]);
+    const [barsByCode, factorsByCode, haltsByCode, distributionsByCode, sourceLimits, limitLists, streaks] =
+      await Promise.all([
+        barsOf(db, codes, reach),
+        factorsOf(db, codes, reach),
+        haltsOf(db, codes, reach),
+        distributionsOf(db, codes, reach),
+        sourceLimitsOf(db, codes, reach),
+        limitListsOf(db, codes, range),
+        reach.from === null
+          ? new Map<string, number>()
+          : streaksBefore(db, codes, days.before(reach.from, STREAK_LOOKBACK) ?? reach.from, reach.from),
+      ]);
     const found: Finding[] = [];
     const limits: ComputedLimit[] = [];
+    const states: StoredDayState[] = [];
     for (const security of batch) {
       const code = security.ts_code;
       const series = barsByCode.get(code) ?? [];
@@ -215,8 +228,22 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
             down_limit: limit.down,
           });
       });
+      const traded = new Set(barDays);
+      const stateInputs = {
+        limits: barLimit,
+        sourceLimits: sourceLimits.get(code) ?? new Map(),
+        nameOn,
+        streakBefore: streaks.get(code) ?? 0,
+        suspendedDays: [...halts].filter((day) => inRange(day) && !traded.has(day)).sort(),
+      };
+      const stateOfDays = security.kind === 'index' ? [] : dayStates(audited, stateInputs);
+      for (const state of stateOfDays) if (inRange(state.date)) states.push(storedDayState(code, state));
       found.push(
         ...[
+          ...(checks.has('limit_price_mismatch') ? limitPriceFindings(audited, stateInputs) : []),
+          ...(checks.has('limit_list_mismatch')
+            ? limitListFindings(code, stateOfDays, limitLists.get(code) ?? [])
+            : []),
           ...barFindings(audited, checks, barLimit),
           ...(security.kind === 'stock' || security.kind === 'etf'
             ? factorFindings(code, series, factors, steps, distributions, factorChecks[security.kind])
@@ -230,6 +257,7 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
     }
     await keep(found);
     await writeComputedLimits(db, codes, limitRange, limits);
+    await writeDayStates(db, codes, range, states);
     options.progress?.(Math.min(i + batchSize, securities.length), securities.length);
   }
   if (checks.has('source_mismatch'))
@@ -284,16 +312,6 @@ class Tally {
       addedByCheck: this.addedByCheck,
     };
   }
-}
-
-/** A name that held its stock to ±5 % on the main board: a risk warning, or an unreformed share's S. */
-const isHeldToFivePercent = (name: string) => isRiskWarningName(name) || isUnreformedName(name);
-
-/** The name a security had on a day, by its name spans; null when none covers it. */
-function nameOnDay(spans: readonly NameSpan[]): (date: string) => string | null {
-  // The newest span that covers the day wins; reversed once, not at every bar.
-  const newestFirst = [...spans].reverse();
-  return (date) => newestFirst.find(({ start, end }) => start <= date && (end === null || date <= end))?.name ?? null;
 }
 
 /** A security's listing session number of a day: open days from its listing date through the day. */

@@ -1246,8 +1246,10 @@ export interface paths {
          *     day's range, a price past the day's limit (by board, risk warning, listing session and date), pre_close
          *     against the previous close, adjustment-factor steps against dividends and the ex-reference price, stale
          *     bars, zero volume, the stored bar against another source (the live feed's final snapshot of the session,
-         *     Baostock's figures when it is synced with `--check`; the source is the finding's `item`), and the
-         *     balance-sheet identity. `summary` counts the open findings by check and severity;
+         *     Baostock's figures when it is synced with `--check`; the source is the finding's `item`), the source's limit
+         *     prices (`stk_limit`) and limit list (`limit_list_d`: its move and up-limit streak) against the day's state the
+         *     rules compute (`limit_price_mismatch`, `limit_list_mismatch`; the served state keeps the source's prices, a
+         *     source row for a day without a limit excepted), and the balance-sheet identity. `summary` counts the open findings by check and severity;
          *     `findings` lists them newest day first, each with its `check`, `severity` (`error`: wrong by the rules;
          *     `warning`: unusual, or repaired by the next update), `symbol` (null for a whole-market finding), `date` and
          *     the figures that fail beside the rule's (`detail`). `status=resolved` lists those a later load fixed.
@@ -1274,8 +1276,15 @@ export interface paths {
          * @description One row per security with a bar on `date` (5,393 A-shares on 2025-04-03): the bar fields of
          *     `/v1/market/daily` and the valuation of `/v1/market/valuation`, by code. The day's universe is point in
          *     time: a stock delisted later is present, one listed later absent, each under the name it had that day;
-         *     suspended securities are absent. Filters `exchange`, `board`, `industry` and `kind` (stocks by default)
-         *     narrow it; `fields` picks the columns. ETFs and convertibles (`kind=etf`, `kind=convertible`) have no stock
+         *     suspended securities are absent unless the day's state is asked. Filters `exchange`, `board`, `industry`
+         *     and `kind` (stocks by default) narrow it; `fields` picks the columns.
+         *
+         *     **The day's state.** Each security's risk warning by its name that day, its limit prices and how it closed
+         *     against them, its up-limit streak and listing session, by the rules the audit checks the bars with (stored
+         *     by the audit after every load and update): opt-in fields (`fields=risk_warning,limit_move,limit_streak`)
+         *     and filters (`risk_warning=none`, `limit_move=up`). Asking for either adds the day's suspended securities
+         *     as rows with `suspended: true` and null bar fields, so that a filter over the day sees every listed
+         *     security: `risk_warning=none` is the day's tradable universe without ST, point in time. ETFs and convertibles (`kind=etf`, `kind=convertible`) have no stock
          *     valuation: their rows leave those columns out (asking for one → 400 `invalid_field`), and their prices are
          *     at 0.001 yuan. B shares, quoted in US dollars (SSE, 900xxx) and Hong Kong dollars (SZSE, 200xxx), are
          *     answered only when `board=b_share` is asked, so that no row of the whole market is in another currency
@@ -2766,6 +2775,54 @@ export interface components {
              * @example 2026-11-25 10:31:03
              */
             as_of?: string;
+            /**
+             * @description Only when `fields` names it. The risk warning of the day, by the security's name that day (never today's
+             *     name): `ST` other risk warning, `*ST` delisting risk warning, `delisting` the delisting-arrangement period
+             *     (退市XX, XX退), `S` a share whose split-share reform was not done, `none`. Null when the store holds no name
+             *     of that day (Tushare `namechange` not loaded). Under `ST` and `*ST` the main board's limit is ±5 % until the
+             *     exchanges' revised Trading Rules of 2026-07-06 and ±10 % from then.
+             * @enum {string|null}
+             */
+            risk_warning?: "none" | "ST" | "*ST" | "delisting" | "S" | null;
+            /**
+             * Format: double
+             * @description Only when `fields` names it. The day's up-limit price (the source's `stk_limit` where loaded, else the
+             *     exchange rules' price, `limit_source` says which), adjusted as the row's prices are. Null when the day
+             *     has no limit (`limit_source` `no_limit`: a new listing's free sessions, a delisting arrangement's or a
+             *     relisting's first day) or it is unknown; never a placeholder number.
+             */
+            limit_up?: number | null;
+            /**
+             * Format: double
+             * @description Only when `fields` names it. The day's down-limit price, as `limit_up`.
+             */
+            limit_down?: number | null;
+            /**
+             * @description Only when `fields` names it. `source` the limit prices are the source's (`stk_limit`), `computed` the
+             *     exchange rules' (board, risk warning, listing session, delisting and relisting days; the rules and their
+             *     effective dates in the README), `no_limit` the day has no daily limit. Null when unknown (no previous
+             *     close; B shares, whose limits are not computed) or suspended.
+             * @enum {string|null}
+             */
+            limit_source?: "source" | "computed" | "no_limit" | null;
+            /**
+             * @description Only when `fields` names it. How the day closed against its limits: `up` at the up limit (涨停), `down`
+             *     at the down limit (跌停), `opened` touched the up limit and closed below it (炸板), `none`. Null when the
+             *     day has no limit or it is suspended. Tushare's `limit_list_d` `U`, `D` and `Z`.
+             * @enum {string|null}
+             */
+            limit_move?: "up" | "down" | "opened" | "none" | null;
+            /**
+             * @description Only when `fields` names it. Consecutive sessions closed at the up limit through this one (连板; 0 when
+             *     this one did not). A suspension neither breaks nor extends it: the security's own sessions are counted.
+             *     Tushare's `limit_step` `nums` and `limit_list_d` `limit_times` of an up day.
+             */
+            limit_streak?: number | null;
+            /**
+             * @description Only when `fields` names it. The session number since listing (1: the first day of trading), counted on
+             *     the exchange calendar; null when the security listed before the stored calendar begins.
+             */
+            listing_session?: number | null;
         };
         /** @description The daily bars of one security, newest first; suspended days are omitted. */
         DailySeries: {
@@ -5265,6 +5322,54 @@ export interface components {
          */
         volume_ratio: number | null;
         /**
+         * @description Only when `fields` names it. The risk warning of the day, by the security's name that day (never today's
+         *     name): `ST` other risk warning, `*ST` delisting risk warning, `delisting` the delisting-arrangement period
+         *     (退市XX, XX退), `S` a share whose split-share reform was not done, `none`. Null when the store holds no name
+         *     of that day (Tushare `namechange` not loaded). Under `ST` and `*ST` the main board's limit is ±5 % until the
+         *     exchanges' revised Trading Rules of 2026-07-06 and ±10 % from then.
+         * @enum {string|null}
+         */
+        risk_warning: "none" | "ST" | "*ST" | "delisting" | "S" | null;
+        /**
+         * Format: double
+         * @description Only when `fields` names it. The day's up-limit price (the source's `stk_limit` where loaded, else the
+         *     exchange rules' price, `limit_source` says which), adjusted as the row's prices are. Null when the day
+         *     has no limit (`limit_source` `no_limit`: a new listing's free sessions, a delisting arrangement's or a
+         *     relisting's first day) or it is unknown; never a placeholder number.
+         */
+        limit_up: number | null;
+        /**
+         * Format: double
+         * @description Only when `fields` names it. The day's down-limit price, as `limit_up`.
+         */
+        limit_down: number | null;
+        /**
+         * @description Only when `fields` names it. `source` the limit prices are the source's (`stk_limit`), `computed` the
+         *     exchange rules' (board, risk warning, listing session, delisting and relisting days; the rules and their
+         *     effective dates in the README), `no_limit` the day has no daily limit. Null when unknown (no previous
+         *     close; B shares, whose limits are not computed) or suspended.
+         * @enum {string|null}
+         */
+        limit_source: "source" | "computed" | "no_limit" | null;
+        /**
+         * @description Only when `fields` names it. How the day closed against its limits: `up` at the up limit (涨停), `down`
+         *     at the down limit (跌停), `opened` touched the up limit and closed below it (炸板), `none`. Null when the
+         *     day has no limit or it is suspended. Tushare's `limit_list_d` `U`, `D` and `Z`.
+         * @enum {string|null}
+         */
+        limit_move: "up" | "down" | "opened" | "none" | null;
+        /**
+         * @description Only when `fields` names it. Consecutive sessions closed at the up limit through this one (连板; 0 when
+         *     this one did not). A suspension neither breaks nor extends it: the security's own sessions are counted.
+         *     Tushare's `limit_step` `nums` and `limit_list_d` `limit_times` of an up day.
+         */
+        limit_streak: number | null;
+        /**
+         * @description Only when `fields` names it. The session number since listing (1: the first day of trading), counted on
+         *     the exchange calendar; null when the security listed before the stored calendar begins.
+         */
+        listing_session: number | null;
+        /**
          * @description One security's daily bar and valuation on the cross-section's day. Prices unadjusted (with `adj_factor`) by
          *     default; with `adjusted=true` forward-adjusted to the security's own anchor (`adj_anchor_date`), the same
          *     figures as that day's bar of `/v1/market/daily`. With `fields`, only `symbol` and the chosen fields are present.
@@ -5321,6 +5426,18 @@ export interface components {
             turnover_rate?: components["schemas"]["turnover_rate"];
             turnover_rate_f?: components["schemas"]["turnover_rate_f"];
             volume_ratio?: components["schemas"]["volume_ratio"];
+            risk_warning?: components["schemas"]["risk_warning"];
+            limit_up?: components["schemas"]["limit_up"];
+            limit_down?: components["schemas"]["limit_down"];
+            limit_source?: components["schemas"]["limit_source"];
+            limit_move?: components["schemas"]["limit_move"];
+            limit_streak?: components["schemas"]["limit_streak"];
+            listing_session?: components["schemas"]["listing_session"];
+            /**
+             * @description Only when a day-state field or filter is asked: true on a row of a
+             *     security suspended all day (Tushare `suspend_d`), whose bar fields are then null.
+             */
+            suspended?: boolean;
         };
         /** @description Every security traded on one day, by code. */
         CrossSection: {
@@ -5329,7 +5446,7 @@ export interface components {
              * @description The trading day.
              */
             date: string;
-            /** @description One row per security with a bar that day, by code; suspended securities are absent. */
+            /** @description One row per security with a bar that day, by code; suspended securities only when the day's state is asked. */
             securities: components["schemas"]["CrossSectionEntry"][];
         };
         /** @description Success envelope of a market cross-section. */
@@ -7511,8 +7628,10 @@ export interface components {
         Adjusted: boolean;
         /**
          * @description Comma-separated field names of the daily bar (`date`, `open`, `high`, `low`, `close`, `pre_close`,
-         *     `change`, `pct_change`, `volume`, `amount`, `turnover`, and `adj_factor` with `adjusted=false`); all fields
-         *     when omitted. An unknown name → 400 `invalid_field`.
+         *     `change`, `pct_change`, `volume`, `amount`, `turnover`, and `adj_factor` with `adjusted=false`); all of
+         *     these when omitted. The day's state is opt-in, present only when named: `risk_warning`, `limit_up`,
+         *     `limit_down`, `limit_source`, `limit_move`, `limit_streak`, `listing_session`. An unknown name → 400
+         *     `invalid_field`.
          * @example date,close,volume
          */
         DailyFields: string;
@@ -7663,11 +7782,27 @@ export interface components {
          */
         CrossSectionAdjusted: boolean;
         /**
+         * @description Only securities under this risk warning that day, by their name that day (`none` keeps those under none): the
+         *     day's state (`risk_warning` of the row). Securities without a name of that day stored are kept out. Adds the
+         *     day's suspended securities as rows, as a state field does.
+         * @example none
+         */
+        RiskWarningFilter: "none" | "ST" | "*ST" | "delisting" | "S";
+        /**
+         * @description Only securities that closed this way against the day's limits: `up` (涨停), `down` (跌停), `opened` (touched
+         *     the up limit and closed below it, 炸板), `none`. Days without a limit and suspended securities are kept out.
+         * @example up
+         */
+        LimitMoveFilter: "up" | "down" | "opened" | "none";
+        /**
          * @description Comma-separated fields of the row besides `symbol` (always present): `name`, `exchange`, `board`, the bar's
          *     (`open`, `high`, `low`, `close`, `pre_close`, `change`, `pct_change`, `volume`, `amount`, `turnover`, and
          *     `adj_factor` unadjusted or `adj_anchor_date` adjusted) and the valuation's (`pe`, `pe_ttm`, `pb`, `ps`,
          *     `ps_ttm`, `dv_ratio`, `dv_ttm`, `total_share`, `float_share`, `free_share`, `total_mv`, `circ_mv`,
-         *     `turnover_rate`, `turnover_rate_f`, `volume_ratio`); all when omitted. An unknown name → 400 `invalid_field`.
+         *     `turnover_rate`, `turnover_rate_f`, `volume_ratio`); all of these when omitted. The day's state is opt-in,
+         *     present only when named: `risk_warning`, `limit_up`, `limit_down`, `limit_source`, `limit_move`,
+         *     `limit_streak`, `listing_session`, `suspended` (naming one adds the day's suspended securities as rows). An
+         *     unknown name → 400 `invalid_field`.
          * @example close,pe_ttm,pb,total_mv
          */
         CrossSectionFields: string;
@@ -8796,8 +8931,10 @@ export interface operations {
                 adjusted?: components["parameters"]["Adjusted"];
                 /**
                  * @description Comma-separated field names of the daily bar (`date`, `open`, `high`, `low`, `close`, `pre_close`,
-                 *     `change`, `pct_change`, `volume`, `amount`, `turnover`, and `adj_factor` with `adjusted=false`); all fields
-                 *     when omitted. An unknown name → 400 `invalid_field`.
+                 *     `change`, `pct_change`, `volume`, `amount`, `turnover`, and `adj_factor` with `adjusted=false`); all of
+                 *     these when omitted. The day's state is opt-in, present only when named: `risk_warning`, `limit_up`,
+                 *     `limit_down`, `limit_source`, `limit_move`, `limit_streak`, `listing_session`. An unknown name → 400
+                 *     `invalid_field`.
                  * @example date,close,volume
                  */
                 fields?: components["parameters"]["DailyFields"];
@@ -12203,7 +12340,7 @@ export interface operations {
                  * @description One check's findings.
                  * @example limit_breach
                  */
-                check?: "missing_session" | "partial_session" | "bar_on_closed_day" | "ohlc_inconsistent" | "vwap_outside_range" | "limit_breach" | "first_day_band" | "pre_close_mismatch" | "factor_step_without_event" | "event_without_factor_step" | "factor_step_mismatch" | "stale_bar" | "zero_volume" | "source_mismatch" | "balance_sheet_identity";
+                check?: "missing_session" | "partial_session" | "bar_on_closed_day" | "ohlc_inconsistent" | "vwap_outside_range" | "limit_breach" | "first_day_band" | "pre_close_mismatch" | "factor_step_without_event" | "event_without_factor_step" | "factor_step_mismatch" | "stale_bar" | "zero_volume" | "source_mismatch" | "limit_price_mismatch" | "limit_list_mismatch" | "balance_sheet_identity";
                 /**
                  * @description Only errors or only warnings.
                  * @example error
@@ -12370,11 +12507,27 @@ export interface operations {
                  */
                 industry?: components["parameters"]["IndustryFilter"];
                 /**
+                 * @description Only securities under this risk warning that day, by their name that day (`none` keeps those under none): the
+                 *     day's state (`risk_warning` of the row). Securities without a name of that day stored are kept out. Adds the
+                 *     day's suspended securities as rows, as a state field does.
+                 * @example none
+                 */
+                risk_warning?: components["parameters"]["RiskWarningFilter"];
+                /**
+                 * @description Only securities that closed this way against the day's limits: `up` (涨停), `down` (跌停), `opened` (touched
+                 *     the up limit and closed below it, 炸板), `none`. Days without a limit and suspended securities are kept out.
+                 * @example up
+                 */
+                limit_move?: components["parameters"]["LimitMoveFilter"];
+                /**
                  * @description Comma-separated fields of the row besides `symbol` (always present): `name`, `exchange`, `board`, the bar's
                  *     (`open`, `high`, `low`, `close`, `pre_close`, `change`, `pct_change`, `volume`, `amount`, `turnover`, and
                  *     `adj_factor` unadjusted or `adj_anchor_date` adjusted) and the valuation's (`pe`, `pe_ttm`, `pb`, `ps`,
                  *     `ps_ttm`, `dv_ratio`, `dv_ttm`, `total_share`, `float_share`, `free_share`, `total_mv`, `circ_mv`,
-                 *     `turnover_rate`, `turnover_rate_f`, `volume_ratio`); all when omitted. An unknown name → 400 `invalid_field`.
+                 *     `turnover_rate`, `turnover_rate_f`, `volume_ratio`); all of these when omitted. The day's state is opt-in,
+                 *     present only when named: `risk_warning`, `limit_up`, `limit_down`, `limit_source`, `limit_move`,
+                 *     `limit_streak`, `listing_session`, `suspended` (naming one adds the day's suspended securities as rows). An
+                 *     unknown name → 400 `invalid_field`.
                  * @example close,pe_ttm,pb,total_mv
                  */
                 fields?: components["parameters"]["CrossSectionFields"];

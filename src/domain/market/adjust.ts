@@ -16,7 +16,35 @@ export interface RawDailyBar {
   amount: number | null;
   turnover: number | null;
   adj_factor: number | null;
+  /** The day's state (day_states), read with the bar when asked: its limit prices are adjusted as its prices are. */
+  state?: BarState;
 }
+
+/** A bar's day state as the wire names it (src/domain/quality/dayStates.ts). */
+export type BarState = Required<Pick<WireDailyBar, StateField>>;
+/** The day-state fields of a bar, opt-in on the wire. */
+export const STATE_FIELDS = [
+  'risk_warning',
+  'limit_up',
+  'limit_down',
+  'limit_source',
+  'limit_move',
+  'limit_streak',
+  'listing_session',
+] as const;
+type StateField = (typeof STATE_FIELDS)[number];
+
+/** A bar's state on the wire, its limit prices times `ratio` at the tick; nothing when it was not read. */
+const stateOut = (state: BarState | undefined, ratio = 1, decimals = 2) =>
+  state === undefined
+    ? {}
+    : ratio === 1
+      ? state
+      : {
+          ...state,
+          limit_up: state.limit_up === null ? null : roundTo(state.limit_up * ratio, decimals),
+          limit_down: state.limit_down === null ? null : roundTo(state.limit_down * ratio, decimals),
+        };
 
 /** What forward adjustment reads of the bar before a window: its close and its factor. */
 export type PreviousBar = Pick<RawDailyBar, 'close' | 'adj_factor'>;
@@ -26,7 +54,7 @@ export type PreviousBar = Pick<RawDailyBar, 'close' | 'adj_factor'>;
  * when unadjusted, `final` and `as_of` only on a running bar.
  */
 export type DailyBar = Required<Omit<WireDailyBar, OptionalBarField>> & Pick<WireDailyBar, OptionalBarField>;
-type OptionalBarField = 'adj_factor' | 'final' | 'as_of';
+type OptionalBarField = 'adj_factor' | 'final' | 'as_of' | StateField;
 type WireDailyBar = components['schemas']['DailyBar'];
 
 export function roundTo(value: number, decimals: number): number {
@@ -83,6 +111,7 @@ export function unadjustedBars(barsNewestFirst: readonly RawDailyBar[]): DailyBa
     amount: bar.amount,
     turnover: bar.turnover,
     adj_factor: bar.adj_factor,
+    ...stateOut(bar.state),
   }));
 }
 
@@ -162,6 +191,7 @@ function adjustedBar(bar: RawDailyBar, ratio: number, previousClose: number | nu
     volume: lots(bar.vol),
     amount: bar.amount,
     turnover: bar.turnover,
+    ...stateOut(bar.state, ratio, decimals),
   };
 }
 

@@ -114,6 +114,9 @@ export const RESUMED_LISTING_GAP = 120;
 export const isResumedListing = (warnedOrDelistingBefore: boolean, gapSessions: () => number): boolean =>
   warnedOrDelistingBefore && gapSessions() >= RESUMED_LISTING_GAP;
 
+/** A name that held its stock to ±5 % on the main board: a risk warning, or an unreformed share's S. */
+export const isHeldToFivePercent = (name: string): boolean => isRiskWarningName(name) || isUnreformedName(name);
+
 /** Whether a name then marked the delisting-arrangement period: 退市XX (before 2020) or XX退 (from then). */
 export const isDelistingName = (name: string): boolean => /^退市|退$/.test(name.trim());
 

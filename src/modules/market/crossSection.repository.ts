@@ -14,12 +14,14 @@ import { whereVisible } from '../common/visibleRows.repository';
 import { DAY_BAR_COLUMNS } from './market.repository';
 import { VALUATION_FIELDS, VALUATION_GROUPS } from '../../domain/tables/dailyBasicColumns';
 import type { PreviousBar } from '../../domain/market/adjust';
-import type { CrossSectionRow, ValuationRow } from './market.types';
+import type { CrossSectionRow, DayStateOf, ValuationRow } from './market.types';
+import type { BarState } from '../../domain/market/adjust';
 import {
   closesOf,
   DAY_LAYOUT,
   dayNumbersOf,
   dayRows,
+  withEmptyRows,
   type DayBarValues,
   type ValuationValues,
 } from './dayColumns.service';
@@ -33,6 +35,10 @@ export interface CrossSectionFilter {
   industry?: string;
   /** A Shenwan industry's members that day: kept from the whole day's rows. */
   members?: ReadonlySet<string>;
+  /** The day's states, when asked: the suspended securities join as rows, and the state filters read them. */
+  states?: ReadonlyMap<string, DayStateOf>;
+  riskWarning?: NonNullable<BarState['risk_warning']>;
+  limitMove?: NonNullable<BarState['limit_move']>;
 }
 
 /** One day, of one industry's securities or of all. */
@@ -123,19 +129,27 @@ export async function crossSectionRows(
   filter: CrossSectionFilter,
   cutoff: string | null,
 ): Promise<CrossSectionRow[]> {
-  const { kind, exchange, board, members } = filter;
+  const { kind, exchange, board, members, states, riskWarning, limitMove } = filter;
+  const day = await dayNumbers(db, filter, cutoff);
+  const stateOf = (code: string) => states?.get(code)?.state;
   return dayRows(
     filter.date,
-    await dayNumbers(db, filter, cutoff),
+    states === undefined ? day : withEmptyRows(day, suspendedCodes(states)),
     directory,
     (code) =>
       directory.kindOf(code) === kind &&
       (exchange === undefined || exchangeOfStandard(code) === exchange) &&
       // B shares (quoted in USD and HKD) only when their board is asked: the whole market's figures stay in yuan.
       (board === undefined ? boardOf(code) !== 'b_share' : boardOf(code) === board) &&
-      (members === undefined || members.has(code)),
+      (members === undefined || members.has(code)) &&
+      (riskWarning === undefined || stateOf(code)?.risk_warning === riskWarning) &&
+      (limitMove === undefined || stateOf(code)?.limit_move === limitMove),
+    states,
   );
 }
+
+const suspendedCodes = (states: ReadonlyMap<string, DayStateOf>) =>
+  [...states].filter(([, { suspended }]) => suspended).map(([code]) => code);
 
 /**
  * The close and factor of every visible bar of one day in scope, by code (the bases of the next day's adjusted

@@ -2,6 +2,7 @@ import { industryFilterOn } from '../common/industryMemberships.repository';
 import { forwardAdjustedBar, priceDecimalsOf, unadjustedBars, type PreviousBar } from '../../domain/market/adjust';
 import { noData } from '../../domain/api/errors';
 import { barsBefore, findSecurityAnchors } from './market.repository';
+import { statesOfDay } from './dayStates.repository';
 import { closesOfDay, crossSectionRows, type CrossSectionFilter, type DayScope } from './crossSection.repository';
 import type { Visibility } from '../../domain/time/marketTime';
 import { crossSectionDay } from '../common/dateWindow.service';
@@ -9,7 +10,12 @@ import type { MarketSources } from './market.service';
 import type { Db } from '../../db/connection';
 import type { CrossSection, CrossSectionEntry, CrossSectionRow, SecurityAnchor } from './market.types';
 
-export type CrossSectionRequest = Omit<CrossSectionFilter, 'date'> & { date?: string; adjusted: boolean };
+export type CrossSectionRequest = Omit<CrossSectionFilter, 'date' | 'states'> & {
+  date?: string;
+  adjusted: boolean;
+  /** Read the day's states (asked by `fields`; a state filter reads them too). */
+  states: boolean;
+};
 
 type Anchor = Pick<SecurityAnchor, 'anchor_date' | 'anchor_factor'>;
 
@@ -94,7 +100,9 @@ export async function crossSection(
   const { date, latest } = await crossSectionDay(sources, request.date, visibility);
   // A Shenwan industry's members are kept from the whole day (which a stored day answers); a label is read by its codes.
   const industry = await industryFilterOn(sources.db, request.industry, date);
-  const filter = { ...request, ...industry, date };
+  const asksStates = request.states || request.riskWarning !== undefined || request.limitMove !== undefined;
+  const states = asksStates ? await statesOfDay(sources.db, date) : undefined;
+  const filter = { ...request, ...industry, date, states };
   const rows = await crossSectionRows(sources.db, await sources.directory.current(), filter, cutoff);
   if (rows.length === 0) throw noData(`No ${request.kind} traded on ${date} matches the filters`);
   if (request.adjusted)

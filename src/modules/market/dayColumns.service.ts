@@ -3,7 +3,7 @@ import type { DayNumbers } from '../../db/storedDays';
 import { VALUATION_FIELDS, VALUATION_GROUPS } from '../../domain/tables/dailyBasicColumns';
 import type { SecurityDirectory } from '../../domain/reference/securityDirectory';
 import { DAY_BAR_COLUMNS } from './market.repository';
-import type { CrossSectionRow } from './market.types';
+import type { CrossSectionRow, DayStateOf } from './market.types';
 
 /** A bar of crossSectionQuery as the array it is read in: DAY_BAR_COLUMNS. */
 export type DayBarValues = [string, string, ...(number | null)[]];
@@ -48,6 +48,8 @@ class DayColumns {
     readonly symbols: readonly string[],
     readonly names: readonly (string | null)[],
     readonly listed: Uint8Array,
+    /** The day's states by code, when asked. */
+    readonly states: ReadonlyMap<string, DayStateOf> | undefined,
   ) {}
 
   number(row: number, column: number): number | null {
@@ -110,6 +112,12 @@ class DayRow implements CrossSectionRow {
   get adj_factor() {
     return this.day.number(this.at, FACTOR_AT);
   }
+  get state() {
+    return this.day.states?.get(this.ts_code)?.state;
+  }
+  get suspended(): boolean | null {
+    return this.day.states === undefined ? null : this.day.states.get(this.ts_code)?.suspended === true;
+  }
 
   valuationAt(field: number): number | null {
     return this.day.number(this.at, VALUATION_AT + field);
@@ -167,6 +175,7 @@ export function dayRows(
   { codes, numbers }: DayNumbers,
   directory: SecurityDirectory,
   keep: (code: string) => boolean,
+  states?: ReadonlyMap<string, DayStateOf>,
 ): CrossSectionRow[] {
   const places = Int32Array.from(codes.keys()).filter((place) => keep(codes[place]!));
   const kept = Array.from(places, (place) => codes[place]!);
@@ -178,10 +187,28 @@ export function dayRows(
     kept.map((code) => directory.currentCode(code)),
     kept.map((code) => directory.nameOn(code, date)),
     Uint8Array.from(kept, (code) => (directory.has(code) ? 1 : 0)),
+    states,
   );
   const rows = kept.map((_code, at) => new DayRow(day, at));
   // Read in stored code order; a former code answering under its current one takes that code's place.
   return day.symbols.some((symbol, at) => symbol !== day.codes[at])
     ? rows.sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0))
     : rows;
+}
+
+/**
+ * A day's numbers with a row without figures for each of `codes` it lacks (the day's suspended securities), in
+ * code order.
+ */
+export function withEmptyRows(day: DayNumbers, codes: readonly string[]): DayNumbers {
+  const present = new Set(day.codes);
+  const added = codes.filter((code) => !present.has(code));
+  if (added.length === 0) return day;
+  const all = [...day.codes, ...added];
+  const order = Int32Array.from(all.keys()).sort((a, b) => (all[a]! < all[b]! ? -1 : all[a]! > all[b]! ? 1 : 0));
+  const numbers = new Float64Array(all.length * STRIDE).fill(Number.NaN);
+  order.forEach((from, to) => {
+    if (from < day.codes.length) numbers.set(day.numbers.subarray(from * STRIDE, (from + 1) * STRIDE), to * STRIDE);
+  });
+  return { codes: Array.from(order, (from) => all[from]!), numbers };
 }

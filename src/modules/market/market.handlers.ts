@@ -46,7 +46,7 @@ export function marketHandlers({
     const { begin_date: begin, end_date: end, adjusted = true, limit } = req.query;
     const fields = wire.parseDailyFields(req.query.fields, adjusted);
     const visibility = await visibilityOf(res);
-    const request = { symbols, begin, end, adjusted, limit };
+    const request = { symbols, begin, end, adjusted, limit, states: wire.asksState(fields) };
     await answers.send(req, res, async () => {
       const series = await dailySeries(sources, request, visibility);
       return okText(
@@ -143,7 +143,12 @@ export function marketHandlers({
     const { date, adjusted = false, kind = 'stock', exchange, board, industry } = req.query;
     const fields = wire.parseCrossSectionFields(req.query.fields, adjusted, kind);
     const visibility = await visibilityOf(res);
-    const request = { date, adjusted, kind, exchange, board, industry };
+    const states = {
+      states: wire.asksState(fields),
+      riskWarning: req.query.risk_warning,
+      limitMove: req.query.limit_move,
+    };
+    const request = { date, adjusted, kind, exchange, board, industry, ...states };
     await answers.send(req, res, async () =>
       wire.toCrossSection(await crossSection(sources, request, visibility), fields),
     );

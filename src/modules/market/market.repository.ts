@@ -4,6 +4,7 @@ import type { MinuteTable } from '../../db/minutePartitions';
 import type { RawDailyBar } from '../../domain/market/adjust';
 import type { MinuteBar } from '../../domain/market/klines';
 import { CALENDAR, whereHidden, whereVisible } from '../common/visibleRows.repository';
+import { joinStates, withState } from './dayStates.repository';
 import type { CalendarRow, FactorRow, SecurityAnchor, TradeRow } from './market.types';
 
 /** Securities with their adjustment anchor, one query of per-security index lookups. */
@@ -60,7 +61,7 @@ function barsWithFactors(db: Db, cutoff: string | null) {
   );
 }
 
-/** Visible unadjusted bars with their factors, by security then newest first. */
+/** Visible unadjusted bars with their factors (and their day's state when `withStates`), by security then newest first. */
 export async function dailyBars(
   db: Db,
   tsCodes: string[],
@@ -68,15 +69,18 @@ export async function dailyBars(
   end: string,
   cutoff: string | null,
   limit: number | null = null,
+  withStates = false,
 ): Promise<StoredBar[]> {
-  const query = barsWithFactors(db, cutoff).whereIn('b.ts_code', tsCodes).where('b.trade_date', '<=', end);
+  const bars = barsWithFactors(db, cutoff);
+  const query = (withStates ? joinStates(bars) : bars).whereIn('b.ts_code', tsCodes).where('b.trade_date', '<=', end);
   if (begin !== null) query.where('b.trade_date', '>=', begin);
   if (limit !== null) query.limit(limit);
   // Both keys descending: a backward scan of the primary key, no filesort (mixed directions would sort).
-  return query.orderBy([
+  const rows = await query.orderBy([
     { column: 'b.ts_code', order: 'desc' },
     { column: 'b.trade_date', order: 'desc' },
   ]);
+  return withStates ? rows.map(withState) : rows;
 }
 
 /** Each security's bar just before `date` (the base of the first adjusted pre_close). */

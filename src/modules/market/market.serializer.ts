@@ -1,6 +1,6 @@
 import { foreignCurrencyOf } from '../../domain/reference/currency';
 import type { components } from '../../../generated/api';
-import type { DailyBar } from '../../domain/market/adjust';
+import { STATE_FIELDS, type DailyBar } from '../../domain/market/adjust';
 import {
   arrayRecordReader,
   parseFields,
@@ -37,12 +37,17 @@ const PRICE_FIELDS = [
 ] as const satisfies readonly (keyof DailyBar)[];
 const UNADJUSTED_FIELDS = [...PRICE_FIELDS, 'adj_factor'] as const;
 
-export type DailyField = (typeof UNADJUSTED_FIELDS)[number];
+export type DailyField = (typeof UNADJUSTED_FIELDS)[number] | (typeof STATE_FIELDS)[number];
+
+/** Whether chosen fields name one of the day's state, which is read only then. */
+export const asksState = (fields: readonly string[] | null): boolean =>
+  fields !== null &&
+  fields.some((field) => field === 'suspended' || (STATE_FIELDS as readonly string[]).includes(field));
 
 /** The chosen fields of a daily bar; `adj_factor` exists only for unadjusted bars. Null means all. */
 export function parseDailyFields(input: string | undefined, adjusted: boolean): readonly DailyField[] | null {
   if (input === undefined) return null;
-  return parseFields<DailyField>(input, adjusted ? PRICE_FIELDS : UNADJUSTED_FIELDS);
+  return parseFields<DailyField>(input, [...(adjusted ? PRICE_FIELDS : UNADJUSTED_FIELDS), ...STATE_FIELDS]);
 }
 
 /** A running bar's marks, kept whichever fields are chosen: without them it would pass for a stored bar. */
@@ -137,9 +142,14 @@ const CROSS_SECTION_FIELDS = [
   'adj_anchor_date',
   ...VALUATION_FIELDS,
 ] as const;
-export type CrossSectionField = (typeof CROSS_SECTION_FIELDS)[number];
+/** The day's state, opt-in: named, it also brings the day's suspended securities. */
+const CROSS_SECTION_STATE_FIELDS = [...STATE_FIELDS, 'suspended'] as const;
+export type CrossSectionField = (typeof CROSS_SECTION_FIELDS)[number] | (typeof CROSS_SECTION_STATE_FIELDS)[number];
 export type CrossSectionFieldsComplete = NoneMissing<
-  MissingFields<Omit<WireCrossSectionEntry, 'symbol'>, typeof CROSS_SECTION_FIELDS>
+  MissingFields<
+    Omit<WireCrossSectionEntry, 'symbol'>,
+    readonly [...typeof CROSS_SECTION_FIELDS, ...typeof CROSS_SECTION_STATE_FIELDS]
+  >
 >;
 
 const VALUATION_WIRE_FIELDS = ['date', ...VALUATION_FIELDS] as const;
@@ -161,7 +171,9 @@ export function parseCrossSectionFields(
       field !== (adjusted ? 'adj_factor' : 'adj_anchor_date') &&
       (valued || !(VALUATION_FIELDS as readonly string[]).includes(field)),
   );
-  return parseFields<CrossSectionField>(input, allowed);
+  return input === undefined
+    ? allowed
+    : parseFields<CrossSectionField>(input, [...allowed, ...CROSS_SECTION_STATE_FIELDS]);
 }
 
 export function parseValuationFields(input: string | undefined): readonly ValuationWireField[] {
@@ -198,6 +210,14 @@ const CROSS_SECTION_COLUMNS: { [F in keyof WireCrossSectionEntry]-?: CrossSectio
   adj_factor: ({ bar }) => bar.adj_factor ?? null,
   adj_anchor_date: ({ anchorDate }) => anchorDate,
   ...VALUATION_COLUMNS,
+  risk_warning: ({ bar }) => bar.risk_warning ?? null,
+  limit_up: ({ bar }) => bar.limit_up ?? null,
+  limit_down: ({ bar }) => bar.limit_down ?? null,
+  limit_source: ({ bar }) => bar.limit_source ?? null,
+  limit_move: ({ bar }) => bar.limit_move ?? null,
+  limit_streak: ({ bar }) => bar.limit_streak ?? null,
+  listing_session: ({ bar }) => bar.listing_session ?? null,
+  suspended: ({ row }) => row.suspended === true,
 };
 
 /** The day's rows, `symbol` then the chosen fields of each, written from the rows as they are (RowsAnswer). */

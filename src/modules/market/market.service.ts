@@ -30,6 +30,8 @@ export interface DailyRequest {
   end?: string;
   adjusted: boolean;
   limit?: number;
+  /** Read each bar's day state (asked by `fields`). */
+  states?: boolean;
 }
 
 /** Securities in request order, an old code answering for the security it became; unknown codes → 400 invalid_symbol. */
@@ -179,7 +181,7 @@ export async function dailySeries(
   for (let i = 0; i < securities.length; i += CHUNK) {
     const chunk = securities.slice(i, i + CHUNK);
     const all = [...new Set(chunk.flatMap(({ spans }) => spans.map(({ code }) => code)))];
-    const read = await dailyBars(db, all, from, window.end, cutoff);
+    const read = await dailyBars(db, all, from, window.end, cutoff, null, request.states);
     const stored = read.filter((bar) => bar.trade_date >= window.begin);
     const previous = latestPerCode(read.filter((bar) => bar.trade_date < window.begin));
     if (request.adjusted) {

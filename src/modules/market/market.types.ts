@@ -1,5 +1,5 @@
 import type { Snapshot } from '../../domain/market/quotes';
-import type { DailyBar, RawDailyBar } from '../../domain/market/adjust';
+import type { BarState, DailyBar, RawDailyBar } from '../../domain/market/adjust';
 import type { Interval, Kline } from '../../domain/market/klines';
 
 /**
@@ -71,9 +71,17 @@ export type CrossSectionRow = RawDailyBar & {
   name: string | null;
   /** Whether the reference list holds the security (one it lacks has no anchor: it is served unadjusted). */
   listed: boolean;
+  /** Suspended all day (a row without a bar); null when the day's state was not asked. */
+  suspended: boolean | null;
   /** The figure of VALUATION_FIELDS[field] (null when the day has none). */
   valuationAt(field: number): number | null;
 };
+
+/** A security's stored state of a day, and whether it was suspended that day (a row without a bar). */
+export interface DayStateOf {
+  state: BarState;
+  suspended: boolean;
+}
 
 /** A cross-section's row as served: the bar adjusted or not, and the anchor of an adjusted one. */
 export interface CrossSectionEntry {

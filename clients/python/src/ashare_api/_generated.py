@@ -282,6 +282,13 @@ DailyBar = TypedDict("DailyBar", {
     "adj_factor": Optional[float],
     "final": bool,
     "as_of": str,
+    "risk_warning": Optional[Literal["none", "ST", "*ST", "delisting", "S"]],
+    "limit_up": Optional[float],
+    "limit_down": Optional[float],
+    "limit_source": Optional[Literal["source", "computed", "no_limit"]],
+    "limit_move": Optional[Literal["up", "down", "opened", "none"]],
+    "limit_streak": Optional[int],
+    "listing_session": Optional[int],
 }, total=False)
 
 DailySeries = TypedDict("DailySeries", {
@@ -1131,6 +1138,14 @@ CrossSectionEntry = TypedDict("CrossSectionEntry", {
     "turnover_rate": 'turnover_rate',
     "turnover_rate_f": 'turnover_rate_f',
     "volume_ratio": 'volume_ratio',
+    "risk_warning": 'risk_warning',
+    "limit_up": 'limit_up',
+    "limit_down": 'limit_down',
+    "limit_source": 'limit_source',
+    "limit_move": 'limit_move',
+    "limit_streak": 'limit_streak',
+    "listing_session": 'listing_session',
+    "suspended": bool,
 }, total=False)
 
 CrossSection = TypedDict("CrossSection", {
@@ -1859,13 +1874,13 @@ class GeneratedOperations:
         """How current each dataset is (GET /v1/data/coverage)."""
         return self._call("/v1/data/coverage", {"symbol": symbol})
 
-    def get_data_quality(self, *, check: Optional[Literal["missing_session", "partial_session", "bar_on_closed_day", "ohlc_inconsistent", "vwap_outside_range", "limit_breach", "first_day_band", "pre_close_mismatch", "factor_step_without_event", "event_without_factor_step", "factor_step_mismatch", "stale_bar", "zero_volume", "source_mismatch", "balance_sheet_identity"]] = None, severity: Optional[Literal["error", "warning"]] = None, status: Optional[Literal["open", "resolved", "all"]] = None, symbol: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[DataQuality]':
+    def get_data_quality(self, *, check: Optional[Literal["missing_session", "partial_session", "bar_on_closed_day", "ohlc_inconsistent", "vwap_outside_range", "limit_breach", "first_day_band", "pre_close_mismatch", "factor_step_without_event", "event_without_factor_step", "factor_step_mismatch", "stale_bar", "zero_volume", "source_mismatch", "limit_price_mismatch", "limit_list_mismatch", "balance_sheet_identity"]] = None, severity: Optional[Literal["error", "warning"]] = None, status: Optional[Literal["open", "resolved", "all"]] = None, symbol: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[DataQuality]':
         """What the audit found wrong in the stored data (GET /v1/data/quality)."""
         return self._call("/v1/data/quality", {"check": check, "severity": severity, "status": status, "symbol": symbol, "begin_date": begin_date, "end_date": end_date, "limit": limit, "page": page})
 
-    def get_market_cross_section(self, *, date: Optional[str] = None, adjusted: Optional[bool] = None, kind: Optional[Literal["stock", "index", "etf", "convertible"]] = None, exchange: Optional[Literal["SSE", "SZSE", "BSE"]] = None, board: Optional[Literal["main", "star", "chinext", "bse", "b_share"]] = None, industry: Optional[str] = None, fields: Optional[str] = None) -> 'Result[CrossSection]':
+    def get_market_cross_section(self, *, date: Optional[str] = None, adjusted: Optional[bool] = None, kind: Optional[Literal["stock", "index", "etf", "convertible"]] = None, exchange: Optional[Literal["SSE", "SZSE", "BSE"]] = None, board: Optional[Literal["main", "star", "chinext", "bse", "b_share"]] = None, industry: Optional[str] = None, risk_warning: Optional[Literal["none", "ST", "*ST", "delisting", "S"]] = None, limit_move: Optional[Literal["up", "down", "opened", "none"]] = None, fields: Optional[str] = None) -> 'Result[CrossSection]':
         """Whole market on a day — every security's bar and valuation (GET /v1/market/cross-section)."""
-        return self._call("/v1/market/cross-section", {"date": date, "adjusted": adjusted, "kind": kind, "exchange": exchange, "board": board, "industry": industry, "fields": fields})
+        return self._call("/v1/market/cross-section", {"date": date, "adjusted": adjusted, "kind": kind, "exchange": exchange, "board": board, "industry": industry, "risk_warning": risk_warning, "limit_move": limit_move, "fields": fields})
 
     def get_valuation(self, symbol: str, begin_date: Optional[str] = None, end_date: Optional[str] = None, fields: Optional[str] = None) -> 'Result[List[ValuationSeries]]':
         """Valuation history (PE, PB, dividend yield, market value) of 1-50 symbols (GET /v1/market/valuation)."""

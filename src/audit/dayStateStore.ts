@@ -1,0 +1,37 @@
+import type { Knex } from 'knex';
+import { batchRows, upsertRows } from '../db/bulkWrite';
+import type { DayState } from '../domain/quality/dayStates';
+import type { DayRange } from './auditReads';
+
+/** A security's state of a day, as `day_states` holds it. */
+export type StoredDayState = Omit<DayState, 'date' | 'suspended'> & {
+  ts_code: string;
+  trade_date: string;
+  suspended: 0 | 1;
+};
+
+const SPEC = { table: 'day_states', key: ['ts_code', 'trade_date'], onConflict: 'merge' as const };
+
+export const storedDayState = (tsCode: string, { date, suspended, ...state }: DayState): StoredDayState => ({
+  ts_code: tsCode,
+  trade_date: date,
+  ...state,
+  suspended: suspended ? 1 : 0,
+});
+
+/** The securities' states of the range, replacing what it held (a bar or a name may have changed since). */
+export async function writeDayStates(
+  db: Knex,
+  codes: readonly string[],
+  range: DayRange,
+  states: readonly StoredDayState[],
+): Promise<void> {
+  await db.transaction(async (trx) => {
+    const stale = trx(SPEC.table).whereIn('ts_code', [...codes]);
+    if (range.from !== null) stale.where('trade_date', '>=', range.from);
+    if (range.until !== null) stale.where('trade_date', '<=', range.until);
+    await stale.delete();
+    const size = await batchRows(trx, 10);
+    for (let i = 0; i < states.length; i += size) await upsertRows(trx, SPEC, states.slice(i, i + size));
+  });
+}
