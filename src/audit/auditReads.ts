@@ -5,7 +5,7 @@ import type { Distribution } from '../domain/quality/distributions';
 import type { BalanceSheetTotals } from '../domain/quality/statementChecks';
 import type { SourceDay } from '../domain/quality/sourceChecks';
 import { isGrowthBoardFund } from '../domain/quality/priceLimits';
-import type { NameSpan, SourceLimit, SourceLimitListRow } from '../domain/quality/dayStates';
+import type { NameSpan, SourceLimit, SourceLimitListRow, StreakOn } from '../domain/quality/dayStates';
 import { addDays } from '../domain/time/calendar';
 
 import type { SecurityKind } from '../domain/reference/symbols';
@@ -155,24 +155,24 @@ export async function limitListsOf(
 }
 
 /**
- * Each security's stored up-limit streak of its last session before `date` (within a quarter's sessions from
- * `since`): where an audit of a range picks the count up.
+ * Each security's stored up-limit streak of its last session before `date` (from `since`): where an audit of a
+ * range picks the count up.
  */
 export async function streaksBefore(
   db: Knex,
   codes: readonly string[],
   since: string,
   date: string,
-): Promise<Map<string, number>> {
-  const rows: Array<{ ts_code: string; limit_streak: number | null }> = await db('day_states')
+): Promise<Map<string, StreakOn>> {
+  const rows: Array<{ ts_code: string; trade_date: unknown; limit_streak: number | null }> = await db('day_states')
     .whereIn('ts_code', [...codes])
     .where('suspended', 0)
     .where('trade_date', '>=', since)
     .where('trade_date', '<', date)
     .orderBy(['ts_code', 'trade_date'])
-    .select('ts_code', 'limit_streak');
+    .select('ts_code', 'trade_date', 'limit_streak');
   // Rows come oldest first: the last one of each code stays.
-  return new Map(rows.map((row) => [row.ts_code, row.limit_streak ?? 0]));
+  return new Map(rows.map((row) => [row.ts_code, { date: dayOf(row.trade_date), streak: row.limit_streak }]));
 }
 
 /**

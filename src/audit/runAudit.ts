@@ -16,7 +16,7 @@ import { kindByCode } from '../domain/reference/securityDirectory';
 import { OpenDays } from '../domain/time/openDays';
 import { distributionsBySession } from '../domain/quality/distributions';
 import { isDelistingName, isHeldToFivePercent } from '../domain/quality/priceLimits';
-import { dayStates, limitListFindings, limitPriceFindings, nameOnDay } from '../domain/quality/dayStates';
+import { dayStates, limitListFindings, limitPriceFindings, nameOnDay, type StreakOn } from '../domain/quality/dayStates';
 import { storedDayState, writeDayStates, type StoredDayState } from './dayStateStore';
 import { allOpenDays, sessionCounts, universeOf } from '../db/sessionCoverage';
 import { declaredUniverse } from '../db/declaredUniverse';
@@ -179,7 +179,7 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
         sourceLimitsOf(db, codes, reach),
         limitListsOf(db, codes, range),
         reach.from === null
-          ? new Map<string, number>()
+          ? new Map<string, StreakOn>()
           : streaksBefore(db, codes, days.before(reach.from, STREAK_LOOKBACK) ?? reach.from, reach.from),
       ]);
     const found: Finding[] = [];
@@ -233,7 +233,7 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
         limits: barLimit,
         sourceLimits: sourceLimits.get(code) ?? new Map(),
         nameOn,
-        streakBefore: streaks.get(code) ?? 0,
+        before: streaks.get(code) ?? null,
         suspendedDays: [...halts].filter((day) => inRange(day) && !traded.has(day)).sort(),
       };
       const stateOfDays = security.kind === 'index' ? [] : dayStates(audited, stateInputs);

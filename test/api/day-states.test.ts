@@ -19,8 +19,8 @@ const starST: Series = {
 // ChiNext at +20 % three days running, then the up limit touched (20.74) and left: 炸板 ends the streak.
 const chinext: Series = {
   code: '300999.SZ',
-  days: sessionsFrom('20250303', 4),
-  closes: [12, 14.4, 17.28, 19],
+  days: sessionsFrom('20250228', 5),
+  closes: [10, 12, 14.4, 17.28, 19],
   highs: { '20250306': 20.74 },
 };
 // A STAR listing of 2025-03-03 at an offer price of 20: five sessions without a limit, then ±20 %.
@@ -39,10 +39,17 @@ const delisting: Series = {
 // Up on 2025-03-03, suspended 03-04 and 03-05, up again on 03-06: its second up close in a row.
 const suspension: Series = {
   code: '600106.SH',
-  days: ['20250303', '20250306', '20250307'],
-  closes: [11, 12.1, 12.1],
+  days: ['20250228', '20250303', '20250306', '20250307'],
+  closes: [10, 11, 12.1, 12.1],
 };
-const STOCKS = [starST, chinext, listing, delisting, suspension];
+// Up on the store's first bar of a stock listed long before, and again after a session the store lacks: the
+// sessions before are not all stored, so neither count is known.
+const gap: Series = {
+  code: '000999.SZ',
+  days: ['20250303', '20250305'],
+  closes: [11, 12.1],
+};
+const STOCKS = [starST, chinext, listing, delisting, suspension, gap];
 
 function statesBundle() {
   return writeBundle({
@@ -53,6 +60,7 @@ function statesBundle() {
       '688999.SH,688999,新上市,科创板,L,20250303',
       '600103.SH,600103,退市丙,主板,D,20100104',
       '600106.SH,600106,戊股份,主板,L,20100104',
+      '000999.SZ,000999,己股份,主板,L,20100104',
     ),
     'namechange.csv': csv(
       'ts_code,name,start_date,end_date,ann_date',
@@ -62,6 +70,7 @@ function statesBundle() {
       '600103.SH,*ST丙,20200101,20240512,20191231',
       '600103.SH,退市丙,20240513,,20240510',
       '600106.SH,戊股份,20100104,,',
+      '000999.SZ,己股份,20100104,,',
     ),
     'trade_cal.csv': csv('exchange,cal_date,is_open', ...SESSIONS.map((day) => `SSE,${day},1`)),
     'daily.csv': csv(DAILY_HEADER, ...STOCKS.flatMap(barLines)),
@@ -113,6 +122,7 @@ const EXPECTED: Record<string, State[]> = {
     state('2026-07-07', '*ST', [13.34, 10.92, 'computed'], 'none', 0),
   ],
   '300999.SZ': [
+    state('2025-02-28', 'none', [12, 8, 'computed'], 'none', 0),
     state('2025-03-03', 'none', [12, 8, 'computed'], 'up', 1),
     state('2025-03-04', 'none', [14.4, 9.6, 'computed'], 'up', 2),
     state('2025-03-05', 'none', [17.28, 11.52, 'computed'], 'up', 3),
@@ -133,9 +143,14 @@ const EXPECTED: Record<string, State[]> = {
     state('2024-05-14', 'delisting', [6.6, 5.4, 'computed'], 'down', 0),
   ],
   '600106.SH': [
+    state('2025-02-28', 'none', [11, 9, 'computed'], 'none', 0),
     state('2025-03-03', 'none', [11, 9, 'computed'], 'up', 1),
     state('2025-03-06', 'none', [12.1, 9.9, 'computed'], 'up', 2),
     state('2025-03-07', 'none', [13.31, 10.89, 'source'], 'none', 0),
+  ],
+  '000999.SZ': [
+    state('2025-03-03', 'none', [11, 9, 'computed'], 'up', null),
+    state('2025-03-05', 'none', [12.1, 9.9, 'computed'], 'up', null),
   ],
 };
 const STATE_FIELDS = 'risk_warning,limit_up,limit_down,limit_source,limit_move,limit_streak,listing_session';
@@ -175,13 +190,12 @@ describe('each day’s state: risk warnings, limits, limit moves, streaks, listi
       const { date: _date, ...rest } = EXPECTED[code]!.find(({ date }) => date === '2025-03-04')!;
       return rest;
     };
-    expect(rows).to.deep.equal(
-      [
-        { symbol: '300999.SZ', close: 14.4, ...stateOn('300999.SZ'), suspended: false },
-        { symbol: '600106.SH', close: null, ...state('', 'none', [null, null, null], null, null), suspended: true },
-        { symbol: '688999.SH', close: 36, ...stateOn('688999.SH'), suspended: false },
-      ].map(({ date: _date, ...row }) => row),
-    );
+    const { date: _date, ...halted } = state('', 'none', [null, null, null], null, null);
+    expect(rows).to.deep.equal([
+      { symbol: '300999.SZ', close: 14.4, ...stateOn('300999.SZ'), suspended: false },
+      { symbol: '600106.SH', close: null, ...halted, suspended: true },
+      { symbol: '688999.SH', close: 36, ...stateOn('688999.SH'), suspended: false },
+    ]);
     expect(await day('fields=close&limit_move=up')).to.deep.equal([{ symbol: '300999.SZ', close: 14.4 }]);
     expect((await day('fields=suspended&risk_warning=none')).map((row: State) => row.symbol)).to.deep.equal([
       '300999.SZ',

@@ -18,7 +18,10 @@ export interface DayState {
   limit_source: LimitSource | null;
   /** How it closed against them; null when the day has no limit or it is suspended. */
   limit_move: LimitMove | null;
-  /** Consecutive sessions closed at the up limit through this one (0 when it did not); null when suspended. */
+  /**
+   * Consecutive sessions closed at the up limit through this one (0 when it did not); null when suspended, or when
+   * it did and the sessions before are not all stored (the count cannot be known).
+   */
   limit_streak: number | null;
   /** Its listing's session number (1: the first day); null when listed before the stored calendar or unknown. */
   listing_session: number | null;
@@ -84,6 +87,12 @@ export interface SourceLimit {
   down: number | null;
 }
 
+/** A session's up-limit streak. */
+export interface StreakOn {
+  date: string;
+  streak: number | null;
+}
+
 /** What the states of a series rest on besides the series itself. */
 export interface StateInputs {
   /** The rules' limit of each bar (`barLimits`), in the series' order. */
@@ -92,8 +101,8 @@ export interface StateInputs {
   sourceLimits: ReadonlyMap<string, SourceLimit>;
   /** The name of each day. */
   nameOn(date: string): string | null;
-  /** The streak of the session before the series' first bar (0 when none or not at the limit). */
-  streakBefore: number;
+  /** The stored state of the security's last session before the series' first bar, when there is one. */
+  before: StreakOn | null;
   /** Sessions it was suspended without a bar, to be given a state of their own. */
   suspendedDays: readonly string[];
 }
@@ -102,7 +111,7 @@ export interface StateInputs {
  * The state of each of a series' bars and suspended days, oldest first. The limit prices are the source's where it
  * sent a row for a day the rules give a limit (a row for a day without one, a new listing's placeholder, is the
  * audit's `limit_price_mismatch`, never a limit); the streak counts the security's own sessions, so a suspension
- * neither breaks it nor adds to it.
+ * neither breaks it nor adds to it, and a gap in the stored bars makes it unknown.
  */
 export function dayStates(series: AuditSeries, inputs: StateInputs): DayState[] {
   const decimals = priceDecimalsOf(series.kind);
@@ -133,10 +142,20 @@ export function dayStates(series: AuditSeries, inputs: StateInputs): DayState[] 
       suspended: false,
     };
   });
-  let streak = inputs.streakBefore;
+  let previous = inputs.before;
   for (const state of traded) {
-    streak = state.limit_move === 'up' ? streak + 1 : 0;
-    state.limit_streak = streak;
+    // The count goes on from the session before only when it is the security's previous session (the days between
+    // all suspended); from its listing it starts at none; else an up close's count is unknown.
+    const counted =
+      previous === null
+        ? state.listing_session === 1
+          ? 0
+          : null
+        : series.follows(previous.date, state.date)
+          ? previous.streak
+          : null;
+    state.limit_streak = state.limit_move !== 'up' ? 0 : counted === null ? null : counted + 1;
+    previous = { date: state.date, streak: state.limit_streak };
   }
   const suspended = inputs.suspendedDays.map((date): DayState => ({
     date,
