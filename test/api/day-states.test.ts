@@ -206,6 +206,39 @@ describe('each day’s state: risk warnings, limits, limit moves, streaks, listi
     expect((await day('fields=close')).map((row: State) => row.symbol)).to.deep.equal(['300999.SZ', '688999.SH']);
   });
 
+  it('the ladder of a day lists the up closes by streak, then the opened, with the day’s counts', async () => {
+    const ladder = async (date: string) => (await api.get(`/v1/market/limit-ladder?date=${date}`)).body.data;
+    const row = (symbol: string, name: string, board: string, move: string, streak: number | null, close: number) => ({
+      symbol,
+      name,
+      board,
+      risk_warning: 'none',
+      limit_move: move,
+      limit_streak: streak,
+      close,
+    });
+    const pick = ({ pct_change: _pct, limit_up: _up, ...rest }: State) => rest;
+    const march = await ladder('2025-03-06');
+    expect({ ...march, securities: march.securities.map(pick) }).to.deep.equal({
+      date: '2025-03-06',
+      up_count: 1,
+      down_count: 0,
+      opened_count: 1,
+      seal_rate: 50,
+      top_streak: 2,
+      securities: [
+        row('600106.SH', '戊股份', 'main', 'up', 2, 12.1),
+        row('300999.SZ', '创业测试', 'chinext', 'opened', 0, 19),
+      ],
+    });
+    const unknown = await ladder('2025-03-05');
+    expect(unknown.securities.map(({ symbol, limit_streak }: State) => [symbol, limit_streak])).to.deep.equal([
+      ['300999.SZ', 3],
+      ['000999.SZ', null],
+    ]);
+    expect(unknown.top_streak).to.equal(3);
+  });
+
   it('the audit finds where the source’s limit list disagrees with the computed state, and nothing where it agrees', async () => {
     const { body } = await api.get('/v1/data/quality?begin_date=2024-01-01');
     const found = body.data.findings

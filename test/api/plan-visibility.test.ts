@@ -148,6 +148,7 @@ const TIMED: Record<string, TimedSample[]> = {
   getMarketCrossSection: [
     daily('/v1/market/cross-section?date=2024-12-31', '/v1/market/cross-section?date=2024-12-30'),
   ],
+  getLimitLadder: [daily('/v1/market/limit-ladder?date=2024-12-31', '/v1/market/limit-ladder?date=2024-12-30')],
   getFundCrossSection: [daily('/v1/fund/cross-section?date=2024-12-31', '/v1/fund/cross-section?date=2024-12-30')],
   getIndustryCrossSection: [
     daily('/v1/industry/cross-section?date=2024-12-31', '/v1/industry/cross-section?date=2024-12-30'),

@@ -11,6 +11,7 @@ import { operations } from '../support/contract';
 import { ColumnarReader } from '../support/columnarReader';
 import { dataapi } from '../support/dataapi';
 import { useDemoServer } from '../support/demoServer';
+import { paths } from '../../src/paths';
 
 const DAY = '2025-04-03';
 
@@ -93,5 +94,32 @@ describe('e2e: the demo store answers every rule it has, each security under one
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
+  });
+
+  it('the ladder of a real day (2024-09-30, 五粮液 at its third up limit in a row) equals the streaks of the demo’s bars', async () => {
+    // Each stock's up closes in a row through the day, read from the bundled bars: a main-board stock closes up at
+    // its pre_close × 1.1, half up to the cent.
+    const day = '20240930';
+    const bars = readFileSync(join(paths.demoData, 'daily.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(','))
+      .filter(([, date]) => date! <= day)
+      .sort(([a, x], [b, y]) => a!.localeCompare(b!) || x!.localeCompare(y!));
+    const streaks = new Map<string, number>();
+    for (const [code, date, , , , close, preClose] of bars) {
+      const up = Math.round(Number(preClose) * 110 + 1e-7) / 100 === Number(close);
+      streaks.set(code!, up ? (streaks.get(code!) ?? 0) + 1 : 0);
+      if (date === day && !up) streaks.delete(code!);
+    }
+    const traded = new Set(bars.filter(([, date]) => date === day).map(([code]) => code));
+    const expected = [...streaks].filter(([code, streak]) => traded.has(code) && streak > 0);
+    expect(expected).to.deep.equal([['000858.SZ', 3]]);
+    const { body } = await get(`/v1/market/limit-ladder?date=2024-09-30`);
+    const ladder = body.data as { up_count: number; top_streak: number; securities: Array<Record<string, unknown>> };
+    expect(ladder.securities.map((row) => [row.symbol, row.limit_streak])).to.deep.equal(expected);
+    expect([ladder.up_count, ladder.top_streak]).to.deep.equal([1, 3]);
+    expect(ladder.securities[0]).to.include({ name: '五粮液', close: 162.51, limit_up: 162.51, limit_move: 'up' });
   });
 });

@@ -437,6 +437,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/market/limit-ladder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A day's limit-up ladder — the stocks at the up limit by streak, and those that opened (炸板)
+         * @description The stocks that closed at the up limit on `date` (涨停), highest streak first (连板: consecutive up-limit
+         *     closes through the day, Tushare `limit_step` doc 356 `nums`), then those that touched the up limit and
+         *     closed below it (炸板, Tushare `limit_list_d` `Z`), with the day's counts: up and down closes, opened, and
+         *     the seal rate (封板率 = up ÷ (up + opened) × 100). Each row is the stock's state of the day as
+         *     `/v1/market/cross-section?fields=…&limit_move=up` answers it, by the rules the audit checks the bars with:
+         *     the limit from the source's `stk_limit` where loaded, else the exchange rules' (board, risk warning that
+         *     day, listing session). A streak the store cannot count (the sessions before it are not all stored) is
+         *     null, and listed after the known ones. ST stocks are included (unlike Tushare's `limit_list_d`); filter
+         *     with `risk_warning`. `date`: the latest trading day the plan sees by default; a closed day or one after
+         *     the latest data → 404 `no_data`. Plans: bars published less than the plan's daily delay ago are not shown.
+         */
+        get: operations["getLimitLadder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/market/limit-list": {
         parameters: {
             query?: never;
@@ -3285,6 +3314,111 @@ export interface components {
             pagination: components["schemas"]["Pagination"];
         };
         /**
+         * @description Standard code, e.g. `600519.SH`.
+         * @example 600519.SH
+         */
+        symbol: string;
+        /**
+         * @description Short name of the security on that day; null when the store's reference list lacks the security (a stock delisted since, missing from the list loaded).
+         * @example 贵州茅台
+         */
+        name: string | null;
+        /**
+         * @description Board, from the code ranges; null for indices.
+         * @enum {string|null}
+         */
+        board: "main" | "star" | "chinext" | "bse" | "b_share" | null;
+        /**
+         * @description Only when `fields` names it. The risk warning of the day, by the security's name that day (never today's
+         *     name): `ST` other risk warning, `*ST` delisting risk warning, `delisting` the delisting-arrangement period
+         *     (退市XX, XX退), `S` a share whose split-share reform was not done, `none`. Null when the store holds no name
+         *     of that day (Tushare `namechange` not loaded). Under `ST` and `*ST` the main board's limit is ±5 % until the
+         *     exchanges' revised Trading Rules of 2026-07-06 and ±10 % from then.
+         * @enum {string|null}
+         */
+        risk_warning: "none" | "ST" | "*ST" | "delisting" | "S" | null;
+        /**
+         * @description Only when `fields` names it. How the day closed against its limits: `up` at the up limit (涨停), `down`
+         *     at the down limit (跌停), `opened` touched the up limit and closed below it (炸板), `none`. Null when the
+         *     day has no limit or it is suspended. Tushare's `limit_list_d` `U`, `D` and `Z`.
+         * @enum {string|null}
+         */
+        limit_move: "up" | "down" | "opened" | "none" | null;
+        /**
+         * @description Only when `fields` names it. Consecutive sessions closed at the up limit through this one (连板; 0 when
+         *     this one did not). A suspension neither breaks nor extends it: the security's own sessions are counted.
+         *     Tushare's `limit_step` `nums` and `limit_list_d` `limit_times` of an up day.
+         */
+        limit_streak: number | null;
+        /**
+         * Format: double
+         * @description Closing price.
+         */
+        close: number | null;
+        /**
+         * Format: double
+         * @description (close / pre_close − 1) × 100 of this row's displayed values, at 4 decimals.
+         */
+        pct_change: number | null;
+        /**
+         * Format: double
+         * @description Only when `fields` names it. The day's up-limit price (the source's `stk_limit` where loaded, else the
+         *     exchange rules' price, `limit_source` says which), adjusted as the row's prices are. Null when the day
+         *     has no limit (`limit_source` `no_limit`: a new listing's free sessions, a delisting arrangement's or a
+         *     relisting's first day) or it is unknown; never a placeholder number.
+         */
+        limit_up: number | null;
+        /** @description Success envelope of a day's limit-up ladder. */
+        LimitLadderResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            /** @description The day's counts and its ladder. */
+            data: {
+                /**
+                 * Format: date
+                 * @description The trading day.
+                 */
+                date: string;
+                /**
+                 * Format: int32
+                 * @description Stocks that closed at the up limit (涨停).
+                 */
+                up_count: number;
+                /**
+                 * Format: int32
+                 * @description Stocks that closed at the down limit (跌停).
+                 */
+                down_count: number;
+                /**
+                 * Format: int32
+                 * @description Stocks that touched the up limit and closed below it (炸板).
+                 */
+                opened_count: number;
+                /**
+                 * Format: double
+                 * @description up_count ÷ (up_count + opened_count) × 100, at 2 decimals (封板率); null when both are 0.
+                 */
+                seal_rate: number | null;
+                /**
+                 * Format: int32
+                 * @description The highest known streak of the day (最高板); null when no stock closed up with a known count.
+                 */
+                top_streak: number | null;
+                /** @description The up-limit stocks, highest streak first (unknown streaks last), then those that opened; by code within. */
+                securities: {
+                    symbol: components["schemas"]["symbol"];
+                    name: components["schemas"]["name"];
+                    board: components["schemas"]["board"];
+                    risk_warning: components["schemas"]["risk_warning"];
+                    limit_move: components["schemas"]["limit_move"];
+                    limit_streak: components["schemas"]["limit_streak"];
+                    close: components["schemas"]["close"];
+                    pct_change: components["schemas"]["pct_change"];
+                    limit_up: components["schemas"]["limit_up"];
+                }[];
+            };
+        };
+        /**
          * @description A stock at its daily price limit (Tushare `limit_list_d`, ST stocks not included): limit-up, limit-down or a
          *     broken limit, with the day's figures and how firmly the limit held. Money in yuan.
          */
@@ -5210,11 +5344,6 @@ export interface components {
         low: number | null;
         /**
          * Format: double
-         * @description Closing price.
-         */
-        close: number | null;
-        /**
-         * Format: double
          * @description Previous close.
          */
         pre_close: number | null;
@@ -5225,11 +5354,6 @@ export interface components {
          *     finds the row's own figure (the 2-decimal prices are kept for stocks, as the exchanges quote them).
          */
         change: number | null;
-        /**
-         * Format: double
-         * @description (close / pre_close − 1) × 100 of this row's displayed values, at 4 decimals.
-         */
-        pct_change: number | null;
         /**
          * Format: double
          * @description Traded value, yuan.
@@ -5322,23 +5446,6 @@ export interface components {
          */
         volume_ratio: number | null;
         /**
-         * @description Only when `fields` names it. The risk warning of the day, by the security's name that day (never today's
-         *     name): `ST` other risk warning, `*ST` delisting risk warning, `delisting` the delisting-arrangement period
-         *     (退市XX, XX退), `S` a share whose split-share reform was not done, `none`. Null when the store holds no name
-         *     of that day (Tushare `namechange` not loaded). Under `ST` and `*ST` the main board's limit is ±5 % until the
-         *     exchanges' revised Trading Rules of 2026-07-06 and ±10 % from then.
-         * @enum {string|null}
-         */
-        risk_warning: "none" | "ST" | "*ST" | "delisting" | "S" | null;
-        /**
-         * Format: double
-         * @description Only when `fields` names it. The day's up-limit price (the source's `stk_limit` where loaded, else the
-         *     exchange rules' price, `limit_source` says which), adjusted as the row's prices are. Null when the day
-         *     has no limit (`limit_source` `no_limit`: a new listing's free sessions, a delisting arrangement's or a
-         *     relisting's first day) or it is unknown; never a placeholder number.
-         */
-        limit_up: number | null;
-        /**
          * Format: double
          * @description Only when `fields` names it. The day's down-limit price, as `limit_up`.
          */
@@ -5351,19 +5458,6 @@ export interface components {
          * @enum {string|null}
          */
         limit_source: "source" | "computed" | "no_limit" | null;
-        /**
-         * @description Only when `fields` names it. How the day closed against its limits: `up` at the up limit (涨停), `down`
-         *     at the down limit (跌停), `opened` touched the up limit and closed below it (炸板), `none`. Null when the
-         *     day has no limit or it is suspended. Tushare's `limit_list_d` `U`, `D` and `Z`.
-         * @enum {string|null}
-         */
-        limit_move: "up" | "down" | "opened" | "none" | null;
-        /**
-         * @description Only when `fields` names it. Consecutive sessions closed at the up limit through this one (连板; 0 when
-         *     this one did not). A suspension neither breaks nor extends it: the security's own sessions are counted.
-         *     Tushare's `limit_step` `nums` and `limit_list_d` `limit_times` of an up day.
-         */
-        limit_streak: number | null;
         /**
          * @description Only when `fields` names it. The session number since listing (1: the first day of trading), counted on
          *     the exchange calendar; null when the security listed before the stored calendar begins.
@@ -5459,7 +5553,7 @@ export interface components {
          * @description Standard code, e.g. `600519.SH`.
          * @example 000001.SZ
          */
-        symbol: string;
+        "properties-symbol": string;
         /**
          * @description The old code the request named, when it named one; the series is of the security it became (`symbol`).
          * @example 000022.SZ
@@ -5469,7 +5563,7 @@ export interface components {
          * @description Short name of the security.
          * @example 平安银行
          */
-        name: string;
+        "properties-name": string;
         /**
          * @description One trading day's valuation of a security (Tushare `daily_basic`), in yuan, shares and percent. With
          *     `fields`, only the chosen fields are present.
@@ -5558,9 +5652,9 @@ export interface components {
         };
         /** @description The valuation of one security by day, newest first. */
         ValuationSeries: {
-            symbol: components["schemas"]["symbol"];
+            symbol: components["schemas"]["properties-symbol"];
             requested_symbol?: components["schemas"]["requested_symbol"];
-            name: components["schemas"]["name"];
+            name: components["schemas"]["properties-name"];
             /** @description Days newest first; a security without valuation in the range has none. */
             valuation: components["schemas"]["Valuation"][];
         };
@@ -5739,7 +5833,7 @@ export interface components {
          * @description Label given at creation.
          * @example backtest server
          */
-        "properties-name": string;
+        "ApiKey_properties-name": string;
         /**
          * @description The first characters of the key, to tell keys apart.
          * @example ak_Xq3v9LmP
@@ -5765,7 +5859,7 @@ export interface components {
         /** @description A new API key, with its full value. Store it now; only its hash is kept. */
         ApiKeyCreated: {
             id: components["schemas"]["id"];
-            name: components["schemas"]["properties-name"];
+            name: components["schemas"]["ApiKey_properties-name"];
             prefix: components["schemas"]["prefix"];
             scopes: components["schemas"]["scopes"];
             created_at: components["schemas"]["created_at"];
@@ -6834,11 +6928,6 @@ export interface components {
             pagination: components["schemas"]["Pagination"];
         };
         /**
-         * @description Standard code, e.g. `600519.SH`.
-         * @example 600519.SH
-         */
-        "properties-symbol": string;
-        /**
          * @description The old code the request named, when it named one; the answer is for the security it became (`symbol`).
          * @example 000022.SZ
          */
@@ -6861,7 +6950,7 @@ export interface components {
          *     `balance_sheets`, `cash_flows` or `financial_metrics`: exactly one is present), as its per-symbol route gives it.
          */
         FinancialCrossSectionEntry: {
-            symbol: components["schemas"]["properties-symbol"];
+            symbol: components["schemas"]["symbol"];
             requested_symbol?: components["schemas"]["properties-requested_symbol"];
             name: components["schemas"]["IncomeStatement_properties-name"];
             income_statements?: components["schemas"]["income_statements"];
@@ -7675,6 +7764,13 @@ export interface components {
          */
         MarginExchange: "SSE" | "SZSE" | "BSE";
         /**
+         * @description Only securities under this risk warning that day, by their name that day (`none` keeps those under none): the
+         *     day's state (`risk_warning` of the row). Securities without a name of that day stored are kept out. Adds the
+         *     day's suspended securities as rows, as a state field does.
+         * @example none
+         */
+        RiskWarningFilter: "none" | "ST" | "*ST" | "delisting" | "S";
+        /**
          * @description Only one kind — `U` limit-up, `D` limit-down, `Z` broken limit (reached the limit and left it).
          * @example U
          */
@@ -7781,13 +7877,6 @@ export interface components {
          *     `/v1/market/daily`.
          */
         CrossSectionAdjusted: boolean;
-        /**
-         * @description Only securities under this risk warning that day, by their name that day (`none` keeps those under none): the
-         *     day's state (`risk_warning` of the row). Securities without a name of that day stored are kept out. Adds the
-         *     day's suspended securities as rows, as a state field does.
-         * @example none
-         */
-        RiskWarningFilter: "none" | "ST" | "*ST" | "delisting" | "S";
         /**
          * @description Only securities that closed this way against the day's limits: `up` (涨停), `down` (跌停), `opened` (touched
          *     the up limit and closed below it, 炸板), `none`. Days without a limit and suspended securities are kept out.
@@ -9512,6 +9601,110 @@ export interface operations {
                     "application/json": components["schemas"]["NorthboundHoldingPage"];
                     "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
                     "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
+                    "text/csv": components["schemas"]["CsvRows"];
+                    "application/x-ndjson": components["schemas"]["NdjsonRows"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getLimitLadder: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Trading day `YYYY-MM-DD`; default the latest session with data.
+                 * @example 2024-06-14
+                 */
+                date?: components["parameters"]["TradeDate"];
+                /**
+                 * @description Only securities of this exchange.
+                 * @example SZSE
+                 */
+                exchange?: components["parameters"]["ListExchange"];
+                /**
+                 * @description Only stocks of this board, from the code ranges: `main` (60, 000-003), `star` (688, 689), `chinext` (300-302), `bse` (4, 8, 92), `b_share` (900, 200).
+                 * @example star
+                 */
+                board?: components["parameters"]["Board"];
+                /**
+                 * @description Only securities under this risk warning that day, by their name that day (`none` keeps those under none): the
+                 *     day's state (`risk_warning` of the row). Securities without a name of that day stored are kept out. Adds the
+                 *     day's suspended securities as rows, as a state field does.
+                 * @example none
+                 */
+                risk_warning?: components["parameters"]["RiskWarningFilter"];
+                /**
+                 * @description The form of the answer: `json` (the envelope, the default), `csv` (UTF-8, a header row, one row per bar or
+                 *     record with the symbol and name columns repeated, ISO dates, nulls empty, numbers as JSON writes them) or
+                 *     `ndjson` (one JSON object per row, the same rows), `parquet` (a Parquet file of the same rows, typed columns)
+                 *     or `arrow` (an Arrow IPC stream of them). `Accept: text/csv`, `application/x-ndjson`,
+                 *     `application/vnd.apache.parquet` or `application/vnd.apache.arrow.stream` ask the same when `format` is
+                 *     absent. Pagination and cursors of the table forms are in the `X-Total-Items`, `Link` and `X-Next-Cursor`
+                 *     headers (and in a Parquet or Arrow file's metadata, `pagination` and `next_cursor`, beside the scalars around
+                 *     the rows such as `adj_anchor_date`); errors stay JSON envelopes with their status.
+                 * @example csv
+                 */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's ladder, highest streak first. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": {
+                     *         "date": "2024-09-30",
+                     *         "up_count": 1,
+                     *         "down_count": 0,
+                     *         "opened_count": 0,
+                     *         "seal_rate": 100,
+                     *         "top_streak": 3,
+                     *         "securities": [
+                     *           {
+                     *             "symbol": "000858.SZ",
+                     *             "name": "五粮液",
+                     *             "board": "main",
+                     *             "risk_warning": null,
+                     *             "limit_move": "up",
+                     *             "limit_streak": 3,
+                     *             "close": 162.51,
+                     *             "pct_change": 9.9973,
+                     *             "limit_up": 162.51
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LimitLadderResponse"];
+                    "application/vnd.apache.parquet": components["schemas"]["ParquetRows"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["ArrowRows"];
+                    /**
+                     * @example date,up_count,down_count,opened_count,seal_rate,top_streak,symbol,name,board,risk_warning,limit_move,limit_streak,close,pct_change,limit_up
+                     *     2024-09-30,1,0,0,100,3,000858.SZ,五粮液,main,,up,3,162.51,9.9973,162.51
+                     */
                     "text/csv": components["schemas"]["CsvRows"];
                     "application/x-ndjson": components["schemas"]["NdjsonRows"];
                 };

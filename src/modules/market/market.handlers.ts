@@ -15,6 +15,7 @@ import { dailySeries, knownSecurities, type MarketSources } from './market.servi
 import { factorHistory, tradingCalendar } from './factorsAndCalendar.service';
 import { assertTickAccess, type PlanVisibility } from '../subscriptions/planVisibility.service';
 import { crossSection } from './crossSection.service';
+import { limitLadder } from './limitLadder.service';
 import { valuationSeries } from './valuation.service';
 import { latestQuotes } from './quote.service';
 import { toQuote } from './quote.serializer';
@@ -154,6 +155,14 @@ export function marketHandlers({
     );
   };
 
+  const getLimitLadder: Handler<'getLimitLadder'> = async (req, res) => {
+    const { date, exchange, board, risk_warning: riskWarning } = req.query;
+    const visibility = await visibilityOf(res);
+    await answers.send(req, res, async () =>
+      ok(wire.toLimitLadder(await limitLadder(sources, { date, exchange, board, riskWarning }, visibility))),
+    );
+  };
+
   const getValuation: Handler<'getValuation'> = async (req, res) => {
     const { symbols } = parseSymbolList(req.query.symbol, 50);
     const fields = wire.parseValuationFields(req.query.fields);
@@ -172,6 +181,7 @@ export function marketHandlers({
 
   return {
     getMarketCrossSection,
+    getLimitLadder,
     getValuation,
     getDaily,
     getLegacyStockPrices,

@@ -17,7 +17,7 @@ import type { SecurityAnchor } from './market.types';
 import type { DailySeries } from './market.types';
 import { VALUATION_FIELDS, type ValuationField } from '../../domain/tables/dailyBasicColumns';
 import { RowsAnswer } from '../../http/answers/rowsAnswer';
-import type { CrossSection, CrossSectionEntry, ValuationSeries } from './market.types';
+import type { CrossSection, CrossSectionEntry, LimitLadder, ValuationSeries } from './market.types';
 import type { IntradaySession } from './market.types';
 
 export type WireDailySeries = components['schemas']['DailySeries'];
@@ -224,6 +224,37 @@ const CROSS_SECTION_COLUMNS: { [F in keyof WireCrossSectionEntry]-?: CrossSectio
 export function toCrossSection(section: CrossSection, fields: readonly CrossSectionField[]): RowsAnswer {
   const columns = (['symbol', ...fields] as const).map((field) => [field, CROSS_SECTION_COLUMNS[field]] as const);
   return RowsAnswer.of({ date: section.date }, 'securities', columns, section.entries);
+}
+
+type WireLimitLadder = components['schemas']['LimitLadderResponse']['data'];
+type WireLadderRow = WireLimitLadder['securities'][number];
+const LADDER_FIELDS = [
+  'symbol',
+  'name',
+  'board',
+  'risk_warning',
+  'limit_move',
+  'limit_streak',
+  'close',
+  'pct_change',
+  'limit_up',
+] as const satisfies readonly (keyof WireLadderRow)[];
+export type LadderFieldsComplete = NoneMissing<MissingFields<WireLadderRow, typeof LADDER_FIELDS>>;
+
+/** A day's ladder: its counts, and each entry's row as the cross-section gives its fields. */
+export function toLimitLadder({ date, entries, up, down, opened, sealRate, topStreak }: LimitLadder): WireLimitLadder {
+  return {
+    date,
+    up_count: up,
+    down_count: down,
+    opened_count: opened,
+    seal_rate: sealRate,
+    top_streak: topStreak,
+    securities: entries.map(
+      ({ entry }) =>
+        Object.fromEntries(LADDER_FIELDS.map((field) => [field, CROSS_SECTION_COLUMNS[field](entry)])) as WireLadderRow,
+    ),
+  };
 }
 
 /**

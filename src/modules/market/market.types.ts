@@ -1,6 +1,7 @@
 import type { Snapshot } from '../../domain/market/quotes';
 import type { BarState, DailyBar, RawDailyBar } from '../../domain/market/adjust';
 import type { Interval, Kline } from '../../domain/market/klines';
+import type { Ladder, LadderEntry } from '../../domain/market/limitLadder';
 
 /**
  * The rows of `market`: what its repositories return and its services compute, typed once here so that its
@@ -95,6 +96,9 @@ export interface CrossSection {
   /** The rows as served, made a slice at a time as the answer is written (a day's adjusted bars never all live at once). */
   entries: { readonly length: number; slice(start: number, end: number): CrossSectionEntry[] };
 }
+
+/** A day's limit-up ladder, each entry the cross-section's row of the stock. */
+export type LimitLadder = { date: string } & Ladder<LadderEntry & { entry: CrossSectionEntry }>;
 
 export interface ValuationSeries {
   security: SecurityAnchor;

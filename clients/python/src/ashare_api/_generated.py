@@ -438,6 +438,12 @@ NorthboundHoldingPage = TypedDict("NorthboundHoldingPage", {
     "pagination": 'Pagination',
 }, total=False)
 
+LimitLadderResponse = TypedDict("LimitLadderResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": Dict[str, Any],
+}, total=False)
+
 LimitListEntry = TypedDict("LimitListEntry", {
     "symbol": str,
     "name": Optional[str],
@@ -1179,9 +1185,9 @@ Valuation = TypedDict("Valuation", {
 }, total=False)
 
 ValuationSeries = TypedDict("ValuationSeries", {
-    "symbol": 'symbol',
+    "symbol": 'symbol-2',
     "requested_symbol": 'requested_symbol',
-    "name": 'name',
+    "name": 'name-2',
     "valuation": List['Valuation'],
 }, total=False)
 
@@ -1261,7 +1267,7 @@ ApiKeyCreateRequest = TypedDict("ApiKeyCreateRequest", {
 
 ApiKeyCreated = TypedDict("ApiKeyCreated", {
     "id": 'id',
-    "name": 'name-2',
+    "name": 'name-3',
     "prefix": 'prefix',
     "scopes": 'scopes',
     "created_at": 'created_at',
@@ -1561,9 +1567,9 @@ FinancialMetricsResponse = TypedDict("FinancialMetricsResponse", {
 }, total=False)
 
 FinancialCrossSectionEntry = TypedDict("FinancialCrossSectionEntry", {
-    "symbol": 'symbol-2',
+    "symbol": 'symbol',
     "requested_symbol": 'requested_symbol-2',
-    "name": 'name-3',
+    "name": 'name-4',
     "income_statements": 'income_statements',
     "balance_sheets": 'balance_sheets',
     "cash_flows": 'cash_flows',
@@ -1757,6 +1763,10 @@ class GeneratedOperations:
     def get_northbound_holdings(self, *, symbol: Optional[str] = None, date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[NorthboundHolding]]':
         """Northbound (Stock Connect) holdings, per stock and day (GET /v1/market/northbound-holdings)."""
         return self._call("/v1/market/northbound-holdings", {"symbol": symbol, "date": date, "begin_date": begin_date, "end_date": end_date, "limit": limit, "page": page})
+
+    def get_limit_ladder(self, *, date: Optional[str] = None, exchange: Optional[Literal["SSE", "SZSE", "BSE"]] = None, board: Optional[Literal["main", "star", "chinext", "bse", "b_share"]] = None, risk_warning: Optional[Literal["none", "ST", "*ST", "delisting", "S"]] = None) -> 'Result[Dict[str, Any]]':
+        """A day's limit-up ladder — the stocks at the up limit by streak, and those that opened (炸板) (GET /v1/market/limit-ladder)."""
+        return self._call("/v1/market/limit-ladder", {"date": date, "exchange": exchange, "board": board, "risk_warning": risk_warning})
 
     def get_limit_list(self, *, symbol: Optional[str] = None, date: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit_type: Optional[Literal["U", "D", "Z"]] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[List[LimitListEntry]]':
         """Limit-up, limit-down and broken-limit stocks, per stock and day (GET /v1/market/limit-list)."""
