@@ -11,6 +11,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('day_states', (t) => {
     t.string('ts_code', 12).notNullable();
     t.date('trade_date').notNullable();
+    t.string('name', 64).comment('its name that day; null: none stored');
     t.string('risk_warning', 10).comment('none, ST, *ST, delisting, S; null: no name of that day stored');
     t.double('limit_up').comment('yuan');
     t.double('limit_down').comment('yuan');

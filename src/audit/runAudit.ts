@@ -16,7 +16,13 @@ import { kindByCode } from '../domain/reference/securityDirectory';
 import { OpenDays } from '../domain/time/openDays';
 import { distributionsBySession } from '../domain/quality/distributions';
 import { isDelistingName, isHeldToFivePercent } from '../domain/quality/priceLimits';
-import { dayStates, limitListFindings, limitPriceFindings, nameOnDay, type StreakOn } from '../domain/quality/dayStates';
+import {
+  dayStates,
+  limitListFindings,
+  limitPriceFindings,
+  nameOnDay,
+  type StreakOn,
+} from '../domain/quality/dayStates';
 import { storedDayState, writeDayStates, type StoredDayState } from './dayStateStore';
 import { allOpenDays, sessionCounts, universeOf } from '../db/sessionCoverage';
 import { declaredUniverse } from '../db/declaredUniverse';

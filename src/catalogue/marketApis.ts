@@ -1,4 +1,4 @@
-import { ADJ_FACTORS, DAILY_BARS, DAILY_BASIC } from '../domain/tables/marketLayouts';
+import { ADJ_FACTORS, DAILY_BARS, DAILY_BASIC, DAY_STATES } from '../domain/tables/marketLayouts';
 import { INDEX_WEIGHTS } from '../domain/tables/referenceLayouts';
 import { CONVERTIBLE_BAR_FIELDS, CONVERTIBLE_BARS } from '../domain/tables/instrumentLayouts';
 import {
@@ -18,6 +18,7 @@ import { sessionsOf, type ApiEntry } from './apiDescriptor';
 import { perOpenDay, type SyncPlan } from './syncPlans';
 
 const bars = filtersOf(DAILY_BARS);
+const states = filtersOf(DAY_STATES);
 const STOCK_BARS: Omit<TushareApi, 'cap'> = {
   scope: 'market',
   layout: DAILY_BARS,
@@ -94,6 +95,38 @@ export const MARKET_APIS = {
     load: daily,
     sync: SESSION_BY_SESSION,
     coverage: sessionsOf('daily_bars', 'universe', true),
+  },
+  // Each security's state of a day, as the audit computes it after every load (src/domain/quality/dayStates.ts):
+  // this service's own api, in Tushare's conventions, so that /dataapi and the flat-file export carry it.
+  day_state: {
+    tushare: {
+      scope: 'market',
+      layout: DAY_STATES,
+      fields: fieldsOf(DAY_STATES),
+      params: {
+        ts_code: states.codes('ts_code'),
+        ...states.byDate('trade_date'),
+        risk_warning: states.equals('risk_warning'),
+        limit_move: states.equals('limit_move'),
+      },
+      order: order(DAY_STATES, ['trade_date', 'desc'], ['ts_code', 'asc']),
+      cap: 6_000,
+    },
+  },
+  // Tushare's limit ladder (连板天梯, doc 356): the up closes of a streak of two or more, from the day states.
+  limit_step: {
+    tushare: {
+      scope: 'market',
+      layout: DAY_STATES,
+      where: [
+        ['limit_move', '=', 'up'],
+        ['limit_streak', '>=', 2],
+      ],
+      fields: { ...fieldsOf(DAY_STATES, ['ts_code', 'name', 'trade_date']), nums: field(DAY_STATES, 'limit_streak') },
+      params: { ts_code: states.codes('ts_code'), ...states.byDate('trade_date') },
+      order: order(DAY_STATES, ['trade_date', 'desc'], ['limit_streak', 'desc'], ['ts_code', 'asc']),
+      cap: 2_000,
+    },
   },
   weekly: { tushare: { ...STOCK_BARS, cap: 4_500, period: 'weekly' } },
   monthly: { tushare: { ...STOCK_BARS, cap: 4_500, period: 'monthly' } },

@@ -1,4 +1,13 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect } from 'chai';
+import { exportQlib } from '../../src/export/qlib/qlibExport';
+import { exportFlatFiles } from '../../src/modules/tushare/flatFiles.service';
+import { TradingCalendar } from '../../src/modules/common/tradingCalendar.service';
+import { DataVersions } from '../../src/db/dataVersions';
+import { ColumnarReader } from '../support/columnarReader';
+import { dataapi } from '../support/dataapi';
 import { importBundle } from '../../src/ingest/bundle';
 import { runAudit } from '../../src/audit/runAudit';
 import { rejectionLines } from '../../src/loaders/loaderTypes';
@@ -237,6 +246,99 @@ describe('each day’s state: risk warnings, limits, limit moves, streaks, listi
       ['000999.SZ', null],
     ]);
     expect(unknown.top_streak).to.equal(3);
+  });
+
+  /** Every case's states in /dataapi's day_state terms (dates YYYYMMDD, suspended 0 or 1), by day then code. */
+  const wireStates = () =>
+    Object.entries(EXPECTED)
+      .flatMap(([code, states]) => states.map((one) => ({ ts_code: code, ...one, suspended: 0 })))
+      .concat(
+        ['2025-03-04', '2025-03-05'].map((date) => ({
+          ts_code: '600106.SH',
+          ...state(date, 'none', [null, null, null], null, null),
+          suspended: 1,
+        })),
+      )
+      .map(({ date, ...rest }) => ({ ...rest, trade_date: date.replaceAll('-', '') }))
+      .sort((a, b) => b.trade_date.localeCompare(a.trade_date) || a.ts_code.localeCompare(b.ts_code));
+  const FIELDS = `ts_code,trade_date,${STATE_FIELDS},suspended`;
+  const records = ({ fields, items }: { fields: string[]; items: unknown[][] }) =>
+    items.map((item) => Object.fromEntries(fields.map((field, i) => [field, item[i]])));
+
+  it('/dataapi answers the same states (day_state) and the ladder of two boards or more (limit_step, doc 356)', async () => {
+    const all = await dataapi(api.server.baseUrl, api.key, 'day_state', {}, FIELDS);
+    expect(all.code).to.equal(0);
+    expect(records(all.data)).to.deep.equal(wireStates());
+    const step = await dataapi(api.server.baseUrl, api.key, 'limit_step', { start_date: '20250101' });
+    expect([step.data.fields, step.data.items]).to.deep.equal([
+      ['ts_code', 'name', 'trade_date', 'nums'],
+      [
+        ['600102.SH', '*ST乙', '20260706', 3],
+        ['600102.SH', '*ST乙', '20260703', 2],
+        ['600106.SH', '戊股份', '20250306', 2],
+        ['300999.SZ', '创业测试', '20250305', 3],
+        ['300999.SZ', '创业测试', '20250304', 2],
+      ],
+    ]);
+  });
+
+  it('the flat-file export and qlib carry the same states', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'ashare-states-'));
+    const reader = await ColumnarReader.open();
+    try {
+      const { db } = api;
+      await exportFlatFiles(db, new TradingCalendar(db, new DataVersions(db, 0)), {
+        out: join(out, 'flat'),
+        datasets: ['day_state'],
+        format: 'parquet',
+        since: '2024-01-01',
+        until: '2026-07-31',
+      });
+      const manifest = JSON.parse(readFileSync(join(out, 'flat', 'manifest.json'), 'utf8')) as {
+        files: Array<{ path: string; date: string }>;
+      };
+      // A file a session (its day in its path, Hive's partition); whole numbers read back as int64 text.
+      const exported = [];
+      for (const file of manifest.files)
+        for (const row of (await reader.parquet(readFileSync(join(out, 'flat', file.path)))).rows)
+          exported.push({
+            ...row,
+            trade_date: file.date.replaceAll('-', ''),
+            ...Object.fromEntries(
+              ['limit_streak', 'listing_session', 'suspended'].map((field) => [
+                field,
+                row[field] === null ? null : Number(row[field]),
+              ]),
+            ),
+          });
+      const fields = FIELDS.split(',');
+      const byKey = (a: State, b: State) =>
+        String(b.trade_date).localeCompare(String(a.trade_date)) || String(a.ts_code).localeCompare(String(b.ts_code));
+      expect(
+        exported.map((row) => Object.fromEntries(fields.map((field) => [field, row[field]]))).sort(byKey),
+      ).to.deep.equal(wireStates());
+
+      await exportQlib(db, { out: join(out, 'qlib') });
+      const feature = (code: string, field: string) => {
+        const folder = `${code.slice(7)}${code.slice(0, 6)}`.toLowerCase();
+        const bytes = readFileSync(join(out, 'qlib', 'features', folder, `${field}.day.bin`));
+        const floats = new Float32Array(Uint8Array.from(bytes).buffer);
+        return [...floats.subarray(1)].map((value) => (Number.isNaN(value) ? null : +value.toFixed(2)));
+      };
+      // Each case's states from its first bar, a session a value (NaN between bars, as on a suspended day).
+      expect(feature('300999.SZ', 'limit_streak')).to.deep.equal([0, 1, 2, 3, 0]);
+      expect(feature('300999.SZ', 'limit_up_hit')).to.deep.equal([0, 1, 1, 1, 0]);
+      expect(feature('300999.SZ', 'limit_up')).to.deep.equal([12, 12, 14.4, 17.28, 20.74]);
+      expect(feature('600106.SH', 'limit_streak')).to.deep.equal([0, 1, null, null, 2, 0]);
+      expect(feature('600103.SH', 'st')).to.deep.equal([1, 1, 1, 1]);
+      expect(feature('600103.SH', 'limit_down_hit')).to.deep.equal([0, 1, 0, 1]);
+      expect(feature('688999.SH', 'limit_up')).to.deep.equal([null, null, null, null, null, 46.8]);
+      expect(feature('688999.SH', 'limit_up_hit')).to.deep.equal([0, 0, 0, 0, 0, 1]);
+      expect(feature('000999.SZ', 'limit_streak')).to.deep.equal([null, null, null]);
+    } finally {
+      reader.close();
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 
   it('the audit finds where the source’s limit list disagrees with the computed state, and nothing where it agrees', async () => {

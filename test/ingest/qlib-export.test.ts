@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { exportQlib } from '../../src/export/qlib/qlibExport';
+import { QLIB_FIELDS } from '../../src/domain/qlib/qlibLayout';
 import { importBundle } from '../../src/ingest/bundle';
 import { generateBundle } from '../../src/generate/generateBundle';
 import { ensureDemoKey } from '../../src/modules/accounts/demoAccount.service';
@@ -15,7 +16,7 @@ import { skipVisibly } from '../support/skip';
 import { useTestDb } from '../support/testDb';
 
 const READER = fileURLToPath(new URL('../support/qlib_reader.py', import.meta.url));
-const FIELDS = ['open', 'high', 'low', 'close', 'volume', 'amount', 'vwap', 'factor', 'change'];
+const FIELDS = QLIB_FIELDS;
 
 interface Feature {
   start: number;

@@ -9,8 +9,29 @@
  *   its `.index` a uint32 first year, then for each quarter from that year's first the offset of its first record.
  */
 
-/** The daily fields written, in qlib's names. */
-export const QLIB_FIELDS = ['open', 'high', 'low', 'close', 'volume', 'amount', 'vwap', 'factor', 'change'] as const;
+/**
+ * The daily fields written, in qlib's names: the bar's, then its day state's (`day_states`) as a backtest filters
+ * by them: `st` 1 under a risk warning (ST, *ST, the delisting arrangement), `limit_up_hit` / `limit_down_hit` 1
+ * when it closed at the up / down limit (qlib's `Exchange(limit_threshold=("$limit_up_hit", "$limit_down_hit"))`
+ * then refuses the buy or the sell), the limit prices adjusted as the prices are, the up-limit streak.
+ */
+export const QLIB_FIELDS = [
+  'open',
+  'high',
+  'low',
+  'close',
+  'volume',
+  'amount',
+  'vwap',
+  'factor',
+  'change',
+  'st',
+  'limit_up',
+  'limit_down',
+  'limit_up_hit',
+  'limit_down_hit',
+  'limit_streak',
+] as const;
 export type QlibField = (typeof QLIB_FIELDS)[number];
 
 /** qlib's name of a security: its exchange then its digits (`600000.SH` → `SH600000`), as dump_bin upper-cases it. */
@@ -27,7 +48,17 @@ export interface QlibSourceBar {
   vol: number | null;
   amount: number | null;
   adj_factor: number | null;
+  /** Its day state (null where the audit stored none). */
+  risk_warning: string | null;
+  limit_up: number | null;
+  limit_down: number | null;
+  limit_source: string | null;
+  limit_move: string | null;
+  limit_streak: number | null;
 }
+
+/** 1 or 0 as a state holds, NaN where the state is not known. */
+const flag = (known: boolean, holds: boolean) => (known ? (holds ? 1 : 0) : NaN);
 
 /**
  * One bar in qlib's convention (its Yahoo collector's normalisation): prices adjusted (raw × `factor`, so
@@ -50,6 +81,13 @@ export function qlibValues(bar: QlibSourceBar, factor: number, unitsPerLot: numb
     vwap: shares > 0 ? amount / shares : NaN,
     factor,
     change: bar.close !== null && bar.pre_close ? bar.close / bar.pre_close - 1 : NaN,
+    st: flag(bar.risk_warning !== null, ['ST', '*ST', 'delisting'].includes(bar.risk_warning ?? '')),
+    limit_up: adjusted(bar.limit_up),
+    limit_down: adjusted(bar.limit_down),
+    // A day without a limit is no limit hit; a day whose limit is not known is NaN.
+    limit_up_hit: flag(bar.limit_move !== null || bar.limit_source === 'no_limit', bar.limit_move === 'up'),
+    limit_down_hit: flag(bar.limit_move !== null || bar.limit_source === 'no_limit', bar.limit_move === 'down'),
+    limit_streak: bar.limit_streak ?? NaN,
   };
 }
 

@@ -9,6 +9,8 @@ import { isDelistingName, isUnreformedName } from './priceLimits';
  */
 export interface DayState {
   date: string;
+  /** Its name that day; null when the store holds none. */
+  name: string | null;
   /** Its risk warning by its name that day; null when the store holds no name of that day. */
   risk_warning: RiskWarning | null;
   /** The day's limit prices (yuan), null when the day has no limit or it is suspended. */
@@ -115,9 +117,9 @@ export interface StateInputs {
  */
 export function dayStates(series: AuditSeries, inputs: StateInputs): DayState[] {
   const decimals = priceDecimalsOf(series.kind);
-  const riskOn = (date: string) => {
+  const named = (date: string) => {
     const name = inputs.nameOn(date);
-    return name === null ? null : riskWarningOf(name);
+    return { name, risk_warning: name === null ? null : riskWarningOf(name) };
   };
   const traded = series.bars.map((bar, i): DayState => {
     const computed = inputs.limits[i] ?? null;
@@ -132,7 +134,7 @@ export function dayStates(series: AuditSeries, inputs: StateInputs): DayState[] 
     const noLimit = computed === null && series.board !== 'b_share' && bar.pre_close !== null && bar.pre_close > 0;
     return {
       date: bar.date,
-      risk_warning: riskOn(bar.date),
+      ...named(bar.date),
       limit_up: limit?.up ?? null,
       limit_down: limit?.down ?? null,
       limit_source: limit?.source ?? (noLimit ? 'no_limit' : null),
@@ -159,7 +161,7 @@ export function dayStates(series: AuditSeries, inputs: StateInputs): DayState[] 
   }
   const suspended = inputs.suspendedDays.map((date): DayState => ({
     date,
-    risk_warning: riskOn(date),
+    ...named(date),
     limit_up: null,
     limit_down: null,
     limit_source: null,

@@ -39,6 +39,29 @@ export const DAILY_BASIC = tableLayout({
   marketTime: { column: 'trade_date', clock: 'daily' },
 });
 
+/**
+ * Each security's state of a day as the audit computes it (src/domain/quality/dayStates.ts): this service's own
+ * table, not a Tushare api's, its prices in yuan.
+ */
+export const DAY_STATES = tableLayout({
+  table: 'day_states',
+  key: ['ts_code', 'trade_date'],
+  columns: {
+    ts_code: required(col.code()),
+    trade_date: required(col.date()),
+    name: col.text(),
+    risk_warning: col.text(),
+    limit_up: col.number(),
+    limit_down: col.number(),
+    limit_source: col.text(),
+    limit_move: col.text(),
+    limit_streak: col.integer(),
+    listing_session: col.integer(),
+    suspended: col.integer(),
+  },
+  marketTime: { column: 'trade_date', clock: 'daily' },
+});
+
 /** One-minute bars, labelled by their minute's end (Beijing); `vol` in shares and `amount` in yuan, as Tushare's `stk_mins`. */
 export const INTRADAY_BARS = tableLayout({
   table: 'intraday_bars',

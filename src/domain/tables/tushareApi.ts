@@ -45,6 +45,8 @@ export interface TushareApi {
   securityKind?: SecurityKind;
   /** Only the codes of one family by their suffix (sw_daily: Shenwan's `.SI`) where the table holds others. */
   codeSuffix?: string;
+  /** Only the rows whose columns hold these (limit_step: the up closes of a streak of two or more). */
+  where?: ReadonlyArray<readonly [column: string, op: '=' | '>=', value: string | number]>;
   fields: Readonly<Record<string, FieldSource>>;
   defaults?: readonly string[];
   params: Readonly<Record<string, ParamFilter>>;

@@ -85,7 +85,8 @@ export async function exportQlib(db: Knex, options: QlibExportOptions): Promise<
   const sessions = (await allOpenDays(db)).filter((day) => day >= span.first && day <= span.last);
   const indexOf = new Map(sessions.map((day, i) => [day, i]));
   const previous = readManifest(options.out);
-  const whole = previous === null || previous.first !== sessions[0];
+  // A new calendar start or a new field (each feature file from its first bar) is a directory written whole.
+  const whole = previous === null || previous.first !== sessions[0] || previous.fields.join() !== QLIB_FIELDS.join();
   const manifest: QlibManifest = {
     format: 'qlib',
     version: 1,

@@ -52,7 +52,7 @@ export async function barSpan(db: Knex): Promise<{ first: string; last: string }
   return row?.first ? { first: storedDay(row.first)!, last: storedDay(row.last)! } : null;
 }
 
-/** The securities' bars from `from` on, with each day's factor, by current code and day (a former code's before its successor took over). */
+/** The securities' bars from `from` on, with each day's factor and state, by current code and day (a former code's before its successor took over). */
 export async function barsFrom(
   db: Knex,
   securities: readonly QlibSecurity[],
@@ -66,6 +66,9 @@ export async function barsFrom(
   const rows = await db('daily_bars as b')
     .leftJoin('adj_factors as f', function () {
       this.on('f.ts_code', 'b.ts_code').andOn('f.trade_date', 'b.trade_date');
+    })
+    .leftJoin('day_states as s', function () {
+      this.on('s.ts_code', 'b.ts_code').andOn('s.trade_date', 'b.trade_date');
     })
     .whereIn('b.ts_code', [...codes])
     .where('b.trade_date', '>=', from)
@@ -81,6 +84,12 @@ export async function barsFrom(
       'b.vol',
       'b.amount',
       'f.adj_factor',
+      's.risk_warning',
+      's.limit_up',
+      's.limit_down',
+      's.limit_source',
+      's.limit_move',
+      's.limit_streak',
     );
   const byCode = new Map<string, QlibSourceBar[]>();
   for (const row of rows) {

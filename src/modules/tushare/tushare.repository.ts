@@ -36,6 +36,7 @@ function matching(db: Db, api: TushareApi, filters: AppliedFilter[], fields: rea
     else query.whereRaw(`${kindSql('t.ts_code', 's.kind')} = ?`, [api.securityKind]);
   }
   if (api.codeSuffix !== undefined) query.where(tableColumn('ts_code'), 'like', `%.${api.codeSuffix}`);
+  for (const [column, op, value] of api.where ?? []) query.where(tableColumn(column), op, value);
   for (const { filter, value, former = [] } of filters) {
     const column = filter.ofSecurity ? securityColumn(filter.column) : tableColumn(filter.column);
     if (filter.op === 'in' && former.length > 0) {
