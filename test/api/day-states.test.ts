@@ -108,7 +108,7 @@ const state = (
   move: string | null,
   streak: number | null,
   session: number | null = null,
-): State => ({
+): State & { date: string } => ({
   date,
   risk_warning: risk,
   limit_up: up,
@@ -121,7 +121,7 @@ const state = (
 const noLimit: [null, null, string] = [null, null, 'no_limit'];
 
 /** The states each case holds, hand-computed, newest last. */
-const EXPECTED: Record<string, State[]> = {
+const EXPECTED: Record<string, Array<State & { date: string }>> = {
   '600102.SH': [
     state('2026-07-01', '*ST', [10.5, 9.5, 'computed'], 'none', 0),
     state('2026-07-02', '*ST', [10.5, 9.5, 'computed'], 'up', 1),
@@ -195,11 +195,9 @@ describe('each day’s state: risk warnings, limits, limit moves, streaks, listi
     const day = async (query: string) =>
       (await api.get(`/v1/market/cross-section?date=2025-03-04&${query}`)).body.data.securities;
     const rows = await day(`fields=close,${STATE_FIELDS},suspended`);
-    const stateOn = (code: string) => {
-      const { date: _date, ...rest } = EXPECTED[code]!.find(({ date }) => date === '2025-03-04')!;
-      return rest;
-    };
-    const { date: _date, ...halted } = state('', 'none', [null, null, null], null, null);
+    const withoutDate = ({ date: _date, ...rest }: State & { date: string }) => rest;
+    const stateOn = (code: string) => withoutDate(EXPECTED[code]!.find(({ date }) => date === '2025-03-04')!);
+    const halted = withoutDate(state('', 'none', [null, null, null], null, null));
     expect(rows).to.deep.equal([
       { symbol: '300999.SZ', close: 14.4, ...stateOn('300999.SZ'), suspended: false },
       { symbol: '600106.SH', close: null, ...halted, suspended: true },
@@ -248,19 +246,19 @@ describe('each day’s state: risk warnings, limits, limit moves, streaks, listi
     expect(unknown.top_streak).to.equal(3);
   });
 
+  /** Newest day first, then by code, as /dataapi orders day_state. */
+  const byKey = (a: State, b: State) =>
+    String(b.trade_date).localeCompare(String(a.trade_date)) || String(a.ts_code).localeCompare(String(b.ts_code));
   /** Every case's states in /dataapi's day_state terms (dates YYYYMMDD, suspended 0 or 1), by day then code. */
-  const wireStates = () =>
-    Object.entries(EXPECTED)
-      .flatMap(([code, states]) => states.map((one) => ({ ts_code: code, ...one, suspended: 0 })))
-      .concat(
-        ['2025-03-04', '2025-03-05'].map((date) => ({
-          ts_code: '600106.SH',
-          ...state(date, 'none', [null, null, null], null, null),
-          suspended: 1,
-        })),
-      )
-      .map(({ date, ...rest }) => ({ ...rest, trade_date: date.replaceAll('-', '') }))
-      .sort((a, b) => b.trade_date.localeCompare(a.trade_date) || a.ts_code.localeCompare(b.ts_code));
+  const wireStates = (): State[] => {
+    const rows: State[] = [];
+    const wire = (code: string, { date, ...rest }: State & { date: string }, suspended: number) =>
+      rows.push({ ts_code: code, ...rest, trade_date: date.replaceAll('-', ''), suspended });
+    for (const [code, states] of Object.entries(EXPECTED)) for (const one of states) wire(code, one, 0);
+    for (const date of ['2025-03-04', '2025-03-05'])
+      wire('600106.SH', state(date, 'none', [null, null, null], null, null), 1);
+    return rows.sort(byKey);
+  };
   const FIELDS = `ts_code,trade_date,${STATE_FIELDS},suspended`;
   const records = ({ fields, items }: { fields: string[]; items: unknown[][] }) =>
     items.map((item) => Object.fromEntries(fields.map((field, i) => [field, item[i]])));
@@ -312,10 +310,8 @@ describe('each day’s state: risk warnings, limits, limit moves, streaks, listi
             ),
           });
       const fields = FIELDS.split(',');
-      const byKey = (a: State, b: State) =>
-        String(b.trade_date).localeCompare(String(a.trade_date)) || String(a.ts_code).localeCompare(String(b.ts_code));
       expect(
-        exported.map((row) => Object.fromEntries(fields.map((field) => [field, row[field]]))).sort(byKey),
+        exported.map((row: State) => Object.fromEntries(fields.map((field) => [field, row[field]]))).sort(byKey),
       ).to.deep.equal(wireStates());
 
       await exportQlib(db, { out: join(out, 'qlib') });

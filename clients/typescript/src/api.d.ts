@@ -2846,12 +2846,14 @@ export interface components {
              */
             limit_move?: "up" | "down" | "opened" | "none" | null;
             /**
+             * Format: int32
              * @description Only when `fields` names it. Consecutive sessions closed at the up limit through this one (连板; 0 when
              *     this one did not). A suspension neither breaks nor extends it: the security's own sessions are counted.
              *     Tushare's `limit_step` `nums` and `limit_list_d` `limit_times` of an up day.
              */
             limit_streak?: number | null;
             /**
+             * Format: int32
              * @description Only when `fields` names it. The session number since listing (1: the first day of trading), counted on
              *     the exchange calendar; null when the security listed before the stored calendar begins.
              */
@@ -3349,6 +3351,7 @@ export interface components {
          */
         limit_move: "up" | "down" | "opened" | "none" | null;
         /**
+         * Format: int32
          * @description Only when `fields` names it. Consecutive sessions closed at the up limit through this one (连板; 0 when
          *     this one did not). A suspension neither breaks nor extends it: the security's own sessions are counted.
          *     Tushare's `limit_step` `nums` and `limit_list_d` `limit_times` of an up day.
@@ -5463,6 +5466,7 @@ export interface components {
          */
         limit_source: "source" | "computed" | "no_limit" | null;
         /**
+         * Format: int32
          * @description Only when `fields` names it. The session number since listing (1: the first day of trading), counted on
          *     the exchange calendar; null when the security listed before the stored calendar begins.
          */

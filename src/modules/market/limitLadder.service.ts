@@ -1,4 +1,4 @@
-import { ladderOf } from '../../domain/market/limitLadder';
+import { ladderOf } from '../../domain/quality/limitLadder';
 import type { Visibility } from '../../domain/time/marketTime';
 import { crossSection, type CrossSectionRequest } from './crossSection.service';
 import type { MarketSources } from './market.service';

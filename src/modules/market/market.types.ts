@@ -1,7 +1,7 @@
 import type { Snapshot } from '../../domain/market/quotes';
 import type { BarState, DailyBar, RawDailyBar } from '../../domain/market/adjust';
 import type { Interval, Kline } from '../../domain/market/klines';
-import type { Ladder, LadderEntry } from '../../domain/market/limitLadder';
+import type { Ladder, LadderEntry } from '../../domain/quality/limitLadder';
 
 /**
  * The rows of `market`: what its repositories return and its services compute, typed once here so that its

@@ -1,4 +1,4 @@
-import type { LimitMove } from '../quality/dayStates';
+import type { LimitMove } from './dayStates';
 
 /** A stock's close of a day against its limits, as the ladder reads it. */
 export interface LadderEntry {
