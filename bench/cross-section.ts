@@ -15,7 +15,11 @@
  *     whole day, read by the client on the same cores, hide on both sides);
  *  3. valuation of 50 symbols × 3 years, cold: target p99 ≤ 500 ms;
  *  4. the server's RSS growth while whole-market CSVs stream (sampled every 5 ms): target ≤ 20 MB;
- *  5. uncached financial cross-sections of 5,000 stocks (income, balance sheet, cash flow and metrics, limit=6000)
+ *  5. the day's state (issue 74): the cold JSON of (1) with every state field added (`fields=` the default
+ *     columns, risk_warning … suspended: the day's suspended securities join as rows), against (1) without
+ *     them: target p99 ≤ 1.2 × (1)'s. The store's states are written by one audit of the whole store the first
+ *     time (timed and counted, `audit`);
+ *  6. uncached financial cross-sections of 5,000 stocks (income, balance sheet, cash flow and metrics, limit=6000)
  *     on bench/financials.ts's fixture (5,000 stocks × 40 quarters, built by it on first use): target p99 ≤ 500 ms,
  *     metrics ≤ 800 ms;
  * and the query plans of the cross-section (EXPLAIN). Results: bench/results/cross-section-<dialect>.json
@@ -35,6 +39,7 @@ import { connect, type Db } from '../src/db/connection';
 import { migrateLatest } from '../src/db/migrate';
 import { addDays, addYears } from '../src/domain/time/calendar';
 import { loadReferenceDataIfEmpty } from '../src/ingest/demo';
+import { runAudit } from '../src/audit/runAudit';
 import { crossSectionQuery } from '../src/modules/market/crossSection.repository';
 import { summarize } from './profile-summary';
 import { rssMb } from './support/processStats';
@@ -57,7 +62,15 @@ const SLOW_REQUESTS = Math.ceil(COLD_REQUESTS / 2);
 const DIALECTS = (process.env.BENCH_DIALECTS ?? 'mysql,sqlite').split(',');
 const LAST_DAY = '2025-12-31';
 const KEY = `ak_bench_xsection_${'0123456789abcdef'.repeat(2)}`;
-const TARGETS = { coldP99Ms: 150, valuationP99Ms: 500, rssGrowthMb: 20, financialMs: 500, financialMetricsMs: 800 };
+const TARGETS = {
+  coldP99Ms: 150,
+  valuationP99Ms: 500,
+  rssGrowthMb: 20,
+  financialMs: 500,
+  financialMetricsMs: 800,
+  statesCostRatio: 1.2,
+};
+const STATE_FIELDS = 'risk_warning,limit_up,limit_down,limit_source,limit_move,limit_streak,listing_session,suspended';
 const PROFILE = process.env.BENCH_PROFILE;
 
 /**
@@ -76,30 +89,53 @@ async function databaseUrl(dialect: string, name: string): Promise<string> {
   return `${MYSQL}/${name}`;
 }
 
-/** The generated store, made on first use: bars and factors (bench/support/generateMarket.ts), then a valuation per bar. */
+/** The audit that wrote the store's day states, when this run did: its time and the states written. */
+let audited: { seconds: number; day_states: number; bars: number } | null = null;
+
+/**
+ * The generated store, made on first use: bars and factors (bench/support/generateMarket.ts), then a valuation per
+ * bar; then, once, its day states (one audit of the whole store).
+ */
 async function prepareStore(url: string): Promise<string[]> {
   const db = connect(url);
   try {
-    await migrateLatest(db);
-    if (!(await db('daily_basic').first('ts_code'))) {
-      await loadReferenceDataIfEmpty(db);
+    await fillStore(db);
+    if (!(await db('day_states').first('ts_code'))) {
       const started = Date.now();
-      console.log(`generating ${STOCKS} stocks × ${YEARS} years of bars and factors…`);
-      await generateMarket(db, STOCKS, YEARS, LAST_DAY);
-      const days: string[] = (await db('daily_bars').distinct('trade_date').orderBy('trade_date')).map(
-        (row: { trade_date: string }) => String(row.trade_date),
-      );
-      const bar = new SingleBar({ format: 'daily_basic {bar} {value}/{total} days' });
-      bar.start(days.length, 0);
-      const rows = await generateValuations(db, days, (done) => bar.update(done));
-      bar.stop();
-      console.log(`generated ${rows} valuations in ${Math.round((Date.now() - started) / 1000)} s`);
+      console.log('auditing the store: its day states…');
+      const summary = await runAudit(db, { computedLimits: 'recent' });
+      const rows = Number((await db('day_states').count({ rows: '*' }).first())?.rows ?? 0);
+      audited = {
+        seconds: Math.round((Date.now() - started) / 100) / 10,
+        day_states: Number(rows),
+        bars: summary.bars,
+      };
+      console.log(`audited ${summary.bars} bars in ${audited.seconds} s: ${rows} day states`);
     }
     return (await db('daily_bars').distinct('trade_date').orderBy('trade_date', 'desc').limit(250)).map(
       (row: { trade_date: string }) => String(row.trade_date),
     );
   } finally {
     await db.destroy();
+  }
+}
+
+/** Bars, factors and valuations, generated when the store has none. */
+async function fillStore(db: Db): Promise<void> {
+  await migrateLatest(db);
+  if (!(await db('daily_basic').first('ts_code'))) {
+    await loadReferenceDataIfEmpty(db);
+    const started = Date.now();
+    console.log(`generating ${STOCKS} stocks × ${YEARS} years of bars and factors…`);
+    await generateMarket(db, STOCKS, YEARS, LAST_DAY);
+    const days: string[] = (await db('daily_bars').distinct('trade_date').orderBy('trade_date')).map(
+      (row: { trade_date: string }) => String(row.trade_date),
+    );
+    const bar = new SingleBar({ format: 'daily_basic {bar} {value}/{total} days' });
+    bar.start(days.length, 0);
+    const rows = await generateValuations(db, days, (done) => bar.update(done));
+    bar.stop();
+    console.log(`generated ${rows} valuations in ${Math.round((Date.now() - started) / 1000)} s`);
   }
 }
 
@@ -151,6 +187,7 @@ interface Measured {
   first_read_csv: Timed;
   cold_json: Timed;
   cold_csv: Timed;
+  cold_json_with_states: Timed;
   valuation_50x3y: Timed;
   rss_while_streaming_csv: Awaited<ReturnType<typeof rssGrowthWhileStreaming>>;
 }
@@ -264,6 +301,17 @@ async function run(dialect: string): Promise<void> {
       cold.base,
       coldDays.map((day) => `/v1/market/cross-section?date=${day}&format=csv`),
     );
+    const defaultFields = Object.keys(
+      (
+        await (
+          await fetch(`${cold.base}/v1/market/cross-section?date=${days[0]}`, { headers: { 'X-API-KEY': KEY } })
+        ).json()
+      ).data.securities[0],
+    ).filter((field) => field !== 'symbol');
+    const withStates = await timed(
+      cold.base,
+      coldDays.map((day) => `/v1/market/cross-section?date=${day}&fields=${defaultFields.join(',')},${STATE_FIELDS}`),
+    );
     const symbols = (
       await (
         await fetch(`${cold.base}/v1/market/cross-section?date=${days[0]}&fields=name`, {
@@ -286,11 +334,12 @@ async function run(dialect: string): Promise<void> {
       first_read_csv: firstRead,
       cold_json: json,
       cold_csv: csv,
+      cold_json_with_states: withStates,
       valuation_50x3y: valuation,
       rss_while_streaming_csv: rss,
     };
     console.log(
-      `cross-section cold (${dialect}): first read of a day (CSV) p50 ${firstRead.p50_ms} ms, p99 ${firstRead.p99_ms} ms; stored: JSON p99 ${json.p99_ms} ms (${json.rows} rows, ${json.bytes} B), CSV p99 ${csv.p99_ms} ms (${csv.bytes} B); valuation 50 × 3y p99 ${valuation.p99_ms} ms; RSS +${rss.growth_mb} MB`,
+      `cross-section cold (${dialect}): first read of a day (CSV) p50 ${firstRead.p50_ms} ms, p99 ${firstRead.p99_ms} ms; stored: JSON p99 ${json.p99_ms} ms (${json.rows} rows, ${json.bytes} B), CSV p99 ${csv.p99_ms} ms (${csv.bytes} B); JSON with the day states p99 ${withStates.p99_ms} ms (${withStates.bytes} B); valuation 50 × 3y p99 ${valuation.p99_ms} ms; RSS +${rss.growth_mb} MB`,
     );
   } finally {
     await cold.stop();
@@ -324,6 +373,7 @@ async function run(dialect: string): Promise<void> {
   const checks = {
     cold_json_p99: figures.cold_json.p99_ms <= TARGETS.coldP99Ms,
     cold_csv_p99: figures.cold_csv.p99_ms <= TARGETS.coldP99Ms,
+    states_cost: figures.cold_json_with_states.p99_ms <= TARGETS.statesCostRatio * figures.cold_json.p99_ms,
     warm_ratio_at_least_daily: daily === null || warmComparison.ratio_to_express >= Math.min(daily, 1),
     valuation_p99: figures.valuation_50x3y.p99_ms <= TARGETS.valuationP99Ms,
     rss_growth: figures.rss_while_streaming_csv.growth_mb <= TARGETS.rssGrowthMb,
@@ -345,7 +395,9 @@ async function run(dialect: string): Promise<void> {
         load_average: loadavg().map(round2),
         ...(dialect === 'mysql' ? { buffer_pool_mb: BUFFER_POOL_MB } : {}),
         targets: TARGETS,
+        ...(audited === null ? {} : { audit: audited }),
         ...figures,
+        states_cost_ratio: round2(figures.cold_json_with_states.p99_ms / figures.cold_json.p99_ms),
         warm: {
           project: warmComparison.project,
           bare_express: warmComparison.bare_express,
