@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import { batchRows, upsertRows } from '../db/bulkWrite';
+import { bumpDataVersion } from '../db/dataVersions';
+import { forgetStoredDays } from '../db/storedDays';
 import type { DayState } from '../domain/quality/dayStates';
 import type { DayRange } from './auditReads';
 
@@ -19,7 +21,11 @@ export const storedDayState = (tsCode: string, { date, suspended, ...state }: Da
   suspended: suspended ? 1 : 0,
 });
 
-/** The securities' states of the range, replacing what it held (a bar or a name may have changed since). */
+/**
+ * The securities' states of the range, replacing what it held (a bar or a name may have changed since); the
+ * stored days of the range, which hold the states, are forgotten and the market's answers with them, as a load
+ * of their bars would.
+ */
 export async function writeDayStates(
   db: Knex,
   codes: readonly string[],
@@ -31,7 +37,9 @@ export async function writeDayStates(
     if (range.from !== null) stale.where('trade_date', '>=', range.from);
     if (range.until !== null) stale.where('trade_date', '<=', range.until);
     await stale.delete();
-    const size = await batchRows(trx, 10);
+    const size = await batchRows(trx, 11);
     for (let i = 0; i < states.length; i += size) await upsertRows(trx, SPEC, states.slice(i, i + size));
+    await forgetStoredDays(trx, range.from, range.until);
+    await bumpDataVersion(trx, 'market');
   });
 }

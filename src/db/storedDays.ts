@@ -12,7 +12,10 @@ export interface DayNumbers {
   numbers: Float64Array;
 }
 
-/** The tables a stored day is made of: a load that writes a row of a day to one of them forgets that day. */
+/**
+ * The tables a stored day is made of: a load that writes a row of a day to one of them forgets that day (the day
+ * states, `day_states`, are written by the audit, which forgets the days it writes: src/audit/dayStateStore.ts).
+ */
 export const STORED_DAY_SOURCES: ReadonlySet<string> = new Set(['daily_bars', 'adj_factors', 'daily_basic']);
 
 /** A stored day in `layout`, or null when none is (never stored, forgotten by a load, or stored in another layout). */

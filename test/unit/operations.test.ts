@@ -37,6 +37,14 @@ describe('http/operations: the policy read from the contract', () => {
         ...['amount', 'turnover', 'adj_factor'].map((name): [string, string] => [name, 'float64']),
         ['final', 'bool'],
         ['as_of', 'timestamp'],
+        // The day's state, opt-in.
+        ['risk_warning', 'string'],
+        ['limit_up', 'float64'],
+        ['limit_down', 'float64'],
+        ['limit_source', 'string'],
+        ['limit_move', 'string'],
+        ['limit_streak', 'int64'],
+        ['listing_session', 'int64'],
       ]),
       // An answer without bars: the series' scalars, then a bar's columns (its list left out).
       emptyColumns: [
@@ -48,6 +56,7 @@ describe('http/operations: the policy read from the contract', () => {
         'date',
         ...['open', 'high', 'low', 'close', 'pre_close', 'change', 'pct_change', 'volume', 'amount', 'turnover'],
         ...['adj_factor', 'final', 'as_of'],
+        ...['risk_warning', 'limit_up', 'limit_down', 'limit_source', 'limit_move', 'limit_streak', 'listing_session'],
       ],
       stream: false,
       tushare: false,

@@ -14,15 +14,16 @@ import { whereVisible } from '../common/visibleRows.repository';
 import { DAY_BAR_COLUMNS } from './market.repository';
 import { VALUATION_FIELDS, VALUATION_GROUPS } from '../../domain/tables/dailyBasicColumns';
 import type { PreviousBar } from '../../domain/market/adjust';
-import type { CrossSectionRow, DayStateOf, ValuationRow } from './market.types';
+import type { CrossSectionRow, ValuationRow } from './market.types';
 import type { BarState } from '../../domain/market/adjust';
 import {
   closesOf,
   DAY_LAYOUT,
   dayNumbersOf,
+  DAY_STATE_COLUMNS,
   dayRows,
-  withEmptyRows,
   type DayBarValues,
+  type DayStateValues,
   type ValuationValues,
 } from './dayColumns.service';
 
@@ -35,8 +36,8 @@ export interface CrossSectionFilter {
   industry?: string;
   /** A Shenwan industry's members that day: kept from the whole day's rows. */
   members?: ReadonlySet<string>;
-  /** The day's states, when asked: the suspended securities join as rows, and the state filters read them. */
-  states?: ReadonlyMap<string, DayStateOf>;
+  /** The day's states asked: each row gives its own, the suspended securities are rows, the state filters apply. */
+  states?: boolean;
   riskWarning?: NonNullable<BarState['risk_warning']>;
   limitMove?: NonNullable<BarState['limit_move']>;
 }
@@ -94,11 +95,21 @@ function valuationsOfDay(db: Db, { date, industry }: DayScope): Promise<Valuatio
   );
 }
 
+/** The states of one day by code (with the suspended securities'): one range of day_states' date-led index. */
+function statesOfDay(db: Db, { date, industry }: DayScope): Promise<DayStateValues[]> {
+  return arrayRows<DayStateValues>(
+    ofIndustry(db('day_states'), 'ts_code', industry)
+      .where('trade_date', date)
+      .select(...DAY_STATE_COLUMNS),
+  );
+}
+
 /**
- * The numbers of every visible bar of one day in scope, with its factor and valuation (DAY_LAYOUT). A whole
- * day the plan sees (no industry named, not past its cut-off) is one row of stored_days when a read before
- * kept it; else four ranges of date-led covering indexes read side by side as arrays (bars, factors, the two
- * groups of valuations), copied into the day's numbers and kept for the next read. A day that changes after
+ * The numbers of every visible bar of one day in scope, with its factor, valuation and state, and a row of each
+ * security suspended that day (DAY_LAYOUT). A whole day the plan sees (no industry named, not past its cut-off)
+ * is one row of stored_days when a read before kept it; else five ranges of date-led indexes read side by side
+ * as arrays (bars, factors, the two groups of valuations, the states), copied into the day's numbers and kept
+ * for the next read. A day that changes after
  * it is kept is forgotten by the load that changes it (src/ingest/loadTable.ts).
  */
 async function dayNumbers(db: Db, scope: DayScope, cutoff: string | null): Promise<DayNumbers> {
@@ -106,12 +117,13 @@ async function dayNumbers(db: Db, scope: DayScope, cutoff: string | null): Promi
   const stored = whole ? await storedDayNumbers(db, scope.date, DAY_LAYOUT) : null;
   if (stored !== null) return stored;
   const readUnder = whole ? await marketVersion(db) : 0;
-  const [bars, factors, groups] = await Promise.all([
+  const [bars, factors, groups, states] = await Promise.all([
     arrayRows<DayBarValues>(crossSectionQuery(db, scope, cutoff)),
     factorsOfDay(db, scope),
     valuationsOfDay(db, scope),
+    statesOfDay(db, scope),
   ]);
-  const day = dayNumbersOf(bars, factors, groups);
+  const day = dayNumbersOf(bars, factors, groups, states);
   // Kept after the answer starts, not before it: a store that fails costs the next read of the day its ranges.
   if (whole && day.codes.length > 0) void storeDayNumbers(db, scope.date, DAY_LAYOUT, day, readUnder).catch(() => {});
   return day;
@@ -129,27 +141,27 @@ export async function crossSectionRows(
   filter: CrossSectionFilter,
   cutoff: string | null,
 ): Promise<CrossSectionRow[]> {
-  const { kind, exchange, board, members, states, riskWarning, limitMove } = filter;
-  const day = await dayNumbers(db, filter, cutoff);
-  const stateOf = (code: string) => states?.get(code)?.state;
-  return dayRows(
+  const { kind, exchange, board, members, states = false, riskWarning, limitMove } = filter;
+  const rows = dayRows(
     filter.date,
-    states === undefined ? day : withEmptyRows(day, suspendedCodes(states)),
+    await dayNumbers(db, filter, cutoff),
     directory,
     (code) =>
       directory.kindOf(code) === kind &&
       (exchange === undefined || exchangeOfStandard(code) === exchange) &&
       // B shares (quoted in USD and HKD) only when their board is asked: the whole market's figures stay in yuan.
       (board === undefined ? boardOf(code) !== 'b_share' : boardOf(code) === board) &&
-      (members === undefined || members.has(code)) &&
-      (riskWarning === undefined || stateOf(code)?.risk_warning === riskWarning) &&
-      (limitMove === undefined || stateOf(code)?.limit_move === limitMove),
+      (members === undefined || members.has(code)),
     states,
   );
+  return riskWarning === undefined && limitMove === undefined
+    ? rows
+    : rows.filter(
+        ({ state }) =>
+          (riskWarning === undefined || state?.risk_warning === riskWarning) &&
+          (limitMove === undefined || state?.limit_move === limitMove),
+      );
 }
-
-const suspendedCodes = (states: ReadonlyMap<string, DayStateOf>) =>
-  [...states].filter(([, { suspended }]) => suspended).map(([code]) => code);
 
 /**
  * The close and factor of every visible bar of one day in scope, by code (the bases of the next day's adjusted

@@ -2,7 +2,6 @@ import { industryFilterOn } from '../common/industryMemberships.repository';
 import { forwardAdjustedBar, priceDecimalsOf, unadjustedBars, type PreviousBar } from '../../domain/market/adjust';
 import { noData } from '../../domain/api/errors';
 import { barsBefore, findSecurityAnchors } from './market.repository';
-import { statesOfDay } from './dayStates.repository';
 import { closesOfDay, crossSectionRows, type CrossSectionFilter, type DayScope } from './crossSection.repository';
 import type { Visibility } from '../../domain/time/marketTime';
 import { crossSectionDay } from '../common/dateWindow.service';
@@ -100,8 +99,7 @@ export async function crossSection(
   const { date, latest } = await crossSectionDay(sources, request.date, visibility);
   // A Shenwan industry's members are kept from the whole day (which a stored day answers); a label is read by its codes.
   const industry = await industryFilterOn(sources.db, request.industry, date);
-  const asksStates = request.states || request.riskWarning !== undefined || request.limitMove !== undefined;
-  const states = asksStates ? await statesOfDay(sources.db, date) : undefined;
+  const states = request.states || request.riskWarning !== undefined || request.limitMove !== undefined;
   const filter = { ...request, ...industry, date, states };
   const rows = await crossSectionRows(sources.db, await sources.directory.current(), filter, cutoff);
   if (rows.length === 0) throw noData(`No ${request.kind} traded on ${date} matches the filters`);

@@ -1,7 +1,5 @@
 import type { Knex } from 'knex';
-import type { Db } from '../../db/connection';
 import { STATE_FIELDS, type BarState } from '../../domain/market/adjust';
-import type { DayStateOf } from './market.types';
 
 /** The state columns of day_states (`s`), each under its wire name. */
 const STATE_COLUMNS = STATE_FIELDS.map((field) => `s.${field}`);
@@ -20,17 +18,4 @@ export function joinStates<Q extends Knex.QueryBuilder>(query: Q): Q {
   return query
     .leftJoin('day_states as s', (join) => join.on('s.ts_code', 'b.ts_code').andOn('s.trade_date', 'b.trade_date'))
     .select(...STATE_COLUMNS) as Q;
-}
-
-/** Every security's state of one day, by code: one range of the date-led index. */
-export async function statesOfDay(db: Db, date: string): Promise<Map<string, DayStateOf>> {
-  const rows: Array<StateColumns & { ts_code: string; suspended: number }> = await db('day_states as s')
-    .where('s.trade_date', date)
-    .select('s.ts_code', 's.suspended', ...STATE_COLUMNS);
-  return new Map(
-    rows.map(({ ts_code, suspended, ...columns }) => [
-      ts_code,
-      { state: withState(columns).state, suspended: Number(suspended) === 1 },
-    ]),
-  );
 }

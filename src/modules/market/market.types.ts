@@ -1,5 +1,5 @@
 import type { Snapshot } from '../../domain/market/quotes';
-import type { BarState, DailyBar, RawDailyBar } from '../../domain/market/adjust';
+import type { DailyBar, RawDailyBar } from '../../domain/market/adjust';
 import type { Interval, Kline } from '../../domain/market/klines';
 import type { Ladder, LadderEntry } from '../../domain/quality/limitLadder';
 
@@ -77,12 +77,6 @@ export type CrossSectionRow = RawDailyBar & {
   /** The figure of VALUATION_FIELDS[field] (null when the day has none). */
   valuationAt(field: number): number | null;
 };
-
-/** A security's stored state of a day, and whether it was suspended that day (a row without a bar). */
-export interface DayStateOf {
-  state: BarState;
-  suspended: boolean;
-}
 
 /** A cross-section's row as served: the bar adjusted or not, and the anchor of an adjusted one. */
 export interface CrossSectionEntry {
