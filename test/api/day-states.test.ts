@@ -31,7 +31,14 @@ const chinext: Series = {
   days: sessionsFrom('20250228', 5),
   closes: [10, 12, 14.4, 17.28, 19],
   highs: { '20250306': 20.74 },
+  // Its factor doubles on its last day: forward-adjusted, the limit prices before it halve with its prices.
+  factorFrom: { day: '20250306', factor: 2 },
 };
+/** A state as a forward-adjusted series gives it: 300999.SZ's limit prices before 2025-03-06 halved. */
+const adjustedState = (code: string, one: State & { date: string }) =>
+  code === '300999.SZ' && one.date < '2025-03-06'
+    ? { ...one, limit_up: (one.limit_up as number) / 2, limit_down: (one.limit_down as number) / 2 }
+    : one;
 // A STAR listing of 2025-03-03 at an offer price of 20: five sessions without a limit, then ±20 %.
 const listing: Series = {
   code: '688999.SH',
@@ -184,7 +191,9 @@ describe('each day’s state: risk warnings, limits, limit moves, streaks, listi
           `/v1/market/daily?symbol=${code}&${range}&adjusted=${adjusted}&fields=date,${STATE_FIELDS}`,
         );
         expect(status, code).to.equal(200);
-        expect(body.data.daily, `${code} adjusted=${adjusted}`).to.deep.equal([...expected].reverse());
+        expect(body.data.daily, `${code} adjusted=${adjusted}`).to.deep.equal(
+          expected.map((one) => (adjusted ? adjustedState(code, one) : one)).reverse(),
+        );
       }
     }
     const { body } = await api.get(`/v1/market/daily?symbol=600106.SH&begin_date=2025-03-03&end_date=2025-03-03`);
@@ -204,6 +213,10 @@ describe('each day’s state: risk warnings, limits, limit moves, streaks, listi
       { symbol: '688999.SH', close: 36, ...stateOn('688999.SH'), suspended: false },
     ]);
     expect(await day('fields=close&limit_move=up')).to.deep.equal([{ symbol: '300999.SZ', close: 14.4 }]);
+    // Forward-adjusted, the limit prices are adjusted with the close: still equal where it closed at the limit.
+    expect(await day('fields=close,limit_up,limit_move&limit_move=up&adjusted=true')).to.deep.equal([
+      { symbol: '300999.SZ', close: 7.2, limit_up: 7.2, limit_move: 'up' },
+    ]);
     expect((await day('fields=suspended&risk_warning=none')).map((row: State) => row.symbol)).to.deep.equal([
       '300999.SZ',
       '600106.SH',
@@ -324,7 +337,8 @@ describe('each day’s state: risk warnings, limits, limit moves, streaks, listi
       // Each case's states from its first bar, a session a value (NaN between bars, as on a suspended day).
       expect(feature('300999.SZ', 'limit_streak')).to.deep.equal([0, 1, 2, 3, 0]);
       expect(feature('300999.SZ', 'limit_up_hit')).to.deep.equal([0, 1, 1, 1, 0]);
-      expect(feature('300999.SZ', 'limit_up')).to.deep.equal([12, 12, 14.4, 17.28, 20.74]);
+      // Backward-adjusted as qlib's prices are: the last day's 20.74 × its factor over the first, 2.
+      expect(feature('300999.SZ', 'limit_up')).to.deep.equal([12, 12, 14.4, 17.28, 41.48]);
       expect(feature('600106.SH', 'limit_streak')).to.deep.equal([0, 1, null, null, 2, 0]);
       expect(feature('600103.SH', 'st')).to.deep.equal([1, 1, 1, 1]);
       expect(feature('600103.SH', 'limit_down_hit')).to.deep.equal([0, 1, 0, 1]);

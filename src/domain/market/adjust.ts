@@ -34,6 +34,10 @@ export const STATE_FIELDS = [
 ] as const;
 type StateField = (typeof STATE_FIELDS)[number];
 
+/** A price times an adjustment's `ratio`, at the tick (`decimals`); as it is when the ratio is 1 (unadjusted). */
+export const scaledPrice = (price: number | null, ratio: number, decimals: number): number | null =>
+  price === null || ratio === 1 ? price : roundTo(price * ratio, decimals);
+
 /** A bar's state on the wire, its limit prices times `ratio` at the tick; nothing when it was not read. */
 const stateOut = (state: BarState | undefined, ratio = 1, decimals = 2) =>
   state === undefined
@@ -42,8 +46,8 @@ const stateOut = (state: BarState | undefined, ratio = 1, decimals = 2) =>
       ? state
       : {
           ...state,
-          limit_up: state.limit_up === null ? null : roundTo(state.limit_up * ratio, decimals),
-          limit_down: state.limit_down === null ? null : roundTo(state.limit_down * ratio, decimals),
+          limit_up: scaledPrice(state.limit_up, ratio, decimals),
+          limit_down: scaledPrice(state.limit_down, ratio, decimals),
         };
 
 /** What forward adjustment reads of the bar before a window: its close and its factor. */
@@ -164,8 +168,12 @@ export function forwardAdjustedBar(
   const previousClose = previous
     ? outAt(decimals)(times(previous.close, ratioOf(previous.adj_factor ?? barFactor, anchorFactor)))
     : null;
-  return adjustedBar(bar, ratioOf(barFactor, anchorFactor), previousClose, decimals);
+  return adjustedBar(bar, barRatio(bar, previous, anchorFactor), previousClose, decimals);
 }
+
+/** The ratio forwardAdjustedBar adjusts one bar's prices by: 1 without an anchor (unadjusted). */
+export const barRatio = (bar: RawDailyBar, previous: PreviousBar | null, anchorFactor: number | null): number =>
+  anchorFactor === null ? 1 : ratioOf(bar.adj_factor ?? previous?.adj_factor ?? null, anchorFactor);
 
 /** A factor's ratio to the anchor's; a security without factors is not adjusted. */
 const ratioOf = (factor: number | null, anchorFactor: number) => (factor ?? anchorFactor) / anchorFactor;

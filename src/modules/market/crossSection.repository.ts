@@ -157,9 +157,9 @@ export async function crossSectionRows(
   return riskWarning === undefined && limitMove === undefined
     ? rows
     : rows.filter(
-        ({ state }) =>
-          (riskWarning === undefined || state?.risk_warning === riskWarning) &&
-          (limitMove === undefined || state?.limit_move === limitMove),
+        (row) =>
+          (riskWarning === undefined || row.stateField('risk_warning') === riskWarning) &&
+          (limitMove === undefined || row.stateField('limit_move') === limitMove),
       );
 }
 

@@ -1,5 +1,11 @@
 import { industryFilterOn } from '../common/industryMemberships.repository';
-import { forwardAdjustedBar, priceDecimalsOf, unadjustedBars, type PreviousBar } from '../../domain/market/adjust';
+import {
+  barRatio,
+  forwardAdjustedBar,
+  priceDecimalsOf,
+  unadjustedBars,
+  type PreviousBar,
+} from '../../domain/market/adjust';
 import { noData } from '../../domain/api/errors';
 import { barsBefore, findSecurityAnchors } from './market.repository';
 import { closesOfDay, crossSectionRows, type CrossSectionFilter, type DayScope } from './crossSection.repository';
@@ -75,8 +81,10 @@ async function adjustedEntries(
     slice.map((row) => {
       // A security the reference list lacks has no anchor: served unadjusted, as an index is.
       const anchor = anchorOf.get(row.ts_code);
-      const bar = forwardAdjustedBar(row, previous.get(row.ts_code) ?? null, anchor?.anchor_factor ?? null, decimals);
-      return { row, bar, anchorDate: anchor?.anchor_factor == null ? null : anchor.anchor_date };
+      const [before, anchorFactor] = [previous.get(row.ts_code) ?? null, anchor?.anchor_factor ?? null];
+      const bar = forwardAdjustedBar(row, before, anchorFactor, decimals);
+      const ratio = barRatio(row, before, anchorFactor);
+      return { row, bar, anchorDate: anchor?.anchor_factor == null ? null : anchor.anchor_date, ratio, decimals };
     }),
   );
 }
@@ -117,7 +125,7 @@ export async function crossSection(
   return {
     date,
     entries: entriesOf(rows, (slice) =>
-      unadjustedBars(slice).map((bar, i) => ({ row: slice[i]!, bar, anchorDate: null })),
+      unadjustedBars(slice).map((bar, i) => ({ row: slice[i]!, bar, anchorDate: null, ratio: 1, decimals: 2 })),
     ),
   };
 }

@@ -26,8 +26,9 @@ const VALUATION_AT = FACTOR_AT + 1;
 const STATE_AT = VALUATION_AT + VALUATION_FIELDS.length;
 const SUSPENDED_AT = STATE_AT;
 const STRIDE = STATE_AT + 1 + STATE_FIELDS.length;
+type StateField = (typeof STATE_FIELDS)[number];
 const STATE_NUMBER_AT = Object.fromEntries(STATE_FIELDS.map((field, i) => [field, SUSPENDED_AT + 1 + i])) as Record<
-  (typeof STATE_FIELDS)[number],
+  StateField,
   number
 >;
 /** The lists a state's texts are numbered in. */
@@ -76,24 +77,11 @@ class DayColumns {
     return numberAt(this.numbers, this.places[row]!, column);
   }
 
-  /** The row's day state; undefined when not asked or none is stored. */
-  state(row: number): BarState | undefined {
-    if (!this.withStates || this.number(row, SUSPENDED_AT) === null) return undefined;
-    const figure = (field: (typeof STATE_FIELDS)[number]) => this.number(row, STATE_NUMBER_AT[field]);
-    const text = <T extends string>(field: (typeof STATE_FIELDS)[number], texts: readonly T[]) => {
-      const at = figure(field);
-      return at === null ? null : texts[at]!;
-    };
-    // One literal of one shape for every row: the writers read thousands of them.
-    return {
-      risk_warning: text('risk_warning', RISK_WARNINGS),
-      limit_up: figure('limit_up'),
-      limit_down: figure('limit_down'),
-      limit_source: text('limit_source', LIMIT_SOURCES),
-      limit_move: text('limit_move', LIMIT_MOVES),
-      limit_streak: figure('limit_streak'),
-      listing_session: figure('listing_session'),
-    };
+  /** A field of the row's day state; null when not asked or none is stored. */
+  stateField<F extends StateField>(row: number, field: F): BarState[F] {
+    const value = this.withStates ? this.number(row, STATE_NUMBER_AT[field]) : null;
+    const texts = STATE_TEXTS[field];
+    return (texts === undefined || value === null ? value : texts[value]) as BarState[F];
   }
 }
 
@@ -152,8 +140,8 @@ class DayRow implements CrossSectionRow {
   get adj_factor() {
     return this.day.number(this.at, FACTOR_AT);
   }
-  get state() {
-    return this.day.state(this.at);
+  stateField<F extends StateField>(field: F): BarState[F] {
+    return this.day.stateField(this.at, field);
   }
   get suspended(): boolean | null {
     return this.day.withStates ? this.day.number(this.at, SUSPENDED_AT) === 1 : null;

@@ -15,8 +15,8 @@ export async function limitLadder(
   const day = await crossSection(sources, { ...request, kind: 'stock', adjusted: false, states: true }, visibility);
   const entries = day.entries.slice(0, day.entries.length).map((entry) => ({
     symbol: entry.row.symbol,
-    move: entry.bar.limit_move ?? null,
-    streak: entry.bar.limit_streak ?? null,
+    move: entry.row.stateField('limit_move'),
+    streak: entry.row.stateField('limit_streak'),
     entry,
   }));
   return { date: day.date, ...ladderOf(entries) };

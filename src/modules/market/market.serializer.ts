@@ -1,6 +1,6 @@
 import { foreignCurrencyOf } from '../../domain/reference/currency';
 import type { components } from '../../../generated/api';
-import { STATE_FIELDS, type DailyBar } from '../../domain/market/adjust';
+import { scaledPrice, STATE_FIELDS, type DailyBar } from '../../domain/market/adjust';
 import {
   arrayRecordReader,
   parseFields,
@@ -210,13 +210,14 @@ const CROSS_SECTION_COLUMNS: { [F in keyof WireCrossSectionEntry]-?: CrossSectio
   adj_factor: ({ bar }) => bar.adj_factor ?? null,
   adj_anchor_date: ({ anchorDate }) => anchorDate,
   ...VALUATION_COLUMNS,
-  risk_warning: ({ bar }) => bar.risk_warning ?? null,
-  limit_up: ({ bar }) => bar.limit_up ?? null,
-  limit_down: ({ bar }) => bar.limit_down ?? null,
-  limit_source: ({ bar }) => bar.limit_source ?? null,
-  limit_move: ({ bar }) => bar.limit_move ?? null,
-  limit_streak: ({ bar }) => bar.limit_streak ?? null,
-  listing_session: ({ bar }) => bar.listing_session ?? null,
+  // The state read from the row's columns, no object made per row; its limit prices adjusted as its prices are.
+  risk_warning: ({ row }) => row.stateField('risk_warning'),
+  limit_up: ({ row, ratio, decimals }) => scaledPrice(row.stateField('limit_up'), ratio, decimals),
+  limit_down: ({ row, ratio, decimals }) => scaledPrice(row.stateField('limit_down'), ratio, decimals),
+  limit_source: ({ row }) => row.stateField('limit_source'),
+  limit_move: ({ row }) => row.stateField('limit_move'),
+  limit_streak: ({ row }) => row.stateField('limit_streak'),
+  listing_session: ({ row }) => row.stateField('listing_session'),
   suspended: ({ row }) => row.suspended === true,
 };
 

@@ -1,5 +1,5 @@
 import type { Snapshot } from '../../domain/market/quotes';
-import type { DailyBar, RawDailyBar } from '../../domain/market/adjust';
+import type { BarState, DailyBar, RawDailyBar } from '../../domain/market/adjust';
 import type { Interval, Kline } from '../../domain/market/klines';
 import type { Ladder, LadderEntry } from '../../domain/quality/limitLadder';
 
@@ -74,6 +74,8 @@ export type CrossSectionRow = RawDailyBar & {
   listed: boolean;
   /** Suspended all day (a row without a bar); null when the day's state was not asked. */
   suspended: boolean | null;
+  /** A field of its day state (unadjusted prices); null when not asked or none is stored. */
+  stateField<F extends keyof BarState>(field: F): BarState[F];
   /** The figure of VALUATION_FIELDS[field] (null when the day has none). */
   valuationAt(field: number): number | null;
 };
@@ -83,6 +85,9 @@ export interface CrossSectionEntry {
   row: CrossSectionRow;
   bar: DailyBar;
   anchorDate: string | null;
+  /** What its prices were adjusted by (1: unadjusted), and to how many decimals: its limit prices are too. */
+  ratio: number;
+  decimals: number;
 }
 
 export interface CrossSection {
