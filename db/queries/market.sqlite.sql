@@ -154,7 +154,7 @@ where
   and `layout` = ?
 limit
   ?;
--- bindings: ["2025-04-03","open,high,low,close,pre_close,change,pct_chg,vol,amount,turnover,adj_factor,pe,pe_ttm,pb,ps,ps_ttm,dv_ratio,dv_ttm,total_share,float_share,free_share,total_mv,circ_mv,turnover_rate,turnover_rate_f,volume_ratio",1]
+-- bindings: ["2025-04-03","open,high,low,close,pre_close,change,pct_chg,vol,amount,turnover,adj_factor,pe,pe_ttm,pb,ps,ps_ttm,dv_ratio,dv_ttm,total_share,float_share,free_share,total_mv,circ_mv,turnover_rate,turnover_rate_f,volume_ratio,suspended,risk_warning,limit_up,limit_down,limit_source,limit_move,limit_streak,listing_session",1]
 
 select
   `version`
@@ -228,6 +228,22 @@ order by
   `b`.`ts_code` asc;
 -- bindings: ["2025-04-03 15:30:00","2025-04-03"]
 
+select
+  `ts_code`,
+  `suspended`,
+  `risk_warning`,
+  `limit_up`,
+  `limit_down`,
+  `limit_source`,
+  `limit_move`,
+  `limit_streak`,
+  `listing_session`
+from
+  `day_states`
+where
+  `trade_date` = ?;
+-- bindings: ["2025-04-03"]
+
 -- security directory: the name and kind of every security, and every name change (kinds and names of the rows of a day): the whole store, read when the reference data version moves
 select
   `ts_code`,
@@ -260,7 +276,7 @@ where
   and `layout` = ?
 limit
   ?;
--- bindings: ["2025-04-02","open,high,low,close,pre_close,change,pct_chg,vol,amount,turnover,adj_factor,pe,pe_ttm,pb,ps,ps_ttm,dv_ratio,dv_ttm,total_share,float_share,free_share,total_mv,circ_mv,turnover_rate,turnover_rate_f,volume_ratio",1]
+-- bindings: ["2025-04-02","open,high,low,close,pre_close,change,pct_chg,vol,amount,turnover,adj_factor,pe,pe_ttm,pb,ps,ps_ttm,dv_ratio,dv_ttm,total_share,float_share,free_share,total_mv,circ_mv,turnover_rate,turnover_rate_f,volume_ratio,suspended,risk_warning,limit_up,limit_down,limit_source,limit_move,limit_streak,listing_session",1]
 
 select
   `version`
@@ -331,6 +347,22 @@ where
   `b`.`trade_date` = ?
 order by
   `b`.`ts_code` asc;
+-- bindings: ["2025-04-02"]
+
+select
+  `ts_code`,
+  `suspended`,
+  `risk_warning`,
+  `limit_up`,
+  `limit_down`,
+  `limit_source`,
+  `limit_move`,
+  `limit_streak`,
+  `listing_session`
+from
+  `day_states`
+where
+  `trade_date` = ?;
 -- bindings: ["2025-04-02"]
 
 -- cross-section of one industry: its securities by the industry index, each looked up within the day: stocks of 银行 on 2025-04-03, real time
@@ -427,6 +459,30 @@ order by
   `b`.`ts_code` asc;
 -- bindings: ["银行","2025-04-03"]
 
+select
+  `ts_code`,
+  `suspended`,
+  `risk_warning`,
+  `limit_up`,
+  `limit_down`,
+  `limit_source`,
+  `limit_move`,
+  `limit_streak`,
+  `listing_session`
+from
+  `day_states`
+where
+  `ts_code` in (
+    select
+      `ts_code`
+    from
+      `securities`
+    where
+      `industry` = ?
+  )
+  and `trade_date` = ?;
+-- bindings: ["银行","2025-04-03"]
+
 -- cross-section of one industry adjusted: the closes and factors of the previous open day of its securities: 银行 on 2025-04-02, real time
 select
   `ts_code`,
@@ -519,6 +575,30 @@ where
   and `b`.`trade_date` = ?
 order by
   `b`.`ts_code` asc;
+-- bindings: ["银行","2025-04-02"]
+
+select
+  `ts_code`,
+  `suspended`,
+  `risk_warning`,
+  `limit_up`,
+  `limit_down`,
+  `limit_source`,
+  `limit_move`,
+  `limit_streak`,
+  `listing_session`
+from
+  `day_states`
+where
+  `ts_code` in (
+    select
+      `ts_code`
+    from
+      `securities`
+    where
+      `industry` = ?
+  )
+  and `trade_date` = ?;
 -- bindings: ["银行","2025-04-02"]
 
 -- valuation series: 600519.SH and 000001.SZ, 2025-01-01 to 2025-04-03

@@ -6,6 +6,7 @@ import {
   fieldIn,
   fieldsOf,
   filtersOf,
+  fixedText,
   ofSecurity,
   ofValuation,
   order,
@@ -111,6 +112,23 @@ export const MARKET_APIS = {
       },
       order: order(DAY_STATES, ['trade_date', 'desc'], ['ts_code', 'asc']),
       cap: 6_000,
+    },
+  },
+  // Tushare's risk-warned stocks of each day (doc 397): its example lists *ST and ST stocks alike as type `ST`,
+  // 风险警示板 (the risk-warning board), under their names of the day; from the day states.
+  stock_st: {
+    tushare: {
+      scope: 'market',
+      layout: DAY_STATES,
+      where: [['risk_warning', 'in', ['ST', '*ST']]],
+      fields: {
+        ...fieldsOf(DAY_STATES, ['ts_code', 'name', 'trade_date']),
+        type: fixedText('ST'),
+        type_name: fixedText('风险警示板'),
+      },
+      params: { ts_code: states.codes('ts_code'), ...states.byDate('trade_date') },
+      order: order(DAY_STATES, ['trade_date', 'desc'], ['ts_code', 'asc']),
+      cap: 1_000,
     },
   },
   // Tushare's limit ladder (连板天梯, doc 356): the up closes of a streak of two or more, from the day states.

@@ -276,10 +276,21 @@ describe('each day’s state: risk warnings, limits, limit moves, streaks, listi
   const records = ({ fields, items }: { fields: string[]; items: unknown[][] }) =>
     items.map((item) => Object.fromEntries(fields.map((field, i) => [field, item[i]])));
 
-  it('/dataapi answers the same states (day_state) and the ladder of two boards or more (limit_step, doc 356)', async () => {
+  it('/dataapi answers the same states (day_state), the risk-warned stocks (stock_st, doc 397) and the ladder of two boards or more (limit_step, doc 356)', async () => {
     const all = await dataapi(api.server.baseUrl, api.key, 'day_state', {}, FIELDS);
     expect(all.code).to.equal(0);
     expect(records(all.data)).to.deep.equal(wireStates());
+    // Doc 397's example lists *ST天山 and ST联创 alike: type ST, 风险警示板; the delisting arrangement is no ST.
+    const st = await dataapi(api.server.baseUrl, api.key, 'stock_st', { end_date: '20260702' });
+    expect([st.data.fields, st.data.items]).to.deep.equal([
+      ['ts_code', 'name', 'trade_date', 'type', 'type_name'],
+      [
+        ['600102.SH', '*ST乙', '20260702', 'ST', '风险警示板'],
+        ['600102.SH', '*ST乙', '20260701', 'ST', '风险警示板'],
+        ['600103.SH', '*ST丙', '20240510', 'ST', '风险警示板'],
+        ['600103.SH', '*ST丙', '20240509', 'ST', '风险警示板'],
+      ],
+    ]);
     const step = await dataapi(api.server.baseUrl, api.key, 'limit_step', { start_date: '20250101' });
     expect([step.data.fields, step.data.items]).to.deep.equal([
       ['ts_code', 'name', 'trade_date', 'nums'],

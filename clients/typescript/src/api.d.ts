@@ -1910,7 +1910,7 @@ export interface paths {
          *     `pro = ts.pro_api(KEY); pro._DataApi__http_url = 'http://localhost:8080/dataapi'`. The SDK 1.4 posts to
          *     `/dataapi/{api_name}`, older ones to `/dataapi` with `api_name` in the body.
          *
-         *     **api_names:** stock_basic, trade_cal, namechange, stock_company, daily, weekly, monthly, adj_factor, daily_basic, limit_step, day_state, index_basic, index_daily, sw_daily, index_weight, index_classify, index_member_all, ths_index, ths_member, suspend_d, dividend, income, income_vip, balancesheet, balancesheet_vip, cashflow, cashflow_vip, disclosure_date, anns_d, moneyflow, margin, margin_detail, hk_hold, limit_list_d, stk_limit, block_trade, top_list, top_inst, top10_holders, top10_floatholders, stk_holdernumber, share_float, forecast, express, repurchase, stk_holdertrade, new_share, fund_basic, fund_daily, fund_adj, fund_nav, fund_share, fund_div, cb_basic, cb_daily, cb_price_chg, cb_call, stk_mins. Each takes Tushare's documented parameters for it, answers Tushare's default
+         *     **api_names:** stock_basic, trade_cal, namechange, stock_company, daily, weekly, monthly, adj_factor, daily_basic, stock_st, limit_step, day_state, index_basic, index_daily, sw_daily, index_weight, index_classify, index_member_all, ths_index, ths_member, suspend_d, dividend, income, income_vip, balancesheet, balancesheet_vip, cashflow, cashflow_vip, disclosure_date, anns_d, moneyflow, margin, margin_detail, hk_hold, limit_list_d, stk_limit, block_trade, top_list, top_inst, top10_holders, top10_floatholders, stk_holdernumber, share_float, forecast, express, repurchase, stk_holdertrade, new_share, fund_basic, fund_daily, fund_adj, fund_nav, fund_share, fund_div, cb_basic, cb_daily, cb_price_chg, cb_call, stk_mins. Each takes Tushare's documented parameters for it, answers Tushare's default
          *     fields in Tushare's order when `fields` is empty, in Tushare's units (dates `YYYYMMDD`; `daily` amount in
          *     thousand yuan; `daily_basic` shares and market values in 10,000), at most its documented row cap with
          *     `has_more`. The statements answer every stored version (`ann_date`, `f_ann_date`, `update_flag`).
@@ -1918,7 +1918,8 @@ export interface paths {
          *     (连板天梯, doc 356: the up closes of a streak of two or more, `nums` as a number) and `day_state` (this service's
          *     own, not Tushare's: each security's state of a day as `/v1/market/cross-section` answers it, `name` the one
          *     of that day, limits in yuan, `suspended` 1 on a day it did not trade) are computed by the audit from the
-         *     stored bars, names and limits.
+         *     stored bars, names and limits, as is `stock_st` (doc 397: the stocks under ST or *ST that day, named as
+         *     then, `type` ST and `type_name` 风险警示板 as its example gives both).
          *
          *     **Access.** The key as the body's `token` (or `X-API-KEY`); each api needs the scope of the /v1 routes of
          *     the same data (`daily`: market, `income`: financials, `stock_basic`: reference, `dividend`: events) and

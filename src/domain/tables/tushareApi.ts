@@ -8,14 +8,15 @@ export type DataScope = components['schemas']['Scope'];
 /**
  * Where an output field is read: a column of the api's table (its layout's kind and unit), a column of the
  * security it names (its name, exchange), a column of the same security's valuation of the same day
- * (`daily_basic`, for an api whose rows carry both, as sw_daily's), or whether the row is current (`Y` while
- * `out_date` is empty).
+ * (`daily_basic`, for an api whose rows carry both, as sw_daily's), whether the row is current (`Y` while
+ * `out_date` is empty), or a text every row of the api carries (stock_st's `type`, `ST`).
  */
 export type FieldSource =
   | { from: 'table'; column: string; kind: ColumnKind; power: number }
   | { from: 'security'; column: 'name' | 'exchange'; kind: 'text'; power: 0 }
   | { from: 'valuation'; column: string; kind: 'number'; power: number }
-  | { from: 'current'; column: 'out_date'; kind: 'text'; power: 0 };
+  | { from: 'current'; column: 'out_date'; kind: 'text'; power: 0 }
+  | { from: 'fixed'; column: 'ts_code'; kind: 'text'; power: 0; text: string };
 
 /**
  * How a request parameter filters: which column (of the table, or of its security), compared how, parsed as
@@ -46,7 +47,10 @@ export interface TushareApi {
   /** Only the codes of one family by their suffix (sw_daily: Shenwan's `.SI`) where the table holds others. */
   codeSuffix?: string;
   /** Only the rows whose columns hold these (limit_step: the up closes of a streak of two or more). */
-  where?: ReadonlyArray<readonly [column: string, op: '=' | '>=', value: string | number]>;
+  where?: ReadonlyArray<
+    | readonly [column: string, op: '=' | '>=', value: string | number]
+    | readonly [column: string, op: 'in', values: readonly string[]]
+  >;
   fields: Readonly<Record<string, FieldSource>>;
   defaults?: readonly string[];
   params: Readonly<Record<string, ParamFilter>>;
@@ -75,6 +79,15 @@ export const field = <C extends string>(layout: TableLayout<C>, column: C): Fiel
   from: 'table',
   column,
   ...layout.columns[column],
+});
+
+/** A text every row carries, whatever it holds. */
+export const fixedText = (text: string): FieldSource => ({
+  from: 'fixed',
+  column: 'ts_code',
+  kind: 'text',
+  power: 0,
+  text,
 });
 
 /** A column of the table sent in other units than its layout's: Tushare's value × 10^power is the stored one. */

@@ -17,7 +17,7 @@ export interface AppliedFilter {
 /** A column of the api's table (`t`), of its security (`s`) or of its valuation (`v`), as Knex quotes identifiers. */
 const tableColumn = (column: string) => `t.${column}`;
 const securityColumn = (column: string) => `s.${column}`;
-const ALIAS = { table: 't', security: 's', valuation: 'v', current: 't' } as const;
+const ALIAS = { table: 't', security: 's', valuation: 'v', current: 't', fixed: 't' } as const;
 const fieldColumn = (field: FieldSource) => `${ALIAS[field.from]}.${field.column}`;
 
 const joinsSecurity = (api: TushareApi, fields: readonly FieldSource[], filters: readonly AppliedFilter[]) =>
@@ -36,7 +36,9 @@ function matching(db: Db, api: TushareApi, filters: AppliedFilter[], fields: rea
     else query.whereRaw(`${kindSql('t.ts_code', 's.kind')} = ?`, [api.securityKind]);
   }
   if (api.codeSuffix !== undefined) query.where(tableColumn('ts_code'), 'like', `%.${api.codeSuffix}`);
-  for (const [column, op, value] of api.where ?? []) query.where(tableColumn(column), op, value);
+  for (const condition of api.where ?? [])
+    if (condition[1] === 'in') query.whereIn(tableColumn(condition[0]), [...condition[2]]);
+    else query.where(tableColumn(condition[0]), condition[1], condition[2]);
   for (const { filter, value, former = [] } of filters) {
     const column = filter.ofSecurity ? securityColumn(filter.column) : tableColumn(filter.column);
     if (filter.op === 'in' && former.length > 0) {

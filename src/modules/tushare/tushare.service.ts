@@ -53,6 +53,7 @@ function applied(name: string, filter: ParamFilter, raw: string): AppliedFilter 
 /** A stored value as Tushare writes it: dates YYYYMMDD, numbers in Tushare's units, levels L1-L3, `is_new` Y or N. */
 function valueOf(source: FieldSource, value: unknown): TushareValue {
   if (source.from === 'current') return value === null || value === undefined ? 'Y' : 'N';
+  if (source.from === 'fixed') return source.text;
   if (value === null || value === undefined) return null;
   if (source.kind === 'date') return toTushareDate(String(value));
   if (source.kind === 'number') return toTushareUnits(Number(value), source.power);
