@@ -167,6 +167,7 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
   const securities = await auditedSecurities(db, symbols);
   const namesByCode = await nameSpans(db);
 
+  const states = new PendingStates(db, range);
   let bars = 0;
   const sessionsInReach = days.countBetween(
     days.lastBefore(reach.from ?? calendar.first) ?? '0000-01-01',
@@ -190,7 +191,6 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
       ]);
     const found: Finding[] = [];
     const limits: ComputedLimit[] = [];
-    const states: StoredDayState[] = [];
     for (const security of batch) {
       const code = security.ts_code;
       const series = barsByCode.get(code) ?? [];
@@ -243,7 +243,7 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
         suspendedDays: [...halts].filter((day) => inRange(day) && !traded.has(day)).sort(),
       };
       const stateOfDays = security.kind === 'index' ? [] : dayStates(audited, stateInputs);
-      for (const state of stateOfDays) if (inRange(state.date)) states.push(storedDayState(code, state));
+      for (const state of stateOfDays) if (inRange(state.date)) states.rows.push(storedDayState(code, state));
       found.push(
         ...[
           ...(checks.has('limit_price_mismatch') ? limitPriceFindings(audited, stateInputs) : []),
@@ -263,9 +263,11 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
     }
     await keep(found);
     await writeComputedLimits(db, codes, limitRange, limits);
-    await writeDayStates(db, codes, range, states);
+    states.codes.push(...codes);
+    if (states.rows.length >= STATES_A_WRITE) await states.flush();
     options.progress?.(Math.min(i + batchSize, securities.length), securities.length);
   }
+  await states.flush();
   if (checks.has('source_mismatch'))
     await keep(
       (await finalSnapshots(db, range))
@@ -286,6 +288,31 @@ async function audit(db: Knex, options: AuditOptions): Promise<AuditSummary> {
     securities: securities.length,
     bars,
   };
+}
+
+/**
+ * Day states written at once: the rows of many batches, written in the order of the date-led index, so that each
+ * page of it is written once for the securities that share it, not once per row (an audit of 300 stocks × 3
+ * years spent two thirds of its time writing states a batch of 13 securities at a time, a row per index page).
+ */
+const STATES_A_WRITE = 100_000;
+
+/** The day states of the securities audited since the last write, and those securities. */
+class PendingStates {
+  rows: StoredDayState[] = [];
+  codes: string[] = [];
+
+  constructor(
+    private readonly db: Knex,
+    private readonly range: DayRange,
+  ) {}
+
+  async flush(): Promise<void> {
+    if (this.codes.length === 0) return;
+    await writeDayStates(this.db, this.codes, this.range, this.rows);
+    this.rows = [];
+    this.codes = [];
+  }
 }
 
 /** What an audit found, counted, and listed up to LISTED. */
