@@ -219,6 +219,9 @@ const TUSHARE_TIMED: Record<string, TimedSample> = {
   daily_basic: tushareDaily('daily_basic', { ts_code: '000001.SZ' }),
   index_daily: tushareDaily('index_daily', { ts_code: '000001.SH' }),
   sw_daily: tushareDaily('sw_daily', { ts_code: '801120.SI' }),
+  day_state: tushareDaily('day_state', { ts_code: '000001.SZ' }),
+  stock_st: tushareDaily('stock_st', { ts_code: '000001.SZ' }),
+  limit_step: tushareDaily('limit_step', { ts_code: '000001.SZ' }),
   suspend_d: tushareDaily('suspend_d', { ts_code: '000001.SZ' }),
   fund_daily: tushareDaily('fund_daily', { ts_code: '510300.SH' }),
   fund_adj: tushareDaily('fund_adj', { ts_code: '510300.SH' }),
@@ -312,6 +315,12 @@ async function seed(db: Knex): Promise<void> {
       total_mv: 123450000000,
     },
   ]);
+  // States of the last two sessions as a risk-warned stock's second and third up limit, so that stock_st and
+  // limit_step have rows of each (the rules that set states: test/api/day-states.test.ts).
+  await db('day_states')
+    .where({ ts_code: '000001.SZ' })
+    .whereIn('trade_date', ['2024-12-30', '2024-12-31'])
+    .update({ risk_warning: 'ST', limit_move: 'up', limit_streak: 2 });
   await db('trading_halts').insert([
     { ts_code: '000001.SZ', trade_date: '2024-12-30', suspend_type: 'S', suspend_timing: null },
     { ts_code: '000001.SZ', trade_date: '2024-12-31', suspend_type: 'R', suspend_timing: null },

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Knex } from 'knex';
+import { runAudit } from '../../src/audit/runAudit';
 import { importBundle } from '../../src/ingest/bundle';
 import { TUSHARE_API_NAMES, TUSHARE_APIS } from '../../src/catalogue/apiCatalogue';
 import { paths } from '../../src/paths';
@@ -35,6 +36,12 @@ async function seed(db: Knex): Promise<void> {
   });
   // Nor the datasets: their fixture bundle.
   await importBundle(db, DATASET_FIXTURES);
+  // The day states of two stocks, as an import's audit writes them, and a risk warning planted on one of their
+  // days, so that stock_st has a row (the rules that set the states are test/api/day-states.test.ts's).
+  await runAudit(db, { symbols: ['000651.SZ', '000858.SZ'], now: new Date('2026-03-02T09:00:00Z') });
+  await db('day_states')
+    .where({ ts_code: '000651.SZ', trade_date: '2024-12-31' })
+    .update({ name: 'ST样本', risk_warning: 'ST' });
 }
 
 const csvRows = (file: string): Record<string, string>[] =>
@@ -219,6 +226,8 @@ describe('POST /dataapi: Tushare-compatible wire format', () => {
       weekly: { ts_code: '000001.SZ', start_date: '20240101', end_date: '20241231' },
       monthly: { ts_code: '000001.SZ', start_date: '20240101', end_date: '20241231' },
       ths_member: { ts_code: '885800.TI' },
+      // 五粮液's second and third up limits in a row, 2024-09-27 and 09-30 (the real bars of 2024).
+      limit_step: { ts_code: '000858.SZ' },
     };
     for (const apiName of TUSHARE_API_NAMES) {
       const answer = await query(apiName, { ...params[apiName], limit: 3 });

@@ -122,6 +122,18 @@ describe('audit: one planted defect of each check, found once under its name; a 
             },
           },
           {
+            check: 'limit_price_mismatch',
+            symbol: '600013.SH',
+            date: '2024-01-19',
+            detail: { source_up: 11.2, source_down: 9.09, computed_up: 11.11, computed_down: 9.09 },
+          },
+          {
+            check: 'limit_list_mismatch',
+            symbol: '600013.SH',
+            date: '2024-01-22',
+            detail: { source_limit: 'U', source_limit_times: 2, limit_move: 'up', limit_streak: 1 },
+          },
+          {
             check: 'partial_session',
             symbol: null,
             date: '2024-01-31',
@@ -137,10 +149,10 @@ describe('audit: one planted defect of each check, found once under its name; a 
       );
       // Every check but an offer's first-day band, which no listing of 2024 has (test/unit/priceLimits.test.ts).
       expect(new Set(summary.findings.map(({ check }) => check))).to.have.length(CHECK_NAMES.length - 1);
-      expect([summary.added.length, summary.resolved, auditFails('new', summary)]).to.deep.equal([14, 0, true]);
+      expect([summary.added.length, summary.resolved, auditFails('new', summary)]).to.deep.equal([16, 0, true]);
       // Run again, the same errors are no longer new: `new` passes, `open` still fails, `never` never does.
       const again = await runAudit(testDb.db, OPTIONS);
-      expect([again.findings.length, again.added.length, again.resolved]).to.deep.equal([14, 0, 0]);
+      expect([again.findings.length, again.added.length, again.resolved]).to.deep.equal([16, 0, 0]);
       expect((['new', 'open', 'never'] as const).map((gate) => auditFails(gate, again))).to.deep.equal([
         false,
         true,
@@ -162,7 +174,7 @@ describe('audit: one planted defect of each check, found once under its name; a 
       await importBundle(testDb.db, fixed.dir);
       const after = await runAudit(testDb.db, { ...OPTIONS, now: new Date('2024-02-02T10:00:00Z') });
       expect(after.findings.map(({ check }) => check)).to.deep.equal(['partial_session']);
-      expect([after.added.length, after.resolved]).to.deep.equal([0, 12]);
+      expect([after.added.length, after.resolved]).to.deep.equal([0, 14]);
       const rows = await testDb
         .db('quality_findings')
         .orderBy(['check_name', 'ts_code'])
@@ -170,7 +182,7 @@ describe('audit: one planted defect of each check, found once under its name; a 
       expect(rows.filter((row) => row.resolved_at === null).map((row) => row.check_name)).to.deep.equal([
         'partial_session',
       ]);
-      expect(rows).to.have.length(13);
+      expect(rows).to.have.length(15);
     } finally {
       planted.remove();
       fixed.remove();

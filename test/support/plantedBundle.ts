@@ -122,6 +122,12 @@ export function plantedBundle(fix: ReadonlySet<string> = new Set()) {
   stock('600012.SH');
   if (!fix.has('zero_volume')) set('600012.SH', '20240124', { vol: 0, amount: 0 });
   stock('600013.SH');
+  // The source's limit prices of the 19th 9 cents off the rules' (10.10 × 1.1 = 11.11), and its limit list's count
+  // of an up close on the 22nd (11.00 on 10.00: its first in a row) as its second.
+  const limitRows = [`20240119,600013.SH,10.1,${fix.has('limit_price_mismatch') ? 11.11 : 11.2},9.09`];
+  const limitList = [`20240122,600013.SH,测试股份,11,10,${fix.has('limit_list_mismatch') ? 1 : 2},U`];
+  set('600013.SH', '20240122', { high: 11, close: 11, vwap: 10.5 });
+  set('600013.SH', '20240123', { pre_close: 11, open: 11, high: 11.05, vwap: 10.5 });
   // Rules that must not fire: a halt without a bar; an ST stock's +4.9 % (±5 % then); ChiNext's +19 %; a
   // new listing's first days without a limit.
   stock('600014.SH');
@@ -166,6 +172,8 @@ export function plantedBundle(fix: ReadonlySet<string> = new Set()) {
     ),
     'dividend.csv': csv('ts_code,end_date,div_proc,cash_div,stk_div,ex_date', ...dividends),
     'suspend_d.csv': csv('ts_code,trade_date,suspend_type', ...halts),
+    'stk_limit.csv': csv('trade_date,ts_code,pre_close,up_limit,down_limit', ...limitRows),
+    'limit_list_d.csv': csv('trade_date,ts_code,name,close,pct_chg,limit_times,limit', ...limitList),
     'balancesheet.csv': csv(
       'ts_code,ann_date,f_ann_date,end_date,report_type,comp_type,end_type,total_assets,total_liab,total_hldr_eqy_inc_min_int',
       ...sheets,

@@ -69,7 +69,8 @@ export const SAMPLE_REQUESTS: Record<string, string> = {
   getAdjustmentFactor: '/v1/market/adjustment-factor?symbol=000001&begin_date=2024-01-01&end_date=2024-12-31',
   getTradingCalendar: '/v1/market/trading-calendar?begin_date=2024-12-01&end_date=2024-12-31',
   getMarketCrossSection: '/v1/market/cross-section?date=2024-12-31',
-  getLimitLadder: '/v1/market/limit-ladder?date=2024-12-31',
+  // 五粮液's third up limit in a row (the real bars of 2024).
+  getLimitLadder: '/v1/market/limit-ladder?date=2024-09-30',
   getFundCrossSection: '/v1/fund/cross-section?date=2024-12-31',
   getIndustryCrossSection: '/v1/industry/cross-section?date=2024-12-31',
   getConvertibleCrossSection: '/v1/convertible/cross-section?date=2024-12-31',
