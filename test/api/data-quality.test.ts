@@ -31,7 +31,7 @@ describe('GET /v1/data/quality: the audit’s findings, counted and listed', () 
       data: {
         summary: {
           open_errors: 9,
-          open_warnings: 4,
+          open_warnings: 6,
           by_check: [
             ['balance_sheet_identity', 'error'],
             ['bar_on_closed_day', 'error'],
@@ -39,6 +39,8 @@ describe('GET /v1/data/quality: the audit’s findings, counted and listed', () 
             ['factor_step_mismatch', 'error'],
             ['factor_step_without_event', 'warning'],
             ['limit_breach', 'error'],
+            ['limit_list_mismatch', 'warning'],
+            ['limit_price_mismatch', 'warning'],
             ['missing_session', 'error'],
             ['ohlc_inconsistent', 'error'],
             ['partial_session', 'warning'],
@@ -85,6 +87,8 @@ describe('GET /v1/data/quality: the audit’s findings, counted and listed', () 
     expect(warnings.body.data.findings.map((f: { check: string }) => f.check)).to.deep.equal([
       'zero_volume',
       'stale_bar',
+      'limit_list_mismatch',
+      'limit_price_mismatch',
       'factor_step_without_event',
     ]);
     const response = await fetch(`${api.server.baseUrl}/v1/data/quality?check=partial_session&format=csv`, {
