@@ -1,7 +1,7 @@
 import { priceDecimalsOf } from '../market/adjust';
 import type { AuditSeries, BarLimit } from './barChecks';
 import { finding, type Finding } from './findings';
-import { isDelistingName, isUnreformedName } from './priceLimits';
+import { isDelistingName, isRiskWarningName, isUnreformedName } from './priceLimits';
 
 /**
  * A security's state on a day, by the rules the audit checks its bars with (`limitOfBar`, `priceLimits.ts`):
@@ -49,11 +49,10 @@ export type LimitSource = (typeof LIMIT_SOURCES)[number];
 
 /** The risk warning a name marks. */
 export function riskWarningOf(name: string): RiskWarning {
-  const trimmed = name.trim();
-  if (isDelistingName(trimmed)) return 'delisting';
-  if (/^[SG]?\*ST(?![A-Za-z])/i.test(trimmed)) return '*ST';
-  if (/^[SG]?ST(?![A-Za-z])/i.test(trimmed)) return 'ST';
-  return isUnreformedName(trimmed) ? 'S' : 'none';
+  if (isDelistingName(name)) return 'delisting';
+  // The audit's own reading of a warning (isRiskWarningName); a star before ST makes it *ST.
+  if (isRiskWarningName(name)) return /^[SG]?\*/i.test(name.trim()) ? '*ST' : 'ST';
+  return isUnreformedName(name) ? 'S' : 'none';
 }
 
 /** A name a security had, from `start` through `end` (null: still). */
