@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { batchRows, upsertRows } from '../db/bulkWrite';
+import { replaceInRange } from './rangeWrites';
 import type { DayRange } from './auditReads';
 
 /** A day's limit prices as the audit's rules compute them, a `price_limits` row marked computed. */
@@ -23,19 +23,6 @@ export async function writeComputedLimits(
   range: DayRange,
   limits: readonly ComputedLimit[],
 ): Promise<void> {
-  await db.transaction(async (trx) => {
-    const stale = trx(SPEC.table)
-      .whereIn('ts_code', [...codes])
-      .where('computed', 1);
-    if (range.from !== null) stale.where('trade_date', '>=', range.from);
-    if (range.until !== null) stale.where('trade_date', '<=', range.until);
-    await stale.delete();
-    const size = await batchRows(trx, 6);
-    for (let i = 0; i < limits.length; i += size)
-      await upsertRows(
-        trx,
-        SPEC,
-        limits.slice(i, i + size).map((limit) => ({ ...limit, computed: 1 })),
-      );
-  });
+  const rows = limits.map((limit) => ({ ...limit, computed: 1 }));
+  await db.transaction((trx) => replaceInRange(trx, SPEC, codes, range, rows, (query) => query.where('computed', 1)));
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { batchRows, upsertRows } from '../db/bulkWrite';
+import { replaceInRange } from './rangeWrites';
 import { bumpDataVersion } from '../db/dataVersions';
 import { forgetStoredDays } from '../db/storedDays';
 import type { DayState } from '../domain/quality/dayStates';
@@ -33,16 +33,11 @@ export async function writeDayStates(
   states: readonly StoredDayState[],
 ): Promise<void> {
   await db.transaction(async (trx) => {
-    const stale = trx(SPEC.table).whereIn('ts_code', [...codes]);
-    if (range.from !== null) stale.where('trade_date', '>=', range.from);
-    if (range.until !== null) stale.where('trade_date', '<=', range.until);
-    await stale.delete();
     // In the order of the date-led index: the rows of one day, of securities next to each other, share its pages.
     const ordered = [...states].sort((a, b) =>
       a.trade_date < b.trade_date ? -1 : a.trade_date > b.trade_date ? 1 : a.ts_code < b.ts_code ? -1 : 1,
     );
-    const size = await batchRows(trx, 11);
-    for (let i = 0; i < ordered.length; i += size) await upsertRows(trx, SPEC, ordered.slice(i, i + size));
+    await replaceInRange(trx, SPEC, codes, range, ordered);
     await forgetStoredDays(trx, range.from, range.until);
     await bumpDataVersion(trx, 'market');
   });
