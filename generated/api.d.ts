@@ -1293,6 +1293,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The flat files' manifest — every dataset's years, months and days as Parquet
+         * @description Years of the whole market in a few requests: the files the operator's `FLAT_DIR` keeps current (after every
+         *     load and update), each a dataset's rows of a period in Tushare's layout and units — a closed year
+         *     (`daily/2024.parquet`), a closed month of this year, a day of this month, or a reference table's snapshot —
+         *     with its rows, bytes, sha256 and URL. Fetch them with the same key header (`/v1/files/{dataset}/{file}`:
+         *     `ETag`, `If-None-Match`, `Range`), and read them as one table:
+         *
+         *     ```sql
+         *     -- DuckDB (httpfs)
+         *     CREATE SECRET (TYPE http, EXTRA_HTTP_HEADERS MAP {'X-API-KEY': 'ak_...'});
+         *     SELECT * FROM read_parquet(['http://localhost:8080/v1/files/daily/2024.parquet', ...]);
+         *     ```
+         *
+         *     Only the files of the datasets the key's scopes cover (`daily`: market, `income_vip`: financials,
+         *     `stock_basic`: reference, `dividend`: events) and, for data of a session's close, of the days the plan sees
+         *     now (a starter's newest day file appears at 15:15) are listed. `begin_date`/`end_date` keep the files whose
+         *     days meet the range (snapshots always). No flat files kept here (`FLAT_DIR` unset) → 404 `no_data`; an
+         *     unknown dataset → 400 `invalid_parameter`.
+         */
+        get: operations["getFlatFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/files/{dataset}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One flat file, streamed from disk, with ETag and Range
+         * @description A file the manifest (`/v1/files`) lists, as it lies on disk: `Content-Length`, `ETag` (its sha256, in
+         *     quotes: `If-None-Match` → 304), `Range: bytes=a-b` → 206 with `Content-Range` (a Parquet reader fetches the
+         *     footer and only the columns it reads), never compressed on the way. The same key header as every route;
+         *     the same rules as the manifest: a dataset outside the key's scopes → 403 `insufficient_permissions`, a file
+         *     whose newest day the plan's delay still hides → 404 `no_data` saying from when, a file not listed → 404
+         *     `not_found`, a range past the end → 416 `range_not_satisfiable`. Each file fetched counts once in the usage,
+         *     with the bytes sent (`/api/v1/billing/usage`). Polars: `pl.scan_parquet(urls, storage_options={'X-API-KEY':
+         *     key})`; pandas: `pd.read_parquet(url, storage_options={'X-API-KEY': key})`.
+         */
+        get: operations["getFlatFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/market/cross-section": {
         parameters: {
             query?: never;
@@ -2147,12 +2210,13 @@ export interface components {
          *     | `key_limit_reached` | 409 | creating an API key on an account that holds 50 already (delete one first) |
          *     | `payload_too_large` | 413 | the request body is over 32 kB |
          *     | `unsupported_media_type` | 415 | a request body that is not `application/json` |
+         *     | `range_not_satisfiable` | 416 | a file's `Range` begins past its end (`Content-Range: bytes *\/<size>` gives the size) |
          *     | `rate_limit_exceeded` | 429 | the plan's per-minute budget is spent; see `Retry-After` |
          *     | `internal_error` | 500 | a fault on our side; no details are given |
          *     | `service_unavailable` | 503 | a dependency such as the database is down; retry later |
          * @enum {string}
          */
-        ErrorCode: "missing_parameter" | "invalid_parameter" | "invalid_symbol" | "too_many_symbols" | "invalid_field" | "invalid_date_format" | "date_range_too_large" | "invalid_period" | "invalid_report_type" | "invalid_cursor" | "invalid_key" | "invalid_token" | "invalid_credentials" | "insufficient_permissions" | "not_found" | "no_data" | "method_not_allowed" | "email_taken" | "key_limit_reached" | "payload_too_large" | "unsupported_media_type" | "rate_limit_exceeded" | "internal_error" | "service_unavailable";
+        ErrorCode: "missing_parameter" | "invalid_parameter" | "invalid_symbol" | "too_many_symbols" | "invalid_field" | "invalid_date_format" | "date_range_too_large" | "invalid_period" | "invalid_report_type" | "invalid_cursor" | "invalid_key" | "invalid_token" | "invalid_credentials" | "insufficient_permissions" | "not_found" | "no_data" | "method_not_allowed" | "email_taken" | "key_limit_reached" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "rate_limit_exceeded" | "internal_error" | "service_unavailable";
         /** @description The body of every error response. */
         Error: {
             /**
@@ -5335,6 +5399,66 @@ export interface components {
             data: components["schemas"]["DataQuality"];
             pagination: components["schemas"]["Pagination"];
         };
+        /** @description One flat file: a dataset's rows of a period in Tushare's layout and units (every field of the api in its order, the partition column included, dates as DATE, every row under its security's current code), as `/dataapi` answers them. */
+        FlatFile: {
+            /**
+             * @description The Tushare api_name, e.g. `daily`, `adj_factor`, `daily_basic`, `income_vip`, `stock_basic`.
+             * @example daily
+             */
+            dataset: string;
+            /**
+             * @description The file's place under the flat directory (`FLAT_DIR`), the layout Spark, Trino and DuckDB read.
+             * @example daily/2024.parquet
+             */
+            path: string;
+            /**
+             * @description Where to fetch it, relative to the server (the same API key header).
+             * @example /v1/files/daily/2024.parquet
+             */
+            url: string;
+            /**
+             * @description A closed year, a closed month of this year, a day of this month, or a reference table's every row (`snapshot`). A month's days become one file once it closes, a year's months once it does.
+             * @enum {string}
+             */
+            unit: "year" | "month" | "day" | "snapshot";
+            /**
+             * Format: date
+             * @description The first day (of the partition column) with rows in the file; null for a snapshot.
+             */
+            first_date: string | null;
+            /**
+             * Format: date
+             * @description The last day with rows in the file; null for a snapshot.
+             */
+            last_date: string | null;
+            /** Format: int64 */
+            rows: number;
+            /** Format: int64 */
+            bytes: number;
+            /** @description Of the file's bytes; the file's ETag is this in quotes. */
+            sha256: string;
+        };
+        /** @description The flat files the key may fetch now, as the manifest lists them. */
+        FlatFileList: {
+            /**
+             * Format: date-time
+             * @description When the files were last written (UTC).
+             */
+            written_at: string;
+            /** @description The store's data versions the files were written from, by data set. */
+            data_versions: {
+                [key: string]: number;
+            };
+            files: components["schemas"]["FlatFile"][];
+        };
+        /** @description Success envelope of the flat files' manifest. */
+        FlatFileListResponse: {
+            code: components["schemas"]["SuccessCode"];
+            message: components["schemas"]["SuccessMessage"];
+            data: components["schemas"]["FlatFileList"];
+        };
+        /** @description The file's bytes (or the part asked), as they lie on disk. */
+        FlatFileBytes: string;
         /**
          * Format: double
          * @description Opening price.
@@ -6073,6 +6197,12 @@ export interface components {
              * @example 1234
              */
             total: number;
+            /**
+             * Format: int64
+             * @description Bytes of the flat files (`/v1/files/{dataset}/{file}`) sent in the range.
+             * @example 41873520
+             */
+            total_bytes: number;
             /** @description Every day of the range, oldest first, zero-filled. */
             daily: {
                 /**
@@ -6095,6 +6225,11 @@ export interface components {
                  * @description Requests to that route.
                  */
                 count: number;
+                /**
+                 * Format: int64
+                 * @description File bytes sent by that route (the flat files'; 0 for the others).
+                 */
+                bytes: number;
             }[];
             /** @description Most used first. A deleted key keeps its usage with `name` and `prefix` null. */
             by_key: {
@@ -7512,6 +7647,23 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The range begins past the file's end. */
+        RangeNotSatisfiable: {
+            headers: {
+                "Content-Range": components["headers"]["ContentRange"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 416,
+                 *       "message": "The range begins past the end of daily/2024.parquet (41873520 bytes)",
+                 *       "error": "range_not_satisfiable"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The JSON body is larger than 32 kB. */
         PayloadTooLarge: {
             headers: {
@@ -7881,6 +8033,11 @@ export interface components {
         /** @description `true`: open days only; `false`: closed days only; absent: both. */
         IsOpen: boolean;
         /**
+         * @description Tushare api_names, comma-separated (default every one), e.g. `daily,adj_factor`.
+         * @example daily,adj_factor
+         */
+        FlatDatasets: string;
+        /**
          * @description `false` (default here): unadjusted prices, each row with its `adj_factor`; `true`: prices forward-adjusted to
          *     each security's own anchor (its latest trading day, `adj_anchor_date`), equal to that day's bar of
          *     `/v1/market/daily`.
@@ -8042,6 +8199,12 @@ export interface components {
         XMinuteDelay: number;
         /** @description CSV and NDJSON answers of a cursor page only — the `cursor` of the next page; absent on the last page. */
         XNextCursor: string;
+        /** @description The bytes of the body. */
+        ContentLength: number;
+        /** @description `bytes`: a part of the file can be asked with `Range`. */
+        AcceptRanges: string;
+        /** @description The part sent and the whole size, `bytes 0-1023/4096`. */
+        ContentRange: string;
     };
     pathItems: never;
 }
@@ -12667,6 +12830,150 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFlatFiles: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Tushare api_names, comma-separated (default every one), e.g. `daily,adj_factor`.
+                 * @example daily,adj_factor
+                 */
+                dataset?: components["parameters"]["FlatDatasets"];
+                /**
+                 * @description First date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-01-02
+                 */
+                begin_date?: components["parameters"]["BeginDate"];
+                /**
+                 * @description Last date of the range, inclusive, `YYYY-MM-DD`.
+                 * @example 2024-12-31
+                 */
+                end_date?: components["parameters"]["EndDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The files, in path order. */
+            200: {
+                headers: {
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "message": "success",
+                     *       "data": {
+                     *         "written_at": "2026-12-04T09:12:31.204Z",
+                     *         "data_versions": {
+                     *           "market": 412,
+                     *           "financials": 57,
+                     *           "reference": 33,
+                     *           "events": 41
+                     *         },
+                     *         "files": [
+                     *           {
+                     *             "dataset": "daily",
+                     *             "path": "daily/2024.parquet",
+                     *             "url": "/v1/files/daily/2024.parquet",
+                     *             "unit": "year",
+                     *             "first_date": "2024-01-02",
+                     *             "last_date": "2024-12-31",
+                     *             "rows": 1298213,
+                     *             "bytes": 41873520,
+                     *             "sha256": "9f2c4e1d0b7a8e6f5c3d2b1a0e9f8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FlatFileListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFlatFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One byte range, `bytes=0-1023`, `bytes=4096-` or `bytes=-8` (the last 8). */
+                Range?: string;
+                /** @description An ETag this file had; unchanged → 304. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description The Tushare api_name.
+                 * @example daily
+                 */
+                dataset: string;
+                /**
+                 * @description The period and form, `2024.parquet`, `2026-11.parquet`, `2026-12-04.parquet` or `snapshot.parquet`.
+                 * @example 2024.parquet
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole file. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Content-Length": components["headers"]["ContentLength"];
+                    "Accept-Ranges": components["headers"]["AcceptRanges"];
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.apache.parquet": components["schemas"]["FlatFileBytes"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["FlatFileBytes"];
+                };
+            };
+            /** @description The part of the file the `Range` asked. */
+            206: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Content-Range": components["headers"]["ContentRange"];
+                    "Content-Length": components["headers"]["ContentLength"];
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.apache.parquet": components["schemas"]["FlatFileBytes"];
+                    "application/vnd.apache.arrow.stream": components["schemas"]["FlatFileBytes"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            416: components["responses"]["RangeNotSatisfiable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -24,6 +24,8 @@ import { UsageRecorder } from './modules/billing/usage.service';
 import { financialsHandlers } from './modules/financials/financials.handlers';
 import { marketHandlers } from './modules/market/market.handlers';
 import { snapshotsHandlers } from './modules/snapshots/snapshots.handlers';
+import { filesHandlers } from './modules/files/files.handlers';
+import { FlatManifestReader } from './modules/files/files.repository';
 import { streamHandlers } from './modules/market/stream.handlers';
 import { datasetsHandlers } from './modules/datasets/datasets.handlers';
 import { StreamHub } from './modules/market/streamHub.service';
@@ -69,6 +71,8 @@ export interface AppDeps {
   cursorSecret?: string;
   /** The snapshot recorder's directory (SNAPSHOT_DIR) that `/v1/market/snapshots` reads; none: nothing recorded. */
   snapshotDir?: string;
+  /** FLAT_DIR: the flat files served at /v1/files; none: none are kept here. */
+  flatDir?: string;
   /** Readiness of this instance; main.ts passes its own so SIGTERM can report draining. */
   readiness?: Readiness;
   /** Metrics of this process; main.ts passes its own so METRICS_PORT and the cluster primary can serve them. */
@@ -141,7 +145,7 @@ export function createApp(deps: AppDeps): HttpApp {
   const access = {
     keyOwner: keyOwnerLookup(db, keyCache, plans),
     session: (token: string) => findSessionAccount(db, hashKey(token)),
-    recordUsage: (owner: KeyOwner, endpoint: string) => usage.record(owner, endpoint),
+    recordUsage: (owner: KeyOwner, endpoint: string, bytes: number) => usage.record(owner, endpoint, bytes),
   };
   // The MCP tools ask this same app, in process: it exists by the time a tool is called.
   const mcp = mcpRoutes({
@@ -176,6 +180,10 @@ export function createApp(deps: AppDeps): HttpApp {
       }),
       ...datasetsHandlers({ db: readDb, codes, answers, visibility }),
       ...snapshotsHandlers({ root: deps.snapshotDir, codes, visibility, cursorSecret: deps.cursorSecret }),
+      ...filesHandlers({
+        files: deps.flatDir === undefined ? undefined : new FlatManifestReader(deps.flatDir),
+        visibility,
+      }),
       ...instrumentDaysHandlers({ db: readDb, calendar, answers, visibility }),
       ...industryDaysHandlers({ db: readDb, calendar, answers, visibility }),
       ...freshnessHandlers({ db: readDb, codes, calendar, coverage, visibility, clock: deps.clock }),

@@ -19,7 +19,8 @@ import {
   qlibProgress,
   qlibSummary,
   securityProgress,
-  sessionFileProgress,
+  flatFileProgress,
+  flatFileSummary,
   sessionProgress,
   universeReport,
   updateSummary,
@@ -52,7 +53,7 @@ import { DataVersions } from './db/dataVersions';
 import { TradingCalendar } from './modules/common/tradingCalendar.service';
 import { countCoverage, StoreCoverage } from './modules/freshness/coverage.service';
 import { coverageTable } from './modules/freshness/coverageTable.serializer';
-import { EXPORTABLE_DATASETS, exportFlatFiles } from './modules/tushare/flatFiles.service';
+import { FLAT_DATASETS, keepFlatFiles, writeFlatFiles } from './modules/tushare/flatFiles.service';
 import { exportSnapshotDays } from './export/snapshotExport';
 import { exportQlib } from './export/qlib/qlibExport';
 import type { ColumnarFormat } from './http/answers/answerFormat';
@@ -111,12 +112,19 @@ async function auditAfterLoad(
   await countCoverageAfterLoad(db);
 }
 
-/** The store counted for `/v1/data/coverage` once a load changed it, so that the server reads the counts. */
+/**
+ * The store counted for `/v1/data/coverage` once a load changed it, so that the server reads the counts; and
+ * FLAT_DIR's files, when set, written again where the load changed them.
+ */
 async function countCoverageAfterLoad(db: ReturnType<typeof connect>) {
   const config = loadConfig();
   const started = performance.now();
+  const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   await countCoverage(db, { schedule: config.SYNC_SCHEDULE, minCoverage: config.SYNC_MIN_COVERAGE });
-  console.error(`coverage: the store counted in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.error(`coverage: the store counted in ${seconds()} s`);
+  if (config.FLAT_DIR === undefined) return;
+  const summary = await keepFlatFiles(db, config.FLAT_DIR, flatFileProgress());
+  console.error(`FLAT_DIR ${flatFileSummary(summary, seconds())}`);
 }
 
 function gateOnAudit(counts: AuditCounts, gate: AuditGate) {
@@ -418,15 +426,27 @@ program
 program
   .command('export')
   .description(
-    "write each dataset's sessions as flat files in Tushare's layout and units, one a session under OUT/<dataset>/trade_date=YYYY-MM-DD/ (Hive-style: DuckDB, pandas and Polars read a dataset as one table), with manifest.json (dataset, date, rows, sha256); a rerun writes only what changed. --format qlib: the whole store in qlib's binary layout (provider_uri), appended to by each later run",
+    "write the flat files: each dataset's rows in Tushare's layout and units under OUT/<dataset>/, a file a closed year (2024.parquet), a closed month of this year (2026-11.parquet), a day of this month (2026-12-04.parquet) or a reference table's snapshot (snapshot.parquet), with manifest.json (each file's period, rows, bytes, sha256) written last; a rerun writes only the files the store's changes since touch (FLAT_DIR: kept so after every load and update). --format qlib: the whole store in qlib's binary layout (provider_uri), appended to by each later run",
   )
   .option(
     '--datasets <names>',
-    `comma-separated, of ${EXPORTABLE_DATASETS.join(', ')} and snapshots (the recorder's closed days, copied as they are; not with qlib)`,
-    listOf('dataset', [...EXPORTABLE_DATASETS, 'snapshots']),
+    `comma-separated (default: every one), of ${FLAT_DATASETS.join(', ')} and snapshots (the recorder's closed days, copied as they are; not with qlib)`,
+    listOf('dataset', [...FLAT_DATASETS, 'snapshots']),
   )
-  .option('--since <date>', 'first session, YYYY-MM-DD (not with qlib)', isoDate)
-  .option('--until <date>', 'last session, YYYY-MM-DD (default: today)', isoDate)
+  .option(
+    '--since <date>',
+    'only the files whose period ends on or after this day, YYYY-MM-DD, each whole (not with qlib)',
+    isoDate,
+  )
+  .option(
+    '--until <date>',
+    'only the files whose period begins on or before this day, YYYY-MM-DD (default: today)',
+    isoDate,
+  )
+  .option(
+    '--full',
+    'read every file again, not only those the changes touch (a file whose bytes are the same is left as it is)',
+  )
   .option(
     '--format <format>',
     'parquet, arrow (an Arrow IPC stream a file) or qlib',
@@ -435,7 +455,14 @@ program
   )
   .requiredOption('--out <dir>', 'output directory')
   .action(
-    (options: { datasets?: string[]; since?: string; until?: string; format: ColumnarFormat | 'qlib'; out: string }) =>
+    (options: {
+      datasets?: string[];
+      since?: string;
+      until?: string;
+      full?: boolean;
+      format: ColumnarFormat | 'qlib';
+      out: string;
+    }) =>
       withDb(async (db) => {
         const started = performance.now();
         const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
@@ -444,32 +471,28 @@ program
           console.error(qlibSummary(summary, seconds()));
           return;
         }
-        if (options.datasets === undefined || options.since === undefined)
-          throw new InvalidArgumentError(`--datasets and --since are required with --format ${options.format}`);
-        const until = options.until ?? exchangeToday();
-        if (options.datasets.includes('snapshots')) {
+        if (options.datasets?.includes('snapshots')) {
           const copied = await exportSnapshotDays(loadConfig().SNAPSHOT_DIR, {
             out: options.out,
-            since: options.since,
-            until,
+            since: options.since ?? '0000-01-01',
+            until: options.until ?? exchangeToday(),
           });
           console.error(
             `export: recorded snapshots of ${copied.days} days, ${copied.files} files (${copied.written} written, ${copied.unchanged} unchanged)`,
           );
         }
-        const datasets = options.datasets.filter((name) => name !== 'snapshots');
-        if (datasets.length === 0) return;
-        const summary = await exportFlatFiles(db, new TradingCalendar(db, new DataVersions(db, 0)), {
+        const datasets = options.datasets?.filter((name) => name !== 'snapshots');
+        if (datasets?.length === 0) return;
+        const summary = await writeFlatFiles(db, new TradingCalendar(db, new DataVersions(db, 0)), {
           datasets,
           since: options.since,
+          until: options.until,
+          full: options.full,
           format: options.format,
           out: options.out,
-          until,
-          progress: sessionFileProgress(),
+          progress: flatFileProgress(),
         });
-        console.error(
-          `export: ${summary.files} files (${summary.written} written, ${summary.unchanged} unchanged), ${summary.rows} rows in ${seconds()} s (${Math.round(summary.rows / Number(seconds()))} rows/s)`,
-        );
+        console.error(flatFileSummary(summary, seconds()));
       }),
   );
 

@@ -9,6 +9,7 @@ import type { UpdateSummary } from './ingest/update/runUpdate';
 import type { BundleFile, BundleProgress } from './ingest/bundle';
 import { rejectionLines } from './loaders/loaderTypes';
 import type { QlibExportSummary } from './export/qlib/qlibExport';
+import type { FlatFileSummary } from './modules/tushare/flatFiles.service';
 
 /**
  * Per-file progress of an import: a bar with rows/s and ETA (by bytes read) on a terminal, one summary line
@@ -55,8 +56,12 @@ export const securityProgress = (stream: NodeJS.WriteStream = process.stderr) =>
   countProgress('securities', 100, stream);
 
 /** A bar over the files of an export, a dataset's session each (on a terminal; a line every thousand otherwise). */
-export const sessionFileProgress = (stream: NodeJS.WriteStream = process.stderr) =>
-  countProgress('sessions exported', 1000, stream);
+export const flatFileProgress = (stream: NodeJS.WriteStream = process.stderr) =>
+  countProgress('files written', 100, stream);
+
+/** A flat-file run's summary line. */
+export const flatFileSummary = (summary: FlatFileSummary, seconds: string): string =>
+  `export: ${summary.files} files read (${summary.written} written, ${summary.unchanged} unchanged, ${summary.removed} removed), ${summary.rows} rows in ${seconds} s (${Math.round(summary.rows / Math.max(Number(seconds), 0.1))} rows/s)`;
 
 /** A bar over the securities of a qlib export (on a terminal; a line every thousand otherwise). */
 export const qlibProgress = (stream: NodeJS.WriteStream = process.stderr) => {

@@ -49,6 +49,11 @@ const Env = z
     MINUTE_RETENTION_DAYS: z.union([z.literal('off'), z.coerce.number().int().min(1).max(3650)]).default(90),
     /** A qlib provider_uri the updates keep current (`ashare export --format qlib` layout); unset: none. */
     QLIB_DIR: z.string().min(1).optional(),
+    /**
+     * The flat files' directory (`ashare export` layout), kept current after every load and update and served at
+     * `/v1/files`; unset: none (`make run` sets ./data/flat).
+     */
+    FLAT_DIR: z.string().min(1).optional(),
     /** Bound on every database statement and on waiting for a pooled connection; past it a request gets 503. */
     DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
     /** How long SIGTERM waits for in-flight requests before closing their connections. */

@@ -25,6 +25,7 @@ import { liveBusFor } from './db/liveBus';
 import { startQuoteFeed } from './live/pollerLock';
 import { startUpdateSchedule } from './ingest/update/updateSchedule';
 import { countCoverage } from './modules/freshness/coverage.service';
+import { keepFlatFiles } from './modules/tushare/flatFiles.service';
 import { StreamHub } from './modules/market/streamHub.service';
 
 const config = loadConfig();
@@ -67,9 +68,21 @@ const liveBus = await liveBusFor(config.REDIS_URL, logger, (events) => liveHub.r
 const quoteFeed = await startQuoteFeed(maintenanceDb, config, logger, redis, liveBus);
 // The after-close update (SYNC_SCHEDULE), in one process of all: on the maintenance pool, whose statements are not
 // bounded; after each run it counts the store for coverage, so that no request counts it.
-const updates = startUpdateSchedule(maintenanceDb, config, logger, redis, () =>
-  countCoverage(maintenanceDb, { schedule: config.SYNC_SCHEDULE, minCoverage: config.SYNC_MIN_COVERAGE }),
-);
+const updates = startUpdateSchedule(maintenanceDb, config, logger, redis, async () => {
+  await countCoverage(maintenanceDb, { schedule: config.SYNC_SCHEDULE, minCoverage: config.SYNC_MIN_COVERAGE });
+  await keepFlatDir();
+});
+
+/** FLAT_DIR written again where the store changed (all of it the first time): at start, and after each update. */
+async function keepFlatDir(): Promise<void> {
+  if (config.FLAT_DIR === undefined) return;
+  const started = performance.now();
+  const summary = await keepFlatFiles(maintenanceDb, config.FLAT_DIR);
+  logger.info({ ...summary, seconds: Math.round(performance.now() - started) / 1000 }, 'flat files kept current');
+}
+// In one process of a cluster: the first worker, as it speaks for all at start.
+if ((cluster.worker?.id ?? 1) === 1)
+  void keepFlatDir().catch((err: Error) => logger.error({ err: err.message }, 'writing the flat files failed'));
 
 const readiness = new Readiness(db, readDb, config.REPLICA_MAX_LAG_SECONDS);
 const metrics = new Metrics();
@@ -87,6 +100,7 @@ const app = createApp({
   mcpAllowedHosts: config.MCP_ALLOWED_HOSTS,
   cursorSecret: config.CURSOR_SECRET,
   snapshotDir: config.SNAPSHOT_DIR,
+  flatDir: config.FLAT_DIR,
   answerCache: { enabled: config.RESPONSE_CACHE },
   liveHub,
   trustProxy: config.TRUST_PROXY,

@@ -164,8 +164,8 @@ export const querySnapshots: QuerySnapshot[] = [
       writeUsageBatch(
         db,
         [
-          { accountId: 3, keyId: 7, endpoint: '/v1/market/daily', day: '2025-04-03', count: 12 },
-          { accountId: 3, keyId: 7, endpoint: '/v1/stock/search', day: '2025-04-03', count: 2 },
+          { accountId: 3, keyId: 7, endpoint: '/v1/market/daily', day: '2025-04-03', count: 12, bytes: 0 },
+          { accountId: 3, keyId: 7, endpoint: '/v1/stock/search', day: '2025-04-03', count: 2, bytes: 0 },
         ],
         new Map([[7, new Date('2025-04-03T06:59:00Z')]]),
       ),

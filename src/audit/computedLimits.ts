@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { replaceInRange } from './rangeWrites';
+import { recordRangeChange, replaceInRange } from './rangeWrites';
 import type { DayRange } from './auditReads';
 
 /** A day's limit prices as the audit's rules compute them, a `price_limits` row marked computed. */
@@ -24,5 +24,8 @@ export async function writeComputedLimits(
   limits: readonly ComputedLimit[],
 ): Promise<void> {
   const rows = limits.map((limit) => ({ ...limit, computed: 1 }));
-  await db.transaction((trx) => replaceInRange(trx, SPEC, codes, range, rows, (query) => query.where('computed', 1)));
+  await db.transaction(async (trx) => {
+    await replaceInRange(trx, SPEC, codes, range, rows, (query) => query.where('computed', 1));
+    await recordRangeChange(trx, SPEC.table, range);
+  });
 }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import { replaceInRange } from './rangeWrites';
 import { bumpDataVersion } from '../db/dataVersions';
 import { forgetStoredDays } from '../db/storedDays';
+import { recordRangeChange, replaceInRange } from './rangeWrites';
 import type { DayState } from '../domain/quality/dayStates';
 import type { DayRange } from './auditReads';
 
@@ -39,6 +39,7 @@ export async function writeDayStates(
     );
     await replaceInRange(trx, SPEC, codes, range, ordered);
     await forgetStoredDays(trx, range.from, range.until);
+    await recordRangeChange(trx, SPEC.table, range);
     await bumpDataVersion(trx, 'market');
   });
 }

@@ -30,6 +30,8 @@ declare global {
       urlQuery?: UrlQuery;
       /** The credential was refused (401 to throw once the address's refusal budget has counted it). */
       refusal?: AppError;
+      /** A file's answer: its usage counts the bytes sent (its Content-Length), as well as the request. */
+      countsBytes?: boolean;
       /** What a step ahead of the router failed with, for the error handler (aheadOfRouter). */
       failure?: unknown;
     }

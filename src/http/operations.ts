@@ -44,6 +44,7 @@ type Operation = OpenAPIV3.OperationObject & {
   'x-scope'?: Scope;
   'x-cache'?: { datasets: Dataset[]; 'realtime-only'?: boolean };
   'x-tushare'?: boolean;
+  'x-dataset-scope'?: boolean;
 };
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -86,8 +87,10 @@ export function operationPolicies(contract: OpenAPIV3.DocumentV3_1): OperationPo
       const content = (operation.responses?.['200'] as OpenAPIV3.ResponseObject | undefined)?.content;
       const tables = content?.['text/csv'] !== undefined;
       const scope = operation['x-scope'] ?? null;
-      // A Tushare-compatible operation names no scope: each api_name needs its own (checked by its handler).
-      if (credential === 'apiKey' && operation['x-tushare'] !== true && (scope === null || !scopes.includes(scope))) {
+      // A Tushare-compatible operation, or one over datasets (`x-dataset-scope`), names no scope: each api_name
+      // needs its own (checked by its handler).
+      const perDataset = operation['x-tushare'] === true || operation['x-dataset-scope'] === true;
+      if (credential === 'apiKey' && !perDataset && (scope === null || !scopes.includes(scope))) {
         throw new Error(`${operation.operationId}: an API-key operation needs x-scope, one of ${scopes.join(', ')}`);
       }
       policies.push({

@@ -35,6 +35,6 @@ export interface AccessPorts {
   keyOwner(key: string): KeyOwner | null | Promise<KeyOwner | null>;
   /** The account and session id of a console session token; null when it is unknown or expired. */
   session(token: string): Promise<{ sessionId: number; account: SessionAccount } | null>;
-  /** Counts one answered API-key request of an operation, named by its path template. */
-  recordUsage(owner: KeyOwner, endpoint: string): void;
+  /** Counts one answered API-key request of an operation, named by its path template, with the file bytes it sent. */
+  recordUsage(owner: KeyOwner, endpoint: string, bytes: number): void;
 }

@@ -8,6 +8,8 @@ import { IngestError } from './ingestError';
 import { KeyTracker, keyOf } from '../loaders/keyTracker';
 import { batchRows, tableWriter } from '../db/bulkWrite';
 import { forgetStoredDays, STORED_DAY_SOURCES } from '../db/storedDays';
+import { recordChanges } from '../db/dataChanges';
+import { trackPartitionDates, type DateRanges } from '../domain/tables/flatLayout';
 import type { LoadOptions, LoadResult, Row, TableLoad, TableLoader } from '../loaders/loaderTypes';
 
 /** How many rejected rows a load reports by line (all are counted). */
@@ -45,6 +47,7 @@ export async function loadRecords(
     if (result.rejections.length < MAX_REPORTED_REJECTIONS) result.rejections.push({ line, reason });
   };
   const seen = new KeyTracker(load.key);
+  const partitions: DateRanges = new Map();
   return db.transaction(async (trx) => {
     const writer = await tableWriter(trx, load);
     let batch: Row[] = [];
@@ -91,6 +94,7 @@ export async function loadRecords(
           batch.push(row);
         }
         trackDates(result, row, load.key);
+        trackPartitionDates(partitions, row);
         batchSize ||= await batchRows(trx, Object.keys(row).length);
         if (batch.length >= batchSize) await flush();
       }
@@ -104,6 +108,7 @@ export async function loadRecords(
     if (result.rows > 0) {
       await load.afterLoad?.(trx, result);
       if (STORED_DAY_SOURCES.has(load.table)) await forgetStoredDays(trx, result.firstDate, result.lastDate);
+      await recordChanges(trx, load.table, partitions);
       await bumpDataVersion(trx, load.dataset);
     }
     await options.beforeCommit?.(trx, result);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { exportQlib } from '../../src/export/qlib/qlibExport';
-import { exportFlatFiles } from '../../src/modules/tushare/flatFiles.service';
+import { writeFlatFiles } from '../../src/modules/tushare/flatFiles.service';
 import { TradingCalendar } from '../../src/modules/common/tradingCalendar.service';
 import { DataVersions } from '../../src/db/dataVersions';
 import { ColumnarReader } from '../support/columnarReader';
@@ -309,23 +309,22 @@ describe('each day’s state: risk warnings, limits, limit moves, streaks, listi
     const reader = await ColumnarReader.open();
     try {
       const { db } = api;
-      await exportFlatFiles(db, new TradingCalendar(db, new DataVersions(db, 0)), {
+      await writeFlatFiles(db, new TradingCalendar(db, new DataVersions(db, 0)), {
         out: join(out, 'flat'),
         datasets: ['day_state'],
-        format: 'parquet',
         since: '2024-01-01',
         until: '2026-07-31',
       });
       const manifest = JSON.parse(readFileSync(join(out, 'flat', 'manifest.json'), 'utf8')) as {
-        files: Array<{ path: string; date: string }>;
+        files: Array<{ path: string }>;
       };
-      // A file a session (its day in its path, Hive's partition); whole numbers read back as int64 text.
+      // A file a period (a year, a month, a day), each row with its day; whole numbers read back as int64 text.
       const exported = [];
       for (const file of manifest.files)
         for (const row of (await reader.parquet(readFileSync(join(out, 'flat', file.path)))).rows)
           exported.push({
             ...row,
-            trade_date: file.date.replaceAll('-', ''),
+            trade_date: String(row.trade_date).replaceAll('-', ''),
             ...Object.fromEntries(
               ['limit_streak', 'listing_session', 'suspended'].map((field) => [
                 field,

@@ -11,7 +11,7 @@ import { DATASET_DESCRIPTORS } from '../../src/domain/tables/datasetDescriptors'
 import type { FieldSource } from '../../src/domain/tables/tushareApi';
 import { toTushareDate, toTushareUnits } from '../../src/domain/tables/tushareUnits';
 import { TradingCalendar } from '../../src/modules/common/tradingCalendar.service';
-import { EXPORTABLE_DATASETS, exportFlatFiles } from '../../src/modules/tushare/flatFiles.service';
+import { FLAT_DATASETS, writeFlatFiles } from '../../src/modules/tushare/flatFiles.service';
 import { exportQlib } from '../../src/export/qlib/qlibExport';
 import { qlibInstrument } from '../../src/domain/qlib/qlibLayout';
 import { ColumnarReader } from '../support/columnarReader';
@@ -139,23 +139,24 @@ describe('e2e: each dataset of the catalogue reads the same on every interface (
     }
   }
 
-  /** The flat file of an api's day, as DuckDB reads it. */
+  /** The rows of an api's day in its flat file (its year's, month's or own), as DuckDB reads them. */
   async function flatFile(api: string, day: string) {
     const { db } = demo.testDb;
     const out = mkdtempSync(join(tmpdir(), 'ashare-cross-'));
     try {
       const calendar = new TradingCalendar(db, new DataVersions(db, 0));
-      await exportFlatFiles(db, calendar, { out, datasets: [api], since: day, until: day, format: 'parquet' });
+      await writeFlatFiles(db, calendar, { out, datasets: [api], since: day, until: day });
       const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as {
         files: Array<{ path: string }>;
       };
-      return await (await reader).parquet(readFileSync(join(out, manifest.files[0]!.path)));
+      const table = await (await reader).parquet(readFileSync(join(out, manifest.files[0]!.path)));
+      return { ...table, rows: table.rows.filter((row) => (row.trade_date ?? row.ann_date) === day) };
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
   }
 
-  /** The flat files: the day's file holds the /dataapi row (the day itself is its folder's name). */
+  /** The flat files: the day's rows in its file hold the /dataapi row. */
   async function inFlatFile(descriptor: DatasetDescriptor, stored: Row, key: string[], expected: Row): Promise<void> {
     const day = storedDay(stored.trade_date ?? stored.ann_date)!;
     const table = await flatFile(descriptor.api, day);
@@ -268,7 +269,7 @@ describe('e2e: each dataset of the catalogue reads the same on every interface (
         await client.close();
       }
 
-      if (EXPORTABLE_DATASETS.includes(sample.api)) {
+      if (FLAT_DATASETS.includes(sample.api)) {
         const table = await flatFile(sample.api, day);
         const fileRow = table.rows.find((one) => one.ts_code === sample.symbol);
         expect(fileRow, `${sample.symbol} in the flat file of ${day}`).to.not.equal(undefined);
@@ -304,7 +305,7 @@ describe('e2e: each dataset of the catalogue reads the same on every interface (
       const key = [...descriptor.key];
       const expected = descriptor.tushare ? await onDataapi(descriptor, stored!, key) : null;
       if (route) await onV1(descriptor, route, stored!, key);
-      if (expected !== null && EXPORTABLE_DATASETS.includes(descriptor.api))
+      if (expected !== null && FLAT_DATASETS.includes(descriptor.api))
         await inFlatFile(descriptor, stored!, key, expected);
     });
   }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DATASET_DESCRIPTORS } from '../../src/domain/tables/datasetDescriptors';
 import { RECENT_SYNTHETIC_STOCKS } from '../../src/generate/recentSessions';
-import { exportFlatFiles } from '../../src/modules/tushare/flatFiles.service';
+import { writeFlatFiles } from '../../src/modules/tushare/flatFiles.service';
 import { TradingCalendar } from '../../src/modules/common/tradingCalendar.service';
 import { DataVersions } from '../../src/db/dataVersions';
 import { operations } from '../support/contract';
@@ -71,10 +71,9 @@ describe('e2e: the demo store answers every rule it has, each security under one
     const out = mkdtempSync(join(tmpdir(), 'ashare-seams-'));
     try {
       const { db } = demo.testDb;
-      await exportFlatFiles(db, new TradingCalendar(db, new DataVersions(db, 0)), {
+      await writeFlatFiles(db, new TradingCalendar(db, new DataVersions(db, 0)), {
         out,
         datasets: ['daily'],
-        format: 'parquet',
         since: DAY,
         until: DAY,
       });
@@ -83,8 +82,10 @@ describe('e2e: the demo store answers every rule it has, each security under one
       };
       const reader = await ColumnarReader.open();
       try {
+        // The day's rows in the file of its year.
         const { rows } = await reader.parquet(readFileSync(join(out, manifest.files[0]!.path)));
-        expect(rows.map((row) => row.ts_code).sort()).to.deep.equal(symbols);
+        const day = rows.filter((row) => row.trade_date === DAY);
+        expect(day.map((row) => row.ts_code).sort()).to.deep.equal(symbols);
         // The Tushare wire asked for the day answers the same codes as its flat file.
         const wire = await dataapi(demo.server.baseUrl, demo.key, 'daily', { trade_date: DAY.replaceAll('-', '') });
         expect(wire.data.items.map((item) => String(item[0])).sort()).to.deep.equal(symbols);

@@ -10,7 +10,7 @@ import { isGrantedApart } from '../../src/catalogue/apiDescriptor';
 import { COVERAGE_DATASETS } from '../../src/catalogue/coverageDatasets';
 import { BUNDLE_FILE_NAMES } from '../../src/ingest/bundle';
 import { INSTRUMENT_APIS, SYNC_APIS } from '../../src/ingest/tushare/tushareSync';
-import { EXPORTABLE_DATASETS } from '../../src/modules/tushare/flatFiles.service';
+import { FLAT_DATASETS } from '../../src/modules/tushare/flatFiles.service';
 import { paths, ROOT } from '../../src/paths';
 
 const names = (filter: (descriptor: (typeof API_CATALOGUE)[number]) => unknown) =>
@@ -45,7 +45,7 @@ describe('the api catalogue against the contract and every list', () => {
     const covered = COVERAGE_DATASETS.map(({ name }) => name);
     expect([...covered].sort()).to.deep.equal(names((api) => api.coverage).sort());
     expect(covered.slice(0, 2), 'the bars and their factors first').to.deep.equal(['daily', 'adj_factor']);
-    expect(EXPORTABLE_DATASETS.filter((api) => !(api in TUSHARE_APIS))).to.deep.equal([]);
+    expect(FLAT_DATASETS.filter((api) => !(api in TUSHARE_APIS))).to.deep.equal([]);
     // Every api has somewhere to go: a file a bundle may hold, or an answer of /dataapi.
     expect(names((api) => !api.load && !api.tushare)).to.deep.equal([]);
   });

@@ -28,6 +28,7 @@ const ERRORS = {
   key_limit_reached: [409, 'The account holds the most API keys it may'],
   payload_too_large: [413, 'Request body too large'],
   unsupported_media_type: [415, 'Unsupported content type'],
+  range_not_satisfiable: [416, 'Range not satisfiable'],
   rate_limit_exceeded: [429, 'Rate limit exceeded'],
   internal_error: [500, 'Internal server error'],
   service_unavailable: [503, 'Service unavailable, retry later'],
@@ -68,6 +69,7 @@ export const emailTaken = named('email_taken');
 export const keyLimitReached = named('key_limit_reached');
 export const payloadTooLarge = named('payload_too_large');
 export const unsupportedMediaType = named('unsupported_media_type');
+export const rangeNotSatisfiable = named('range_not_satisfiable');
 export const rateLimitExceeded = named('rate_limit_exceeded');
 export const internalError = named('internal_error');
 export const serviceUnavailable = named('service_unavailable');

@@ -1,6 +1,6 @@
 import type * as Arrow from 'apache-arrow';
 import type { ColumnType } from '../../domain/answers/columnTypes';
-import { CELL_VALUES, TIME_ZONE, type ColumnarRows } from './columnarRows';
+import { CELL_VALUES, TIME_ZONE, type ColumnarSink, type ColumnarTable } from './columnarRows';
 
 /** apache-arrow, loaded with the first columnar answer (`loadColumnarWriters`), not at start. */
 let arrow: typeof Arrow;
@@ -23,28 +23,33 @@ const ARROW_TYPES = {
 const END_OF_STREAM = Buffer.from([0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0]);
 
 /**
- * The rows as an Arrow IPC stream, a record batch per batch of rows: the schema (with the metadata) first,
- * then each batch with its own dictionaries (a replacement, which the stream format allows), then the end.
- * Each batch is written by itself, so the first bytes go out before the last rows are read.
+ * The rows as an Arrow IPC stream, a record batch per batch written: the schema (with the metadata) first, then
+ * each batch with its own dictionaries (a replacement, which the stream format allows), then, with `finish`,
+ * the end. Each batch is handed to `emit` by itself, so the first bytes go out before the last rows are read.
  */
-export function* arrowChunks({ columns, types, metadata, batches }: ColumnarRows): Generator<Buffer> {
+export function arrowSink({ columns, types, metadata }: ColumnarTable, emit: (chunk: Buffer) => void): ColumnarSink {
   const fields = columns.map((name, i) => new arrow.Field(name, ARROW_TYPES[types[i]!](i), true));
   const schema = new arrow.Schema(fields, new Map(Object.entries(metadata)));
   let first = true;
-  for (const rows of batches) {
-    const children = fields.map((field, i) => columnData(field.type, types[i]!, rows, i));
-    const data = arrow.makeData({ type: new arrow.Struct(fields), length: rows.length, nullCount: 0, children });
-    const bytes = arrow.tableToIPC(new arrow.Table([new arrow.RecordBatch(schema, data)]), 'stream');
-    // Each table's stream repeats the schema and ends: the schema is kept once, the end written last.
-    const schemaBytes = first ? 0 : 8 + new DataView(bytes.buffer, bytes.byteOffset).getInt32(4, true);
-    yield Buffer.from(bytes.buffer, bytes.byteOffset + schemaBytes, bytes.length - schemaBytes - 8);
-    first = false;
-  }
-  if (first) {
-    const empty = arrow.tableToIPC(new arrow.Table(schema), 'stream');
-    yield Buffer.from(empty.buffer, empty.byteOffset, empty.length - 8);
-  }
-  yield END_OF_STREAM;
+  return {
+    write(rows) {
+      if (rows.length === 0) return;
+      const children = fields.map((field, i) => columnData(field.type, types[i]!, rows, i));
+      const data = arrow.makeData({ type: new arrow.Struct(fields), length: rows.length, nullCount: 0, children });
+      const bytes = arrow.tableToIPC(new arrow.Table([new arrow.RecordBatch(schema, data)]), 'stream');
+      // Each table's stream repeats the schema and ends: the schema is kept once, the end written last.
+      const schemaBytes = first ? 0 : 8 + new DataView(bytes.buffer, bytes.byteOffset).getInt32(4, true);
+      emit(Buffer.from(bytes.buffer, bytes.byteOffset + schemaBytes, bytes.length - schemaBytes - 8));
+      first = false;
+    },
+    finish() {
+      if (first) {
+        const empty = arrow.tableToIPC(new arrow.Table(schema), 'stream');
+        emit(Buffer.from(empty.buffer, empty.byteOffset, empty.length - 8));
+      }
+      emit(END_OF_STREAM);
+    },
+  };
 }
 
 /**

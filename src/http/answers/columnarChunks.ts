@@ -1,6 +1,6 @@
-import { arrowChunks, loadArrow } from './arrowWriter';
-import type { ColumnarRows } from './columnarRows';
-import { loadHyparquet, parquetChunks } from './parquetWriter';
+import { arrowSink, loadArrow } from './arrowWriter';
+import type { ColumnarRows, ColumnarSink, ColumnarTable } from './columnarRows';
+import { loadHyparquet, parquetSink } from './parquetWriter';
 
 let loaded = false;
 
@@ -19,7 +19,24 @@ export async function loadColumnarWriters(): Promise<void> {
  * The rows in a columnar form (answerFormat.ts's ColumnarFormat, which imports this file), in chunks of bytes
  * (the libraries loaded by `loadColumnarWriters`).
  */
-export function columnarChunks(format: 'parquet' | 'arrow', rows: ColumnarRows): Generator<Buffer> {
+export function* columnarChunks(format: 'parquet' | 'arrow', rows: ColumnarRows): Generator<Buffer> {
+  const chunks: Buffer[] = [];
+  const sink = columnarSink(format, rows, (chunk) => chunks.push(chunk));
+  yield* chunks.splice(0);
+  for (const batch of rows.batches) {
+    sink.write(batch);
+    yield* chunks.splice(0);
+  }
+  sink.finish();
+  yield* chunks.splice(0);
+}
+
+/** The table in a columnar form, its bytes handed to `emit` batch by batch as `write` is called (a file's writer). */
+export function columnarSink(
+  format: 'parquet' | 'arrow',
+  table: ColumnarTable,
+  emit: (chunk: Buffer) => void,
+): ColumnarSink {
   if (!loaded) throw new Error('the columnar writers are not loaded: loadColumnarWriters() first');
-  return format === 'parquet' ? parquetChunks(rows) : arrowChunks(rows);
+  return format === 'parquet' ? parquetSink(table, emit) : arrowSink(table, emit);
 }

@@ -1,13 +1,22 @@
 import { epochDay, epochMillis, type ColumnType } from '../../domain/answers/columnTypes';
 
-/** A table to write in a columnar form: its columns, their types, the facts beside it and its rows in batches. */
-export interface ColumnarRows {
+/** A table to write in a columnar form: its columns, their types and the facts beside it. */
+export interface ColumnarTable {
   columns: readonly string[];
   types: readonly ColumnType[];
   /** The envelope's facts (paging, cursor, the scalars around the rows), as the file's key-value metadata. */
   metadata: Readonly<Record<string, string>>;
-  /** Rows in batches, a row its values in the columns' order (undefined: the row lacks the column). */
+}
+
+/** A table and its rows in batches, a row its values in the columns' order (undefined: the row lacks the column). */
+export interface ColumnarRows extends ColumnarTable {
   batches: Iterable<ReadonlyArray<readonly unknown[]>>;
+}
+
+/** A columnar form written batch by batch as the batches come (a row group or record batch each), then ended. */
+export interface ColumnarSink {
+  write(rows: ReadonlyArray<readonly unknown[]>): void;
+  finish(): void;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { SchemaElement } from 'hyparquet';
 import type { ColumnType } from '../../domain/answers/columnTypes';
-import { CELL_VALUES, TIME_ZONE, type ColumnarRows } from './columnarRows';
+import { CELL_VALUES, TIME_ZONE, type ColumnarSink, type ColumnarTable } from './columnarRows';
 
 /** hyparquet-writer, loaded with the first columnar answer (`loadColumnarWriters`), not at start. */
 let hyparquet: typeof import('hyparquet-writer');
@@ -36,18 +36,17 @@ const parquetValue = (type: ColumnType): ((cell: unknown) => unknown) => {
 const compressors = { GZIP: (bytes: Uint8Array) => new Uint8Array(gzipSync(bytes, { level: 1 })) };
 
 /**
- * The rows as a Parquet file, a row group per batch of rows, each flushed as soon as it is written (the file's
- * footer, its schema and row groups' places, comes last). Strings are dictionary-encoded where that halves them;
- * doubles are written plain (trying a dictionary for each price column cost more time than the few percent of
- * bytes it saved), and without min/max statistics (an answer is one row group a reader loads whole): together
- * a third of the encoding's time on a whole-market day (bench/results/columnar.json).
+ * The rows as a Parquet file, a row group per batch written, each handed to `emit` as soon as it is encoded (the
+ * file's footer, its schema and row groups' places, comes with `finish`). Strings are dictionary-encoded where
+ * that halves them; doubles are written plain (trying a dictionary for each price column cost more time than the
+ * few percent of bytes it saved), and without min/max statistics: together a third of the encoding's time on a
+ * whole-market day (bench/results/columnar.json).
  */
-export function* parquetChunks({ columns, types, metadata, batches }: ColumnarRows): Generator<Buffer> {
+export function parquetSink({ columns, types, metadata }: ColumnarTable, emit: (chunk: Buffer) => void): ColumnarSink {
   const writer = new hyparquet.ByteWriter();
-  const written: Buffer[] = [];
   const flush = () => {
     if (writer.index === 0) return;
-    written.push(Buffer.from(writer.buffer.slice(0, writer.index)));
+    emit(Buffer.from(writer.buffer.slice(0, writer.index)));
     writer.index = 0;
   };
   Object.assign(writer, { flush });
@@ -64,22 +63,23 @@ export function* parquetChunks({ columns, types, metadata, batches }: ColumnarRo
     createdBy: 'ashare-api',
     statistics: false,
   });
+  const values = types.map(parquetValue);
   flush();
-  yield* written.splice(0);
-  for (const rows of batches) {
-    if (rows.length === 0) continue;
-    void parquet.write({
-      columnData: columns.map((name, i) => {
-        const value = parquetValue(types[i]!);
-        const data = rows.map((row) => value(row[i]));
-        return types[i] === 'float64' ? { name, data, encoding: 'PLAIN' as const } : { name, data };
-      }),
-      rowGroupSize: rows.length,
-    });
-    flush();
-    yield* written.splice(0);
-  }
-  parquet.finish();
-  flush();
-  yield* written.splice(0);
+  return {
+    write(rows) {
+      if (rows.length === 0) return;
+      void parquet.write({
+        columnData: columns.map((name, i) => {
+          const data = rows.map((row) => values[i]!(row[i]));
+          return types[i] === 'float64' ? { name, data, encoding: 'PLAIN' as const } : { name, data };
+        }),
+        rowGroupSize: rows.length,
+      });
+      flush();
+    },
+    finish() {
+      parquet.finish();
+      flush();
+    },
+  };
 }

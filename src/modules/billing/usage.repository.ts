@@ -8,6 +8,8 @@ export interface UsageCount {
   endpoint: string;
   day: string;
   count: number;
+  /** The flat files' bytes sent. */
+  bytes: number;
 }
 
 const CHUNK = 500;
@@ -27,8 +29,12 @@ export async function writeUsageBatch(
         endpoint: c.endpoint,
         day: c.day,
         count: c.count,
+        bytes: c.bytes,
       }));
-      await trx('usage_daily').insert(rows).onConflict(['api_key_id', 'endpoint', 'day']).merge({ count: increment });
+      await trx('usage_daily')
+        .insert(rows)
+        .onConflict(['api_key_id', 'endpoint', 'day'])
+        .merge({ count: increment, bytes: addedOnConflict(trx, 'usage_daily', 'bytes') });
     }
     await touchKeys(trx, lastUsed);
   });
@@ -72,12 +78,12 @@ export async function usagePerDay(db: Db, filter: UsageFilter): Promise<Array<{ 
 export async function usagePerEndpoint(
   db: Db,
   filter: UsageFilter,
-): Promise<Array<{ endpoint: string; count: number }>> {
-  const rows: Array<{ endpoint: string; count: string | number }> = await scoped(db, filter)
+): Promise<Array<{ endpoint: string; count: number; bytes: number }>> {
+  const rows: Array<{ endpoint: string; count: string | number; bytes: string | number }> = await scoped(db, filter)
     .groupBy('u.endpoint')
-    .select('u.endpoint', db.raw('sum(u.count) as count'))
+    .select('u.endpoint', db.raw('sum(u.count) as count'), db.raw('sum(u.bytes) as bytes'))
     .orderBy([{ column: 'count', order: 'desc' }, { column: 'u.endpoint' }]);
-  return rows.map((row) => ({ endpoint: row.endpoint, count: Number(row.count) }));
+  return rows.map((row) => ({ endpoint: row.endpoint, count: Number(row.count), bytes: Number(row.bytes) }));
 }
 
 interface KeyUsageRow {

@@ -24,12 +24,14 @@ export class UsageRecorder {
     this.timer = setInterval(() => void this.flush(), intervalMs).unref();
   }
 
-  record(owner: KeyOwner, endpoint: string, at = new Date()): void {
+  record(owner: KeyOwner, endpoint: string, bytes = 0, at = new Date()): void {
     const day = exchangeToday(at);
     const id = `${owner.keyId} ${day} ${endpoint}`;
     const entry = this.counts.get(id);
-    if (entry) entry.count += 1;
-    else this.counts.set(id, { accountId: owner.accountId, keyId: owner.keyId, endpoint, day, count: 1 });
+    if (entry) {
+      entry.count += 1;
+      entry.bytes += bytes;
+    } else this.counts.set(id, { accountId: owner.accountId, keyId: owner.keyId, endpoint, day, count: 1, bytes });
     this.lastUsed.set(owner.keyId, at);
     this.oldestUnwrittenAt ??= at.getTime();
   }
@@ -61,8 +63,10 @@ export class UsageRecorder {
       this.oldestUnwrittenAt = oldest;
       for (const [id, entry] of counts) {
         const now = this.counts.get(id);
-        if (now) now.count += entry.count;
-        else this.counts.set(id, entry);
+        if (now) {
+          now.count += entry.count;
+          now.bytes += entry.bytes;
+        } else this.counts.set(id, entry);
       }
       for (const [keyId, at] of lastUsed) if (!this.lastUsed.has(keyId)) this.lastUsed.set(keyId, at);
     }

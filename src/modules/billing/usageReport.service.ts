@@ -17,6 +17,7 @@ export async function usageReport(db: Db, filter: UsageFilter): Promise<UsageRep
     begin_date: filter.begin,
     end_date: filter.end,
     total: perDay.reduce((sum, row) => sum + row.count, 0),
+    total_bytes: byEndpoint.reduce((sum, row) => sum + row.bytes, 0),
     daily: daysBetween(filter.begin, filter.end).map((date) => ({ date, count: countOfDay.get(date) ?? 0 })),
     by_endpoint: byEndpoint,
     by_key: byKey,

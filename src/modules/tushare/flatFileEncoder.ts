@@ -1,32 +1,52 @@
 import { paths, startThread } from '../../paths';
-import { movedBuffers, type FlatFileDone, type FlatFileJob } from './flatFileEncoding';
+import { movedBuffers, type FlatFileDone, type FlatFileSpec, type PackedColumn } from './flatFileEncoding';
 
-type Reply = { done: FlatFileDone } | { error: string };
+/** What the encoding thread is asked: open a file, write a row group of it, finish it. */
+export type EncoderMessage =
+  { kind: 'open'; spec: FlatFileSpec } | { kind: 'rows'; values: PackedColumn[] } | { kind: 'finish' };
+
+type Reply = { ok: true; done?: FlatFileDone } | { ok: false; error: string };
 
 /**
- * The export's files encoded on a thread of their own (flatFileEncoder.worker.ts), so the next session is read
- * from the database while the last one is encoded, hashed and written: the disk's and the database's time are
- * no longer added to the encoder's. Jobs are answered in the order they were posted.
+ * The flat files encoded on a thread of their own (flatFileEncoder.worker.ts), so the next rows are read from the
+ * database while the last are encoded, hashed and written: the disk's and the database's time are no longer added
+ * to the encoder's. One file at a time, its row groups posted as they are read; every message is answered, in
+ * the order posted.
  */
 export class FlatFileEncoder {
   private readonly worker = startThread(paths.flatFileEncoder);
-  private readonly waiting: Array<{ resolve: (done: FlatFileDone) => void; reject: (error: Error) => void }> = [];
+  private readonly waiting: Array<{ resolve: (reply: Reply & { ok: true }) => void; reject: (error: Error) => void }> =
+    [];
 
   constructor() {
     this.worker.on('message', (reply: Reply) => {
       const next = this.waiting.shift()!;
-      if ('done' in reply) next.resolve(reply.done);
+      if (reply.ok) next.resolve(reply);
       else next.reject(new Error(reply.error));
     });
     this.worker.on('error', (error) => this.failAll(error));
     this.worker.on('exit', (code) => this.failAll(new Error(`the encoding thread exited (${code})`)));
   }
 
-  encode(job: FlatFileJob): Promise<FlatFileDone> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ resolve, reject });
-      this.worker.postMessage(job, movedBuffers(job.values));
-    });
+  open(spec: FlatFileSpec): Promise<void> {
+    return this.post({ kind: 'open', spec }).then(() => undefined);
+  }
+
+  /** A row group of the open file; its number columns' buffers are moved to the thread, not copied. */
+  write(values: PackedColumn[]): Promise<void> {
+    return this.post({ kind: 'rows', values }, movedBuffers(values)).then(() => undefined);
+  }
+
+  async finish(): Promise<FlatFileDone> {
+    return (await this.post({ kind: 'finish' })).done!;
+  }
+
+  private post(message: EncoderMessage, transfer: ArrayBuffer[] = []): Promise<Reply & { ok: true }> {
+    const answered = new Promise<Reply & { ok: true }>((resolve, reject) => this.waiting.push({ resolve, reject }));
+    this.worker.postMessage(message, transfer);
+    // Its failure is met where it is awaited; until then it is not an unhandled rejection.
+    answered.catch(() => undefined);
+    return answered;
   }
 
   private failAll(error: Error): void {

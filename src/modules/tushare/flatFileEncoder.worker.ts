@@ -1,18 +1,33 @@
 import { parentPort } from 'node:worker_threads';
 import { loadColumnarWriters } from '../../http/answers/columnarChunks';
-import { encodeFlatFile, type FlatFileJob } from './flatFileEncoding';
+import { FlatFileWriter } from './flatFileEncoding';
+import type { EncoderMessage } from './flatFileEncoder';
 
-// The writers before the first job (the thread's messages wait in its queue meanwhile).
+// The writers before the first message (the thread's messages wait in its queue meanwhile).
 await loadColumnarWriters();
 
 /**
- * The export's encoding thread (`FlatFileEncoder`): each job posted is encoded, hashed and written, and its
- * outcome (or its error's message) posted back, in the order the jobs came.
+ * The flat files' encoding thread (`FlatFileEncoder`): a file opened, its row groups encoded and written as they
+ * come, then finished; each message answered (the finished file's outcome, or an error's message), in order.
  */
-parentPort!.on('message', (job: FlatFileJob) => {
+let writer: FlatFileWriter | null = null;
+parentPort!.on('message', (message: EncoderMessage) => {
   try {
-    parentPort!.postMessage({ done: encodeFlatFile(job) });
+    if (message.kind === 'open') {
+      writer?.abandon();
+      writer = new FlatFileWriter(message.spec);
+      parentPort!.postMessage({ ok: true });
+    } else if (message.kind === 'rows') {
+      writer!.write(message.values);
+      parentPort!.postMessage({ ok: true });
+    } else {
+      const done = writer!.finish();
+      writer = null;
+      parentPort!.postMessage({ ok: true, done });
+    }
   } catch (error) {
-    parentPort!.postMessage({ error: error instanceof Error ? error.message : String(error) });
+    writer?.abandon();
+    writer = null;
+    parentPort!.postMessage({ ok: false, error: error instanceof Error ? error.message : String(error) });
   }
 });

@@ -1,28 +1,28 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash, type Hash } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ColumnType } from '../../domain/answers/columnTypes';
 import type { ColumnarFormat } from '../../http/answers/answerFormat';
-import { columnarChunks } from '../../http/answers/columnarChunks';
+import { columnarSink } from '../../http/answers/columnarChunks';
+import type { ColumnarSink } from '../../http/answers/columnarRows';
 import type { TushareValue } from './tushare.types';
 
-/** One session's file of the export to encode: its rows, their columns, where it goes, what it held before. */
-export interface FlatFileJob {
+/** One file of the flat files to write: its columns, where it goes and what it held before. */
+export interface FlatFileSpec {
   format: ColumnarFormat;
   columns: readonly string[];
   types: readonly ColumnType[];
   metadata: Record<string, string>;
-  /** The rows column by column (`packColumns`): what crosses to the encoding thread at the least cost. */
-  values: PackedColumn[];
   /** The file's path. */
   file: string;
   /** The sha256 of the bytes the file holds now (from the manifest, the file there), null when none. */
   held: string | null;
 }
 
-/** What encoding a file came to: its bytes' sha256, and whether they differed from what it held and were written. */
+/** What writing a file came to: its bytes' sha256 and length, and whether they differed from what it held. */
 export interface FlatFileDone {
   sha256: string;
+  bytes: number;
   written: boolean;
 }
 
@@ -47,7 +47,7 @@ export function packColumns(rows: readonly TushareValue[][], types: readonly Col
   });
 }
 
-/** The buffers of a job's number columns: moved, not copied, with the job to the encoding thread. */
+/** The buffers of packed columns: moved, not copied, to the encoding thread. */
 export const movedBuffers = (values: readonly PackedColumn[]): ArrayBuffer[] =>
   values.flatMap((column) => (column instanceof Float64Array ? [column.buffer as ArrayBuffer] : []));
 
@@ -59,20 +59,54 @@ function unpackRows(values: readonly PackedColumn[]): unknown[][] {
   return rows;
 }
 
-/** A session's rows encoded, hashed and written over the file when the bytes differ from what it holds. */
-export function encodeFlatFile(job: FlatFileJob): FlatFileDone {
-  const { format, columns, types, metadata } = job;
-  const rows = unpackRows(job.values);
-  const bytes = Buffer.concat([...columnarChunks(format, { columns, types, metadata, batches: [rows] })]);
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const written = sha256 !== job.held;
-  if (written) writeAtomically(job.file, bytes);
-  return { sha256, written };
+/**
+ * A file written a row group at a time to a temporary name beside it, hashed as it goes; when it ends, renamed
+ * over the file if its bytes differ from what the file held, else dropped: a reader never sees a half-written
+ * file, and a file whose rows did not change keeps its bytes (and its ETag).
+ */
+export class FlatFileWriter {
+  private readonly hash: Hash = createHash('sha256');
+  private readonly temporary: string;
+  private readonly fd: number;
+  private readonly sink: ColumnarSink;
+  private bytes = 0;
+
+  constructor(private readonly spec: FlatFileSpec) {
+    mkdirSync(dirname(spec.file), { recursive: true });
+    // The process's own name: two writers of one directory never write the same temporary file.
+    this.temporary = `${spec.file}.${process.pid}.tmp`;
+    this.fd = openSync(this.temporary, 'w');
+    this.sink = columnarSink(spec.format, spec, (chunk) => {
+      this.hash.update(chunk);
+      this.bytes += chunk.length;
+      writeSync(this.fd, chunk);
+    });
+  }
+
+  write(values: readonly PackedColumn[]): void {
+    this.sink.write(unpackRows(values));
+  }
+
+  finish(): FlatFileDone {
+    this.sink.finish();
+    closeSync(this.fd);
+    const sha256 = this.hash.digest('hex');
+    const written = sha256 !== this.spec.held;
+    if (written) renameSync(this.temporary, this.spec.file);
+    else rmSync(this.temporary);
+    return { sha256, bytes: this.bytes, written };
+  }
+
+  /** Stops without touching the file (the run failed). */
+  abandon(): void {
+    closeSync(this.fd);
+    rmSync(this.temporary, { force: true });
+  }
 }
 
 /** A file written whole or not at all: to a temporary name beside it, then renamed over it. */
 export function writeAtomically(path: string, bytes: Buffer): void {
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(`${path}.tmp`, bytes);
-  renameSync(`${path}.tmp`, path);
+  writeFileSync(`${path}.${process.pid}.tmp`, bytes);
+  renameSync(`${path}.${process.pid}.tmp`, path);
 }

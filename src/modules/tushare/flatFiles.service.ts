@@ -1,29 +1,40 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../../db/connection';
 import { withPageCache } from '../../db/sql';
+import { changesBetween, lastChangeId, type DataChange } from '../../db/dataChanges';
 import type { ColumnType } from '../../domain/answers/columnTypes';
-import type { FieldSource } from '../../domain/tables/tushareApi';
+import type { FieldSource, TushareApi } from '../../domain/tables/tushareApi';
 import { toTushareDate } from '../../domain/tables/tushareUnits';
 import { addDays } from '../../domain/time/calendar';
+import { exchangeToday } from '../../domain/time/clock';
 import type { Visibility } from '../../domain/time/marketTime';
+import {
+  filePath,
+  periodOf,
+  SNAPSHOT,
+  type FilePeriod,
+  type FlatDataset,
+  type PartitionColumn,
+} from '../../domain/tables/flatLayout';
 import type { ColumnarFormat } from '../../http/answers/answerFormat';
-import type { TradingCalendar } from '../common/tradingCalendar.service';
+import { TradingCalendar } from '../common/tradingCalendar.service';
 import { TUSHARE_APIS } from '../../catalogue/apiCatalogue';
+import { DAILY_BASIC } from '../../domain/tables/marketLayouts';
 import { FlatFileEncoder } from './flatFileEncoder';
-import { packColumns, writeAtomically, type FlatFileDone } from './flatFileEncoding';
+import { packColumns, type FlatFileDone } from './flatFileEncoding';
+import { FlatManifestFile } from './flatManifest';
 import { tushareQuery } from './tushare.service';
+import { dataVersionsNow, partitionDates, partitionSpan } from './tushare.repository';
 import { CodeHistory } from '../common/codeHistory.service';
 import { DataVersions } from '../../db/dataVersions';
 import type { TushareValue } from './tushare.types';
 
 /**
- * The column a dataset's files are partitioned on: `trade_date` for market data (one session a file), or
- * `ann_date` for disclosures (one calendar day a file: they are published on closed days too); null when its
- * api cannot be asked for one day of it alone.
+ * The column a dataset's files are cut on: `trade_date` for market data (sessions), or `ann_date` for
+ * disclosures (calendar days: they are published on closed days too); null when its api cannot be asked for
+ * one day of it alone.
  */
-function partitionOf(apiName: string): 'trade_date' | 'ann_date' | null {
-  const api = TUSHARE_APIS[apiName]!;
+function partitionOf(api: TushareApi): PartitionColumn | null {
   if (api.period !== undefined) return null;
   return (
     (['trade_date', 'ann_date'] as const).find(
@@ -33,41 +44,55 @@ function partitionOf(apiName: string): 'trade_date' | 'ann_date' | null {
   );
 }
 
-/** The api_names a flat-file export writes: those asked by one trading day or one announcement day. */
-export const EXPORTABLE_DATASETS = Object.keys(TUSHARE_APIS).filter((name) => partitionOf(name) !== null);
+/** A reference table written whole as one file: an api asked without any parameter (none required). */
+const isSnapshot = (api: TushareApi): boolean =>
+  api.period === undefined && api.requiresOneOf === undefined && partitionOf(api) === null;
+
+/** The api_names the flat files hold: those asked by one trading or announcement day, and the snapshots. */
+export const FLAT_DATASETS = Object.keys(TUSHARE_APIS).filter(
+  (name) => partitionOf(TUSHARE_APIS[name]!) !== null || isSnapshot(TUSHARE_APIS[name]!),
+);
+
+/** How a dataset's files are served: its scope, its partition, whether a plan's daily delay hides its newest. */
+export const flatDatasetOf = (name: string): FlatDataset => {
+  const api = TUSHARE_APIS[name]!;
+  return {
+    scope: api.scope,
+    partition: partitionOf(api),
+    delayed: api.layout.marketTime !== undefined && api.layout.marketTime.clock !== 'minute',
+  };
+};
 
 export interface FlatFileOptions {
-  datasets: readonly string[];
-  since: string;
-  until: string;
-  format: ColumnarFormat;
   out: string;
-  /** Called after each session of each dataset, with how many are done of all. */
+  format?: ColumnarFormat;
+  /** Some datasets only (default: every one of FLAT_DATASETS). */
+  datasets?: readonly string[];
+  /** Only the files whose period meets this range (each written whole). */
+  since?: string;
+  until?: string;
+  /** Every file written again (only those whose bytes changed replace theirs), not only those the store's changes touch. */
+  full?: boolean;
+  /** The exchange's date (default: now's): which months and years are closed. */
+  today?: string;
+  /** Called after each file, with how many are done of all. */
   progress?: (done: number, total: number, label: string) => void;
 }
 
-/** One file of the export as the manifest lists it. */
-export interface ManifestEntry {
-  dataset: string;
-  date: string;
-  rows: number;
-  sha256: string;
-  path: string;
-}
-
 export interface FlatFileSummary {
+  /** Files whose rows were read and encoded. */
+  files: number;
   written: number;
   unchanged: number;
+  /** Files deleted: their rows are gone, or a closed month's or year's file took their place. */
+  removed: number;
   rows: number;
-  files: number;
 }
 
-/** The manifest's name in the export's directory. */
-export const MANIFEST = 'manifest.json';
-/** Files written between two saves of the manifest: a crash loses at most these, which a rerun writes again. */
+/** Files written between two saves of the manifest in a first run: a crash loses at most these, which a rerun writes again. */
 const SAVE_EVERY = 50;
 
-/** An operator's export sees every loaded row: no plan, no delay. */
+/** The flat files see every loaded row: no plan, no delay (the files route applies the plan's). */
 const EVERYTHING: Visibility = {
   plan: 'export',
   dailyDelayMinutes: 0,
@@ -88,160 +113,280 @@ const TYPE_OF_KIND: Record<FieldSource['kind'], ColumnType> = {
   datetime: 'timestamp',
 };
 
-/**
- * The flat-file export: each dataset's rows of each session in Tushare's layout and units (as `/dataapi`
- * answers them), one file a session under `out/<dataset>/trade_date=YYYY-MM-DD/part-0.<format>` (a disclosure's
- * of each announcement day under `ann_date=`) — Hive-style partitions that DuckDB, pandas and Polars read as one
- * table — with the partition's column not a column of the file.
- * `manifest.json` lists each file (dataset, date, rows, sha256): a rerun writes only the files whose bytes
- * changed, and a crashed run, rerun, ends with the same directory. Every row is under its security's current
- * code, as `/dataapi` answers a day (`answeredUnder`).
- */
-export function exportFlatFiles(db: Db, calendar: TradingCalendar, options: FlatFileOptions): Promise<FlatFileSummary> {
-  return withPageCache(db, EXPORT_CACHE_KIB, () => writeFlatFiles(db, calendar, options));
-}
+/** The tables a dataset's rows are read from: a change of one of them changes its files. */
+const tablesOf = (api: TushareApi): Set<string> =>
+  new Set([
+    api.layout.table,
+    ...(Object.values(api.fields).some((field) => field.from === 'valuation') ? [DAILY_BASIC.table] : []),
+  ]);
+
+/** A change of the codes changes every file a security's rows are in: they are filed under its current code. */
+const CHANGES_EVERYTHING = 'code_changes';
 
 /**
- * SQLite's page cache during an export, in KiB: each session's rows are read once, so the connection's usual
- * 64 MiB would fill with pages never read again and count against the export's memory (as for the audit).
+ * The flat files (`FLAT_DIR`, `ashare export`): each dataset's rows in Tushare's layout and units (as `/dataapi`
+ * answers them, every row under its security's current code) in the periods of src/domain/tables/flatLayout.ts,
+ * with `manifest.json` (each file's period, rows, bytes and sha256, the data versions, the last change of the
+ * store they hold) written last. The first run writes every file; each later one reads the store's changes since
+ * the manifest's (`data_changes`: each load's table and days) and writes again only the files of the periods they
+ * touch, the sessions after the last file, and a closed month's or year's file in place of its days' (which are
+ * then deleted). A file is written to a temporary name and renamed over the old one only when its bytes differ,
+ * so a rerun writes nothing and a reader never sees half a file.
+ */
+export function writeFlatFiles(db: Db, calendar: TradingCalendar, options: FlatFileOptions): Promise<FlatFileSummary> {
+  return withPageCache(db, EXPORT_CACHE_KIB, () => runFlatFiles(db, calendar, options));
+}
+
+/** FLAT_DIR kept current: the files a load or update changed written again (every file, the first time). */
+export const keepFlatFiles = (db: Db, out: string, progress?: FlatFileOptions['progress']): Promise<FlatFileSummary> =>
+  writeFlatFiles(db, new TradingCalendar(db, new DataVersions(db, 0)), { out, progress });
+
+/**
+ * SQLite's page cache while writing, in KiB: each session's rows are read once, so the connection's usual
+ * 64 MiB would fill with pages never read again and count against the run's memory (as for the audit).
  */
 const EXPORT_CACHE_KIB = 8_192;
 
-async function writeFlatFiles(db: Db, calendar: TradingCalendar, options: FlatFileOptions): Promise<FlatFileSummary> {
-  const sessions = (await calendar.openDays()).between(options.since, options.until);
-  const days: string[] = [];
-  for (let day = options.since; day <= options.until; day = addDays(day, 1)) days.push(day);
-  const datesOf = (dataset: string) => (partitionOf(dataset) === 'trade_date' ? sessions : days);
-  const manifest = new Manifest(options.out);
-  const summary: FlatFileSummary = { written: 0, unchanged: 0, rows: 0, files: 0 };
-  const total = options.datasets.reduce((sum, dataset) => sum + datesOf(dataset).length, 0);
-  let done = 0;
-  const step = (dataset: string, date: string) => options.progress?.((done += 1), total, `${dataset} ${date}`);
+interface Plan {
+  dataset: string;
+  api: TushareApi;
+  partition: PartitionColumn | null;
+  periods: FilePeriod[];
+}
+
+async function runFlatFiles(db: Db, calendar: TradingCalendar, options: FlatFileOptions): Promise<FlatFileSummary> {
+  const today = options.today ?? exchangeToday();
+  const manifest = new FlatManifestFile(options.out);
+  const through = await lastChangeId(db);
+  const versions = await dataVersionsNow(db);
+  const datasets = options.datasets ?? FLAT_DATASETS;
+  // A run over part of the files holds part of the changes: it leaves the manifest's mark where it was.
+  const partial = options.datasets !== undefined || options.since !== undefined || options.until !== undefined;
+  const first = manifest.previous?.complete !== true;
+  const after = manifest.previous?.changes_through ?? 0;
+  const changes = options.full || first ? null : await changesBetween(db, after, through);
+  const span = {
+    since: options.since ?? '0000-01-01',
+    until: options.until !== undefined && options.until < today ? options.until : today,
+  };
+  const plans: Plan[] = [];
+  for (const dataset of datasets) {
+    const api = TUSHARE_APIS[dataset]!;
+    const partition = partitionOf(api);
+    plans.push({
+      dataset,
+      api,
+      partition,
+      periods: await periodsToWrite(db, manifest, { dataset, api, partition }, { changes, today, ...span }),
+    });
+  }
+  const summary: FlatFileSummary = { files: 0, written: 0, unchanged: 0, removed: 0, rows: 0 };
+  const total = plans.reduce((sum, plan) => sum + plan.periods.length, 0);
   const codes = new CodeHistory(db, new DataVersions(db, 0));
   const encoder = new FlatFileEncoder();
-  // Files posted to the encoder and not yet recorded, oldest first: while it encodes these, the next is read.
-  const encoding: Array<{ entry: Omit<ManifestEntry, 'sha256'>; outcome: Promise<FlatFileDone> }> = [];
-  const record = async () => {
-    const { entry, outcome } = encoding.shift()!;
-    const { sha256, written } = await outcome;
-    manifest.set({ ...entry, sha256 });
-    if (!written) summary.unchanged += 1;
-    else if ((summary.written += 1) % SAVE_EVERY === 0) manifest.save();
-    step(entry.dataset, entry.date);
-  };
+  const served = Object.fromEntries(datasets.map((dataset) => [dataset, flatDatasetOf(dataset)]));
+  const state = (complete: boolean) => ({
+    data_versions: versions,
+    changes_through: partial ? after : complete ? through : after,
+    complete: partial ? manifest.previous?.complete === true : complete,
+  });
+  const openDays = await calendar.openDays();
   try {
-    for (const dataset of options.datasets) {
-      const api = TUSHARE_APIS[dataset]!;
-      const partition = partitionOf(dataset)!;
-      // Every field of the api but the partition's.
-      const columns = Object.keys(api.fields).filter((name) => name !== partition);
-      const types = columns.map((name) => TYPE_OF_KIND[api.fields[name]!.kind]);
-      for (const date of datesOf(dataset)) {
-        const rows = await dayRows(
-          db,
-          calendar,
-          codes,
-          { apiName: dataset, fields: columns, partition },
-          api.scope,
-          date,
-        );
-        if (rows.length === 0) {
-          manifest.remove(dataset, date);
-          step(dataset, date);
-          continue;
-        }
-        const entry = {
-          dataset,
-          date,
-          rows: rows.length,
-          path: `${dataset}/${partition}=${date}/part-0.${options.format}`,
-        };
-        const outcome = encoder.encode({
-          format: options.format,
-          columns,
-          types,
-          metadata: { dataset, [partition]: date },
-          values: packColumns(rows, types),
-          file: join(options.out, entry.path),
-          held: manifest.held(entry),
-        });
-        // Its failure is met when it is recorded, in turn; until then it is not an unhandled rejection.
-        outcome.catch(() => undefined);
-        encoding.push({ entry, outcome });
-        summary.rows += rows.length;
+    for (const plan of plans)
+      for (const period of plan.periods) {
+        const dates =
+          plan.partition === null
+            ? []
+            : plan.partition === 'trade_date'
+              ? openDays.between(period.first!, period.last!)
+              : await partitionDates(db, plan.api.layout.table, plan.partition, period.first!, period.last!);
+        const reader = (date: string | null) => rowsOf(db, calendar, codes, plan, date);
+        const written = await writePeriod(encoder, manifest, options, plan, period, dates, reader);
         summary.files += 1;
-        if (encoding.length > ENCODING_AHEAD) await record();
+        summary.rows += written.rows;
+        if (written.done === null) summary.removed += 1;
+        else if (written.done.written) {
+          summary.written += 1;
+          if (first && summary.written % SAVE_EVERY === 0) manifest.save(state(false), served);
+        } else summary.unchanged += 1;
+        options.progress?.(summary.files, total, `${plan.dataset} ${period.name}`);
       }
-    }
-    while (encoding.length > 0) await record();
   } finally {
     await encoder.close();
   }
-  manifest.save();
+  summary.removed += manifest.pendingRemovals();
+  manifest.save(state(true), served);
   return summary;
 }
 
-/** Files posted to the encoding thread beyond the one it encodes: one queued keeps it busy while the next is read. */
-const ENCODING_AHEAD = 1;
+/**
+ * The periods of a dataset a run writes: every one with rows in the range (a first or full run); else those the
+ * changes since the manifest touch, those after its last file, and closed months and years still filed by
+ * their days or months.
+ */
+async function periodsToWrite(
+  db: Db,
+  manifest: FlatManifestFile,
+  { dataset, api, partition }: Omit<Plan, 'periods'>,
+  { changes, today, since, until }: { changes: DataChange[] | null; today: string; since: string; until: string },
+): Promise<FilePeriod[]> {
+  const tables = tablesOf(api);
+  const relevant = (changes ?? []).filter((change) => tables.has(change.table) || change.table === CHANGES_EVERYTHING);
+  if (partition === null)
+    return changes === null || relevant.length > 0 || manifest.filesOf(dataset).length === 0 ? [SNAPSHOT] : [];
+  const stored = await partitionSpan(db, api.layout.table, partition);
+  if (stored === null) return [];
+  const from = stored.first > since ? stored.first : since;
+  const to = stored.last < until ? stored.last : until;
+  if (from > to) return [];
+  const everything = changes === null || relevant.some((change) => change.first === null || change.column === null);
+  const periods = new Map<string, FilePeriod>();
+  const add = (first: string, last: string) => {
+    for (let day = first > from ? first : from; day <= last && day <= to; day = addDays(day, 1)) {
+      const period = periodOf(day, today);
+      periods.set(period.name, period);
+    }
+  };
+  if (everything) add(from, to);
+  else {
+    for (const change of relevant) if (change.column === partition) add(change.first!, change.last!);
+    const files = manifest.filesOf(dataset);
+    const last = files.reduce<string | null>(
+      (max, file) => (max === null || file.last_date! > max ? file.last_date : max),
+      null,
+    );
+    add(last === null ? from : addDays(last, 1), to);
+    for (const period of await regroupedPeriods(manifest, dataset, today)) periods.set(period.name, period);
+  }
+  return [...periods.values()].sort((a, b) => (a.first! < b.first! ? -1 : 1));
+}
 
-/** A day's rows of an api_name's fields (its session's, or its announcements'), every page of them. */
-async function dayRows(
+/** The closed months and years of a dataset still filed by their days or months: each is written as one file. */
+async function regroupedPeriods(manifest: FlatManifestFile, dataset: string, today: string): Promise<FilePeriod[]> {
+  const due = new Map<string, FilePeriod>();
+  for (const file of manifest.filesOf(dataset)) {
+    if (file.first_date === null) continue;
+    const period = periodOf(file.first_date, today);
+    if (period.unit !== file.unit) due.set(period.name, period);
+  }
+  return [...due.values()];
+}
+
+/** A period's rows written as one file, a row group a month, while the next month is read; none: no file. */
+async function writePeriod(
+  encoder: FlatFileEncoder,
+  manifest: FlatManifestFile,
+  options: FlatFileOptions,
+  plan: Plan,
+  period: FilePeriod,
+  dates: readonly string[],
+  read: (date: string | null) => Promise<TushareValue[][]>,
+): Promise<{ rows: number; done: FlatFileDone | null }> {
+  const format = options.format ?? 'parquet';
+  const path = filePath(plan.dataset, period, format);
+  const columns = Object.keys(plan.api.fields);
+  const types = columns.map((name) => TYPE_OF_KIND[plan.api.fields[name]!.kind]);
+  let [rows, opened, month] = [0, false, ''];
+  let [firstDate, lastDate] = [null as string | null, null as string | null];
+  let pending: TushareValue[][] = [];
+  let writing: Promise<void> = Promise.resolve();
+  const post = async () => {
+    if (pending.length === 0) return;
+    if (!opened) {
+      opened = true;
+      const metadata = { dataset: plan.dataset, period: period.name };
+      await encoder.open({
+        format,
+        columns,
+        types,
+        metadata,
+        file: join(options.out, path),
+        held: manifest.held(path),
+      });
+    }
+    await writing;
+    writing = encoder.write(packColumns(pending, types));
+    pending = [];
+  };
+  for (const date of plan.partition === null ? [null] : dates) {
+    if (date !== null && date.slice(0, 7) !== month) {
+      await post();
+      month = date.slice(0, 7);
+    }
+    const day = await read(date);
+    if (day.length === 0) continue;
+    firstDate ??= date;
+    lastDate = date;
+    rows += day.length;
+    for (const row of day) pending.push(row);
+  }
+  await post();
+  if (!opened) {
+    manifest.remove(path);
+    for (const file of supersededBy(manifest, plan.dataset, period, path)) manifest.remove(file);
+    return { rows: 0, done: null };
+  }
+  await writing;
+  const done = await encoder.finish();
+  manifest.set({
+    dataset: plan.dataset,
+    path,
+    unit: period.unit,
+    first_date: firstDate,
+    last_date: lastDate,
+    rows,
+    bytes: done.bytes,
+    sha256: done.sha256,
+  });
+  for (const file of supersededBy(manifest, plan.dataset, period, path)) manifest.remove(file);
+  return { rows, done };
+}
+
+/** The files of a dataset a period's file takes the place of: its days' or months' files. */
+const supersededBy = (manifest: FlatManifestFile, dataset: string, period: FilePeriod, path: string): string[] =>
+  period.first === null
+    ? []
+    : manifest
+        .filesOf(dataset)
+        .filter((file) => file.path !== path && file.first_date! >= period.first! && file.last_date! <= period.last!)
+        .map((file) => file.path);
+
+/** A day's rows of an api's every field (its session's, or its announcements'), every page; a snapshot's all. */
+async function rowsOf(
   db: Db,
   calendar: TradingCalendar,
   codes: CodeHistory,
-  { apiName, fields, partition }: { apiName: string; fields: string[]; partition: 'trade_date' | 'ann_date' },
-  scope: string,
-  date: string,
+  { dataset, api, partition }: Plan,
+  date: string | null,
 ): Promise<TushareValue[][]> {
+  const fields = Object.keys(api.fields);
+  const asked = partition === null || date === null ? snapshotAsks(api) : [{ [partition]: toTushareDate(date)! }];
   const items: TushareValue[][] = [];
-  for (;;) {
-    const params = { [partition]: toTushareDate(date)!, offset: String(items.length) };
-    const page = await tushareQuery(
-      db,
-      calendar,
-      { apiName, params, fields },
-      { scopes: [scope], visibility: EVERYTHING },
-      codes,
-    );
-    items.push(...page.items);
-    if (!page.has_more) return items;
-  }
+  for (const params of asked)
+    for (let offset = 0; ;) {
+      const page = await tushareQuery(
+        db,
+        calendar,
+        { apiName: dataset, params: { ...params, offset: String(offset) }, fields },
+        { scopes: [api.scope], visibility: EVERYTHING },
+        codes,
+      );
+      items.push(...page.items);
+      offset += page.items.length;
+      if (!page.has_more) break;
+    }
+  return items;
 }
 
-/** The export's manifest: what each file holds, kept beside the files and written whole (temp file, rename). */
-class Manifest {
-  private readonly entries = new Map<string, ManifestEntry>();
-  private readonly file: string;
-
-  constructor(private readonly dir: string) {
-    this.file = join(dir, MANIFEST);
-    if (existsSync(this.file))
-      for (const entry of JSON.parse(readFileSync(this.file, 'utf8')).files as ManifestEntry[])
-        this.entries.set(keyOf(entry), entry);
+/**
+ * What a snapshot asks to get every row: an api whose parameter has a default Tushare applies (stock_basic:
+ * `list_status` L) is asked once for each value it allows (L, D, P), so delisted securities are in it too.
+ */
+function snapshotAsks(api: TushareApi): Array<Record<string, string>> {
+  let asks: Array<Record<string, string>> = [{}];
+  for (const [param, fallback] of Object.entries(api.paramDefaults ?? {})) {
+    const values = api.params[param]?.allowed ?? [fallback];
+    asks = asks.flatMap((ask) => values.map((value) => ({ ...ask, [param]: value })));
   }
-
-  /** The sha256 of the bytes the file holds, as last recorded; null when it was never written or is gone. */
-  held(entry: Pick<ManifestEntry, 'dataset' | 'date' | 'path'>): string | null {
-    const known = this.entries.get(keyOf(entry));
-    return known?.path === entry.path && existsSync(join(this.dir, entry.path)) ? known.sha256 : null;
-  }
-
-  set(entry: ManifestEntry): void {
-    this.entries.set(keyOf(entry), entry);
-  }
-
-  /** A session without rows has no file (one an earlier export wrote goes). */
-  remove(dataset: string, date: string): void {
-    const entry = this.entries.get(`${dataset} ${date}`);
-    if (entry === undefined) return;
-    rmSync(join(this.dir, entry.path), { force: true });
-    this.entries.delete(`${dataset} ${date}`);
-  }
-
-  save(): void {
-    const files = [...this.entries.values()].sort((a, b) => keyOf(a).localeCompare(keyOf(b)));
-    writeAtomically(this.file, Buffer.from(`${JSON.stringify({ files }, null, 1)}\n`));
-  }
+  return asks;
 }
-
-const keyOf = ({ dataset, date }: Pick<ManifestEntry, 'dataset' | 'date'>) => `${dataset} ${date}`;

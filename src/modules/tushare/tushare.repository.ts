@@ -99,3 +99,31 @@ export async function statementValueColumns(db: Db, api: TushareApi): Promise<st
     .filter((column) => !(column in api.layout.columns))
     .sort((a, b) => rank(a) - rank(b));
 }
+
+/** The first and last day of a table's partition column; null when it holds no row. */
+export async function partitionSpan(
+  db: Db,
+  table: string,
+  column: string,
+): Promise<{ first: string; last: string } | null> {
+  const row = await db(table).min({ first: column }).max({ last: column }).first();
+  return row?.first == null ? null : { first: String(row.first).slice(0, 10), last: String(row.last).slice(0, 10) };
+}
+
+/** The days from `first` through `last` a table holds rows of, by its partition column, in order. */
+export async function partitionDates(
+  db: Db,
+  table: string,
+  column: string,
+  first: string,
+  last: string,
+): Promise<string[]> {
+  const days = await db(table).distinct(column).whereBetween(column, [first, last]).orderBy(column).pluck(column);
+  return days.map((day: unknown) => String(day).slice(0, 10));
+}
+
+/** Every data set's version now, by name. */
+export async function dataVersionsNow(db: Db): Promise<Record<string, number>> {
+  const rows: Array<{ dataset: string; version: number }> = await db('data_versions').select('dataset', 'version');
+  return Object.fromEntries(rows.map((row) => [row.dataset, Number(row.version)]));
+}

@@ -56,7 +56,7 @@ BasicInfoResponse = TypedDict("BasicInfoResponse", {
     "data": Union['Stock', List['Stock']],
 }, total=False)
 
-ErrorCode = Literal["missing_parameter", "invalid_parameter", "invalid_symbol", "too_many_symbols", "invalid_field", "invalid_date_format", "date_range_too_large", "invalid_period", "invalid_report_type", "invalid_cursor", "invalid_key", "invalid_token", "invalid_credentials", "insufficient_permissions", "not_found", "no_data", "method_not_allowed", "email_taken", "key_limit_reached", "payload_too_large", "unsupported_media_type", "rate_limit_exceeded", "internal_error", "service_unavailable"]
+ErrorCode = Literal["missing_parameter", "invalid_parameter", "invalid_symbol", "too_many_symbols", "invalid_field", "invalid_date_format", "date_range_too_large", "invalid_period", "invalid_report_type", "invalid_cursor", "invalid_key", "invalid_token", "invalid_credentials", "insufficient_permissions", "not_found", "no_data", "method_not_allowed", "email_taken", "key_limit_reached", "payload_too_large", "unsupported_media_type", "range_not_satisfiable", "rate_limit_exceeded", "internal_error", "service_unavailable"]
 
 Error = TypedDict("Error", {
     "code": int,
@@ -1112,6 +1112,30 @@ DataQualityPage = TypedDict("DataQualityPage", {
     "pagination": 'Pagination',
 }, total=False)
 
+FlatFile = TypedDict("FlatFile", {
+    "dataset": str,
+    "path": str,
+    "url": str,
+    "unit": Literal["year", "month", "day", "snapshot"],
+    "first_date": Optional[str],
+    "last_date": Optional[str],
+    "rows": int,
+    "bytes": int,
+    "sha256": str,
+}, total=False)
+
+FlatFileList = TypedDict("FlatFileList", {
+    "written_at": str,
+    "data_versions": Dict[str, Any],
+    "files": List['FlatFile'],
+}, total=False)
+
+FlatFileListResponse = TypedDict("FlatFileListResponse", {
+    "code": 'SuccessCode',
+    "message": 'SuccessMessage',
+    "data": 'FlatFileList',
+}, total=False)
+
 CrossSectionEntry = TypedDict("CrossSectionEntry", {
     "symbol": str,
     "name": Optional[str],
@@ -1349,6 +1373,7 @@ UsageReport = TypedDict("UsageReport", {
     "begin_date": str,
     "end_date": str,
     "total": int,
+    "total_bytes": int,
     "daily": List[Dict[str, Any]],
     "by_endpoint": List[Dict[str, Any]],
     "by_key": List[Dict[str, Any]],
@@ -1887,6 +1912,10 @@ class GeneratedOperations:
     def get_data_quality(self, *, check: Optional[Literal["missing_session", "partial_session", "bar_on_closed_day", "ohlc_inconsistent", "vwap_outside_range", "limit_breach", "first_day_band", "pre_close_mismatch", "factor_step_without_event", "event_without_factor_step", "factor_step_mismatch", "stale_bar", "zero_volume", "source_mismatch", "limit_price_mismatch", "limit_list_mismatch", "balance_sheet_identity"]] = None, severity: Optional[Literal["error", "warning"]] = None, status: Optional[Literal["open", "resolved", "all"]] = None, symbol: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None, limit: Optional[int] = None, page: Optional[int] = None) -> 'Result[DataQuality]':
         """What the audit found wrong in the stored data (GET /v1/data/quality)."""
         return self._call("/v1/data/quality", {"check": check, "severity": severity, "status": status, "symbol": symbol, "begin_date": begin_date, "end_date": end_date, "limit": limit, "page": page})
+
+    def get_flat_files(self, *, dataset: Optional[str] = None, begin_date: Optional[str] = None, end_date: Optional[str] = None) -> 'Result[FlatFileList]':
+        """The flat files' manifest — every dataset's years, months and days as Parquet (GET /v1/files)."""
+        return self._call("/v1/files", {"dataset": dataset, "begin_date": begin_date, "end_date": end_date})
 
     def get_market_cross_section(self, *, date: Optional[str] = None, adjusted: Optional[bool] = None, kind: Optional[Literal["stock", "index", "etf", "convertible"]] = None, exchange: Optional[Literal["SSE", "SZSE", "BSE"]] = None, board: Optional[Literal["main", "star", "chinext", "bse", "b_share"]] = None, industry: Optional[str] = None, risk_warning: Optional[Literal["none", "ST", "*ST", "delisting", "S"]] = None, limit_move: Optional[Literal["up", "down", "opened", "none"]] = None, fields: Optional[str] = None) -> 'Result[CrossSection]':
         """Whole market on a day — every security's bar and valuation (GET /v1/market/cross-section)."""
