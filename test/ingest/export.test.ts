@@ -9,7 +9,8 @@ import { DataVersions } from '../../src/db/dataVersions';
 import { TradingCalendar } from '../../src/modules/common/tradingCalendar.service';
 import { FlatFileEncoder } from '../../src/modules/tushare/flatFileEncoder';
 import { packColumns } from '../../src/modules/tushare/flatFileEncoding';
-import { exportFlatFiles, MANIFEST, type ManifestEntry } from '../../src/modules/tushare/flatFiles.service';
+import { writeFlatFiles } from '../../src/modules/tushare/flatFiles.service';
+import { MANIFEST_FILE, type FlatFileEntry } from '../../src/domain/tables/flatLayout';
 import { ColumnarReader } from '../support/columnarReader';
 import { useTestDb } from '../support/testDb';
 import { rowsOf } from './support/bundle';
@@ -30,7 +31,7 @@ const bundleRows = (dir: string, file: string, numeric: readonly string[]) => {
   );
 };
 
-describe('export: flat files, one Parquet file a dataset and session, read by DuckDB as one table equal to the bundle', () => {
+describe('export: flat files, a Parquet file a dataset and period, read by DuckDB as one table equal to the bundle', () => {
   const testDb = useTestDb();
   let bundle: string;
   let out: string;
@@ -47,30 +48,30 @@ describe('export: flat files, one Parquet file a dataset and session, read by Du
     for (const dir of [bundle, out]) rmSync(dir, { recursive: true, force: true });
   });
 
-  const run = () =>
-    exportFlatFiles(testDb.db, new TradingCalendar(testDb.db, new DataVersions(testDb.db, 0)), {
+  const run = (full = false) =>
+    writeFlatFiles(testDb.db, new TradingCalendar(testDb.db, new DataVersions(testDb.db, 0)), {
       datasets: ['daily', 'adj_factor'],
       since: '2000-01-01',
       until: '2030-12-31',
-      format: 'parquet',
+      full,
       out,
     });
 
-  it("writes Hive partitions DuckDB reads as the bundle's rows, in Tushare's layout and units", async () => {
+  it("writes a file a closed year DuckDB reads as the bundle's rows, in Tushare's layout, order and units", async () => {
     const summary = await run();
     const daily = await reader.directory(join(out, 'daily'), 'ts_code, trade_date');
     const prices = ['open', 'high', 'low', 'close', 'pre_close', 'change', 'pct_chg', 'vol', 'amount'];
     expect(daily.columns).to.deep.equal([
       { name: 'ts_code', type: 'VARCHAR' },
-      ...prices.map((name) => ({ name, type: 'DOUBLE' })),
       { name: 'trade_date', type: 'DATE' },
+      ...prices.map((name) => ({ name, type: 'DOUBLE' })),
     ]);
     const expected = bundleRows(bundle, 'daily.csv', prices).sort(
       (a, b) =>
         String(a.ts_code).localeCompare(String(b.ts_code)) || String(a.trade_date).localeCompare(String(b.trade_date)),
     );
-    expect(daily.rows.map(({ trade_date, ...row }) => ({ ...row, trade_date }))).to.deep.equal(
-      expected.map(({ ts_code, trade_date, ...figures }) => ({ ts_code, ...figures, trade_date })),
+    expect(daily.rows).to.deep.equal(
+      expected.map(({ ts_code, trade_date, ...figures }) => ({ ts_code, trade_date, ...figures })),
     );
     const factors = await reader.directory(join(out, 'adj_factor'), 'ts_code, trade_date');
     expect(factors.rows.length).to.equal(rowsOf(bundle, 'adj_factor.csv').length);
@@ -79,35 +80,40 @@ describe('export: flat files, one Parquet file a dataset and session, read by Du
       unchanged: 0,
       rows: daily.rows.length + factors.rows.length,
     });
+    // The generated year ends in 2025, a closed year: a file a year of each dataset.
+    const { files } = JSON.parse(readFileSync(join(out, MANIFEST_FILE), 'utf8')) as { files: FlatFileEntry[] };
+    expect(
+      files.every((file) => file.unit === 'year' && /^(daily|adj_factor)\/\d{4}\.parquet$/.test(file.path)),
+    ).to.equal(true);
   });
 
-  it('lists each file in the manifest with its rows and sha256; a rerun writes only what changed', async () => {
-    const { files } = JSON.parse(readFileSync(join(out, MANIFEST), 'utf8')) as { files: ManifestEntry[] };
+  it('lists each file in the manifest with its rows and sha256; a full rerun writes only what changed', async () => {
+    const { files } = JSON.parse(readFileSync(join(out, MANIFEST_FILE), 'utf8')) as { files: FlatFileEntry[] };
     for (const entry of files.slice(0, 20))
       expect(
         createHash('sha256')
           .update(readFileSync(join(out, entry.path)))
           .digest('hex'),
       ).to.equal(entry.sha256);
-    const again = await run();
+    const again = await run(true);
     expect(again).to.deep.include({ written: 0, unchanged: files.length });
 
-    // A corrected bar and a lost file: the rerun writes those two sessions' files, no other.
+    // A bar changed behind the loaders' back and a lost file: a full rerun writes those two files, no other.
     const [first] = files.filter((entry) => entry.dataset === 'daily');
     const lost = files.find((entry) => entry.dataset === 'adj_factor')!;
-    await testDb.db('daily_bars').where({ trade_date: first!.date }).limit(1).update({ close: 123.45 });
+    await testDb.db('daily_bars').where({ trade_date: first!.first_date }).limit(1).update({ close: 123.45 });
     rmSync(join(out, lost.path));
-    const repaired = await run();
+    const repaired = await run(true);
     expect(repaired).to.deep.include({ written: 2, unchanged: files.length - 2 });
     expect(existsSync(join(out, lost.path))).to.equal(true);
-    const day = await reader.directory(join(out, 'daily', `trade_date=${first!.date}`), 'ts_code');
-    expect(day.rows.map((row) => row.close)).to.include(123.45);
+    const year = await reader.parquet(readFileSync(join(out, first!.path)));
+    expect(year.rows.filter((row) => row.trade_date === first!.first_date).map((row) => row.close)).to.include(123.45);
   });
 
   it("fails with the encoding thread's error when a file cannot be written", async () => {
     // The output "directory" is a file: the encoding thread's first write fails (ENOTDIR), and the export with it.
-    const file = join(out, MANIFEST);
-    const failed = await exportFlatFiles(testDb.db, new TradingCalendar(testDb.db, new DataVersions(testDb.db, 0)), {
+    const file = join(out, MANIFEST_FILE);
+    const failed = await writeFlatFiles(testDb.db, new TradingCalendar(testDb.db, new DataVersions(testDb.db, 0)), {
       datasets: ['daily'],
       since: '2000-01-01',
       until: '2030-12-31',
@@ -117,12 +123,10 @@ describe('export: flat files, one Parquet file a dataset and session, read by Du
       () => null,
       (error: Error) => error.message,
     );
-    expect(failed).to.match(
-      /^ENOTDIR: not a directory, mkdir '.+manifest\.json\/daily\/trade_date=\d{4}-\d{2}-\d{2}'$/,
-    );
+    expect(failed).to.match(/^ENOTDIR: not a directory, mkdir '.+manifest\.json\/daily'$/);
   });
 
-  it('hands a session to the encoding thread with its nulls, integers and texts as they were', async () => {
+  it('hands row groups to the encoding thread with their nulls, integers and texts as they were', async () => {
     const types = ['string', 'float64', 'int64', 'string'] as const;
     const rows = [
       ['600000.SH', 10.25, 1200, '浦发银行'],
@@ -131,19 +135,13 @@ describe('export: flat files, one Parquet file a dataset and session, read by Du
     ];
     const encoder = new FlatFileEncoder();
     const file = join(out, 'handed.parquet');
-    const values = packColumns(rows, types);
+    const values = packColumns(rows.slice(0, 2), types);
     try {
-      expect(
-        await encoder.encode({
-          format: 'parquet',
-          columns: ['ts_code', 'close', 'vol', 'name'],
-          types: [...types],
-          metadata: {},
-          values,
-          file,
-          held: null,
-        }),
-      ).to.include({ written: true });
+      const columns = ['ts_code', 'close', 'vol', 'name'];
+      await encoder.open({ format: 'parquet', columns, types: [...types], metadata: {}, file, held: null });
+      await encoder.write(values);
+      await encoder.write(packColumns(rows.slice(2), types));
+      expect(await encoder.finish()).to.include({ written: true });
     } finally {
       await encoder.close();
     }
@@ -182,11 +180,10 @@ describe('export: a security that changed codes is one series, under its current
     const out = mkdtempSync(join(tmpdir(), 'ashare-export-codes-'));
     const reader = await ColumnarReader.open();
     try {
-      await exportFlatFiles(db, new TradingCalendar(db, new DataVersions(db, 0)), {
+      await writeFlatFiles(db, new TradingCalendar(db, new DataVersions(db, 0)), {
         datasets: ['daily', 'forecast'],
         since: '2025-09-29',
         until: '2025-10-10',
-        format: 'parquet',
         out,
       });
       const daily = await reader.directory(join(out, 'daily'), 'trade_date');
@@ -205,10 +202,10 @@ describe('export: a security that changed codes is one series, under its current
   });
 });
 
-describe('export: disclosures, one file an announcement day, closed days included', () => {
+describe('export: disclosures by their announcement day, closed days included', () => {
   const testDb = useTestDb();
 
-  it("forecasts under forecast/ann_date=…, a Saturday's among them, read by DuckDB in Tushare's units", async () => {
+  it("forecasts in forecast/2025.parquet, a Saturday's among them, read by DuckDB in Tushare's units", async () => {
     const db = testDb.db;
     await loadCalendar(db, '2025-01-01', '2025-01-31');
     await insertSecurities(db, [{ ts_code: '600519.SH', name: '贵州茅台', kind: 'stock' }]);
@@ -224,15 +221,14 @@ describe('export: disclosures, one file an announcement day, closed days include
     const out = mkdtempSync(join(tmpdir(), 'ashare-export-disclosures-'));
     const reader = await ColumnarReader.open();
     try {
-      const summary = await exportFlatFiles(db, new TradingCalendar(db, new DataVersions(db, 0)), {
+      const summary = await writeFlatFiles(db, new TradingCalendar(db, new DataVersions(db, 0)), {
         datasets: ['forecast'],
         since: '2025-01-01',
         until: '2025-01-31',
-        format: 'parquet',
         out,
       });
-      expect(summary).to.deep.include({ files: 2, rows: 2 });
-      expect(existsSync(join(out, 'forecast', 'ann_date=2025-01-25', 'part-0.parquet')), 'a Saturday').to.equal(true);
+      expect(summary).to.deep.include({ files: 1, rows: 2 });
+      expect(existsSync(join(out, 'forecast', '2025.parquet'))).to.equal(true);
       const forecasts = await reader.directory(join(out, 'forecast'), 'ann_date');
       expect(
         forecasts.rows.map(({ ann_date, end_date, net_profit_min }) => [ann_date, end_date, net_profit_min]),

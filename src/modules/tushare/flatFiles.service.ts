@@ -215,7 +215,12 @@ async function runFlatFiles(db: Db, calendar: TradingCalendar, options: FlatFile
     await encoder.close();
   }
   summary.removed += manifest.pendingRemovals();
-  manifest.save(state(true), served);
+  const unchanged =
+    summary.written + summary.removed === 0 &&
+    manifest.previous?.changes_through === state(true).changes_through &&
+    manifest.previous.complete === state(true).complete;
+  // A run that changed nothing leaves the manifest as it was: a rerun writes nothing.
+  if (!unchanged) manifest.save(state(true), served);
   return summary;
 }
 
