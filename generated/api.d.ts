@@ -1352,7 +1352,12 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * One flat file's length and ETag, without its bytes
+         * @description What `GET` answers, without the body: `Content-Length`, `ETag`, `Accept-Ranges` (DuckDB's httpfs and
+         *     hyparquet ask it for a file's size before reading its footer by `Range`). The same rules as `GET`.
+         */
+        head: operations["headFlatFile"];
         patch?: never;
         trace?: never;
     };
@@ -12974,6 +12979,51 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             416: components["responses"]["RangeNotSatisfiable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headFlatFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One byte range, `bytes=0-1023`, `bytes=4096-` or `bytes=-8` (the last 8). */
+                Range?: string;
+                /** @description An ETag this file had; unchanged → 304. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description The Tushare api_name.
+                 * @example daily
+                 */
+                dataset: string;
+                /**
+                 * @description The period and form, `2024.parquet`, `2026-11.parquet`, `2026-12-04.parquet` or `snapshot.parquet`.
+                 * @example 2024.parquet
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's headers. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Content-Length": components["headers"]["ContentLength"];
+                    "Accept-Ranges": components["headers"]["AcceptRanges"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -47,7 +47,7 @@ type Operation = OpenAPIV3.OperationObject & {
   'x-dataset-scope'?: boolean;
 };
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+const METHODS = ['get', 'head', 'put', 'post', 'delete', 'patch'] as const;
 
 function credentialOf(security: OpenAPIV3.SecurityRequirementObject[], contract: OpenAPIV3.DocumentV3_1): Credential {
   const schemes = contract.components?.securitySchemes ?? {};
@@ -131,10 +131,10 @@ export interface PathOperations {
   byMethod: ReadonlyMap<string, OperationPolicy>;
 }
 
-/** The operation of a path for a request method: HEAD is answered by GET, as Express does. */
+/** The operation of a path for a request method: HEAD by its own where the contract has one, else by GET, as Express does. */
 export function operationFor(operations: PathOperations, method: string): OperationPolicy | undefined {
   const lower = method.toLowerCase();
-  return operations.byMethod.get(lower === 'head' ? 'get' : lower);
+  return operations.byMethod.get(lower) ?? (lower === 'head' ? operations.byMethod.get('get') : undefined);
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

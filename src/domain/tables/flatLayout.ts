@@ -67,6 +67,8 @@ export interface FlatDataset {
   partition: PartitionColumn | null;
   /** Its rows describe a session's close (market time): a plan's daily delay hides the files of the days it hides. */
   delayed: boolean;
+  /** The last day of its partition the files were read through (null: a snapshot); later days have no file yet. */
+  through: string | null;
 }
 
 /** `manifest.json`: every file, written last by each run that changed one. */

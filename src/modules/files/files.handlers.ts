@@ -1,7 +1,8 @@
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { ok } from '../../http/envelope';
 import type { Handler } from '../../http/handler';
 import { rangeNotSatisfiable } from '../../domain/api/errors';
+import { matchesIfNoneMatch } from '../../http/answers/answerStore';
 import type { PlanVisibility } from '../subscriptions/planVisibility.service';
 import type { FlatManifestReader } from './files.repository';
 import { fileToServe, listFiles, type FileReader } from './files.service';
@@ -29,14 +30,26 @@ export function filesHandlers({ files, visibility }: FilesDeps) {
     res.json(ok(list));
   };
 
-  const getFlatFile: Handler<'getFlatFile'> = async (req, res) => {
+  /** A file's GET or HEAD. */
+  const serveFile = async (
+    req: Pick<Request, 'headers' | 'method'> & { params: { dataset: string; file: string } },
+    res: Response<never>,
+  ) => {
     const path = `${req.params.dataset}/${req.params.file}`;
     const entry = await fileToServe(files, path, await readerOf(res));
-    res.locals.countsBytes = true;
-    // `send` answers Range, If-None-Match and HEAD against this ETag, streaming from disk.
-    res.setHeader('ETag', `"${entry.sha256}"`);
+    const etag = `"${entry.sha256}"`;
+    res.setHeader('ETag', etag);
     res.setHeader('Cache-Control', 'private, no-cache');
+    // RFC 9110's If-None-Match, whatever the request's Cache-Control (fetch sends no-cache with it, and `send`'s
+    // freshness then never answers 304).
+    if (matchesIfNoneMatch(req.headers['if-none-match'], etag)) {
+      res.status(304).end();
+      return;
+    }
+    // The bytes sent count in the usage; a HEAD sends none.
+    res.locals.countsBytes = req.method === 'GET';
     res.type(CONTENT_TYPES[path.slice(path.lastIndexOf('.') + 1)]!);
+    // `send` answers Range and HEAD, streaming from disk.
     await new Promise<void>((resolve, reject) =>
       res.sendFile(path, { root: files!.dir, etag: false, lastModified: false, dotfiles: 'deny' }, (err) => {
         const status = (err as { status?: number } | undefined)?.status;
@@ -48,5 +61,7 @@ export function filesHandlers({ files, visibility }: FilesDeps) {
     );
   };
 
-  return { getFlatFiles, getFlatFile };
+  const getFlatFile: Handler<'getFlatFile'> = (req, res) => serveFile(req, res);
+  const headFlatFile: Handler<'headFlatFile'> = (req, res) => serveFile(req, res);
+  return { getFlatFiles, getFlatFile, headFlatFile };
 }

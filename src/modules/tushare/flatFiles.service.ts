@@ -54,12 +54,13 @@ export const FLAT_DATASETS = Object.keys(TUSHARE_APIS).filter(
 );
 
 /** How a dataset's files are served: its scope, its partition, whether a plan's daily delay hides its newest. */
-export const flatDatasetOf = (name: string): FlatDataset => {
+const flatDatasetOf = (name: string, through: string | null): FlatDataset => {
   const api = TUSHARE_APIS[name]!;
   return {
     scope: api.scope,
     partition: partitionOf(api),
     delayed: api.layout.marketTime !== undefined && api.layout.marketTime.clock !== 'minute',
+    through,
   };
 };
 
@@ -152,6 +153,8 @@ interface Plan {
   api: TushareApi;
   partition: PartitionColumn | null;
   periods: FilePeriod[];
+  /** The last day the dataset's files are read through once these are written (null: a snapshot). */
+  through: string | null;
 }
 
 async function runFlatFiles(db: Db, calendar: TradingCalendar, options: FlatFileOptions): Promise<FlatFileSummary> {
@@ -173,18 +176,22 @@ async function runFlatFiles(db: Db, calendar: TradingCalendar, options: FlatFile
   for (const dataset of datasets) {
     const api = TUSHARE_APIS[dataset]!;
     const partition = partitionOf(api);
-    plans.push({
-      dataset,
-      api,
-      partition,
-      periods: await periodsToWrite(db, manifest, { dataset, api, partition }, { changes, today, ...span }),
-    });
+    const known = manifest.previous?.datasets[dataset]?.through ?? null;
+    const plan = { dataset, api, partition, known };
+    plans.push({ dataset, api, partition, ...(await periodsToWrite(db, manifest, plan, { changes, today, ...span })) });
   }
   const summary: FlatFileSummary = { files: 0, written: 0, unchanged: 0, removed: 0, rows: 0 };
   const total = plans.reduce((sum, plan) => sum + plan.periods.length, 0);
   const codes = new CodeHistory(db, new DataVersions(db, 0));
   const encoder = new FlatFileEncoder();
-  const served = Object.fromEntries(datasets.map((dataset) => [dataset, flatDatasetOf(dataset)]));
+  const served = Object.fromEntries(
+    plans.map((plan) => {
+      const known = manifest.previous?.datasets[plan.dataset]?.through ?? null;
+      const through =
+        partial || (known !== null && plan.through !== null && known > plan.through) ? known : plan.through;
+      return [plan.dataset, flatDatasetOf(plan.dataset, through)];
+    }),
+  );
   const state = (complete: boolean) => ({
     data_versions: versions,
     changes_through: partial ? after : complete ? through : after,
@@ -204,11 +211,10 @@ async function runFlatFiles(db: Db, calendar: TradingCalendar, options: FlatFile
         const written = await writePeriod(encoder, manifest, options, plan, period, dates, reader);
         summary.files += 1;
         summary.rows += written.rows;
-        if (written.done === null) summary.removed += 1;
-        else if (written.done.written) {
+        if (written.done?.written) {
           summary.written += 1;
           if (first && summary.written % SAVE_EVERY === 0) manifest.save(state(false), served);
-        } else summary.unchanged += 1;
+        } else if (written.done) summary.unchanged += 1;
         options.progress?.(summary.files, total, `${plan.dataset} ${period.name}`);
       }
   } finally {
@@ -226,24 +232,26 @@ async function runFlatFiles(db: Db, calendar: TradingCalendar, options: FlatFile
 
 /**
  * The periods of a dataset a run writes: every one with rows in the range (a first or full run); else those the
- * changes since the manifest touch, those after its last file, and closed months and years still filed by
- * their days or months.
+ * changes since the manifest touch, those after the last day read (`known`), and closed months and years still
+ * filed by their days or months.
  */
 async function periodsToWrite(
   db: Db,
   manifest: FlatManifestFile,
-  { dataset, api, partition }: Omit<Plan, 'periods'>,
+  { dataset, api, partition, known }: Pick<Plan, 'dataset' | 'api' | 'partition'> & { known: string | null },
   { changes, today, since, until }: { changes: DataChange[] | null; today: string; since: string; until: string },
-): Promise<FilePeriod[]> {
+): Promise<Pick<Plan, 'periods' | 'through'>> {
   const tables = tablesOf(api);
   const relevant = (changes ?? []).filter((change) => tables.has(change.table) || change.table === CHANGES_EVERYTHING);
-  if (partition === null)
-    return changes === null || relevant.length > 0 || manifest.filesOf(dataset).length === 0 ? [SNAPSHOT] : [];
+  if (partition === null) {
+    const due = changes === null || relevant.length > 0 || manifest.filesOf(dataset).length === 0;
+    return { periods: due ? [SNAPSHOT] : [], through: null };
+  }
   const stored = await partitionSpan(db, api.layout.table, partition);
-  if (stored === null) return [];
+  if (stored === null) return { periods: [], through: known };
   const from = stored.first > since ? stored.first : since;
   const to = stored.last < until ? stored.last : until;
-  if (from > to) return [];
+  if (from > to) return { periods: [], through: known };
   const everything = changes === null || relevant.some((change) => change.first === null || change.column === null);
   const periods = new Map<string, FilePeriod>();
   const add = (first: string, last: string) => {
@@ -255,19 +263,14 @@ async function periodsToWrite(
   if (everything) add(from, to);
   else {
     for (const change of relevant) if (change.column === partition) add(change.first!, change.last!);
-    const files = manifest.filesOf(dataset);
-    const last = files.reduce<string | null>(
-      (max, file) => (max === null || file.last_date! > max ? file.last_date : max),
-      null,
-    );
-    add(last === null ? from : addDays(last, 1), to);
-    for (const period of await regroupedPeriods(manifest, dataset, today)) periods.set(period.name, period);
+    add(known === null ? from : addDays(known, 1), to);
+    for (const period of regroupedPeriods(manifest, dataset, today)) periods.set(period.name, period);
   }
-  return [...periods.values()].sort((a, b) => (a.first! < b.first! ? -1 : 1));
+  return { periods: [...periods.values()].sort((a, b) => (a.first! < b.first! ? -1 : 1)), through: to };
 }
 
 /** The closed months and years of a dataset still filed by their days or months: each is written as one file. */
-async function regroupedPeriods(manifest: FlatManifestFile, dataset: string, today: string): Promise<FilePeriod[]> {
+function regroupedPeriods(manifest: FlatManifestFile, dataset: string, today: string): FilePeriod[] {
   const due = new Map<string, FilePeriod>();
   for (const file of manifest.filesOf(dataset)) {
     if (file.first_date === null) continue;
