@@ -23,7 +23,7 @@ build: dist/.built
 ## Quotes and the stream move from the start: the stored latest session replayed (QUOTE_SOURCE=replay; nothing contacted),
 ## its snapshots recorded (RECORD_SNAPSHOTS=1) and served by /v1/market/snapshots.
 run: node_modules/.installed dist/.built $(DEMO_KEY_FILE)
-	DEMO_API_KEY="$${DEMO_API_KEY:-$$(cat $(DEMO_KEY_FILE))}" QUOTE_SOURCE="$${QUOTE_SOURCE:-replay}" RECORD_SNAPSHOTS="$${RECORD_SNAPSHOTS:-1}" $(NPM) start
+	DEMO_API_KEY="$${DEMO_API_KEY:-$$(cat $(DEMO_KEY_FILE))}" QUOTE_SOURCE="$${QUOTE_SOURCE:-replay}" RECORD_SNAPSHOTS="$${RECORD_SNAPSHOTS:-1}" FLAT_DIR="$${FLAT_DIR:-data/flat}" $(NPM) start
 
 $(DEMO_KEY_FILE):
 	@mkdir -p data && umask 077 && node -e "process.stdout.write('ak_demo_' + require('crypto').randomBytes(24).toString('base64url'))" > $@

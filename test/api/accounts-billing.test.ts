@@ -119,13 +119,13 @@ describe('accounts: /api/v1/billing', function () {
       const { status, body } = await call(api.baseUrl, 'GET', '/api/v1/billing/usage', { token: user.token });
       expect(status).to.equal(200);
       const today = exchangeToday();
-      expect(body.data.total).to.equal(5);
+      expect([body.data.total, body.data.total_bytes]).to.deep.equal([5, 0]);
       expect(body.data.end_date).to.equal(today);
       expect(body.data.daily).to.have.length(30);
       expect(body.data.daily.at(-1)).to.deep.equal({ date: today, count: 5 });
       expect(body.data.by_endpoint).to.deep.equal([
-        { endpoint: '/v1/stock/basic-info', count: 4 },
-        { endpoint: '/v1/stock/search', count: 1 },
+        { endpoint: '/v1/stock/basic-info', count: 4, bytes: 0 },
+        { endpoint: '/v1/stock/search', count: 1, bytes: 0 },
       ]);
       expect(body.data.by_key).to.deep.equal([
         { key_id: first.id, name: 'first', prefix: first.key.slice(0, 11), count: 3 },

@@ -1,6 +1,12 @@
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DataVersions } from '../../src/db/dataVersions';
+import { TradingCalendar } from '../../src/modules/common/tradingCalendar.service';
+import { writeFlatFiles } from '../../src/modules/tushare/flatFiles.service';
 import { loadReferenceDataIfEmpty } from '../../src/ingest/demo';
 import { keyOnPlan } from '../support/marketData';
 import { pythonForClient } from '../support/python';
@@ -34,12 +40,16 @@ describe('clients/python: the Python client against a live server (pytest)', fun
   // minute) are the same to the typed method and to the raw call that checks it, whenever the suite runs.
   const hub = new StreamHub();
   const startedAt = new Date();
+  // The flat files of the sample store, served at /v1/files (the suite's `files`).
+  const flatDir = mkdtempSync(join(tmpdir(), 'ashare-python-flat-'));
+  after(() => rmSync(flatDir, { recursive: true, force: true }));
   const store = useTestServer(
     async (db) => {
       await loadReferenceDataIfEmpty(db);
       await loadSampleData(db);
+      await writeFlatFiles(db, new TradingCalendar(db, new DataVersions(db, 0)), { out: flatDir, datasets: ['daily'] });
     },
-    { liveHub: hub, clock: () => startedAt },
+    { liveHub: hub, clock: () => startedAt, flatDir },
   );
   let publishing: NodeJS.Timeout;
   before(() => {

@@ -194,3 +194,28 @@ def test_frame_with_pyarrow_reads_the_arrow_stream_of_the_route(server, monkeypa
     (body,) = _ArrowReader.streams
     # An Arrow IPC stream: its first message (the schema) behind the continuation marker, the end-of-stream last.
     assert body[:4] == b"\xff\xff\xff\xff" and body[-8:] == b"\xff\xff\xff\xff\x00\x00\x00\x00"
+
+
+def _files_frame_equals_the_daily_route(server, monkeypatch):
+    client = Client(server["base_url"], server["key"])
+    listed = client.get("/v1/files", dataset="daily", begin_date="2024-12-02", end_date="2024-12-31").data["files"]
+    assert listed and all(file["url"].startswith("/v1/files/daily/") for file in listed)
+    frame = client.files("daily", "2024-12-02", "2024-12-31")
+    assert list(frame.columns) == ["ts_code", "trade_date", "open", "high", "low", "close", "pre_close", "change", "pct_chg", "vol", "amount"]
+    assert str(frame["trade_date"].dtype).startswith("datetime64")
+    assert frame["trade_date"].min() >= __import__("pandas").Timestamp("2024-12-02")
+    # Every bar of two stocks in the range equals the traded bar of the daily route (its volume in whole lots).
+    series = client.get("/v1/market/daily", symbol="000001,600000", begin_date="2024-12-02", end_date="2024-12-31", adjusted="false", fields="date,close,volume").data
+    route = sorted((s["symbol"], bar["date"], bar["close"], bar["volume"]) for s in series for bar in s["daily"])
+    mine = frame[frame["ts_code"].isin(["000001.SZ", "600000.SH"])]
+    files = sorted((r.ts_code, r.trade_date.strftime("%Y-%m-%d"), r.close, round(r.vol)) for r in mine.itertuples())
+    assert files == route and len(route) > 0
+
+
+def test_files_read_without_pyarrow_by_the_numpy_reader(server, monkeypatch):
+    if os.environ.get("ASHARE_BLOCK_PANDAS") == "1":
+        with pytest.raises(ImportError):
+            Client(server["base_url"], server["key"]).files("daily")
+        return
+    monkeypatch.setitem(sys.modules, "pyarrow", None)
+    _files_frame_equals_the_daily_route(server, monkeypatch)

@@ -6,6 +6,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from datetime import date, datetime, timedelta, timezone
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from ._generated import GeneratedOperations
@@ -58,6 +59,18 @@ def _events(response: Any) -> Iterator[Dict[str, str]]:
             event[field] = value
 
 
+def _frame_of(pd: Any, body: bytes) -> Any:
+    """A flat file's bytes as a DataFrame: pyarrow's reader where installed, else the numpy one."""
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError:
+        from .parquet import read_parquet
+
+        return pd.DataFrame(read_parquet(body))
+    return pq.read_table(pa.BufferReader(body)).to_pandas(date_as_object=False)
+
+
 class Client(GeneratedOperations):
     """ashare-api over HTTP. The key comes from `api_key` or `ASHARE_API_KEY`; a 429 is retried after its
     `Retry-After` (at most `max_retry_wait` seconds each) up to `max_retries` times."""
@@ -86,6 +99,31 @@ class Client(GeneratedOperations):
             return Table(json.loads(line) for line in body.decode("utf-8").splitlines() if line).to_pandas()
         body, _ = self._fetch(path, dict(params, format="arrow"))
         return ipc.open_stream(body).read_pandas()
+
+    def files(self, dataset: str, begin_date: Optional[str] = None, end_date: Optional[str] = None, workers: int = 8) -> Any:
+        """A dataset's rows from the flat files (`/v1/files`) as one pandas DataFrame: the manifest's files of the
+        range fetched `workers` at a time and read as they arrive — by pyarrow when it is installed, else by this
+        package's numpy reader of the service's Parquet (`parquet.py`) — then cut to the range (a file holds its
+        whole year, month or day). Tushare's layout and units, as `/dataapi` answers; dates as datetime64."""
+        try:
+            import pandas as pd
+        except ImportError as missing:
+            raise ImportError("files() needs pandas: pip install pandas (or Debian's python3-pandas)") from missing
+        listed = self.get("/v1/files", dataset=dataset, begin_date=begin_date, end_date=end_date).data["files"]
+        with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+            frames = list(pool.map(lambda file: _frame_of(pd, self._fetch(file["url"], {})[0]), listed))
+        if not frames:
+            return pd.DataFrame()
+        frame = pd.concat(frames, ignore_index=True)
+        day = next((column for column in ("trade_date", "ann_date") if column in frame.columns), None)
+        if day is not None and (begin_date or end_date):
+            keep = pd.Series(True, index=frame.index)
+            if begin_date:
+                keep &= frame[day] >= pd.Timestamp(begin_date)
+            if end_date:
+                keep &= frame[day] <= pd.Timestamp(end_date)
+            frame = frame[keep].reset_index(drop=True)
+        return frame
 
     def _fetch(self, path: str, params: Dict[str, Any]) -> Tuple[bytes, Optional[str]]:
         """The body of a GET and its request id, a 429 retried after its `Retry-After`."""
