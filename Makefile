@@ -4,7 +4,7 @@ NPM := npm --loglevel=error --no-fund --no-audit
 MYSQL_TEST_URL ?= mysql://root@127.0.0.1:3306/test
 DEMO_KEY_FILE := data/.demo-api-key
 
-.PHONY: build run test test-mysql browser python check format check-format types check-types check-sql check-architecture check-boundaries sql lint typecheck docs coverage bench bench-market bench-financials bench-ingest bench-cluster bench-soak bench-http bench-profile bench-all bench-footprint bench-cross-section bench-scale bench-baostock bench-update bench-live bench-audit bench-coverage bench-snapshots bench-columnar bench-live-cluster screenshots clean
+.PHONY: build run test test-mysql browser python check format check-format types check-types check-sql check-architecture check-boundaries sql lint typecheck docs coverage bench bench-market bench-financials bench-ingest bench-cluster bench-soak bench-http bench-profile bench-all bench-footprint bench-cross-section bench-scale bench-baostock bench-update bench-live bench-audit bench-coverage bench-snapshots bench-columnar bench-files bench-live-cluster screenshots clean
 
 ## Install dependencies when package-lock.json changed or node_modules is missing.
 node_modules/.installed: package.json package-lock.json
@@ -159,6 +159,11 @@ bench-live-cluster: node_modules/.installed
 ## Parquet and Arrow against JSON and CSV for the whole market of a day, and the flat-file export of 20 years (bench/results/columnar.json).
 bench-columnar: node_modules/.installed dist/.built
 	node --import tsx bench/columnar.ts
+
+## The flat files (issue 75): the first write of 5,500 stocks × 20 years, a session appended, a rerun, twenty years of
+## daily bars into pandas and DuckDB through /v1/files against the JSON routes, a Range read (bench/results/files.json).
+bench-files: node_modules/.installed dist/.built
+	node --import tsx bench/files.ts
 
 ## The qlib export (issue 64): the first export of 5,500 stocks × 20 years, the append of a session, a rerun (bench/results/qlib-*.json).
 bench-qlib: node_modules/.installed dist/.built

@@ -7656,6 +7656,10 @@ export interface components {
         RangeNotSatisfiable: {
             headers: {
                 "Content-Range": components["headers"]["ContentRange"];
+                "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                 [name: string]: unknown;
             };
             content: {
@@ -12966,6 +12970,7 @@ export interface operations {
                     "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13015,6 +13020,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Content-Length": components["headers"]["ContentLength"];
                     "Accept-Ranges": components["headers"]["AcceptRanges"];
+                    "X-Rate-Limit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-Rate-Limit-Reset": components["headers"]["XRateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content?: never;

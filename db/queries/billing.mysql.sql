@@ -7,18 +7,22 @@ insert into
   `usage_daily` (
     `account_id`,
     `api_key_id`,
+    `bytes`,
     `count`,
     `day`,
     `endpoint`
   )
 values
-  (?, ?, ?, ?, ?),
-  (?, ?, ?, ?, ?)
+  (?, ?, ?, ?, ?, ?),
+  (?, ?, ?, ?, ?, ?)
 on duplicate key update
   `count` = `usage_daily`.`count` +
 values
-  (`count`);
--- bindings: [3,7,12,"2025-04-03","/v1/market/daily",3,7,2,"2025-04-03","/v1/stock/search"]
+  (`count`),
+  `bytes` = `usage_daily`.`bytes` +
+values
+  (`bytes`);
+-- bindings: [3,7,0,12,"2025-04-03","/v1/market/daily",3,7,0,2,"2025-04-03","/v1/stock/search"]
 
 update `api_keys`
 set

@@ -7,6 +7,7 @@ insert into
   `usage_daily` (
     `account_id`,
     `api_key_id`,
+    `bytes`,
     `count`,
     `day`,
     `endpoint`
@@ -14,6 +15,7 @@ insert into
 select
   ? as `account_id`,
   ? as `api_key_id`,
+  ? as `bytes`,
   ? as `count`,
   ? as `day`,
   ? as `endpoint`
@@ -21,6 +23,7 @@ union all
 select
   ? as `account_id`,
   ? as `api_key_id`,
+  ? as `bytes`,
   ? as `count`,
   ? as `day`,
   ? as `endpoint`
@@ -28,8 +31,9 @@ where
   true
 on conflict (`api_key_id`, `endpoint`, `day`) do update
 set
-  `count` = `usage_daily`.`count` + excluded.`count`;
--- bindings: [3,7,12,"2025-04-03","/v1/market/daily",3,7,2,"2025-04-03","/v1/stock/search"]
+  `count` = `usage_daily`.`count` + excluded.`count`,
+  `bytes` = `usage_daily`.`bytes` + excluded.`bytes`;
+-- bindings: [3,7,0,12,"2025-04-03","/v1/market/daily",3,7,0,2,"2025-04-03","/v1/stock/search"]
 
 update `api_keys`
 set
