@@ -49,6 +49,8 @@ describe('e2e: every localhost:8080 example of README.md answers 200 on a fresh 
       '/v1/stock/holder-count',
       '/v1/concept/boards',
       '/v1/concept/constituents',
+      '/v1/files',
+      '/v1/files/daily/2025.parquet',
     ])
       expect(paths).to.include(route);
   });
