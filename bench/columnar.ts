@@ -15,7 +15,6 @@
  *    BENCH_COLD_REQUESTS times (`real_day`): real prices and shares compress worse than generated ones.
  * BENCH_PARTS=day, real or export runs one (the others keep their figures). Results: bench/results/columnar.json.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,8 +23,9 @@ import { connect } from '../src/db/connection';
 import { DAILY_BAR_COLUMNS, type DailyBarColumn } from '../src/domain/tables/dailyBarColumns';
 import { migrateLatest } from '../src/db/migrate';
 import { loadDemoDataIfEmpty } from '../src/ingest/demo';
-import { cpuMs, rssMb } from './support/processStats';
-import { BUILT_CLI, GENERATED_LAST_DAY, generatedSqliteStore, sessionsOf } from './support/generatedSqliteStore';
+import { cpuMs } from './support/processStats';
+import { cliRun } from './support/cliRun';
+import { GENERATED_LAST_DAY, generatedSqliteStore, sessionsOf } from './support/generatedSqliteStore';
 import { freePort, round2 } from './support/reference';
 import { prepareDatabase, START_FLAGS, startServerProcess, type ServerProcess } from './support/serverProcess';
 import { percentile, timed } from './support/timedRequests';
@@ -108,32 +108,13 @@ async function wholeMarketDay(url: string, daysOf: (db: ReturnType<typeof connec
 
 /** `ashare export` of every session of the store's daily bars, in a process of its own; its summary and peak RSS. */
 async function exportRun(url: string, out: string) {
-  const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    [...BUILT_CLI, 'export', '--datasets', 'daily', '--since', '1990-01-01', '--until', LAST_DAY, '--out', out],
-    { env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'inherit', 'pipe'] },
+  const run = await cliRun(
+    url,
+    ['export', '--datasets', 'daily', '--since', '1990-01-01', '--until', LAST_DAY, '--out', out],
+    'export:',
   );
-  let peak = 0;
-  let summary = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
-    const text = chunk.toString();
-    if (text.startsWith('export:')) summary = text.trim();
-    else process.stderr.write(text);
-  });
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(child.pid!))), 20);
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  clearInterval(sampler);
-  if (code !== 0) throw new Error(`export exited ${code}`);
-  const rows = Number(/(\d+) rows in/.exec(summary)![1]);
-  const seconds = (performance.now() - started) / 1000;
-  return {
-    summary,
-    rows,
-    seconds: round2(seconds),
-    rows_per_sec: Math.round(rows / seconds),
-    peak_rss_mb: round2(peak),
-  };
+  const rows = Number(/(\d+) rows in/.exec(run.summary)![1]);
+  return { ...run, rows, rows_per_sec: Math.round(rows / run.seconds) };
 }
 
 /**

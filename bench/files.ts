@@ -16,7 +16,7 @@
  *    file by the server (target ≤ 100 ms).
  * Results: bench/results/files.json.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,9 +24,9 @@ import { gunzipSync } from 'node:zlib';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { asyncBufferFromUrl, parquetReadObjects } from 'hyparquet';
 import { connect } from '../src/db/connection';
-import { rssMb } from './support/processStats';
+import { cliRun } from './support/cliRun';
 import { freePort, round2 } from './support/reference';
-import { BUILT_CLI, GENERATED_LAST_DAY, generatedSqliteStore, sessionsOf } from './support/generatedSqliteStore';
+import { generatedSqliteStore, nextSession, sessionsOf } from './support/generatedSqliteStore';
 import { BUILT_SERVER, prepareDatabase, START_FLAGS, startServerProcess } from './support/serverProcess';
 
 const STOCKS = Number(process.env.BENCH_FILES_STOCKS ?? 5500);
@@ -38,51 +38,7 @@ const TARGETS = { firstWriteSeconds: 300, peakRssMb: 300, appendSeconds: 10, loa
 const seconds = (since: number) => round2((performance.now() - since) / 1000);
 
 /** One `ashare export --out` run: its seconds, peak RSS and summary line. */
-async function exportRun(url: string, out: string) {
-  const started = performance.now();
-  const child = spawn(process.execPath, [...BUILT_CLI, 'export', '--out', out], {
-    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'pipe'],
-  });
-  let [peak, summary] = [0, ''];
-  child.stderr!.on('data', (chunk: Buffer) => {
-    const text = chunk.toString();
-    if (text.startsWith('export:')) summary = text.trim();
-    else process.stderr.write(text);
-  });
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(child.pid!))), 20);
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  clearInterval(sampler);
-  if (code !== 0) throw new Error(`export exited ${code}`);
-  return { seconds: seconds(started), peak_rss_mb: round2(peak), summary };
-}
-
-/** Every stock's last bar and factor again on the next open day, recorded as a load records it (or taken out). */
-async function nextSession(url: string, add: boolean): Promise<void> {
-  const db = connect(url);
-  try {
-    await db.transaction(async (trx) => {
-      for (const table of ['daily_bars', 'adj_factors']) await trx(table).where('trade_date', NEXT_SESSION).delete();
-      await trx('trade_calendar').where({ exchange: 'SSE', cal_date: NEXT_SESSION }).delete();
-      if (!add) return;
-      await trx('trade_calendar').insert({ exchange: 'SSE', cal_date: NEXT_SESSION, is_open: 1 });
-      for (const table of ['daily_bars', 'adj_factors']) {
-        const rows = await trx(table).where('trade_date', GENERATED_LAST_DAY).select();
-        for (let i = 0; i < rows.length; i += 500)
-          await trx(table).insert(rows.slice(i, i + 500).map((row) => ({ ...row, trade_date: NEXT_SESSION })));
-        await trx('data_changes').insert({
-          table_name: table,
-          date_column: 'trade_date',
-          first_date: NEXT_SESSION,
-          last_date: NEXT_SESSION,
-          changed_at: '2026-01-05 17:00:00',
-        });
-      }
-    });
-  } finally {
-    await db.destroy();
-  }
-}
+const exportRun = (url: string, out: string) => cliRun(url, ['export', '--out', out], 'export:');
 
 /** The calls of `paths` one after another, `count` of them evenly spread: their mean seconds a call. */
 async function perCall(base: string, paths: readonly string[], count: number): Promise<number> {
@@ -100,15 +56,15 @@ const url = await generatedSqliteStore(`ashare_bench_export_${STOCKS}x${YEARS}`,
 const out = mkdtempSync(join(tmpdir(), 'ashare-bench-files-'));
 const fetched = mkdtempSync(join(tmpdir(), 'ashare-bench-fetched-'));
 try {
-  await nextSession(url, false);
+  await nextSession(url, NEXT_SESSION, false);
   const first = await exportRun(url, out);
   console.log('first', first);
-  await nextSession(url, true);
+  await nextSession(url, NEXT_SESSION, true);
   const append = await exportRun(url, out);
   console.log('append', append);
   const rerun = await exportRun(url, out);
   console.log('rerun', rerun);
-  await nextSession(url, false);
+  await nextSession(url, NEXT_SESSION, false);
   await exportRun(url, out);
 
   await prepareDatabase(url, KEY);
