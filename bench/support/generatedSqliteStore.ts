@@ -55,19 +55,18 @@ export async function generatedSqliteStore(
 }
 
 /**
- * Every stock's last bar and factor again on `day`, the next open day, recorded as a load records what it wrote
- * (`data_changes`); or taken out again (`add` false).
+ * Every stock's last bar and factor again on `day`, the next open day, or taken out again (`add` false): recorded
+ * as a load records what it wrote (`data_changes`).
  */
 export async function nextSession(url: string, day: string, add: boolean): Promise<void> {
   const db = connect(url);
   try {
     await db.transaction(async (trx) => {
-      for (const table of ['daily_bars', 'adj_factors']) await trx(table).where('trade_date', day).delete();
       await trx('trade_calendar').where({ exchange: 'SSE', cal_date: day }).delete();
-      if (!add) return;
-      await trx('trade_calendar').insert({ exchange: 'SSE', cal_date: day, is_open: 1 });
+      if (add) await trx('trade_calendar').insert({ exchange: 'SSE', cal_date: day, is_open: 1 });
       for (const table of ['daily_bars', 'adj_factors']) {
-        const rows = await trx(table).where('trade_date', GENERATED_LAST_DAY).select();
+        await trx(table).where('trade_date', day).delete();
+        const rows = add ? await trx(table).where('trade_date', GENERATED_LAST_DAY).select() : [];
         for (let i = 0; i < rows.length; i += 500)
           await trx(table).insert(rows.slice(i, i + 500).map((row) => ({ ...row, trade_date: day })));
         const change = { table_name: table, date_column: 'trade_date', first_date: day, last_date: day };

@@ -335,6 +335,18 @@ describe('files: FLAT_DIR kept across a load, an update and a correction, served
       await keep('2025-01-02');
       expect(pathsOf('daily')).to.deep.equal(['daily/2024.parquet']);
       expect((await fetchAll()).rows).to.deep.equal(expected);
+      // A correction of a closed year: its file is written again, every other closed file keeps its bytes.
+      const before = stamps();
+      const bundle = writeBundle({
+        'adj_factor.csv': csv('ts_code,trade_date,adj_factor', '000333.SZ,20240604,1.5'),
+      });
+      try {
+        await importBundle(testDb.db, bundle.dir);
+      } finally {
+        bundle.remove();
+      }
+      expect(await keep('2025-01-02')).to.deep.include({ written: 1, removed: 0 });
+      expect(writtenSince(before)).to.deep.equal(['adj_factor/2024.parquet']);
     } finally {
       connection.closeSync();
       rmSync(dir, { recursive: true, force: true });

@@ -248,25 +248,22 @@ async function periodsToWrite(
     return { periods: due ? [SNAPSHOT] : [], through: null };
   }
   const stored = await partitionSpan(db, api.layout.table, partition);
-  if (stored === null) return { periods: [], through: known };
-  const from = stored.first > since ? stored.first : since;
-  const to = stored.last < until ? stored.last : until;
-  if (from > to) return { periods: [], through: known };
-  const everything = changes === null || relevant.some((change) => change.first === null || change.column === null);
   const periods = new Map<string, FilePeriod>();
+  // The periods of the days from `first` through `last` within the run's range.
   const add = (first: string, last: string) => {
-    for (let day = first > from ? first : from; day <= last && day <= to; day = addDays(day, 1)) {
+    for (let day = first > since ? first : since; day <= last && day <= until; day = addDays(day, 1)) {
       const period = periodOf(day, today);
       periods.set(period.name, period);
     }
   };
-  if (everything) add(from, to);
-  else {
-    for (const change of relevant) if (change.column === partition) add(change.first!, change.last!);
-    add(known === null ? from : addDays(known, 1), to);
-    for (const period of regroupedPeriods(manifest, dataset, today)) periods.set(period.name, period);
-  }
-  return { periods: [...periods.values()].sort((a, b) => (a.first! < b.first! ? -1 : 1)), through: to };
+  const everything = changes === null || relevant.some((change) => change.first === null || change.column === null);
+  // The files there are, read again with the rest: a period whose rows are gone loses its file.
+  if (everything) for (const file of manifest.filesOf(dataset)) add(file.first_date!, file.last_date!);
+  else for (const change of relevant) if (change.column === partition) add(change.first!, change.last!);
+  if (stored !== null) add(everything || known === null ? stored.first : addDays(known, 1), stored.last);
+  for (const period of regroupedPeriods(manifest, dataset, today)) periods.set(period.name, period);
+  const through = stored === null || stored.last > until ? (known ?? null) : stored.last;
+  return { periods: [...periods.values()].sort((a, b) => (a.first! < b.first! ? -1 : 1)), through };
 }
 
 /** The closed months and years of a dataset still filed by their days or months: each is written as one file. */
