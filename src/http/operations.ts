@@ -38,6 +38,8 @@ export interface OperationPolicy {
   stream: boolean;
   /** `x-tushare`: Tushare's wire format, the key also as the body's `token`, failures as HTTP 200 with a non-zero code. */
   tushare: boolean;
+  /** `x-dataset-scope`: no scope of its own; each dataset asked needs its own (its handler checks). */
+  datasetScoped: boolean;
 }
 
 type Operation = OpenAPIV3.OperationObject & {
@@ -89,8 +91,8 @@ export function operationPolicies(contract: OpenAPIV3.DocumentV3_1): OperationPo
       const scope = operation['x-scope'] ?? null;
       // A Tushare-compatible operation, or one over datasets (`x-dataset-scope`), names no scope: each api_name
       // needs its own (checked by its handler).
-      const perDataset = operation['x-tushare'] === true || operation['x-dataset-scope'] === true;
-      if (credential === 'apiKey' && !perDataset && (scope === null || !scopes.includes(scope))) {
+      const datasetScoped = operation['x-dataset-scope'] === true;
+      if (credential === 'apiKey' && operation['x-tushare'] !== true && !datasetScoped && !scopes.includes(scope!)) {
         throw new Error(`${operation.operationId}: an API-key operation needs x-scope, one of ${scopes.join(', ')}`);
       }
       policies.push({
@@ -109,6 +111,7 @@ export function operationPolicies(contract: OpenAPIV3.DocumentV3_1): OperationPo
           : [],
         stream: content?.['text/event-stream'] !== undefined,
         tushare: operation['x-tushare'] === true,
+        datasetScoped,
       });
     }
   }

@@ -184,6 +184,11 @@ describe('files: FLAT_DIR kept across a load, an update and a correction, served
       'daily/2024-06-27.parquet',
       'stock_basic/snapshot.parquet',
     ]);
+    const hiddenHead = await fetch(`${server.baseUrl}/v1/files/daily/2024-06-28.parquet`, {
+      method: 'HEAD',
+      headers: { 'X-API-KEY': keys.starter },
+    });
+    expect(hiddenHead.status).to.equal(404);
     const hidden = await get('/v1/files/daily/2024-06-28.parquet', keys.starter);
     expect([hidden.status, await hidden.json()]).to.deep.equal([
       404,

@@ -16,8 +16,10 @@ import { mcpClient, textOf } from '../support/mcpClient';
  */
 const TOOL_LIST_BUDGET = 15_000;
 const toolNameOf = (operationId: string) => operationId.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+// Not a tool: the stream (it never ends), a flat file's bytes and its HEAD (the manifest, get_flat_files, is one).
+const NOT_TOOLS = ['getStream', 'getFlatFile', 'headFlatFile'];
 const dataToolNames = operationPolicies(loadContract())
-  .filter((op) => op.credential === 'apiKey' && op.path.startsWith('/v1/') && op.operationId !== 'getStream')
+  .filter((op) => op.credential === 'apiKey' && op.path.startsWith('/v1/') && !NOT_TOOLS.includes(op.operationId))
   .map((op) => toolNameOf(op.operationId));
 /** The datasets' routes, listed in the two groups (src/mcp/toolGroups.ts). */
 const groupedToolNames = new Set(
@@ -371,7 +373,7 @@ describe('MCP tool server at /mcp (SDK client over HTTP)', function () {
       headers: { Authorization: `Bearer ${user.token}` },
     });
     const { data } = await response.json();
-    expect(data.by_endpoint).to.deep.equal([{ endpoint: '/v1/market/trading-calendar', count: 1 }]);
+    expect(data.by_endpoint).to.deep.equal([{ endpoint: '/v1/market/trading-calendar', count: 1, bytes: 0 }]);
   });
 
   it(`50 symbols × 3 years of daily bars stay within the budget (${TOOL_RESULT_BUDGET_CHARS} characters) with a note on how to narrow`, async () => {

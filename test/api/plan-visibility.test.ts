@@ -1,4 +1,10 @@
 import { expect } from 'chai';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataVersions } from '../../src/db/dataVersions';
+import { TradingCalendar } from '../../src/modules/common/tradingCalendar.service';
+import { writeFlatFiles } from '../../src/modules/tushare/flatFiles.service';
 import type { Knex } from 'knex';
 import { TUSHARE_API_NAMES } from '../../src/catalogue/apiCatalogue';
 import { operations } from '../support/contract';
@@ -70,6 +76,15 @@ const tushareOneDay = (api_name: string): TimedSample => ({
 
 /** Every data operation with a market time: the rows they answer come and go with the plan's delays. */
 const TIMED: Record<string, TimedSample[]> = {
+  // The flat files of daily bars, written with 2024-12 as the open month: a file a session (seed below).
+  getFlatFiles: [
+    daily(
+      '/v1/files?dataset=daily&begin_date=2024-12-30',
+      '/v1/files?dataset=daily&begin_date=2024-12-30&end_date=2024-12-30',
+    ),
+  ],
+  // The file's own bytes: its period is in its metadata.
+  getFlatFile: [daily('/v1/files/daily/2024-12-31.parquet', '/v1/files/daily/2024-12-30.parquet', (date) => date)],
   getDaily: [
     daily(
       '/v1/market/daily?symbol=000001&begin_date=2024-12-30&end_date=2024-12-31',
@@ -347,10 +362,16 @@ async function seed(db: Knex): Promise<void> {
   ]);
   // A week whose last session is the 31st, so that the weekly bar closes with the fresh day as the monthly one does.
   await db('trade_calendar').whereIn('cal_date', ['2025-01-02', '2025-01-03']).update({ is_open: false });
+  const calendar = new TradingCalendar(db, new DataVersions(db, 0));
+  await writeFlatFiles(db, calendar, { out: FLAT_DIR, datasets: ['daily'], today: '2024-12-31' });
 }
 
+/** The flat files the server serves (`seed` writes them). */
+const FLAT_DIR = mkdtempSync(join(tmpdir(), 'ashare-plan-flat-'));
+
 describe('plan delays on market time: every data path, every plan', () => {
-  const store = useTestServer(seed, { clock: () => NOW });
+  after(() => rmSync(FLAT_DIR, { recursive: true, force: true }));
+  const store = useTestServer(seed, { clock: () => NOW, flatDir: FLAT_DIR });
   const keys = {} as Record<Plan, string>;
   before(async () => {
     for (const plan of PLANS) keys[plan] = await keyOnPlan(store.db, plan);
@@ -362,7 +383,7 @@ describe('plan delays on market time: every data path, every plan', () => {
     if (typeof what === 'string') {
       const response = await fetch(store.server.baseUrl + what, { headers });
       const text = await response.text();
-      const body = JSON.parse(text);
+      const body = response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : {};
       return {
         ok: response.status === 200,
         status: response.status,
@@ -387,7 +408,8 @@ describe('plan delays on market time: every data path, every plan', () => {
 
   it('has a sample for every data operation of the contract and every api_name of /dataapi', () => {
     // The event stream's delays are the stream's own test (test/api/market-stream.test.ts): it has no answer to compare.
-    const elsewhere = ['queryTushare', 'queryTushareApi', 'getStream'];
+    // A file's HEAD has no body to compare: test/api/files.test.ts asks it of a starter.
+    const elsewhere = ['queryTushare', 'queryTushareApi', 'getStream', 'headFlatFile'];
     const dataOperations = operations()
       .filter((op) => op.usesApiKey && !elsewhere.includes(op.operationId))
       .map((op) => op.operationId);

@@ -6,7 +6,7 @@ import { isSqlite } from '../../src/db/dialect';
 /**
  * The store's bookkeeping, not its data: the migrations, the data versions, the coverage's counts kept
  * under those versions (two runs that load the same rows count them under other versions) and the days kept
- * whole by the reads (stored_days).
+ * whole by the reads (stored_days), and what each load changed (data_changes: a rerun records its own loads).
  */
 export const BOOKKEEPING_TABLES = [
   'knex_migrations',
@@ -14,6 +14,7 @@ export const BOOKKEEPING_TABLES = [
   'data_versions',
   'coverage_counts',
   'stored_days',
+  'data_changes',
 ];
 
 export async function tableNames(db: Knex, except: readonly string[] = []): Promise<string[]> {

@@ -60,6 +60,7 @@ describe('http/operations: the policy read from the contract', () => {
       ],
       stream: false,
       tushare: false,
+      datasetScoped: false,
     });
   });
 
@@ -135,7 +136,14 @@ describe('http/operations: the policy read from the contract', () => {
     for (const [path, scope] of Object.entries(expected))
       expect(index.operationOf('GET', path)?.scope, path).to.equal(scope);
     for (const policy of index.policies)
-      expect(policy.scope !== null, policy.operationId).to.equal(policy.credential === 'apiKey' && !policy.tushare);
+      expect(policy.scope !== null, policy.operationId).to.equal(
+        policy.credential === 'apiKey' && !policy.tushare && !policy.datasetScoped,
+      );
+    expect(index.policies.filter((policy) => policy.datasetScoped).map((policy) => policy.operationId)).to.deep.equal([
+      'getFlatFiles',
+      'getFlatFile',
+      'headFlatFile',
+    ]);
     expect(
       index.policies.filter((policy) => policy.tushare).map((policy) => [policy.operationId, policy.credential]),
     ).to.deep.equal([

@@ -148,6 +148,7 @@ describe('domain/errors', () => {
       keyLimitReached: ['key_limit_reached', 409, 'The account holds the most API keys it may'],
       payloadTooLarge: ['payload_too_large', 413, 'Request body too large'],
       unsupportedMediaType: ['unsupported_media_type', 415, 'Unsupported content type'],
+      rangeNotSatisfiable: ['range_not_satisfiable', 416, 'Range not satisfiable'],
       rateLimitExceeded: ['rate_limit_exceeded', 429, 'Rate limit exceeded'],
       internalError: ['internal_error', 500, 'Internal server error'],
       serviceUnavailable: ['service_unavailable', 503, 'Service unavailable, retry later'],
