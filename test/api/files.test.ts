@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { tableFromIPC } from 'apache-arrow';
 import { asyncBufferFromUrl, parquetMetadataAsync, parquetReadObjects } from 'hyparquet';
 import pino from 'pino';
 import { BaostockClient } from '../../src/ingest/baostock/baostockClient';
@@ -296,6 +297,34 @@ describe('files: FLAT_DIR kept across a load, an update and a correction, served
     const bytes = fetched.reduce((sum, [from, to]) => sum + to - from + 1, 0);
     expect(bytes).to.be.below(entry.bytes);
     expect((await sent()) - before).to.equal(bytes);
+  });
+
+  it('serves the Arrow IPC form of `ashare export --format arrow` the same way: apache-arrow reads it equal to /dataapi', async () => {
+    const arrowDir = mkdtempSync(join(tmpdir(), 'ashare-flat-arrow-'));
+    const calendar = new TradingCalendar(testDb.db, new DataVersions(testDb.db, 0));
+    await writeFlatFiles(testDb.db, calendar, { out: arrowDir, format: 'arrow', datasets: ['daily'], today: TODAY });
+    const arrowServer = await startServer(testDb.db, { flatDir: arrowDir, clock: () => NOW });
+    try {
+      const response = await fetch(`${arrowServer.baseUrl}/v1/files/daily/2024-06-05.arrow`, {
+        headers: { 'X-API-KEY': keys.professional },
+      });
+      expect([response.status, response.headers.get('content-type')]).to.deep.equal([
+        200,
+        'application/vnd.apache.arrow.stream',
+      ]);
+      const table = tableFromIPC(new Uint8Array(await response.arrayBuffer()));
+      const wire = await dataapi(
+        server.baseUrl,
+        keys.professional,
+        'daily',
+        { trade_date: '20240605' },
+        'ts_code,close',
+      );
+      expect(table.toArray().map((row) => [row.ts_code, row.close])).to.deep.equal(wire.data.items);
+    } finally {
+      await arrowServer.close();
+      rmSync(arrowDir, { recursive: true, force: true });
+    }
   });
 
   it('DuckDB reads the fetched files as one table equal to /dataapi; a closed month, then a closed year, becomes one file', async () => {

@@ -153,7 +153,8 @@ interface Plan {
   api: TushareApi;
   partition: PartitionColumn | null;
   periods: FilePeriod[];
-  /** The last day the dataset's files are read through once these are written (null: a snapshot). */
+  /** The last day the dataset's files were read through before this run, and will be after it (null: a snapshot). */
+  known: string | null;
   through: string | null;
 }
 
@@ -176,20 +177,17 @@ async function runFlatFiles(db: Db, calendar: TradingCalendar, options: FlatFile
   for (const dataset of datasets) {
     const api = TUSHARE_APIS[dataset]!;
     const partition = partitionOf(api);
-    const known = manifest.previous?.datasets[dataset]?.through ?? null;
-    const plan = { dataset, api, partition, known };
-    plans.push({ dataset, api, partition, ...(await periodsToWrite(db, manifest, plan, { changes, today, ...span })) });
+    const plan = { dataset, api, partition, known: manifest.previous?.datasets[dataset]?.through ?? null };
+    plans.push({ ...plan, ...(await periodsToWrite(db, manifest, plan, { changes, today, ...span })) });
   }
   const summary: FlatFileSummary = { files: 0, written: 0, unchanged: 0, removed: 0, rows: 0 };
   const total = plans.reduce((sum, plan) => sum + plan.periods.length, 0);
   const codes = new CodeHistory(db, new DataVersions(db, 0));
   const encoder = new FlatFileEncoder();
   const served = Object.fromEntries(
-    plans.map((plan) => {
-      const known = manifest.previous?.datasets[plan.dataset]?.through ?? null;
-      const through =
-        partial || (known !== null && plan.through !== null && known > plan.through) ? known : plan.through;
-      return [plan.dataset, flatDatasetOf(plan.dataset, through)];
+    plans.map(({ dataset, known, through }) => {
+      const kept = partial || (known !== null && through !== null && known > through);
+      return [dataset, flatDatasetOf(dataset, kept ? known : through)];
     }),
   );
   const state = (complete: boolean) => ({
@@ -238,7 +236,7 @@ async function runFlatFiles(db: Db, calendar: TradingCalendar, options: FlatFile
 async function periodsToWrite(
   db: Db,
   manifest: FlatManifestFile,
-  { dataset, api, partition, known }: Pick<Plan, 'dataset' | 'api' | 'partition'> & { known: string | null },
+  { dataset, api, partition, known }: Omit<Plan, 'periods' | 'through'>,
   { changes, today, since, until }: { changes: DataChange[] | null; today: string; since: string; until: string },
 ): Promise<Pick<Plan, 'periods' | 'through'>> {
   const tables = tablesOf(api);
