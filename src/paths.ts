@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 
 /**
  * Where the files the server reads at run time are (the contract, the docs page, migrations, the demo data, the
@@ -31,12 +31,12 @@ export const CHILD_EXEC_ARGV = BUILT ? ['--enable-source-maps'] : ['--import', '
  * A thread running a module of this code: the build's file, or the source once tsx's hooks are registered on the
  * new thread (Node 20 gives a worker thread none of its parent's loader hooks, `--import tsx` included).
  */
-export const startThread = (file: string): Worker =>
+export const startThread = (file: string, resourceLimits?: ResourceLimits): Worker =>
   BUILT
-    ? new Worker(file)
+    ? new Worker(file, { resourceLimits })
     : new Worker(
         `import('tsx/esm/api').then((tsx) => tsx.register()).then(() => import(${JSON.stringify(pathToFileURL(file).href)}))`,
-        { eval: true },
+        { eval: true, resourceLimits },
       );
 
 export const paths = {

@@ -151,10 +151,14 @@ const DAY_MS = 86_400_000;
 
 /** Days since 1970-01-01 of a `YYYY-MM-DD` day, or of Tushare's `YYYYMMDD` (null when it is neither). */
 export function epochDay(value: string): number | null {
+  // A table's rows share their days (a session's file, a security's series): the last one is remembered.
+  if (value === lastDay.text) return lastDay.epoch;
   const [, year, month, day] = /^(\d{4})-?(\d{2})-?(\d{2})/.exec(value) ?? [];
   const ms = Date.parse(`${year}-${month}-${day}T00:00:00Z`);
-  return Number.isNaN(ms) ? null : Math.round(ms / DAY_MS);
+  lastDay = { text: value, epoch: Number.isNaN(ms) ? null : Math.round(ms / DAY_MS) };
+  return lastDay.epoch;
 }
+let lastDay: { text: string; epoch: number | null } = { text: '', epoch: null };
 
 /** Milliseconds since the epoch of an instant: ISO with its offset, or a Beijing wall time without one. */
 export function epochMillis(value: string): number | null {

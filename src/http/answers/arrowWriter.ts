@@ -1,6 +1,6 @@
 import type * as Arrow from 'apache-arrow';
 import type { ColumnType } from '../../domain/answers/columnTypes';
-import { CELL_VALUES, TIME_ZONE, type ColumnarSink, type ColumnarTable } from './columnarRows';
+import { CELL_VALUES, TIME_ZONE, type CellBatch, type ColumnarSink, type ColumnarTable } from './columnarRows';
 
 /** apache-arrow, loaded with the first columnar answer (`loadColumnarWriters`), not at start. */
 let arrow: typeof Arrow;
@@ -32,10 +32,10 @@ export function arrowSink({ columns, types, metadata }: ColumnarTable, emit: (ch
   const schema = new arrow.Schema(fields, new Map(Object.entries(metadata)));
   let first = true;
   return {
-    write(rows) {
-      if (rows.length === 0) return;
-      const children = fields.map((field, i) => columnData(field.type, types[i]!, rows, i));
-      const data = arrow.makeData({ type: new arrow.Struct(fields), length: rows.length, nullCount: 0, children });
+    write(batch) {
+      if (batch.length === 0) return;
+      const children = fields.map((field, i) => columnData(field.type, types[i]!, batch, i));
+      const data = arrow.makeData({ type: new arrow.Struct(fields), length: batch.length, nullCount: 0, children });
       const bytes = arrow.tableToIPC(new arrow.Table([new arrow.RecordBatch(schema, data)]), 'stream');
       // Each table's stream repeats the schema and ends: the schema is kept once, the end written last.
       const schemaBytes = first ? 0 : 8 + new DataView(bytes.buffer, bytes.byteOffset).getInt32(4, true);
@@ -56,19 +56,13 @@ export function arrowSink({ columns, types, metadata }: ColumnarTable, emit: (ch
  * A column of a batch as Arrow data, written straight into typed arrays (Arrow's builders, value by value,
  * took most of the answer's time): the values and the validity bitmap (a bit a row, set where it has a value).
  */
-function columnData(
-  type: Arrow.DataType,
-  columnType: ColumnType,
-  rows: ReadonlyArray<readonly unknown[]>,
-  at: number,
-): Arrow.Data {
-  const length = rows.length;
+function columnData(type: Arrow.DataType, columnType: ColumnType, { length, cell }: CellBatch, at: number): Arrow.Data {
   const validity = new Uint8Array((length + 7) >> 3);
   let nullCount = 0;
   const read = CELL_VALUES[columnType];
   const fill = <T>(write: (i: number, value: T) => void) => {
     for (let i = 0; i < length; i++) {
-      const value = read(rows[i]![at]);
+      const value = read(cell(i, at));
       if (value === null) nullCount += 1;
       else {
         validity[i >> 3]! |= 1 << (i & 7);
@@ -113,7 +107,7 @@ function columnData(
     }
     default:
       return arrow.vectorFromArray(
-        rows.map((row) => read(row[at])),
+        Array.from({ length }, (_, i) => read(cell(i, at))),
         type,
       ).data[0]!;
   }

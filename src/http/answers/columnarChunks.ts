@@ -1,5 +1,5 @@
 import { arrowSink, loadArrow } from './arrowWriter';
-import type { ColumnarRows, ColumnarSink, ColumnarTable } from './columnarRows';
+import { rowBatch, type ColumnarRows, type ColumnarSink, type ColumnarTable } from './columnarRows';
 import { loadHyparquet, parquetSink } from './parquetWriter';
 
 let loaded = false;
@@ -24,7 +24,7 @@ export function* columnarChunks(format: 'parquet' | 'arrow', rows: ColumnarRows)
   const sink = columnarSink(format, rows, (chunk) => chunks.push(chunk));
   yield* chunks.splice(0);
   for (const batch of rows.batches) {
-    sink.write(batch);
+    sink.write(rowBatch(batch));
     yield* chunks.splice(0);
   }
   sink.finish();

@@ -13,9 +13,30 @@ export interface ColumnarRows extends ColumnarTable {
   batches: Iterable<ReadonlyArray<readonly unknown[]>>;
 }
 
+/** A batch as the writers read it: its rows' count and the cell of a row and column (rows of arrays, or columns). */
+export interface CellBatch {
+  length: number;
+  cell(row: number, column: number): unknown;
+  /** A column's numbers as they are, where the batch holds them so (NaN for none). */
+  numbers?(column: number): Float64Array | undefined;
+}
+
+/** Rows, each its values in the columns' order. */
+export const rowBatch = (rows: ReadonlyArray<readonly unknown[]>): CellBatch => ({
+  length: rows.length,
+  cell: (row, column) => rows[row]![column],
+});
+
+/** Columns, each its rows' values (a flat file's packed columns: no array per row is made). */
+export const columnBatch = (columns: ReadonlyArray<ArrayLike<unknown>>): CellBatch => ({
+  length: columns[0]?.length ?? 0,
+  cell: (row, column) => columns[column]![row],
+  numbers: (column) => (columns[column] instanceof Float64Array ? columns[column] : undefined),
+});
+
 /** A columnar form written batch by batch as the batches come (a row group or record batch each), then ended. */
 export interface ColumnarSink {
-  write(rows: ReadonlyArray<readonly unknown[]>): void;
+  write(batch: CellBatch): void;
   finish(): void;
 }
 

@@ -66,14 +66,20 @@ export function parquetSink({ columns, types, metadata }: ColumnarTable, emit: (
   const values = types.map(parquetValue);
   flush();
   return {
-    write(rows) {
-      if (rows.length === 0) return;
+    write({ length, cell, numbers }) {
+      if (length === 0) return;
       void parquet.write({
         columnData: columns.map((name, i) => {
-          const data = rows.map((row) => values[i]!(row[i]));
+          // Doubles without a null go to the writer as they are: no number boxed for each row.
+          const whole = types[i] === 'float64' ? numbers?.(i) : undefined;
+          if (whole !== undefined && !whole.some(Number.isNaN))
+            return { name, data: whole, encoding: 'PLAIN' as const };
+          const value = values[i]!;
+          const data = new Array<unknown>(length);
+          for (let row = 0; row < length; row++) data[row] = value(cell(row, i));
           return types[i] === 'float64' ? { name, data, encoding: 'PLAIN' as const } : { name, data };
         }),
-        rowGroupSize: rows.length,
+        rowGroupSize: length,
       });
       flush();
     },

@@ -14,7 +14,9 @@ type Reply = { ok: true; done?: FlatFileDone } | { ok: false; error: string };
  * the order posted.
  */
 export class FlatFileEncoder {
-  private readonly worker = startThread(paths.flatFileEncoder);
+  // A small young generation: each row group's arrays are collected as it is written, not piled up to the
+  // default's 48 MB (the export's peak RSS, bench/results/files.json).
+  private readonly worker = startThread(paths.flatFileEncoder, { maxYoungGenerationSizeMb: 12 });
   private readonly waiting: Array<{ resolve: (reply: Reply & { ok: true }) => void; reject: (error: Error) => void }> =
     [];
 

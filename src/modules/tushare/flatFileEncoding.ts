@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import type { ColumnType } from '../../domain/answers/columnTypes';
 import type { ColumnarFormat } from '../../http/answers/answerFormat';
 import { columnarSink } from '../../http/answers/columnarChunks';
-import type { ColumnarSink } from '../../http/answers/columnarRows';
+import { columnBatch, type ColumnarSink } from '../../http/answers/columnarRows';
 import type { TushareValue } from './tushare.types';
 
 /** One file of the flat files to write: its columns, where it goes and what it held before. */
@@ -51,12 +51,19 @@ export function packColumns(rows: readonly TushareValue[][], types: readonly Col
 export const movedBuffers = (values: readonly PackedColumn[]): ArrayBuffer[] =>
   values.flatMap((column) => (column instanceof Float64Array ? [column.buffer as ArrayBuffer] : []));
 
-/** Packed columns as the writers take rows again. */
-function unpackRows(values: readonly PackedColumn[]): unknown[][] {
-  const count = values[0]?.length ?? 0;
-  const rows = new Array<unknown[]>(count);
-  for (let r = 0; r < count; r++) rows[r] = values.map((column) => column[r]);
-  return rows;
+/** Packed columns of consecutive row sets as one set: the sessions of a row group. */
+export function concatPacked(parts: ReadonlyArray<readonly PackedColumn[]>): PackedColumn[] {
+  if (parts.length === 1) return [...parts[0]!];
+  return parts[0]!.map((first, i) => {
+    if (!(first instanceof Float64Array)) return parts.flatMap((part) => part[i] as Array<string | null>);
+    const column = new Float64Array(parts.reduce((sum, part) => sum + part[i]!.length, 0));
+    let at = 0;
+    for (const part of parts) {
+      column.set(part[i] as Float64Array, at);
+      at += part[i]!.length;
+    }
+    return column;
+  });
 }
 
 /**
@@ -84,7 +91,7 @@ export class FlatFileWriter {
   }
 
   write(values: readonly PackedColumn[]): void {
-    this.sink.write(unpackRows(values));
+    this.sink.write(columnBatch(values));
   }
 
   finish(): FlatFileDone {

@@ -21,10 +21,10 @@ import { TradingCalendar } from '../common/tradingCalendar.service';
 import { TUSHARE_APIS } from '../../catalogue/apiCatalogue';
 import { DAILY_BASIC } from '../../domain/tables/marketLayouts';
 import { FlatFileEncoder } from './flatFileEncoder';
-import { packColumns, type FlatFileDone } from './flatFileEncoding';
+import { concatPacked, packColumns, type FlatFileDone, type PackedColumn } from './flatFileEncoding';
 import { FlatManifestFile } from './flatManifest';
 import { tushareQuery } from './tushare.service';
-import { dataVersionsNow, partitionDates, partitionSpan } from './tushare.repository';
+import { dataVersionsNow, kindsIn, partitionDates, partitionSpan } from './tushare.repository';
 import { CodeHistory } from '../common/codeHistory.service';
 import { DataVersions } from '../../db/dataVersions';
 import type { TushareValue } from './tushare.types';
@@ -242,10 +242,11 @@ async function periodsToWrite(
   const tables = tablesOf(api);
   const relevant = (changes ?? []).filter((change) => tables.has(change.table) || change.table === CHANGES_EVERYTHING);
   if (partition === null) {
-    const due = changes === null || relevant.length > 0 || manifest.filesOf(dataset).length === 0;
+    const due = changes === null || relevant.length > 0 || manifest.previous?.datasets[dataset] === undefined;
     return { periods: due ? [SNAPSHOT] : [], through: null };
   }
-  const stored = await partitionSpan(db, api.layout.table, partition);
+  const stored =
+    changes === null && !(await holdsItsKind(db, api)) ? null : await partitionSpan(db, api.layout.table, partition);
   const periods = new Map<string, FilePeriod>();
   // The periods of the days from `first` through `last` within the run's range.
   const add = (first: string, last: string) => {
@@ -264,6 +265,20 @@ async function periodsToWrite(
   return { periods: [...periods.values()].sort((a, b) => (a.first! < b.first! ? -1 : 1)), through };
 }
 
+/**
+ * Whether the table of a dataset restricted to one kind of security or code family holds any row of it: a store
+ * of stocks alone holds no ETF's, and reading every session of twenty years to find none took minutes.
+ */
+async function holdsItsKind(db: Db, api: TushareApi): Promise<boolean> {
+  if (api.securityKind === undefined && api.codeSuffix === undefined) return true;
+  const kinds = await kindsIn(db, api.layout.table);
+  return kinds.some(
+    ({ kind, suffix }) =>
+      (api.securityKind === undefined || kind === api.securityKind) &&
+      (api.codeSuffix === undefined || suffix === api.codeSuffix),
+  );
+}
+
 /** The closed months and years of a dataset still filed by their days or months: each is written as one file. */
 function regroupedPeriods(manifest: FlatManifestFile, dataset: string, today: string): FilePeriod[] {
   const due = new Map<string, FilePeriod>();
@@ -275,7 +290,14 @@ function regroupedPeriods(manifest: FlatManifestFile, dataset: string, today: st
   return [...due.values()];
 }
 
-/** A period's rows written as one file, a row group a month, while the next month is read; none: no file. */
+/**
+ * Rows of a row group at most: a month of a small dataset, half a month of the whole market's bars (about 11
+ * sessions of 5,500). A year's column is then about 24 ranges to read, and a row group's buffers in both threads
+ * stay small: month-long groups of the whole market peaked at 397 MB, these at 249 MB (bench/results/files.json).
+ */
+const ROW_GROUP_ROWS = 65_536;
+
+/** A period's rows written as one file, a row group a month at most, while the next is read; none: no file. */
 async function writePeriod(
   encoder: FlatFileEncoder,
   manifest: FlatManifestFile,
@@ -291,7 +313,9 @@ async function writePeriod(
   const types = columns.map((name) => TYPE_OF_KIND[plan.api.fields[name]!.kind]);
   let [rows, opened, month] = [0, false, ''];
   let [firstDate, lastDate] = [null as string | null, null as string | null];
-  let pending: TushareValue[][] = [];
+  // The month's sessions, each packed as it is read: no array per row outlives its session.
+  let pending: PackedColumn[][] = [];
+  let pendingRows = 0;
   let writing: Promise<void> = Promise.resolve();
   const post = async () => {
     if (pending.length === 0) return;
@@ -308,20 +332,22 @@ async function writePeriod(
       });
     }
     await writing;
-    writing = encoder.write(packColumns(pending, types));
+    writing = encoder.write(concatPacked(pending));
     pending = [];
+    pendingRows = 0;
   };
   for (const date of plan.partition === null ? [null] : dates) {
-    if (date !== null && date.slice(0, 7) !== month) {
+    if ((date !== null && date.slice(0, 7) !== month) || pendingRows >= ROW_GROUP_ROWS) {
       await post();
-      month = date.slice(0, 7);
+      month = date?.slice(0, 7) ?? '';
     }
     const day = await read(date);
     if (day.length === 0) continue;
     firstDate ??= date;
     lastDate = date;
     rows += day.length;
-    for (const row of day) pending.push(row);
+    pendingRows += day.length;
+    pending.push(packColumns(day, types));
   }
   await post();
   if (!opened) {

@@ -100,14 +100,19 @@ export async function statementValueColumns(db: Db, api: TushareApi): Promise<st
     .sort((a, b) => rank(a) - rank(b));
 }
 
-/** The first and last day of a table's partition column; null when it holds no row. */
+/**
+ * The first and last day of a table's partition column; null when it holds no row. Two statements: SQLite reads
+ * a lone min() or max() off the column's index, and scans the whole table for both in one.
+ */
 export async function partitionSpan(
   db: Db,
   table: string,
   column: string,
 ): Promise<{ first: string; last: string } | null> {
-  const row = await db(table).min({ first: column }).max({ last: column }).first();
-  return row?.first == null ? null : { first: String(row.first).slice(0, 10), last: String(row.last).slice(0, 10) };
+  const first = await db(table).min({ day: column }).first();
+  if (first?.day == null) return null;
+  const last = await db(table).max({ day: column }).first();
+  return { first: String(first.day).slice(0, 10), last: String(last!.day).slice(0, 10) };
 }
 
 /** The days from `first` through `last` a table holds rows of, by its partition column, in order. */
@@ -126,4 +131,16 @@ export async function partitionDates(
 export async function dataVersionsNow(db: Db): Promise<Record<string, number>> {
   const rows: Array<{ dataset: string; version: number }> = await db('data_versions').select('dataset', 'version');
   return Object.fromEntries(rows.map((row) => [row.dataset, Number(row.version)]));
+}
+
+/**
+ * The kinds of security (kindSql: its listing's, else its code's) and the code suffixes a table holds rows of,
+ * read off its distinct codes: whether a dataset restricted to one kind (fund_daily: ETFs) has any row at all.
+ */
+export async function kindsIn(db: Db, table: string): Promise<Array<{ kind: string; suffix: string }>> {
+  const rows: Array<{ kind: string; suffix: string }> = await db
+    .from(db(table).distinct('ts_code').as('t'))
+    .leftJoin('securities as s', 's.ts_code', 't.ts_code')
+    .distinct(db.raw(`${kindSql('t.ts_code', 's.kind')} as kind`), db.raw('substr(t.ts_code, -2) as suffix'));
+  return rows.map((row) => ({ kind: String(row.kind), suffix: String(row.suffix) }));
 }
