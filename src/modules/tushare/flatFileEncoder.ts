@@ -15,7 +15,7 @@ type Reply = { ok: true; done?: FlatFileDone } | { ok: false; error: string };
  */
 export class FlatFileEncoder {
   // A small young generation: each row group's arrays are collected as it is written, not piled up to the
-  // default's 48 MB (the export's peak RSS, bench/results/files.json).
+  // default's size, which the export's peak RSS showed.
   private readonly worker = startThread(paths.flatFileEncoder, { maxYoungGenerationSizeMb: 12 });
   private readonly waiting: Array<{ resolve: (reply: Reply & { ok: true }) => void; reject: (error: Error) => void }> =
     [];

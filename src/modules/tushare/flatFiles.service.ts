@@ -293,7 +293,7 @@ function regroupedPeriods(manifest: FlatManifestFile, dataset: string, today: st
 /**
  * Rows of a row group at most: a month of a small dataset, half a month of the whole market's bars (about 11
  * sessions of 5,500). A year's column is then about 24 ranges to read, and a row group's buffers in both threads
- * stay small: month-long groups of the whole market peaked at 397 MB, these at 249 MB (bench/results/files.json).
+ * stay within the export's memory target (the figures: ARCHITECTURE.md, the flat files).
  */
 const ROW_GROUP_ROWS = 65_536;
 
