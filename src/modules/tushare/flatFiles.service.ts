@@ -245,8 +245,9 @@ async function periodsToWrite(
     const due = changes === null || relevant.length > 0 || manifest.previous?.datasets[dataset] === undefined;
     return { periods: due ? [SNAPSHOT] : [], through: null };
   }
-  const stored =
-    changes === null && !(await holdsItsKind(db, api)) ? null : await partitionSpan(db, api.layout.table, partition);
+  const stored = await partitionSpan(db, api.layout.table, partition);
+  // A first or full run over a dataset of one kind its table holds none of reads no session: it has none.
+  const none = changes === null && !(await holdsItsKind(db, api));
   const periods = new Map<string, FilePeriod>();
   // The periods of the days from `first` through `last` within the run's range.
   const add = (first: string, last: string) => {
@@ -259,7 +260,7 @@ async function periodsToWrite(
   // The files there are, read again with the rest: a period whose rows are gone loses its file.
   if (everything) for (const file of manifest.filesOf(dataset)) add(file.first_date!, file.last_date!);
   else for (const change of relevant) if (change.column === partition) add(change.first!, change.last!);
-  if (stored !== null) add(everything || known === null ? stored.first : addDays(known, 1), stored.last);
+  if (stored !== null && !none) add(everything || known === null ? stored.first : addDays(known, 1), stored.last);
   for (const period of regroupedPeriods(manifest, dataset, today)) periods.set(period.name, period);
   const through = stored === null || stored.last > until ? (known ?? null) : stored.last;
   return { periods: [...periods.values()].sort((a, b) => (a.first! < b.first! ? -1 : 1)), through };
