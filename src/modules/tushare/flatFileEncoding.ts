@@ -77,6 +77,7 @@ export class FlatFileWriter {
   private readonly fd: number;
   private readonly sink: ColumnarSink;
   private bytes = 0;
+  private closed = false;
 
   constructor(private readonly spec: FlatFileSpec) {
     mkdirSync(dirname(spec.file), { recursive: true });
@@ -96,7 +97,7 @@ export class FlatFileWriter {
 
   finish(): FlatFileDone {
     this.sink.finish();
-    closeSync(this.fd);
+    this.close();
     const sha256 = this.hash.digest('hex');
     const written = sha256 !== this.spec.held;
     if (written) renameSync(this.temporary, this.spec.file);
@@ -106,8 +107,13 @@ export class FlatFileWriter {
 
   /** Stops without touching the file (the run failed). */
   abandon(): void {
-    closeSync(this.fd);
+    this.close();
     rmSync(this.temporary, { force: true });
+  }
+
+  private close(): void {
+    if (!this.closed) closeSync(this.fd);
+    this.closed = true;
   }
 }
 
