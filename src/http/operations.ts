@@ -34,6 +34,8 @@ export interface OperationPolicy {
   columns: ReadonlyMap<string, ContractColumnType>;
   /** Its table's columns when an answer has no rows, from the same schema (empty without tables). */
   emptyColumns: readonly string[];
+  /** Whether its success answer is JSON (not a file's bytes, not a HEAD's headers). */
+  json: boolean;
   /** Whether its success answer is an event stream (`text/event-stream`), never ending on its own. */
   stream: boolean;
   /** `x-tushare`: Tushare's wire format, the key also as the body's `token`, failures as HTTP 200 with a non-zero code. */
@@ -109,6 +111,7 @@ export function operationPolicies(contract: OpenAPIV3.DocumentV3_1): OperationPo
         emptyColumns: tables
           ? tableColumnsOf(content!['application/json']!.schema as JsonSchema, resolverOf(contract))
           : [],
+        json: content?.['application/json'] !== undefined,
         stream: content?.['text/event-stream'] !== undefined,
         tushare: operation['x-tushare'] === true,
         datasetScoped,

@@ -134,15 +134,9 @@ export function toolCatalog(contract: Contract): Tool[] {
   };
   return (
     operationPolicies(contract)
-      // An event stream never ends: a tool call needs an answer (the quote tool is the live data's for agents);
-      // a file's bytes are no answer for an agent (the flat files' manifest is).
-      .filter(
-        (operation) =>
-          operation.credential === 'apiKey' &&
-          operation.path.startsWith('/v1/') &&
-          !operation.stream &&
-          answersJson(contract, operation),
-      )
+      // A tool call needs a JSON answer: not an event stream, which never ends (the quote tool is the live data's
+      // for agents), nor a file's bytes (the flat files' manifest is a tool).
+      .filter((operation) => operation.credential === 'apiKey' && operation.path.startsWith('/v1/') && operation.json)
       .map((operation) => {
         const item = contract.paths![operation.path]!;
         const spec = item[operation.method as 'get'] as OpenAPIV3.OperationObject & {
@@ -184,11 +178,4 @@ export function toolCatalog(contract: Contract): Tool[] {
         };
       })
   );
-}
-
-/** Whether an operation's success is a JSON answer (not a file's bytes, not a HEAD's headers). */
-function answersJson(contract: OpenAPIV3.DocumentV3_1, operation: OperationPolicy): boolean {
-  const spec = contract.paths![operation.path]![operation.method as 'get'] as OpenAPIV3.OperationObject;
-  const success = spec.responses?.['200'] as OpenAPIV3.ResponseObject | undefined;
-  return success?.content?.['application/json'] !== undefined;
 }

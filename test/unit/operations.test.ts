@@ -58,6 +58,7 @@ describe('http/operations: the policy read from the contract', () => {
         ...['adj_factor', 'final', 'as_of'],
         ...['risk_warning', 'limit_up', 'limit_down', 'limit_source', 'limit_move', 'limit_streak', 'listing_session'],
       ],
+      json: true,
       stream: false,
       tushare: false,
       datasetScoped: false,

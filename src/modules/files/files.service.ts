@@ -69,6 +69,7 @@ export async function fileToServe(
   const dataset = manifest.datasets[entry.dataset]!;
   if (!reader.scopes.includes(dataset.scope))
     throw insufficientPermissions(`the files of ${entry.dataset} need the ${dataset.scope} scope`);
-  if (!readable(manifest, entry, reader)) throw notYetVisible(reader.visibility, { date: entry.last_date! });
+  if (!fileVisible(entry, dataset, reader.visibility.dailyThrough))
+    throw notYetVisible(reader.visibility, { date: entry.last_date! });
   return entry;
 }

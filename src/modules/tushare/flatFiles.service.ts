@@ -10,6 +10,7 @@ import { exchangeToday } from '../../domain/time/clock';
 import type { Visibility } from '../../domain/time/marketTime';
 import {
   filePath,
+  PARTITION_COLUMNS,
   periodOf,
   SNAPSHOT,
   type FilePeriod,
@@ -37,7 +38,7 @@ import type { TushareValue } from './tushare.types';
 function partitionOf(api: TushareApi): PartitionColumn | null {
   if (api.period !== undefined) return null;
   return (
-    (['trade_date', 'ann_date'] as const).find(
+    PARTITION_COLUMNS.find(
       (param) =>
         api.params[param]?.op === 'eq' && (api.requiresOneOf === undefined || api.requiresOneOf.includes(param)),
     ) ?? null
@@ -161,14 +162,14 @@ interface Plan {
 async function runFlatFiles(db: Db, calendar: TradingCalendar, options: FlatFileOptions): Promise<FlatFileSummary> {
   const today = options.today ?? exchangeToday();
   const manifest = new FlatManifestFile(options.out);
-  const through = await lastChangeId(db);
+  const lastChange = await lastChangeId(db);
   const versions = await dataVersionsNow(db);
   const datasets = options.datasets ?? FLAT_DATASETS;
   // A run over part of the files holds part of the changes: it leaves the manifest's mark where it was.
   const partial = options.datasets !== undefined || options.since !== undefined || options.until !== undefined;
   const first = manifest.previous?.complete !== true;
   const after = manifest.previous?.changes_through ?? 0;
-  const changes = options.full || first ? null : await changesBetween(db, after, through);
+  const changes = options.full || first ? null : await changesBetween(db, after, lastChange);
   const span = {
     since: options.since ?? '0000-01-01',
     until: options.until !== undefined && options.until < today ? options.until : today,
@@ -192,7 +193,7 @@ async function runFlatFiles(db: Db, calendar: TradingCalendar, options: FlatFile
   );
   const state = (complete: boolean) => ({
     data_versions: versions,
-    changes_through: partial ? after : complete ? through : after,
+    changes_through: partial ? after : complete ? lastChange : after,
     complete: partial ? manifest.previous?.complete === true : complete,
   });
   const openDays = await calendar.openDays();
@@ -219,12 +220,13 @@ async function runFlatFiles(db: Db, calendar: TradingCalendar, options: FlatFile
     await encoder.close();
   }
   summary.removed += manifest.pendingRemovals();
+  const ended = state(true);
   const unchanged =
     summary.written + summary.removed === 0 &&
-    manifest.previous?.changes_through === state(true).changes_through &&
-    manifest.previous.complete === state(true).complete;
+    manifest.previous?.changes_through === ended.changes_through &&
+    manifest.previous.complete === ended.complete;
   // A run that changed nothing leaves the manifest as it was: a rerun writes nothing.
-  if (!unchanged) manifest.save(state(true), served);
+  if (!unchanged) manifest.save(ended, served);
   return summary;
 }
 
@@ -351,23 +353,14 @@ async function writePeriod(
     pending.push(packColumns(day, types));
   }
   await post();
-  if (!opened) {
-    manifest.remove(path);
-    for (const file of supersededBy(manifest, plan.dataset, period, path)) manifest.remove(file);
-    return { rows: 0, done: null };
-  }
-  await writing;
-  const done = await encoder.finish();
-  manifest.set({
-    dataset: plan.dataset,
-    path,
-    unit: period.unit,
-    first_date: firstDate,
-    last_date: lastDate,
-    rows,
-    bytes: done.bytes,
-    sha256: done.sha256,
-  });
+  let done: FlatFileDone | null = null;
+  if (opened) {
+    await writing;
+    done = await encoder.finish();
+    const { bytes, sha256 } = done;
+    const entry = { dataset: plan.dataset, path, unit: period.unit, first_date: firstDate, last_date: lastDate };
+    manifest.set({ ...entry, rows, bytes, sha256 });
+  } else manifest.remove(path);
   for (const file of supersededBy(manifest, plan.dataset, period, path)) manifest.remove(file);
   return { rows, done };
 }
@@ -390,7 +383,7 @@ async function rowsOf(
   date: string | null,
 ): Promise<TushareValue[][]> {
   const fields = Object.keys(api.fields);
-  const asked = partition === null || date === null ? snapshotAsks(api) : [{ [partition]: toTushareDate(date)! }];
+  const asked = date === null ? snapshotAsks(api) : [{ [partition!]: toTushareDate(date)! }];
   const items: TushareValue[][] = [];
   for (const params of asked)
     for (let offset = 0; ;) {
