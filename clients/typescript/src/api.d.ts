@@ -8047,6 +8047,20 @@ export interface components {
          */
         FlatDatasets: string;
         /**
+         * @description The Tushare api_name.
+         * @example daily
+         */
+        FlatDataset: string;
+        /**
+         * @description The period and form, `2024.parquet`, `2026-11.parquet`, `2026-12-04.parquet` or `snapshot.parquet`.
+         * @example 2024.parquet
+         */
+        FlatFileName: string;
+        /** @description One byte range, `bytes=0-1023`, `bytes=4096-` or `bytes=-8` (the last 8). */
+        RangeHeader: string;
+        /** @description An ETag this file had; unchanged → 304. */
+        IfNoneMatchHeader: string;
+        /**
          * @description `false` (default here): unadjusted prices, each row with its `adj_factor`; `true`: prices forward-adjusted to
          *     each security's own anchor (its latest trading day, `adj_anchor_date`), equal to that day's bar of
          *     `/v1/market/daily`.
@@ -12924,21 +12938,21 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description One byte range, `bytes=0-1023`, `bytes=4096-` or `bytes=-8` (the last 8). */
-                Range?: string;
+                Range?: components["parameters"]["RangeHeader"];
                 /** @description An ETag this file had; unchanged → 304. */
-                "If-None-Match"?: string;
+                "If-None-Match"?: components["parameters"]["IfNoneMatchHeader"];
             };
             path: {
                 /**
                  * @description The Tushare api_name.
                  * @example daily
                  */
-                dataset: string;
+                dataset: components["parameters"]["FlatDataset"];
                 /**
                  * @description The period and form, `2024.parquet`, `2026-11.parquet`, `2026-12-04.parquet` or `snapshot.parquet`.
                  * @example 2024.parquet
                  */
-                file: string;
+                file: components["parameters"]["FlatFileName"];
             };
             cookie?: never;
         };
@@ -12994,21 +13008,21 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description One byte range, `bytes=0-1023`, `bytes=4096-` or `bytes=-8` (the last 8). */
-                Range?: string;
+                Range?: components["parameters"]["RangeHeader"];
                 /** @description An ETag this file had; unchanged → 304. */
-                "If-None-Match"?: string;
+                "If-None-Match"?: components["parameters"]["IfNoneMatchHeader"];
             };
             path: {
                 /**
                  * @description The Tushare api_name.
                  * @example daily
                  */
-                dataset: string;
+                dataset: components["parameters"]["FlatDataset"];
                 /**
                  * @description The period and form, `2024.parquet`, `2026-11.parquet`, `2026-12-04.parquet` or `snapshot.parquet`.
                  * @example 2024.parquet
                  */
-                file: string;
+                file: components["parameters"]["FlatFileName"];
             };
             cookie?: never;
         };
