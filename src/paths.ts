@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
@@ -55,3 +57,24 @@ export const paths = {
   resultStoreChild: join(CODE_ROOT, `src/mcp/resultStore.child${CODE_EXTENSION}`),
   flatFileEncoder: join(CODE_ROOT, `src/modules/tushare/flatFileEncoder.worker${CODE_EXTENSION}`),
 };
+
+let revision: Promise<string> | undefined;
+
+/**
+ * A digest of the code running: the built module this is bundled into, or every source file. Rows derived by
+ * one revision of the code (a stored period's records) are not read by another, whose rules may differ.
+ */
+export function codeRevision(): Promise<string> {
+  revision ??= (async () => {
+    const files = BUILT
+      ? [here]
+      : (await readdir(join(ROOT, 'src'), { recursive: true }))
+          .filter((file) => file.endsWith('.ts'))
+          .sort()
+          .map((file) => join(ROOT, 'src', file));
+    const digest = createHash('sha256');
+    for (const file of files) digest.update(await readFile(file));
+    return digest.digest('base64url');
+  })();
+  return revision;
+}

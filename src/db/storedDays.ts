@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from './connection';
 import { dataVersion, type Dataset } from './dataVersions';
+import { keepUnlessChanged } from './keptUnderVersion';
 import { toSqlDateTime } from '../domain/time/dates';
 
 /**
@@ -37,13 +38,9 @@ const KEPT_UNDER: Dataset = 'market';
 /** The market data version a day's read began under: what `storeDayNumbers` checks before keeping it. */
 export const marketVersion = (db: Db): Promise<number> => dataVersion(db, KEPT_UNDER);
 
-class ChangedMeanwhile extends Error {}
-
 /**
- * Keeps a day read whole under `readUnder` (marketVersion before the read), unless a market load committed
- * since: the row is written, then the version is read with a lock that waits for a load still writing (its
- * bump), and a version other than `readUnder` undoes the write. A load that commits later forgets the day
- * itself (forgetStoredDays), so a day is never kept from rows older than the store's.
+ * Keeps a day read whole under `readUnder` (marketVersion before the read), unless a market load committed since
+ * (keepUnlessChanged): a load that commits later forgets the day itself (forgetStoredDays).
  */
 export async function storeDayNumbers(
   db: Db,
@@ -59,15 +56,9 @@ export async function storeDayNumbers(
     numbers: Buffer.from(day.numbers.buffer, day.numbers.byteOffset, day.numbers.byteLength),
     stored_at: toSqlDateTime(new Date()),
   };
-  try {
-    await db.transaction(async (trx) => {
-      await trx('stored_days').insert(row).onConflict('trade_date').merge();
-      const now = await trx('data_versions').where({ dataset: KEPT_UNDER }).forUpdate().first('version');
-      if (Number(now?.version ?? 0) !== readUnder) throw new ChangedMeanwhile();
-    });
-  } catch (err) {
-    if (!(err instanceof ChangedMeanwhile)) throw err;
-  }
+  await keepUnlessChanged(db, KEPT_UNDER, readUnder, (trx) =>
+    trx('stored_days').insert(row).onConflict('trade_date').merge(),
+  );
 }
 
 /** Forgets the stored days from `from` through `until` (every one when either is null): a load wrote rows of them. */

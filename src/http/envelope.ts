@@ -18,10 +18,22 @@ const OK_HEAD = JSON.stringify(ok(null)).slice(0, -'null}'.length);
  * The success envelope around data that is already JSON text in pieces (`items`: one array element each;
  * `single`: the one element itself): the same text as JSON.stringify(ok(data)), never joined into one string.
  */
-export function okText(items: readonly (readonly string[])[], single: boolean): JsonText {
-  const data = single ? items[0]! : ['[', ...items.flatMap((pieces, i) => (i === 0 ? pieces : [',', ...pieces])), ']'];
-  return new JsonText([OK_HEAD, ...data, '}']);
+export function okText(items: readonly JsonPieces[], single: boolean): JsonText {
+  return new JsonText([OK_HEAD, ...(single ? items[0]! : arrayPieces(items)), '}']);
 }
+
+/** The text of okPage(data, pagination) around data already JSON text in pieces, one array element each. */
+export function okPageText(items: readonly JsonPieces[], pagination: Pagination): JsonText {
+  return new JsonText([OK_HEAD, ...arrayPieces(items), `,"pagination":${JSON.stringify(pagination)}}`]);
+}
+
+type JsonPieces = readonly (string | Buffer)[];
+
+const arrayPieces = (items: readonly JsonPieces[]) => [
+  '[',
+  ...items.flatMap((pieces, i) => (i === 0 ? pieces : [',', ...pieces])),
+  ']',
+];
 
 /**
  * A series whose last member is its list (a daily series' bars, a valuation series' days) as JSON text in

@@ -8,6 +8,7 @@ import { IngestError } from './ingestError';
 import { KeyTracker, keyOf } from '../loaders/keyTracker';
 import { batchRows, tableWriter } from '../db/bulkWrite';
 import { forgetStoredDays, STORED_DAY_SOURCES } from '../db/storedDays';
+import { forgetStoredPeriods, STORED_PERIOD_SOURCES } from '../db/storedPeriods';
 import { recordChanges } from '../db/dataChanges';
 import { trackPartitionDates, type DateRanges } from '../domain/tables/flatLayout';
 import type { LoadOptions, LoadResult, Row, TableLoad, TableLoader } from '../loaders/loaderTypes';
@@ -108,6 +109,7 @@ export async function loadRecords(
     if (result.rows > 0) {
       await load.afterLoad?.(trx, result);
       if (STORED_DAY_SOURCES.has(load.table)) await forgetStoredDays(trx, result.firstDate, result.lastDate);
+      if (STORED_PERIOD_SOURCES.has(load.table)) await forgetStoredPeriods(trx, result.firstDate);
       await recordChanges(trx, load.table, partitions);
       await bumpDataVersion(trx, load.dataset);
     }

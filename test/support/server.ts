@@ -99,8 +99,12 @@ export function useTestServer(seed: (db: Knex) => Promise<void> = async () => {}
  * `useTestServer(seed)` with a key of a new account on `planId`, and `get(path)` with that key: the status and
  * the decoded body.
  */
-export function useKeyedServer(seed: (db: Knex) => Promise<void>, planId = 'professional') {
-  const store = useTestServer(seed);
+export function useKeyedServer(
+  seed: (db: Knex) => Promise<void>,
+  planId = 'professional',
+  deps: Partial<AppDeps> = {},
+) {
+  const store = useTestServer(seed, deps);
   let key = '';
   before(async () => {
     key = await keyOnPlan(store.db, planId);

@@ -99,17 +99,18 @@ export function utf8Bytes(text: string): Buffer {
 /**
  * A body already serialized to JSON, as pieces of text that are never joined into one string: they are
  * encoded straight into the body's bytes (a large answer then exists once as text pieces and once as bytes,
- * and a piece with a Chinese name does not turn megabytes of bars into a two-byte string).
+ * and a piece with a Chinese name does not turn megabytes of bars into a two-byte string). A piece already
+ * UTF-8 (a stored record) is copied as it is.
  */
 export class JsonText {
-  constructor(readonly pieces: readonly string[]) {}
+  constructor(readonly pieces: readonly (string | Buffer)[]) {}
 
   toBuffer(): Buffer {
     let length = 0;
-    for (const piece of this.pieces) length += Buffer.byteLength(piece);
+    for (const piece of this.pieces) length += typeof piece === 'string' ? Buffer.byteLength(piece) : piece.length;
     const bytes = Buffer.allocUnsafe(length);
     let at = 0;
-    for (const piece of this.pieces) at += bytes.write(piece, at);
+    for (const piece of this.pieces) at += typeof piece === 'string' ? bytes.write(piece, at) : piece.copy(bytes, at);
     return bytes;
   }
 }

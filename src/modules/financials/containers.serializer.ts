@@ -8,6 +8,10 @@ function hasExactly(record: object, fields: readonly PropertyKey[]): boolean {
   return keys.length === fields.length && keys.every((key, i) => key === fields[i]);
 }
 
+/** A record of the chosen fields: one built with exactly those in their order is itself, not a copy. */
+export const recordOfFields = <R extends object, F extends keyof R>(record: R, fields: readonly F[]): Pick<R, F> =>
+  hasExactly(record, fields) ? record : pickFields(record, fields);
+
 /**
  * Pages → `{symbol, name, <list>: records with the chosen fields}`, one container per symbol. A record built
  * with exactly the chosen fields in their order (a balance sheet or cash flow asked whole: 80 fields) is kept
@@ -19,7 +23,7 @@ export function containerList<R extends object, F extends keyof R, L extends str
   fields: readonly F[],
 ) {
   type Container = { symbol: string; requested_symbol?: string; name: string } & Record<L, Pick<R, F>[]>;
-  const picked = (record: R): Pick<R, F> => (hasExactly(record, fields) ? record : pickFields(record, fields));
+  const picked = (record: R) => recordOfFields(record, fields);
   return pages.map(
     (page) =>
       ({

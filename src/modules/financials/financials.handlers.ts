@@ -14,14 +14,8 @@ import {
   parsePeriodCrossSection,
   parseStatementQuery,
 } from '../../domain/statements/statementQuery';
-import { periodCrossSection } from './periodCrossSection.service';
-import {
-  CROSS_SECTION_CONTAINERS,
-  statementContainers,
-  STATEMENTS,
-  type Statement,
-  type StatementList,
-} from './statementKinds.service';
+import { periodCrossSectionAnswer } from './periodCrossSection.service';
+import { statementContainers, STATEMENTS, type Statement, type StatementList } from './statementKinds.service';
 import type { CodeHistory } from '../common/codeHistory.service';
 
 /** Statement answers come from the statements (`financials`) and security names (`reference`). */
@@ -75,13 +69,10 @@ export function financialsHandlers(db: Db, codes: CodeHistory, answers: AnswerCa
   };
 
   const getFinancialCrossSection: Handler<'getFinancialCrossSection'> = async (req, res) => {
+    const { statement } = req.query;
     const query = parsePeriodCrossSection(req.query);
-    const containers = CROSS_SECTION_CONTAINERS[req.query.statement](req.query.fields);
-    await answers.send(req, res, async () => {
-      const { perSymbol, total } = await periodCrossSection(db, req.query.statement, query);
-      const data = perSymbol === null ? [] : (await containers({ db, codes, query: perSymbol })).containers;
-      return { ...ok(data), pagination: paginationOf(query.window, total) };
-    });
+    const fields = parseFields(req.query.fields, STATEMENTS[statement].fields as readonly string[]);
+    await answers.send(req, res, () => periodCrossSectionAnswer(db, codes, statement, query, fields));
   };
 
   return {

@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/api';
 import type { Db } from '../../db/connection';
-import { parseFields } from '../../domain/api/fields';
+import type { NoneMissing } from '../../domain/api/fields';
 import type { StatementQuery } from '../../domain/statements/statementQuery';
 import type { CodeHistory } from '../common/codeHistory.service';
 import { BALANCE_FIELDS, BALANCE_READER, toBalanceRecord, type BalanceSheetRecord } from './balanceSheet.service';
@@ -83,35 +83,33 @@ export const STATEMENTS = {
 } as const;
 export type StatementName = keyof typeof STATEMENTS;
 
-/** A statement's containers of the chosen fields, one list each: the per-symbol routes' `data` and the cross-section's entries. */
+/** A statement's containers of the chosen fields, one list each: the per-symbol routes' `data`. */
 export async function statementContainers<R extends object, L extends StatementList>(
   statement: Statement<R, L>,
-  read: Read,
+  read: { db: Db; codes: CodeHistory; query: StatementQuery },
   fields: readonly (keyof R & string)[],
 ) {
   const { pages, total } = await statement.pages(read.db, read.codes, read.query);
   return { containers: containerList(pages, statement.list, fields), total };
 }
 
-type Read = { db: Db; codes: CodeHistory; query: StatementQuery };
-type Entry = components['schemas']['FinancialCrossSectionEntry'];
-
-/** A statement's fields parsed now (an unknown one refused before anything is read), its containers read later. */
-const containersOf = <R extends object, L extends StatementList>(
-  statement: Statement<R, L>,
-  fields: string | undefined,
-) => {
-  const chosen = parseFields(fields, statement.fields);
-  return (read: Read) => statementContainers(statement, read, chosen);
-};
-
-/** Each statement's containers of the requested fields, proven at compile time to be the cross-section's entries. */
-export const CROSS_SECTION_CONTAINERS = {
-  income: (fields) => containersOf(INCOME, fields),
-  'balance-sheet': (fields) => containersOf(BALANCE, fields),
-  'cash-flow': (fields) => containersOf(CASH_FLOW, fields),
-  'financial-metrics': (fields) => containersOf(METRICS, fields),
-} satisfies Record<
-  StatementName,
-  (fields: string | undefined) => (read: Read) => Promise<{ containers: Entry[]; total: number }>
->;
+type EntryRecord<L extends StatementList> = NonNullable<components['schemas']['FinancialCrossSectionEntry'][L]>[number];
+/** Whether a statement's records are exactly the records a cross-section entry holds under its list: its keys, its types. */
+type IsEntryRecord<R, L extends StatementList> = [
+  Exclude<keyof R, keyof EntryRecord<L>>,
+  Exclude<keyof EntryRecord<L>, keyof R>,
+] extends [never, never]
+  ? R extends EntryRecord<L>
+    ? true
+    : false
+  : false;
+/** The statements whose records are not what their list in a cross-section entry holds. */
+type RecordsNotOfEntry = {
+  [N in StatementName]: (typeof STATEMENTS)[N] extends Statement<infer R, infer L>
+    ? IsEntryRecord<R, L> extends true
+      ? never
+      : N
+    : N;
+}[StatementName];
+/** Compile-time proof that each statement's records are what its list in a cross-section entry holds. */
+export type CrossSectionRecordsProven = NoneMissing<RecordsNotOfEntry>;
