@@ -78,3 +78,9 @@ export function codeRevision(): Promise<string> {
   })();
   return revision;
 }
+
+/** The layout rows derived by this code are stored in: what they are, their fields, and the code's revision. */
+export const derivedLayout = async (kind: string, fields: readonly string[]): Promise<string> =>
+  createHash('sha256')
+    .update(`${kind}:${fields.join(',')}:${await codeRevision()}`)
+    .digest('base64url');

@@ -9,6 +9,7 @@ import { KeyTracker, keyOf } from '../loaders/keyTracker';
 import { batchRows, tableWriter } from '../db/bulkWrite';
 import { forgetStoredDays, STORED_DAY_SOURCES } from '../db/storedDays';
 import { forgetStoredPeriods, STORED_PERIOD_SOURCES } from '../db/storedPeriods';
+import { forgetStoredValuationYears, STORED_YEAR_SOURCES } from '../db/storedValuationYears';
 import { recordChanges } from '../db/dataChanges';
 import { trackPartitionDates, type DateRanges } from '../domain/tables/flatLayout';
 import type { LoadOptions, LoadResult, Row, TableLoad, TableLoader } from '../loaders/loaderTypes';
@@ -110,6 +111,7 @@ export async function loadRecords(
       await load.afterLoad?.(trx, result);
       if (STORED_DAY_SOURCES.has(load.table)) await forgetStoredDays(trx, result.firstDate, result.lastDate);
       if (STORED_PERIOD_SOURCES.has(load.table)) await forgetStoredPeriods(trx, result.firstDate);
+      if (STORED_YEAR_SOURCES.has(load.table)) await forgetStoredValuationYears(trx, result.firstDate, result.lastDate);
       await recordChanges(trx, load.table, partitions);
       await bumpDataVersion(trx, load.dataset);
     }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Db } from '../../db/connection';
 import {
   financialsVersion,
@@ -12,7 +11,7 @@ import { paginationOf } from '../../domain/api/pagination';
 import type { PeriodCrossSectionQuery, StatementQuery } from '../../domain/statements/statementQuery';
 import { okPageText } from '../../http/envelope';
 import type { JsonText } from '../../http/answers/answerStore';
-import { codeRevision } from '../../paths';
+import { derivedLayout } from '../../paths';
 import type { CodeHistory } from '../common/codeHistory.service';
 import { recordOfFields } from './containers.serializer';
 import { codesWithPeriod } from './financials.repository';
@@ -22,12 +21,6 @@ type Listed = Awaited<ReturnType<typeof codesWithPeriod>>;
 type Built = Readonly<Record<string, unknown>>;
 /** A company's record: built now (an object), or JSON text (written for the store now, or read from it). */
 type PeriodRecord = Built | string | Buffer;
-
-/** The layout a statement's records are stored in: its fields, and the code that wrote them (codeRevision). */
-const layoutOf = async (statement: StatementName) =>
-  createHash('sha256')
-    .update(`${statement}:${STATEMENTS[statement].fields.join(',')}:${await codeRevision()}`)
-    .digest('base64url');
 
 /** The page's companies read as the per-symbol routes read them, in one pass for the whole page. */
 function pageQuery(query: PeriodCrossSectionQuery, listed: Listed): StatementQuery {
@@ -60,7 +53,7 @@ async function recordsOf(
 ): Promise<ReadonlyMap<string, PeriodRecord>> {
   const kept = query.asOf === undefined;
   const key: PeriodKey = { statement, reportType: query.reportType, endDate: query.reportDate };
-  const layout = kept ? await layoutOf(statement) : '';
+  const layout = kept ? await derivedLayout(statement, STATEMENTS[statement].fields) : '';
   const stored: PeriodRecords | null = kept ? await storedPeriodRecords(db, key, layout) : null;
   if (stored !== null && [...listed.names.keys()].every((code) => stored.has(code))) return stored;
   const readUnder = kept ? await financialsVersion(db) : 0;

@@ -16,7 +16,7 @@ import { factorHistory, tradingCalendar } from './factorsAndCalendar.service';
 import { assertTickAccess, type PlanVisibility } from '../subscriptions/planVisibility.service';
 import { crossSection } from './crossSection.service';
 import { limitLadder } from './limitLadder.service';
-import { valuationSeries } from './valuation.service';
+import { valuationAnswer } from './valuationAnswer.service';
 import { latestQuotes } from './quote.service';
 import { toQuote } from './quote.serializer';
 
@@ -168,15 +168,7 @@ export function marketHandlers({
     const fields = wire.parseValuationFields(req.query.fields);
     const visibility = await visibilityOf(res);
     const request = { symbols, begin: req.query.begin_date, end: req.query.end_date };
-    await answers.send(req, res, async () =>
-      okText(
-        // A series' days made, written and let go one series at a time.
-        (await valuationSeries(sources, request, visibility)).map((one) =>
-          seriesJson(wire.toValuationSeries(one, fields), 'valuation'),
-        ),
-        false,
-      ),
-    );
+    await answers.send(req, res, () => valuationAnswer(sources, request, visibility, fields));
   };
 
   return {

@@ -152,7 +152,8 @@ export type CrossSectionFieldsComplete = NoneMissing<
   >
 >;
 
-const VALUATION_WIRE_FIELDS = ['date', ...VALUATION_FIELDS] as const;
+/** A valuation day's fields, `date` first (src/db/storedValuationYears.ts finds it there in a stored day's JSON). */
+export const VALUATION_WIRE_FIELDS = ['date', ...VALUATION_FIELDS] as const;
 export type ValuationWireField = (typeof VALUATION_WIRE_FIELDS)[number];
 export type ValuationFieldsComplete = NoneMissing<MissingFields<WireValuation, typeof VALUATION_WIRE_FIELDS>>;
 
