@@ -164,13 +164,13 @@ if (ONLY.has('cross-section')) {
     ) => record({ scenario: `${scenario} (${dialect})`, project, reference, ratio, target, pass });
     add(
       `cross-section of ${result.cold_json.rows} stocks, cold JSON`,
-      `p50 ${result.cold_json.p50_ms} ms, p99 ${result.cold_json.p99_ms} ms`,
+      `stored days p50 ${result.cold_json.p50_ms} ms, p99 ${result.cold_json.p99_ms} ms (first read, CSV: p99 ${result.first_read_csv?.p99_ms} ms)`,
       `p99 ≤ ${targets.coldP99Ms} ms`,
       checks.cold_json_p99,
     );
     add(
       `cross-section of ${result.cold_csv.rows} stocks, cold CSV`,
-      `p50 ${result.cold_csv.p50_ms} ms, p99 ${result.cold_csv.p99_ms} ms`,
+      `stored days p50 ${result.cold_csv.p50_ms} ms, p99 ${result.cold_csv.p99_ms} ms`,
       `p99 ≤ ${targets.coldP99Ms} ms`,
       checks.cold_csv_p99,
     );
@@ -183,8 +183,8 @@ if (ONLY.has('cross-section')) {
       result.warm.ratio_to_express,
     );
     add(
-      'valuation 50 symbols × 3 years, cold',
-      `p99 ${result.valuation_50x3y.p99_ms} ms`,
+      'valuation 50 symbols × 3 years, answer cache off',
+      `stored years p99 ${result.valuation_50x3y.p99_ms} ms (first read p99 ${result.valuation_first_read?.p99_ms} ms)`,
       `p99 ≤ ${targets.valuationP99Ms} ms`,
       checks.valuation_p99,
     );
@@ -194,13 +194,17 @@ if (ONLY.has('cross-section')) {
       `≤ ${targets.rssGrowthMb} MB`,
       checks.rss_growth,
     );
-    for (const [statement, figures] of Object.entries<{ p99_ms?: number; companies?: number; error?: string }>(
-      result.financial_cross_section_5000,
-    )) {
-      const measured = figures.error ?? `p99 ${figures.p99_ms} ms`;
+    for (const [statement, figures] of Object.entries<{
+      p99_ms?: number;
+      first_read?: { p99_ms: number };
+      companies?: number;
+      error?: string;
+    }>(result.financial_cross_section_5000)) {
+      const measured =
+        figures.error ?? `stored periods p99 ${figures.p99_ms} ms (first read p99 ${figures.first_read?.p99_ms} ms)`;
       const target = statement === 'financial-metrics' ? targets.financialMetricsMs : targets.financialMs;
       add(
-        `financial cross-section ${statement}, ${figures.companies ?? 5000} companies, uncached`,
+        `financial cross-section ${statement}, ${figures.companies ?? 5000} companies, answer cache off`,
         measured,
         `p99 ≤ ${target} ms`,
         (figures.p99_ms ?? Infinity) <= target,
