@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Db } from './connection';
 import { dataVersion, type Dataset } from './dataVersions';
 import { keepUnlessChanged } from './keptUnderVersion';
+import { sentAsBytes } from './mysqlClient';
 import { toSqlDateTime } from '../domain/time/dates';
 
 /** One statement's period of every company: the statement's name, the report type and the period's end. */
@@ -85,7 +86,7 @@ export async function storePeriodRecords(
   }
   await keepUnlessChanged(db, KEPT_UNDER, readUnder, async (trx) => {
     await trx('stored_periods').where(where).del();
-    for (const row of rows) await trx('stored_periods').insert(row);
+    for (const row of rows) await sentAsBytes(trx('stored_periods').insert(row));
   });
 }
 

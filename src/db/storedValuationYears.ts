@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from './connection';
 import { keepUnlessChanged } from './keptUnderVersion';
+import { sentAsBytes } from './mysqlClient';
 import { toSqlDateTime } from '../domain/time/dates';
 
 /** A security's valuation days of one year: their JSON by comma, newest first, and where each ends. */
@@ -93,10 +94,12 @@ export async function storeValuationYears(
   }));
   await keepUnlessChanged(db, 'market', readUnder, async (trx) => {
     for (let at = 0; at < rows.length; at += ROWS_A_STATEMENT)
-      await trx('stored_valuation_years')
-        .insert(rows.slice(at, at + ROWS_A_STATEMENT))
-        .onConflict(['ts_code', 'year'])
-        .merge();
+      await sentAsBytes(
+        trx('stored_valuation_years')
+          .insert(rows.slice(at, at + ROWS_A_STATEMENT))
+          .onConflict(['ts_code', 'year'])
+          .merge(),
+      );
   });
 }
 

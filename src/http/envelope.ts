@@ -18,13 +18,13 @@ const OK_HEAD = JSON.stringify(ok(null)).slice(0, -'null}'.length);
  * The success envelope around data that is already JSON text in pieces (`items`: one array element each;
  * `single`: the one element itself): the same text as JSON.stringify(ok(data)), never joined into one string.
  */
-export function okText(items: readonly JsonPieces[], single: boolean): JsonText {
-  return new JsonText([OK_HEAD, ...(single ? items[0]! : arrayPieces(items)), '}']);
+export function okText(items: readonly JsonPieces[], single: boolean, afterSent?: () => void): JsonText {
+  return new JsonText([OK_HEAD, ...(single ? items[0]! : arrayPieces(items)), '}'], afterSent);
 }
 
 /** The text of okPage(data, pagination) around data already JSON text in pieces, one array element each. */
-export function okPageText(items: readonly JsonPieces[], pagination: Pagination): JsonText {
-  return new JsonText([OK_HEAD, ...arrayPieces(items), `,"pagination":${JSON.stringify(pagination)}}`]);
+export function okPageText(items: readonly JsonPieces[], pagination: Pagination, afterSent?: () => void): JsonText {
+  return new JsonText([OK_HEAD, ...arrayPieces(items), `,"pagination":${JSON.stringify(pagination)}}`], afterSent);
 }
 
 type JsonPieces = readonly (string | Buffer)[];

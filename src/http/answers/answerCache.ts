@@ -120,6 +120,7 @@ export class AnswerCache {
     const hit = key === null ? undefined : this.store.get(key);
     if (hit) return sendTagged(req, raw, hit.etag, () => sendAnswerBytes(raw, hit));
     const payload = await build();
+    if (payload instanceof JsonText && payload.afterSent) raw.once('close', payload.afterSent);
     const format = answerFormatOf(raw);
     const operation = raw.locals.operation!;
     // A table, or rows written as they are in any form; else JSON of the payload.

@@ -103,7 +103,14 @@ export function utf8Bytes(text: string): Buffer {
  * UTF-8 (a stored record) is copied as it is.
  */
 export class JsonText {
-  constructor(readonly pieces: readonly (string | Buffer)[]) {}
+  /**
+   * `afterSent`: work the answer leaves for after its bytes are sent (keeping what it read for the next reads):
+   * on an embedded database it is synchronous, and done before the answer it would hold the answer back.
+   */
+  constructor(
+    readonly pieces: readonly (string | Buffer)[],
+    readonly afterSent?: () => void,
+  ) {}
 
   toBuffer(): Buffer {
     let length = 0;

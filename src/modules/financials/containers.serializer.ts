@@ -1,16 +1,10 @@
 import type { components } from '../../../generated/api';
-import { pickFields } from '../../domain/api/fields';
+import { pickFields, sameFields } from '../../domain/api/fields';
 import { METRIC_NAMES, type FinancialMetricsRecord, type MetricName, type SymbolPage } from './financials.types';
-
-/** Whether a record's own keys are exactly `fields`, in their order. */
-function hasExactly(record: object, fields: readonly PropertyKey[]): boolean {
-  const keys = Object.keys(record);
-  return keys.length === fields.length && keys.every((key, i) => key === fields[i]);
-}
 
 /** A record of the chosen fields: one built with exactly those in their order is itself, not a copy. */
 export const recordOfFields = <R extends object, F extends keyof R>(record: R, fields: readonly F[]): Pick<R, F> =>
-  hasExactly(record, fields) ? record : pickFields(record, fields);
+  sameFields(Object.keys(record), fields) ? record : pickFields(record, fields);
 
 /**
  * Pages → `{symbol, name, <list>: records with the chosen fields}`, one container per symbol. A record built

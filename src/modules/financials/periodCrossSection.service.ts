@@ -7,6 +7,7 @@ import {
   type PeriodRecords,
 } from '../../db/storedPeriods';
 import { noData } from '../../domain/api/errors';
+import { sameFields } from '../../domain/api/fields';
 import { paginationOf } from '../../domain/api/pagination';
 import type { PeriodCrossSectionQuery, StatementQuery } from '../../domain/statements/statementQuery';
 import { okPageText } from '../../http/envelope';
@@ -39,10 +40,16 @@ function pageQuery(query: PeriodCrossSectionQuery, listed: Listed): StatementQue
   };
 }
 
+/** A page's records, and what keeps them for the next reads once the answer is sent. */
+interface PageRecords {
+  records: ReadonlyMap<string, PeriodRecord>;
+  keep?: () => void;
+}
+
 /**
  * The page's records with every field: a stored period's when one is kept (as of now only: `as_of` reads the
  * versions it names), else read and built as the per-symbol routes build them (the same versions, growth and
- * margins), and kept when the page is the whole period, under the version it was read at (src/db/storedPeriods.ts).
+ * margins), to be kept when the page is the whole period, under the version it was read at (src/db/storedPeriods.ts).
  */
 async function recordsOf(
   db: Db,
@@ -50,21 +57,20 @@ async function recordsOf(
   statement: StatementName,
   query: PeriodCrossSectionQuery,
   listed: Listed,
-): Promise<ReadonlyMap<string, PeriodRecord>> {
+): Promise<PageRecords> {
   const kept = query.asOf === undefined;
   const key: PeriodKey = { statement, reportType: query.reportType, endDate: query.reportDate };
   const layout = kept ? await derivedLayout(statement, STATEMENTS[statement].fields) : '';
   const stored: PeriodRecords | null = kept ? await storedPeriodRecords(db, key, layout) : null;
-  if (stored !== null && [...listed.names.keys()].every((code) => stored.has(code))) return stored;
+  if (stored !== null && [...listed.names.keys()].every((code) => stored.has(code))) return { records: stored };
   const readUnder = kept ? await financialsVersion(db) : 0;
   const read = await STATEMENTS[statement].pages(db, codes, pageQuery(query, listed));
   const built = new Map(read.pages.map((page): [string, Built] => [page.symbol, page.records[0]!]));
-  if (!kept || listed.names.size < listed.total) return built;
+  if (!kept || listed.names.size < listed.total) return { records: built };
   const fields: readonly string[] = STATEMENTS[statement].fields;
   const texts = new Map([...built].map(([code, record]) => [code, JSON.stringify(recordOfFields(record, fields))]));
-  // Kept after the answer starts, not before it: a store that fails costs the next read of the period its build.
-  void storePeriodRecords(db, key, layout, texts, readUnder).catch(() => {});
-  return texts;
+  // A store that fails costs the next read of the period its build.
+  return { records: texts, keep: () => void storePeriodRecords(db, key, layout, texts, readUnder).catch(() => {}) };
 }
 
 /** A record as JSON of the chosen fields: a stored one asked with all its fields (`whole`) is its text as it is. */
@@ -93,12 +99,13 @@ export async function periodCrossSectionAnswer(
     throw noData(
       `No ${statement} statement of the period ending ${query.reportDate}${query.asOf ? ` announced by ${query.asOf}` : ''}`,
     );
-  const records = listed.names.size === 0 ? new Map() : await recordsOf(db, codes, statement, query, listed);
-  const whole = fields.length === all.length && fields.every((field, i) => field === all[i]);
+  const { records, keep } =
+    listed.names.size === 0 ? { records: new Map() } : await recordsOf(db, codes, statement, query, listed);
+  const whole = sameFields(fields, all);
   const items = [...listed.names].map(([code, name]) => [
     `{"symbol":${JSON.stringify(code)},"name":${JSON.stringify(name)},"${list}":[`,
     recordJson(records.get(code)!, fields, whole),
     ']}',
   ]);
-  return okPageText(items, paginationOf(query.window, listed.total));
+  return okPageText(items, paginationOf(query.window, listed.total), keep);
 }

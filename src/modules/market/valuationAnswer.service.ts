@@ -10,6 +10,7 @@ import {
   type ValuationYearToKeep,
 } from '../../db/storedValuationYears';
 import { groupBy } from '../../domain/api/collections';
+import { sameFields } from '../../domain/api/fields';
 import { okText, seriesJson } from '../../http/envelope';
 import type { JsonText } from '../../http/answers/answerStore';
 import { derivedLayout } from '../../paths';
@@ -29,15 +30,15 @@ const yearsBetween = (begin: string, end: string) =>
 
 /**
  * The years of these securities not stored, read from daily_basic (whole years: those the window cuts too) and
- * written as the route writes each day with every field; kept after the answer starts, under the market version
- * read before (a year with no day is kept too: it is known to be empty).
+ * written as the route writes each day with every field, and what keeps them under the market version read
+ * before (a year with no day is kept too: it is known to be empty).
  */
 async function yearsRead(
   db: Db,
   securities: readonly SecurityAnchor[],
   years: readonly number[],
   layout: string,
-): Promise<ValuationYearToKeep[]> {
+): Promise<{ read: ValuationYearToKeep[]; keep: () => void }> {
   const readUnder = await marketVersion(db);
   const codes = securities.map((security) => security.ts_code);
   const rows = groupBy(await valuationRows(db, codes, `${years.at(-1)}-01-01`, `${years[0]}-12-31`), (row) => row[0]);
@@ -53,8 +54,8 @@ async function yearsRead(
       stored: valuationYearOf((byYear.get(String(year)) ?? []).map((day) => JSON.stringify(day))),
     }));
   });
-  void storeValuationYears(db, layout, read, readUnder).catch(() => {});
-  return read;
+  // A store that fails costs the next read of these years.
+  return { read, keep: () => void storeValuationYears(db, layout, read, readUnder).catch(() => {}) };
 }
 
 /**
@@ -68,8 +69,7 @@ export async function valuationAnswer(
   visibility: Visibility,
   fields: readonly ValuationWireField[],
 ): Promise<JsonText> {
-  const whole =
-    fields.length === VALUATION_WIRE_FIELDS.length && fields.every((f, i) => f === VALUATION_WIRE_FIELDS[i]);
+  const whole = sameFields(fields, VALUATION_WIRE_FIELDS);
   if (!whole)
     // A series' days made, written and let go one series at a time.
     return okText(
@@ -86,9 +86,8 @@ export async function valuationAnswer(
   const missing = [...new Map(securities.map((security) => [security.ts_code, security])).values()].filter((security) =>
     years.some((year) => !stored.has(yearKey(security.ts_code, year))),
   );
-  if (missing.length > 0)
-    for (const { code, year, stored: days } of await yearsRead(sources.db, missing, years, layout))
-      stored.set(yearKey(code, year), days);
+  const { read, keep } = missing.length > 0 ? await yearsRead(sources.db, missing, years, layout) : { read: [] };
+  for (const { code, year, stored: days } of read) stored.set(yearKey(code, year), days);
   const slices = securities.map((security) =>
     years
       .map((year) => daysBetween(stored.get(yearKey(security.ts_code, year))!, begin, end))
@@ -101,5 +100,6 @@ export async function valuationAnswer(
       return [head!, '[', ...slices[i]!.flatMap((days, j) => (j === 0 ? [days] : [',', days])), ']}'];
     }),
     false,
+    keep,
   );
 }
