@@ -1,21 +1,9 @@
 import { expect } from 'chai';
-import type { Knex } from 'knex';
-import { loadAllFinancials, M } from '../support/financialFixtures';
-import { insertSecurities } from '../support/marketData';
+import { M, seedStatementCompanies } from '../support/financialFixtures';
 import { useKeyedServer } from '../support/server';
 
-/** 600519.SH's real statements (FY2021 announced 2022-03-31) and the synthetic 000333.SZ (FY2021 announced 2022-03-30). */
-async function seed(db: Knex): Promise<void> {
-  await insertSecurities(db, [
-    { ts_code: '600519.SH', name: '贵州茅台' },
-    { ts_code: '000333.SZ', name: '美的集团' },
-    { ts_code: '000001.SZ', name: '平安银行' },
-  ]);
-  await loadAllFinancials(db);
-}
-
 describe('GET /v1/financials/cross-section: one statement of every company for one period', () => {
-  const store = useKeyedServer(seed);
+  const store = useKeyedServer(seedStatementCompanies);
   const get = (path: string) => store.get(path);
 
   it('income of FY2021: every company by code, each record the one its own route gives', async () => {

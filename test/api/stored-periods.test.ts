@@ -1,25 +1,14 @@
 import { expect } from 'chai';
-import type { Knex } from 'knex';
 import { dataVersion } from '../../src/db/dataVersions';
 import { storedPeriodRecords, storePeriodRecords } from '../../src/db/storedPeriods';
 import { rowRecords } from '../../src/ingest/csvRecords';
 import { loadRecords } from '../../src/ingest/loadTable';
 import { statementLoader } from '../../src/loaders/statements';
-import { loadAllFinancials, M } from '../support/financialFixtures';
-import { insertSecurities } from '../support/marketData';
+import { M, seedStatementCompanies } from '../support/financialFixtures';
 import { useKeyedServer } from '../support/server';
 
 const PERIOD = '2022-09-30';
 const STATEMENTS = ['income', 'balance-sheet', 'cash-flow', 'financial-metrics'] as const;
-
-async function seed(db: Knex): Promise<void> {
-  await insertSecurities(db, [
-    { ts_code: '600519.SH', name: '贵州茅台' },
-    { ts_code: '000333.SZ', name: '美的集团' },
-    { ts_code: '000001.SZ', name: '平安银行' },
-  ]);
-  await loadAllFinancials(db);
-}
 
 /** income.csv's row of the synthetic 000333.SZ for a period, as Tushare writes it (dates without dashes). */
 const incomeRow = (endDate: string, announced: string, revenue: number) => ({
@@ -36,12 +25,8 @@ const incomeRow = (endDate: string, announced: string, revenue: number) => ({
 
 describe('stored periods: a whole period of a statement read once is kept, forgotten by the loads that change it', () => {
   // The answer cache off: every read is the service's.
-  const store = useKeyedServer(seed, 'professional', { answerCache: { enabled: false } });
-  const text = async (path: string) => {
-    const response = await fetch(store.server.baseUrl + path, { headers: { 'X-API-KEY': store.key } });
-    expect(response.status, path).to.equal(200);
-    return response.text();
-  };
+  const store = useKeyedServer(seedStatementCompanies, 'professional', { answerCache: { enabled: false } });
+  const text = (path: string) => store.text(path);
   const rows = (endDate = PERIOD) => store.db('stored_periods').where({ end_date: endDate }).select('statement');
   /** The stored period (in a layout other than `replaced`), once the read that stores it (after its answer) has. */
   async function stored(statement: string, endDate = PERIOD, replaced?: string) {

@@ -44,11 +44,7 @@ const WINDOW = '/v1/market/valuation?symbol=000001,000651&begin_date=2023-12-29&
 describe('stored valuation years: a security’s year of valuations read once is kept, forgotten by the loads that change it', () => {
   // The answer cache off: every read is the service's.
   const store = useKeyedServer(seed, 'professional', { answerCache: { enabled: false } });
-  const text = async (path: string) => {
-    const response = await fetch(store.server.baseUrl + path, { headers: { 'X-API-KEY': store.key } });
-    expect(response.status, path).to.equal(200);
-    return response.text();
-  };
+  const text = (path: string) => store.text(path);
   const keptYears = () => store.db('stored_valuation_years').orderBy(['ts_code', 'year']).select('ts_code', 'year');
   /** The years stored, once the read that stores them (after its answer) has. */
   async function stored(count: number) {

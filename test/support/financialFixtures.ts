@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { insertStatements, loadStatementCsv, REAL_600519, type StatementFixture } from './financials';
+import { insertSecurities } from './marketData';
 
 /** Million yuan: the fixture figures are small round numbers so the expected values can be worked out by hand. */
 export const M = 1_000_000;
@@ -207,4 +208,14 @@ export async function loadAllFinancials(db: Knex): Promise<void> {
   await loadStatementCsv(db, 'cash_flows', REAL_600519.cash_flows);
   await loadFinancialFixtures(db);
   loaded.add(db);
+}
+
+/** 600519.SH's real statements (FY2021 announced 2022-03-31), the synthetic 000333.SZ and the bank, with their names. */
+export async function seedStatementCompanies(db: Knex): Promise<void> {
+  await insertSecurities(db, [
+    { ts_code: '600519.SH', name: '贵州茅台' },
+    { ts_code: FIXTURE_SYMBOL, name: '美的集团' },
+    { ts_code: BANK_SYMBOL, name: '平安银行' },
+  ]);
+  await loadAllFinancials(db);
 }

@@ -123,5 +123,12 @@ export function useKeyedServer(
       const response = await fetch(store.server.baseUrl + path, { headers: { 'X-API-KEY': key } });
       return { status: response.status, body: await response.json() };
     },
+    /** The body of a 200 answer as its text, to compare bytes as they are; any other status throws. */
+    async text(path: string): Promise<string> {
+      const response = await fetch(store.server.baseUrl + path, { headers: { 'X-API-KEY': key } });
+      const body = await response.text();
+      if (response.status !== 200) throw new Error(`${path}: ${response.status} ${body}`);
+      return body;
+    },
   };
 }
