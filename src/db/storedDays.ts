@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from './connection';
+import { arrayOfBlob, blobOf } from './blobArrays';
 import { dataVersion, type Dataset } from './dataVersions';
 import { keepUnlessChanged } from './keptUnderVersion';
 import { toSqlDateTime } from '../domain/time/dates';
@@ -25,11 +26,7 @@ export async function storedDayNumbers(db: Db, date: string, layout: string): Pr
     .where({ trade_date: date, layout })
     .first('codes', 'numbers');
   if (row === undefined) return null;
-  // Copied into memory of its own: a driver's buffer need not be aligned to eight bytes. Every platform Node
-  // runs on is little-endian, the order the numbers were written in.
-  const numbers = new Float64Array(row.numbers.length / Float64Array.BYTES_PER_ELEMENT);
-  new Uint8Array(numbers.buffer).set(row.numbers);
-  return { codes: row.codes === '' ? [] : row.codes.split(','), numbers };
+  return { codes: row.codes === '' ? [] : row.codes.split(','), numbers: arrayOfBlob(Float64Array, row.numbers) };
 }
 
 /** The data set whose version a stored day is kept under: every load of its source tables bumps it. */
@@ -53,7 +50,7 @@ export async function storeDayNumbers(
     trade_date: date,
     layout,
     codes: day.codes.join(','),
-    numbers: Buffer.from(day.numbers.buffer, day.numbers.byteOffset, day.numbers.byteLength),
+    numbers: blobOf(day.numbers),
     stored_at: toSqlDateTime(new Date()),
   };
   await keepUnlessChanged(db, KEPT_UNDER, readUnder, (trx) =>

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from './connection';
+import { arrayOfBlob, blobOf } from './blobArrays';
 import { keepUnlessChanged } from './keptUnderVersion';
 import { sentAsBytes } from './mysqlClient';
 import { toSqlDateTime } from '../domain/time/dates';
@@ -64,12 +65,8 @@ export async function storedValuationYears(
     .where({ layout })
     .select('ts_code', 'year', 'days', 'ends');
   const stored = new Map<string, ValuationYear>();
-  for (const row of rows) {
-    // Copied into memory of its own: a driver's buffer need not be aligned to four bytes (little-endian as written).
-    const ends = new Uint32Array(row.ends.length / Uint32Array.BYTES_PER_ELEMENT);
-    new Uint8Array(ends.buffer).set(row.ends);
-    stored.set(yearKey(row.ts_code, Number(row.year)), { days: row.days, ends });
-  }
+  for (const row of rows)
+    stored.set(yearKey(row.ts_code, Number(row.year)), { days: row.days, ends: arrayOfBlob(Uint32Array, row.ends) });
   return stored;
 }
 
@@ -89,7 +86,7 @@ export async function storeValuationYears(
     year,
     layout,
     days: stored.days,
-    ends: Buffer.from(stored.ends.buffer, stored.ends.byteOffset, stored.ends.byteLength),
+    ends: blobOf(stored.ends),
     stored_at,
   }));
   await keepUnlessChanged(db, 'market', readUnder, async (trx) => {

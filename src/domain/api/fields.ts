@@ -32,11 +32,11 @@ export function arrayRecordReader<F extends string, V>(
   };
 }
 
-/** Keeps only the chosen fields of a record, in the order given. */
 /** Whether `fields` are `all` in their order (an answer asked with every field, or a record's keys). */
 export const sameFields = (fields: readonly PropertyKey[], all: readonly PropertyKey[]): boolean =>
   fields.length === all.length && fields.every((field, i) => field === all[i]);
 
+/** Keeps only the chosen fields of a record, in the order given. */
 export function pickFields<T extends object, F extends keyof T>(record: T, fields: readonly F[]): Pick<T, F> {
   const picked = {} as Pick<T, F>;
   for (const field of fields) picked[field] = record[field];
